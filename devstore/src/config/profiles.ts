@@ -1,0 +1,83 @@
+/**
+ * Store profiles (shared/PROTOCOL.md "Signature families"): each profile changes only the signature family,
+ * the accepted signature methods and the name of the consumer-secret field in the activation POST.
+ */
+export type ProfileName = "2.4.3" | "2.4.5" | "2.4.7" | "2.4.8" | "2.4.9" | "seed";
+export type SignatureFamily = "A" | "B" | "C" | "D" | "E";
+
+export interface Profile {
+  name: ProfileName;
+  /** The Magento releases this profile behaves like. */
+  versions: string;
+  family: SignatureFamily;
+  /** `Oauth::getSupportedSignatureMethods()`: exact, case-sensitive strings. */
+  signatureMethods: readonly string[];
+  /** Name of the consumer-secret field in the activation POST. */
+  consumerSecretField: "oauth_consumer_secret" | "oauth_consumer_key_secret";
+  /** 2.4.4+ issue JWT admin/customer tokens (Magento_JwtUserToken); older stores issue 32-char opaque tokens. */
+  jwtUserTokens: boolean;
+}
+
+export const PROFILES: Record<ProfileName, Profile> = {
+  "2.4.3": {
+    name: "2.4.3",
+    versions: "2.4.0–2.4.3",
+    family: "A",
+    signatureMethods: ["HMAC-SHA1", "HMAC-SHA256"],
+    consumerSecretField: "oauth_consumer_secret",
+    jwtUserTokens: false,
+  },
+  "2.4.5": {
+    name: "2.4.5",
+    versions: "2.4.4–2.4.5",
+    family: "B",
+    signatureMethods: ["HMAC-SHA256"],
+    consumerSecretField: "oauth_consumer_secret",
+    jwtUserTokens: true,
+  },
+  "2.4.7": {
+    name: "2.4.7",
+    versions: "2.4.6–2.4.7",
+    family: "C",
+    signatureMethods: ["HMAC-SHA256"],
+    consumerSecretField: "oauth_consumer_secret",
+    jwtUserTokens: true,
+  },
+  "2.4.8": {
+    name: "2.4.8",
+    versions: "2.4.8",
+    family: "D",
+    signatureMethods: ["HMAC-SHA256"],
+    consumerSecretField: "oauth_consumer_secret",
+    jwtUserTokens: true,
+  },
+  "2.4.9": {
+    name: "2.4.9",
+    versions: "later 2.4-develop",
+    family: "E",
+    // Oauth.php still accepts only HMAC-SHA256; the family-E Hmac class would map SHA1 too (signature.ts).
+    signatureMethods: ["HMAC-SHA256"],
+    consumerSecretField: "oauth_consumer_secret",
+    jwtUserTokens: true,
+  },
+  seed: {
+    name: "seed",
+    versions: "the seed documents",
+    family: "A",
+    signatureMethods: ["HMAC-SHA1", "HMAC-SHA256"],
+    // The seed names the activation field oauth_consumer_key_secret (real stores send oauth_consumer_secret).
+    consumerSecretField: "oauth_consumer_key_secret",
+    jwtUserTokens: false,
+  },
+};
+
+export const PROFILE_NAMES = Object.keys(PROFILES) as ProfileName[];
+export const DEFAULT_PROFILE: ProfileName = "2.4.7";
+
+export function isProfileName(value: string): value is ProfileName {
+  return Object.prototype.hasOwnProperty.call(PROFILES, value);
+}
+
+export function getProfile(name: ProfileName): Profile {
+  return PROFILES[name];
+}

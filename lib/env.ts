@@ -1,0 +1,162 @@
+import { z } from "zod";
+
+/**
+ * The app's environment, parsed once with zod. `npm run dev` works with no .env at all: the dev-only secrets
+ * below are fixed, public, and refused in production, where a missing or weak secret stops start-up with a
+ * message that says how to make a good one.
+ */
+
+/** DEV ONLY — public value, never use in production (parseEnv refuses it when NODE_ENV=production). */
+export const DEV_SESSION_SECRET = "dev-only-session-secret-do-not-use-in-production-000";
+/** DEV ONLY — public 32-byte key (base64), key id "dev"; refused in production. */
+export const DEV_ENCRYPTION_KEY = "dev:ZGV2LW9ubHkta2V5LWRvLW5vdC11c2UtaW4tcHJvZCE=";
+
+const HOW_TO_SECRET = "Generate one with: openssl rand -base64 32";
+
+export interface EncryptionKey {
+  id: string;
+  key: Buffer;
+}
+
+export interface Env {
+  nodeEnv: "development" | "production" | "test";
+  appUrl: string;
+  port: number;
+  databaseUrl: string;
+  sessionSecret: string;
+  /** First entry encrypts; every entry decrypts (rotation). */
+  encryptionKeys: EncryptionKey[];
+  allowPrivateStoreUrls: boolean;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  devstoreUrl: string | undefined;
+  /** True while a dev-only default secret is in use (shown as a warning by the app). */
+  usingDevSecrets: boolean;
+}
+
+export class EnvError extends Error {
+  override readonly name = "EnvError";
+}
+
+const boolish = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const rawSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  APP_URL: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://app.example.com" })
+    .default("http://127.0.0.1:3000"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z.string().min(1).default("file:./data/dev.db"),
+  SESSION_SECRET: z.string().optional(),
+  ENCRYPTION_KEY: z.string().optional(),
+  ALLOW_PRIVATE_STORE_URLS: boolish.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  DEVSTORE_URL: z.url({ protocol: /^https?$/ }).optional(),
+});
+
+const KEY_ID = /^[A-Za-z0-9_-]{1,16}$/;
+
+/** One key: 32 bytes as base64 (44 chars) or hex (64 chars). */
+function decodeKeyMaterial(text: string): Buffer | null {
+  const t = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(t)) return Buffer.from(t, "hex");
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(t)) {
+    const b = Buffer.from(t.replace(/-/g, "+").replace(/_/g, "/"), "base64");
+    return b.length === 32 ? b : null;
+  }
+  return null;
+}
+
+/** `KEY` or `id:KEY` or a keyring `k2:KEY,k1:KEY` (the first encrypts, all decrypt). A bare key gets id "k0". */
+export function parseEncryptionKeys(value: string): EncryptionKey[] {
+  const parts = value.split(",").map((p) => p.trim()).filter(Boolean);
+  if (parts.length === 0) throw new EnvError(`ENCRYPTION_KEY is empty. ${HOW_TO_SECRET}`);
+  const seen = new Set<string>();
+  return parts.map((part, i) => {
+    const colon = part.indexOf(":");
+    const id = colon === -1 ? "k0" : part.slice(0, colon);
+    const material = colon === -1 ? part : part.slice(colon + 1);
+    if (!KEY_ID.test(id)) throw new EnvError(`ENCRYPTION_KEY entry ${i + 1}: key id "${id}" must be 1-16 of [A-Za-z0-9_-].`);
+    if (seen.has(id)) throw new EnvError(`ENCRYPTION_KEY: key id "${id}" appears twice.`);
+    seen.add(id);
+    const key = decodeKeyMaterial(material);
+    if (!key) {
+      throw new EnvError(
+        `ENCRYPTION_KEY entry "${id}" is not 32 bytes in base64 or hex. ${HOW_TO_SECRET} (rotation: "k2:<new>,k1:<old>")`,
+      );
+    }
+    return { id, key };
+  });
+}
+
+function isWeakSecret(s: string): boolean {
+  if (s.length < 32) return true;
+  return new Set(s).size < 8; // "aaaa…" or "abab…"
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = rawSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const raw = parsed.data;
+  const production = raw.NODE_ENV === "production";
+  // `next build` evaluates modules with NODE_ENV=production but never serves requests: dev secrets are fine there.
+  const building = source.NEXT_PHASE === "phase-production-build";
+  const strict = production && !building;
+
+  let usingDevSecrets = false;
+  let sessionSecret = raw.SESSION_SECRET?.trim() || undefined;
+  if (!sessionSecret) {
+    if (strict) throw new EnvError(`SESSION_SECRET is required in production (at least 32 characters). ${HOW_TO_SECRET}`);
+    sessionSecret = DEV_SESSION_SECRET;
+    usingDevSecrets = true;
+  } else if (strict && (sessionSecret === DEV_SESSION_SECRET || isWeakSecret(sessionSecret))) {
+    throw new EnvError(`SESSION_SECRET is too weak for production (need 32+ random characters). ${HOW_TO_SECRET}`);
+  } else if (sessionSecret.length < 32) {
+    throw new EnvError(`SESSION_SECRET must be at least 32 characters. ${HOW_TO_SECRET}`);
+  }
+
+  let keyText = raw.ENCRYPTION_KEY?.trim() || undefined;
+  if (!keyText) {
+    if (strict) throw new EnvError(`ENCRYPTION_KEY is required in production (32 bytes, base64 or hex). ${HOW_TO_SECRET}`);
+    keyText = DEV_ENCRYPTION_KEY;
+    usingDevSecrets = true;
+  }
+  const encryptionKeys = parseEncryptionKeys(keyText);
+  const devKey = parseEncryptionKeys(DEV_ENCRYPTION_KEY)[0]!.key;
+  if (strict && encryptionKeys.some((k) => k.key.equals(devKey))) {
+    throw new EnvError(`ENCRYPTION_KEY uses the public dev-only key; production needs its own. ${HOW_TO_SECRET}`);
+  }
+  if (strict && encryptionKeys.some((k) => new Set(k.key).size < 8)) {
+    throw new EnvError(`ENCRYPTION_KEY is not random enough. ${HOW_TO_SECRET}`);
+  }
+
+  return {
+    nodeEnv: raw.NODE_ENV,
+    appUrl: raw.APP_URL.replace(/\/+$/, ""),
+    port: raw.PORT,
+    databaseUrl: raw.DATABASE_URL,
+    sessionSecret,
+    encryptionKeys,
+    allowPrivateStoreUrls: raw.ALLOW_PRIVATE_STORE_URLS ?? !production,
+    logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === "test" ? "silent" : "info"),
+    devstoreUrl: raw.DEVSTORE_URL,
+    usingDevSecrets,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The process environment, parsed on first use (never at import time, so `next build` needs no secrets). */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests only: forget the cached environment after changing process.env. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,76 @@
+/** Builds store URLs: base URL verbatim, rest/ prefix with optional store code, path params and query encoded. */
+import { rfc3986Encode } from "@/lib/oauth";
+
+/**
+ * store_base_url with its path verbatim (it may contain "index.php/") and a trailing slash. Scheme and host are
+ * lowercased and a default port dropped, because that is what fetch sends as Host and family E signs Host as sent.
+ */
+export function normaliseBaseUrl(baseUrl: string): string {
+  const u = new URL(baseUrl); // throws on garbage
+  if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error(`store base URL must be http(s): ${baseUrl}`);
+  if (u.search || u.hash) throw new Error(`store base URL must not have a query or fragment: ${baseUrl}`);
+  const m = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*(\/[^?#]*)?$/.exec(baseUrl.trim());
+  const path = m?.[1] ?? "/";
+  return `${u.protocol}//${u.host}${path.endsWith("/") ? path : path + "/"}`;
+}
+
+export class PathParamError extends Error {
+  override name = "PathParamError";
+}
+
+/** Substitutes `{name}` segments with RFC 3986-encoded values (a SKU "ABC/10" becomes "ABC%2F10"). */
+export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
+  const missing: string[] = [];
+  const filled = path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_all, name: string) => {
+    const v = params?.[name];
+    if (v === undefined || v === null || String(v) === "") {
+      missing.push(name);
+      return "";
+    }
+    return rfc3986Encode(String(v));
+  });
+  if (missing.length) throw new PathParamError(`${path}: missing path parameter${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
+  if (/[{}]/.test(filled)) throw new PathParamError(`${path}: malformed path parameter`);
+  return filled;
+}
+
+/** Names of the `{param}` segments of a path. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!);
+}
+
+/**
+ * `{base}rest/V1/…`, `{base}rest/{store}/V1/…`; the schema route lives under a store code only, so it gets
+ * "default" when none is given.
+ */
+export function restUrl(baseUrl: string, path: string, storeCode: string | undefined): string {
+  const rel = path.replace(/^\/+/, "");
+  const code = storeCode ?? (/^schema(\?|$)/.test(rel) ? "default" : undefined);
+  if (code !== undefined && !/^[A-Za-z0-9_]+$/.test(code)) throw new Error(`invalid store code "${code}"`);
+  return `${baseUrl}rest/${code === undefined ? "" : code + "/"}${rel}`;
+}
+
+export class QueryError extends Error {
+  override name = "QueryError";
+}
+
+/**
+ * RFC 3986 query: every name and value encoded (`[`→`%5B`, space→`%20`, never `+`), always `name=value`,
+ * never a repeated name (the store signs only the last one).
+ */
+export function buildQuery(pairs: ReadonlyArray<readonly [string, string]>): string {
+  const seen = new Set<string>();
+  const parts: string[] = [];
+  for (const [name, value] of pairs) {
+    if (!name) throw new QueryError("empty query parameter name");
+    if (seen.has(name)) throw new QueryError(`query parameter "${name}" given twice`);
+    if (/^oauth_/.test(name)) throw new QueryError(`query parameter "${name}": OAuth parameters belong in the Authorization header`);
+    seen.add(name);
+    parts.push(`${rfc3986Encode(name)}=${rfc3986Encode(value)}`);
+  }
+  return parts.join("&");
+}
+
+export function withQuery(url: string, query: string): string {
+  return query ? `${url}${url.includes("?") ? "&" : "?"}${query}` : url;
+}

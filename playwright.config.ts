@@ -1,0 +1,30 @@
+import { defineConfig } from "@playwright/test";
+
+// Browser tests drive Debian's Chromium (never a downloaded browser). Each spec file starts the servers it
+// needs on free 127.0.0.1 ports (see tests/e2e/fixtures), so nothing here binds a fixed port.
+export default defineConfig({
+  testDir: "./tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 90_000,
+  reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
+  use: {
+    browserName: "chromium",
+    headless: true,
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--no-first-run",
+      ],
+    },
+  },
+});

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// `npm run dev`: migrates the SQLite database, then runs the app (Next.js dev server) and the dev store
+// side by side, and prints where to click. Ctrl+C stops both.
+import { spawn } from "node:child_process";
+import { setup } from "./setup.mjs";
+
+const PORT = Number(process.env.PORT ?? 3000);
+const DEVSTORE_PORT = Number(process.env.DEVSTORE_PORT ?? 3100);
+const APP_URL = process.env.APP_URL ?? `http://127.0.0.1:${PORT}`;
+
+setup({ quiet: true });
+
+const env = { ...process.env, APP_URL, NEXT_TELEMETRY_DISABLED: "1", DEVSTORE_URL: `http://127.0.0.1:${DEVSTORE_PORT}` };
+const children = [
+  spawn("npx", ["tsx", "devstore/src/main.ts", "--port", String(DEVSTORE_PORT)], { env, stdio: "inherit" }),
+  spawn("npx", ["next", "dev", "-H", "127.0.0.1", "-p", String(PORT)], { env, stdio: ["ignore", "inherit", "inherit"] }),
+];
+
+setTimeout(() => {
+  console.log(`
+  ┌─ Magento integration kit ───────────────────────────────────────────────
+  │ App:                ${APP_URL}
+  │ Dev store admin:    http://127.0.0.1:${DEVSTORE_PORT}/admin
+  │
+  │ In the dev store admin: Add New Integration, then paste
+  │   Callback URL:      ${APP_URL}/api/integration/callback
+  │   Identity link URL: ${APP_URL}/integration/identity
+  │ and click Save & Activate → Allow. Sign up in the popup; the store appears under Stores.
+  └─────────────────────────────────────────────────────────────────────────
+`);
+}, 2500);
+
+let stopping = false;
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children) c.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 500);
+}
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+for (const c of children) c.on("exit", (code) => stop(code ?? 1));

@@ -20,6 +20,7 @@ export class PathParamError extends Error {
 
 /** Substitutes `{name}` segments with RFC 3986-encoded values (a SKU "ABC/10" becomes "ABC%2F10"). */
 export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
+  if (/[?#]/.test(path)) throw new PathParamError(`${path}: put query parameters in "query" or "searchCriteria", not in the path`);
   const missing: string[] = [];
   const filled = path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_all, name: string) => {
     const v = params?.[name];

@@ -25,6 +25,7 @@ export function authorizationFor(
           consumerSecret: auth.consumerSecret,
           token: auth.accessToken,
           tokenSecret: auth.accessTokenSecret,
+          ...(auth.rsaPrivateKeyPem ? { rsaPrivateKeyPem: auth.rsaPrivateKeyPem } : {}),
         },
         signatureMethod: choice.method,
         mode: choice.mode,

@@ -1,5 +1,6 @@
 /** Public types of the store REST client (lib/magento). */
 import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
+import type { OperationId } from "./catalogue";
 import type { SearchCriteria } from "./search-criteria-types";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -10,7 +11,15 @@ export interface SignatureChoice {
 }
 
 export type MagentoAuth =
-  | { kind: "oauth"; consumerKey: string; consumerSecret: string; accessToken: string; accessTokenSecret: string }
+  | {
+      kind: "oauth";
+      consumerKey: string;
+      consumerSecret: string;
+      accessToken: string;
+      accessTokenSecret: string;
+      /** Only for signature method RSA-SHA1 (not a Magento method; for other OAuth 1.0a providers). */
+      rsaPrivateKeyPem?: string;
+    }
   | { kind: "bearer"; token: string }
   | { kind: "none" };
 
@@ -36,7 +45,10 @@ export interface MagentoClientOptions extends IoOptions {
   storeCode?: string;
   /** Remembered choice for this store. Default HMAC-SHA256 / standard. */
   signature?: SignatureChoice;
-  /** Called when a signed call succeeded with a choice that differs from the one the client started with. */
+  /**
+   * Called when the store accepted a signature choice that differs from the one the client started with (or, when
+   * no `signature` was given, on the first accepted call), so the caller can store it per store.
+   */
   onSignatureChoice?: (choice: SignatureChoice) => void | Promise<void>;
   /** Retries after the first attempt (network errors of idempotent calls, 429/502/503/504). Default 3. */
   maxRetries?: number;
@@ -88,6 +100,7 @@ export interface MagentoClient {
   /** The signature choice the client currently uses (after any fallback). */
   readonly signature: SignatureChoice;
   request<T = unknown>(req: RequestSpec): Promise<MagentoResponse<T>>;
-  call<T = unknown>(operationId: string, args?: RequestArgs): Promise<MagentoResponse<T>>;
+  /** Catalogue-driven call: `call("getProductsBySku", { pathParams: { sku } })`; every `{param}` must be given. */
+  call<T = unknown>(operationId: OperationId | (string & {}), args?: RequestArgs): Promise<MagentoResponse<T>>;
   paginate<T = unknown>(path: string, opts?: PaginateOptions): AsyncIterable<T>;
 }

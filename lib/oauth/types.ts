@@ -28,7 +28,10 @@ export interface SignInput {
   method: string;
   /** Absolute URL exactly as it will be sent, query included and already RFC 3986-encoded. */
   url: string;
-  /** Decoded name/value pairs of an application/x-www-form-urlencoded body (never JSON). */
+  /**
+   * Decoded name/value pairs of an application/x-www-form-urlencoded body (never JSON). Keep names flat and
+   * free of "." and spaces: Magento reads bodies with PHP parse_str, which rewrites those (and nests brackets).
+   */
   formParams?: ReadonlyArray<readonly [string, string]>;
   secrets: OAuthSecrets;
   signatureMethod?: SignatureMethod;

@@ -55,6 +55,8 @@ CREATE TABLE "Activation" (
     "requestTokenAt" DATETIME,
     "accessTokenAt" DATETIME,
     "finishedAt" DATETIME,
+    "claimedByUserId" TEXT,
+    "claimedAt" DATETIME,
     CONSTRAINT "Activation_installationId_fkey" FOREIGN KEY ("installationId") REFERENCES "Installation" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 

@@ -1,0 +1,74 @@
+import { after } from "next/server";
+import { appUrls, handleCallback } from "@/lib/kit";
+
+/**
+ * Callback URL of the integration. Magento POSTs here on Activate, Save & Activate and Reauthorize
+ * (`OauthService::postToConsumer`): four form fields, no signature, 5 s timeout, redirects not followed, answer
+ * ignored. We store the callback, answer 200 at once (no redirect: next.config skipTrailingSlashRedirect), then
+ * exchange tokens in the background: the request token must be fetched within 300 s of this POST.
+ * Magento may re-POST for the same consumer key (Reauthorize), and anyone can POST anything here.
+ */
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+const MAX_BODY_BYTES = 64 * 1024; // Magento posts four short fields (~250 bytes)
+
+function text(status: number, body: string): Response {
+  return new Response(body + "\n", {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/** Reads at most `max` bytes (a chunked body has no Content-Length to check up front). */
+async function readBounded(request: Request, max: number): Promise<string | null> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function POST(request: Request): Promise<Response> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) {
+    return text(400, "The activation callback must be application/x-www-form-urlencoded (Magento posts a form).");
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  const tooLarge = "The body is too large: the activation callback carries four short form fields.";
+  if (declared > MAX_BODY_BYTES) return text(400, tooLarge);
+  const body = await readBounded(request, MAX_BODY_BYTES);
+  if (body === null) return text(400, tooLarge);
+
+  const result = await handleCallback(new URLSearchParams(body));
+  if (result.exchange) after(result.exchange);
+  return text(result.status, result.message);
+}
+
+/** Someone opened the Callback URL in a browser: explain what it is instead of "method not allowed". */
+export function GET(): Response {
+  const { callbackUrl, identityUrl } = appUrls();
+  const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Callback URL · Magento Integration Kit</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:3rem auto;padding:0 1rem;color:#1f2937}code{background:#f3f4f6;padding:.1rem .3rem;border-radius:4px;word-break:break-all}</style></head>
+<body><h1>This is the integration's Callback URL</h1>
+<p>It works: this address receives the activation from your Magento store. You don't open it in a browser; paste it into the store admin.</p>
+<ol><li>In the Magento admin open <strong>System › Extensions › Integrations</strong> and add (or edit) an integration.</li>
+<li>Set <strong>Callback URL</strong> to <code>${esc(callbackUrl)}</code></li>
+<li>Set <strong>Identity link URL</strong> to <code>${esc(identityUrl)}</code></li>
+<li>Click <strong>Save &amp; Activate</strong>, then <strong>Allow</strong>. A popup asks you to sign in to this app.</li></ol>
+<p>The store must be able to reach this address within 5 seconds, without redirects.</p>
+<p><a href="/">Back to the app</a></p></body></html>`;
+  return new Response(html, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+}

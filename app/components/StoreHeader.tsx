@@ -1,0 +1,34 @@
+import { PageHeader } from "./ui/PageHeader";
+import { StateBadge } from "./ui/Badge";
+import { ReauthorizeBanner } from "./ReauthorizeBanner";
+import { StoreNav, type StoreSection } from "./StoreNav";
+
+export interface StoreHeaderStore {
+  installationId: string;
+  baseUrl: string;
+  name: string | null;
+  state: string;
+  failureReason: string | null;
+}
+
+/** Breadcrumbs, title, state badge, sub-navigation and (when not active) the reauthorize banner. */
+export function StoreHeader({ store, section, title, description, actions }: { store: StoreHeaderStore; section: StoreSection; title: string; description?: React.ReactNode; actions?: React.ReactNode }) {
+  const storeLabel = store.name ?? store.baseUrl;
+  const base = `/stores/${encodeURIComponent(store.installationId)}`;
+  return (
+    <>
+      <PageHeader
+        breadcrumbs={[{ href: "/stores", label: "Stores" }, ...(section === "overview" ? [{ label: storeLabel }] : [{ href: base, label: storeLabel }, { label: title }])]}
+        title={
+          <>
+            {title} <StateBadge state={store.state} />
+          </>
+        }
+        description={description}
+        actions={actions}
+      />
+      <StoreNav storeId={store.installationId} current={section} />
+      <ReauthorizeBanner storeId={store.installationId} state={store.state} reason={store.failureReason} />
+    </>
+  );
+}

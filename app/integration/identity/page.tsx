@@ -1,0 +1,139 @@
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { Alert, Card, LinkButton, PageHeader } from "@/app/components/ui";
+import { completeIdentity, getCurrentUser } from "@/lib/kit";
+import { AutoRefresh } from "./AutoRefresh";
+
+/**
+ * Identity link URL. After the activation POST, Magento's admin opens this page in a 680×510 popup with
+ * `?oauth_consumer_key=…&success_call_back=…` (`IdentityLogin.invokePopup`). The user signs in or creates an
+ * account here, we wait for the token exchange (started by the callback, it may still be running), link the
+ * installation, then send the popup top-level to `success_call_back` unchanged; that admin page closes the
+ * popup and the grid reloads showing Active (only once /oauth/token/access succeeded). Opening it twice is harmless.
+ */
+export const metadata = { title: "Link your store" };
+export const dynamic = "force-dynamic";
+
+type Search = Record<string, string | string[] | undefined>;
+
+export default async function IdentityPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const sp = await searchParams;
+  const query = { oauth_consumer_key: sp.oauth_consumer_key, success_call_back: sp.success_call_back };
+  const user = await getCurrentUser();
+  const out = await completeIdentity(query, user?.id ?? null);
+
+  switch (out.kind) {
+    case "redirect":
+      return redirect(out.url);
+    case "sign_in_required": {
+      const here = `/integration/identity?${new URLSearchParams(
+        Object.entries(query).filter((e): e is [string, string] => typeof e[1] === "string"),
+      ).toString()}`;
+      return redirect(`/login?next=${encodeURIComponent(here)}`);
+    }
+    case "waiting":
+      return (
+        <div className="identity-page">
+          {/* Re-checks every second until the exchange has finished. */}
+          <AutoRefresh seconds={1} />
+          <PageHeader title="Connecting your store…" description={`Signed in as ${user?.email ?? ""}.`} />
+          <Alert tone="info" title="Exchanging tokens with your store">
+            <p>
+              The store sent its activation {out.secondsSinceCallback} s ago. This page continues by itself in a moment
+              (the store allows 300 s).
+            </p>
+          </Alert>
+          <p>
+            <a href="">Check again</a>
+          </p>
+        </div>
+      );
+    case "failed":
+      return (
+        <div className="identity-page">
+          <PageHeader title="The store could not be linked" />
+          <Alert tone="error" title={out.title}>
+            {out.storeMessage ? (
+              <p>
+                The store said: <q className="mono">{out.storeMessage}</q>
+              </p>
+            ) : null}
+            <p>{out.fix}</p>
+          </Alert>
+          <p>
+            Close this window, then click <strong>Reauthorize</strong> (or <strong>Activate</strong>) on the integration in
+            the store admin to try again. Once linked, the store&apos;s Diagnostics page in this app shows every step.
+          </p>
+        </div>
+      );
+    case "refused_redirect":
+      return (
+        <div className="identity-page">
+          <PageHeader title="Return address refused" />
+          <Alert tone="error" title="This link does not lead back to your store's admin">
+            <p>
+              For your safety the app only returns to the Magento admin page that opened it. Here {out.reason}. Nothing was
+              linked.
+            </p>
+          </Alert>
+          <p>
+            Open the integration from your store admin (System › Extensions › Integrations) and click Activate again. If your
+            admin runs on a different host than the storefront, set it as the store&apos;s admin origin.
+          </p>
+        </div>
+      );
+    case "claimed_by_other":
+      return (
+        <div className="identity-page">
+          <PageHeader title="Already linked to another account" />
+          <Alert tone="warning" title="This activation was completed by a different app account">
+            <p>
+              You are signed in as {user?.email}. To link this store to this account, click <strong>Reauthorize</strong> on the
+              integration in the store admin and sign in here again.
+            </p>
+          </Alert>
+        </div>
+      );
+    case "claim_expired":
+      return (
+        <div className="identity-page">
+          <PageHeader title="This activation link has expired" />
+          <Alert tone="warning" title="Activations link an account within 30 minutes">
+            <p>
+              The store finished this activation more than 30 minutes ago. Close this window and click <strong>Reauthorize</strong>{" "}
+              on the integration in the store admin to link your account.
+            </p>
+          </Alert>
+        </div>
+      );
+    case "unknown_key":
+      return (
+        <div className="identity-page">
+          <PageHeader title="We haven't heard from your store yet" />
+          <Alert tone="warning" title="No activation received for this integration">
+            <p>
+              The store opens this page right after it posts its activation to the Callback URL, and that post has not arrived
+              (or was refused). Check that the integration&apos;s <strong>Callback URL</strong> is this app&apos;s callback address
+              and reachable from the store, then close this window and click <strong>Activate</strong> (or Reauthorize) again.
+            </p>
+          </Alert>
+          <LinkButton href="/">What to paste into Magento</LinkButton>
+        </div>
+      );
+    case "invalid":
+      return (
+        <div className="identity-page">
+          <PageHeader title="This link is incomplete" />
+          <Alert tone="error" title="The identity link needs oauth_consumer_key and success_call_back">
+            <p>{out.message}</p>
+            <p>This page is opened by the Magento admin when you click Activate; it is not meant to be opened directly.</p>
+          </Alert>
+          <Card>
+            <p>
+              <Link href="/">Back to the app</Link>
+            </p>
+          </Card>
+        </div>
+      );
+  }
+}

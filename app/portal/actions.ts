@@ -1,0 +1,75 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { createPortalClient, maskToken, PortalError, portalConfigSchema } from "@/lib/portal/session-token-client";
+import { portalContext } from "./portal-deps";
+
+export type SettingsResult = { kind: "idle" } | { kind: "invalid"; errors: Record<string, string> };
+
+export async function saveSettings(_prev: SettingsResult, form: FormData): Promise<SettingsResult> {
+  const { user, store } = await portalContext();
+  const existing = await store.settings(user.id);
+  const secret = String(form.get("appSecret") ?? "");
+  const parsed = portalConfigSchema
+    .extend({ appSecret: existing?.hasSecret ? z.string().max(500) : portalConfigSchema.shape.appSecret })
+    .safeParse({ baseUrl: String(form.get("baseUrl") ?? "").trim(), appId: String(form.get("appId") ?? ""), appSecret: secret, tokenPath: String(form.get("tokenPath") ?? "") || undefined });
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const i of parsed.error.issues) {
+      const k = String(i.path[0] ?? "form");
+      errors[k] ??= i.message;
+    }
+    return { kind: "invalid", errors };
+  }
+  await store.save(user.id, { ...parsed.data, ...(parsed.data.appSecret ? { appSecret: parsed.data.appSecret } : {}) });
+  redirect("/portal?saved=1");
+}
+
+export async function forgetSettings(): Promise<void> {
+  const { user, store } = await portalContext();
+  await store.remove(user.id);
+  redirect("/portal");
+}
+
+export type PortalCallResult =
+  | { kind: "idle" }
+  | {
+      kind: "ok";
+      token: { masked: string; accountId: string; idField: string; expiresInSeconds: number; expiresAt: string; fromCache: boolean };
+      profile?: Record<string, unknown>;
+      at: string;
+    }
+  | { kind: "failed"; message: string; status: number; portalCode?: number };
+
+/** Gets a session token (cached unless "refresh") and, for "profile", the user profile. */
+export async function callPortal(_prev: PortalCallResult, form: FormData): Promise<PortalCallResult> {
+  const { user, store } = await portalContext();
+  const config = await store.config(user.id);
+  if (!config) return { kind: "failed", message: "Save the application ID and secret first.", status: 0 };
+  const op = String(form.get("op") ?? "token");
+  revalidatePath("/portal");
+  const client = createPortalClient(config, { cache: store.tokenCache(user.id) });
+  try {
+    if (op === "profile") {
+      const { profile, token } = await client.getProfile();
+      const cached = await client.getToken();
+      return {
+        kind: "ok",
+        token: { masked: maskToken(token.ust), accountId: token.accountId, idField: token.idField, expiresInSeconds: token.expiresInSeconds, expiresAt: new Date(token.expiresAt).toISOString(), fromCache: cached.fromCache },
+        profile,
+        at: new Date().toISOString(),
+      };
+    }
+    const token = await client.getToken({ force: op === "refresh" });
+    return {
+      kind: "ok",
+      token: { masked: maskToken(token.ust), accountId: token.accountId, idField: token.idField, expiresInSeconds: token.expiresInSeconds, expiresAt: new Date(token.expiresAt).toISOString(), fromCache: token.fromCache },
+      at: new Date().toISOString(),
+    };
+  } catch (e) {
+    if (e instanceof PortalError) return { kind: "failed", message: e.message, status: e.status, ...(e.portalCode !== undefined ? { portalCode: e.portalCode } : {}) };
+    return { kind: "failed", message: (e as Error).message, status: 0 };
+  }
+}

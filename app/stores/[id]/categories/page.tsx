@@ -1,0 +1,88 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { z } from "zod";
+import { categoryTreeFields, countNodes, filterTree, parseCategoryTree, type CategoryNode } from "@/lib/dashboard/category-tree";
+import { StoreHeader } from "@/app/components/StoreHeader";
+import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
+import { RequestDetails } from "@/app/components/RequestDetails";
+import { Badge, Button, EmptyState, Field, LinkButton } from "@/app/components/ui";
+import { attempt, loadStore, storeClient } from "../_lib/store-context";
+
+export const metadata: Metadata = { title: "Categories" };
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const TREE_DEPTH = 6;
+const qSchema = z.string().trim().min(1).max(100).optional().catch(undefined);
+
+function Node({ node, productsHref }: { node: CategoryNode; productsHref: (id: number) => string }) {
+  return (
+    <li>
+      <span>
+        <Link href={productsHref(node.id)} prefetch={false}>
+          {node.name ?? `#${node.id}`}
+        </Link>{" "}
+        <span className="muted">
+          #{node.id}
+          {node.product_count !== undefined ? ` · ${node.product_count} products` : ""}
+        </span>{" "}
+        {node.is_active === false ? <Badge>Inactive</Badge> : null}
+      </span>
+      {node.children_data.length > 0 ? (
+        <ul>
+          {node.children_data.map((c) => (
+            <Node key={c.id} node={c} productsHref={productsHref} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+export default async function CategoriesPage({ params, searchParams }: Props) {
+  const { id } = await params;
+  const { user, store } = await loadStore(id, "/categories");
+  const sp = await searchParams;
+  const q = qSchema.parse(Array.isArray(sp.q) ? sp.q[0] : sp.q);
+  const basePath = `/stores/${encodeURIComponent(id)}/categories`;
+  const fieldsValue = categoryTreeFields(TREE_DEPTH);
+  const tree = await attempt(async () => {
+    const client = await storeClient(store.installationId, user.id);
+    const res = await client.request({ method: "GET", path: "/V1/categories", fields: fieldsValue });
+    return { root: parseCategoryTree(res.data), durationMs: res.durationMs };
+  });
+  const shown = tree.ok ? (q ? filterTree(tree.value.root, q) : tree.value.root) : null;
+  const productsHref = (categoryId: number) => `/stores/${encodeURIComponent(id)}/products?category=${categoryId}`;
+
+  return (
+    <>
+      <StoreHeader store={store} section="categories" title="Categories" description="The category tree. Select a category to see its products." />
+      <form method="get" action={basePath} className="card" role="search" aria-label="Find categories">
+        <div className="form-row">
+          <Field label="Name contains" name="q" type="search" defaultValue={q ?? ""} />
+        </div>
+        <div className="form-actions">
+          <Button>Find</Button>
+          <LinkButton href={basePath} variant="ghost">
+            Clear
+          </LinkButton>
+        </div>
+      </form>
+      {!tree.ok ? (
+        <ApiErrorPanel error={tree.error} storeId={id} doing="loading the category tree" />
+      ) : !shown ? (
+        <EmptyState title="No category matches" action={<LinkButton href={basePath}>Show the whole tree</LinkButton>} />
+      ) : (
+        <section className="card" aria-labelledby="tree-title">
+          <h2 id="tree-title">
+            Category tree <span className="muted">({countNodes(tree.value.root)} categories{q ? `, showing matches for “${q}”` : ""})</span>
+          </h2>
+          <ul className="tree">
+            <Node node={shown} productsHref={productsHref} />
+          </ul>
+        </section>
+      )}
+      <RequestDetails path="/V1/categories" fields={fieldsValue} durationMs={tree.ok ? tree.value.durationMs : undefined} />
+    </>
+  );
+}

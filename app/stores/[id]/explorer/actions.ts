@@ -1,0 +1,98 @@
+"use server";
+
+import { findOperation, MagentoApiError } from "@/lib/magento";
+import { parseExplorerForm, curlCommand, visibleHeaders } from "@/lib/dashboard/explorer-request";
+import { describeApiError } from "@/lib/dashboard/api-error-view";
+import { loadStore, storeClient } from "../_lib/store-context";
+
+export type RunResult =
+  | { kind: "idle" }
+  | { kind: "invalid"; errors: Record<string, string> }
+  | {
+      kind: "response";
+      ok: boolean;
+      status: number;
+      durationMs: number;
+      url: string;
+      headers: Array<[string, string]>;
+      body: string;
+      curl: string;
+      explanation?: { title: string; advice: string };
+      at: string;
+    }
+  | { kind: "unsupported"; message: string };
+
+const BODY_LIMIT = 200_000;
+
+function pretty(data: unknown): string {
+  const s = typeof data === "string" ? data : JSON.stringify(data, null, 2);
+  return s.length > BODY_LIMIT ? `${s.slice(0, BODY_LIMIT)}\n… (truncated at ${BODY_LIMIT} characters)` : s;
+}
+
+/** Executes one catalogue operation, signed with the installation's token. */
+export async function runOperation(installationId: string, operationId: string, _prev: RunResult, form: FormData): Promise<RunResult> {
+  const { user, store } = await loadStore(installationId);
+  const op = findOperation(operationId);
+  if (!op) return { kind: "unsupported", message: `Unknown operation ${operationId}.` };
+  if (op.base === "portal") return { kind: "unsupported", message: "Developer-portal operations use the portal's own credentials: use the Developer portal page." };
+  const parsed = parseExplorerForm(op, form);
+  if (!parsed.ok) return { kind: "invalid", errors: parsed.errors };
+  const req = parsed.request;
+  const at = new Date().toISOString();
+
+  if (op.base === "store") {
+    // the /swagger page lives at the store base URL, outside rest/
+    const url = `${store.baseUrl.replace(/\/?$/, "/")}swagger`;
+    const started = performance.now();
+    try {
+      const res = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(15_000) });
+      const text = await res.text();
+      return { kind: "response", ok: res.ok, status: res.status, durationMs: Math.round(performance.now() - started), url, headers: visibleHeaders(res.headers), body: pretty(text), curl: `curl ${url}`, at };
+    } catch (e) {
+      return { kind: "unsupported", message: `The store did not answer: ${(e as Error).message}` };
+    }
+  }
+
+  const started = performance.now();
+  try {
+    const client = await storeClient(store.installationId, user.id);
+    const res = await client.request({
+      method: op.method,
+      path: op.path,
+      pathParams: req.pathParams,
+      ...(req.searchCriteria ? { searchCriteria: req.searchCriteria } : {}),
+      ...(req.fields ? { fields: req.fields } : {}),
+      ...(req.query ? { query: req.query } : {}),
+      ...(req.body !== undefined ? { body: req.body } : {}),
+      ...(req.storeCode ? { storeCode: req.storeCode } : {}),
+    });
+    return {
+      kind: "response",
+      ok: true,
+      status: res.status,
+      durationMs: Math.round(res.durationMs),
+      url: res.url,
+      headers: visibleHeaders(res.headers),
+      body: pretty(res.data),
+      curl: curlCommand({ method: op.method, url: res.url, body: req.body, signatureMethod: client.signature.method }),
+      at,
+    };
+  } catch (e) {
+    const v = describeApiError(e);
+    if (e instanceof MagentoApiError) {
+      return {
+        kind: "response",
+        ok: false,
+        status: e.status,
+        durationMs: Math.round(performance.now() - started),
+        url: e.url,
+        headers: [],
+        body: e.body ?? e.renderedMessage,
+        curl: curlCommand({ method: op.method, url: e.url, body: req.body }),
+        explanation: { title: v.title, advice: v.advice },
+        at,
+      };
+    }
+    return { kind: "unsupported", message: `${v.title}: ${v.storeMessage ?? ""} ${v.advice}` };
+  }
+}

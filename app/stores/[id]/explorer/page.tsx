@@ -1,0 +1,189 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { z } from "zod";
+import { CATALOGUE, findOperation, type Operation } from "@/lib/magento";
+import { availabilityOf, searchOperations, type Availability } from "@/lib/dashboard/explorer-search";
+import { pathParamNamesOf } from "@/lib/dashboard/explorer-request";
+import { StoreHeader } from "@/app/components/StoreHeader";
+import { Alert, Badge, Button, Card, EmptyState, Field, LinkButton, SelectField } from "@/app/components/ui";
+import { loadStore, storeClient } from "../_lib/store-context";
+import { liveSchema } from "./schema-cache";
+import { runOperation } from "./actions";
+import { ExplorerForm } from "./ExplorerForm";
+import { AdminSchemaForm } from "./AdminSchemaForm";
+import { KeepSelectedVisible } from "./KeepSelectedVisible";
+import { readSchemaAsAdmin } from "./schema-actions";
+import { bodyExample } from "./body-examples";
+
+export const metadata: Metadata = { title: "API explorer" };
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+const querySchema = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined),
+  edition: z.enum(["open-source", "commerce"]).optional().catch(undefined),
+  method: z.enum(["GET", "POST", "PUT", "DELETE"]).optional().catch(undefined),
+  op: z.string().max(200).optional().catch(undefined),
+});
+
+function AvailabilityBadge({ a }: { a: Availability }) {
+  if (a === "available") return <Badge tone="success">in store schema</Badge>;
+  if (a === "missing") return <Badge tone="danger">not in store schema</Badge>;
+  return <Badge title="The store's schema could not be read">availability unknown</Badge>;
+}
+
+function OperationMeta({ op, availability }: { op: Operation; availability: Availability }) {
+  return (
+    <span className="meta-row">
+      <Badge tone={op.edition === "commerce" ? "warning" : "neutral"}>{op.edition === "commerce" ? "Commerce only" : "Open Source"}</Badge>
+      {op.since ? <Badge tone="info">since {op.since}</Badge> : null}
+      {op.kind !== "rest" ? <Badge>{op.kind}</Badge> : null}
+      <AvailabilityBadge a={availability} />
+    </span>
+  );
+}
+
+export default async function ExplorerPage({ params, searchParams }: Props) {
+  const { id } = await params;
+  const { user, store } = await loadStore(id, "/explorer");
+  const sp = await searchParams;
+  const query = querySchema.parse({ q: one(sp.q), edition: one(sp.edition), method: one(sp.method), op: one(sp.op) });
+  const schema = await liveSchema(store.installationId, () => storeClient(store.installationId, user.id));
+  const matches = searchOperations(CATALOGUE, query);
+  const selected = query.op ? findOperation(query.op) : undefined;
+  const base = `/stores/${encodeURIComponent(id)}/explorer`;
+  const keep = new URLSearchParams();
+  if (query.q) keep.set("q", query.q);
+  if (query.edition) keep.set("edition", query.edition);
+  if (query.method) keep.set("method", query.method);
+  const hrefFor = (opId: string) => {
+    const p = new URLSearchParams(keep);
+    p.set("op", opId);
+    return `${base}?${p.toString()}`;
+  };
+  const selectedAvailability = selected ? availabilityOf(selected, schema.keys) : "unknown";
+  const availableCount = schema.keys ? CATALOGUE.filter((o) => availabilityOf(o, schema.keys) === "available").length : null;
+
+  return (
+    <>
+      <StoreHeader
+        store={store}
+        section="explorer"
+        title="API explorer"
+        description={`All ${CATALOGUE.length} catalogue operations. Calls are signed with this store's integration token.`}
+      />
+      {schema.keys ? (
+        <Alert tone="info" title={`The store's live schema lists ${availableCount} of these operations`}>
+          <p>
+            Read with the {schema.via ?? "integration"}&apos;s credentials. Operations not in its schema will answer 404 (a Commerce-only module, a newer
+            version, or a disabled module).
+          </p>
+        </Alert>
+      ) : (
+        <Alert tone="info" title="Availability unknown: the store did not give its schema to this integration">
+          <p>
+            GET /rest/default/schema answered <q>{schema.reason?.replace(/\.$/, "")}</q>. Stores usually serve it to admin tokens only; operations can still be called.
+          </p>
+          <AdminSchemaForm action={readSchemaAsAdmin.bind(null, id, `${base}${keep.size || query.op ? `?${new URLSearchParams([...keep, ...(query.op ? [["op", query.op] as [string, string]] : [])]).toString()}` : ""}`)} />
+        </Alert>
+      )}
+      <div className="explorer">
+        <div>
+          <form method="get" action={base} role="search" aria-label="Find operations" className="card">
+            <Field label="Path, module or name" name="q" type="search" defaultValue={query.q ?? ""} />
+            <div className="form-row">
+              <SelectField
+                label="Edition"
+                name="edition"
+                defaultValue={query.edition ?? ""}
+                options={[
+                  { value: "", label: "All" },
+                  { value: "open-source", label: "Open Source" },
+                  { value: "commerce", label: "Commerce only" },
+                ]}
+              />
+              <SelectField label="Method" name="method" defaultValue={query.method ?? ""} options={[{ value: "", label: "All" }, ...["GET", "POST", "PUT", "DELETE"].map((m) => ({ value: m, label: m }))]} />
+            </div>
+            {query.op ? <input type="hidden" name="op" value={query.op} /> : null}
+            <div className="form-actions">
+              <Button size="small">Find</Button>
+              <LinkButton href={base} variant="ghost" size="small">
+                Clear
+              </LinkButton>
+            </div>
+          </form>
+          <p className="muted" id="op-count">
+            {matches.length} of {CATALOGUE.length} operations
+          </p>
+          {matches.length === 0 ? (
+            <EmptyState title="No operation matches" />
+          ) : (
+            <ul className="op-list" id="op-list" aria-labelledby="op-count">
+              {matches.map((op) => (
+                <li key={op.id}>
+                  <Link href={hrefFor(op.id)} aria-current={op.id === selected?.id ? "true" : undefined} prefetch={false}>
+                    <span className={`method method--${op.method}`}>{op.method}</span>
+                    <span className="op-path">{op.path}</span>
+                    <span className="meta-row">
+                      <span className="muted">{op.module}</span>
+                      {op.edition === "commerce" ? <Badge tone="warning">Commerce</Badge> : null}
+                      {op.since ? <Badge tone="info">since {op.since}</Badge> : null}
+                      {schema.keys && op.base === "rest" ? (
+                        availabilityOf(op, schema.keys) === "available" ? (
+                          <span className="visually-hidden">in store schema</span>
+                        ) : (
+                          <Badge tone="danger">not in schema</Badge>
+                        )
+                      ) : null}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          <KeepSelectedVisible listId="op-list" selectedId={selected?.id} />
+        </div>
+        <div>
+          {selected ? (
+            <Card title={<><span className={`method method--${selected.method}`}>{selected.method}</span> <span className="op-path">{selected.path}</span></>}>
+              <p className="muted">
+                {selected.group} · module {selected.module} · operation id <code>{selected.id}</code>
+              </p>
+              <OperationMeta op={selected} availability={selectedAvailability} />
+              {selected.edition === "commerce" ? (
+                <Alert tone="warning" title="Commerce-only operation">
+                  <p>This operation exists only in Adobe Commerce. An Open Source store answers 404 “Request does not match any route.”</p>
+                </Alert>
+              ) : null}
+              {selected.base === "portal" ? (
+                <Alert tone="info" title="Developer-portal operation">
+                  <p>
+                    It is called on the developer portal with the app&apos;s own credentials, not on the store: use the <Link href="/portal">Developer portal</Link> page.
+                  </p>
+                </Alert>
+              ) : (
+                <div style={{ marginTop: "1rem" }}>
+                  <ExplorerForm
+                    key={selected.id}
+                    action={runOperation.bind(null, id, selected.id)}
+                    method={selected.method}
+                    pathParams={pathParamNamesOf(selected.path)}
+                    isList={selected.method === "GET" && !/\{[^}]+\}$/.test(selected.path) && /search|list|^\/V1\/(products|orders|invoices|creditmemos|shipments|transactions)$/.test(selected.path)}
+                    requiredQuery={[...(selected.requiredQuery ?? [])]}
+                    bodyExample={bodyExample(selected.method, selected.path)}
+                    {...(selectedAvailability === "missing" ? { unavailableNote: "Not in this store's schema: expect 404." } : {})}
+                  />
+                </div>
+              )}
+            </Card>
+          ) : (
+            <EmptyState title="Choose an operation">
+              <p>Pick one from the list, or search by path (e.g. “products sku”) or module (e.g. “Sales”).</p>
+            </EmptyState>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { joinStoreInfo, STORE_CONFIG_FIELDS, STORE_VIEW_FIELDS, WEBSITE_FIELDS } from "@/lib/dashboard/store-info";
+import { formatDateTime, text } from "@/lib/dashboard/format";
+import { StoreHeader } from "@/app/components/StoreHeader";
+import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
+import { Card, LinkButton, StateBadge, Table } from "@/app/components/ui";
+import { attempt, loadStore, storeClient } from "./_lib/store-context";
+
+export const metadata: Metadata = { title: "Store overview" };
+
+export default async function StoreOverviewPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { user, store } = await loadStore(id);
+  const info = await attempt(async () => {
+    const client = await storeClient(store.installationId, user.id);
+    const [configs, websites, views] = await Promise.all([
+      client.request({ method: "GET", path: "/V1/store/storeConfigs", fields: STORE_CONFIG_FIELDS }),
+      client.request({ method: "GET", path: "/V1/store/websites", fields: WEBSITE_FIELDS }),
+      client.request({ method: "GET", path: "/V1/store/storeViews", fields: STORE_VIEW_FIELDS }).catch(() => undefined),
+    ]);
+    return joinStoreInfo(configs.data, websites.data, views?.data);
+  });
+  // the store may have recorded a failure above (clientForInstallation marks revocations): read the state again
+  const { store: fresh } = info.ok ? { store } : await loadStore(id);
+  const first = info.ok ? info.value[0] : undefined;
+  const base = `/stores/${encodeURIComponent(id)}`;
+
+  return (
+    <>
+      <StoreHeader store={fresh} section="overview" title={fresh.name ?? first?.websiteName ?? "Store"} description={<span className="mono">{fresh.baseUrl}</span>} />
+      <div className="card-grid">
+        <Card title="Link">
+          <dl className="facts">
+            <dt>State</dt>
+            <dd>
+              <StateBadge state={fresh.state} />
+            </dd>
+            <dt>Base URL</dt>
+            <dd className="mono">{fresh.baseUrl}</dd>
+            <dt>Linked by</dt>
+            <dd>{fresh.mode === "manual" ? "pasted tokens (manual)" : "OAuth activation"}</dd>
+            <dt>Activated</dt>
+            <dd>{formatDateTime(fresh.activatedAt)}</dd>
+            <dt>Last successful call</dt>
+            <dd>{formatDateTime(fresh.lastSuccessAt)}</dd>
+          </dl>
+          <p style={{ marginTop: "0.75rem" }}>
+            <Link href={`${base}/diagnostics`}>Diagnostics: handshake history, signature and reauthorization</Link>
+          </p>
+        </Card>
+        <Card title="Store">
+          {info.ok && first ? (
+            <dl className="facts">
+              <dt>Website</dt>
+              <dd>
+                {text(first.websiteName)} <span className="muted">({text(first.websiteCode)})</span>
+              </dd>
+              <dt>Store view</dt>
+              <dd>
+                {text(first.name)} <span className="muted">({first.code})</span>
+              </dd>
+              <dt>Locale</dt>
+              <dd>{text(first.locale)}</dd>
+              <dt>Currency</dt>
+              <dd>{text(first.currency)}</dd>
+              <dt>Time zone</dt>
+              <dd>{text(first.timezone)}</dd>
+            </dl>
+          ) : info.ok ? (
+            <p>The store reported no store views.</p>
+          ) : (
+            <p className="muted">Not available (see below).</p>
+          )}
+        </Card>
+        <Card title="Work with the data">
+          <div className="form-actions">
+            <LinkButton href={`${base}/products`}>Products</LinkButton>
+            <LinkButton href={`${base}/orders`}>Orders</LinkButton>
+            <LinkButton href={`${base}/customers`}>Customers</LinkButton>
+            <LinkButton href={`${base}/categories`}>Categories</LinkButton>
+            <LinkButton href={`${base}/cms`}>CMS pages</LinkButton>
+            <LinkButton href={`${base}/explorer`} variant="primary">
+              API explorer
+            </LinkButton>
+          </div>
+        </Card>
+      </div>
+      {!info.ok ? <ApiErrorPanel error={info.error} storeId={id} doing="reading the store configuration" /> : null}
+      {info.ok && info.value.length > 0 ? (
+        <Table
+          id="store-views"
+          caption="Store views"
+          captionNote="from /V1/store/storeConfigs and /V1/store/websites"
+          columns={[
+            { key: "code", label: "Code" },
+            { key: "name", label: "Name" },
+            { key: "website", label: "Website" },
+            { key: "locale", label: "Locale" },
+            { key: "currency", label: "Currency" },
+            { key: "url", label: "Base URL" },
+          ]}
+        >
+          {info.value.map((v) => (
+            <tr key={v.id}>
+              <td className="mono">{v.code}</td>
+              <td>{text(v.name)}</td>
+              <td>{text(v.websiteName)}</td>
+              <td>{text(v.locale)}</td>
+              <td>{text(v.currency)}</td>
+              <td className="mono">{text(v.baseUrl)}</td>
+            </tr>
+          ))}
+        </Table>
+      ) : null}
+    </>
+  );
+}

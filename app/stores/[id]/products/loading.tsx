@@ -1,0 +1,5 @@
+import { GridSkeleton } from "@/app/components/GridSkeleton";
+
+export default function Loading() {
+  return <GridSkeleton label="products" />;
+}

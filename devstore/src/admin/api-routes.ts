@@ -1,0 +1,106 @@
+/** The admin JSON API (dev only, loopback, no auth): the merchant's actions for scripts and tests. */
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import { isKnownResource } from "../acl";
+import { RestError } from "../rest/types";
+import type { StoreContext } from "../store-context";
+
+const IntegrationBody = z.object({
+  name: z.string().trim().min(1),
+  email: z.string().optional(),
+  endpoint: z.string().optional(),
+  identityLinkUrl: z.string().optional(),
+  resources: z.union([z.literal("all"), z.array(z.string())]).default("all"),
+});
+
+const ClockBody = z.object({ offsetSeconds: z.number().finite() });
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The :id path parameter, or 0 (matches no integration → 404). */
+function idOf(params: unknown): number {
+  const parsed = IdParams.safeParse(params);
+  return parsed.success ? parsed.data.id : 0;
+}
+
+function parseJson(body: unknown): unknown {
+  if (typeof body !== "string" || body.trim() === "") return {};
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+function bad(reply: FastifyReply, message: string) {
+  return reply.code(400).send({ message });
+}
+
+export function registerAdminApi(app: FastifyInstance, ctx: StoreContext): void {
+  const notFound = (reply: FastifyReply, id: number) => reply.code(404).send({ message: `Integration with ID '${id}' does not exist.` });
+
+  app.post("/admin/api/integrations", async (req, reply) => {
+    const parsed = IntegrationBody.safeParse(parseJson(req.body));
+    if (!parsed.success) return bad(reply, parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+    const unknown = parsed.data.resources === "all" ? [] : parsed.data.resources.filter((r) => !isKnownResource(r));
+    if (unknown.length > 0) return bad(reply, `Unknown ACL resources: ${unknown.join(", ")}`);
+    return reply.code(200).send(ctx.admin.create(parsed.data));
+  });
+
+  app.get("/admin/api/integrations", async () => ctx.admin.list());
+
+  app.get("/admin/api/integrations/:id", async (req, reply) => {
+    const id = idOf(req.params);
+    const view = ctx.admin.get(id);
+    return view ?? notFound(reply, id);
+  });
+
+  const activate = (reauthorize: boolean) => async (req: { params: unknown }, reply: FastifyReply) => {
+    const id = idOf(req.params);
+    const result = await ctx.admin.activate(id, reauthorize);
+    if (!result) return notFound(reply, id);
+    if (result.mode === "manual") return { tokens: result.tokens };
+    return { identity_url: result.identity_url, oauth_consumer_key: result.oauth_consumer_key, callback: result.callback };
+  };
+  app.post("/admin/api/integrations/:id/activate", activate(false));
+  app.post("/admin/api/integrations/:id/reauthorize", activate(true));
+
+  app.post("/admin/api/integrations/:id/revoke", async (req, reply) => {
+    const id = idOf(req.params);
+    if (!ctx.admin.get(id)) return notFound(reply, id);
+    return { revoked: ctx.admin.revoke(id) };
+  });
+
+  app.delete("/admin/api/integrations/:id", async (req, reply) => {
+    const id = idOf(req.params);
+    return ctx.admin.delete(id) ? { deleted: true } : notFound(reply, id);
+  });
+
+  app.post("/admin/api/reset", async () => {
+    ctx.resetAuthState();
+    ctx.resetData();
+    return { reset: true };
+  });
+
+  // Who the REST layer would see for this request (same authenticate as /rest): a debugging aid for apps.
+  app.all("/admin/api/whoami", async (req, reply) => {
+    try {
+      const caller = await ctx.authenticate({
+        method: req.method,
+        rawUrl: req.raw.url ?? "/",
+        headers: req.headers,
+        body: typeof req.body === "string" ? req.body : "",
+      });
+      return { caller };
+    } catch (e) {
+      if (e instanceof RestError) return reply.code(e.status).send(e.toBody());
+      throw e;
+    }
+  });
+
+  app.post("/admin/api/clock", async (req, reply) => {
+    const parsed = ClockBody.safeParse(parseJson(req.body));
+    if (!parsed.success) return bad(reply, "offsetSeconds must be a number");
+    ctx.clock.setOffsetSeconds(parsed.data.offsetSeconds);
+    return { offsetSeconds: ctx.clock.offsetSeconds(), now: ctx.clock.nowSeconds() };
+  });
+}

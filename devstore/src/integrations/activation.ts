@@ -1,0 +1,79 @@
+/**
+ * What Magento does when the merchant activates or reauthorizes an integration (research §1, §2):
+ * `OauthService::postToConsumer` (stamp the consumer, create/reuse the verifier, POST four form fields),
+ * `OauthService::createAccessToken` for manual mode, and the identity-link URL the admin page opens.
+ */
+import type { Profile } from "../config/profiles";
+import { OauthException } from "../auth/oauth-errors";
+import { httpBuildQuery } from "../auth/php-strings";
+import type { Integration, IntegrationState } from "./state";
+
+export const POST_TO_CONSUMER_FAILED = "The attempt to post data to consumer failed due to an unexpected error. Please try again later.";
+
+export interface ActivationDeps {
+  state: IntegrationState;
+  profile: Profile;
+  nowMs: () => number;
+  /** store_base_url (known once the server listens). */
+  storeBaseUrl: () => string;
+  /** oauth/consumer/post_timeout, ms (Magento: 5 s). */
+  callbackTimeoutMs: number;
+}
+
+/** Integration has both URLs: the OAuth handshake path (Activate.php renderer, Save::isTokenExchange). */
+export function usesTokenExchange(integration: Integration): boolean {
+  return integration.endpoint !== "" && integration.identityLinkUrl !== "";
+}
+
+/**
+ * POSTs the credentials to the Callback URL: 4 form fields in Magento's order, 5 s timeout, no redirect
+ * followed, HTTP status never checked. Any transport failure becomes Magento's generic Oauth exception.
+ */
+export async function postToConsumer(deps: ActivationDeps, integration: Integration): Promise<{ verifier: string; status: number }> {
+  const consumer = deps.state.consumers.get(integration.consumerId);
+  if (!consumer) throw new OauthException({ template: "A consumer with ID %1 does not exist", parameters: [integration.consumerId] });
+  consumer.updatedAt = deps.nowMs(); // starts the consumer-expiry window of the request-token step
+  const verifier = deps.state.createVerifierToken(consumer.id);
+  const body = httpBuildQuery({
+    oauth_consumer_key: consumer.key,
+    [deps.profile.consumerSecretField]: consumer.secret,
+    store_base_url: deps.storeBaseUrl(),
+    oauth_verifier: verifier.verifier,
+  });
+  try {
+    const res = await fetch(integration.endpoint, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+      redirect: "manual", // oauth/consumer/post_maxredirects = 0
+      signal: AbortSignal.timeout(deps.callbackTimeoutMs),
+    });
+    await res.arrayBuffer().catch(() => undefined);
+    return { verifier: verifier.verifier, status: res.status };
+  } catch {
+    throw new OauthException({ template: POST_TO_CONSUMER_FAILED });
+  }
+}
+
+/** OauthService::createAccessToken (manual mode): verifier → request → access at once, reusing an access token. */
+export function createAccessTokenDirectly(state: IntegrationState, consumerId: number): void {
+  const existing = state.integrationToken(consumerId);
+  if (existing?.type === "access") return;
+  if (existing) state.deleteToken(existing);
+  const row = state.createVerifierToken(consumerId);
+  state.convertToken(row, "request");
+  state.convertToken(row, "access");
+}
+
+/** jQuery `$.param`: encodeURIComponent with `%20` as `+`. */
+function jqueryParam(pairs: Record<string, string>): string {
+  const enc = (s: string) => encodeURIComponent(s).replace(/%20/g, "+");
+  return Object.entries(pairs)
+    .map(([k, v]) => `${enc(k)}=${enc(v)}`)
+    .join("&");
+}
+
+/** `IdentityLogin.invokePopup`: identity URL + "?" (always, even if it has a query) + the two params. */
+export function identityPopupUrl(integration: Integration, consumerKey: string, successCallBack: string): string {
+  return `${integration.identityLinkUrl}?${jqueryParam({ oauth_consumer_key: consumerKey, success_call_back: successCallBack })}`;
+}

@@ -1,0 +1,77 @@
+/**
+ * `npm run devstore -- [--port 3100] [--profile 2.4.7] [--consumer-expiry 300] [--integration-as-bearer]
+ *  [--input-limits] [--index-php]`: starts the dev store and prints where to click.
+ * Environment: DEVSTORE_PORT, DEVSTORE_PROFILE.
+ */
+import { parseArgs } from "node:util";
+import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, PROFILES } from "./config/profiles";
+import { startDevStore } from "./server";
+
+const { values } = parseArgs({
+  options: {
+    port: { type: "string" },
+    host: { type: "string" },
+    profile: { type: "string" },
+    "consumer-expiry": { type: "string" },
+    "integration-as-bearer": { type: "boolean", default: false },
+    "input-limits": { type: "boolean", default: false },
+    "index-php": { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
+  },
+  strict: true,
+});
+
+if (values.help) {
+  console.log(`Usage: npm run devstore -- [--port N] [--profile ${PROFILE_NAMES.join("|")}] [--consumer-expiry SECONDS]
+                      [--integration-as-bearer] [--input-limits] [--index-php]`);
+  process.exit(0);
+}
+
+const profile = values.profile ?? process.env.DEVSTORE_PROFILE ?? DEFAULT_PROFILE;
+if (!isProfileName(profile)) {
+  console.error(`Unknown profile "${profile}". Choose one of: ${PROFILE_NAMES.join(", ")}`);
+  process.exit(2);
+}
+const port = Number(values.port ?? process.env.DEVSTORE_PORT ?? 3100);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`Invalid port "${values.port ?? process.env.DEVSTORE_PORT}"`);
+  process.exit(2);
+}
+const consumerExpirySeconds = values["consumer-expiry"] === undefined ? 300 : Number(values["consumer-expiry"]);
+if (!Number.isFinite(consumerExpirySeconds) || consumerExpirySeconds <= 0) {
+  console.error("--consumer-expiry must be a positive number of seconds");
+  process.exit(2);
+}
+
+const store = await startDevStore({
+  port,
+  host: values.host ?? "127.0.0.1",
+  profile,
+  consumerExpirySeconds,
+  integrationAsBearer: values["integration-as-bearer"],
+  inputLimits: values["input-limits"],
+  indexPhp: values["index-php"],
+});
+
+const p = PROFILES[profile];
+console.log(`Dev store (Magento ${p.versions}, profile ${profile}, signature family ${p.family}) is running.
+
+  Merchant admin   ${store.url}/admin
+  Store base URL   ${store.storeBaseUrl}
+  REST             ${store.storeBaseUrl}rest/V1/…
+  Swagger          ${store.url}/swagger
+  Developer portal ${store.portalUrl}/rest/v1/app/session/token
+
+  Admin user       admin / admin123   (POST ${store.storeBaseUrl}rest/V1/integration/admin/token)
+  Customer         roni_cost@example.com / roni_cost3
+  Portal app       demo-app-id / demo-app-secret
+  Admin JSON API   ${store.url}/admin/api/integrations
+
+Options: consumer expiry ${consumerExpirySeconds} s, integration tokens as Bearer ${values["integration-as-bearer"] ? "on" : "off"}, ` +
+  `input limits ${values["input-limits"] ? "on" : "off"}. Ctrl+C stops it.`);
+
+const stop = () => {
+  void store.close().then(() => process.exit(0));
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

@@ -1,0 +1,66 @@
+/**
+ * Mounts REST on `/rest/*` and `/index.php/rest/*`: the admin/customer token endpoints are answered here,
+ * everything else goes to the REST layer's `createRestHandler({ data, authenticate, profile })`; and the
+ * REST layer's `/swagger` page.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { issueUserToken, tokenEndpointKind } from "./auth/token-endpoints";
+import { createStoreData } from "./data/index";
+import { createRestHandler } from "./rest/handler";
+import { swaggerPageHtml } from "./rest/swagger-page";
+import { RestError, type RawRestRequest, type RestResponse } from "./rest/types";
+import type { StoreContext } from "./store-context";
+
+function send(reply: FastifyReply, res: RestResponse) {
+  reply.code(res.status);
+  for (const [k, v] of Object.entries(res.headers ?? {})) reply.header(k, v);
+  if (res.rawBody !== undefined) return reply.send(res.rawBody);
+  if (!res.headers || !Object.keys(res.headers).some((h) => h.toLowerCase() === "content-type")) {
+    reply.header("content-type", "application/json; charset=utf-8");
+  }
+  return reply.send(JSON.stringify(res.body ?? null));
+}
+
+export function mountRest(app: FastifyInstance, ctx: StoreContext, opts: { inputLimits: boolean }): void {
+  const data = createStoreData();
+  ctx.resetData = () => data.reset();
+  const restHandler = createRestHandler({
+    data,
+    authenticate: ctx.authenticate,
+    profile: ctx.options.profile.name,
+    inputLimits: opts.inputLimits,
+    baseUrl: () => ctx.options.urls.storeBaseUrl,
+    now: ctx.clock.nowMs,
+  });
+  const tokenDeps = {
+    userTokens: ctx.userTokens,
+    throttler: ctx.throttler,
+    authenticateCustomer: (email: string, password: string) => data.verifyCustomerPassword(email, password) ?? undefined,
+  };
+
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const raw: RawRestRequest = {
+      method: req.method,
+      rawUrl: req.raw.url ?? "/",
+      headers: req.headers,
+      body: typeof req.body === "string" ? req.body : "",
+    };
+    try {
+      const path = raw.rawUrl.split("?")[0] ?? "";
+      const kind = req.method === "POST" ? tokenEndpointKind(path) : undefined;
+      const res = kind ? issueUserToken(tokenDeps, kind, raw.body) : await restHandler(raw);
+      return send(reply, res);
+    } catch (e) {
+      if (e instanceof RestError) return send(reply, { status: e.status, body: e.toBody() });
+      return send(reply, { status: 500, body: { message: "Internal Error. Details are available in Magento log file. Report ID: webapi-devstore" } });
+    }
+  };
+  app.all("/rest/*", handler);
+  app.all("/index.php/rest/*", handler);
+
+  // The interactive reference (the REST layer renders it from its route table).
+  const swagger = async (_req: FastifyRequest, reply: FastifyReply) =>
+    reply.header("content-type", "text/html; charset=UTF-8").send(swaggerPageHtml(ctx.options.urls.storeBaseUrl));
+  app.get("/swagger", swagger);
+  app.get("/index.php/swagger", swagger);
+}

@@ -1,0 +1,73 @@
+/**
+ * Reads a query string the way PHP fills $_GET (parse_str), which is what Magento's REST layer reads:
+ * split on `&` then on the first `=`, urldecode (`+` is a space here, unlike in the OAuth signature),
+ * and build nested arrays from `name[a][b]` keys. PHP arrays become plain objects; integer-like keys
+ * then iterate in ascending order, which gives "index order" for filter groups and sort orders.
+ */
+export type QueryValue = string | QueryObject;
+export interface QueryObject {
+  [key: string]: QueryValue;
+}
+
+function urldecode(text: string): string {
+  const plus = text.replace(/\+/g, " ");
+  try {
+    return decodeURIComponent(plus);
+  } catch {
+    // PHP leaves malformed escapes as they are; decode the well-formed ones only.
+    return plus.replace(/%[0-9a-fA-F]{2}/g, (m) => String.fromCharCode(parseInt(m.slice(1), 16)));
+  }
+}
+
+export function parseQuery(query: string): QueryObject {
+  const root: QueryObject = Object.create(null) as QueryObject;
+  if (!query) return root;
+  for (const part of query.split("&")) {
+    if (!part) continue;
+    const eq = part.indexOf("=");
+    const rawName = eq === -1 ? part : part.slice(0, eq);
+    const value = eq === -1 ? "" : urldecode(part.slice(eq + 1));
+    const name = urldecode(rawName).replace(/^ +/, "");
+    if (!name) continue;
+    const bracket = name.indexOf("[");
+    // PHP turns spaces and dots in the base name into underscores.
+    const base = (bracket === -1 ? name : name.slice(0, bracket)).replace(/[ .]/g, "_");
+    const keys: string[] = [base];
+    if (bracket !== -1) {
+      const re = /\[([^\]]*)\]/gy;
+      re.lastIndex = bracket;
+      let m: RegExpExecArray | null;
+      while ((m = re.exec(name)) !== null) keys.push(m[1] ?? "");
+    }
+    let node: QueryObject = root;
+    for (let i = 0; i < keys.length; i++) {
+      let key = keys[i] ?? "";
+      const last = i === keys.length - 1;
+      if (key === "" && i > 0) key = String(nextIndex(node));
+      if (last) {
+        node[key] = value;
+      } else {
+        const existing = node[key];
+        if (typeof existing === "object") node = existing;
+        else {
+          const child = Object.create(null) as QueryObject;
+          node[key] = child;
+          node = child;
+        }
+      }
+    }
+  }
+  return root;
+}
+
+function nextIndex(node: QueryObject): number {
+  let max = -1;
+  for (const k of Object.keys(node)) if (/^\d+$/.test(k)) max = Math.max(max, Number(k));
+  return max + 1;
+}
+
+/** Plain string value of a top-level query parameter, or undefined (arrays are ignored). */
+export function queryString(q: QueryObject, name: string): string | undefined {
+  const v = q[name];
+  return typeof v === "string" ? v : undefined;
+}

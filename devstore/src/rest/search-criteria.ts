@@ -1,0 +1,260 @@
+import { badRequest, invalidFieldValue, pageSizeTooLarge, requiredField, wrongType } from "./errors";
+import type { QueryObject, QueryValue } from "./query";
+
+/**
+ * searchCriteria as the seed specifies it: filters OR'ed inside a group, groups AND'ed, sort orders in
+ * index order (no direction = descending), pageSize omitted = every match, a page past the end answers
+ * the last page again. Comparisons follow MySQL: NULL never matches anything but `null`, strings compare
+ * case-insensitively, numbers numerically.
+ */
+export const CONDITION_TYPES = ["eq", "neq", "gt", "gteq", "moreq", "lt", "lteq", "from", "to", "in", "nin", "like", "finset", "null", "notnull"] as const;
+export type ConditionType = (typeof CONDITION_TYPES)[number];
+
+export interface Filter {
+  field: string;
+  value?: string;
+  condition_type: string;
+}
+export interface SortOrder {
+  field: string;
+  direction?: string;
+}
+export interface SearchCriteria {
+  filter_groups: { filters: Filter[] }[];
+  sort_orders?: SortOrder[];
+  page_size?: number;
+  current_page?: number;
+}
+
+export interface InputLimits {
+  defaultPageSize: number;
+  maxPageSize: number;
+}
+/** Magento 2.4's "Web API input limits" defaults when the option is on. */
+export const DEFAULT_INPUT_LIMITS: InputLimits = { defaultPageSize: 20, maxPageSize: 300 };
+
+export interface SearchResult<T> {
+  items: T[];
+  search_criteria: SearchCriteria;
+  total_count: number;
+}
+
+/** A field's value for filtering and sorting (top-level attributes only, plus EAV custom attributes). */
+export type FieldReader<T> = (item: T, field: string) => unknown;
+
+// The REST input processor accepts both snake_case and camelCase property names.
+function prop(obj: QueryObject, snake: string): QueryValue | undefined {
+  if (snake in obj) return obj[snake];
+  const camel = snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  return obj[camel];
+}
+
+function asObject(v: QueryValue | undefined, name: string): QueryObject | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v === "string") {
+    if (v === "") return undefined;
+    throw wrongType(v, name);
+  }
+  return v;
+}
+
+function asInt(v: QueryValue | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== "string" || !/^\s*[-+]?\d+\s*$/.test(v)) throw wrongType(typeof v === "string" ? v : "Array", "int");
+  return Number.parseInt(v, 10);
+}
+
+function asString(v: QueryValue | undefined): string | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== "string") throw wrongType("Array", "string");
+  return v;
+}
+
+export function parseSearchCriteria(query: QueryObject, opts: { required?: boolean; inputLimits?: InputLimits | false } = {}): SearchCriteria {
+  const raw = query.searchCriteria;
+  if (raw === undefined && opts.required !== false) throw requiredField("searchCriteria");
+  const sc = typeof raw === "object" ? raw : (Object.create(null) as QueryObject);
+  const criteria: SearchCriteria = { filter_groups: [] };
+  const groups = asObject(prop(sc, "filter_groups"), "Magento\\Framework\\Api\\Search\\FilterGroup[]");
+  if (groups) {
+    for (const g of Object.values(groups)) {
+      const group = asObject(g, "Magento\\Framework\\Api\\Search\\FilterGroup");
+      const filters: Filter[] = [];
+      const rawFilters = group ? asObject(prop(group, "filters"), "Magento\\Framework\\Api\\Filter[]") : undefined;
+      for (const f of Object.values(rawFilters ?? {})) {
+        const filterObj = asObject(f, "Magento\\Framework\\Api\\Filter");
+        if (!filterObj) continue;
+        const field = asString(prop(filterObj, "field"));
+        if (field === undefined || field === "") throw requiredField("field");
+        const conditionType = (asString(prop(filterObj, "condition_type")) || "eq").toLowerCase();
+        if (!(CONDITION_TYPES as readonly string[]).includes(conditionType)) throw invalidFieldValue("condition_type", conditionType);
+        const value = asString(prop(filterObj, "value"));
+        filters.push(value === undefined ? { field, condition_type: conditionType } : { field, value, condition_type: conditionType });
+      }
+      criteria.filter_groups.push({ filters });
+    }
+  }
+  const sorts = asObject(prop(sc, "sort_orders"), "Magento\\Framework\\Api\\SortOrder[]");
+  if (sorts) {
+    criteria.sort_orders = [];
+    for (const s of Object.values(sorts)) {
+      const sortObj = asObject(s, "Magento\\Framework\\Api\\SortOrder");
+      if (!sortObj) continue;
+      const field = asString(prop(sortObj, "field"));
+      if (field === undefined || field === "") throw requiredField("field");
+      const direction = asString(prop(sortObj, "direction"));
+      if (direction !== undefined && direction !== "" && !/^(asc|desc)$/i.test(direction)) {
+        throw badRequest('Sort order "%1" is not supported. Use "ASC" or "DESC".', [direction]);
+      }
+      criteria.sort_orders.push(direction ? { field, direction: direction.toUpperCase() } : { field });
+    }
+  }
+  const pageSize = asInt(prop(sc, "page_size"));
+  const currentPage = asInt(prop(sc, "current_page"));
+  const limits = opts.inputLimits;
+  if (limits) {
+    if (pageSize !== undefined && pageSize > limits.maxPageSize) throw pageSizeTooLarge(limits.maxPageSize);
+  }
+  if (pageSize !== undefined) criteria.page_size = pageSize;
+  else if (limits) criteria.page_size = limits.defaultPageSize;
+  if (currentPage !== undefined) criteria.current_page = currentPage;
+  return criteria;
+}
+
+type Scalar = string | number | null;
+
+const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const NUMERIC = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
+
+function toScalars(v: unknown): Scalar[] {
+  if (v === undefined || v === null) return [null];
+  if (Array.isArray(v)) return v.length ? v.flatMap(toScalars) : [null];
+  if (typeof v === "boolean") return [v ? 1 : 0];
+  if (typeof v === "number") return [v];
+  if (typeof v === "string") return [v];
+  return [JSON.stringify(v)];
+}
+
+/** MySQL-like comparison of a stored value with a filter value: <0, 0, >0. */
+function compare(a: string | number, b: string): number {
+  if ((typeof a === "number" || NUMERIC.test(a)) && NUMERIC.test(b)) return Number(a) - Number(b);
+  let left = String(a).toLowerCase();
+  let right = b.toLowerCase();
+  // A date-only value against a datetime column compares as midnight (MySQL casts it to DATETIME).
+  if (DATETIME.test(left) && DATE_ONLY.test(right)) right += " 00:00:00";
+  if (DATE_ONLY.test(left) && DATETIME.test(right)) left += " 00:00:00";
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+function likeRegex(pattern: string): RegExp {
+  let re = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i] ?? "";
+    if (ch === "\\" && i + 1 < pattern.length) re += (pattern[++i] ?? "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    else if (ch === "%") re += "[\\s\\S]*";
+    else if (ch === "_") re += "[\\s\\S]";
+    else re += ch.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  }
+  return new RegExp(`^${re}$`, "i");
+}
+
+type Matcher = (value: unknown) => boolean;
+
+function matcher(filter: Filter): Matcher {
+  const v = filter.value ?? "";
+  const some = (test: (s: string | number) => boolean): Matcher => (value) => toScalars(value).some((s) => s !== null && test(s));
+  switch (filter.condition_type as ConditionType) {
+    case "eq":
+      return some((s) => compare(s, v) === 0);
+    case "neq":
+      return (value) => {
+        const all = toScalars(value);
+        return all.every((s) => s !== null) && all.every((s) => s !== null && compare(s, v) !== 0);
+      };
+    case "gt":
+      return some((s) => compare(s, v) > 0);
+    case "gteq":
+    case "moreq":
+    case "from":
+      return some((s) => compare(s, v) >= 0);
+    case "lt":
+      return some((s) => compare(s, v) < 0);
+    case "lteq":
+    case "to":
+      return some((s) => compare(s, v) <= 0);
+    case "in": {
+      const list = v.split(",").map((x) => x.trim());
+      return some((s) => list.some((x) => compare(s, x) === 0));
+    }
+    case "nin": {
+      const list = v.split(",").map((x) => x.trim());
+      return (value) => {
+        const all = toScalars(value);
+        return all.every((s) => s !== null && !list.some((x) => compare(s, x) === 0));
+      };
+    }
+    case "like": {
+      const re = likeRegex(v);
+      return some((s) => re.test(String(s)));
+    }
+    case "finset":
+      // FIND_IN_SET(value, column): the column holds a comma-separated set.
+      return some((s) => String(s).split(",").includes(v));
+    case "null":
+      return (value) => toScalars(value).every((s) => s === null);
+    case "notnull":
+      return (value) => toScalars(value).some((s) => s !== null);
+  }
+  return () => false;
+}
+
+function sortCompare(a: unknown, b: unknown): number {
+  const x = toScalars(a)[0] ?? null;
+  const y = toScalars(b)[0] ?? null;
+  if (x === null || y === null) return x === y ? 0 : x === null ? -1 : 1; // NULL sorts first ascending (MySQL)
+  return compare(x, String(y));
+}
+
+export function runSearch<T>(source: Iterable<T>, criteria: SearchCriteria, read: FieldReader<T>): SearchResult<T> {
+  const groups = criteria.filter_groups
+    .filter((g) => g.filters.length > 0)
+    .map((g) => g.filters.map((f) => ({ field: f.field, match: matcher(f) })));
+  let items: T[] = [];
+  for (const item of source) {
+    if (groups.every((g) => g.some((f) => f.match(read(item, f.field))))) items.push(item);
+  }
+  const sorts = criteria.sort_orders ?? [];
+  if (sorts.length) {
+    items = items
+      .map((item, index) => ({ item, index }))
+      .sort((l, r) => {
+        for (const s of sorts) {
+          const c = sortCompare(read(l.item, s.field), read(r.item, s.field));
+          // Magento: anything but ASC sorts descending (no direction = DESC).
+          if (c !== 0) return s.direction === "ASC" ? c : -c;
+        }
+        return l.index - r.index;
+      })
+      .map((x) => x.item);
+  }
+  const total = items.length;
+  const pageSize = criteria.page_size;
+  if (pageSize !== undefined && pageSize > 0) {
+    const lastPage = Math.max(1, Math.ceil(total / pageSize));
+    // A page past the end answers the last page again (the collection clamps the page number).
+    const page = Math.min(Math.max(1, criteria.current_page ?? 1), lastPage);
+    items = items.slice((page - 1) * pageSize, page * pageSize);
+  }
+  return { items, search_criteria: criteria, total_count: total };
+}
+
+/** Reader for plain records: a top-level key, else an EAV custom attribute of that code. */
+export function readRecordField(item: Record<string, unknown>, field: string): unknown {
+  if (field in item) return item[field];
+  const custom = item.custom_attributes;
+  if (Array.isArray(custom)) {
+    for (const attr of custom as { attribute_code?: string; value?: unknown }[]) if (attr.attribute_code === field) return attr.value;
+  }
+  return undefined;
+}

@@ -1,0 +1,112 @@
+/**
+ * `startDevStore(opts)`: the dev store on 127.0.0.1 (fastify). Routes: merchant admin (/admin), admin JSON
+ * API (/admin/api), OAuth provider (/oauth/token/*), REST (/rest/*, delegated to the REST layer after the
+ * token endpoints), developer portal (/devportal). Every request keeps its raw URI and Host for signatures.
+ */
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import type { AddressInfo } from "node:net";
+import { registerAdminApi } from "./admin/api-routes";
+import { registerAdminPages } from "./admin/pages-routes";
+import { handleOAuthTokenRequest } from "./auth/oauth-routes";
+import { DEFAULT_PROFILE, getProfile, type ProfileName } from "./config/profiles";
+import { registerPortalRoutes } from "./portal/portal-routes";
+import { mountRest } from "./rest-mount";
+import { createStoreContext, type StoreContext } from "./store-context";
+
+export interface DevStoreOptions {
+  port?: number;
+  host?: string;
+  profile?: ProfileName;
+  /** oauth/consumer/expiration_period (request step), seconds. */
+  consumerExpirySeconds?: number;
+  /** oauth/consumer/enable_integration_as_bearer */
+  integrationAsBearer?: boolean;
+  /** Web API input limits (pageSize default 20, max 300), passed to the REST layer. */
+  inputLimits?: boolean;
+  /** store_base_url ends in `index.php/` (URL rewrites off). */
+  indexPhp?: boolean;
+  /** Clock base, ms since the epoch (default Date.now); `POST /admin/api/clock` adds an offset. */
+  now?: () => number;
+  /** oauth/consumer/post_timeout in ms (Magento: 5000). */
+  callbackTimeoutMs?: number;
+  /** Developer-portal session-token lifetime and cap, seconds (default 7200). */
+  portalTokenTtlSeconds?: number;
+}
+
+export interface DevStore {
+  url: string;
+  storeBaseUrl: string;
+  portalUrl: string;
+  profile: ProfileName;
+  close(): Promise<void>;
+}
+
+function keepRawBodies(app: FastifyInstance): void {
+  // Every body stays text: the OAuth helper parses forms itself, the REST layer gets the raw JSON.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "string" }, (_req, body, done) => done(null, body));
+}
+
+/** The request as Magento's OAuth helper sees it: raw REQUEST_URI, headers (raw Host), raw body. */
+export function oauthHttpRequest(req: FastifyRequest) {
+  return {
+    method: req.method,
+    rawUri: req.raw.url ?? "/",
+    headers: req.headers,
+    body: typeof req.body === "string" ? req.body : "",
+  };
+}
+
+function registerOAuthRoutes(app: FastifyInstance, ctx: StoreContext): void {
+  for (const step of ["request", "access"] as const) {
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      const res = handleOAuthTokenRequest(ctx.provider, step, oauthHttpRequest(req));
+      return reply.code(res.status).header("content-type", res.contentType).send(res.body);
+    };
+    for (const prefix of ["", "/index.php"]) {
+      app.all(`${prefix}/oauth/token/${step}`, handler);
+      app.all(`${prefix}/oauth/token/${step}/`, handler);
+    }
+  }
+}
+
+export async function startDevStore(opts: DevStoreOptions = {}): Promise<DevStore> {
+  const profileName = opts.profile ?? DEFAULT_PROFILE;
+  const profile = getProfile(profileName);
+  const host = opts.host ?? "127.0.0.1";
+  const urls = { url: "", storeBaseUrl: "", portalUrl: "" };
+  const ctx = createStoreContext({
+    profile,
+    urls,
+    consumerExpirySeconds: opts.consumerExpirySeconds ?? 300,
+    integrationAsBearer: opts.integrationAsBearer ?? false,
+    callbackTimeoutMs: opts.callbackTimeoutMs ?? 5000,
+    portalTokenTtlSeconds: opts.portalTokenTtlSeconds ?? 7200,
+    now: opts.now,
+  });
+
+  const app = Fastify({ logger: false, bodyLimit: 20 * 1024 * 1024, exposeHeadRoutes: false });
+  keepRawBodies(app);
+  registerOAuthRoutes(app, ctx);
+  registerAdminApi(app, ctx);
+  registerAdminPages(app, ctx);
+  registerPortalRoutes(app, ctx);
+  mountRest(app, ctx, { inputLimits: opts.inputLimits ?? false });
+
+  await app.listen({ port: opts.port ?? 0, host });
+  const port = (app.server.address() as AddressInfo).port;
+  const hostForUrl = host.includes(":") ? `[${host}]` : host;
+  urls.url = `http://${hostForUrl}:${port}`;
+  urls.storeBaseUrl = `${urls.url}/${opts.indexPhp ? "index.php/" : ""}`;
+  urls.portalUrl = `${urls.url}/devportal`;
+
+  return {
+    url: urls.url,
+    storeBaseUrl: urls.storeBaseUrl,
+    portalUrl: urls.portalUrl,
+    profile: profileName,
+    close: async () => {
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/** Orders grid: status (in), created_at date range, customer name, grand total range. */
+import { z } from "zod";
+import type { SearchFilterGroup } from "@/lib/magento/search-criteria-types";
+import type { GridSpec } from "./grid";
+import { amountParam, dateParam, dayEnd, dayStart, likePattern, textParam } from "./filter-values";
+import { rangeGroups } from "./range-groups";
+
+export const ORDER_STATUSES = ["pending", "processing", "complete", "closed", "canceled", "holded", "payment_review", "fraud"] as const;
+
+export interface OrderFilters extends Record<string, unknown> {
+  status: string[];
+  created_from: string;
+  created_to: string;
+  customer: string;
+  total_min: string;
+  total_max: string;
+}
+
+export interface OrderRow {
+  entity_id: number;
+  increment_id?: string;
+  created_at?: string;
+  customer_firstname?: string;
+  customer_lastname?: string;
+  status?: string;
+  grand_total?: number;
+  order_currency_code?: string;
+}
+
+export const ordersGrid: GridSpec<OrderFilters> = {
+  path: "/V1/orders",
+  itemFields: ["entity_id", "increment_id", "created_at", "customer_firstname", "customer_lastname", "status", "grand_total", "order_currency_code"],
+  filters: {
+    status: {
+      multiple: true,
+      schema: z.array(z.string().regex(/^[a-z_]{1,32}$/, "unknown order status")).max(20),
+    },
+    created_from: { schema: dateParam },
+    created_to: { schema: dateParam },
+    customer: { schema: textParam },
+    total_min: { schema: amountParam },
+    total_max: { schema: amountParam },
+  },
+  sortFields: ["increment_id", "created_at", "customer_lastname", "status", "grand_total"],
+  defaultSort: { field: "created_at", dir: "desc" },
+  pageSizes: [10, 20, 50, 100],
+  defaultPageSize: 20,
+  toGroups(f) {
+    const groups: SearchFilterGroup[] = [];
+    if (f.status && f.status.length > 0) groups.push({ filters: [{ field: "status", value: f.status.join(","), conditionType: "in" }] });
+    groups.push(
+      ...rangeGroups("created_at", f.created_from ? dayStart(f.created_from) : undefined, f.created_to ? dayEnd(f.created_to) : undefined),
+    );
+    groups.push(...customerNameGroups(f.customer));
+    groups.push(...rangeGroups("grand_total", f.total_min, f.total_max));
+    return groups;
+  },
+};
+
+/**
+ * Customer name: one word matches first OR last name; "First Last" matches first name AND last name
+ * (two groups), because filters are top-level attributes only and there is no full-name field.
+ */
+export function customerNameGroups(text: string | undefined): SearchFilterGroup[] {
+  if (!text) return [];
+  const words = text.split(/\s+/).filter(Boolean);
+  if (words.length >= 2) {
+    return [
+      { filters: [{ field: "customer_firstname", value: likePattern(words[0]!), conditionType: "like" }] },
+      { filters: [{ field: "customer_lastname", value: likePattern(words.slice(1).join(" ")), conditionType: "like" }] },
+    ];
+  }
+  const p = likePattern(text);
+  return [{ filters: [{ field: "customer_firstname", value: p, conditionType: "like" }, { field: "customer_lastname", value: p, conditionType: "like" }] }];
+}

@@ -1,0 +1,21 @@
+import type { IntegrationDeps } from "@/lib/integration/deps";
+import { parseActivationCallback } from "@/lib/integration/callback-schema";
+import { recordCallback } from "@/lib/integration/record-callback";
+
+export type CallbackResult =
+  | { status: 400; message: string; field: string }
+  | { status: 200; message: string; installationId: string; activationId: string; duplicate: boolean };
+
+/**
+ * The activation POST, transport-free: validate (400 names the field, nothing written), persist, and say which
+ * activation to exchange. The caller answers the store first and runs `runExchange` right after.
+ */
+export async function handleCallbackWith(deps: IntegrationDeps, form: URLSearchParams): Promise<CallbackResult> {
+  const parsed = parseActivationCallback(form, { allowPrivate: deps.allowPrivate });
+  if (!parsed.ok) {
+    deps.log.info({ field: parsed.field }, "activation callback refused");
+    return { status: 400, message: parsed.message, field: parsed.field };
+  }
+  const r = await recordCallback(deps, parsed.value);
+  return { status: 200, message: r.duplicate ? "ok (already received)" : "ok", ...r };
+}

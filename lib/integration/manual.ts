@@ -1,0 +1,107 @@
+import { z } from "zod";
+import type { Db } from "@/lib/db";
+import type { SecretBox } from "@/lib/secret-box";
+import { createMagentoClient, type MagentoClient, type MagentoClientOptions } from "@/lib/magento";
+import { addEvent } from "@/lib/integration/deps";
+import { assertPublicStoreHost, normaliseStoreBaseUrl, type Lookup } from "@/lib/integration/store-url";
+
+/**
+ * Manual mode: an integration saved without Callback URL or Identity link gets its four tokens shown in the
+ * store admin (Magento `TokensDialog`); the merchant pastes them here. We verify them with one signed call
+ * before saving anything. Note: Reauthorize in the store regenerates these tokens and breaks the pasted ones.
+ */
+const token = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[0-9a-z]{32}$/, `${label} must be the 32 characters shown in the store admin`);
+
+export const manualStoreSchema = z.object({
+  baseUrl: z.string().trim().min(1, "Store base URL is required").max(2048),
+  consumerKey: token("Consumer Key"),
+  consumerSecret: token("Consumer Secret"),
+  accessToken: token("Access Token"),
+  accessTokenSecret: token("Access Token Secret"),
+});
+export type ManualStoreInput = z.infer<typeof manualStoreSchema>;
+
+export type ManualResult =
+  | { ok: true; installationId: string }
+  | { ok: false; field?: keyof ManualStoreInput; error: string };
+
+export async function addManualStoreFor(
+  deps: { db: Db; box: SecretBox; now: () => Date; allowPrivate: boolean; lookup?: Lookup; fetch?: typeof fetch },
+  userId: string,
+  input: unknown,
+  makeClient: (o: MagentoClientOptions) => MagentoClient = createMagentoClient,
+): Promise<ManualResult> {
+  const parsed = manualStoreSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { ok: false, field: issue.path[0] as keyof ManualStoreInput, error: issue.message };
+  }
+  const v = parsed.data;
+  const withSlash = /^https?:\/\//i.test(v.baseUrl) ? v.baseUrl : `https://${v.baseUrl}`;
+  const url = normaliseStoreBaseUrl(withSlash, { allowPrivate: deps.allowPrivate });
+  if (!url.ok) return { ok: false, field: "baseUrl", error: `Store base URL ${url.reason}` };
+  const guard = await assertPublicStoreHost(url.url, { allowPrivate: deps.allowPrivate, lookup: deps.lookup });
+  if (!guard.ok) return { ok: false, field: "baseUrl", error: guard.reason };
+
+  const existing = await deps.db.installation.findUnique({ where: { consumerKey: v.consumerKey }, include: { store: true } });
+  const known = await deps.db.store.findUnique({ where: { baseUrl: url.url } });
+  const client = makeClient({
+    baseUrl: url.url,
+    auth: { kind: "oauth", consumerKey: v.consumerKey, consumerSecret: v.consumerSecret, accessToken: v.accessToken, accessTokenSecret: v.accessTokenSecret },
+    ...(known ? { signature: { method: known.signatureMethod as never, mode: known.signatureMode as never } } : {}),
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    maxRetries: 0,
+  });
+  let storeName: string | null = null;
+  try {
+    const res = await client.request<Array<{ code?: string; name?: string }>>({ method: "GET", path: "/V1/store/storeViews" });
+    storeName = Array.isArray(res.data) ? (res.data.find((s) => s.code === "default")?.name ?? null) : null;
+  } catch (e) {
+    const err = e as { renderedMessage?: string; message?: string; hint?: string };
+    return {
+      ok: false,
+      error: `The store refused these tokens: ${err.renderedMessage ?? err.message ?? "unknown error"}${err.hint ? ` — ${err.hint}` : ""}`,
+    };
+  }
+  const now = deps.now();
+  const signature = client.signature;
+  const installationId = await deps.db.$transaction(async (tx) => {
+    const store = await tx.store.upsert({
+      where: { baseUrl: url.url },
+      create: { baseUrl: url.url, signatureMethod: signature.method, signatureMode: signature.mode, name: storeName },
+      update: { signatureMethod: signature.method, signatureMode: signature.mode, ...(storeName ? { name: storeName } : {}) },
+    });
+    const data = {
+      storeId: store.id,
+      state: "active",
+      failureReason: null,
+      mode: "manual",
+      consumerSecretEnc: deps.box.seal(v.consumerSecret),
+      accessTokenEnc: deps.box.seal(v.accessToken),
+      accessTokenSecretEnc: deps.box.seal(v.accessTokenSecret),
+      activatedAt: now,
+      lastSuccessAt: now,
+      lastCheckedAt: now,
+    };
+    const inst = existing
+      ? await tx.installation.update({ where: { id: existing.id }, data })
+      : await tx.installation.create({ data: { consumerKey: v.consumerKey, ...data } });
+    await tx.installationUser.upsert({
+      where: { installationId_userId: { installationId: inst.id, userId } },
+      create: { installationId: inst.id, userId },
+      update: {},
+    });
+    await addEvent(tx, {
+      installationId: inst.id,
+      kind: "manual_added",
+      message: "Tokens pasted in manual mode were verified with a signed GET /V1/store/storeViews and saved.",
+      at: now,
+    });
+    return inst.id;
+  });
+  return { ok: true, installationId };
+}

@@ -1,0 +1,125 @@
+import { createHash } from "node:crypto";
+import type { IntegrationDeps } from "@/lib/integration/deps";
+import { addEvent } from "@/lib/integration/deps";
+import type { ActivationCallback } from "@/lib/integration/callback-schema";
+import { isInstallationState, nextState } from "@/lib/integration/states";
+
+export interface RecordedCallback {
+  installationId: string;
+  activationId: string;
+  /** An identical callback (same secret, verifier and store) is already being or was exchanged: nothing new to do. */
+  duplicate: boolean;
+}
+
+/** Identifies a replayed callback without decrypting anything (the inputs are 160+ bits of randomness). */
+export function activationFingerprint(cb: ActivationCallback): string {
+  return createHash("sha256")
+    .update(`kit-activation\u0000${cb.consumerSecret}\u0000${cb.verifier}\u0000${cb.storeBaseUrl}`)
+    .digest("base64url");
+}
+
+/**
+ * Persists an activation callback before we answer the store (Magento re-POSTs on Reauthorize, and a forger can
+ * POST anything): upsert the Store by its base URL and the Installation by consumer key (a new one is `pending`;
+ * an active one stays active with its working credentials), and add an Activation holding this callback's own
+ * encrypted secret and verifier. Only a successful exchange (exchange.ts) copies credentials onto the Installation.
+ */
+export async function recordCallback(deps: IntegrationDeps, cb: ActivationCallback): Promise<RecordedCallback> {
+  return deps.locks.run(`key:${cb.consumerKey}`, async () => {
+    try {
+      return await recordOnce(deps, cb);
+    } catch (e) {
+      // Another app instance created the same Store or Installation at the same moment: the retry sees it.
+      if ((e as { code?: string }).code === "P2002") return recordOnce(deps, cb);
+      throw e;
+    }
+  });
+}
+
+async function recordOnce(deps: IntegrationDeps, cb: ActivationCallback): Promise<RecordedCallback> {
+  const { db, box } = deps;
+  const now = deps.now();
+  const fingerprint = activationFingerprint(cb);
+  const secretEnc = box.seal(cb.consumerSecret);
+  const verifierEnc = box.seal(cb.verifier);
+
+  return db.$transaction(async (tx) => {
+    const existing = await tx.installation.findUnique({ where: { consumerKey: cb.consumerKey } });
+    if (existing) {
+      const same = await tx.activation.findFirst({
+        where: { installationId: existing.id, fingerprint, state: { in: ["pending", "exchanging", "succeeded"] } },
+        orderBy: { seq: "desc" },
+      });
+      if (same) {
+        await addEvent(tx, {
+          installationId: existing.id,
+          activationId: same.id,
+          kind: "callback_duplicate",
+          message: "The same activation callback arrived again; ignored (already handled).",
+          at: now,
+        });
+        return { installationId: existing.id, activationId: same.id, duplicate: true };
+      }
+    }
+
+    const store = await tx.store.upsert({
+      where: { baseUrl: cb.storeBaseUrl },
+      create: { baseUrl: cb.storeBaseUrl },
+      update: {},
+    });
+
+    let installationId: string;
+    let seq: number;
+    if (!existing) {
+      const created = await tx.installation.create({
+        data: {
+          consumerKey: cb.consumerKey,
+          storeId: store.id,
+          state: "pending",
+          consumerSecretEnc: secretEnc,
+          activationCount: 1,
+        },
+      });
+      installationId = created.id;
+      seq = 1;
+    } else {
+      const current = isInstallationState(existing.state) ? existing.state : "failed";
+      const state = nextState(current, "callback");
+      const updated = await tx.installation.update({
+        where: { id: existing.id },
+        data: {
+          activationCount: { increment: 1 },
+          state,
+          ...(state === "active" ? {} : { failureReason: null }),
+        },
+      });
+      installationId = updated.id;
+      seq = updated.activationCount;
+    }
+
+    const activation = await tx.activation.create({
+      data: {
+        installationId,
+        seq,
+        state: "pending",
+        fingerprint,
+        storeBaseUrl: cb.storeBaseUrl,
+        consumerSecretEnc: secretEnc,
+        verifierEnc,
+        callbackAt: now,
+      },
+    });
+    await addEvent(tx, {
+      installationId,
+      activationId: activation.id,
+      kind: "callback",
+      message: existing
+        ? `Activation callback #${seq} received from ${cb.storeBaseUrl} (Reauthorize, or a repeated Activate). ${
+            existing.state === "active" ? "The working credentials stay in use until this exchange succeeds." : ""
+          }`.trim()
+        : `Activation callback received from ${cb.storeBaseUrl}. The token exchange starts now (300 s window).`,
+      at: now,
+    });
+    return { installationId, activationId: activation.id, duplicate: false };
+  });
+}

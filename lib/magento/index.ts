@@ -1,0 +1,44 @@
+/** lib/magento: the store REST client (contract in team PLAN.md). */
+export { createMagentoClient, OperationCallError } from "./client";
+export type {
+  HttpMethod,
+  MagentoAuth,
+  MagentoClient,
+  MagentoClientOptions,
+  MagentoResponse,
+  PaginateOptions,
+  RequestArgs,
+  RequestSpec,
+  SearchCriteriaInput,
+  SignatureChoice,
+} from "./types";
+export { MagentoApiError, MagentoOAuthError, errorFromResponse, type MagentoErrorCode, type MagentoOAuthErrorKind } from "./errors";
+export { renderMessage, parseErrorBody, parseOAuthProblem, type ErrorDetail, type ErrorParameters } from "./error-message";
+export { searchCriteria, searchCriteriaToQuery, parseSearchCriteria, SearchCriteriaBuilder, SearchCriteriaError, type FilterSpec } from "./search-criteria";
+export {
+  CONDITION_TYPES,
+  type ConditionType,
+  type SearchCriteria,
+  type SearchFilter,
+  type SearchFilterGroup,
+  type SortOrder,
+  type SortDirection,
+} from "./search-criteria-types";
+export { fields, listFields, validateFields, FieldsSyntaxError, type FieldSpec } from "./fields";
+export { buildQuery, fillPath, normaliseBaseUrl, restUrl, PathParamError, QueryError } from "./addressing";
+export { parseRetryAfter } from "./retry-after";
+export { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "./paginate";
+export { fetchRequestToken, fetchAccessToken, type HandshakeOptions, type HandshakeResult } from "./oauth-endpoints";
+export { fetchAdminToken, fetchCustomerToken, type UserTokenOptions } from "./tokens";
+export {
+  CATALOGUE,
+  findOperation,
+  type Operation,
+  type OperationKind,
+  type Edition,
+  type OperationId,
+  type CatalogueEntry,
+  type PathParamNames,
+  type PathParamsOf,
+} from "./catalogue";
+export { DEFAULT_SIGNATURE } from "./signature-fallback";

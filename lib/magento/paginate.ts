@@ -1,0 +1,96 @@
+/**
+ * Async iteration over any list operation. Always a stable sort (caller's sortOrders + a unique key ASC) and an
+ * explicit page size ≤ 300; stops on total_count and never asks past the last page, because the store answers
+ * a page past the end with the last page again.
+ */
+import { z } from "zod";
+import { MagentoApiError } from "./errors";
+import { hasTopLevelField, validateFields } from "./fields";
+import { resolveSearchCriteria } from "./search-criteria";
+import type { SearchCriteria } from "./search-criteria-types";
+import type { MagentoResponse, PaginateOptions, RequestSpec } from "./types";
+
+export const MAX_PAGE_SIZE = 300;
+export const DEFAULT_PAGE_SIZE = 100;
+
+/** Unique keys of list operations whose rows are not keyed by entity_id. */
+const UNIQUE_KEYS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^\/?V1\/cmsPage\/search$/, "page_id"],
+  [/^\/?V1\/cmsBlock\/search$/, "block_id"],
+  [/^\/?V1\/salesRules\/search$/, "rule_id"],
+  [/^\/?V1\/coupons\/search$/, "coupon_id"],
+  [/^\/?V1\/taxClasses\/search$/, "class_id"],
+  [/^\/?V1\/taxRates\/search$/, "id"],
+  [/^\/?V1\/taxRules\/search$/, "id"],
+  [/^\/?V1\/customerGroups\/search$/, "id"],
+  [/^\/?V1\/transactions$/, "transaction_id"],
+  [/^\/?V1\/products\/attributes$/, "attribute_id"],
+  [/^\/?V1\/eav\/attribute-sets\/list$/, "attribute_set_id"],
+];
+
+export function defaultUniqueKey(path: string): string {
+  return UNIQUE_KEYS.find(([re]) => re.test(path))?.[1] ?? "entity_id";
+}
+
+const listPage = z.object({ items: z.array(z.unknown()), total_count: z.number().int().nonnegative() });
+
+export type RequestFn = <T>(req: RequestSpec) => Promise<MagentoResponse<T>>;
+
+export function pagedCriteria(base: SearchCriteria | undefined, uniqueKey: string, pageSize: number): SearchCriteria {
+  const c: SearchCriteria = base ? structuredClone(base) : { filterGroups: [], sortOrders: [] };
+  if (!c.sortOrders.some((s) => s.field === uniqueKey)) c.sortOrders.push({ field: uniqueKey, direction: "ASC" });
+  c.pageSize = pageSize;
+  c.currentPage = c.currentPage ?? 1;
+  return c;
+}
+
+/** Keeps total_count in a trimmed response (`items[sku]` alone would drop it). */
+export function pagedFields(fieldsValue: string | undefined): string | undefined {
+  if (fieldsValue === undefined) return undefined;
+  validateFields(fieldsValue);
+  return hasTopLevelField(fieldsValue, "total_count") ? fieldsValue : `${fieldsValue},total_count`;
+}
+
+export async function* paginate<T>(request: RequestFn, path: string, opts: PaginateOptions = {}): AsyncGenerator<T> {
+  const base = resolveSearchCriteria(opts.searchCriteria);
+  const pageSize = opts.pageSize ?? base?.pageSize ?? DEFAULT_PAGE_SIZE;
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+    throw new RangeError(`pageSize must be an integer from 1 to ${MAX_PAGE_SIZE} (got ${pageSize})`);
+  }
+  const criteria = pagedCriteria(base, opts.uniqueKey ?? defaultUniqueKey(path), pageSize);
+  const fieldsValue = pagedFields(opts.fields);
+  let page = criteria.currentPage ?? 1;
+  let size = pageSize;
+  let first = true;
+  for (;;) {
+    const res = await request<unknown>({
+      method: "GET",
+      path,
+      searchCriteria: { ...criteria, currentPage: page },
+      ...(fieldsValue !== undefined ? { fields: fieldsValue } : {}),
+      ...(opts.query ? { query: opts.query } : {}),
+      ...(opts.storeCode !== undefined ? { storeCode: opts.storeCode } : {}),
+    });
+    const parsed = listPage.safeParse(res.data);
+    if (!parsed.success) {
+      throw new MagentoApiError({
+        status: res.status,
+        template: `${path} did not answer a list ({items, total_count}): ${parsed.error.issues[0]?.message ?? "bad shape"}`,
+        code: "bad_response",
+        url: res.url,
+        method: "GET",
+      });
+    }
+    const { items, total_count: total } = parsed.data;
+    // asked past the end (caller's currentPage): the store answered its last page again, which is not this page
+    if ((page - 1) * size >= total) return;
+    for (const item of items) yield item as T;
+    // a store with Web API input limits may serve fewer rows than asked: page numbers then follow its size
+    if (first && items.length > 0 && items.length < size && (page - 1) * size + items.length < total) size = items.length;
+    first = false;
+    const lastPage = Math.ceil(total / size);
+    // empty page guard: a store that ignores currentPage or shrinks under us must not loop forever
+    if (items.length === 0 || page >= lastPage) return;
+    page++;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Signature method and family fallback (PROTOCOL.md): on 400 "Signature method %1 is not supported" switch
+ * HMAC-SHA256 ↔ HMAC-SHA1 once; on 401 "The signature is invalid. Verify and try again." try each remaining
+ * mode (standard → D → C → E), every try freshly signed.
+ */
+import { SIGNATURE_MODES, type SignatureMode } from "@/lib/oauth";
+import { parseErrorBody } from "./error-message";
+import type { SignatureChoice } from "./types";
+
+export type FallbackSignal = "method_not_supported" | "signature_invalid";
+
+const METHOD_RE = /^Signature method (%1|\S+) is not supported\.?$/;
+const SIGNATURE_RE = /^The signature is invalid\. Verify and try again\.?$/;
+
+/** Reads a response (REST JSON `{message, parameters}` or an `oauth_problem` form body) for a fallback trigger. */
+export function fallbackSignal(status: number, bodyText: string): FallbackSignal | undefined {
+  if (status !== 400 && status !== 401) return undefined;
+  const parsed = parseErrorBody(bodyText);
+  if (!parsed) return undefined;
+  if (status === 400 && (METHOD_RE.test(parsed.template) || METHOD_RE.test(parsed.renderedMessage))) return "method_not_supported";
+  if (status === 401 && SIGNATURE_RE.test(parsed.template)) return "signature_invalid";
+  return undefined;
+}
+
+/**
+ * True when the store must have accepted the signature: a 2xx, or a 4xx that Magento only produces after
+ * authentication (validation 400, NoSuchEntity 404, …). 401s, the method 400 and the router's
+ * "Request does not match any route." 404 (raised before authentication) prove nothing.
+ */
+export function signatureAccepted(status: number, bodyText: string): boolean {
+  if (status >= 200 && status < 300) return true;
+  if (status < 400 || status >= 500 || status === 401) return false;
+  if (fallbackSignal(status, bodyText)) return false;
+  if (status === 404 && /^Request does not match any route\.?$/.test(parseErrorBody(bodyText)?.template ?? "")) return false;
+  return true;
+}
+
+export const DEFAULT_SIGNATURE: SignatureChoice = { method: "HMAC-SHA256", mode: "standard" };
+
+/** One request's walk through the choices; `next` returns the choice to try after a failure, or undefined. */
+export class SignatureNegotiation {
+  private tried = new Set<SignatureMode>();
+  private methodSwitched = false;
+
+  constructor(public current: SignatureChoice) {
+    this.tried.add(current.mode);
+  }
+
+  next(signal: FallbackSignal): SignatureChoice | undefined {
+    if (signal === "method_not_supported") {
+      if (this.methodSwitched) return undefined;
+      const other = this.current.method === "HMAC-SHA256" ? "HMAC-SHA1" : this.current.method === "HMAC-SHA1" ? "HMAC-SHA256" : undefined;
+      if (!other) return undefined;
+      this.methodSwitched = true;
+      // the method is checked before the signature, so no mode has been tested yet
+      this.tried = new Set([this.current.mode]);
+      this.current = { ...this.current, method: other };
+      return this.current;
+    }
+    const mode = SIGNATURE_MODES.find((m) => !this.tried.has(m));
+    if (!mode) return undefined;
+    this.tried.add(mode);
+    this.current = { ...this.current, mode };
+    return this.current;
+  }
+}
+
+export function sameChoice(a: SignatureChoice, b: SignatureChoice): boolean {
+  return a.method === b.method && a.mode === b.mode;
+}

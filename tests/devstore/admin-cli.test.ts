@@ -1,0 +1,71 @@
+/** `npm run devstore` (devstore/src/main.ts): flags and env, the printed admin URL, refusal of bad input. */
+import { spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
+
+function runCli(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ["--import", "tsx", "devstore/src/main.ts", ...args], {
+    cwd: process.cwd(),
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+  child.stderr.on("data", (c: Buffer) => (err += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const banner = new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (/Ctrl\+C stops it/.test(out)) {
+        clearInterval(timer);
+        resolve(out);
+      }
+    }, 50);
+    void exited.then((code) => {
+      clearInterval(timer);
+      reject(new Error(`exited ${code}: ${err}`));
+    });
+  });
+  return { child, banner, exited, stderr: () => err };
+}
+
+describe("devstore CLI", () => {
+  it("prints the admin, swagger and portal URLs and the demo credentials; the admin answers", async () => {
+    const cli = runCli(["--port", "0", "--profile", "2.4.9", "--consumer-expiry", "60", "--index-php"]);
+    try {
+      const out = await cli.banner;
+      expect(out).toContain("profile 2.4.9, signature family E");
+      const admin = /Merchant admin\s+(http:\/\/127\.0\.0\.1:\d+\/admin)/.exec(out)?.[1];
+      expect(admin).toBeDefined();
+      expect(out).toMatch(/Store base URL\s+http:\/\/127\.0\.0\.1:\d+\/index\.php\//);
+      expect(out).toMatch(/Swagger\s+http:\/\/127\.0\.0\.1:\d+\/swagger/);
+      expect(out).toMatch(/Developer portal\s+http:\/\/127\.0\.0\.1:\d+\/devportal/);
+      expect(out).toContain("admin / admin123");
+      expect(out).toContain("roni_cost@example.com / roni_cost3");
+      expect(out).toContain("demo-app-id / demo-app-secret");
+      expect(out).toContain("consumer expiry 60 s");
+      const res = await fetch(admin!);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("Add New Integration");
+    } finally {
+      cli.child.kill("SIGTERM");
+      await cli.exited;
+    }
+  });
+
+  it("takes the profile from DEVSTORE_PROFILE", async () => {
+    const cli = runCli(["--port", "0"], { DEVSTORE_PROFILE: "seed" });
+    try {
+      expect(await cli.banner).toContain("profile seed");
+    } finally {
+      cli.child.kill("SIGTERM");
+      await cli.exited;
+    }
+  });
+
+  it("refuses an unknown profile with exit code 2", async () => {
+    const cli = runCli(["--port", "0", "--profile", "9.9.9"]);
+    cli.banner.catch(() => undefined);
+    expect(await cli.exited).toBe(2);
+    expect(cli.stderr()).toContain('Unknown profile "9.9.9"');
+  });
+});

@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { randomToken, startHarness, type Harness } from "./handshake-harness";
+import { addManualStoreFor } from "@/lib/integration/manual";
+import { probeWithClient } from "@/lib/integration/probe";
+import { signIn, signUp } from "@/lib/auth/users";
+import { MAX_FAILURES } from "@/lib/auth/throttle";
+import { createSecretBox } from "@/lib/secret-box";
+import { resealAllSecrets } from "@/lib/integration/reseal";
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness();
+});
+afterEach(async () => {
+  await h.close();
+});
+
+async function manualTokens() {
+  const integ = await h.admin<{ id: number }>("POST", "/admin/api/integrations", { name: "Manual", resources: "all" });
+  const r = await h.admin<{ tokens: { consumer_key: string; consumer_secret: string; access_token: string; access_token_secret: string } }>(
+    "POST",
+    `/admin/api/integrations/${integ.id}/activate`,
+  );
+  return { id: integ.id, ...r.tokens };
+}
+
+describe("manual mode (four pasted tokens)", () => {
+  it("verifies the tokens with one signed call before saving, then links the user", async () => {
+    const t = await manualTokens();
+    const user = await h.db.user.create({ data: { email: "m@example.com", passwordHash: "x" } });
+    const deps = { db: h.db, box: h.deps.box, now: () => new Date(), allowPrivate: true };
+    const input = { baseUrl: h.store.storeBaseUrl, consumerKey: t.consumer_key, consumerSecret: t.consumer_secret, accessToken: t.access_token, accessTokenSecret: t.access_token_secret };
+
+    const wrong = await addManualStoreFor(deps, user.id, { ...input, accessTokenSecret: randomToken() });
+    expect(wrong.ok).toBe(false);
+    if (!wrong.ok) expect(wrong.error).toMatch(/signature is invalid/i);
+    expect(await h.db.installation.count()).toBe(0);
+
+    const bad = await addManualStoreFor(deps, user.id, { ...input, consumerKey: "short" });
+    expect(bad).toMatchObject({ ok: false, field: "consumerKey" });
+
+    const ok = await addManualStoreFor(deps, user.id, input);
+    expect(ok.ok).toBe(true);
+    const inst = await h.installation(t.consumer_key);
+    expect(inst).toMatchObject({ state: "active", mode: "manual" });
+    expect(inst.accessTokenEnc).not.toContain(t.access_token);
+    expect(await h.db.installationUser.count({ where: { userId: user.id } })).toBe(1);
+    expect(inst.store.id).toBeTruthy();
+
+    const client = await h.clientFor(t.consumer_key);
+    const probe = await probeWithClient(h.db, inst.id, client, () => new Date());
+    expect(probe.ok).toBe(true);
+
+    // the merchant revokes the token in the store: the probe reports it and the state follows
+    h.drop = true;
+    await h.admin("POST", `/admin/api/integrations/${t.id}/revoke`);
+    const after = await probeWithClient(h.db, inst.id, await h.clientFor(t.consumer_key), () => new Date());
+    expect(after.ok).toBe(false);
+    expect((await h.installation(t.consumer_key)).state).toBe("revoked");
+  });
+
+  it("refuses private store URLs when they are not allowed", async () => {
+    const t = await manualTokens();
+    const user = await h.db.user.create({ data: { email: "p@example.com", passwordHash: "x" } });
+    const r = await addManualStoreFor({ db: h.db, box: h.deps.box, now: () => new Date(), allowPrivate: false }, user.id, {
+      baseUrl: h.store.storeBaseUrl,
+      consumerKey: t.consumer_key,
+      consumerSecret: t.consumer_secret,
+      accessToken: t.access_token,
+      accessTokenSecret: t.access_token_secret,
+    });
+    expect(r).toMatchObject({ ok: false, field: "baseUrl" });
+  });
+});
+
+describe("accounts", () => {
+  it("signs up, signs in, and throttles repeated failures per email", async () => {
+    const up = await signUp(h.db, { email: "User@Example.com", password: "a long password" });
+    expect(up.ok).toBe(true);
+    expect((await signUp(h.db, { email: "user@example.com", password: "another password" })).ok).toBe(false);
+    expect((await signIn(h.db, { email: "user@example.com", password: "a long password" }, "1.1.1.1")).ok).toBe(true);
+    const now = new Date();
+    for (let i = 0; i < MAX_FAILURES; i++) {
+      const r = await signIn(h.db, { email: "user@example.com", password: "wrong" }, "1.1.1.1", now);
+      expect(r).toMatchObject({ ok: false, error: "Email or password is wrong." });
+    }
+    const locked = await signIn(h.db, { email: "user@example.com", password: "a long password" }, "2.2.2.2", now);
+    expect(locked.ok).toBe(false);
+    if (!locked.ok) expect(locked.error).toMatch(/Too many failed sign-ins/);
+    const later = new Date(now.getTime() + 16 * 60 * 1000);
+    expect((await signIn(h.db, { email: "user@example.com", password: "a long password" }, "2.2.2.2", later)).ok).toBe(true);
+    const row = await h.db.user.findUniqueOrThrow({ where: { email: "user@example.com" } });
+    expect(row.passwordHash).not.toContain("a long password");
+  });
+});
+
+
+describe("key rotation", () => {
+  it("re-seals every stored secret with the new key; the old key can then be dropped", async () => {
+    const integ = await h.createIntegration("Rotate");
+    await h.activate(integ.id);
+    await h.settle();
+    const oldKey = { id: "t1", key: Buffer.alloc(32, 9) }; // the harness's key
+    const newKey = { id: "t2", key: Buffer.alloc(32, 4) };
+    const ring = createSecretBox([newKey, oldKey]);
+    expect(await resealAllSecrets(h.db, ring)).toBe(5); // installation: 3, activation: 2
+    expect(await resealAllSecrets(h.db, ring)).toBe(0);
+    const inst = await h.installation(integ.consumer_key);
+    const onlyNew = createSecretBox([newKey]);
+    expect(inst.accessTokenEnc).toMatch(/^v1\.t2\./);
+    const dev = await h.admin<{ access_token?: string }>("GET", `/admin/api/integrations/${integ.id}`);
+    if (dev.access_token) expect(onlyNew.open(inst.accessTokenEnc!)).toBe(dev.access_token);
+    expect(onlyNew.open(inst.consumerSecretEnc)).toBe(integ.consumer_secret);
+  });
+});

@@ -1,0 +1,70 @@
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
+import { isSameOriginRequest } from "@/lib/auth/same-origin";
+import { signUpSchema } from "@/lib/auth/credentials-schema";
+import { createLogger } from "@/lib/log";
+import { safeNextPath } from "@/lib/kit";
+
+describe("passwords", () => {
+  it("hashes with scrypt and a per-user salt, verifies, rejects wrong passwords", async () => {
+    const a = await hashPassword("correct horse battery");
+    const b = await hashPassword("correct horse battery");
+    expect(a).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword("correct horse battery", a)).toBe(true);
+    expect(await verifyPassword("correct horse batterY", a)).toBe(false);
+    expect(await verifyPassword("x", "not-a-hash")).toBe(false);
+  });
+
+  it("validates sign-up input", () => {
+    expect(signUpSchema.safeParse({ email: " Me@Example.COM ", password: "long enough!" }).data?.email).toBe("me@example.com");
+    expect(signUpSchema.safeParse({ email: "me@example.com", password: "short" }).success).toBe(false);
+    expect(signUpSchema.safeParse({ email: "not-an-email", password: "long enough!" }).success).toBe(false);
+  });
+});
+
+describe("same-origin check (CSRF)", () => {
+  const h = (o: Record<string, string>) => new Headers(o);
+  it("accepts same-origin fetch metadata or a matching Origin", () => {
+    expect(isSameOriginRequest(h({ "sec-fetch-site": "same-origin" }), "http://app.test/logout")).toBe(true);
+    expect(isSameOriginRequest(h({ origin: "http://app.test", host: "app.test" }), "http://app.test/logout")).toBe(true);
+  });
+  it("refuses cross-site, missing or null origins", () => {
+    expect(isSameOriginRequest(h({ "sec-fetch-site": "cross-site", origin: "http://app.test" }), "http://app.test/logout")).toBe(false);
+    expect(isSameOriginRequest(h({ origin: "https://evil.test", host: "app.test" }), "http://app.test/logout")).toBe(false);
+    expect(isSameOriginRequest(h({ origin: "null" }), "http://app.test/logout")).toBe(false);
+    expect(isSameOriginRequest(h({}), "http://app.test/logout")).toBe(false);
+  });
+});
+
+describe("safeNextPath", () => {
+  it.each(["//evil.example", "/\\evil.example", "https://evil.example", "javascript:alert(1)", "evil", "/a\nb"])("refuses %j", (p) => {
+    expect(safeNextPath(p)).toBe("/stores");
+  });
+  it("keeps same-site paths", () => {
+    expect(safeNextPath("/integration/identity?oauth_consumer_key=a&success_call_back=b")).toBe("/integration/identity?oauth_consumer_key=a&success_call_back=b");
+  });
+});
+
+describe("log redaction", () => {
+  it("never writes secrets, tokens, verifiers or authorization headers", () => {
+    const lines: string[] = [];
+    const dest = new Writable({ write(chunk, _e, cb) { lines.push(String(chunk)); cb(); } });
+    const log = createLogger({ level: "info", destination: dest });
+    log.info(
+      {
+        oauth_consumer_secret: "SECRET1",
+        oauth_verifier: "VERIFIER1",
+        req: { headers: { authorization: "OAuth oauth_signature=SIG1" } },
+        creds: { accessTokenSecret: "ATS1", token: "TOK1" },
+        consumerKey: "visible-key",
+      },
+      "callback",
+    );
+    const out = lines.join("");
+    for (const s of ["SECRET1", "VERIFIER1", "SIG1", "ATS1", "TOK1"]) expect(out).not.toContain(s);
+    expect(out).toContain("visible-key");
+    expect(out).toContain("[redacted]");
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { DEV_ENCRYPTION_KEY, DEV_SESSION_SECRET, parseEncryptionKeys, parseEnv } from "@/lib/env";
+
+const strongSecret = "Zq3v9LkP0s8Xw2Yb7Nc4Mr6Jt1Hd5Gf0AaBbCc";
+const key64 = Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 37 + 11) % 256)).toString("base64");
+const keyHex = Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 53 + 7) % 256)).toString("hex");
+
+describe("parseEnv", () => {
+  it("works with no env at all in development, with marked dev secrets", () => {
+    const env = parseEnv({});
+    expect(env.appUrl).toBe("http://127.0.0.1:3000");
+    expect(env.databaseUrl).toBe("file:./data/dev.db");
+    expect(env.sessionSecret).toBe(DEV_SESSION_SECRET);
+    expect(env.encryptionKeys[0]!.id).toBe("dev");
+    expect(env.encryptionKeys[0]!.key.length).toBe(32);
+    expect(env.allowPrivateStoreUrls).toBe(true);
+    expect(env.usingDevSecrets).toBe(true);
+  });
+
+  it("stops production start-up without secrets, saying how to make one", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET.*openssl rand -base64 32/);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: strongSecret })).toThrow(/ENCRYPTION_KEY.*openssl rand/);
+  });
+
+  it("refuses weak or dev secrets in production", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "short", ENCRYPTION_KEY: key64 })).toThrow(/weak/);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a".repeat(40), ENCRYPTION_KEY: key64 })).toThrow(/weak/);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: DEV_SESSION_SECRET, ENCRYPTION_KEY: key64 })).toThrow(/weak/);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: strongSecret, ENCRYPTION_KEY: DEV_ENCRYPTION_KEY })).toThrow(/dev-only/);
+    expect(() =>
+      parseEnv({ NODE_ENV: "production", SESSION_SECRET: strongSecret, ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64") }),
+    ).toThrow(/random/);
+  });
+
+  it("accepts good production settings; private store URLs off by default", () => {
+    const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: strongSecret, ENCRYPTION_KEY: key64, APP_URL: "https://app.example.com/" });
+    expect(env.allowPrivateStoreUrls).toBe(false);
+    expect(env.appUrl).toBe("https://app.example.com");
+    expect(env.usingDevSecrets).toBe(false);
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: strongSecret, ENCRYPTION_KEY: key64, ALLOW_PRIVATE_STORE_URLS: "true" }).allowPrivateStoreUrls).toBe(true);
+  });
+
+  it("lets next build run without secrets", () => {
+    expect(parseEnv({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build" }).usingDevSecrets).toBe(true);
+  });
+
+  it("validates APP_URL, PORT and booleans", () => {
+    expect(() => parseEnv({ APP_URL: "javascript:alert(1)" })).toThrow(/APP_URL/);
+    expect(() => parseEnv({ PORT: "99999" })).toThrow(/PORT/);
+    expect(() => parseEnv({ ALLOW_PRIVATE_STORE_URLS: "maybe" })).toThrow(/ALLOW_PRIVATE_STORE_URLS/);
+    expect(parseEnv({ ALLOW_PRIVATE_STORE_URLS: "false" }).allowPrivateStoreUrls).toBe(false);
+  });
+});
+
+describe("parseEncryptionKeys", () => {
+  it("reads base64, hex and a keyring; the first key encrypts", () => {
+    expect(parseEncryptionKeys(key64)[0]!.id).toBe("k0");
+    expect(parseEncryptionKeys(keyHex)[0]!.key.toString("hex")).toBe(keyHex);
+    const ring = parseEncryptionKeys(`k2:${keyHex}, k1:${key64}`);
+    expect(ring.map((k) => k.id)).toEqual(["k2", "k1"]);
+  });
+
+  it("refuses short keys, bad ids and duplicate ids", () => {
+    expect(() => parseEncryptionKeys("abc")).toThrow(/32 bytes/);
+    expect(() => parseEncryptionKeys(Buffer.alloc(16, 3).toString("base64"))).toThrow(/32 bytes/);
+    expect(() => parseEncryptionKeys(`bad id:${key64}`)).toThrow(/key id/);
+    expect(() => parseEncryptionKeys(`k1:${key64},k1:${keyHex}`)).toThrow(/twice/);
+  });
+});

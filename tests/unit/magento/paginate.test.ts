@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { createMagentoClient, MagentoApiError, parseSearchCriteria, searchCriteria } from "@/lib/magento";
+import { defaultUniqueKey, pagedCriteria, pagedFields } from "@/lib/magento/paginate";
+import { fakeFetch, json, type RecordedCall } from "./fake-fetch";
+
+function queryOf(call: RecordedCall): Array<[string, string]> {
+  const q = call.url.split("?")[1] ?? "";
+  return q.split("&").filter(Boolean).map((p) => {
+    const [k, v] = p.split("=");
+    return [decodeURIComponent(k!), decodeURIComponent(v!)];
+  });
+}
+
+/** Magento-like list: a page past the end returns the last page again. */
+function listStore(total: number, opts: { ignorePageSize?: boolean } = {}) {
+  const rows = Array.from({ length: total }, (_, i) => ({ entity_id: i + 1, sku: `SKU-${i + 1}` }));
+  return fakeFetch((call) => {
+    const c = parseSearchCriteria(queryOf(call).filter(([k]) => k.startsWith("searchCriteria")));
+    const size = opts.ignorePageSize ? 20 : (c.pageSize ?? total);
+    const last = Math.max(1, Math.ceil(total / size));
+    const page = Math.min(c.currentPage ?? 1, last);
+    return json(200, { items: rows.slice((page - 1) * size, page * size), search_criteria: {}, total_count: total });
+  });
+}
+
+const client = (f: typeof fetch) => createMagentoClient({ baseUrl: "https://s/", auth: { kind: "none" }, fetch: f });
+
+describe("paginate", () => {
+  it("yields every row once over 1000 rows, asking exactly the needed pages", async () => {
+    const store = listStore(1000);
+    const seen: number[] = [];
+    for await (const row of client(store.fetch).paginate<{ entity_id: number }>("/V1/products", { pageSize: 300 })) seen.push(row.entity_id);
+    expect(seen).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+    const pages = store.calls.map((c) => parseSearchCriteria(queryOf(c)).currentPage);
+    expect(pages).toEqual([1, 2, 3, 4]);
+  });
+
+  it("never asks past the last page when total_count is an exact multiple", async () => {
+    const store = listStore(200);
+    let n = 0;
+    for await (const _ of client(store.fetch).paginate("/V1/orders", { pageSize: 100 })) n++;
+    expect(n).toBe(200);
+    expect(store.calls).toHaveLength(2);
+  });
+
+  it("always sends a stable sort, an explicit page size, and keeps the caller's sort first", async () => {
+    const store = listStore(5);
+    const sc = searchCriteria().where("status", "eq", "pending").sortBy("created_at", "DESC");
+    for await (const _ of client(store.fetch).paginate("/V1/orders", { searchCriteria: sc })) void _;
+    const c = parseSearchCriteria(queryOf(store.calls[0]!));
+    expect(c.sortOrders).toEqual([
+      { field: "created_at", direction: "DESC" },
+      { field: "entity_id", direction: "ASC" },
+    ]);
+    expect(c.pageSize).toBe(100);
+    expect(c.filterGroups).toHaveLength(1);
+  });
+
+  it("takes the page size from the options, else from the criteria, else 100", async () => {
+    const sizes: Array<number | undefined> = [];
+    for (const [opt, crit] of [[50, 20], [undefined, 20], [undefined, undefined]] as const) {
+      const store = listStore(3);
+      const sc = crit === undefined ? searchCriteria() : searchCriteria().pageSize(crit);
+      for await (const _ of client(store.fetch).paginate("/V1/orders", { searchCriteria: sc, ...(opt ? { pageSize: opt } : {}) })) void _;
+      sizes.push(parseSearchCriteria(queryOf(store.calls[0]!)).pageSize);
+    }
+    expect(sizes).toEqual([50, 20, 100]);
+    await expect(async () => {
+      for await (const _ of client(listStore(1).fetch).paginate("/V1/orders", { searchCriteria: searchCriteria().pageSize(500) })) void _;
+    }).rejects.toThrow(RangeError);
+  });
+
+  it("uses the right unique key for non-entity lists and does not duplicate it", () => {
+    expect(defaultUniqueKey("/V1/cmsPage/search")).toBe("page_id");
+    expect(defaultUniqueKey("/V1/products")).toBe("entity_id");
+    const c = pagedCriteria({ filterGroups: [], sortOrders: [{ field: "entity_id", direction: "DESC" }] }, "entity_id", 50);
+    expect(c.sortOrders).toEqual([{ field: "entity_id", direction: "DESC" }]);
+  });
+
+  it("keeps total_count in trimmed responses", async () => {
+    expect(pagedFields("items[sku,name]")).toBe("items[sku,name],total_count");
+    expect(pagedFields("items[sku],total_count")).toBe("items[sku],total_count");
+    const store = listStore(3);
+    for await (const _ of client(store.fetch).paginate("/V1/products", { fields: "items[sku]" })) void _;
+    expect(queryOf(store.calls[0]!).find(([k]) => k === "fields")?.[1]).toBe("items[sku],total_count");
+  });
+
+  it("stops on an empty page even if total_count says more", async () => {
+    const f = fakeFetch(() => json(200, { items: [], total_count: 50 }));
+    let n = 0;
+    for await (const _ of client(f.fetch).paginate("/V1/products")) n++;
+    expect(n).toBe(0);
+    expect(f.calls).toHaveLength(1);
+  });
+
+  it("follows the store's page size when it serves fewer rows than asked (input limits)", async () => {
+    const store = listStore(45, { ignorePageSize: true });
+    const seen: number[] = [];
+    for await (const row of client(store.fetch).paginate<{ entity_id: number }>("/V1/products", { pageSize: 100 })) seen.push(row.entity_id);
+    expect(seen).toEqual(Array.from({ length: 45 }, (_, i) => i + 1));
+    expect(store.calls).toHaveLength(3);
+  });
+
+  it("refuses page sizes above 300 and non-list answers", async () => {
+    const store = listStore(1);
+    await expect(async () => {
+      for await (const _ of client(store.fetch).paginate("/V1/products", { pageSize: 301 })) void _;
+    }).rejects.toThrow(/300/);
+    const f = fakeFetch(() => json(200, { foo: 1 }));
+    await expect(async () => {
+      for await (const _ of client(f.fetch).paginate("/V1/products")) void _;
+    }).rejects.toBeInstanceOf(MagentoApiError);
+  });
+
+  it("starts from the caller's currentPage", async () => {
+    const store = listStore(250);
+    let n = 0;
+    for await (const _ of client(store.fetch).paginate("/V1/products", { searchCriteria: { filterGroups: [], sortOrders: [], currentPage: 2 } })) n++;
+    expect(n).toBe(150);
+    const last = listStore(250);
+    n = 0;
+    for await (const _ of client(last.fetch).paginate("/V1/products", { searchCriteria: { filterGroups: [], sortOrders: [], currentPage: 3 } })) n++;
+    expect(n).toBe(50);
+    expect(last.calls).toHaveLength(1);
+    const past = listStore(250);
+    n = 0;
+    for await (const _ of client(past.fetch).paginate("/V1/products", { searchCriteria: { filterGroups: [], sortOrders: [], currentPage: 9 } })) n++;
+    expect(n).toBe(0); // the store repeats its last page; those rows are not page 9
+  });
+});

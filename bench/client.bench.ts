@@ -57,10 +57,11 @@ async function main(): Promise<void> {
 
   const client = createMagentoClient({ baseUrl: base, auth });
   const req = () => client.request({ method: "GET", path: "/V1/products", searchCriteria: criteria, fields: fieldsValue });
-  const url = `${base}rest/V1/products?searchCriteria%5BpageSize%5D=20`;
+  // the plain rows fetch the very URL the client sends (same query, same response), only without signing
+  const url = (await req()).url;
   const plain = async () => (await fetch(url, { headers: { accept: "application/json" } })).json();
 
-  console.log(`Node ${process.version}, ${DURATION_MS} ms per row, local keep-alive server`);
+  console.log(`Node ${process.version}, ${DURATION_MS} ms per row, local keep-alive server, every row GET ${new URL(url).pathname} with the same ${new URL(url).searchParams.size}-parameter query`);
   await run("plain fetch, unsigned, concurrency 1", 1, plain);
   await run("client.request, OAuth signed, concurrency 1", 1, req);
   await run("plain fetch, unsigned, concurrency 16", 16, plain);

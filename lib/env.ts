@@ -27,6 +27,8 @@ export interface Env {
   /** First entry encrypts; every entry decrypts (rotation). */
   encryptionKeys: EncryptionKey[];
   allowPrivateStoreUrls: boolean;
+  /** A reverse proxy in front sets X-Forwarded-For (used for per-IP sign-in limits). */
+  trustProxy: boolean;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   devstoreUrl: string | undefined;
   /** True while a dev-only default secret is in use (shown as a warning by the app). */
@@ -51,6 +53,7 @@ const rawSchema = z.object({
   SESSION_SECRET: z.string().optional(),
   ENCRYPTION_KEY: z.string().optional(),
   ALLOW_PRIVATE_STORE_URLS: boolish.optional(),
+  TRUST_PROXY: boolish.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   DEVSTORE_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
@@ -134,6 +137,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`ENCRYPTION_KEY is not random enough. ${HOW_TO_SECRET}`);
   }
 
+  if (strict) {
+    // Magento posts the callback to APP_URL and opens the identity link on it: a default would silently break both.
+    if (!source.APP_URL?.trim()) {
+      throw new EnvError("APP_URL is required in production: the public https address of this app, e.g. APP_URL=https://app.example.com");
+    }
+    const { protocol, hostname } = new URL(raw.APP_URL);
+    const loopback = hostname === "localhost" || hostname === "[::1]" || /^127\./.test(hostname);
+    if (protocol !== "https:" && !loopback) {
+      throw new EnvError(`APP_URL must use https in production (Magento verifies TLS and the session cookie is Secure): ${raw.APP_URL}`);
+    }
+  }
+
   return {
     nodeEnv: raw.NODE_ENV,
     appUrl: raw.APP_URL.replace(/\/+$/, ""),
@@ -142,6 +157,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     sessionSecret,
     encryptionKeys,
     allowPrivateStoreUrls: raw.ALLOW_PRIVATE_STORE_URLS ?? !production,
+    trustProxy: raw.TRUST_PROXY ?? false,
     logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === "test" ? "silent" : "info"),
     devstoreUrl: raw.DEVSTORE_URL,
     usingDevSecrets,

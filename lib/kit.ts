@@ -26,6 +26,7 @@ import { addManualStoreFor, type ManualResult } from "@/lib/integration/manual";
 import { probeWithClient, type ProbeResult } from "@/lib/integration/probe";
 import { setAdminOriginFor } from "@/lib/integration/admin-origin";
 import { assertPublicStoreHost } from "@/lib/integration/store-url";
+import { createStoreFetch } from "@/lib/integration/store-fetch";
 
 export type { StoreSummary } from "@/lib/integration/store-summary";
 export type { SecretBox } from "@/lib/secret-box";
@@ -41,6 +42,7 @@ const g = globalThis as unknown as {
   __kitBox?: SecretBox;
   __kitLocks?: KeyedLock;
   __kitExchanges?: Set<Promise<unknown>>;
+  __kitStoreFetch?: typeof fetch;
 };
 
 export function getDb(): Db {
@@ -52,6 +54,15 @@ export function getSecretBox(): SecretBox {
   return g.__kitBox;
 }
 
+/**
+ * The one fetch for server-side calls to addresses users or stores supply (stores, the developer portal):
+ * keep-alive pool, private addresses refused at connect time unless allowed (store-fetch.ts).
+ */
+export function storeFetch(): typeof fetch {
+  g.__kitStoreFetch ??= createStoreFetch({ allowPrivate: getEnv().allowPrivateStoreUrls });
+  return g.__kitStoreFetch;
+}
+
 function integrationDeps(): IntegrationDeps {
   g.__kitLocks ??= new KeyedLock();
   return {
@@ -61,6 +72,7 @@ function integrationDeps(): IntegrationDeps {
     now: () => new Date(),
     allowPrivate: getEnv().allowPrivateStoreUrls,
     locks: g.__kitLocks,
+    fetch: storeFetch(),
     timeoutMs: 20_000,
     handshake: { fetchRequestToken, fetchAccessToken },
   };
@@ -71,7 +83,7 @@ function integrationDeps(): IntegrationDeps {
 // ---------------------------------------------------------------------------------------------------------------
 
 export interface CallbackResponse {
-  status: 200 | 400;
+  status: 200 | 400 | 409;
   message: string;
   /** Run after the 200 is sent (Next: `after()`); undefined when nothing needs exchanging. */
   exchange?: () => Promise<ExchangeOutcome>;
@@ -82,9 +94,19 @@ export interface CallbackResponse {
  * fast (the store waits 5 s and follows no redirect); the token exchange runs right after the answer.
  */
 export async function handleCallback(form: URLSearchParams): Promise<CallbackResponse> {
+  const started = performance.now();
   const r = await handleCallbackWith(integrationDeps(), form);
   if (r.status !== 200 || r.duplicate) return { status: r.status, message: r.message };
-  return { status: 200, message: r.message, exchange: () => startExchange(r.activationId) };
+  const answeredMs = Math.round(performance.now() - started);
+  return {
+    status: 200,
+    message: r.message,
+    exchange: async () => {
+      // Shown on diagnostics against Magento's 5 s wait; written after the answer so it costs the store nothing.
+      await getDb().activation.update({ where: { id: r.activationId }, data: { answeredMs } }).catch(() => undefined);
+      return startExchange(r.activationId);
+    },
+  };
 }
 
 /** Starts (or joins) the exchange of one activation and tracks it so tests and shutdown can wait for it. */
@@ -112,7 +134,7 @@ async function firstProbe(activationId: string): Promise<void> {
     select: { installation: { include: { store: true } } },
   });
   if (!a) return;
-  const client = clientForInstallationRecord({ db: getDb(), box: getSecretBox(), now: () => new Date() }, a.installation);
+  const client = clientForInstallationRecord({ db: getDb(), box: getSecretBox(), now: () => new Date(), fetch: storeFetch() }, a.installation);
   await probeWithClient(getDb(), a.installation.id, client, () => new Date());
 }
 
@@ -121,9 +143,34 @@ export async function waitForExchanges(): Promise<void> {
   while (g.__kitExchanges && g.__kitExchanges.size > 0) await Promise.allSettled([...g.__kitExchanges]);
 }
 
+/** A link consent lasts as long as a popup reasonably stays open. */
+const LINK_CONSENT_MS = 15 * 60 * 1000;
+
+/** Records that the signed-in user agreed to link the installation of this consumer key. */
+export async function grantLinkConsent(consumerKey: string): Promise<void> {
+  const session = await getSession();
+  if (!session.userId) return;
+  session.linkConsent = { consumerKey, at: Date.now() };
+  await session.save();
+}
+
+/** Signing in or up inside the identity popup is consent to link that popup's installation. */
+export async function grantLinkConsentFromNext(next: string): Promise<void> {
+  const url = new URL(safeNextPath(next), "http://app.invalid");
+  const key = url.pathname === "/integration/identity" ? url.searchParams.get("oauth_consumer_key") : null;
+  if (key) await grantLinkConsent(key);
+}
+
 /** The identity popup for the signed-in user (see lib/integration/identity.ts). */
 export async function completeIdentity(query: IdentityQuery, userId: string | null): Promise<IdentityOutcome> {
-  const out = await completeIdentityFor(integrationDeps(), query, userId);
+  const session = await getSession();
+  const consent = session.linkConsent;
+  const consented =
+    consent !== undefined &&
+    typeof query.oauth_consumer_key === "string" &&
+    consent.consumerKey === query.oauth_consumer_key &&
+    Date.now() - consent.at < LINK_CONSENT_MS;
+  const out = await completeIdentityFor(integrationDeps(), query, userId, { consented });
   if (out.kind === "waiting" && out.stalledActivationId) void startExchange(out.stalledActivationId);
   return out;
 }
@@ -151,14 +198,22 @@ export function safeNextPath(next: unknown, fallback = "/stores"): string {
   if (typeof next !== "string" || next.length > 4096) return fallback;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
   if (!next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\") || /[\u0000-\u001f\\]/.test(next)) return fallback;
-  return next;
+  // What the browser will resolve: `/..//evil.com` normalises to `//evil.com`, another site.
+  const u = new URL(next, "http://app.invalid");
+  const normalised = `${u.pathname}${u.search}${u.hash}`;
+  if (u.origin !== "http://app.invalid" || normalised.startsWith("//")) return fallback;
+  return normalised;
 }
 
-async function clientIp(): Promise<string> {
+/**
+ * The client's IP, only when TRUST_PROXY says a proxy in front sets X-Forwarded-For (its last hop is the address
+ * the proxy saw). Without one these headers are whatever the client wrote, so no per-IP limit is kept.
+ */
+async function clientIp(): Promise<string | undefined> {
+  if (!getEnv().trustProxy) return undefined;
   const h = await headers();
-  // Behind a proxy set it to append X-Forwarded-For; the last hop is the one the proxy saw.
   const xff = h.get("x-forwarded-for");
-  return (xff ? xff.split(",").pop()?.trim() : undefined) || h.get("x-real-ip") || "local";
+  return (xff ? xff.split(",").pop()?.trim() : undefined) || h.get("x-real-ip") || undefined;
 }
 
 async function startSession(result: AuthResult): Promise<AuthResult> {
@@ -214,13 +269,13 @@ export async function clientForInstallation(
   // SSRF guard on every client: the store's DNS may have changed since the handshake.
   const guard = await assertPublicStoreHost(inst.store.baseUrl, { allowPrivate: getEnv().allowPrivateStoreUrls });
   if (!guard.ok) throw new InstallationNotUsableError(inst.state, `Refusing to call the store: ${guard.reason}.`);
-  return clientForInstallationRecord({ db: getDb(), box: getSecretBox(), now: () => new Date() }, inst, opts);
+  return clientForInstallationRecord({ db: getDb(), box: getSecretBox(), now: () => new Date(), fetch: storeFetch() }, inst, opts);
 }
 
 export async function addManualStore(userId: string, input: unknown): Promise<ManualResult> {
   const env = getEnv();
   return addManualStoreFor(
-    { db: getDb(), box: getSecretBox(), now: () => new Date(), allowPrivate: env.allowPrivateStoreUrls },
+    { db: getDb(), box: getSecretBox(), now: () => new Date(), allowPrivate: env.allowPrivateStoreUrls, fetch: storeFetch() },
     userId,
     input,
   );

@@ -2,11 +2,13 @@ import { getIronSession, type SessionOptions } from "iron-session";
 import { cookies } from "next/headers";
 import { getEnv } from "@/lib/env";
 
-/** What the app keeps in its sealed session cookie: only who is signed in, and since when. */
+/** What the app keeps in its sealed session cookie: who is signed in, since when, and a pending link consent. */
 export interface SessionData {
   userId?: string;
   email?: string;
   signedInAt?: number;
+  /** The user agreed to link the installation of this consumer key (signed in inside its popup, or confirmed). */
+  linkConsent?: { consumerKey: string; at: number };
 }
 
 export const SESSION_TTL_SECONDS = 8 * 60 * 60;

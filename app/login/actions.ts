@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { createAccount, safeNextPath, signInWithPassword } from "@/lib/kit";
+import { createAccount, grantLinkConsentFromNext, safeNextPath, signInWithPassword } from "@/lib/kit";
 
 export interface AuthFormState {
   error?: string;
@@ -14,12 +14,16 @@ export async function signInAction(_prev: AuthFormState, form: FormData): Promis
   const email = form.get("email");
   const result = await signInWithPassword(email, form.get("password"));
   if (!result.ok) return { error: result.error, email: typeof email === "string" ? email : "" };
-  redirect(safeNextPath(form.get("next")));
+  const next = safeNextPath(form.get("next"));
+  await grantLinkConsentFromNext(next);
+  redirect(next);
 }
 
 export async function signUpAction(_prev: AuthFormState, form: FormData): Promise<AuthFormState> {
   const email = form.get("email");
   const result = await createAccount(email, form.get("password"));
   if (!result.ok) return { error: result.error, ...(result.field ? { field: result.field } : {}), email: typeof email === "string" ? email : "" };
-  redirect(safeNextPath(form.get("next")));
+  const next = safeNextPath(form.get("next"));
+  await grantLinkConsentFromNext(next);
+  redirect(next);
 }

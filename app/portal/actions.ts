@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { createPortalClient, maskToken, PortalError, portalConfigSchema } from "@/lib/portal/session-token-client";
+import { storeFetch } from "@/lib/kit";
 import { portalContext } from "./portal-deps";
 
 export type SettingsResult = { kind: "idle" } | { kind: "invalid"; errors: Record<string, string> };
@@ -50,7 +51,7 @@ export async function callPortal(_prev: PortalCallResult, form: FormData): Promi
   if (!config) return { kind: "failed", message: "Save the application ID and secret first.", status: 0 };
   const op = String(form.get("op") ?? "token");
   revalidatePath("/portal");
-  const client = createPortalClient(config, { cache: store.tokenCache(user.id) });
+  const client = createPortalClient(config, { cache: store.tokenCache(user.id), fetch: storeFetch() });
   try {
     if (op === "profile") {
       const { profile, token } = await client.getProfile();

@@ -1,6 +1,7 @@
 /**
  * The dev store's ACL tree: a small, faithful subset of Magento's acl.xml resources. An integration is
- * granted "all" or a list of resource ids; a grant on a parent covers its children, as in Magento.
+ * granted "all" or a list of resource ids, matched exactly: Magento's `Rules::saveRel` writes an allow or deny
+ * row for every resource, so a parent never covers a child that was not granted itself.
  */
 export interface AclNode {
   id: string;
@@ -114,9 +115,11 @@ export const ACL_TREE: AclNode[] = [
 ];
 
 const parentOf = new Map<string, string | undefined>();
+const childrenOf = new Map<string, AclNode[]>();
 (function index(nodes: AclNode[], parent?: string) {
   for (const n of nodes) {
     parentOf.set(n.id, parent);
+    childrenOf.set(n.id, n.children ?? []);
     if (n.children) index(n.children, n.id);
   }
 })(ACL_TREE);
@@ -125,10 +128,18 @@ export function isKnownResource(id: string): boolean {
   return parentOf.has(id);
 }
 
-/** True when `granted` ("all" or a list of ids) covers `resource` directly or through an ancestor. */
+/** Each id followed by all its descendants, without duplicates (what ticking a node does in the admin tree). */
+export function withDescendants(ids: readonly string[]): string[] {
+  const out = new Set<string>();
+  const add = (id: string) => {
+    out.add(id);
+    for (const c of childrenOf.get(id) ?? []) add(c.id);
+  };
+  for (const id of ids) add(id);
+  return [...out];
+}
+
+/** True when `granted` is "all" or lists `resource` itself (one rule per resource, no inheritance). */
 export function isAllowed(granted: "all" | readonly string[], resource: string): boolean {
-  if (granted === "all") return true;
-  const set = new Set(granted);
-  for (let id: string | undefined = resource; id; id = parentOf.get(id)) if (set.has(id)) return true;
-  return false;
+  return granted === "all" || granted.includes(resource);
 }

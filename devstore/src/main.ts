@@ -1,11 +1,17 @@
 /**
- * `npm run devstore -- [--port 3100] [--profile 2.4.7] [--consumer-expiry 300] [--integration-as-bearer]
- *  [--input-limits] [--index-php]`: starts the dev store and prints where to click.
+ * `npm run devstore -- [--port 3100] [--host 127.0.0.1] [--profile 2.4.7] [--consumer-expiry 300]
+ *  [--integration-as-bearer] [--input-limits] [--index-php]`: starts the dev store and prints where to click
+ *  (and warns when --host binds beyond loopback: the admin API is unauthenticated).
  * Environment: DEVSTORE_PORT, DEVSTORE_PROFILE.
  */
 import { parseArgs } from "node:util";
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, PROFILES } from "./config/profiles";
 import { startDevStore } from "./server";
+
+/** 127.0.0.0/8, ::1 and localhost reach only this machine. */
+function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(host);
+}
 
 const { values } = parseArgs({
   options: {
@@ -22,7 +28,7 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log(`Usage: npm run devstore -- [--port N] [--profile ${PROFILE_NAMES.join("|")}] [--consumer-expiry SECONDS]
+  console.log(`Usage: npm run devstore -- [--port N] [--host ADDRESS] [--profile ${PROFILE_NAMES.join("|")}] [--consumer-expiry SECONDS]
                       [--integration-as-bearer] [--input-limits] [--index-php]`);
   process.exit(0);
 }
@@ -43,9 +49,14 @@ if (!Number.isFinite(consumerExpirySeconds) || consumerExpirySeconds <= 0) {
   process.exit(2);
 }
 
+const host = values.host ?? "127.0.0.1";
+if (!isLoopback(host)) {
+  console.warn(`Warning: binding to ${host} exposes the dev store beyond this machine; its admin pages and admin JSON API have no authentication.`);
+}
+
 const store = await startDevStore({
   port,
-  host: values.host ?? "127.0.0.1",
+  host,
   profile,
   consumerExpirySeconds,
   integrationAsBearer: values["integration-as-bearer"],
@@ -54,6 +65,7 @@ const store = await startDevStore({
 });
 
 const p = PROFILES[profile];
+const bearerState = p.integrationBearerWithoutFlag ? "on (no flag before 2.4.4)" : values["integration-as-bearer"] ? "on" : "off";
 console.log(`Dev store (Magento ${p.versions}, profile ${profile}, signature family ${p.family}) is running.
 
   Merchant admin   ${store.url}/admin
@@ -67,7 +79,7 @@ console.log(`Dev store (Magento ${p.versions}, profile ${profile}, signature fam
   Portal app       demo-app-id / demo-app-secret
   Admin JSON API   ${store.url}/admin/api/integrations
 
-Options: consumer expiry ${consumerExpirySeconds} s, integration tokens as Bearer ${values["integration-as-bearer"] ? "on" : "off"}, ` +
+Options: consumer expiry ${consumerExpirySeconds} s, integration tokens as Bearer ${bearerState}, ` +
   `input limits ${values["input-limits"] ? "on" : "off"}. Ctrl+C stops it.`);
 
 const stop = () => {

@@ -53,7 +53,8 @@ export function createStoreContext(options: StoreOptions): StoreContext {
     { state, profile: options.profile, nowMs: clock.nowMs, storeBaseUrl: () => options.urls.storeBaseUrl, callbackTimeoutMs: options.callbackTimeoutMs },
     successCallbackUrl,
   );
-  const authenticate = createAuthenticate({ provider, state, userTokens, integrationAsBearer: options.integrationAsBearer });
+  const integrationAsBearer = options.integrationAsBearer || options.profile.integrationBearerWithoutFlag;
+  const authenticate = createAuthenticate({ provider, state, userTokens, integrationAsBearer });
   const portal = new PortalState(clock.nowSeconds, options.portalTokenTtlSeconds);
   return {
     options,

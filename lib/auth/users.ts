@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
 import { dummyHash, hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { signInSchema, signUpSchema } from "@/lib/auth/credentials-schema";
-import { IP_MAX_FAILURES, MAX_FAILURES, checkThrottle, clearThrottle, recordFailure, throttleKeys } from "@/lib/auth/throttle";
+import { IP_MAX_FAILURES, LOCK_MS, MAX_FAILURES, checkThrottle, clearThrottle, recordFailure, throttleKeys } from "@/lib/auth/throttle";
 
 export interface AppUser {
   id: string;
@@ -29,26 +29,31 @@ export async function signUp(db: Db, input: { email: unknown; password: unknown 
   }
 }
 
+function lockedMessage(lockedUntil: Date, now: Date): AuthResult {
+  const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60000));
+  return { ok: false, error: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` };
+}
+
+/** `ip` is the client address a trusted proxy reported, or undefined (then only the per-email limit applies). */
 export async function signIn(
   db: Db,
   input: { email: unknown; password: unknown },
-  ip: string,
+  ip: string | undefined,
   now: Date = new Date(),
 ): Promise<AuthResult> {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: "Enter your email and password." };
   const { email, password } = parsed.data;
   const keys = throttleKeys(email, ip);
-  const lockedUntil = await checkThrottle(db, [keys.email, keys.ip], now);
-  if (lockedUntil) {
-    const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60000));
-    return { ok: false, error: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` };
-  }
+  const lockedUntil = await checkThrottle(db, keys.ip ? [keys.email, keys.ip] : [keys.email], now);
+  if (lockedUntil) return lockedMessage(lockedUntil, now);
+  // Count before checking the password: parallel guesses each take a number, those past the limit stop here.
+  const attempt = await recordFailure(db, keys.email, MAX_FAILURES, now);
+  if (attempt > MAX_FAILURES) return lockedMessage(new Date(now.getTime() + LOCK_MS), now);
   const user = await db.user.findUnique({ where: { email } });
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
   if (!user || !ok) {
-    await recordFailure(db, keys.email, MAX_FAILURES, now);
-    await recordFailure(db, keys.ip, IP_MAX_FAILURES, now);
+    if (keys.ip) await recordFailure(db, keys.ip, IP_MAX_FAILURES, now);
     return { ok: false, error: "Email or password is wrong." };
   }
   await clearThrottle(db, keys.email);

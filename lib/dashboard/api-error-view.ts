@@ -80,6 +80,12 @@ export function describeApiError(error: unknown): ApiErrorView {
       return { ...base, title: "The store refused the request signature", advice: error.hint ?? "Open Diagnostics to check the signature settings.", action: "check_store" };
     case "not_found":
       return { ...base, title: "The store has no such record or route", advice: "Check the identifier. The operation may also not exist in this store's edition or version.", action: "none" };
+    case "timestamp_rejected":
+      return { ...base, title: "The store refused this server's clock", advice: error.hint ?? "Sync this server's clock (NTP), then try again.", action: "check_store" };
+    case "rate_limited": {
+      const wait = error.retryAfterMs === undefined ? "a while" : `${Math.ceil(error.retryAfterMs / 1000)} s`;
+      return { ...base, title: "The store asked the app to slow down", advice: `Wait ${wait}, then try again.`, action: "retry" };
+    }
     case "network":
     case "timeout":
     case "redirect":

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Operation } from "@/lib/magento/catalogue";
 import { CONDITION_TYPES, type SearchCriteria, type SearchFilterGroup } from "@/lib/magento/search-criteria-types";
 import { validateFields, FieldsSyntaxError } from "@/lib/magento/fields";
+import { buildQuery, QueryError } from "@/lib/magento/addressing";
 
 export const FILTER_ROWS = 3;
 
@@ -103,11 +104,24 @@ export function parseExplorerForm(op: Operation, form: FormLike): { ok: true; re
     if (!t) continue;
     const eq = t.indexOf("=");
     const name = eq < 0 ? t : t.slice(0, eq);
-    if (!name || name.startsWith("searchCriteria") || name === "fields" || name.startsWith("oauth_")) {
-      errors.query = `Line "${t}": use the searchCriteria and fields inputs; oauth_ parameters are never sent in the query`;
+    if (!name || name.startsWith("searchCriteria") || name === "fields") {
+      errors.query = `Line "${t}": use the searchCriteria and fields inputs for these`;
+      break;
+    }
+    if (name in query) {
+      errors.query = `Line "${t}": ${name} is given twice (the store would sign only the last one)`;
       break;
     }
     query[name] = eq < 0 ? "" : t.slice(eq + 1);
+  }
+  if (!errors.query) {
+    // The client's own rules for query names (OAuth names, "." or spaces): refused here before anything is sent.
+    try {
+      buildQuery(Object.entries(query));
+    } catch (e) {
+      if (!(e instanceof QueryError)) throw e;
+      errors.query = e.message;
+    }
   }
   for (const q of op.requiredQuery ?? []) if (!(q in query)) errors.query = `This operation needs ${q}=… in the query`;
 

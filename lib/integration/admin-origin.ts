@@ -3,7 +3,7 @@ import { addEvent } from "@/lib/integration/deps";
 
 /**
  * When the Magento admin runs on another host than the storefront (admin.example.com vs shop.example.com), the
- * popup's success_call_back has the admin's origin. The merchant allows it per store, as an origin only.
+ * popup's success_call_back has the admin's origin. A linked user allows it per installation, as an origin only.
  */
 export function parseAdminOrigin(raw: string): { ok: true; origin: string | null } | { ok: false; error: string } {
   const v = raw.trim();
@@ -25,9 +25,10 @@ export function parseAdminOrigin(raw: string): { ok: true; origin: string | null
 export async function setAdminOriginFor(db: Db, installationId: string, userId: string, raw: string, now: Date) {
   const parsed = parseAdminOrigin(raw);
   if (!parsed.ok) return parsed;
-  const inst = await db.installation.findFirst({ where: { id: installationId, users: { some: { userId } } }, select: { id: true, storeId: true } });
+  const inst = await db.installation.findFirst({ where: { id: installationId, users: { some: { userId } } }, select: { id: true } });
   if (!inst) return { ok: false as const, error: "No such store for this account." };
-  await db.store.update({ where: { id: inst.storeId }, data: { adminOrigin: parsed.origin } });
+  // Per installation, not per store: a user linked to one integration must not widen another's return address.
+  await db.installation.update({ where: { id: inst.id }, data: { adminOrigin: parsed.origin } });
   await addEvent(db, {
     installationId: inst.id,
     kind: "admin_origin",

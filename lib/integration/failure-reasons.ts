@@ -17,6 +17,7 @@ export type FailureReason =
   | "redirect"
   | "private_address"
   | "bad_response"
+  | "interrupted"
   | "other";
 
 const RULES: ReadonlyArray<readonly [RegExp, FailureReason]> = [
@@ -92,6 +93,10 @@ export const FAILURE_FIXES: Record<FailureReason, { title: string; fix: string }
   bad_response: {
     title: "Unexpected answer from the store",
     fix: "The store's token endpoint did not answer with oauth_token and oauth_token_secret. Check that store_base_url points at the Magento storefront, not a proxy error page.",
+  },
+  interrupted: {
+    title: "The token exchange was interrupted",
+    fix: "The app stopped (restart or crash) while exchanging tokens with the store. Click Reauthorize on the integration in System › Extensions › Integrations to run the handshake again.",
   },
   other: {
     title: "The handshake failed",

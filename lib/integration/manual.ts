@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import type { SecretBox } from "@/lib/secret-box";
@@ -29,6 +30,15 @@ export type ManualResult =
   | { ok: true; installationId: string }
   | { ok: false; field?: keyof ManualStoreInput; error: string };
 
+export const KEY_TAKEN_MESSAGE =
+  "This consumer key already belongs to a store in this app. If the integration is yours, sign in with the account it is linked to, or click Reauthorize in the store admin and sign in through the popup.";
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
 export async function addManualStoreFor(
   deps: { db: Db; box: SecretBox; now: () => Date; allowPrivate: boolean; lookup?: Lookup; fetch?: typeof fetch },
   userId: string,
@@ -47,7 +57,24 @@ export async function addManualStoreFor(
   const guard = await assertPublicStoreHost(url.url, { allowPrivate: deps.allowPrivate, lookup: deps.lookup });
   if (!guard.ok) return { ok: false, field: "baseUrl", error: guard.reason };
 
-  const existing = await deps.db.installation.findUnique({ where: { consumerKey: v.consumerKey }, include: { store: true } });
+  const existing = await deps.db.installation.findUnique({
+    where: { consumerKey: v.consumerKey },
+    include: { store: true, users: { where: { userId }, select: { userId: true } } },
+  });
+  if (existing) {
+    // Pasting tokens for a key the app already knows only refreshes them, for a user already linked to it, on the
+    // same store, with the same consumer secret: otherwise anyone could attach themselves to someone's store.
+    let storedSecret: string | null = null;
+    try {
+      storedSecret = deps.box.open(existing.consumerSecretEnc);
+    } catch {
+      storedSecret = null;
+    }
+    const sameOwner = existing.users.length > 0 && existing.store.baseUrl === url.url;
+    if (!sameOwner || storedSecret === null || !sameText(storedSecret, v.consumerSecret)) {
+      return { ok: false, field: "consumerKey", error: KEY_TAKEN_MESSAGE };
+    }
+  }
   const known = await deps.db.store.findUnique({ where: { baseUrl: url.url } });
   const client = makeClient({
     baseUrl: url.url,

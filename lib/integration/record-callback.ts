@@ -1,14 +1,27 @@
-import { createHash } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import { addEvent } from "@/lib/integration/deps";
 import type { ActivationCallback } from "@/lib/integration/callback-schema";
 import { isInstallationState, nextState } from "@/lib/integration/states";
 
-export interface RecordedCallback {
-  installationId: string;
-  activationId: string;
-  /** An identical callback (same secret, verifier and store) is already being or was exchanged: nothing new to do. */
-  duplicate: boolean;
+export type RecordedCallback =
+  | {
+      refused: false;
+      installationId: string;
+      activationId: string;
+      /** An identical callback (same secret, verifier and store) is already being or was exchanged: nothing new to do. */
+      duplicate: boolean;
+    }
+  | { refused: true; installationId: string; message: string };
+
+/** Magento keeps an integration's consumer secret on Reauthorize: a callback with another secret is not from that store. */
+export const SECRET_MISMATCH_MESSAGE =
+  "This consumer key is already linked with working credentials and this callback carries a different consumer secret; it was refused. A store re-posts the same secret on Reauthorize.";
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a, "utf8");
+  const y = Buffer.from(b, "utf8");
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** Identifies a replayed callback without decrypting anything (the inputs are 160+ bits of randomness). */
@@ -25,7 +38,8 @@ export function activationFingerprint(cb: ActivationCallback): string {
  * encrypted secret and verifier. Only a successful exchange (exchange.ts) copies credentials onto the Installation.
  */
 export async function recordCallback(deps: IntegrationDeps, cb: ActivationCallback): Promise<RecordedCallback> {
-  return deps.locks.run(`key:${cb.consumerKey}`, async () => {
+  // Callbacks queue behind each other, never behind an exchange (that may take longer than Magento's 5 s wait).
+  return deps.locks.run(`callback:${cb.consumerKey}`, async () => {
     try {
       return await recordOnce(deps, cb);
     } catch (e) {
@@ -43,8 +57,29 @@ async function recordOnce(deps: IntegrationDeps, cb: ActivationCallback): Promis
   const secretEnc = box.seal(cb.consumerSecret);
   const verifierEnc = box.seal(cb.verifier);
 
-  return db.$transaction(async (tx) => {
-    const existing = await tx.installation.findUnique({ where: { consumerKey: cb.consumerKey } });
+  return db.$transaction(async (tx): Promise<RecordedCallback> => {
+    const found = await tx.installation.findUnique({ where: { consumerKey: cb.consumerKey }, select: { id: true } });
+    // Writing the row first takes its lock (PostgreSQL): a concurrent identical callback then sees ours below.
+    const existing = found ? await tx.installation.update({ where: { id: found.id }, data: { updatedAt: now } }) : null;
+    if (existing?.accessTokenEnc) {
+      // Proven credentials exist: only the store that holds the same consumer secret may post for this key
+      // (otherwise a forger's own "store" could answer the exchange and take the installation over).
+      let stored: string | null = null;
+      try {
+        stored = box.open(existing.consumerSecretEnc);
+      } catch {
+        stored = null;
+      }
+      if (stored === null || !sameSecret(stored, cb.consumerSecret)) {
+        await addEvent(tx, {
+          installationId: existing.id,
+          kind: "callback_refused",
+          message: `An activation callback from ${cb.storeBaseUrl} was refused: its consumer secret differs from the working one. Nothing changed.`,
+          at: now,
+        });
+        return { refused: true, installationId: existing.id, message: SECRET_MISMATCH_MESSAGE };
+      }
+    }
     if (existing) {
       const same = await tx.activation.findFirst({
         where: { installationId: existing.id, fingerprint, state: { in: ["pending", "exchanging", "succeeded"] } },
@@ -58,7 +93,7 @@ async function recordOnce(deps: IntegrationDeps, cb: ActivationCallback): Promis
           message: "The same activation callback arrived again; ignored (already handled).",
           at: now,
         });
-        return { installationId: existing.id, activationId: same.id, duplicate: true };
+        return { refused: false, installationId: existing.id, activationId: same.id, duplicate: true };
       }
     }
 
@@ -120,6 +155,6 @@ async function recordOnce(deps: IntegrationDeps, cb: ActivationCallback): Promis
         : `Activation callback received from ${cb.storeBaseUrl}. The token exchange starts now (300 s window).`,
       at: now,
     });
-    return { installationId, activationId: activation.id, duplicate: false };
+    return { refused: false, installationId, activationId: activation.id, duplicate: false };
   });
 }

@@ -36,9 +36,11 @@ export function normaliseStoreBaseUrl(raw: string, opts: { allowPrivate: boolean
   const hostCheck = checkHost(u.hostname, opts);
   if (!hostCheck.ok) return hostCheck;
   const path = u.pathname.endsWith("/") ? u.pathname : `${u.pathname}/`;
+  // `shop.example.com.` is the same host as `shop.example.com`: one Store row, one origin for success_call_back.
+  const host = u.hostname.endsWith(".") ? `${u.hostname.slice(0, -1)}${u.port ? `:${u.port}` : ""}` : u.host;
   // The parser resolves `..` and `%2e%2e` silently: look at what was sent.
   if (/%2e|\/\.\.?(\/|$)/i.test(raw.slice(raw.indexOf("//") + 2))) return { ok: false, reason: "must not contain dot segments" };
-  return { ok: true, url: `${u.protocol}//${u.host}${path}`, host: u.hostname };
+  return { ok: true, url: `${u.protocol}//${host}${path}`, host: u.hostname.replace(/\.$/, "") };
 }
 
 /** Host rules: a DNS name (punycode after normalisation) or an IP literal; private ones only when allowed. */

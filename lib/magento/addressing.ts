@@ -1,5 +1,5 @@
 /** Builds store URLs: base URL verbatim, rest/ prefix with optional store code, path params and query encoded. */
-import { rfc3986Encode } from "@/lib/oauth";
+import { isProtocolParam, rfc3986Encode } from "@/lib/oauth";
 
 /**
  * store_base_url with its path verbatim (it may contain "index.php/") and a trailing slash. Scheme and host are
@@ -18,7 +18,11 @@ export class PathParamError extends Error {
   override name = "PathParamError";
 }
 
-/** Substitutes `{name}` segments with RFC 3986-encoded values (a SKU "ABC/10" becomes "ABC%2F10"). */
+/**
+ * Substitutes `{name}` segments with RFC 3986-encoded values (a SKU "ABC/10" becomes "ABC%2F10"). A value "." or
+ * ".." is refused: it cannot be escaped (fetch's URL parser treats "%2E" as a dot too) and would be removed as a
+ * dot segment, sending the call to another route than the one signed.
+ */
 export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
   if (/[?#]/.test(path)) throw new PathParamError(`${path}: put query parameters in "query" or "searchCriteria", not in the path`);
   const missing: string[] = [];
@@ -28,7 +32,11 @@ export function fillPath(path: string, params: Record<string, string | number> |
       missing.push(name);
       return "";
     }
-    return rfc3986Encode(String(v));
+    const value = String(v);
+    if (value === "." || value === "..") {
+      throw new PathParamError(`${path}: path parameter ${name} is "${value}", a dot segment that URL parsing removes; no store route takes it`);
+    }
+    return rfc3986Encode(value);
   });
   if (missing.length) throw new PathParamError(`${path}: missing path parameter${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
   if (/[{}]/.test(filled)) throw new PathParamError(`${path}: malformed path parameter`);
@@ -57,7 +65,8 @@ export class QueryError extends Error {
 
 /**
  * RFC 3986 query: every name and value encoded (`[`→`%5B`, space→`%20`, never `+`), always `name=value`,
- * never a repeated name (the store signs only the last one).
+ * never a repeated name (the store signs only the last one), no `.` or space in a name (family E's parse_str
+ * turns them into `_` and signs an extra name), no name Magento takes for an OAuth protocol parameter.
  */
 export function buildQuery(pairs: ReadonlyArray<readonly [string, string]>): string {
   const seen = new Set<string>();
@@ -65,7 +74,12 @@ export function buildQuery(pairs: ReadonlyArray<readonly [string, string]>): str
   for (const [name, value] of pairs) {
     if (!name) throw new QueryError("empty query parameter name");
     if (seen.has(name)) throw new QueryError(`query parameter "${name}" given twice`);
-    if (/^oauth_/.test(name)) throw new QueryError(`query parameter "${name}": OAuth parameters belong in the Authorization header`);
+    if (isProtocolParam(name)) {
+      throw new QueryError(`query parameter "${name}": Magento treats names containing oauth_… as OAuth parameters, which belong in the Authorization header`);
+    }
+    if (/[. ]/.test(name)) {
+      throw new QueryError(`query parameter "${name}": a "." or space in a name is rewritten to "_" by PHP, and newer stores then sign another name; rename it`);
+    }
     seen.add(name);
     parts.push(`${rfc3986Encode(name)}=${rfc3986Encode(value)}`);
   }
@@ -74,4 +88,28 @@ export function buildQuery(pairs: ReadonlyArray<readonly [string, string]>): str
 
 export function withQuery(url: string, query: string): string {
   return query ? `${url}${url.includes("?") ? "&" : "?"}${query}` : url;
+}
+
+export class UnsignableUrlError extends Error {
+  override name = "UnsignableUrlError";
+}
+
+/**
+ * The signature covers the URL exactly as given, and fetch sends it as WHATWG URL serialises it. Refuses a URL the
+ * parser would rewrite (a space or non-ASCII character in the store base URL, a dot segment), which the store would
+ * then check against a different string.
+ */
+export function assertSentAsSigned(url: string): void {
+  let sent: string;
+  try {
+    sent = new URL(url).href;
+  } catch {
+    throw new UnsignableUrlError(`${url} is not a valid URL`);
+  }
+  if (sent !== url) {
+    throw new UnsignableUrlError(
+      `fetch would send ${sent} instead of the signed ${url} (spaces, non-ASCII characters and dot segments are rewritten): ` +
+        "percent-encode the store base URL path and avoid \".\" / \"..\" segments",
+    );
+  }
 }

@@ -24,9 +24,23 @@ export interface Operation {
   readonly base: "rest" | "store" | "portal";
   /** Query parameters the operation needs (schema?services=). */
   readonly requiredQuery?: readonly string[];
+  /**
+   * Present on list operations, whose service method takes a SearchCriteriaInterface from the GET query (a
+   * repository getList, or SearchInterface::search). Magento answers such a call without any searchCriteria with
+   * 400 `"%fieldName" is required` (fieldName searchCriteria), so the client then sends searchCriteria[currentPage]=1.
+   */
+  readonly list?: {
+    /** A field that is a stable unique sort key of the rows: the paging iterator appends it to every sort. */
+    readonly uniqueKey?: string;
+  };
 }
 
-function op<I extends string, P extends string>(
+/** A repository getList: `uniqueKey` is the field that identifies a row (what the paging iterator sorts by last). */
+function list(uniqueKey: string): { list: { uniqueKey: string } } {
+  return { list: { uniqueKey } };
+}
+
+function op<I extends string, P extends string, Q extends string = never>(
   id: I,
   method: HttpMethod,
   path: P,
@@ -35,8 +49,8 @@ function op<I extends string, P extends string>(
   edition: "O" | "C",
   since: "" | "2.1" | "2.2",
   kind: OperationKind,
-  extra: Partial<Pick<Operation, "base" | "requiredQuery">> = {},
-): Operation & { readonly id: I; readonly path: P } {
+  extra: Partial<Pick<Operation, "base" | "list">> & { requiredQuery?: readonly Q[] } = {},
+): Omit<Operation, "id" | "path" | "requiredQuery"> & { readonly id: I; readonly path: P; readonly requiredQuery?: readonly Q[] } {
   return {
     id,
     method,
@@ -48,6 +62,7 @@ function op<I extends string, P extends string>(
     kind,
     base: extra.base ?? "rest",
     ...(extra.requiredQuery ? { requiredQuery: extra.requiredQuery } : {}),
+    ...(extra.list ? { list: extra.list } : {}),
   };
 }
 
@@ -64,13 +79,13 @@ const ENTRIES = [
   op("getCartsMineCheckGiftCardByGiftCardCode", "GET", "/V1/carts/mine/checkGiftCard/{giftCardCode}", "GiftCardAccount", "GiftCardAccount", "C", "", "rest"),
   op("postGiftregistryMineEstimateShippingMethods", "POST", "/V1/giftregistry/mine/estimate-shipping-methods", "GiftRegistry", "GiftRegistry", "C", "", "rest"),
   op("postGuestGiftregistryByCartIdEstimateShippingMethods", "POST", "/V1/guest-giftregistry/{cartId}/estimate-shipping-methods", "GiftRegistry", "GiftRegistry", "C", "", "rest"),
-  op("getGiftWrappings", "GET", "/V1/gift-wrappings", "GiftWrapping", "GiftWrapping", "C", "", "rest"),
+  op("getGiftWrappings", "GET", "/V1/gift-wrappings", "GiftWrapping", "GiftWrapping", "C", "", "rest", list("wrapping_id")),
   op("getGiftWrappingsById", "GET", "/V1/gift-wrappings/{id}", "GiftWrapping", "GiftWrapping", "C", "", "rest"),
   op("postGiftWrappings", "POST", "/V1/gift-wrappings", "GiftWrapping", "GiftWrapping", "C", "", "rest"),
   op("putGiftWrappingsByWrappingId", "PUT", "/V1/gift-wrappings/{wrappingId}", "GiftWrapping", "GiftWrapping", "C", "", "rest"),
   op("deleteGiftWrappingsById", "DELETE", "/V1/gift-wrappings/{id}", "GiftWrapping", "GiftWrapping", "C", "", "rest"),
   op("postRewardMineUseReward", "POST", "/V1/reward/mine/use-reward", "Reward", "Reward", "C", "", "rest"),
-  op("getReturns", "GET", "/V1/returns", "Rma", "Rma (returns)", "C", "", "rest"),
+  op("getReturns", "GET", "/V1/returns", "Rma", "Rma (returns)", "C", "", "rest", list("entity_id")),
   op("postReturns", "POST", "/V1/returns", "Rma", "Rma (returns)", "C", "", "rest"),
   op("getReturnsById", "GET", "/V1/returns/{id}", "Rma", "Rma (returns)", "C", "", "rest"),
   op("putReturnsById", "PUT", "/V1/returns/{id}", "Rma", "Rma (returns)", "C", "", "rest"),
@@ -98,15 +113,15 @@ const ENTRIES = [
   op("postBundleProductsOptionsAdd", "POST", "/V1/bundle-products/options/add", "Bundle", "Bundle", "O", "", "rest"),
   op("putBundleProductsOptionsByOptionId", "PUT", "/V1/bundle-products/options/{optionId}", "Bundle", "Bundle", "O", "", "rest"),
   op("deleteBundleProductsBySkuOptionsByOptionId", "DELETE", "/V1/bundle-products/{sku}/options/{optionId}", "Bundle", "Bundle", "O", "", "rest"),
-  op("getProducts", "GET", "/V1/products", "Catalog", "Catalog: products", "O", "", "rest"),
+  op("getProducts", "GET", "/V1/products", "Catalog", "Catalog: products", "O", "", "rest", list("entity_id")),
   op("postProducts", "POST", "/V1/products", "Catalog", "Catalog: products", "O", "", "rest"),
   op("getProductsBySku", "GET", "/V1/products/{sku}", "Catalog", "Catalog: products", "O", "", "rest"),
   op("putProductsBySku", "PUT", "/V1/products/{sku}", "Catalog", "Catalog: products", "O", "", "rest"),
   op("deleteProductsBySku", "DELETE", "/V1/products/{sku}", "Catalog", "Catalog: products", "O", "", "rest"),
   op("getProductsTypes", "GET", "/V1/products/types", "Catalog", "Catalog: products", "O", "", "rest"),
-  op("getProductsRenderInfo", "GET", "/V1/products-render-info", "Catalog", "Catalog: products", "O", "2.1", "rest"),
+  op("getProductsRenderInfo", "GET", "/V1/products-render-info", "Catalog", "Catalog: products", "O", "2.1", "rest", { ...list("entity_id"), requiredQuery: ["storeId", "currencyCode"] }),
   op("getProductsAttributesTypes", "GET", "/V1/products/attributes/types", "Catalog", "Catalog: product attributes", "O", "", "rest"),
-  op("getProductsAttributes", "GET", "/V1/products/attributes", "Catalog", "Catalog: product attributes", "O", "", "rest"),
+  op("getProductsAttributes", "GET", "/V1/products/attributes", "Catalog", "Catalog: product attributes", "O", "", "rest", list("attribute_id")),
   op("getProductsAttributesByAttributeCode", "GET", "/V1/products/attributes/{attributeCode}", "Catalog", "Catalog: product attributes", "O", "", "rest"),
   op("postProductsAttributes", "POST", "/V1/products/attributes", "Catalog", "Catalog: product attributes", "O", "", "rest"),
   op("putProductsAttributesByAttributeCode", "PUT", "/V1/products/attributes/{attributeCode}", "Catalog", "Catalog: product attributes", "O", "", "rest"),
@@ -114,10 +129,10 @@ const ENTRIES = [
   op("getProductsAttributesByAttributeCodeOptions", "GET", "/V1/products/attributes/{attributeCode}/options", "Catalog", "Catalog: product attributes", "O", "", "rest"),
   op("postProductsAttributesByAttributeCodeOptions", "POST", "/V1/products/attributes/{attributeCode}/options", "Catalog", "Catalog: product attributes", "O", "", "rest"),
   op("deleteProductsAttributesByAttributeCodeOptionsByOptionId", "DELETE", "/V1/products/attributes/{attributeCode}/options/{optionId}", "Catalog", "Catalog: product attributes", "O", "", "rest"),
-  op("getCategoriesAttributes", "GET", "/V1/categories/attributes", "Catalog", "Catalog: product attributes", "O", "", "rest"),
+  op("getCategoriesAttributes", "GET", "/V1/categories/attributes", "Catalog", "Catalog: product attributes", "O", "", "rest", list("attribute_id")),
   op("getCategoriesAttributesByAttributeCode", "GET", "/V1/categories/attributes/{attributeCode}", "Catalog", "Catalog: product attributes", "O", "", "rest"),
   op("getCategoriesAttributesByAttributeCodeOptions", "GET", "/V1/categories/attributes/{attributeCode}/options", "Catalog", "Catalog: product attributes", "O", "", "rest"),
-  op("getProductsAttributeSetsSetsList", "GET", "/V1/products/attribute-sets/sets/list", "Catalog", "Catalog: attribute sets and groups", "O", "", "rest"),
+  op("getProductsAttributeSetsSetsList", "GET", "/V1/products/attribute-sets/sets/list", "Catalog", "Catalog: attribute sets and groups", "O", "", "rest", list("attribute_set_id")),
   op("getProductsAttributeSetsByAttributeSetId", "GET", "/V1/products/attribute-sets/{attributeSetId}", "Catalog", "Catalog: attribute sets and groups", "O", "", "rest"),
   op("postProductsAttributeSets", "POST", "/V1/products/attribute-sets", "Catalog", "Catalog: attribute sets and groups", "O", "", "rest"),
   op("putProductsAttributeSetsByAttributeSetId", "PUT", "/V1/products/attribute-sets/{attributeSetId}", "Catalog", "Catalog: attribute sets and groups", "O", "", "rest"),
@@ -125,7 +140,7 @@ const ENTRIES = [
   op("getProductsAttributeSetsByAttributeSetIdAttributes", "GET", "/V1/products/attribute-sets/{attributeSetId}/attributes", "Catalog", "Catalog: attribute sets and groups", "O", "", "rest"),
   op("postProductsAttributeSetsAttributes", "POST", "/V1/products/attribute-sets/attributes", "Catalog", "Catalog: attribute sets and groups", "O", "", "rest"),
   op("deleteProductsAttributeSetsByAttributeSetIdAttributesByAttributeCode", "DELETE", "/V1/products/attribute-sets/{attributeSetId}/attributes/{attributeCode}", "Catalog", "Catalog: attribute sets and groups", "O", "", "rest"),
-  op("getProductsAttributeSetsGroupsList", "GET", "/V1/products/attribute-sets/groups/list", "Catalog", "Catalog: attribute sets and groups", "O", "", "rest"),
+  op("getProductsAttributeSetsGroupsList", "GET", "/V1/products/attribute-sets/groups/list", "Catalog", "Catalog: attribute sets and groups", "O", "", "rest", list("attribute_group_id")),
   op("postProductsAttributeSetsGroups", "POST", "/V1/products/attribute-sets/groups", "Catalog", "Catalog: attribute sets and groups", "O", "", "rest"),
   op("putProductsAttributeSetsByAttributeSetIdGroups", "PUT", "/V1/products/attribute-sets/{attributeSetId}/groups", "Catalog", "Catalog: attribute sets and groups", "O", "", "rest"),
   op("deleteProductsAttributeSetsGroupsByGroupId", "DELETE", "/V1/products/attribute-sets/groups/{groupId}", "Catalog", "Catalog: attribute sets and groups", "O", "", "rest"),
@@ -152,7 +167,7 @@ const ENTRIES = [
   op("postProductsSpecialPriceDelete", "POST", "/V1/products/special-price-delete", "Catalog", "Catalog: prices", "O", "2.1", "rest"),
   op("getCategories", "GET", "/V1/categories", "Catalog", "Catalog: categories", "O", "", "rest"),
   op("postCategories", "POST", "/V1/categories", "Catalog", "Catalog: categories", "O", "", "rest"),
-  op("getCategoriesList", "GET", "/V1/categories/list", "Catalog", "Catalog: categories", "O", "", "rest"),
+  op("getCategoriesList", "GET", "/V1/categories/list", "Catalog", "Catalog: categories", "O", "", "rest", list("entity_id")),
   op("getCategoriesByCategoryId", "GET", "/V1/categories/{categoryId}", "Catalog", "Catalog: categories", "O", "", "rest"),
   op("putCategoriesById", "PUT", "/V1/categories/{id}", "Catalog", "Catalog: categories", "O", "", "rest"),
   op("deleteCategoriesByCategoryId", "DELETE", "/V1/categories/{categoryId}", "Catalog", "Catalog: categories", "O", "", "rest"),
@@ -194,12 +209,12 @@ const ENTRIES = [
   op("postCartsMineSetPaymentInformation", "POST", "/V1/carts/mine/set-payment-information", "Checkout", "Checkout", "O", "", "rest"),
   op("getCartsLicence", "GET", "/V1/carts/licence", "CheckoutAgreements", "CheckoutAgreements", "O", "", "rest"),
   op("getCmsPageByPageId", "GET", "/V1/cmsPage/{pageId}", "Cms", "Cms", "O", "", "rest"),
-  op("getCmsPageSearch", "GET", "/V1/cmsPage/search", "Cms", "Cms", "O", "", "rest"),
+  op("getCmsPageSearch", "GET", "/V1/cmsPage/search", "Cms", "Cms", "O", "", "rest", list("page_id")),
   op("postCmsPage", "POST", "/V1/cmsPage", "Cms", "Cms", "O", "", "rest"),
   op("putCmsPageById", "PUT", "/V1/cmsPage/{id}", "Cms", "Cms", "O", "", "rest"),
   op("deleteCmsPageByPageId", "DELETE", "/V1/cmsPage/{pageId}", "Cms", "Cms", "O", "", "rest"),
   op("getCmsBlockByBlockId", "GET", "/V1/cmsBlock/{blockId}", "Cms", "Cms", "O", "", "rest"),
-  op("getCmsBlockSearch", "GET", "/V1/cmsBlock/search", "Cms", "Cms", "O", "", "rest"),
+  op("getCmsBlockSearch", "GET", "/V1/cmsBlock/search", "Cms", "Cms", "O", "", "rest", list("block_id")),
   op("postCmsBlock", "POST", "/V1/cmsBlock", "Cms", "Cms", "O", "", "rest"),
   op("putCmsBlockById", "PUT", "/V1/cmsBlock/{id}", "Cms", "Cms", "O", "", "rest"),
   op("deleteCmsBlockByBlockId", "DELETE", "/V1/cmsBlock/{blockId}", "Cms", "Cms", "O", "", "rest"),
@@ -217,7 +232,7 @@ const ENTRIES = [
   op("getCustomerGroupsDefaultByStoreId", "GET", "/V1/customerGroups/default/{storeId}", "Customer", "Customer: groups", "O", "", "rest"),
   op("putCustomerGroupsDefaultById", "PUT", "/V1/customerGroups/default/{id}", "Customer", "Customer: groups", "O", "2.1", "rest"),
   op("getCustomerGroupsByIdPermissions", "GET", "/V1/customerGroups/{id}/permissions", "Customer", "Customer: groups", "O", "", "rest"),
-  op("getCustomerGroupsSearch", "GET", "/V1/customerGroups/search", "Customer", "Customer: groups", "O", "", "rest"),
+  op("getCustomerGroupsSearch", "GET", "/V1/customerGroups/search", "Customer", "Customer: groups", "O", "", "rest", list("id")),
   op("postCustomerGroups", "POST", "/V1/customerGroups", "Customer", "Customer: groups", "O", "", "rest"),
   op("putCustomerGroupsById", "PUT", "/V1/customerGroups/{id}", "Customer", "Customer: groups", "O", "", "rest"),
   op("deleteCustomerGroupsById", "DELETE", "/V1/customerGroups/{id}", "Customer", "Customer: groups", "O", "", "rest"),
@@ -237,7 +252,7 @@ const ENTRIES = [
   op("putCustomersMe", "PUT", "/V1/customers/me", "Customer", "Customer: accounts and addresses", "O", "", "rest"),
   op("putCustomersMeActivate", "PUT", "/V1/customers/me/activate", "Customer", "Customer: accounts and addresses", "O", "", "rest"),
   op("putCustomersMePassword", "PUT", "/V1/customers/me/password", "Customer", "Customer: accounts and addresses", "O", "", "rest"),
-  op("getCustomersSearch", "GET", "/V1/customers/search", "Customer", "Customer: accounts and addresses", "O", "", "rest"),
+  op("getCustomersSearch", "GET", "/V1/customers/search", "Customer", "Customer: accounts and addresses", "O", "", "rest", list("entity_id")),
   op("putCustomersByEmailActivate", "PUT", "/V1/customers/{email}/activate", "Customer", "Customer: accounts and addresses", "O", "", "rest"),
   op("getCustomersByCustomerIdPasswordResetLinkTokenByResetPasswordLinkToken", "GET", "/V1/customers/{customerId}/password/resetLinkToken/{resetPasswordLinkToken}", "Customer", "Customer: accounts and addresses", "O", "", "rest"),
   op("putCustomersPassword", "PUT", "/V1/customers/password", "Customer", "Customer: accounts and addresses", "O", "", "rest"),
@@ -264,7 +279,7 @@ const ENTRIES = [
   op("postProductsBySkuDownloadableLinksSamples", "POST", "/V1/products/{sku}/downloadable-links/samples", "Downloadable", "Downloadable", "O", "", "rest"),
   op("putProductsBySkuDownloadableLinksSamplesById", "PUT", "/V1/products/{sku}/downloadable-links/samples/{id}", "Downloadable", "Downloadable", "O", "", "rest"),
   op("deleteProductsDownloadableLinksSamplesById", "DELETE", "/V1/products/downloadable-links/samples/{id}", "Downloadable", "Downloadable", "O", "", "rest"),
-  op("getEavAttributeSetsList", "GET", "/V1/eav/attribute-sets/list", "Eav", "Eav", "O", "", "rest"),
+  op("getEavAttributeSetsList", "GET", "/V1/eav/attribute-sets/list", "Eav", "Eav", "O", "", "rest", list("attribute_set_id")),
   op("getEavAttributeSetsByAttributeSetId", "GET", "/V1/eav/attribute-sets/{attributeSetId}", "Eav", "Eav", "O", "", "rest"),
   op("postEavAttributeSets", "POST", "/V1/eav/attribute-sets", "Eav", "Eav", "O", "", "rest"),
   op("putEavAttributeSetsByAttributeSetId", "PUT", "/V1/eav/attribute-sets/{attributeSetId}", "Eav", "Eav", "O", "", "rest"),
@@ -285,7 +300,7 @@ const ENTRIES = [
   op("postIntegrationCustomerToken", "POST", "/V1/integration/customer/token", "Integration", "Integration", "O", "", "token"),
   op("getCartsByCartId", "GET", "/V1/carts/{cartId}", "Quote", "Quote: carts", "O", "", "rest"),
   op("putCartsByCartId", "PUT", "/V1/carts/{cartId}", "Quote", "Quote: carts", "O", "", "rest"),
-  op("getCartsSearch", "GET", "/V1/carts/search", "Quote", "Quote: carts", "O", "", "rest"),
+  op("getCartsSearch", "GET", "/V1/carts/search", "Quote", "Quote: carts", "O", "", "rest", list("entity_id")),
   op("postCarts", "POST", "/V1/carts/", "Quote", "Quote: carts", "O", "", "rest"),
   op("postCustomersByCustomerIdCarts", "POST", "/V1/customers/{customerId}/carts", "Quote", "Quote: carts", "O", "", "rest"),
   op("postCartsMine", "POST", "/V1/carts/mine", "Quote", "Quote: carts", "O", "", "rest"),
@@ -346,7 +361,7 @@ const ENTRIES = [
   op("putGuestCartsByCartIdCollectTotals", "PUT", "/V1/guest-carts/{cartId}/collect-totals", "Quote", "Quote: coupons and totals", "O", "", "rest"),
   op("getCartsMineTotals", "GET", "/V1/carts/mine/totals", "Quote", "Quote: coupons and totals", "O", "", "rest"),
   op("putCartsMineCollectTotals", "PUT", "/V1/carts/mine/collect-totals", "Quote", "Quote: coupons and totals", "O", "", "rest"),
-  op("getOrders", "GET", "/V1/orders", "Sales", "Sales: orders", "O", "", "rest"),
+  op("getOrders", "GET", "/V1/orders", "Sales", "Sales: orders", "O", "", "rest", list("entity_id")),
   op("postOrders", "POST", "/V1/orders/", "Sales", "Sales: orders", "O", "2.1", "rest"),
   op("putOrdersCreate", "PUT", "/V1/orders/create", "Sales", "Sales: orders", "O", "2.1", "rest"),
   op("getOrdersById", "GET", "/V1/orders/{id}", "Sales", "Sales: orders", "O", "", "rest"),
@@ -358,12 +373,12 @@ const ENTRIES = [
   op("postOrdersByIdUnhold", "POST", "/V1/orders/{id}/unhold", "Sales", "Sales: orders", "O", "", "rest"),
   op("getOrdersByIdComments", "GET", "/V1/orders/{id}/comments", "Sales", "Sales: orders", "O", "", "rest"),
   op("postOrdersByIdComments", "POST", "/V1/orders/{id}/comments", "Sales", "Sales: orders", "O", "", "rest"),
-  op("getOrdersItems", "GET", "/V1/orders/items", "Sales", "Sales: orders", "O", "", "rest"),
+  op("getOrdersItems", "GET", "/V1/orders/items", "Sales", "Sales: orders", "O", "", "rest", list("item_id")),
   op("getOrdersItemsById", "GET", "/V1/orders/items/{id}", "Sales", "Sales: orders", "O", "", "rest"),
   op("postOrderByOrderIdRefund", "POST", "/V1/order/{orderId}/refund", "Sales", "Sales: orders", "O", "2.1", "rest"),
   op("postOrderByOrderIdShip", "POST", "/V1/order/{orderId}/ship", "Sales", "Sales: orders", "O", "2.1", "rest"),
   op("postOrderByOrderIdInvoice", "POST", "/V1/order/{orderId}/invoice", "Sales", "Sales: orders", "O", "2.1", "rest"),
-  op("getInvoices", "GET", "/V1/invoices", "Sales", "Sales: invoices", "O", "", "rest"),
+  op("getInvoices", "GET", "/V1/invoices", "Sales", "Sales: invoices", "O", "", "rest", list("entity_id")),
   op("postInvoices", "POST", "/V1/invoices/", "Sales", "Sales: invoices", "O", "", "rest"),
   op("getInvoicesById", "GET", "/V1/invoices/{id}", "Sales", "Sales: invoices", "O", "", "rest"),
   op("getInvoicesByIdComments", "GET", "/V1/invoices/{id}/comments", "Sales", "Sales: invoices", "O", "", "rest"),
@@ -372,7 +387,7 @@ const ENTRIES = [
   op("postInvoicesByIdVoid", "POST", "/V1/invoices/{id}/void", "Sales", "Sales: invoices", "O", "", "rest"),
   op("postInvoicesByIdCapture", "POST", "/V1/invoices/{id}/capture", "Sales", "Sales: invoices", "O", "", "rest"),
   op("postInvoiceByInvoiceIdRefund", "POST", "/V1/invoice/{invoiceId}/refund", "Sales", "Sales: invoices", "O", "2.1", "rest"),
-  op("getCreditmemos", "GET", "/V1/creditmemos", "Sales", "Sales: credit memos", "O", "", "rest"),
+  op("getCreditmemos", "GET", "/V1/creditmemos", "Sales", "Sales: credit memos", "O", "", "rest", list("entity_id")),
   op("postCreditmemo", "POST", "/V1/creditmemo", "Sales", "Sales: credit memos", "O", "", "rest"),
   op("getCreditmemoById", "GET", "/V1/creditmemo/{id}", "Sales", "Sales: credit memos", "O", "", "rest"),
   op("putCreditmemoById", "PUT", "/V1/creditmemo/{id}", "Sales", "Sales: credit memos", "O", "", "rest"),
@@ -380,7 +395,7 @@ const ENTRIES = [
   op("postCreditmemoByIdComments", "POST", "/V1/creditmemo/{id}/comments", "Sales", "Sales: credit memos", "O", "", "rest"),
   op("postCreditmemoByIdEmails", "POST", "/V1/creditmemo/{id}/emails", "Sales", "Sales: credit memos", "O", "", "rest"),
   op("postCreditmemoRefund", "POST", "/V1/creditmemo/refund", "Sales", "Sales: credit memos", "O", "2.1", "rest"),
-  op("getShipments", "GET", "/V1/shipments", "Sales", "Sales: shipments and transactions", "O", "", "rest"),
+  op("getShipments", "GET", "/V1/shipments", "Sales", "Sales: shipments and transactions", "O", "", "rest", list("entity_id")),
   op("postShipment", "POST", "/V1/shipment/", "Sales", "Sales: shipments and transactions", "O", "", "rest"),
   op("getShipmentById", "GET", "/V1/shipment/{id}", "Sales", "Sales: shipments and transactions", "O", "", "rest"),
   op("getShipmentByIdComments", "GET", "/V1/shipment/{id}/comments", "Sales", "Sales: shipments and transactions", "O", "", "rest"),
@@ -389,22 +404,23 @@ const ENTRIES = [
   op("getShipmentByIdLabel", "GET", "/V1/shipment/{id}/label", "Sales", "Sales: shipments and transactions", "O", "", "rest"),
   op("postShipmentTrack", "POST", "/V1/shipment/track", "Sales", "Sales: shipments and transactions", "O", "", "rest"),
   op("deleteShipmentTrackById", "DELETE", "/V1/shipment/track/{id}", "Sales", "Sales: shipments and transactions", "O", "", "rest"),
-  op("getTransactions", "GET", "/V1/transactions", "Sales", "Sales: shipments and transactions", "O", "", "rest"),
+  op("getTransactions", "GET", "/V1/transactions", "Sales", "Sales: shipments and transactions", "O", "", "rest", list("transaction_id")),
   op("getTransactionsById", "GET", "/V1/transactions/{id}", "Sales", "Sales: shipments and transactions", "O", "", "rest"),
   op("getSalesRulesByRuleId", "GET", "/V1/salesRules/{ruleId}", "SalesRule", "SalesRule", "O", "", "rest"),
-  op("getSalesRulesSearch", "GET", "/V1/salesRules/search", "SalesRule", "SalesRule", "O", "", "rest"),
+  op("getSalesRulesSearch", "GET", "/V1/salesRules/search", "SalesRule", "SalesRule", "O", "", "rest", list("rule_id")),
   op("postSalesRules", "POST", "/V1/salesRules", "SalesRule", "SalesRule", "O", "", "rest"),
   op("putSalesRulesByRuleId", "PUT", "/V1/salesRules/{ruleId}", "SalesRule", "SalesRule", "O", "", "rest"),
   op("deleteSalesRulesByRuleId", "DELETE", "/V1/salesRules/{ruleId}", "SalesRule", "SalesRule", "O", "", "rest"),
   op("getCouponsByCouponId", "GET", "/V1/coupons/{couponId}", "SalesRule", "SalesRule", "O", "", "rest"),
-  op("getCouponsSearch", "GET", "/V1/coupons/search", "SalesRule", "SalesRule", "O", "", "rest"),
+  op("getCouponsSearch", "GET", "/V1/coupons/search", "SalesRule", "SalesRule", "O", "", "rest", list("coupon_id")),
   op("postCoupons", "POST", "/V1/coupons", "SalesRule", "SalesRule", "O", "", "rest"),
   op("putCouponsByCouponId", "PUT", "/V1/coupons/{couponId}", "SalesRule", "SalesRule", "O", "", "rest"),
   op("deleteCouponsByCouponId", "DELETE", "/V1/coupons/{couponId}", "SalesRule", "SalesRule", "O", "", "rest"),
   op("postCouponsGenerate", "POST", "/V1/coupons/generate", "SalesRule", "SalesRule", "O", "", "rest"),
   op("postCouponsDeleteByIds", "POST", "/V1/coupons/deleteByIds", "SalesRule", "SalesRule", "O", "", "rest"),
   op("postCouponsDeleteByCodes", "POST", "/V1/coupons/deleteByCodes", "SalesRule", "SalesRule", "O", "", "rest"),
-  op("getSearch", "GET", "/V1/search", "SalesRule", "SalesRule", "O", "", "rest"),
+  // SearchInterface::search(searchCriteria): needs searchCriteria[requestName]; ranked documents have no unique sort key
+  op("getSearch", "GET", "/V1/search", "SalesRule", "SalesRule", "O", "", "rest", { list: {} }),
   op("getStoreStoreViews", "GET", "/V1/store/storeViews", "Store", "Store", "O", "", "rest"),
   op("getStoreStoreGroups", "GET", "/V1/store/storeGroups", "Store", "Store", "O", "", "rest"),
   op("getStoreWebsites", "GET", "/V1/store/websites", "Store", "Store", "O", "", "rest"),
@@ -413,17 +429,17 @@ const ENTRIES = [
   op("putTaxRates", "PUT", "/V1/taxRates", "Tax", "Tax", "O", "", "rest"),
   op("getTaxRatesByRateId", "GET", "/V1/taxRates/{rateId}", "Tax", "Tax", "O", "", "rest"),
   op("deleteTaxRatesByRateId", "DELETE", "/V1/taxRates/{rateId}", "Tax", "Tax", "O", "", "rest"),
-  op("getTaxRatesSearch", "GET", "/V1/taxRates/search", "Tax", "Tax", "O", "", "rest"),
+  op("getTaxRatesSearch", "GET", "/V1/taxRates/search", "Tax", "Tax", "O", "", "rest", list("id")),
   op("postTaxRules", "POST", "/V1/taxRules", "Tax", "Tax", "O", "", "rest"),
   op("putTaxRules", "PUT", "/V1/taxRules", "Tax", "Tax", "O", "", "rest"),
   op("getTaxRulesByRuleId", "GET", "/V1/taxRules/{ruleId}", "Tax", "Tax", "O", "", "rest"),
   op("deleteTaxRulesByRuleId", "DELETE", "/V1/taxRules/{ruleId}", "Tax", "Tax", "O", "", "rest"),
-  op("getTaxRulesSearch", "GET", "/V1/taxRules/search", "Tax", "Tax", "O", "", "rest"),
+  op("getTaxRulesSearch", "GET", "/V1/taxRules/search", "Tax", "Tax", "O", "", "rest", list("id")),
   op("postTaxClasses", "POST", "/V1/taxClasses", "Tax", "Tax", "O", "", "rest"),
   op("getTaxClassesByTaxClassId", "GET", "/V1/taxClasses/{taxClassId}", "Tax", "Tax", "O", "", "rest"),
   op("putTaxClassesByClassId", "PUT", "/V1/taxClasses/{classId}", "Tax", "Tax", "O", "", "rest"),
   op("deleteTaxClassesByTaxClassId", "DELETE", "/V1/taxClasses/{taxClassId}", "Tax", "Tax", "O", "", "rest"),
-  op("getTaxClassesSearch", "GET", "/V1/taxClasses/search", "Tax", "Tax", "O", "", "rest"),
+  op("getTaxClassesSearch", "GET", "/V1/taxClasses/search", "Tax", "Tax", "O", "", "rest", list("class_id")),
   // store-rest-service.md "Schema and reference endpoints"
   op("getSchema", "GET", "/schema", "Webapi", "Schema", "O", "", "schema"),
   op("getSchemaServices", "GET", "/schema", "Webapi", "Schema", "O", "", "schema", { requiredQuery: ["services"] }),
@@ -446,8 +462,26 @@ export type PathParamNames<P extends string> = P extends `${string}{${infer Name
 /** The path parameters an operation needs: PathParamsOf<"getProductsBySku"> = { sku: string | number }. */
 export type PathParamsOf<I extends OperationId> = Record<PathParamNames<Extract<CatalogueEntry, { id: I }>["path"]>, string | number>;
 
+/** The query parameters an operation needs: RequiredQueryOf<"getSchemaServices"> = "services". */
+export type RequiredQueryOf<I extends OperationId> =
+  Extract<CatalogueEntry, { id: I }> extends { readonly requiredQuery?: readonly (infer Q)[] } ? Q & string : never;
+
 const BY_ID: ReadonlyMap<string, CatalogueEntry> = new Map(CATALOGUE.map((o) => [o.id, o]));
 
 export function findOperation(id: string): CatalogueEntry | undefined {
   return BY_ID.get(id);
+}
+
+/** "/V1/orders", "V1/orders" and "/V1/orders/" name the same route. */
+function routeKey(method: string, path: string): string {
+  return `${method.toUpperCase()} /${path.replace(/^\/+|\/+$/g, "")}`;
+}
+
+const LIST_BY_ROUTE: ReadonlyMap<string, CatalogueEntry> = new Map(
+  CATALOGUE.filter((o) => o.list !== undefined && o.base === "rest").map((o) => [routeKey(o.method, o.path), o]),
+);
+
+/** The list operation served at `method path` (path as in the catalogue, `{param}` placeholders unfilled), if any. */
+export function findListOperation(method: string, path: string): CatalogueEntry | undefined {
+  return LIST_BY_ROUTE.get(routeKey(method, path));
 }

@@ -1,8 +1,8 @@
 /** createMagentoClient: addressing + auth + signature fallback + transport, and catalogue-driven calls. */
 import { generateNonce } from "@/lib/oauth";
-import { buildQuery, fillPath, normaliseBaseUrl, pathParamNames, restUrl, withQuery } from "./addressing";
+import { assertSentAsSigned, buildQuery, fillPath, normaliseBaseUrl, pathParamNames, restUrl, withQuery } from "./addressing";
 import { authorizationFor } from "./auth";
-import { findOperation } from "./catalogue";
+import { findListOperation, findOperation, type OperationId } from "./catalogue";
 import { errorFromResponse } from "./errors";
 import { validateFields } from "./fields";
 import { guardedNonce } from "./nonce-guard";
@@ -12,6 +12,7 @@ import { resolveSearchCriteria, searchCriteriaToQuery } from "./search-criteria"
 import { DEFAULT_SIGNATURE, fallbackSignal, sameChoice, SignatureNegotiation, signatureAccepted } from "./signature-fallback";
 import { send, transportDeps } from "./transport";
 import type {
+  CallArgs,
   MagentoClient,
   MagentoClientOptions,
   MagentoResponse,
@@ -32,6 +33,9 @@ interface Target {
   expect: "json" | "text";
 }
 
+/** A list operation called with no criteria at all gets 400 `"%fieldName" is required` (searchCriteria) from Magento. */
+const FIRST_PAGE: readonly [string, string] = ["searchCriteria[currentPage]", "1"];
+
 export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
   const baseUrl = normaliseBaseUrl(opts.baseUrl);
   const deps = transportDeps(opts);
@@ -40,9 +44,10 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
   let confirmed = opts.signature !== undefined;
 
   function urlFor(spec: RequestSpec): string {
-    const pairs: Array<[string, string]> = [];
+    const pairs: Array<readonly [string, string]> = [];
     const criteria = resolveSearchCriteria(spec.searchCriteria);
     if (criteria) pairs.push(...searchCriteriaToQuery(criteria));
+    if (pairs.length === 0 && findListOperation(spec.method, spec.path)) pairs.push(FIRST_PAGE);
     if (spec.fields !== undefined) {
       validateFields(spec.fields);
       pairs.push(["fields", spec.fields]);
@@ -52,24 +57,32 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
     return withQuery(restUrl(baseUrl, path, spec.storeCode ?? opts.storeCode), buildQuery(pairs));
   }
 
-  async function rememberChoice(choice: SignatureChoice): Promise<void> {
-    const changed = !confirmed || !sameChoice(choice, current);
-    current = choice;
+  /**
+   * Records the choice a store accepted. Only a request that fell back (accepted ≠ what it started with), or the
+   * first accepted one when nothing is confirmed yet, may change it: a request that started before another one
+   * switched modes must not switch back when it succeeds (plain ASCII calls pass in every mode).
+   */
+  async function recordAccepted(startedWith: SignatureChoice, accepted: SignatureChoice): Promise<void> {
+    if (confirmed && sameChoice(accepted, startedWith)) return;
+    const changed = !confirmed || !sameChoice(accepted, current);
+    current = accepted;
     confirmed = true;
     if (!changed || !opts.onSignatureChoice) return;
     try {
-      await opts.onSignatureChoice(choice);
+      await opts.onSignatureChoice(accepted);
     } catch {
       // storing the choice is best effort: the call itself succeeded
     }
   }
 
   async function execute<T>(t: Target): Promise<MagentoResponse<T>> {
+    assertSentAsSigned(t.url);
     const started = deps.now();
     const headers: Record<string, string> = { Accept: "application/json" };
     const body = t.body === undefined ? undefined : JSON.stringify(t.body);
     if (body !== undefined) headers["Content-Type"] = "application/json";
-    const negotiation = new SignatureNegotiation(current);
+    const startedWith = current;
+    const negotiation = new SignatureNegotiation(startedWith);
     let attempts = 0;
     for (;;) {
       const choice = negotiation.current;
@@ -92,7 +105,7 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
       if (opts.auth.kind === "oauth") {
         const signal = fallbackSignal(result.status, result.text);
         if (signal && negotiation.next(signal)) continue;
-        if (signatureAccepted(result.status, result.text)) await rememberChoice(choice);
+        if (signatureAccepted(result.status, result.text)) await recordAccepted(startedWith, choice);
       }
       if (!ok) throw errorFromResponse(result.status, result.text, t.url, t.method);
       const data =
@@ -111,7 +124,8 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
     return execute<T>({ method: spec.method, url, body: spec.body, timeoutMs: spec.timeoutMs, expect: "json" });
   }
 
-  function call<T = unknown>(operationId: string, args: RequestArgs = {}): Promise<MagentoResponse<T>> {
+  /** The catalogue call, checked again at run time (JavaScript callers and casts bypass the types). */
+  function callOperation<T>(operationId: string, args: RequestArgs = {}): Promise<MagentoResponse<T>> {
     const op = findOperation(operationId);
     if (!op) return Promise.reject(new OperationCallError(`unknown operation "${operationId}"`));
     const missing = pathParamNames(op.path).filter((p) => args.pathParams?.[p] === undefined || String(args.pathParams[p]) === "");
@@ -124,7 +138,12 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
       return Promise.reject(new OperationCallError(`${op.id} is a developer-portal operation: use the portal client (lib/portal)`));
     }
     if (op.base === "store") {
-      const url = withQuery(baseUrl + op.path.replace(/^\//, ""), buildQuery(Object.entries(args.query ?? {})));
+      let url: string;
+      try {
+        url = withQuery(baseUrl + op.path.replace(/^\//, ""), buildQuery(Object.entries(args.query ?? {})));
+      } catch (err) {
+        return Promise.reject(err);
+      }
       return execute<T>({ method: op.method, url, body: args.body, timeoutMs: args.timeoutMs, expect: "text" });
     }
     return request<T>({ ...args, method: op.method, path: op.path });
@@ -136,7 +155,7 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
       return current;
     },
     request,
-    call,
+    call: <I extends OperationId, T = unknown>(operationId: I, args?: CallArgs<I>) => callOperation<T>(operationId, args),
     paginate: <T = unknown>(path: string, o?: Parameters<MagentoClient["paginate"]>[1]) => paginate<T>(request, path, o),
   };
 }

@@ -8,6 +8,10 @@ export type MagentoErrorCode =
   | "consumer_expired"
   | "signature_invalid"
   | "method_not_supported"
+  | "timestamp_rejected"
+  | "admin_2fa_required"
+  | "sign_in_failed"
+  | "rate_limited"
   | "not_found"
   | "redirect"
   | "network"
@@ -67,6 +71,30 @@ const KNOWN: readonly Known[] = [
     code: "method_not_supported",
     test: /^Signature method (%1|\S+) is not supported\.?$/,
     hint: () => "Magento 2.4.4 and later accept only HMAC-SHA256; 2.4.3 and earlier also HMAC-SHA1. Switch the store's signature method.",
+  },
+  {
+    // Nonce\Generator::validateNonce wraps its "timestamp > now + 600" refusal in this message.
+    code: "timestamp_rejected",
+    test: /^An error occurred validating the nonce\.?$/,
+    hint: () =>
+      "The store refused oauth_timestamp: this server's clock is most likely ahead of the store's by more than 600 s " +
+      "(Magento rejects timestamps later than its own time + 600 s). Synchronise this server's clock (NTP) and retry.",
+  },
+  {
+    // Magento_TwoFactorAuth (on by default) blocks the plain admin token endpoint.
+    code: "admin_2fa_required",
+    test: /^Please use the 2fa provider-specific endpoints to obtain a token\.?$/,
+    hint: () =>
+      "Two-factor authentication is on for admin users, so /V1/integration/admin/token gives no token: use the " +
+      "provider endpoints (e.g. /V1/tfa/provider/google/authenticate), or better, call the API through the integration's OAuth tokens.",
+  },
+  {
+    // The same words for a wrong password and for a locked account (6 failures lock it for 30 min).
+    code: "sign_in_failed",
+    test: /^The account sign-in was incorrect or your account is disabled temporarily\. Please wait and try again later\.?$/,
+    hint: () =>
+      "Wrong username or password, or the account is locked: Magento locks it for 30 minutes after 6 failed sign-ins. " +
+      "Check the credentials and do not retry in a loop (each try counts towards the lock).",
   },
 ];
 

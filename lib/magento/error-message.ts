@@ -1,4 +1,6 @@
 /** Magento's REST error bodies and oauth_problem form bodies, parsed and rendered. */
+import { z } from "zod";
+import { parseFormBody } from "@/lib/oauth";
 
 export type ErrorParameters = readonly unknown[] | Readonly<Record<string, unknown>> | undefined;
 
@@ -52,13 +54,19 @@ export function renderMessage(template: string, parameters: ErrorParameters): st
   return out;
 }
 
-function detail(raw: unknown): ErrorDetail | undefined {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return undefined;
-  const o = raw as Record<string, unknown>;
-  if (typeof o.message !== "string") return undefined;
-  const p = o.parameters;
-  const parameters: ErrorParameters = Array.isArray(p) || (p && typeof p === "object") ? (p as ErrorParameters) : undefined;
-  return { template: o.message, parameters, renderedMessage: renderMessage(o.message, parameters) };
+const parametersSchema = z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]).optional().catch(undefined);
+
+/** One `{message, parameters}` entry of Magento's REST error body (Webapi\Rest\Response::_renderMessages). */
+const detailSchema = z.object({ message: z.string(), parameters: parametersSchema });
+
+/** The whole body: `errors` are aggregated input errors, `code` is present when non-zero, `trace` only in developer mode. */
+const errorBodySchema = detailSchema.extend({
+  errors: z.array(z.unknown()).optional().catch(undefined),
+  code: z.number().optional().catch(undefined),
+});
+
+function toDetail(d: z.infer<typeof detailSchema>): ErrorDetail {
+  return { template: d.message, parameters: d.parameters, renderedMessage: renderMessage(d.message, d.parameters) };
 }
 
 /**
@@ -66,14 +74,22 @@ function detail(raw: unknown): ErrorDetail | undefined {
  * a 500 puts "internal_error&message=…" inside that one value.
  */
 export function parseOAuthProblem(body: string): string | undefined {
-  const trimmed = body.trim();
-  if (!/^oauth_problem=/.test(trimmed)) return undefined;
-  const params = new URLSearchParams(trimmed);
-  let problem = params.get("oauth_problem") ?? "";
-  const inner = /^internal_error&message=([\s\S]*)$/.exec(problem);
-  if (inner) problem = `internal_error: ${inner[1]}`;
-  else if (problem === "internal_error" && params.has("message")) problem = `internal_error: ${params.get("message")}`;
-  return problem;
+  if (!/^oauth_problem=/.test(body.trim())) return undefined;
+  const form = parseFormBody(body);
+  const raw = form?.get("oauth_problem");
+  if (raw === undefined) return undefined;
+  const inner = /^internal_error&message=([\s\S]*)$/.exec(raw);
+  if (inner) return `internal_error: ${inner[1]}`;
+  const message = form?.get("message");
+  return raw === "internal_error" && message !== undefined ? `internal_error: ${message}` : raw;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Parses a store error body: JSON `{message, parameters, errors?, code?}` or `oauth_problem=` form; else undefined. */
@@ -82,17 +98,13 @@ export function parseErrorBody(text: string): ParsedErrorBody | undefined {
   if (problem !== undefined) {
     return { template: problem, parameters: undefined, renderedMessage: problem, errors: [], oauthProblem: true };
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const top = detail(json);
-  if (!top) return undefined;
-  const o = json as Record<string, unknown>;
-  const errors = Array.isArray(o.errors) ? o.errors.map(detail).filter((d): d is ErrorDetail => d !== undefined) : [];
-  const parsed: ParsedErrorBody = { ...top, errors, oauthProblem: false };
-  if (typeof o.code === "number") parsed.storeCode = o.code;
+  const body = errorBodySchema.safeParse(parseJson(text));
+  if (!body.success) return undefined;
+  const errors = (body.data.errors ?? []).flatMap((e) => {
+    const d = detailSchema.safeParse(e);
+    return d.success ? [toDetail(d.data)] : [];
+  });
+  const parsed: ParsedErrorBody = { ...toDetail(body.data), errors, oauthProblem: false };
+  if (body.data.code !== undefined) parsed.storeCode = body.data.code;
   return parsed;
 }

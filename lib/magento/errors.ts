@@ -15,6 +15,8 @@ export interface MagentoApiErrorInit {
   url: string;
   method?: string;
   body?: string;
+  /** rate_limited: how long the store asked to wait (Retry-After), in milliseconds. */
+  retryAfterMs?: number;
   cause?: unknown;
 }
 
@@ -34,6 +36,8 @@ export class MagentoApiError extends Error {
   readonly method: string | undefined;
   /** Raw response body (truncated), for diagnostics. */
   readonly body: string | undefined;
+  /** rate_limited: how long the store asked to wait (Retry-After), in milliseconds. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(init: MagentoApiErrorInit) {
     const rendered = init.renderedMessage ?? init.template;
@@ -48,6 +52,7 @@ export class MagentoApiError extends Error {
     this.url = init.url;
     this.method = init.method;
     this.body = init.body;
+    this.retryAfterMs = init.retryAfterMs;
   }
 }
 

@@ -11,6 +11,7 @@ export type {
   RequestSpec,
   SearchCriteriaInput,
   SignatureChoice,
+  CallArgs,
 } from "./types";
 export { MagentoApiError, MagentoOAuthError, errorFromResponse, type MagentoErrorCode, type MagentoOAuthErrorKind } from "./errors";
 export { renderMessage, parseErrorBody, parseOAuthProblem, type ErrorDetail, type ErrorParameters } from "./error-message";
@@ -25,7 +26,7 @@ export {
   type SortDirection,
 } from "./search-criteria-types";
 export { fields, listFields, validateFields, FieldsSyntaxError, type FieldSpec } from "./fields";
-export { buildQuery, fillPath, normaliseBaseUrl, restUrl, PathParamError, QueryError } from "./addressing";
+export { buildQuery, fillPath, normaliseBaseUrl, restUrl, PathParamError, QueryError, UnsignableUrlError } from "./addressing";
 export { parseRetryAfter } from "./retry-after";
 export { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "./paginate";
 export { fetchRequestToken, fetchAccessToken, type HandshakeOptions, type HandshakeResult } from "./oauth-endpoints";
@@ -33,6 +34,7 @@ export { fetchAdminToken, fetchCustomerToken, type UserTokenOptions } from "./to
 export {
   CATALOGUE,
   findOperation,
+  findListOperation,
   type Operation,
   type OperationKind,
   type Edition,
@@ -40,5 +42,6 @@ export {
   type CatalogueEntry,
   type PathParamNames,
   type PathParamsOf,
+  type RequiredQueryOf,
 } from "./catalogue";
 export { DEFAULT_SIGNATURE } from "./signature-fallback";

@@ -96,13 +96,15 @@ async function tokenStep(
     } catch (err) {
       if (err instanceof TokenResponseError) {
         const known = err.storeMessage ? classifyMessage(err.storeMessage, err.storeMessage, undefined) : undefined;
+        const hint = known?.hint ?? err.hint;
         throw new MagentoOAuthError({
           status: result.status,
           kind: err.kind,
           ...(err.storeMessage !== undefined ? { storeMessage: err.storeMessage } : {}),
           code: known?.code ?? "bad_response",
-          ...(known?.hint ? { hint: known.hint } : {}),
+          ...(hint ? { hint } : {}),
           url,
+          ...(err.kind === "unparsable" ? { message: `${url}: ${result.status} ${err.message}` } : {}),
           cause: err,
         });
       }

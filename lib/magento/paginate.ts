@@ -4,6 +4,7 @@
  * a page past the end with the last page again.
  */
 import { z } from "zod";
+import { findListOperation } from "./catalogue";
 import { MagentoApiError } from "./errors";
 import { hasTopLevelField, validateFields } from "./fields";
 import { resolveSearchCriteria } from "./search-criteria";
@@ -13,23 +14,17 @@ import type { MagentoResponse, PaginateOptions, RequestSpec } from "./types";
 export const MAX_PAGE_SIZE = 300;
 export const DEFAULT_PAGE_SIZE = 100;
 
-/** Unique keys of list operations whose rows are not keyed by entity_id. */
-const UNIQUE_KEYS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^\/?V1\/cmsPage\/search$/, "page_id"],
-  [/^\/?V1\/cmsBlock\/search$/, "block_id"],
-  [/^\/?V1\/salesRules\/search$/, "rule_id"],
-  [/^\/?V1\/coupons\/search$/, "coupon_id"],
-  [/^\/?V1\/taxClasses\/search$/, "class_id"],
-  [/^\/?V1\/taxRates\/search$/, "id"],
-  [/^\/?V1\/taxRules\/search$/, "id"],
-  [/^\/?V1\/customerGroups\/search$/, "id"],
-  [/^\/?V1\/transactions$/, "transaction_id"],
-  [/^\/?V1\/products\/attributes$/, "attribute_id"],
-  [/^\/?V1\/eav\/attribute-sets\/list$/, "attribute_set_id"],
-];
-
+/**
+ * The unique sort key for paging `path`: the catalogue's `list.uniqueKey` for a known list operation, else
+ * entity_id (a custom module's list). A known list without one (/V1/search ranks documents) needs the caller's.
+ */
 export function defaultUniqueKey(path: string): string {
-  return UNIQUE_KEYS.find(([re]) => re.test(path))?.[1] ?? "entity_id";
+  const op = findListOperation("GET", path);
+  if (op === undefined) return "entity_id";
+  if (op.list?.uniqueKey === undefined) {
+    throw new RangeError(`GET ${op.path} has no stable unique sort key to page by: pass paginate(…, { uniqueKey })`);
+  }
+  return op.list.uniqueKey;
 }
 
 const listPage = z.object({ items: z.array(z.unknown()), total_count: z.number().int().nonnegative() });

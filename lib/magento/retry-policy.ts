@@ -8,13 +8,13 @@ export function isIdempotent(method: HttpMethod | string): boolean {
 }
 
 /**
- * 429 and 503 say "not processed, come back later", so any method may retry them; 502/504 may come after the
- * upstream already acted, so only idempotent methods retry those.
+ * Idempotent calls retry 429, 502, 503 and 504. A non-idempotent call (POST) retries only what says "not
+ * processed, come back later": 429, and a 503 that carries Retry-After (a bare 503 may come from a proxy such as
+ * Varnish after PHP already started the work; 502/504 likewise).
  */
-export function isRetryableStatus(status: number, method: string): boolean {
-  if (status === 429 || status === 503) return true;
-  if (status === 502 || status === 504) return isIdempotent(method);
-  return false;
+export function isRetryableStatus(status: number, method: string, hasRetryAfter = false): boolean {
+  if (isIdempotent(method)) return status === 429 || status === 502 || status === 503 || status === 504;
+  return status === 429 || (status === 503 && hasRetryAfter);
 }
 
 export const BACKOFF_BASE_MS = 250;

@@ -6,6 +6,7 @@ import {
   type SearchFilter,
   type SortDirection,
 } from "./search-criteria-types";
+import { searchCriteriaProblem } from "./search-criteria-schema";
 
 export type FilterValue = string | number | boolean | ReadonlyArray<string | number>;
 
@@ -191,7 +192,14 @@ export function parseSearchCriteria(pairs: Iterable<readonly [string, string]>):
   return c;
 }
 
+/**
+ * The criteria of a call: a builder is built (valid by construction); a plain object is checked with zod first,
+ * because it reaches the query string unchanged.
+ */
 export function resolveSearchCriteria(input: SearchCriteria | { build(): SearchCriteria } | undefined): SearchCriteria | undefined {
   if (input === undefined) return undefined;
-  return "build" in input && typeof input.build === "function" ? input.build() : (input as SearchCriteria);
+  if ("build" in input && typeof input.build === "function") return input.build();
+  const problem = searchCriteriaProblem(input);
+  if (problem !== undefined) throw new SearchCriteriaError(`invalid searchCriteria object: ${problem}`);
+  return input as SearchCriteria;
 }

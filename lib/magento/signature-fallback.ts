@@ -4,21 +4,23 @@
  * mode (standard → D → C → E), every try freshly signed.
  */
 import { SIGNATURE_MODES, type SignatureMode } from "@/lib/oauth";
+import { classifyMessage } from "./error-codes";
 import { parseErrorBody } from "./error-message";
 import type { SignatureChoice } from "./types";
 
 export type FallbackSignal = "method_not_supported" | "signature_invalid";
 
-const METHOD_RE = /^Signature method (%1|\S+) is not supported\.?$/;
-const SIGNATURE_RE = /^The signature is invalid\. Verify and try again\.?$/;
-
-/** Reads a response (REST JSON `{message, parameters}` or an `oauth_problem` form body) for a fallback trigger. */
+/**
+ * Reads a response (REST JSON `{message, parameters}` or an `oauth_problem` form body) for a fallback trigger:
+ * the method message counts only on a 400, the signature message only on a 401 (the statuses Magento uses).
+ */
 export function fallbackSignal(status: number, bodyText: string): FallbackSignal | undefined {
   if (status !== 400 && status !== 401) return undefined;
   const parsed = parseErrorBody(bodyText);
   if (!parsed) return undefined;
-  if (status === 400 && (METHOD_RE.test(parsed.template) || METHOD_RE.test(parsed.renderedMessage))) return "method_not_supported";
-  if (status === 401 && SIGNATURE_RE.test(parsed.template)) return "signature_invalid";
+  const code = classifyMessage(parsed.template, parsed.renderedMessage, parsed.parameters)?.code;
+  if (status === 400 && code === "method_not_supported") return "method_not_supported";
+  if (status === 401 && code === "signature_invalid") return "signature_invalid";
   return undefined;
 }
 

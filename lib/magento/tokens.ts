@@ -1,6 +1,6 @@
 /** Admin and customer tokens: POST JSON {username, password} → a bare JSON string, used as a Bearer token. */
 import { z } from "zod";
-import { normaliseBaseUrl } from "./addressing";
+import { normaliseBaseUrl, restUrl } from "./addressing";
 import { errorFromResponse, MagentoApiError } from "./errors";
 import { send, transportDeps } from "./transport";
 
@@ -8,6 +8,8 @@ export interface UserTokenOptions {
   baseUrl: string;
   username: string;
   password: string;
+  /** Issue the token through rest/{storeCode}/V1/… (e.g. "default"); absent → rest/V1/…. */
+  storeCode?: string;
   fetch?: typeof fetch;
   now?: () => number;
   timeoutMs?: number;
@@ -16,7 +18,7 @@ export interface UserTokenOptions {
 const tokenBody = z.string().min(1);
 
 async function fetchUserToken(kind: "admin" | "customer", o: UserTokenOptions): Promise<string> {
-  const url = `${normaliseBaseUrl(o.baseUrl)}rest/V1/integration/${kind}/token`;
+  const url = restUrl(normaliseBaseUrl(o.baseUrl), `/V1/integration/${kind}/token`, o.storeCode);
   const body = JSON.stringify({ username: o.username, password: o.password });
   const result = await send(
     {

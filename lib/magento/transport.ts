@@ -22,7 +22,7 @@ export interface TransportRequest {
   /** Called once per attempt (signing happens here). */
   headers: (attempt: number) => Record<string, string>;
   body?: string;
-  /** Allow retries (network errors of idempotent calls, 429/502/503/504). */
+  /** Allow retries (network errors and 429/502/503/504 of idempotent calls; 429 and 503 with Retry-After of others). */
   retry: boolean;
   timeoutMs?: number;
 }
@@ -96,6 +96,21 @@ export function redirectError(status: number, location: string | null, url: stri
   });
 }
 
+/** The store asked for a longer pause than this client may wait: give the delay to the caller instead of cutting it short. */
+function rateLimitedError(status: number, retryAfterMs: number, maxRetryDelayMs: number, body: string, req: TransportRequest): MagentoApiError {
+  const seconds = Math.ceil(retryAfterMs / 1000);
+  return new MagentoApiError({
+    status,
+    template: `The store asked to retry after ${seconds} s (Retry-After), longer than maxRetryDelayMs (${maxRetryDelayMs} ms)`,
+    code: "rate_limited",
+    hint: `Wait ${seconds} s before calling again (retryAfterMs on this error), or raise maxRetryDelayMs to let the client wait.`,
+    retryAfterMs,
+    url: req.url,
+    method: req.method,
+    body: body.slice(0, 4000),
+  });
+}
+
 export async function send(req: TransportRequest, deps: TransportDeps): Promise<TransportResult> {
   const started = deps.now();
   const retries = req.retry ? deps.maxRetries : 0;
@@ -117,7 +132,6 @@ export async function send(req: TransportRequest, deps: TransportDeps): Promise<
       });
       text = await response.text();
     } catch (err) {
-      if (err instanceof MagentoApiError) throw err;
       if (attempt <= retries && isIdempotent(req.method)) {
         await deps.sleep(backoffDelay(attempt - 1, deps.random, deps.maxRetryDelayMs));
         continue;
@@ -139,8 +153,12 @@ export async function send(req: TransportRequest, deps: TransportDeps): Promise<
     if (response.status >= 300 && response.status < 400) {
       throw redirectError(response.status, response.headers.get("location"), req.url, req.method);
     }
-    if (attempt <= retries && isRetryableStatus(response.status, req.method)) {
-      const retryAfter = parseRetryAfter(response.headers.get("retry-after"), deps.now(), deps.maxRetryDelayMs);
+    // only failures are looked at (a 2xx never pays for the Retry-After parse)
+    const retryAfter = response.status >= 429 ? parseRetryAfter(response.headers.get("retry-after"), deps.now()) : undefined;
+    if (attempt <= retries && isRetryableStatus(response.status, req.method, retryAfter !== undefined)) {
+      if (retryAfter !== undefined && retryAfter > deps.maxRetryDelayMs) {
+        throw rateLimitedError(response.status, retryAfter, deps.maxRetryDelayMs, text, req);
+      }
       await deps.sleep(backoffDelay(attempt - 1, deps.random, deps.maxRetryDelayMs, retryAfter));
       continue;
     }

@@ -1,6 +1,6 @@
 /** Public types of the store REST client (lib/magento). */
 import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
-import type { OperationId } from "./catalogue";
+import type { CatalogueEntry, OperationId, PathParamNames, PathParamsOf, RequiredQueryOf } from "./catalogue";
 import type { SearchCriteria } from "./search-criteria-types";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -50,9 +50,15 @@ export interface MagentoClientOptions extends IoOptions {
    * no `signature` was given, on the first accepted call), so the caller can store it per store.
    */
   onSignatureChoice?: (choice: SignatureChoice) => void | Promise<void>;
-  /** Retries after the first attempt (network errors of idempotent calls, 429/502/503/504). Default 3. */
+  /**
+   * Retries after the first attempt: network errors and 429/502/503/504 of idempotent calls (GET, PUT, DELETE);
+   * for POST only 429, and 503 with a Retry-After. Default 3.
+   */
   maxRetries?: number;
-  /** Upper bound for one Retry-After / backoff wait. Default 30 000 ms. */
+  /**
+   * Longest wait before a retry. Default 30 000 ms. A Retry-After longer than this is not cut short: the call
+   * fails with code "rate_limited" and the asked delay in `retryAfterMs`.
+   */
   maxRetryDelayMs?: number;
 }
 
@@ -95,12 +101,36 @@ export interface PaginateOptions {
   query?: Record<string, string>;
 }
 
+type PathOf<I extends OperationId> = Extract<CatalogueEntry, { id: I }>["path"];
+
+/** `pathParams` with exactly the operation's `{param}` names, required when it has any. */
+type PathParamsArg<I extends OperationId> = [PathParamNames<PathOf<I>>] extends [never]
+  ? { pathParams?: Record<string, never> }
+  : { pathParams: PathParamsOf<I> };
+
+/** `query` holding the operation's required query parameters (schema?services=), required when it has any. */
+type QueryArg<I extends OperationId> = [RequiredQueryOf<I>] extends [never]
+  ? { query?: Record<string, string> }
+  : { query: Record<RequiredQueryOf<I>, string> & Record<string, string> };
+
+/** Arguments of a catalogue call, checked at compile time against the operation's path and query parameters. */
+export type CallArgs<I extends OperationId> = Omit<RequestArgs, "pathParams" | "query"> & PathParamsArg<I> & QueryArg<I>;
+
 export interface MagentoClient {
   readonly baseUrl: string;
   /** The signature choice the client currently uses (after any fallback). */
   readonly signature: SignatureChoice;
+  /**
+   * Any path (`"/V1/products/{sku}"` with pathParams), checked at run time only: for routes outside the catalogue
+   * and for operations chosen at run time (`findOperation(id)` gives method and path).
+   */
   request<T = unknown>(req: RequestSpec): Promise<MagentoResponse<T>>;
-  /** Catalogue-driven call: `call("getProductsBySku", { pathParams: { sku } })`; every `{param}` must be given. */
-  call<T = unknown>(operationId: OperationId | (string & {}), args?: RequestArgs): Promise<MagentoResponse<T>>;
+  /**
+   * Catalogue-driven call: `call("getProductsBySku", { pathParams: { sku } })`. The id must be a catalogue id and
+   * `args` must hold exactly its `{param}`s and required query parameters (checked at compile time; `args` left
+   * out entirely is caught at run time). The response type is the second type argument:
+   * `call<"getProductsBySku", Product>(…)`.
+   */
+  call<I extends OperationId, T = unknown>(operationId: I, args?: CallArgs<I>): Promise<MagentoResponse<T>>;
   paginate<T = unknown>(path: string, opts?: PaginateOptions): AsyncIterable<T>;
 }

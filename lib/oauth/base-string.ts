@@ -5,16 +5,15 @@
  * `…%5B10%5D…` must follow `…%5B2%5D…`), it encodes query *names* without decoding them first (a URL with
  * `searchCriteria%5BpageSize%5D` puts `searchCriteria%255BpageSize%255D` in the parameter string, where Magento
  * has `searchCriteria%5BpageSize%5D`), it signs repeated names as several pairs and
- * `flag` without "=" as `flag=` (Magento keeps only the last value and drops `=`-less parts), it throws on a
+ * `flag` without "=" as `flag=` (Magento A–D keep only the last value and drop `=`-less parts), it throws on a
  * malformed escape, and it never lowercases the host or drops a default port. Everything here is hand-written.
  */
-import { encodeEncoded, encodedToBytes, reencodeRawComponent, rfc3986Encode } from "./encoding";
+import { encodeEncoded, encodedToBytes, rfc3986Encode } from "./encoding";
+import { isProtocolParam } from "./protocol-param";
+import { addFlatQueryParams, mergeParseStrQueryParams } from "./query-params";
 import { strnatcmpAscii } from "./strnatcmp";
 import { normaliseParsedUrl, parseUrl } from "./url";
 import type { SignatureMode } from "./types";
-
-/** Magento's Helper\Request::_isProtocolParameter: unanchored, so any name containing `oauth_x` is a protocol param. */
-const PROTOCOL_PARAM = /oauth_[a-z_-]+/;
 
 export interface BaseStringInput {
   method: string;
@@ -30,21 +29,6 @@ export interface BaseStringInput {
 interface EncodedParam {
   name: string;
   value: string;
-}
-
-/**
- * Magento's query extraction: `explode('&')`, keep parts with exactly one "=", skip protocol params (tested on
- * the raw name), rawurldecode name and value (`+` stays `+`), flat names, last value wins.
- * Params are keyed by their canonical encoded name, which is one-to-one with the decoded bytes.
- */
-function addQueryParams(params: Map<string, string>, query: string): void {
-  for (const part of query.split("&")) {
-    const eq = part.indexOf("=");
-    if (eq < 0 || eq !== part.lastIndexOf("=")) continue; // Magento keeps a part only when explode('=') gives exactly 2
-    const rawName = part.slice(0, eq);
-    if (PROTOCOL_PARAM.test(rawName)) continue;
-    params.set(reencodeRawComponent(rawName), reencodeRawComponent(part.slice(eq + 1)));
-  }
 }
 
 function compareBytes(a: Uint8Array, b: Uint8Array): number {
@@ -73,10 +57,13 @@ export function buildBaseStringFromEncoded(input: BaseStringInput): string {
   for (const [name, value] of input.oauthParams) params.set(name, value);
   if (input.formParams) {
     for (const [name, value] of input.formParams) {
-      if (!PROTOCOL_PARAM.test(name)) params.set(rfc3986Encode(name), rfc3986Encode(value)); // body oauth_* ignored when the header has them
+      if (!isProtocolParam(name)) params.set(rfc3986Encode(name), rfc3986Encode(value)); // body oauth_* ignored when the header has them
     }
   }
-  if (url.query !== undefined && url.query !== "") addQueryParams(params, url.query);
+  if (url.query !== undefined && url.query !== "") {
+    addFlatQueryParams(params, url.query);
+    if (mode === "E") mergeParseStrQueryParams(params, url.query); // family E (later code) also runs parse_str on the query
+  }
 
   const entries: EncodedParam[] = [];
   for (const [name, value] of params) {

@@ -4,7 +4,11 @@
  * a space is %20 (never +) and ! ' ( ) * are encoded too.
  */
 
-const UNRESERVED_ONLY = /^[A-Za-z0-9\-._~]*$/;
+/** RFC 3986 unreserved characters, the only ones rawurlencode leaves alone (a regex character-class body). */
+export const UNRESERVED_CLASS = "A-Za-z0-9\\-._~";
+const UNRESERVED_ONLY = new RegExp(`^[${UNRESERVED_CLASS}]*$`);
+/** Byte → unreserved? Derived from UNRESERVED_CLASS once, so the byte loops below cost one array read. */
+const UNRESERVED_BYTES = Uint8Array.from({ length: 256 }, (_, b) => (b < 0x80 && UNRESERVED_ONLY.test(String.fromCharCode(b)) ? 1 : 0));
 const SUB_DELIMS_KEPT_BY_ENCODE_URI_COMPONENT = /[!'()*]/g;
 const HEX = "0123456789ABCDEF";
 
@@ -18,10 +22,8 @@ export function rfc3986Encode(value: string): string {
   return encodeURIComponent(value).replace(SUB_DELIMS_KEPT_BY_ENCODE_URI_COMPONENT, escapeSubDelim);
 }
 
-function isUnreservedByte(b: number): boolean {
-  return (
-    (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || (b >= 0x30 && b <= 0x39) || b === 0x2d || b === 0x2e || b === 0x5f || b === 0x7e
-  );
+export function isUnreservedByte(b: number): boolean {
+  return UNRESERVED_BYTES[b] === 1;
 }
 
 function isUpperHex(code: number): boolean {
@@ -74,6 +76,11 @@ export function reencodeRawComponent(raw: string): string {
   }
   if (literalStart < raw.length) out += rfc3986Encode(raw.slice(literalStart));
   return out;
+}
+
+/** Same for an application/x-www-form-urlencoded component as PHP urldecode/parse_str read it: `+` is a space. */
+export function reencodeFormComponent(raw: string): string {
+  return reencodeRawComponent(raw.includes("+") ? raw.replaceAll("+", "%20") : raw);
 }
 
 /** Decodes an rfc3986-encoded string (as produced above) to its raw bytes; used for family E's byte-order sort. */

@@ -11,4 +11,6 @@ export { normaliseUrl } from "./url";
 export { signRequest } from "./sign";
 export { formatAuthorizationHeader } from "./header";
 export { generateNonce, NONCE_ALPHABET, NONCE_LENGTH } from "./nonce";
+export { isProtocolParam } from "./protocol-param";
+export { parseFormBody } from "./form-body";
 export { parseTokenResponse, TokenResponseError, type TokenResponseErrorKind } from "./token-response";

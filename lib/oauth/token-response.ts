@@ -3,6 +3,7 @@
  * (form-encoded, served as text/html). Failures are typed and carry the store's own words, never a secret.
  */
 import { z } from "zod";
+import { parseFormBody } from "./form-body";
 import type { TokenPair } from "./types";
 
 export type TokenResponseErrorKind = "oauth_problem" | "error" | "not_a_string" | "unparsable" | "missing_token";
@@ -12,40 +13,35 @@ export class TokenResponseError extends Error {
   readonly kind: TokenResponseErrorKind;
   /** The store's own text (the oauth_problem or error value), decoded. */
   readonly storeMessage: string | undefined;
+  /** The start of an unparsable body (never when it mentions oauth_token_secret). */
+  readonly bodyExcerpt: string | undefined;
+  /** What to check, when the failure has a usual cause. */
+  readonly hint: string | undefined;
 
-  constructor(kind: TokenResponseErrorKind, message: string, storeMessage?: string) {
+  constructor(kind: TokenResponseErrorKind, message: string, storeMessage?: string, extra: { bodyExcerpt?: string; hint?: string } = {}) {
     super(message);
     this.kind = kind;
     this.storeMessage = storeMessage;
+    this.bodyExcerpt = extra.bodyExcerpt;
+    this.hint = extra.hint;
   }
 }
 
-const FORM_NAME = /^[A-Za-z0-9_.\-[\]]+$/;
+const EXCERPT_CHARS = 300;
 
-/** application/x-www-form-urlencoded value: "+" is a space (PHP http_build_query writes spaces as "+"). */
-function decodeFormComponent(raw: string): string | undefined {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, " "));
-  } catch {
-    return undefined;
-  }
+/** Up to EXCERPT_CHARS of the body, whitespace collapsed; nothing when it may hold a secret. */
+function excerptOf(body: string): string | undefined {
+  if (body.includes("oauth_token_secret")) return undefined;
+  const text = body.replace(/\s+/g, " ").trim();
+  if (text === "") return undefined;
+  return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
 }
 
-function parseForm(body: string): Map<string, string> | undefined {
-  const trimmed = body.trim();
-  if (trimmed === "") return undefined;
-  const out = new Map<string, string>();
-  for (const part of trimmed.split("&")) {
-    if (part === "") continue;
-    const eq = part.indexOf("=");
-    if (eq <= 0) return undefined;
-    const name = decodeFormComponent(part.slice(0, eq));
-    const value = decodeFormComponent(part.slice(eq + 1));
-    if (name === undefined || value === undefined || !FORM_NAME.test(name)) return undefined;
-    out.set(name, value);
-  }
-  return out.size > 0 ? out : undefined;
-}
+/** The usual unparsable answer is a 200 storefront page: the store base URL lacks the "index.php/" the store needs. */
+const UNPARSABLE_HINT =
+  "The token endpoint answered something other than a form-encoded token response, usually a storefront HTML " +
+  "page because the store base URL lacks the \"index.php/\" the store needs (use store_base_url from the " +
+  "activation POST verbatim).";
 
 const tokenFields = z.object({
   oauth_token: z.string().min(1),
@@ -56,8 +52,16 @@ export function parseTokenResponse(body: unknown): TokenPair {
   if (typeof body !== "string") {
     throw new TokenResponseError("not_a_string", `The store's token response is not text (got ${body === null ? "null" : typeof body})`);
   }
-  const form = parseForm(body);
-  if (!form) throw new TokenResponseError("unparsable", "The store's token response is empty or not form-encoded");
+  const form = parseFormBody(body);
+  if (!form) {
+    const bodyExcerpt = excerptOf(body);
+    throw new TokenResponseError(
+      "unparsable",
+      `The store's token response is empty or not form-encoded${bodyExcerpt ? `: ${bodyExcerpt}` : ""}`,
+      undefined,
+      { ...(bodyExcerpt ? { bodyExcerpt } : {}), hint: UNPARSABLE_HINT },
+    );
+  }
 
   // Magento answers failures as oauth_problem=<message> (Helper\Request::prepareErrorResponse).
   const problem = form.get("oauth_problem");

@@ -8,7 +8,7 @@ export type SignatureMethod = "HMAC-SHA256" | "HMAC-SHA1" | "PLAINTEXT" | "RSA-S
  * - "standard": RFC 5849 with natural (strnatcmp) ordering — families A/B, and every family for plain ASCII
  * - "C": 2.4.6–2.4.7 (Laminas) decode reserved escapes (%2F %3A %40 %26 %3D %2B %24 %2C %3B) in the path
  * - "D": likely 2.4.8, every parameter value rawurlencoded once more before signing
- * - "E": later code, byte-order sort and the Host signed as sent
+ * - "E": later code, byte-order sort, the Host signed as sent, and the query also read with parse_str
  */
 export type SignatureMode = "standard" | "C" | "D" | "E";
 

@@ -2,7 +2,7 @@
  * The signature base-string URI (RFC 5849 §3.4.1.2) the way each Magento family rebuilds it from the request.
  * Magento starts from `scheme://Host-header + REQUEST_URI`, so the URL given here must be the one on the wire.
  */
-import { rfc3986Encode } from "./encoding";
+import { isUnreservedByte, rfc3986Encode, UNRESERVED_CLASS } from "./encoding";
 import type { SignatureMode } from "./types";
 
 export interface ParsedUrl {
@@ -71,14 +71,16 @@ export function removeDotSegments(input: string): string {
 }
 
 const ESCAPE = /%([0-9A-Fa-f]{2})/g;
-const UNRESERVED_CHAR = /^[A-Za-z0-9\-._~]$/;
-const LAMINAS_PATH_DECODABLE = /^[A-Za-z0-9_\-.~:@&=+$,/;%]$/;
-const LAMINAS_PATH_NEEDS_ENCODING = /(?:[^A-Za-z0-9_\-.~:@&=+$,/;%]+|%(?![A-Fa-f0-9]{2}))/g;
+/** Laminas\Uri::normalizePath decodes escapes of these (unreserved plus `: @ & = + $ , / ; %`). */
+const LAMINAS_PATH_DECODABLE = new RegExp(`^[${UNRESERVED_CLASS}:@&=+$,/;%]$`);
+/** Laminas\Uri::encodePath leaves these unencoded: the decodable set plus `(` and `)`. */
+const LAMINAS_PATH_NEEDS_ENCODING = new RegExp(`(?:[^${UNRESERVED_CLASS}:@&=+$,/;%()]+|%(?![A-Fa-f0-9]{2}))`, "g");
 
 /**
  * Family C (2.4.6–2.4.7, Laminas\Uri::normalizePath): dot segments removed, then escapes of unreserved and of
  * `: @ & = + $ , / ; %` decoded (so a SKU `ABC%2F10` is signed as `ABC/10`), other escapes uppercased, then
- * anything not allowed in a path (and a `%` not followed by two hex digits) re-encoded.
+ * anything encodePath does not allow (and a `%` not followed by two hex digits) re-encoded; a raw `(` or `)`
+ * stays as it is.
  */
 function laminasPath(path: string): string {
   const decoded = removeDotSegments(path).replace(ESCAPE, (all, hex: string) => {
@@ -91,8 +93,8 @@ function laminasPath(path: string): string {
 /** Family D (Magento\Framework\Oauth\Helper\Uri\Http): dot segments removed, unreserved escapes decoded, hex uppercased. */
 function magentoHttpPath(path: string): string {
   return removeDotSegments(path).replace(ESCAPE, (all, hex: string) => {
-    const ch = String.fromCharCode(parseInt(hex, 16));
-    return UNRESERVED_CHAR.test(ch) ? ch : all.toUpperCase();
+    const byte = parseInt(hex, 16);
+    return isUnreservedByte(byte) ? String.fromCharCode(byte) : all.toUpperCase();
   });
 }
 

@@ -17,6 +17,10 @@ import {
   type IntegrationJson,
   type Receiver,
 } from "./helpers/store-client";
+import { postToConsumer } from "../../devstore/src/integrations/activation";
+import { IntegrationState } from "../../devstore/src/integrations/state";
+import { getProfile } from "../../devstore/src/config/profiles";
+import { OauthException } from "../../devstore/src/auth/oauth-errors";
 
 let store: DevStore;
 let receiver: Receiver;
@@ -128,6 +132,31 @@ describe("Activate with both URLs", () => {
       await hanging.close();
     }
   });
+
+  it("fails when the callback's body stops arriving before the timeout (the client reads the whole response)", async () => {
+    const stalling = await startReceiver("stall-body");
+    const s = await startDevStore({ profile: "2.4.7", callbackTimeoutMs: 300 });
+    try {
+      const { json: i } = await adminApi<IntegrationJson>(s, "POST", "/integrations", { name: "Slow", endpoint: stalling.url, identityLinkUrl: "https://app.example.com/identity" });
+      const { json } = await adminApi<{ identity_url: string | null; callback: { status?: number; error?: string } }>(s, "POST", `/integrations/${i.id}/activate`);
+      expect(stalling.posts).toHaveLength(1);
+      expect(json.callback).toEqual({ error: POST_FAILED });
+      expect(json.identity_url).toBeNull();
+    } finally {
+      await s.close();
+      await stalling.close();
+    }
+  });
+
+  it("names the consumer id with Magento's wording when the consumer is gone", async () => {
+    const state = new IntegrationState(() => 0);
+    const i = state.createIntegration({ name: "x", endpoint: "http://127.0.0.1:9/cb", identityLinkUrl: "http://127.0.0.1:9/id", resources: "all" });
+    state.consumers.delete(i.consumerId);
+    const deps = { state, profile: getProfile("2.4.7"), nowMs: () => 0, storeBaseUrl: () => "http://shop.example.com/", callbackTimeoutMs: 100 };
+    const error = await postToConsumer(deps, i).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OauthException);
+    expect((error as OauthException).message).toBe(`A consumer with "${i.consumerId}" ID doesn't exist. Verify the ID and try again.`);
+  });
 });
 
 describe("Activate again after a half-finished handshake", () => {
@@ -197,6 +226,20 @@ describe("manual mode (not both URLs)", () => {
     const re = await adminApi<{ tokens: Record<string, string> }>(store, "POST", `/integrations/${i.id}/reauthorize`);
     expect(re.json.tokens.access_token).not.toBe(json.tokens.access_token);
   });
+
+  it("creates nothing while an earlier OAuth activation's verifier is left: Inactive, empty access token; Reauthorize clears it", async () => {
+    const a = await activateWithReceiver(store, receiver);
+    // The merchant removes the Identity link URL in the admin form (TokensDialog from now on).
+    const form = new URLSearchParams({ id: String(a.integration.id), name: a.integration.name, email: "", endpoint: receiver.url, identity_link_url: "", all_resources: "1", save_action: "save" });
+    const saved = await rawRequest(store.url, { method: "POST", path: "/admin/admin/integration/save/", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.toString() });
+    expect(saved.status).toBe(302);
+    const { json } = await adminApi<{ tokens: Record<string, string> }>(store, "POST", `/integrations/${a.integration.id}/activate`);
+    expect(json.tokens).toEqual({ consumer_key: a.creds.consumerKey, consumer_secret: a.creds.consumerSecret, access_token: "", access_token_secret: "" });
+    expect((await adminApi<IntegrationJson>(store, "GET", `/integrations/${a.integration.id}`)).json.status).toBe("Inactive");
+    const re = await adminApi<{ tokens: Record<string, string> }>(store, "POST", `/integrations/${a.integration.id}/reauthorize`);
+    expect(re.json.tokens.access_token).toMatch(/^[0-9a-z]{32}$/);
+    expect((await adminApi<IntegrationJson>(store, "GET", `/integrations/${a.integration.id}`)).json.status).toBe("Active");
+  });
 });
 
 describe("admin JSON API", () => {
@@ -221,9 +264,10 @@ describe("admin JSON API", () => {
       await adminApi(s, "POST", "/integrations", { name: "gone", resources: "all" });
       await adminApi(s, "POST", "/clock", { offsetSeconds: 50 });
       expect((await adminApi<unknown[]>(s, "GET", "/integrations")).json).toHaveLength(1);
+      expect((await adminApi<{ offsetSeconds: number }>(s, "GET", "/clock")).json.offsetSeconds).toBe(50);
       await adminApi(s, "POST", "/reset");
       expect((await adminApi<unknown[]>(s, "GET", "/integrations")).json).toHaveLength(0);
-      expect((await adminApi<{ offsetSeconds: number }>(s, "POST", "/clock", { offsetSeconds: 0 })).json.offsetSeconds).toBe(0);
+      expect((await adminApi<{ offsetSeconds: number }>(s, "GET", "/clock")).json.offsetSeconds).toBe(0);
     } finally {
       await s.close();
     }
@@ -239,6 +283,23 @@ describe("admin JSON API", () => {
     } finally {
       await s.close();
     }
+  });
+
+  it("granting a parent grants its subtree (stored one resource per row, as the admin tree ticks children)", async () => {
+    const i = await create({ resources: ["Magento_Catalog::catalog", "Magento_Cms::page"] });
+    expect(i.resources).toEqual(["Magento_Catalog::catalog", "Magento_Catalog::catalog_inventory", "Magento_Catalog::products", "Magento_Catalog::categories", "Magento_Cms::page"]);
+    expect((await adminApi<IntegrationJson>(store, "GET", `/integrations/${i.id}`)).json.resources).toEqual(i.resources);
+  });
+
+  it("an integration granted the catalog subtree reads products and is refused orders, naming the resource", async () => {
+    const resources = ["Magento_Catalog::catalog", "Magento_Catalog::catalog_inventory", "Magento_Catalog::products", "Magento_Catalog::categories"];
+    const a = await activateWithReceiver(store, receiver, resources);
+    const at = await exchangeTokens(store, a.creds, "C");
+    const get = (path: string) => signedRequest(store, { method: "GET", path, ...a.creds, token: at.token, tokenSecret: at.tokenSecret, family: "C" });
+    expect((await get("/rest/V1/products/ABC%2F10")).status).toBe(200);
+    const orders = await get("/rest/V1/orders/1");
+    expect(orders.status).toBe(401);
+    expect(JSON.parse(orders.body)).toEqual({ message: "The consumer isn't authorized to access %resources.", parameters: { resources: "Magento_Sales::actions_view" } });
   });
 
   it("whoami reports a guest without credentials", async () => {

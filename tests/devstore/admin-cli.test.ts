@@ -46,6 +46,7 @@ describe("devstore CLI", () => {
       const res = await fetch(admin!);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain("Add New Integration");
+      expect(cli.stderr()).not.toContain("Warning");
     } finally {
       cli.child.kill("SIGTERM");
       await cli.exited;
@@ -60,6 +61,14 @@ describe("devstore CLI", () => {
       cli.child.kill("SIGTERM");
       await cli.exited;
     }
+  });
+
+  it("warns when --host binds beyond loopback (the admin API is unauthenticated)", async () => {
+    // 192.0.2.1 (TEST-NET-1) is on no interface: the warning comes before the bind, which then fails.
+    const cli = runCli(["--port", "0", "--host", "192.0.2.1"]);
+    cli.banner.catch(() => undefined);
+    await cli.exited;
+    expect(cli.stderr()).toContain("Warning: binding to 192.0.2.1 exposes the dev store beyond this machine");
   });
 
   it("refuses an unknown profile with exit code 2", async () => {

@@ -51,7 +51,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => app.listen(0, "127.0.0.1", r));
   appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
 });
 
 afterAll(async () => {

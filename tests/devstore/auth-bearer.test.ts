@@ -34,6 +34,13 @@ async function token(s: DevStore, kind: "admin" | "customer", username: string, 
   return { status: res.status, body: JSON.parse(res.body) as unknown };
 }
 
+/** A store on a clock the test moves (`advance(seconds)`), so expiry checks never straddle a real second. */
+async function storeOnTestClock() {
+  let nowMs = Math.floor(Date.now() / 1000) * 1000;
+  const s = await startDevStore({ profile: "2.4.7", now: () => nowMs });
+  return { s, advance: (seconds: number) => void (nowMs += seconds * 1000) };
+}
+
 const get = (s: DevStore, path: string, bearer?: string) =>
   rawRequest(s.url, { method: "GET", path, headers: bearer ? { Authorization: `Bearer ${bearer}` } : {} });
 
@@ -74,12 +81,12 @@ describe("admin and customer tokens", () => {
   });
 
   it("an admin token expires after 60 minutes on the store clock", async () => {
-    const s = await startDevStore({ profile: "2.4.7" });
+    const { s, advance } = await storeOnTestClock();
     try {
       const t = (await token(s, "admin", "admin", "admin123")).body as string;
-      await adminApi(s, "POST", "/clock", { offsetSeconds: 3599 });
+      advance(3599);
       expect((await get(s, "/rest/V1/store/storeViews", t)).status).toBe(200);
-      await adminApi(s, "POST", "/clock", { offsetSeconds: 3601 });
+      advance(1);
       expect((await get(s, "/rest/V1/store/storeViews", t)).status).toBe(401);
     } finally {
       await s.close();
@@ -92,20 +99,50 @@ describe("lockout after 6 failures", () => {
     ["admin", "admin", "admin123"],
     ["customer", "roni_cost@example.com", "roni_cost3"],
   ] as const)("%s: the 7th attempt fails even with the right password; 1800 s later it works", async (kind, user, password) => {
-    const s = await startDevStore({ profile: "2.4.7" });
+    const { s, advance } = await storeOnTestClock();
     try {
       for (let i = 0; i < 5; i++) expect((await token(s, kind, user, "wrong")).status).toBe(401);
       // 5 failures: not locked yet
       expect((await token(s, kind, user, password)).status).toBe(200);
       for (let i = 0; i < 6; i++) expect((await token(s, kind, user, "wrong")).status).toBe(401);
       expect(await token(s, kind, user, password)).toEqual({ status: 401, body: { message: SIGN_IN_FAILED } });
-      await adminApi(s, "POST", "/clock", { offsetSeconds: 1799 });
+      advance(1799);
       expect((await token(s, kind, user, password)).status).toBe(401);
-      await adminApi(s, "POST", "/clock", { offsetSeconds: 1801 });
+      advance(1);
       expect((await token(s, kind, user, password)).status).toBe(200);
     } finally {
       await s.close();
     }
+  });
+
+  it("after the lock runs out, the stale count stays: one more failure locks the account again", async () => {
+    const { s, advance } = await storeOnTestClock();
+    try {
+      for (let i = 0; i < 6; i++) await token(s, "admin", "admin", "wrong");
+      expect(await token(s, "admin", "admin", "admin123")).toEqual({ status: 401, body: { message: SIGN_IN_FAILED } });
+      advance(1800);
+      expect((await token(s, "admin", "admin", "wrong")).status).toBe(401);
+      expect(await token(s, "admin", "admin", "admin123")).toEqual({ status: 401, body: { message: SIGN_IN_FAILED } });
+      // A success (after this lock ran out too) deletes the row: counting starts again from zero.
+      advance(1800);
+      expect((await token(s, "admin", "admin", "admin123")).status).toBe(200);
+      expect((await token(s, "admin", "admin", "wrong")).status).toBe(401);
+      expect((await token(s, "admin", "admin", "admin123")).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe("the Bearer header (TokenUserContext: explode(\" \") must give exactly two pieces)", () => {
+  it("takes `Bearer <token>` with `bearer` in any case, and nothing else (HTTP itself trims the ends)", async () => {
+    const t = (await token(store, "admin", "admin", "admin123")).body as string;
+    const status = async (authorization: string) => (await rawRequest(store.url, { method: "GET", path: "/rest/V1/store/storeViews", headers: { Authorization: authorization } })).status;
+    expect(await status(`Bearer ${t}`)).toBe(200);
+    expect(await status(`bEaReR ${t}`)).toBe(200);
+    expect(await status(`Bearer  ${t}`)).toBe(401);
+    expect(await status(`Bearer\t${t}`)).toBe(401);
+    expect(await status(`Token ${t}`)).toBe(401);
   });
 });
 
@@ -129,6 +166,35 @@ describe("integration access token as Bearer", () => {
       expect((await get(s, "/rest/V1/products/ABC%2F10", t)).status).toBe(200);
     } finally {
       await s.close();
+    }
+  });
+
+  it("is refused once revoked, even with the flag on", async () => {
+    const s = await startDevStore({ profile: "2.4.7", integrationAsBearer: true });
+    try {
+      const a = await activateWithReceiver(s, receiver);
+      const t = (await exchangeTokens(s, a.creds, "C")).token;
+      expect((await get(s, "/rest/V1/products/ABC%2F10", t)).status).toBe(200);
+      expect((await adminApi(s, "POST", `/integrations/${a.integration.id}/revoke`)).json).toEqual({ revoked: true });
+      const res = await get(s, "/rest/V1/products/ABC%2F10", t);
+      expect(res.status).toBe(401);
+      expect(JSON.parse(res.body)).toEqual({ message: "The consumer isn't authorized to access %resources.", parameters: { resources: "Magento_Catalog::products" } });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("is accepted on 2.4.3 without any flag (enable_integration_as_bearer exists from 2.4.4), refused on 2.4.5", async () => {
+    const old = await startDevStore({ profile: "2.4.3" });
+    const newer = await startDevStore({ profile: "2.4.5" });
+    try {
+      const a = await activateWithReceiver(old, receiver);
+      expect((await get(old, "/rest/V1/products/ABC%2F10", (await exchangeTokens(old, a.creds, "A")).token)).status).toBe(200);
+      const b = await activateWithReceiver(newer, receiver);
+      expect((await get(newer, "/rest/V1/products/ABC%2F10", (await exchangeTokens(newer, b.creds, "B")).token)).status).toBe(401);
+    } finally {
+      await old.close();
+      await newer.close();
     }
   });
 });

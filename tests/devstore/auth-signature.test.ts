@@ -6,15 +6,17 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { refAuthorization, refSign, type RefFamily } from "../helpers/reference-oauth";
 import { prepareRequest, requestUrlParts } from "../../devstore/src/auth/oauth-request";
-import { computeSignature, normalisedUrl } from "../../devstore/src/auth/signature";
-import { strnatcmp } from "../../devstore/src/auth/php-strings";
+import { baseString, computeSignature, normalisedUrl } from "../../devstore/src/auth/signature";
+import { rawurldecode, rawurlencode, strnatcmp } from "../../devstore/src/auth/php-strings";
+import { baseStringOf } from "./helpers/explicit-signer";
 
 const CK = "a6aa81cc3e65e2960a4879392445e718";
 const CS = "uc83htqfl8q7uvq8qwjo67pfghvm8il2";
 const AT = "0lnuajnuzeei2o8xcddii5us77xnb6v0";
 const ATS = "1c6d2hycnir5ygf39fycs6zhtaagx8pd";
 
-function storeSignature(family: RefFamily, method: string, url: string, oauth: Record<string, string>, consumerSecret: string, tokenSecret?: string) {
+/** What the store's request helper makes of `url` with `oauth` in the header: the subject it signs. */
+function storeSubject(method: string, url: string, oauth: Record<string, string>) {
   const u = new URL(url);
   const rawUri = url.slice(url.indexOf(u.host) + u.host.length);
   const req = {
@@ -25,7 +27,11 @@ function storeSignature(family: RefFamily, method: string, url: string, oauth: R
   };
   const params = prepareRequest(req);
   params.delete("oauth_signature");
-  return computeSignature(family, oauth.oauth_signature_method!, { method, ...requestUrlParts(req), params }, consumerSecret, tokenSecret);
+  return { method, ...requestUrlParts(req), params };
+}
+
+function storeSignature(family: RefFamily, method: string, url: string, oauth: Record<string, string>, consumerSecret: string, tokenSecret?: string) {
+  return computeSignature(family, oauth.oauth_signature_method!, storeSubject(method, url, oauth), consumerSecret, tokenSecret);
 }
 
 const v1Oauth = {
@@ -112,6 +118,66 @@ describe("family differences against the reference signer", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("path normalisation of the Laminas families (C 2.4.6–2.4.7, D 2.4.8)", () => {
+  const url = (f: RefFamily, rawUri: string) => normalisedUrl(f, { scheme: "http", host: "shop.example.com", rawUri });
+
+  it("removes dot segments before decoding escapes, so an escaped .. is signed as a literal ..", () => {
+    for (const f of ["C", "D"] as RefFamily[]) {
+      expect(url(f, "/products/%2E%2E/x"), f).toBe("http://shop.example.com/products/../x");
+      expect(url(f, "/rest/V1/x/../products/./y"), f).toBe("http://shop.example.com/rest/V1/products/y");
+    }
+    expect(url("C", "/rest/V1/products/a%2F..%2Fb")).toBe("http://shop.example.com/rest/V1/products/a/../b");
+    expect(url("D", "/rest/V1/products/a%2F..%2Fb")).toBe("http://shop.example.com/rest/V1/products/a%2F..%2Fb");
+  });
+
+  it("runs Laminas encodePath last: a stray % and characters outside the path set are encoded, ( and ) are kept", () => {
+    for (const f of ["C", "D"] as RefFamily[]) expect(url(f, "/p/%zz{b}|(x)"), f).toBe("http://shop.example.com/p/%25zz%7Bb%7D%7C(x)");
+    expect(url("A", "/p/%zz{b}|(x)")).toBe("http://shop.example.com/p/%zz{b}|(x)");
+  });
+
+  it("C decodes %25 (its decode set has %), D keeps it; both uppercase the escapes they keep", () => {
+    expect(url("C", "/p/%2541%2f")).toBe("http://shop.example.com/p/%41/");
+    expect(url("D", "/p/%2541%2f")).toBe("http://shop.example.com/p/%2541%2F");
+  });
+
+  it("A, B and E sign the path exactly as sent", () => {
+    for (const f of ["A", "B", "E"] as RefFamily[]) expect(url(f, "/products/%2E%2E/x%2f"), f).toBe("http://shop.example.com/products/%2E%2E/x%2f");
+  });
+});
+
+describe("PHP byte strings", () => {
+  it("a non-UTF-8 escape stays its byte through rawurldecode and rawurlencode", () => {
+    expect(rawurlencode(rawurldecode("%E9"))).toBe("%E9");
+    expect(rawurlencode(rawurldecode("a%E9%C3%A9%FFb"))).toBe("a%E9%C3%A9%FFb");
+  });
+
+  it("a query value %E9 enters the base string as the byte E9 (%2525E9 would be the double-encoded form)", () => {
+    const base = baseString("B", storeSubject("GET", "http://shop.example.com/rest/V1/x?v=%E9", v1Oauth));
+    expect(base.endsWith("%26v%3D%25E9")).toBe(true);
+  });
+});
+
+describe("family E (2.4.9): the query is also parse_str()ed and array_merge()d", () => {
+  it("merges every parse_str key, oauth_* included; bracket arrays dropped; + as space, . as _, bare flag as flag=", () => {
+    const url = "https://shop.example.com/rest/V1/products?q=a+b&a.b=c&flag&oauth_extra=zz&s%5Bk%5D=v+w&oauth_nonce=fromquery";
+    const expected = baseStringOf("GET", "https://shop.example.com/rest/V1/products", [
+      ["a.b", "c"], // the helper's own flat extraction
+      ["a_b", "c"], // parse_str's name for a.b
+      ["flag", ""], // dropped by the helper (no "="), kept by parse_str
+      ["oauth_consumer_key", CK],
+      ["oauth_extra", "zz"], // skipped by the helper, merged from parse_str
+      ["oauth_nonce", "fromquery"], // the query's value replaces the header's
+      ["oauth_signature_method", "HMAC-SHA256"],
+      ["oauth_timestamp", "1700000000"],
+      ["oauth_token", AT],
+      ["oauth_version", "1.0"],
+      ["q", "a b"], // parse_str's value replaces the helper's "a+b"
+      ["s[k]", "v+w"], // the helper's flat key; parse_str's nested `s` array is removed
+    ]);
+    expect(baseString("E", storeSubject("GET", url, v1Oauth))).toBe(expected);
   });
 });
 

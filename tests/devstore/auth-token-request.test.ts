@@ -16,6 +16,9 @@ import {
   type DevStore,
   type Receiver,
 } from "./helpers/store-client";
+import { formEncode, oauthHeader, protocolParams, signExplicitly, type OAuthCreds } from "./helpers/explicit-signer";
+import { handleOAuthTokenRequest } from "../../devstore/src/auth/oauth-routes";
+import type { OAuthProvider } from "../../devstore/src/auth/oauth-provider";
 
 let store: DevStore;
 let receiver: Receiver;
@@ -48,7 +51,7 @@ describe("request token: Magento's checks in order", () => {
     );
   });
 
-  it("ignores oauth params sent only in a form body (header only)", async () => {
+  it("ignores oauth params sent only in a form body when there is no OAuth header at all", async () => {
     const c = await fresh();
     const body = new URLSearchParams({ oauth_consumer_key: c.consumerKey, oauth_nonce: freshNonce(), oauth_signature_method: "HMAC-SHA256", oauth_timestamp: "1", oauth_signature: "x" }).toString();
     const res = await rawRequest(store.url, { method: "POST", path: reqPath, headers: { "content-type": "application/x-www-form-urlencoded" }, body });
@@ -187,6 +190,146 @@ describe("request token: Magento's checks in order", () => {
   });
 });
 
+/** The request-token URL as the store signs it (plain path, this store's Host). */
+const signedUrl = (path = reqPath) => `${store.url}${path}`;
+const asCreds = (c: Credentials): OAuthCreds => ({ consumerKey: c.consumerKey, consumerSecret: c.consumerSecret });
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+const ALL_REQUIRED =
+  '"oauth_consumer_key" is required. Enter and try again, "oauth_signature" is required. Enter and try again, ' +
+  '"oauth_signature_method" is required. Enter and try again, "oauth_nonce" is required. Enter and try again, ' +
+  '"oauth_timestamp" is required. Enter and try again';
+
+describe("where the OAuth params may come from (Helper\\Request::prepareRequest)", () => {
+  it("takes body oauth_* when the `OAuth` header carries none", async () => {
+    const c = asCreds(await fresh());
+    const params = protocolParams(c);
+    const body = formEncode({ ...params, oauth_signature: signExplicitly("POST", signedUrl(), params, c) });
+    const res = await rawRequest(store.url, { method: "POST", path: reqPath, headers: { ...FORM, Authorization: 'OAuth realm="devstore"' }, body });
+    expect(res.status).toBe(200);
+    expect(parseForm(res.body).oauth_token).toMatch(/^[0-9a-z]{32}$/);
+  });
+
+  it("ignores body oauth_* when the header has oauth params", async () => {
+    const c = asCreds(await fresh());
+    const params = protocolParams(c);
+    const { oauth_nonce: nonce, ...withoutNonce } = params;
+    const headerValue = oauthHeader(withoutNonce, signExplicitly("POST", signedUrl(), params, c));
+    const res = await rawRequest(store.url, { method: "POST", path: reqPath, headers: { ...FORM, Authorization: headerValue }, body: formEncode({ oauth_nonce: nonce! }) });
+    expect(res.status).toBe(400);
+    expect(problem(res.body)).toBe('"oauth_nonce" is required. Enter and try again.');
+  });
+
+  it("never takes query oauth_*, even with an `OAuth` header without params and no body", async () => {
+    const c = asCreds(await fresh());
+    const params = protocolParams(c);
+    // Signed exactly as a store that read them from the query would check them.
+    const query = formEncode({ ...params, oauth_signature: signExplicitly("POST", signedUrl(), params, c) });
+    const res = await rawRequest(store.url, { method: "POST", path: `${reqPath}?${query}`, headers: { Authorization: 'OAuth realm="devstore"' } });
+    expect(res.status).toBe(400);
+    expect(problem(res.body)).toBe(ALL_REQUIRED);
+  });
+
+  it("signs non-oauth form-body params as parse_str reads them (+ is a space, . in a name becomes _)", async () => {
+    const c = asCreds(await fresh());
+    const body = "note=a+b&x.y=1";
+    const params = protocolParams(c);
+    const withBody = oauthHeader(params, signExplicitly("POST", signedUrl(), params, c, [["note", "a b"], ["x_y", "1"]]));
+    expect((await rawRequest(store.url, { method: "POST", path: reqPath, headers: { ...FORM, Authorization: withBody }, body })).status).toBe(200);
+    const c2 = asCreds(await fresh());
+    const p2 = protocolParams(c2);
+    const withoutBody = oauthHeader(p2, signExplicitly("POST", signedUrl(), p2, c2));
+    const res = await rawRequest(store.url, { method: "POST", path: reqPath, headers: { ...FORM, Authorization: withoutBody }, body });
+    expect(res.status).toBe(401);
+    expect(problem(res.body)).toBe("The signature is invalid. Verify and try again.");
+  });
+});
+
+describe("Authorization header edge cases (_processHeader)", () => {
+  /** A valid header's `name="value"` parts for a fresh activation, and its credentials. */
+  async function signedParts() {
+    const c = asCreds(await fresh());
+    const params = protocolParams(c);
+    const parts = oauthHeader(params, signExplicitly("POST", signedUrl(), params, c)).slice("OAuth ".length).split(", ");
+    return { c, params, parts };
+  }
+  const send = (authorization: string) => rawRequest(store.url, { method: "POST", path: reqPath, headers: { Authorization: authorization } });
+
+  it("finds `oauth ` anywhere, in any case; realm and other names are ignored and not signed", async () => {
+    const a = await signedParts();
+    expect((await send(`Foo bar, OAuth realm="Magento", ${a.parts.join(", ")}, xrealm="1"`)).status).toBe(200);
+    const b = await signedParts();
+    expect((await send(`oauth ${b.parts.join(",")}`)).status).toBe(200);
+  });
+
+  it("trims spaces around each part, but not around `=`; only `\"` is trimmed from a value", async () => {
+    const a = await signedParts();
+    expect((await send(`OAuth    ${a.parts.join("  ,   ")}  `)).status).toBe(200);
+    const b = await signedParts();
+    const spaceBeforeEq = b.parts.map((p) => (p.startsWith("oauth_nonce=") ? p.replace("=", " =") : p));
+    const r1 = await send(`OAuth ${spaceBeforeEq.join(", ")}`);
+    expect(r1.status).toBe(400);
+    expect(problem(r1.body)).toBe('"oauth_nonce" is required. Enter and try again.');
+    const c = await signedParts();
+    const spaceAfterEq = c.parts.map((p) => (p.startsWith("oauth_nonce=") ? p.replace("=", "= ") : p));
+    const r2 = await send(`OAuth ${spaceAfterEq.join(", ")}`);
+    expect(r2.status).toBe(401);
+    expect(problem(r2.body)).toBe("The signature is invalid. Verify and try again.");
+    // PHP trim() leaves a non-breaking space (byte A0) in place, so the name no longer is oauth_nonce.
+    const d = await signedParts();
+    const nbsp = d.parts.map((p) => (p.startsWith("oauth_nonce=") ? "\u00a0" + p : p));
+    const r3 = await send(`OAuth ${nbsp.join(", ")}`);
+    expect(r3.status).toBe(400);
+    expect(problem(r3.body)).toBe('"oauth_nonce" is required. Enter and try again.');
+  });
+
+  it("accepts unquoted values; splits on every comma, even inside quotes", async () => {
+    const a = await signedParts();
+    expect((await send(`OAuth ${a.parts.map((p) => p.replace(/"/g, "")).join(",")}`)).status).toBe(200);
+    const b = await signedParts();
+    expect((await send(`OAuth realm="a,b", ${b.parts.join(", ")}`)).status).toBe(200);
+  });
+
+  it("is not an OAuth header without `oauth ` (a tab after OAuth does not count)", async () => {
+    const a = await signedParts();
+    const res = await send(`OAuth\t${a.parts.join(", ")}`);
+    expect(res.status).toBe(400);
+    expect(problem(res.body)).toBe(ALL_REQUIRED);
+  });
+});
+
+describe("a non-OAuth exception", () => {
+  it("answers 500 with `internal_error&message=…` as the whole value of oauth_problem", () => {
+    const throwing = (message: string) =>
+      ({
+        getRequestToken: () => {
+          throw new Error(message);
+        },
+      }) as unknown as OAuthProvider;
+    const req = { method: "POST", rawUri: reqPath, headers: { host: "shop.example.com", authorization: "OAuth " }, body: "" };
+    const res = handleOAuthTokenRequest(throwing("Host is not valid"), "request", req);
+    expect(res).toEqual({ status: 500, contentType: "text/html; charset=UTF-8", body: "oauth_problem=internal_error%26message%3DHost+is+not+valid" });
+    expect(handleOAuthTokenRequest(throwing(""), "request", req).body).toBe("oauth_problem=internal_error%26message%3Dempty_message");
+  });
+});
+
+describe("future-timestamp limit on the store clock (Nonce\\Generator::TIME_DEVIATION = 600)", () => {
+  it("accepts now + 600 and refuses now + 601", async () => {
+    const nowMs = Math.floor(Date.now() / 1000) * 1000 + 250;
+    const s = await startDevStore({ profile: "2.4.7", now: () => nowMs });
+    try {
+      const now = Math.floor(nowMs / 1000);
+      const a = await activateWithReceiver(s, receiver);
+      expect((await signedRequest(s, { path: reqPath, ...a.creds, timestamp: now + 600 })).status).toBe(200);
+      const b = await activateWithReceiver(s, receiver);
+      const late = await signedRequest(s, { path: reqPath, ...b.creds, timestamp: now + 601 });
+      expect(late.status).toBe(401);
+      expect(problem(late.body)).toBe("An error occurred validating the nonce");
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe("consumer expiry (request step only)", () => {
   it("expires 300 s after the activation POST, measured on the store clock", async () => {
     const s = await startDevStore({ profile: "2.4.7" });
@@ -205,16 +348,46 @@ describe("consumer expiry (request step only)", () => {
     }
   });
 
-  it("passes at 299 s, and is checked after the nonce but before the signature", async () => {
+  it("is exactly 300 s: passes at 299, refuses at 300 (injectable clock)", async () => {
+    let nowMs = Math.floor(Date.now() / 1000) * 1000;
+    const s = await startDevStore({ profile: "2.4.7", now: () => nowMs });
+    try {
+      const ts = Math.floor(nowMs / 1000);
+      const a = await activateWithReceiver(s, receiver);
+      const b = await activateWithReceiver(s, receiver);
+      nowMs += 299_000;
+      expect((await signedRequest(s, { path: reqPath, ...a.creds, timestamp: ts })).status).toBe(200);
+      nowMs += 1_000;
+      const res = await signedRequest(s, { path: reqPath, ...b.creds, timestamp: ts });
+      expect(res.status).toBe(401);
+      expect(problem(res.body)).toBe("Consumer key has expired");
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("is checked after the nonce (which is stored even when expiry then fails) and before the signature", async () => {
     const s = await startDevStore({ profile: "2.4.7" });
     try {
       const a = await activateWithReceiver(s, receiver);
       await adminApi(s, "POST", "/clock", { offsetSeconds: 400 });
-      const badSig = await signedRequest(s, { path: reqPath, ...a.creds, signature: "AAAA" });
+      const ts = Math.floor(Date.now() / 1000) + 400;
+      // Before the signature: a bad signature still gets the expiry message.
+      const badSig = await signedRequest(s, { path: reqPath, ...a.creds, timestamp: ts, signature: "AAAA" });
       expect(problem(badSig.body)).toBe("Consumer key has expired");
-      const b = await activateWithReceiver(s, receiver);
-      await adminApi(s, "POST", "/clock", { offsetSeconds: 400 + 299 });
-      expect((await signedRequest(s, { path: reqPath, ...b.creds })).status).toBe(200);
+      // After the nonce: a bad timestamp or a used nonce is reported instead of the expiry.
+      const badTs = await signedRequest(s, { path: reqPath, ...a.creds, timestamp: ts + 601 });
+      expect(problem(badTs.body)).toBe("An error occurred validating the nonce");
+      const nonce = freshNonce();
+      const expired = await signedRequest(s, { path: reqPath, ...a.creds, timestamp: ts, nonce });
+      expect(problem(expired.body)).toBe("Consumer key has expired");
+      const reused = await signedRequest(s, { path: reqPath, ...a.creds, timestamp: ts, nonce });
+      expect(problem(reused.body)).toMatch(/^The nonce is already being used by the consumer with ID \d+$/);
+      // A new activation restarts the window; the nonce stored during the expired attempt stays used.
+      await adminApi(s, "POST", `/integrations/${a.integration.id}/activate`);
+      const again = await signedRequest(s, { path: reqPath, ...a.creds, timestamp: ts, nonce });
+      expect(problem(again.body)).toMatch(/^The nonce is already being used/);
+      expect((await signedRequest(s, { path: reqPath, ...a.creds, timestamp: ts })).status).toBe(200);
     } finally {
       await s.close();
     }

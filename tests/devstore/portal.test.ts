@@ -46,7 +46,16 @@ describe("developer portal", () => {
 
   it("refuses other grant types and bad credentials", async () => {
     expect((await sessionToken("app", { grant_type: "client_credentials" })).status).toBe(400);
-    expect((await sessionToken("app", {})).status).toBe(400);
+    expect((await sessionToken("app", {})).json).toEqual({ code: 1102, message: "grant_type is required." });
+    for (const expires_in of [-5, 1.5, "60"]) {
+      expect((await sessionToken("app", { grant_type: "session", expires_in })).json, String(expires_in)).toEqual({
+        code: 1104,
+        message: "expires_in must be a positive integer number of seconds.",
+      });
+    }
+    const noBasic = await fetch(`${store.portalUrl}/rest/v1/app/session/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ grant_type: "session" }) });
+    expect(noBasic.status).toBe(401);
+    expect(await noBasic.json()).toEqual({ code: 1201, message: "Invalid application credentials." });
     const bad = await sessionToken("app", { grant_type: "session" }, basic("demo-app-id", "wrong"));
     expect(bad.status).toBe(401);
     expect(bad.json).toHaveProperty("code");

@@ -105,7 +105,7 @@ describe("addressing", () => {
 describe("ACL", () => {
   const denied = (resource: string) => ({ message: "The consumer isn't authorized to access %resources.", parameters: { resources: resource } });
 
-  it("an integration needs the route's resource (a parent grant covers children)", async () => {
+  it("an integration needs the route's resource itself: a stored parent does not cover its children", async () => {
     h.as(integration(["Magento_Sales::actions_view"]));
     expect((await h.get("/rest/V1/orders/1")).status).toBe(200);
     const r = await h.get("/rest/V1/products/ABC%2F10");
@@ -113,8 +113,10 @@ describe("ACL", () => {
     expect(r.json).toEqual(denied("Magento_Catalog::products"));
     expect((await h.call("POST", "/rest/V1/orders/1/hold")).json).toEqual(denied("Magento_Sales::hold"));
     h.as(integration(["Magento_Catalog::catalog"]));
+    expect((await h.get("/rest/V1/products/ABC%2F10")).json).toEqual(denied("Magento_Catalog::products"));
+    h.as(integration(["Magento_Catalog::catalog", "Magento_Catalog::catalog_inventory", "Magento_Catalog::products"]));
     expect((await h.get("/rest/V1/products/ABC%2F10")).status).toBe(200);
-    expect((await h.get("/rest/V1/categories/3")).status).toBe(200);
+    expect((await h.get("/rest/V1/categories/3")).json).toEqual(denied("Magento_Catalog::categories"));
     expect((await h.get("/rest/V1/customers/1")).json).toEqual(denied("Magento_Customer::manage"));
     h.as(integration("all"));
     expect((await h.get("/rest/V1/modules")).status).toBe(200);

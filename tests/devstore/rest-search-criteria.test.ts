@@ -143,12 +143,16 @@ describe("searchCriteria logic, sorting and paging", () => {
     expect(r.items.map((p) => [p.type_id, p.price])).toEqual(expected.map((p) => [p.type_id, p.price]));
   });
 
-  it("index order wins over the order the parameters are written in", async () => {
+  // PHP arrays keep insertion order; ServiceInputProcessor::convertValue and SortingProcessor::applyOrders foreach
+  // them, so the sort written first applies first whatever its index (written in order, that is index order).
+  it("sort orders apply in the order they are written, as PHP's array order; indexes do not reorder them", async () => {
     const q = "searchCriteria[sortOrders][1][field]=price&searchCriteria[sortOrders][1][direction]=ASC&searchCriteria[sortOrders][0][field]=status&searchCriteria[sortOrders][0][direction]=ASC&searchCriteria[pageSize]=5";
     const r = await h.get(`/rest/V1/products?${q}`);
-    expect(r.json.search_criteria.sort_orders).toEqual([{ field: "status", direction: "ASC" }, { field: "price", direction: "ASC" }]);
-    const expected = [...products].sort((a, b) => a.status - b.status || a.price - b.price).slice(0, 5);
-    expect(r.json.items.map((p: Product) => p.price)).toEqual(expected.map((p) => p.price));
+    expect(r.json.search_criteria.sort_orders).toEqual([{ field: "price", direction: "ASC" }, { field: "status", direction: "ASC" }]);
+    const expected = [...products].sort((a, b) => a.price - b.price || a.status - b.status).slice(0, 5);
+    expect(r.json.items.map((p: Product) => [p.price, p.status])).toEqual(expected.map((p) => [p.price, p.status]));
+    const inOrder = await h.get(`/rest/V1/products?${q.replace(/\[1\]/g, "[x]").replace(/\[0\]/g, "[1]").replace(/\[x\]/g, "[0]")}`);
+    expect(inOrder.json.search_criteria.sort_orders).toEqual([{ field: "price", direction: "ASC" }, { field: "status", direction: "ASC" }]);
   });
 
   it("a sort order without direction is descending", async () => {

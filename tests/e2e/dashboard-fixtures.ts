@@ -76,7 +76,9 @@ async function activate(page: Page, store: DevStore, appUrl: string, name: strin
   const act = await adminApi<{ identity_url?: string; callback?: { status?: number; error?: string } }>(store, `/integrations/${integration.id}/activate`, {});
   if (!act.identity_url) throw new Error(`activation gave no identity_url: ${JSON.stringify(act)}`);
   await page.goto(act.identity_url);
-  // the identity page waits for the exchange, links the installation, then returns to success_call_back
+  // already signed in: the popup asks before linking (a GET alone never links), then waits for the exchange,
+  // links the installation and returns to success_call_back
+  await page.getByRole("button", { name: "Link this store" }).click();
   await page.waitForURL((u) => u.href.startsWith(store.url), { timeout: 30_000 });
   const detail = await adminApi<{ status: string }>(store, `/integrations/${integration.id}`);
   expect(detail.status).toBe("Active");

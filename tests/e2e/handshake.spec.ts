@@ -90,6 +90,53 @@ test("a second store and a second user each see only their own store", async ({ 
   }
 });
 
+test("a signed-in user linking another store confirms it first; 'Use another account' switches accounts", async ({ browser, store, kit, shot }) => {
+  const { startStore } = await import("./fixtures/kit-servers");
+  const other = await startStore();
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await createAccountInPopup(await saveAndActivate(page, store, kit, "First of two"), "owner-of-two@example.com");
+    await expect(page.locator("tr", { hasText: "First of two" })).toContainText("Active", { timeout: 15_000 });
+
+    // same browser, same app session: the popup of the second store asks before linking
+    const popup = await saveAndActivate(page, other, kit, "Second of two");
+    await expect(popup.getByRole("heading", { name: "Link this store to your account?" })).toBeVisible();
+    await expect(popup.getByText("Signed in as owner-of-two@example.com")).toBeVisible();
+    await expect(popup.locator("#main")).toContainText(other.storeBaseUrl);
+    await shot(popup, "confirm-link");
+    const closed = popup.waitForEvent("close", { timeout: 30_000 });
+    await popup.getByRole("button", { name: "Link this store" }).click();
+    await closed;
+    await expect(page.locator("tr", { hasText: "Second of two" })).toContainText("Active", { timeout: 15_000 });
+    await page.goto(`${kit.url}/stores`);
+    await expect(page.locator("tr", { hasText: other.storeBaseUrl })).toContainText("Active");
+    await expect(page.locator("tr", { hasText: store.storeBaseUrl })).toContainText("Active");
+
+    // "Use another account": signs out and links the account created next, not the signed-in one
+    const third = await startStore();
+    try {
+      const p3 = await saveAndActivate(page, third, kit, "Third store");
+      await p3.getByRole("button", { name: "Use another account" }).click();
+      await p3.waitForURL(/\/login\?next=%2Fintegration%2Fidentity/);
+      await p3.locator("#main").getByRole("link", { name: "Create account" }).click();
+      await p3.getByLabel("Email").fill("someone-else@example.com");
+      await p3.getByLabel("Password", { exact: true }).fill("another long password");
+      const p3closed = p3.waitForEvent("close", { timeout: 30_000 });
+      await p3.locator("#main").getByRole("button", { name: "Create account" }).click();
+      await p3closed;
+      await page.goto(`${kit.url}/stores`);
+      await expect(page.locator("tr", { hasText: third.storeBaseUrl })).toContainText("Active");
+      await expect(page.locator("tr", { hasText: store.storeBaseUrl })).toHaveCount(0);
+    } finally {
+      await third.close();
+    }
+  } finally {
+    await context.close();
+    await other.close();
+  }
+});
+
 test("Reauthorize: the signed-in user goes straight back to the store and the grid shows Active again", async ({ page, store, kit, shot }) => {
   await createAccountInPopup(await saveAndActivate(page, store, kit, "Reauth me"), "reauth@example.com");
   const row = page.locator("tr", { hasText: "Reauth me" });

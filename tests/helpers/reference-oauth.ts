@@ -5,7 +5,10 @@
  */
 import { createHmac, createHash } from "node:crypto";
 
-/** Store families (PROTOCOL.md): A/B standard, C decodes reserved path escapes, D double-encodes values, E byte-order sort. */
+/**
+ * Store families (PROTOCOL.md): A/B standard, C decodes reserved path escapes, D double-encodes values, E byte-order
+ * sort, Host as sent, and the query read with parse_str too.
+ */
 export type RefFamily = "A" | "B" | "C" | "D" | "E";
 
 export function refEncode(value: string): string {
@@ -72,6 +75,37 @@ function queryPairs(url: string): Map<string, string> {
   return out;
 }
 
+/** PHP urldecode: like rawurldecode, but a "+" is a space. */
+function refUrlDecode(value: string): string {
+  return refRawUrlDecode(value.replace(/\+/g, " "));
+}
+
+/**
+ * Family E (research §4.5, §4.6): its Hmac also reads the query with PHP parse_str and merges the result over the
+ * flat pairs. parse_str: every non-empty "&" part, name up to the first "=" (no "=" → value ""), both urldecoded;
+ * the name stops at a NUL, loses its leading spaces, and turns "." and " " into "_" before its first "[". A name
+ * with "[" … "]" is an array, which removeNestedArrays drops; a "[" never closed turns into "_", and so do the " ",
+ * "." and "[" after it. Empty names and oauth_ names are skipped.
+ */
+function parseStrPairs(url: string): Map<string, string> {
+  const q = url.includes("?") ? url.slice(url.indexOf("?") + 1).split("#")[0]! : "";
+  const out = new Map<string, string>();
+  for (const part of q.split("&")) {
+    if (part === "") continue;
+    const at = part.indexOf("=");
+    const value = at < 0 ? "" : refUrlDecode(part.slice(at + 1));
+    const name = refUrlDecode(at < 0 ? part : part.slice(0, at)).split("\0")[0]!.replace(/^ +/, "");
+    const open = name.indexOf("[");
+    let key: string;
+    if (open < 0) key = name.replace(/[ .]/g, "_");
+    else if (open === 0 || name.indexOf("]", open) > 0) continue;
+    else key = name.slice(0, open).replace(/[ .]/g, "_") + "_" + name.slice(open + 1).replace(/[ .[]/g, "_");
+    if (key === "" || /oauth_[a-z_-]+/.test(key)) continue;
+    out.set(key, value);
+  }
+  return out;
+}
+
 function normalisedUrl(url: string, family: RefFamily): string {
   const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#]+)([^?#]*)/.exec(url);
   if (!m) throw new Error("bad url " + url);
@@ -103,6 +137,7 @@ function normalisedUrl(url: string, family: RefFamily): string {
 export function refBaseString(input: RefSignInput): string {
   const family = input.family ?? "A";
   const params = queryPairs(input.url);
+  if (family === "E") for (const [k, v] of parseStrPairs(input.url)) params.set(k, v);
   for (const [k, v] of Object.entries(input.oauthParams)) params.set(k, v);
   let entries = [...params.entries()];
   if (family === "D") entries = entries.map(([k, v]) => [k, refEncode(v)]);

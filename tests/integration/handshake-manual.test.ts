@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { randomToken, startHarness, type Harness } from "./handshake-harness";
-import { addManualStoreFor } from "@/lib/integration/manual";
+import { addManualStoreFor, KEY_TAKEN_MESSAGE } from "@/lib/integration/manual";
 import { probeWithClient } from "@/lib/integration/probe";
 import { signIn, signUp } from "@/lib/auth/users";
 import { MAX_FAILURES } from "@/lib/auth/throttle";
@@ -59,6 +59,33 @@ describe("manual mode (four pasted tokens)", () => {
     expect((await h.installation(t.consumer_key)).state).toBe("revoked");
   });
 
+  it("a known consumer key is only refreshed by a user already linked to it, on its store, with its secret", async () => {
+    const t = await manualTokens();
+    const owner = await h.db.user.create({ data: { email: "owner@example.com", passwordHash: "x" } });
+    const intruder = await h.db.user.create({ data: { email: "intruder@example.com", passwordHash: "x" } });
+    const deps = { db: h.db, box: h.deps.box, now: () => new Date(), allowPrivate: true };
+    const input = { baseUrl: h.store.storeBaseUrl, consumerKey: t.consumer_key, consumerSecret: t.consumer_secret, accessToken: t.access_token, accessTokenSecret: t.access_token_secret };
+    expect((await addManualStoreFor(deps, owner.id, input)).ok).toBe(true);
+    const before = await h.installation(t.consumer_key);
+
+    // Another account, even with every right token, cannot attach itself to the installation…
+    expect(await addManualStoreFor(deps, intruder.id, input)).toEqual({ ok: false, field: "consumerKey", error: KEY_TAKEN_MESSAGE });
+    // …nor point it at its own "store" (here: a different base URL that would also answer).
+    const elsewhere = { ...input, baseUrl: h.store.storeBaseUrl.replace("127.0.0.1", "localhost") };
+    expect((await addManualStoreFor(deps, intruder.id, elsewhere)).ok).toBe(false);
+    // The owner with another consumer secret is refused too (the store never changes an integration's secret).
+    expect((await addManualStoreFor(deps, owner.id, { ...input, consumerSecret: randomToken() })).ok).toBe(false);
+    expect(await h.db.installationUser.count({ where: { userId: intruder.id } })).toBe(0);
+    const after = await h.installation(t.consumer_key);
+    expect({ store: after.storeId, token: after.accessTokenEnc, secret: after.consumerSecretEnc }).toEqual({
+      store: before.storeId,
+      token: before.accessTokenEnc,
+      secret: before.consumerSecretEnc,
+    });
+    // The owner pasting the same tokens again is fine (a refresh).
+    expect((await addManualStoreFor(deps, owner.id, input)).ok).toBe(true);
+  });
+
   it("refuses private store URLs when they are not allowed", async () => {
     const t = await manualTokens();
     const user = await h.db.user.create({ data: { email: "p@example.com", passwordHash: "x" } });
@@ -91,6 +118,32 @@ describe("accounts", () => {
     expect((await signIn(h.db, { email: "user@example.com", password: "a long password" }, "2.2.2.2", later)).ok).toBe(true);
     const row = await h.db.user.findUniqueOrThrow({ where: { email: "user@example.com" } });
     expect(row.passwordHash).not.toContain("a long password");
+  });
+
+  it("parallel guesses cannot slip under the limit: at most MAX_FAILURES passwords are checked per window", async () => {
+    await signUp(h.db, { email: "target@example.com", password: "the right password" });
+    const now = new Date();
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signIn(h.db, { email: "target@example.com", password: `guess ${i}` }, undefined, now)),
+    );
+    const checked = guesses.filter((g) => !g.ok && g.error === "Email or password is wrong.").length;
+    const stopped = guesses.filter((g) => !g.ok && /Too many failed sign-ins/.test(g.error)).length;
+    expect(checked).toBe(MAX_FAILURES);
+    expect(stopped).toBe(12 - MAX_FAILURES);
+    // even the right password waits for the lock to end
+    expect((await signIn(h.db, { email: "target@example.com", password: "the right password" }, undefined, now)).ok).toBe(false);
+  });
+
+  it("without a trusted client IP there is no shared per-IP bucket to lock everyone out", async () => {
+    const now = new Date();
+    for (let u = 0; u < 3; u++) await signIn(h.db, { email: `nobody${u}@example.com`, password: "x" }, undefined, now);
+    // no IP row exists at all, so no number of failures by other people can lock this user out
+    expect(await h.db.loginThrottle.count({ where: { key: { startsWith: "ip:" } } })).toBe(0);
+    expect(await h.db.loginThrottle.count()).toBe(3);
+    await signIn(h.db, { email: "someone@example.com", password: "x" }, "203.0.113.9", now);
+    expect(await h.db.loginThrottle.count({ where: { key: "ip:203.0.113.9" } })).toBe(1); // a trusted IP is counted
+    await signUp(h.db, { email: "fresh@example.com", password: "a fine password" });
+    expect((await signIn(h.db, { email: "fresh@example.com", password: "a fine password" }, undefined, now)).ok).toBe(true);
   });
 });
 

@@ -1,6 +1,23 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { randomToken, startHarness, type Harness } from "./handshake-harness";
-import { completeIdentityFor } from "@/lib/integration/identity";
+import { completeIdentityFor, STALE_EXCHANGE_MS } from "@/lib/integration/identity";
+
+/** A forger's own "store": answers both token endpoints with fresh tokens, whatever the signature. */
+async function startForgerStore(): Promise<{ url: string; hits: string[]; close(): Promise<void> }> {
+  const hits: string[] = [];
+  const server: Server = createServer((req, res) => {
+    hits.push(req.url ?? "");
+    res.writeHead(200, { "Content-Type": "text/html" }).end(`oauth_token=${randomToken()}&oauth_token_secret=${randomToken()}`);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    hits,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
 
 let h: Harness;
 beforeEach(async () => {
@@ -124,13 +141,19 @@ describe("handshake against the dev store", () => {
       store_base_url: h.store.storeBaseUrl,
       oauth_verifier: randomToken(),
     });
-    expect((await h.postCallback(forged.toString())).status).toBe(200);
-    // and one pointing at another "store" (the attacker's)
-    forged.set("store_base_url", "http://127.0.0.1:9/");
+    const refused = await h.postCallback(forged.toString());
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain("different consumer secret");
+    // and one pointing at the attacker's own "store", which would answer the token exchange
+    const forger = await startForgerStore();
+    forged.set("store_base_url", forger.url);
     forged.set("oauth_verifier", randomToken());
-    expect((await h.postCallback(forged.toString())).status).toBe(200);
-    const outcomes = await h.settle();
-    expect(outcomes.map((o) => o.kind)).toEqual(["failed", "failed"]);
+    expect((await h.postCallback(forged.toString())).status).toBe(409);
+    expect(await h.settle()).toEqual([]);
+    expect(forger.hits).toEqual([]); // never even contacted
+    await forger.close();
+    expect(await h.db.activation.count({ where: { installation: { consumerKey: integ.consumer_key } } })).toBe(1);
+    expect(await h.db.installationEvent.count({ where: { installationId: before.id, kind: "callback_refused" } })).toBe(2);
 
     const after = await h.installation(integ.consumer_key);
     expect(after.state).toBe("active");
@@ -206,10 +229,13 @@ describe("handshake against the dev store", () => {
     const bob = await h.db.user.create({ data: { email: "bob@example.com", passwordHash: "x" } });
 
     expect(await completeIdentityFor(h.deps, query, null)).toEqual({ kind: "sign_in_required" });
-    const first = await completeIdentityFor(h.deps, query, alice.id);
+    // A GET alone never links: the user must have signed in inside the popup or confirmed the link.
+    expect(await completeIdentityFor(h.deps, query, alice.id)).toMatchObject({ kind: "confirm_link", storeUrl: h.store.storeBaseUrl });
+    expect(await h.db.installationUser.count()).toBe(0);
+    const first = await completeIdentityFor(h.deps, query, alice.id, { consented: true });
     expect(first).toMatchObject({ kind: "redirect", url: query.success_call_back });
-    expect(await completeIdentityFor(h.deps, query, alice.id)).toMatchObject({ kind: "redirect" }); // twice: harmless
-    expect(await completeIdentityFor(h.deps, query, bob.id)).toMatchObject({ kind: "claimed_by_other" });
+    expect(await completeIdentityFor(h.deps, query, alice.id)).toMatchObject({ kind: "redirect" }); // twice, already linked: harmless
+    expect(await completeIdentityFor(h.deps, query, bob.id, { consented: true })).toMatchObject({ kind: "claimed_by_other" });
     expect(await h.db.installationUser.count()).toBe(1);
 
     const evil = await completeIdentityFor(h.deps, { ...query, success_call_back: "https://evil.example/admin/admin/integration/loginSuccessCallback/" }, alice.id);
@@ -227,11 +253,39 @@ describe("handshake against the dev store", () => {
     const popup = new URL(act.identity_url!);
     const query = Object.fromEntries(popup.searchParams) as { oauth_consumer_key: string; success_call_back: string };
     const user = await h.db.user.create({ data: { email: "w@example.com", passwordHash: "x" } });
-    expect(await completeIdentityFor(h.deps, query, user.id)).toMatchObject({ kind: "waiting" });
+    expect(await completeIdentityFor(h.deps, query, user.id, { consented: true })).toMatchObject({ kind: "waiting" });
     await h.admin("POST", "/admin/api/clock", { offsetSeconds: 1000 });
     h.release();
     await h.settle();
-    expect(await completeIdentityFor(h.deps, query, user.id)).toMatchObject({ kind: "failed", reason: "consumer_expired", storeMessage: "Consumer key has expired" });
+    expect(await completeIdentityFor(h.deps, query, user.id, { consented: true })).toMatchObject({
+      kind: "failed",
+      reason: "consumer_expired",
+      storeMessage: "Consumer key has expired",
+    });
+  });
+
+  it("an exchange cut off by a restart is reported as interrupted, not waited on forever", async () => {
+    const integ = await h.createIntegration("Cut off");
+    h.drop = true; // the app "dies" right after answering: nothing ever exchanges this activation
+    const act = await h.activate(integ.id);
+    h.drop = false;
+    const query = Object.fromEntries(new URL(act.identity_url!).searchParams) as { oauth_consumer_key: string; success_call_back: string };
+    // replay the callback so the installation exists (its exchange held), then mark the activation as claimed by a
+    // runner that died
+    h.hold();
+    await h.postCallback(h.bodies.at(-1)!);
+    const inst = await h.installation(integ.consumer_key);
+    const started = new Date(Date.now() - STALE_EXCHANGE_MS - 1000);
+    await h.db.activation.updateMany({ where: { installationId: inst.id }, data: { state: "exchanging", exchangeStartedAt: started } });
+    await h.db.installation.update({ where: { id: inst.id }, data: { state: "exchanging" } });
+    const user = await h.db.user.create({ data: { email: "cut@example.com", passwordHash: "x" } });
+    expect(await completeIdentityFor(h.deps, query, user.id, { consented: true })).toMatchObject({ kind: "failed", reason: "interrupted" });
+    const after = await h.installation(integ.consumer_key);
+    expect(after).toMatchObject({ state: "failed", failureReason: "interrupted" });
+    // a fresh one (still within the limit) is waited on
+    await h.db.activation.updateMany({ where: { installationId: inst.id }, data: { state: "exchanging", exchangeStartedAt: new Date() } });
+    expect(await completeIdentityFor(h.deps, query, user.id, { consented: true })).toMatchObject({ kind: "waiting" });
+    h.release();
   });
 });
 
@@ -243,7 +297,7 @@ describe("identity claim window", () => {
     const query = Object.fromEntries(new URL(act.identity_url!).searchParams) as { oauth_consumer_key: string; success_call_back: string };
     const user = await h.db.user.create({ data: { email: "late@example.com", passwordHash: "x" } });
     const later = { ...h.deps, now: () => new Date(Date.now() + 31 * 60 * 1000) };
-    expect(await completeIdentityFor(later, query, user.id)).toMatchObject({ kind: "claim_expired" });
+    expect(await completeIdentityFor(later, query, user.id, { consented: true })).toMatchObject({ kind: "claim_expired" });
     expect(await h.db.installationUser.count()).toBe(0);
   });
 });

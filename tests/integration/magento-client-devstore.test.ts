@@ -133,7 +133,7 @@ describe("handshake against the dev store", () => {
     try {
       const token = await fetchAdminToken({ baseUrl: ds.storeBaseUrl, username: "admin", password: "admin123" });
       const client = createMagentoClient({ baseUrl: ds.storeBaseUrl, auth: { kind: "bearer", token } });
-      const schema = await client.call<{ swagger?: string; paths?: object }>("getSchema");
+      const schema = await client.call<"getSchema", { swagger?: string; paths?: object }>("getSchema");
       expect(schema.status).toBe(200);
       expect(schema.data.paths).toBeDefined();
     } finally {

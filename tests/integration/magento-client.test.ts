@@ -208,7 +208,7 @@ describe("signed REST calls against a verifying store", () => {
       route: (r) => (r.path === "/rest/default/V1/products/ABC%2F10" ? { status: 200, body: { sku: "ABC/10" } } : undefined),
     });
     const { client } = clientFor(store.storeBaseUrl, { storeCode: "default" });
-    const res = await client.call<{ sku: string }>("getProductsBySku", { pathParams: { sku: "ABC/10" } });
+    const res = await client.call<"getProductsBySku", { sku: string }>("getProductsBySku", { pathParams: { sku: "ABC/10" } });
     expect(res.data.sku).toBe("ABC/10");
     expect(res.url).toBe(`${store.url}/index.php/rest/default/V1/products/ABC%2F10`);
   });
@@ -433,7 +433,7 @@ describe("admin and customer tokens", () => {
     const token = await fetchAdminToken({ baseUrl: store.storeBaseUrl, username: "admin", password: "admin123" });
     expect(token).toBe("admin-jwt");
     const client = createMagentoClient({ baseUrl: store.storeBaseUrl, auth: { kind: "bearer", token } });
-    expect((await client.call<{ swagger: string }>("getSchema")).data.swagger).toBe("2.0");
+    expect((await client.call<"getSchema", { swagger: string }>("getSchema")).data.swagger).toBe("2.0");
     const bad = (await fetchAdminToken({ baseUrl: store.storeBaseUrl, username: "admin", password: "nope" }).catch((e: unknown) => e)) as MagentoApiError;
     expect(bad).toBeInstanceOf(MagentoApiError);
     expect(bad.status).toBe(401);
@@ -453,7 +453,7 @@ describe("property: every family accepts whatever the client sends (after fallba
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.tuple(fc.constantFrom(...(["eq", "like", "in", "gt", "from"] as const)), tricky), { minLength: 0, maxLength: 13 }),
-        fc.option(tricky.filter((s) => s.length > 0), { nil: undefined }),
+        fc.option(tricky.filter((s) => s.length > 0 && s !== "." && s !== ".."), { nil: undefined }), // "." and ".." are refused (dot segments)
         async (filters, sku) => {
           const sc = searchCriteria();
           filters.forEach(([cond, value], i) => sc.where(`field_${i}`, cond, value));

@@ -1,8 +1,9 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { Alert, Card, LinkButton, PageHeader } from "@/app/components/ui";
+import { Alert, Button, Card, LinkButton, PageHeader } from "@/app/components/ui";
 import { completeIdentity, getCurrentUser } from "@/lib/kit";
 import { AutoRefresh } from "./AutoRefresh";
+import { confirmLink, switchAccount } from "./actions";
 
 /**
  * Identity link URL. After the activation POST, Magento's admin opens this page in a 680×510 popup with
@@ -31,6 +32,39 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
       ).toString()}`;
       return redirect(`/login?next=${encodeURIComponent(here)}`);
     }
+    case "confirm_link":
+      return (
+        <div className="identity-page">
+          <PageHeader title="Link this store to your account?" description={`Signed in as ${user?.email ?? ""}.`} />
+          <Card>
+            <p>
+              The Magento store <strong>{out.storeName ?? out.storeUrl}</strong>
+              {out.storeName ? (
+                <>
+                  {" "}
+                  (<span className="mono">{out.storeUrl}</span>)
+                </>
+              ) : null}{" "}
+              is activating this app. Linking gives your account access to the store&apos;s data through the app.
+            </p>
+            <div className="form-actions">
+              <form action={confirmLink}>
+                <input type="hidden" name="oauth_consumer_key" value={query.oauth_consumer_key as string} />
+                <input type="hidden" name="success_call_back" value={query.success_call_back as string} />
+                <Button type="submit">Link this store</Button>
+              </form>
+              <form action={switchAccount}>
+                <input type="hidden" name="oauth_consumer_key" value={query.oauth_consumer_key as string} />
+                <input type="hidden" name="success_call_back" value={query.success_call_back as string} />
+                <Button type="submit" variant="secondary">
+                  Use another account
+                </Button>
+              </form>
+            </div>
+          </Card>
+          <p className="muted">If you did not start this from your store&apos;s admin, close this window: nothing is linked.</p>
+        </div>
+      );
     case "waiting":
       return (
         <div className="identity-page">

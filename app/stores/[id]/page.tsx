@@ -27,7 +27,7 @@ export default async function StoreOverviewPage({ params }: { params: Promise<{ 
   const base = `/stores/${encodeURIComponent(id)}`;
 
   return (
-    <>
+    <div className="stack">
       <StoreHeader store={fresh} section="overview" title={fresh.name ?? first?.websiteName ?? "Store"} description={<span className="mono">{fresh.baseUrl}</span>} />
       <div className="card-grid">
         <Card title="Link">
@@ -113,6 +113,6 @@ export default async function StoreOverviewPage({ params }: { params: Promise<{ 
           ))}
         </Table>
       ) : null}
-    </>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 /** The admin JSON API (dev only, loopback, no auth): the merchant's actions for scripts and tests. */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import { isKnownResource } from "../acl";
+import { isKnownResource, withDescendants } from "../acl";
 import { RestError } from "../rest/types";
 import type { StoreContext } from "../store-context";
 
@@ -43,7 +43,9 @@ export function registerAdminApi(app: FastifyInstance, ctx: StoreContext): void 
     if (!parsed.success) return bad(reply, parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
     const unknown = parsed.data.resources === "all" ? [] : parsed.data.resources.filter((r) => !isKnownResource(r));
     if (unknown.length > 0) return bad(reply, `Unknown ACL resources: ${unknown.join(", ")}`);
-    return reply.code(200).send(ctx.admin.create(parsed.data));
+    // Granting a parent in the API grants its subtree, as the admin tree does by ticking the children.
+    const resources = parsed.data.resources === "all" ? "all" : withDescendants(parsed.data.resources);
+    return reply.code(200).send(ctx.admin.create({ ...parsed.data, resources }));
   });
 
   app.get("/admin/api/integrations", async () => ctx.admin.list());
@@ -96,6 +98,8 @@ export function registerAdminApi(app: FastifyInstance, ctx: StoreContext): void 
       throw e;
     }
   });
+
+  app.get("/admin/api/clock", async () => ({ offsetSeconds: ctx.clock.offsetSeconds(), now: ctx.clock.nowSeconds() }));
 
   app.post("/admin/api/clock", async (req, reply) => {
     const parsed = ClockBody.safeParse(parseJson(req.body));

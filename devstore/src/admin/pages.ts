@@ -66,13 +66,13 @@ export function renderGrid(integrations: IntegrationView[], messages: FlashMessa
   });
 }
 
-/** The ACL tree as nested checkboxes; a granted parent shows its children checked too (it covers them). */
-function treeHtml(nodes: AclNode[], granted: Set<string>, inherited = false): string {
+/** The ACL tree as nested checkboxes, each checked only when that resource itself is granted (as stored). */
+function treeHtml(nodes: AclNode[], granted: Set<string>): string {
   return `<ul>${nodes
     .map((n) => {
-      const checked = inherited || granted.has(n.id);
+      const checked = granted.has(n.id);
       return `<li><label><input type="checkbox" name="resource[]" value="${esc(n.id)}"${checked ? " checked" : ""}> ${esc(n.title)}</label><code>${esc(n.id)}</code>${
-        n.children ? treeHtml(n.children, granted, checked) : ""
+        n.children ? treeHtml(n.children, granted) : ""
       }</li>`;
     })
     .join("")}</ul>`;

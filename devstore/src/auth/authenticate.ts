@@ -2,8 +2,8 @@
  * `authenticate(req)` for the REST layer: Magento's user contexts in one place.
  * - OauthUserContext: an `Authorization: OAuth …` header is validated (errors thrown as RestError); an
  *   inactive integration leaves the caller a guest.
- * - TokenUserContext: `Bearer` admin/customer tokens; an integration access token as Bearer is ignored
- *   (guest) unless oauth/consumer/enable_integration_as_bearer is on (research §8).
+ * - TokenUserContext: `Bearer <token>` admin/customer tokens; an integration access token as Bearer is ignored
+ *   (guest) unless oauth/consumer/enable_integration_as_bearer is on, or the profile predates that flag (§8).
  * - Anything else: guest.
  */
 import type { Authenticate, Caller, RawRestRequest } from "../rest/types";
@@ -17,12 +17,19 @@ export interface AuthenticateDeps {
   provider: OAuthProvider;
   state: IntegrationState;
   userTokens: UserTokens;
+  /** Integration access tokens accepted as Bearer (the flag, or a 2.4.3 profile). */
   integrationAsBearer: boolean;
 }
 
 function headerValue(req: RawRestRequest, name: string): string | undefined {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
+}
+
+/** TokenUserContext: `explode(" ", $header)` must give exactly two pieces, the first `bearer` in any case. */
+function bearerToken(header: string | undefined): string | undefined {
+  const pieces = (header ?? "").split(" ");
+  return pieces.length === 2 && pieces[0]!.toLowerCase() === "bearer" ? pieces[1] : undefined;
 }
 
 export function createAuthenticate(deps: AuthenticateDeps): Authenticate {
@@ -45,10 +52,8 @@ export function createAuthenticate(deps: AuthenticateDeps): Authenticate {
         throw e;
       }
     }
-    const auth = headerValue(req, "authorization") ?? "";
-    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(auth);
-    if (!bearer) return { kind: "guest" };
-    const token = bearer[1]!;
+    const token = bearerToken(headerValue(req, "authorization"));
+    if (token === undefined) return { kind: "guest" };
     const owner = deps.userTokens.lookup(token);
     if (owner) return owner.kind === "admin" ? { kind: "admin", username: owner.username } : { kind: "customer", customerId: owner.customerId };
     const row = deps.state.tokenByValueOf(token);

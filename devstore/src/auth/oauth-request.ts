@@ -2,14 +2,15 @@
  * How Magento's `Framework\Oauth\Helper\Request::prepareRequest` turns an HTTP request into OAuth parameters
  * (research/magento-oauth.md §3 "How the store parses the request", §4.1, §4.2).
  */
-import { parseStrFlat, rawurldecode } from "./php-strings";
+import { bytesFromUtf8, parseStrFlat, phpTrim, rawurldecode } from "./php-strings";
 
 export interface OAuthHttpRequest {
   method: string;
   /** Raw REQUEST_URI: path + query, escapes as sent. */
   rawUri: string;
+  /** Header values as Node gives them: latin1, one char per byte (PHP's byte strings). */
   headers: Record<string, string | string[] | undefined>;
-  /** Raw body text. */
+  /** Raw body text (UTF-8 decoded by the server; turned back into bytes before parse_str). */
   body: string;
 }
 
@@ -38,9 +39,10 @@ function queryOf(rawUri: string): string {
 }
 
 /**
- * The `Authorization` header parsed like `_processHeader`: text after the first case-insensitive `oauth `,
- * split on `,`, each part on its first `=`, names matching the protocol pattern kept, values rawurldecoded
- * with `"` trimmed. Returns undefined when the header carries no `oauth ` marker.
+ * The `Authorization` header parsed like `_processHeader`: text after the first case-insensitive `oauth `
+ * (anywhere in the header), split on `,` (quotes not honoured), each part PHP-trimmed and split on its first `=`,
+ * names matching the protocol pattern kept as written (so `realm` is dropped), values rawurldecoded with only
+ * `"` trimmed. Returns undefined when the header carries no `oauth ` marker.
  */
 export function parseOAuthHeader(value: string | undefined): Map<string, string> | undefined {
   if (!value) return undefined;
@@ -48,7 +50,7 @@ export function parseOAuthHeader(value: string | undefined): Map<string, string>
   if (at < 0) return undefined;
   const params = new Map<string, string>();
   for (const part of value.slice(at + 6).split(",")) {
-    const trimmed = part.trim();
+    const trimmed = phpTrim(part);
     const eq = trimmed.indexOf("=");
     if (eq < 0) continue;
     const name = trimmed.slice(0, eq);
@@ -60,8 +62,9 @@ export function parseOAuthHeader(value: string | undefined): Map<string, string>
 
 /**
  * `prepareRequest`: header params; form-body params (`oauth_*` from the body only when the header had none);
- * query params extracted by hand (exactly one `=`, rawurldecoded, flat names, protocol names skipped); query
- * `oauth_*` only when nothing was set before. No OAuth header at all → empty map (not an OAuth request).
+ * query params extracted by hand (exactly one `=`, rawurldecoded, flat names). Query names matching the protocol
+ * pattern are always skipped: `_fetchProtocolParamsFromQuery` would take them, but Magento passes it the query
+ * string where it tests for an array, so it never does. No OAuth header at all → empty map (not an OAuth request).
  */
 export function prepareRequest(req: OAuthHttpRequest): Map<string, string> {
   const fromHeader = parseOAuthHeader(header(req, "authorization"));
@@ -70,18 +73,17 @@ export function prepareRequest(req: OAuthHttpRequest): Map<string, string> {
   const contentType = header(req, "content-type") ?? "";
   if (contentType.startsWith("application/x-www-form-urlencoded")) {
     const headerHadNone = params.size === 0;
-    for (const [name, value] of parseStrFlat(req.body)) {
+    for (const [name, value] of parseStrFlat(bytesFromUtf8(req.body))) {
       if (!isProtocolParameter(name) || headerHadNone) params.set(name, value);
     }
   }
-  const nothingSet = params.size === 0;
   const query = queryOf(req.rawUri);
   if (query) {
     for (const pair of query.split("&")) {
       const parts = pair.split("=");
       if (parts.length !== 2) continue; // a name without "=" or a value with a raw "=" is dropped
       const [name, value] = parts as [string, string];
-      if (isProtocolParameter(name) && !nothingSet) continue;
+      if (isProtocolParameter(name)) continue; // tested on the name as sent: `oauth%5Fx` passes and decodes to `oauth_x`
       params.set(rawurldecode(name), rawurldecode(value));
     }
   }

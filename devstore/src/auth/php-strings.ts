@@ -1,76 +1,77 @@
 /**
  * The PHP string functions Magento's OAuth code relies on, ported for the dev store's own verifier.
- * Written from the PHP manual and php-src (ext/standard/strnatcmp.c), independently of lib/oauth.
+ * Written from the PHP manual and php-src (ext/standard/url.c, strnatcmp.c, main/php_variables.c), independently
+ * of lib/oauth.
+ *
+ * PHP strings are bytes. Here a "byte string" is a JS string whose every char code is one byte (0–255): that is how
+ * Node hands over header values (latin1), and what rawurldecode returns, so `%E9` stays the byte E9 and is signed
+ * as `%E9` again, as in PHP. A char above U+00FF cannot be a byte; the encoders take such a char as its UTF-8 bytes.
  */
 
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
-
-function utf8Bytes(value: string): Uint8Array {
-  return Buffer.from(value, "utf8");
-}
+const ALL_UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
+const NOT_ASCII = /[\u0080-\uffff]/;
+const HEX_ESCAPE = /%([0-9A-Fa-f]{2})/g;
 
 function hex(b: number): string {
   return "%" + (b < 16 ? "0" : "") + b.toString(16).toUpperCase();
 }
 
-/** PHP `rawurlencode` (RFC 3986): all but `A-Z a-z 0-9 - . _ ~` as %XX with uppercase hex. */
-export function rawurlencode(value: string): string {
-  if (/^[A-Za-z0-9\-._~]*$/.test(value)) return value;
-  try {
-    // encodeURIComponent leaves only ! ' ( ) * beyond the unreserved set, and writes uppercase hex
-    return encodeURIComponent(value).replace(/[!'()*]/g, (c) => hex(c.charCodeAt(0)));
-  } catch {
-    return rawurlencodeBytes(value); // lone surrogates: encode the UTF-8 replacement bytes like PHP sees them
-  }
+/** UTF-8 text (e.g. a body Node decoded as UTF-8) as the byte string PHP would hold. */
+export function bytesFromUtf8(text: string): string {
+  return NOT_ASCII.test(text) ? Buffer.from(text, "utf8").toString("latin1") : text;
 }
 
-function rawurlencodeBytes(value: string): string {
+/** Percent-encodes every byte outside `keep` with uppercase hex; `space` is what a 0x20 byte becomes. */
+function encodeBytes(value: string, keep: RegExp, space: string): string {
   let out = "";
-  for (const b of utf8Bytes(value)) {
-    const ch = String.fromCharCode(b);
-    out += b < 0x80 && UNRESERVED.test(ch) ? ch : hex(b);
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 0x20) out += space;
+    else if (c < 0x80 && keep.test(value[i]!)) out += value[i];
+    else if (c <= 0xff) out += hex(c);
+    else {
+      const cp = value.codePointAt(i)!;
+      if (cp > 0xffff) i++;
+      for (const b of Buffer.from(String.fromCodePoint(cp), "utf8")) out += hex(b);
+    }
   }
   return out;
+}
+
+/** PHP `rawurlencode` (RFC 3986): every byte but `A-Z a-z 0-9 - . _ ~` as %XX with uppercase hex. */
+export function rawurlencode(value: string): string {
+  if (ALL_UNRESERVED.test(value)) return value;
+  // ASCII fast path: encodeURIComponent leaves only ! ' ( ) * beyond the unreserved set, and writes uppercase hex.
+  if (!NOT_ASCII.test(value)) return encodeURIComponent(value).replace(/[!'()*]/g, (c) => hex(c.charCodeAt(0)));
+  return encodeBytes(value, UNRESERVED, "%20");
 }
 
 /** PHP `urlencode` (used by http_build_query): like rawurlencode but space → `+` and `~` encoded. */
 export function urlencode(value: string): string {
-  let out = "";
-  for (const b of utf8Bytes(value)) {
-    const ch = String.fromCharCode(b);
-    if (b === 0x20) out += "+";
-    else if (b < 0x80 && /[A-Za-z0-9\-._]/.test(ch)) out += ch;
-    else out += hex(b);
-  }
-  return out;
+  return encodeBytes(value, /[A-Za-z0-9\-._]/, "+");
 }
 
-function isHex(code: number | undefined): boolean {
-  return code !== undefined && ((code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102));
-}
-
-function decodeBytes(value: string, plusIsSpace: boolean): string {
-  const src = utf8Bytes(value);
-  const out: number[] = [];
-  for (let i = 0; i < src.length; i++) {
-    const b = src[i]!;
-    if (b === 0x25 && isHex(src[i + 1]) && isHex(src[i + 2])) {
-      out.push(parseInt(String.fromCharCode(src[i + 1]!, src[i + 2]!), 16));
-      i += 2;
-    } else if (plusIsSpace && b === 0x2b) out.push(0x20);
-    else out.push(b);
-  }
-  return Buffer.from(out).toString("utf8");
-}
-
-/** PHP `rawurldecode`: `%XX` only; `+` stays `+`; a malformed `%` stays literal. */
+/** PHP `rawurldecode` on a byte string: `%XX` becomes that byte; `+` stays `+`; a malformed `%` stays literal. */
 export function rawurldecode(value: string): string {
-  return value.includes("%") ? decodeBytes(value, false) : value;
+  return value.includes("%") ? value.replace(HEX_ESCAPE, (_m, h: string) => String.fromCharCode(parseInt(h, 16))) : value;
 }
 
 /** PHP `urldecode`: like rawurldecode, and `+` becomes a space. */
 export function urldecode(value: string): string {
-  return decodeBytes(value, true);
+  return rawurldecode(value.includes("+") ? value.replace(/\+/g, " ") : value);
+}
+
+/** The bytes PHP `trim()` strips by default: space, \t, \n, \r, \0, \x0B (not \f, not NBSP as JS trim does). */
+const PHP_TRIMMED = new Set([0x20, 0x09, 0x0a, 0x0d, 0x00, 0x0b]);
+
+/** PHP `trim()` with its default characters, nothing else. */
+export function phpTrim(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && PHP_TRIMMED.has(value.charCodeAt(start))) start++;
+  while (end > start && PHP_TRIMMED.has(value.charCodeAt(end - 1))) end--;
+  return value.slice(start, end);
 }
 
 /** `http_build_query` of string pairs (PHP_QUERY_RFC1738: spaces as `+`). */
@@ -80,24 +81,56 @@ export function httpBuildQuery(pairs: Record<string, string>): string {
     .join("&");
 }
 
+/** One `name=value` piece as `parse_str` registers it: the top-level name, what follows it (`[a][b]`), the value. */
+interface ParsedPiece {
+  base: string;
+  /** The bracket part (`[a][b]`) when the name makes an array, else undefined. */
+  brackets: string | undefined;
+  value: string;
+}
+
 /**
- * PHP `parse_str` for flat form bodies and query strings: `+` is a space, `.` and space in names become `_`,
- * a part without `=` gets an empty value, the last of repeated names wins. Bracketed names are kept flat
- * (the dev store never needs PHP's nested arrays: REST bodies are JSON and are never signed).
+ * `parse_str`'s reading of each piece (php_variables.c): urldecoded name and value (`+` is a space), leading spaces
+ * of the name dropped, `.` and space in the top-level name turned into `_`, a `[` without a closing `]` turned into
+ * `_`, a piece without `=` given an empty value, a piece with an empty name ignored.
  */
-export function parseStrFlat(input: string): Map<string, string> {
-  const out = new Map<string, string>();
+function parseStrPieces(input: string): ParsedPiece[] {
+  const out: ParsedPiece[] = [];
   for (const part of input.split("&")) {
     if (part === "") continue;
     const eq = part.indexOf("=");
-    const rawName = eq < 0 ? part : part.slice(0, eq);
-    const rawValue = eq < 0 ? "" : part.slice(eq + 1);
-    const name = urldecode(rawName);
-    if (name === "") continue;
-    const bracket = name.indexOf("[");
-    const base = (bracket < 0 ? name : name.slice(0, bracket)).replace(/[. ]/g, "_");
-    out.set(bracket < 0 ? base : base + name.slice(bracket), urldecode(rawValue));
+    const name = urldecode(eq < 0 ? part : part.slice(0, eq)).replace(/^ +/, "");
+    const value = eq < 0 ? "" : urldecode(part.slice(eq + 1));
+    const open = name.indexOf("[");
+    const head = (open < 0 ? name : name.slice(0, open)).replace(/[. ]/g, "_");
+    if (head === "") continue;
+    if (open < 0) out.push({ base: head, brackets: undefined, value });
+    else if (name.indexOf("]", open) < 0) out.push({ base: `${head}_${name.slice(open + 1)}`, brackets: undefined, value });
+    else out.push({ base: head, brackets: name.slice(open), value });
   }
+  return out;
+}
+
+/**
+ * `parse_str` for form bodies, with bracketed names kept flat (`a[b]` one key; the dev store never needs PHP's
+ * nested arrays: REST bodies are JSON and are never signed). The last of repeated names wins.
+ */
+export function parseStrFlat(input: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const p of parseStrPieces(input)) out.set(p.brackets === undefined ? p.base : p.base + p.brackets, p.value);
+  return out;
+}
+
+/** Marks a parse_str entry that is a PHP array (`a[b]=…` makes `a` an array). */
+export const PHP_ARRAY: unique symbol = Symbol("php array");
+
+/**
+ * The top level of what `parse_str` returns, in PHP's insertion order: each name's string value, or PHP_ARRAY when
+ * its last assignment made it an array. A later piece replaces an earlier one with the same name in place.
+ */
+export function parseStrTopLevel(input: string): Map<string, string | typeof PHP_ARRAY> {
+  const out = new Map<string, string | typeof PHP_ARRAY>();
+  for (const p of parseStrPieces(input)) out.set(p.base, p.brackets === undefined ? p.value : PHP_ARRAY);
   return out;
 }
 
@@ -113,13 +146,12 @@ function codes(s: string): number[] {
   return out;
 }
 const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
-const NON_ASCII = /[\u0080-\uffff]/;
 
 /** PHP `strnatcmp` (php-src strnatcmp_ex, case-sensitive): digit runs compare by value, the rest byte-wise. */
 export function strnatcmp(a: string, b: string): number {
-  // Encoded names are ASCII: compare char codes directly; other input is compared as UTF-8 bytes, like PHP.
-  const A: ArrayLike<number> = NON_ASCII.test(a) ? utf8Bytes(a) : codes(a);
-  const B: ArrayLike<number> = NON_ASCII.test(b) ? utf8Bytes(b) : codes(b);
+  // Byte strings (encoded names are even ASCII): char codes are the bytes PHP compares.
+  const A = codes(a);
+  const B = codes(b);
   if (A.length === 0 || B.length === 0) return A.length === B.length ? 0 : A.length > B.length ? 1 : -1;
   let ai = 0;
   let bi = 0;

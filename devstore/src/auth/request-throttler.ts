@@ -1,6 +1,6 @@
 /**
- * `Integration\Model\Oauth\Token\RequestThrottler`: failed token requests per user lock the account
- * (oauth/authentication_lock/max_failures_count = 6, timeout = 1800 s).
+ * `Integration\Model\Oauth\Token\RequestThrottler` and its request log: failed token requests per user lock the
+ * account (oauth/authentication_lock/max_failures_count = 6, timeout = 1800 s).
  */
 export const MAX_FAILURES = 6;
 export const LOCK_SECONDS = 1800;
@@ -8,6 +8,7 @@ export const LOCK_SECONDS = 1800;
 export type ThrottledUserType = "admin" | "customer";
 
 export class RequestThrottler {
+  /** `oauth_token_request_log`: one row per user, deleted by a success (Magento's cron purge of expired rows is not run here). */
   private readonly failures = new Map<string, { count: number; lockExpiresAt: number }>();
 
   constructor(private readonly nowSeconds: () => number) {}
@@ -16,23 +17,19 @@ export class RequestThrottler {
     return `${type}:${user}`;
   }
 
-  /** True when the account is locked (count reached while the lock has not expired). */
+  /** `getFailuresCount` only reads a row whose lock has not expired; the count must reach the maximum. */
   isLocked(user: string, type: ThrottledUserType): boolean {
     const f = this.failures.get(this.key(user, type));
-    if (!f) return false;
-    if (f.lockExpiresAt <= this.nowSeconds()) {
-      this.failures.delete(this.key(user, type));
-      return false;
-    }
-    return f.count >= MAX_FAILURES;
+    return f !== undefined && f.lockExpiresAt > this.nowSeconds() && f.count >= MAX_FAILURES;
   }
 
+  /**
+   * `incrementFailuresCount`: insert-on-duplicate `failures_count + 1` and a fresh lock expiry. An expired row is
+   * not reset, so after a lock runs out one more failure locks the account again (Magento keeps the stale count).
+   */
   logFailure(user: string, type: ThrottledUserType): void {
     const k = this.key(user, type);
-    const f = this.failures.get(k);
-    const now = this.nowSeconds();
-    const count = f && f.lockExpiresAt > now ? f.count + 1 : 1;
-    this.failures.set(k, { count, lockExpiresAt: now + LOCK_SECONDS });
+    this.failures.set(k, { count: (this.failures.get(k)?.count ?? 0) + 1, lockExpiresAt: this.nowSeconds() + LOCK_SECONDS });
   }
 
   reset(user: string, type: ThrottledUserType): void {

@@ -4,7 +4,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { SignatureFamily } from "../config/profiles";
-import { parseStrFlat, rawurlencode, strnatcmp } from "./php-strings";
+import { parseStrTopLevel, PHP_ARRAY, rawurlencode, strnatcmp } from "./php-strings";
 
 export interface SignatureSubject {
   /** HTTP method as received. */
@@ -26,44 +26,61 @@ function splitHost(host: string): { name: string; port: string } {
   return m ? { name: m[1] ?? "", port: m[2] ?? "" } : { name: host, port: "" };
 }
 
-/** RFC 3986 §5.2.4 remove_dot_segments (Laminas Uri::removePathDotSegments). */
-function removeDotSegments(path: string): string {
-  const output: string[] = [];
-  let input = path;
-  while (input.length > 0) {
-    if (input.startsWith("../")) input = input.slice(3);
-    else if (input.startsWith("./")) input = input.slice(2);
-    else if (input.startsWith("/./")) input = input.slice(2);
-    else if (input === "/.") input = "/";
-    else if (input.startsWith("/../")) {
-      input = input.slice(3);
-      output.pop();
-    } else if (input === "/..") {
-      input = "/";
-      output.pop();
-    } else if (input === "." || input === "..") input = "";
-    else {
-      const next = input.indexOf("/", input.startsWith("/") ? 1 : 0);
-      const seg = next < 0 ? input : input.slice(0, next);
-      output.push(seg);
-      input = next < 0 ? "" : input.slice(next);
-    }
-  }
-  return output.join("");
+/** ASCII-only lowercase (PHP 8 strtolower); the Host header is a byte string. */
+function asciiLower(value: string): string {
+  return value.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 }
 
-/** Decode `%XX` whose character matches `keep`; uppercase the hex of the others (Laminas decodeUrlEncodedChars). */
-function decodeEscapes(path: string, keep: RegExp): string {
-  return path.replace(/%([0-9A-Fa-f]{2})/g, (all, h: string) => {
-    const ch = String.fromCharCode(parseInt(h, 16));
-    return keep.test(ch) ? ch : all.toUpperCase();
+/** Laminas `Uri::removePathDotSegments`, step by step as Laminas writes RFC 3986 §5.2.4. */
+function removeDotSegments(path: string): string {
+  let output = "";
+  const dropLastSegment = () => {
+    const slash = output.lastIndexOf("/");
+    if (slash >= 0) output = output.slice(0, slash);
+  };
+  // PHP `while ($path)`: "0" is falsy too.
+  while (path !== "" && path !== "0") {
+    if (path === ".." || path === ".") break;
+    if (path === "/.") path = "/";
+    else if (path === "/..") {
+      path = "/";
+      dropLastSegment();
+    } else if (path.startsWith("/../")) {
+      path = "/" + path.slice(4);
+      dropLastSegment();
+    } else if (path.startsWith("/./")) path = path.slice(2);
+    else if (path.startsWith("./")) path = path.slice(2);
+    else if (path.startsWith("../")) path = path.slice(3);
+    else {
+      const slash = path.indexOf("/", 1);
+      const seg = slash < 0 ? path : path.slice(0, slash);
+      output += seg;
+      path = path.slice(seg.length);
+    }
+  }
+  return output;
+}
+
+/** Laminas `decodeUrlEncodedChars`: `%XX` whose byte matches `allowed` is decoded, every other escape uppercased. */
+function decodeAllowedEscapes(path: string, allowed: RegExp): string {
+  return path.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
+    const ch = String.fromCharCode(parseInt(escape.slice(1), 16));
+    return allowed.test(ch) ? ch : escape.toUpperCase();
   });
 }
 
-/** Laminas encodePath: characters outside unreserved and `:@&=+$,/;%`, and a `%` not starting an escape. */
-function laminasEncodePath(path: string): string {
-  return path.replace(/[^A-Za-z0-9_\-.~:@&=+$,/;%]+|%(?![A-Fa-f0-9]{2})/g, (m) => rawurlencode(m));
+/** Laminas `encodePath`: runs outside unreserved and `)(:@&=+$,/;%`, and a `%` not starting an escape, rawurlencoded. */
+function encodePath(path: string): string {
+  return path.replace(/[^A-Za-z0-9_\-.~)(:@&=+$,/;%]+|%(?![A-Fa-f0-9]{2})/g, (m) => rawurlencode(m));
 }
+
+/** Escapes each Laminas-based family decodes in the path: C (Laminas Uri) and D (Magento's Helper\Uri\Http). */
+const PATH_DECODED: Partial<Record<SignatureFamily, RegExp>> = {
+  // Laminas Uri::normalizePath (2.4.6–2.4.7): unreserved and `: @ & = + $ , / ; %` decoded (issues #37830, #38769).
+  C: /[A-Za-z0-9_\-.~:@&=+$,/;%]/,
+  // Helper\Uri\Http::normalizePath (2.4.8): unreserved only.
+  D: /[A-Za-z0-9_\-.~]/,
+};
 
 /** The URL the family signs: scheme://host[:port]/path, query and fragment stripped (§4.4). */
 export function normalisedUrl(family: SignatureFamily, subject: Pick<SignatureSubject, "scheme" | "host" | "rawUri">): string {
@@ -71,39 +88,45 @@ export function normalisedUrl(family: SignatureFamily, subject: Pick<SignatureSu
   const cut = path.search(/[?#]/);
   if (cut >= 0) path = path.slice(0, cut);
   if (path === "") path = "/";
-  // Family E (Helper\Uri\Http, pure PHP): scheme, Host and port exactly as sent.
+  // Family E (Helper\Signature\Hmac, parse_url): scheme, Host and port exactly as sent, path as sent.
   if (family === "E") return `${subject.scheme}://${subject.host}${path}`;
-  const scheme = subject.scheme.toLowerCase();
+  const scheme = asciiLower(subject.scheme);
   const { name, port } = splitHost(subject.host);
-  const isDefault = port === "" || (scheme === "http" && port === "80") || (scheme === "https" && port === "443");
-  const authority = name.toLowerCase() + (isDefault ? "" : `:${port}`);
-  if (family === "C") {
-    // Laminas (2.4.6–2.4.7) normalizePath: unreserved and : @ & = + $ , / ; % escapes decoded (issues #37830, #38769).
-    path = laminasEncodePath(decodeEscapes(path, /[A-Za-z0-9\-._~:@&=+$,/;%]/));
-    path = removeDotSegments(path);
-  } else if (family === "D") {
-    // Helper\Uri\Http (2.4.8): only unreserved escapes decoded, hex uppercased, dot segments removed.
-    path = removeDotSegments(decodeEscapes(path, /[A-Za-z0-9\-._~]/));
-  }
+  const portNumber = Number(port);
+  const isDefault = port === "" || (scheme === "http" && portNumber === 80) || (scheme === "https" && portNumber === 443);
+  const authority = asciiLower(name) + (isDefault ? "" : `:${family === "A" || family === "B" ? port : portNumber}`);
+  const decoded = PATH_DECODED[family];
+  // Laminas normalizePath (C, D): dot segments removed first, then escapes decoded, then encodePath (again in toString).
+  if (decoded) path = encodePath(decodeAllowedEscapes(removeDotSegments(path), decoded));
   return `${scheme}://${authority}${path}`;
+}
+
+/**
+ * Family E's Hmac::buildRequestParams: the query is also parse_str()ed and array_merge()d over the helper's params,
+ * every name included (`oauth_*` too: a query `oauth_nonce` replaces the header's in the base string); non-bracket
+ * names take parse_str's value (`+` = space, `flag` → `flag=`, `a.b` adds `a_b`). A name parse_str turned into an
+ * array is dropped: removeNestedArrays when a flat `name[…]` key exists, isValidValue otherwise.
+ */
+function mergeFamilyEQuery(params: ReadonlyMap<string, string>, rawUri: string): ReadonlyMap<string, string> {
+  const q = /\?([^#]*)/.exec(rawUri)?.[1];
+  if (!q) return params;
+  const merged = new Map<string, string | typeof PHP_ARRAY>(params);
+  for (const [k, v] of parseStrTopLevel(q)) merged.set(k, v);
+  const out = new Map<string, string>();
+  for (const [k, v] of merged) if (v !== PHP_ARRAY) out.set(k, v);
+  return out;
 }
 
 /** The signature base string for a family (§4.3). */
 export function baseString(family: SignatureFamily, subject: SignatureSubject): string {
-  const params = new Map(subject.params);
-  if (family === "E") {
-    // Family E's Hmac also parse_str()s the query: non-bracket names take that value (`+` = space, `flag` → `flag=`,
-    // `a.b` adds `a_b`); the nested arrays it makes for bracket names are dropped again (removeNestedArrays).
-    const q = /\?([^#]*)/.exec(subject.rawUri)?.[1] ?? "";
-    for (const [k, v] of parseStrFlat(q)) if (!k.includes("[") && !/oauth_[a-z_-]+/.test(k)) params.set(k, v);
-  }
+  const params = family === "E" ? mergeFamilyEQuery(subject.params, subject.rawUri) : subject.params;
   let pairs: [string, string][] = [...params].filter(([k]) => k !== "oauth_signature");
   // Family D: Helper\Request rawurlencodes every value except oauth_signature before signing (issue #37278).
   if (family === "D") pairs = pairs.map(([k, v]) => [k, rawurlencode(v)]);
   const encoded = pairs.map(([k, v]) => ({ raw: k, key: rawurlencode(k), value: rawurlencode(v) }));
   if (family === "E") {
-    // Family E: ksort on the raw names, plain byte order.
-    encoded.sort((x, y) => Buffer.compare(Buffer.from(x.raw), Buffer.from(y.raw)));
+    // Family E: ksort on the raw names; byte strings compare code unit by code unit, i.e. byte order.
+    encoded.sort((x, y) => (x.raw < y.raw ? -1 : x.raw > y.raw ? 1 : 0));
   } else {
     // Families A–D: uksort($params, 'strnatcmp') on the encoded names.
     encoded.sort((x, y) => strnatcmp(x.key, y.key));
@@ -127,8 +150,8 @@ export function computeSignature(
 
 /** `Security::compareStrings` against the signature as the request helper decoded it. */
 export function signatureMatches(expected: string, received: string): boolean {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(received);
+  const a = Buffer.from(expected, "latin1");
+  const b = Buffer.from(received, "latin1");
   return a.length === b.length && timingSafeEqual(a, b);
 }
 

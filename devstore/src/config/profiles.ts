@@ -1,6 +1,7 @@
 /**
  * Store profiles (shared/PROTOCOL.md "Signature families"): each profile changes only the signature family,
- * the accepted signature methods and the name of the consumer-secret field in the activation POST.
+ * the accepted signature methods, the name of the consumer-secret field in the activation POST, the kind of
+ * admin/customer tokens, and whether integration tokens work as Bearer without the 2.4.4+ flag.
  */
 export type ProfileName = "2.4.3" | "2.4.5" | "2.4.7" | "2.4.8" | "2.4.9" | "seed";
 export type SignatureFamily = "A" | "B" | "C" | "D" | "E";
@@ -16,6 +17,11 @@ export interface Profile {
   consumerSecretField: "oauth_consumer_secret" | "oauth_consumer_key_secret";
   /** 2.4.4+ issue JWT admin/customer tokens (Magento_JwtUserToken); older stores issue 32-char opaque tokens. */
   jwtUserTokens: boolean;
+  /**
+   * 2.4.0–2.4.3 TokenUserContext takes an integration access token as Bearer like any other token; the
+   * oauth/consumer/enable_integration_as_bearer flag (off by default) only exists from 2.4.4.
+   */
+  integrationBearerWithoutFlag: boolean;
 }
 
 export const PROFILES: Record<ProfileName, Profile> = {
@@ -26,6 +32,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     signatureMethods: ["HMAC-SHA1", "HMAC-SHA256"],
     consumerSecretField: "oauth_consumer_secret",
     jwtUserTokens: false,
+    integrationBearerWithoutFlag: true,
   },
   "2.4.5": {
     name: "2.4.5",
@@ -34,6 +41,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     signatureMethods: ["HMAC-SHA256"],
     consumerSecretField: "oauth_consumer_secret",
     jwtUserTokens: true,
+    integrationBearerWithoutFlag: false,
   },
   "2.4.7": {
     name: "2.4.7",
@@ -42,6 +50,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     signatureMethods: ["HMAC-SHA256"],
     consumerSecretField: "oauth_consumer_secret",
     jwtUserTokens: true,
+    integrationBearerWithoutFlag: false,
   },
   "2.4.8": {
     name: "2.4.8",
@@ -50,6 +59,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     signatureMethods: ["HMAC-SHA256"],
     consumerSecretField: "oauth_consumer_secret",
     jwtUserTokens: true,
+    integrationBearerWithoutFlag: false,
   },
   "2.4.9": {
     name: "2.4.9",
@@ -59,6 +69,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     signatureMethods: ["HMAC-SHA256"],
     consumerSecretField: "oauth_consumer_secret",
     jwtUserTokens: true,
+    integrationBearerWithoutFlag: false,
   },
   seed: {
     name: "seed",
@@ -68,6 +79,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     // The seed names the activation field oauth_consumer_key_secret (real stores send oauth_consumer_secret).
     consumerSecretField: "oauth_consumer_key_secret",
     jwtUserTokens: false,
+    integrationBearerWithoutFlag: false,
   },
 };
 

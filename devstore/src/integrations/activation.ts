@@ -1,7 +1,7 @@
 /**
  * What Magento does when the merchant activates or reauthorizes an integration (research §1, §2):
  * `OauthService::postToConsumer` (stamp the consumer, create/reuse the verifier, POST four form fields),
- * `OauthService::createAccessToken` for manual mode, and the identity-link URL the admin page opens.
+ * `OauthService::createAccessToken` for manual mode (TokensDialog), and the identity-link URL the admin page opens.
  */
 import type { Profile } from "../config/profiles";
 import { OauthException } from "../auth/oauth-errors";
@@ -9,6 +9,7 @@ import { httpBuildQuery } from "../auth/php-strings";
 import type { Integration, IntegrationState } from "./state";
 
 export const POST_TO_CONSUMER_FAILED = "The attempt to post data to consumer failed due to an unexpected error. Please try again later.";
+export const CONSUMER_NOT_FOUND = 'A consumer with "%1" ID doesn\'t exist. Verify the ID and try again.';
 
 export interface ActivationDeps {
   state: IntegrationState;
@@ -27,11 +28,12 @@ export function usesTokenExchange(integration: Integration): boolean {
 
 /**
  * POSTs the credentials to the Callback URL: 4 form fields in Magento's order, 5 s timeout, no redirect
- * followed, HTTP status never checked. Any transport failure becomes Magento's generic Oauth exception.
+ * followed, HTTP status never checked. Any transport failure, including a timeout while the response body is
+ * still arriving (the HTTP client reads the whole response), becomes Magento's generic Oauth exception.
  */
 export async function postToConsumer(deps: ActivationDeps, integration: Integration): Promise<{ verifier: string; status: number }> {
   const consumer = deps.state.consumers.get(integration.consumerId);
-  if (!consumer) throw new OauthException({ template: "A consumer with ID %1 does not exist", parameters: [integration.consumerId] });
+  if (!consumer) throw new OauthException({ template: CONSUMER_NOT_FOUND, parameters: [integration.consumerId] });
   consumer.updatedAt = deps.nowMs(); // starts the consumer-expiry window of the request-token step
   const verifier = deps.state.createVerifierToken(consumer.id);
   const body = httpBuildQuery({
@@ -48,21 +50,26 @@ export async function postToConsumer(deps: ActivationDeps, integration: Integrat
       redirect: "manual", // oauth/consumer/post_maxredirects = 0
       signal: AbortSignal.timeout(deps.callbackTimeoutMs),
     });
-    await res.arrayBuffer().catch(() => undefined);
+    await res.arrayBuffer();
     return { verifier: verifier.verifier, status: res.status };
   } catch {
     throw new OauthException({ template: POST_TO_CONSUMER_FAILED });
   }
 }
 
-/** OauthService::createAccessToken (manual mode): verifier → request → access at once, reusing an access token. */
-export function createAccessTokenDirectly(state: IntegrationState, consumerId: number): void {
+/**
+ * `OauthService::createAccessToken($consumerId, $clearExistingToken)` (manual mode): the consumer's token row is
+ * deleted first when clearing (Reauthorize); if a row of any type is left, nothing is created and false is
+ * returned; otherwise verifier → request → access at once and true.
+ */
+export function createAccessToken(state: IntegrationState, consumerId: number, clearExistingToken: boolean): boolean {
   const existing = state.integrationToken(consumerId);
-  if (existing?.type === "access") return;
-  if (existing) state.deleteToken(existing);
+  if (existing && clearExistingToken) state.deleteToken(existing);
+  else if (existing) return false;
   const row = state.createVerifierToken(consumerId);
   state.convertToken(row, "request");
   state.convertToken(row, "access");
+  return true;
 }
 
 /** jQuery `$.param`: encodeURIComponent with `%20` as `+`. */

@@ -4,7 +4,7 @@
  */
 import { OauthException } from "../auth/oauth-errors";
 import {
-  createAccessTokenDirectly,
+  createAccessToken,
   identityPopupUrl,
   postToConsumer,
   usesTokenExchange,
@@ -79,25 +79,17 @@ export class IntegrationAdmin {
   /**
    * Allow in the permissions dialog. With both URLs: TokensExchange (reauthorize first deletes the token and
    * sets Inactive, then postToConsumer); a transport failure leaves the integration Inactive and no popup.
-   * Without both URLs: TokensDialog's manual mode, the four tokens at once and Active.
+   * Without both URLs: TokensDialog's manual mode (tokensDialog below).
    */
   async activate(id: number, reauthorize: boolean): Promise<ActivationResult | undefined> {
     const i = this.state.integrations.get(id);
     if (!i) return undefined;
     const consumer = this.state.consumers.get(i.consumerId)!;
+    if (!usesTokenExchange(i)) return this.tokensDialog(i, reauthorize);
     if (reauthorize) {
       const token = this.state.integrationToken(i.consumerId);
       if (token) this.state.deleteToken(token);
       i.status = "Inactive";
-    }
-    if (!usesTokenExchange(i)) {
-      createAccessTokenDirectly(this.state, i.consumerId);
-      i.status = "Active";
-      const access = this.state.accessTokenOf(i.consumerId)!;
-      return {
-        mode: "manual",
-        tokens: { consumer_key: consumer.key, consumer_secret: consumer.secret, access_token: access.token, access_token_secret: access.secret },
-      };
     }
     try {
       const { status } = await postToConsumer(this.activation, i);
@@ -111,6 +103,22 @@ export class IntegrationAdmin {
       if (!(e instanceof OauthException)) throw e;
       return { mode: "oauth", identity_url: null, oauth_consumer_key: consumer.key, callback: { error: e.message } };
     }
+  }
+
+  /**
+   * TokensDialog: `createAccessToken(consumerId, reauthorize)`, Active only when that created the token; the
+   * dialog then shows the consumer key and secret, and the access token and secret only if the consumer's token
+   * row is an access token (empty fields otherwise, e.g. when a verifier from an earlier OAuth activation is left).
+   */
+  private tokensDialog(i: Integration, reauthorize: boolean): ActivationResult {
+    const consumer = this.state.consumers.get(i.consumerId)!;
+    if (createAccessToken(this.state, i.consumerId, reauthorize)) i.status = "Active";
+    const token = this.state.integrationToken(i.consumerId);
+    const access = token?.type === "access" ? token : undefined;
+    return {
+      mode: "manual",
+      tokens: { consumer_key: consumer.key, consumer_secret: consumer.secret, access_token: access?.token ?? "", access_token_secret: access?.secret ?? "" },
+    };
   }
 
   view(i: Integration): IntegrationView {

@@ -33,7 +33,11 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: StoreContext): v
       return fail(reply, 400, 1101, "Malformed JSON request body.");
     }
     const parsed = TokenBody.safeParse(json);
-    if (!parsed.success) return fail(reply, 400, 1102, "grant_type is required.");
+    if (!parsed.success) {
+      const field = parsed.error.issues[0]?.path[0];
+      if (field === "expires_in") return fail(reply, 400, 1104, "expires_in must be a positive integer number of seconds.");
+      return fail(reply, 400, 1102, "grant_type is required.");
+    }
     if (parsed.data.grant_type !== "session") return fail(reply, 400, 1103, "Unsupported grant_type; only session is supported.");
     const { ust, expiresIn } = ctx.portal.issue(portalApp, parsed.data.expires_in);
     return reply.code(200).send({ [idField]: portalApp.mageId, ust, expires_in: expiresIn });

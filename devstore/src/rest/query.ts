@@ -1,8 +1,9 @@
 /**
  * Reads a query string the way PHP fills $_GET (parse_str), which is what Magento's REST layer reads:
  * split on `&` then on the first `=`, urldecode (`+` is a space here, unlike in the OAuth signature),
- * and build nested arrays from `name[a][b]` keys. PHP arrays become plain objects; integer-like keys
- * then iterate in ascending order, which gives "index order" for filter groups and sort orders.
+ * and build nested arrays from `name[a][b]` keys. PHP arrays become plain objects; since JS objects list
+ * integer-like keys first and ascending, `valuesInOrder` gives the PHP insertion order back (so
+ * `sortOrders[1]` written before `sortOrders[0]` is applied first, as Magento's foreach over the array does).
  */
 export type QueryValue = string | QueryObject;
 export interface QueryObject {
@@ -17,6 +18,24 @@ function urldecode(text: string): string {
     // PHP leaves malformed escapes as they are; decode the well-formed ones only.
     return plus.replace(/%[0-9a-fA-F]{2}/g, (m) => String.fromCharCode(parseInt(m.slice(1), 16)));
   }
+}
+
+/** Key order of each parsed node as PHP keeps it: a key's first assignment fixes its position. */
+const insertionOrder = new WeakMap<QueryObject, string[]>();
+
+function assign(node: QueryObject, key: string, value: QueryValue): void {
+  if (!(key in node)) {
+    const order = insertionOrder.get(node);
+    if (order) order.push(key);
+    else insertionOrder.set(node, [key]);
+  }
+  node[key] = value;
+}
+
+/** A node's values in PHP insertion order (a PHP foreach over the array). */
+export function valuesInOrder(node: QueryObject): QueryValue[] {
+  const order = insertionOrder.get(node) ?? Object.keys(node);
+  return order.map((k) => node[k]!);
 }
 
 export function parseQuery(query: string): QueryObject {
@@ -45,13 +64,13 @@ export function parseQuery(query: string): QueryObject {
       const last = i === keys.length - 1;
       if (key === "" && i > 0) key = String(nextIndex(node));
       if (last) {
-        node[key] = value;
+        assign(node, key, value);
       } else {
         const existing = node[key];
         if (typeof existing === "object") node = existing;
         else {
           const child = Object.create(null) as QueryObject;
-          node[key] = child;
+          assign(node, key, child);
           node = child;
         }
       }

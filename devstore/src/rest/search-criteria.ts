@@ -1,11 +1,14 @@
 import { badRequest, invalidFieldValue, pageSizeTooLarge, requiredField, wrongType } from "./errors";
-import type { QueryObject, QueryValue } from "./query";
+import { valuesInOrder, type QueryObject, type QueryValue } from "./query";
 
 /**
- * searchCriteria as the seed specifies it: filters OR'ed inside a group, groups AND'ed, sort orders in
- * index order (no direction = descending), pageSize omitted = every match, a page past the end answers
- * the last page again. Comparisons follow MySQL: NULL never matches anything but `null`, strings compare
+ * searchCriteria as the seed specifies it: filters OR'ed inside a group, groups AND'ed, sort orders applied in
+ * PHP array order (no direction = descending), pageSize omitted = every match, a page past the end answers the
+ * last page again. Comparisons follow MySQL: NULL never matches anything but `null`, strings compare
  * case-insensitively, numbers numerically.
+ * Sort order: Magento's ServiceInputProcessor::convertValue and SortingProcessor::applyOrders both foreach the
+ * parsed array, so `sortOrders[1]` written before `sortOrders[0]` comes first; written in order, that is the
+ * seed's "index order".
  */
 export const CONDITION_TYPES = ["eq", "neq", "gt", "gteq", "moreq", "lt", "lteq", "from", "to", "in", "nin", "like", "finset", "null", "notnull"] as const;
 export type ConditionType = (typeof CONDITION_TYPES)[number];
@@ -77,11 +80,11 @@ export function parseSearchCriteria(query: QueryObject, opts: { required?: boole
   const criteria: SearchCriteria = { filter_groups: [] };
   const groups = asObject(prop(sc, "filter_groups"), "Magento\\Framework\\Api\\Search\\FilterGroup[]");
   if (groups) {
-    for (const g of Object.values(groups)) {
+    for (const g of valuesInOrder(groups)) {
       const group = asObject(g, "Magento\\Framework\\Api\\Search\\FilterGroup");
       const filters: Filter[] = [];
       const rawFilters = group ? asObject(prop(group, "filters"), "Magento\\Framework\\Api\\Filter[]") : undefined;
-      for (const f of Object.values(rawFilters ?? {})) {
+      for (const f of rawFilters ? valuesInOrder(rawFilters) : []) {
         const filterObj = asObject(f, "Magento\\Framework\\Api\\Filter");
         if (!filterObj) continue;
         const field = asString(prop(filterObj, "field"));
@@ -97,7 +100,7 @@ export function parseSearchCriteria(query: QueryObject, opts: { required?: boole
   const sorts = asObject(prop(sc, "sort_orders"), "Magento\\Framework\\Api\\SortOrder[]");
   if (sorts) {
     criteria.sort_orders = [];
-    for (const s of Object.values(sorts)) {
+    for (const s of valuesInOrder(sorts)) {
       const sortObj = asObject(s, "Magento\\Framework\\Api\\SortOrder");
       if (!sortObj) continue;
       const field = asString(prop(sortObj, "field"));

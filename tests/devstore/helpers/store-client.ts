@@ -148,8 +148,11 @@ export interface CallbackPost {
 export interface Receiver {
   url: string;
   posts: CallbackPost[];
-  /** What the next requests get: "ok" (200), "500", "redirect" (302 to /elsewhere), "hang" (never answers). */
-  mode: "ok" | "500" | "redirect" | "hang";
+  /**
+   * What the next requests get: "ok" (200), "500", "redirect" (302 to /elsewhere), "hang" (never answers),
+   * "stall-body" (200 headers and part of a body, then nothing).
+   */
+  mode: "ok" | "500" | "redirect" | "hang" | "stall-body";
   close(): Promise<void>;
 }
 
@@ -164,6 +167,10 @@ export async function startReceiver(mode: Receiver["mode"] = "ok"): Promise<Rece
       const raw = Buffer.concat(chunks).toString("utf8");
       receiver.posts.push({ path: req.url ?? "", contentType: req.headers["content-type"], raw, fields: [...new URLSearchParams(raw)], at: Date.now() });
       if (receiver.mode === "hang") return void hanging.push(res);
+      if (receiver.mode === "stall-body") {
+        res.writeHead(200, { "content-type": "text/plain", "content-length": "100" }).write("partial");
+        return void hanging.push(res);
+      }
       if (receiver.mode === "500") return void res.writeHead(500).end("boom");
       if (receiver.mode === "redirect") return void res.writeHead(302, { location: "/elsewhere" }).end();
       res.writeHead(200, { "content-type": "text/plain" }).end("ok");

@@ -83,6 +83,19 @@ describe("explorer form", () => {
     expect(Object.keys(r.errors).sort()).toEqual(["body", "fields", "path.sku", "query"]);
   });
 
+  it.each([
+    ["oauth_token=x", /Authorization header/],
+    ["x_oauth_nonce=1", /Authorization header/], // Magento's rule is unanchored: any name containing oauth_…
+    ["store.code=fr", /"\." or space/],
+    ["a=1\na=2", /given twice/],
+    ["searchCriteria[pageSize]=3", /searchCriteria and fields inputs/],
+  ])("refuses the query line %j before sending", (query, message) => {
+    const storeViews = CATALOGUE.find((o) => o.method === "GET" && o.path === "/V1/store/storeViews")!;
+    const r = parseExplorerForm(storeViews, form({ query }));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors.query).toMatch(message);
+  });
+
   it("requires services= for the services schema operation", () => {
     const r = parseExplorerForm(op("getSchemaServices"), form({}));
     expect(r.ok).toBe(false);

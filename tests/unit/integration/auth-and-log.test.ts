@@ -39,11 +39,12 @@ describe("same-origin check (CSRF)", () => {
 });
 
 describe("safeNextPath", () => {
-  it.each(["//evil.example", "/\\evil.example", "https://evil.example", "javascript:alert(1)", "evil", "/a\nb"])("refuses %j", (p) => {
+  it.each(["//evil.example", "/\\evil.example", "https://evil.example", "javascript:alert(1)", "evil", "/a\nb", "/..//evil.example", "/x/../..//evil.example/path"])("refuses %j", (p) => {
     expect(safeNextPath(p)).toBe("/stores");
   });
   it("keeps same-site paths", () => {
     expect(safeNextPath("/integration/identity?oauth_consumer_key=a&success_call_back=b")).toBe("/integration/identity?oauth_consumer_key=a&success_call_back=b");
+    expect(safeNextPath("/stores/abc/../def?x=1#top")).toBe("/stores/def?x=1#top"); // what the browser would resolve
   });
 });
 

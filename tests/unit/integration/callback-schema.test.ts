@@ -37,6 +37,13 @@ describe("parseActivationCallback", () => {
     expect(r.ok && r.value.storeBaseUrl).toBe("https://shop.example.com/de/");
   });
 
+  it("drops a trailing dot from the host: shop.example.com. is shop.example.com", () => {
+    const r = parseActivationCallback(form({ store_base_url: "https://Shop.Example.com.:8443/" }), publicOnly);
+    expect(r.ok && r.value.storeBaseUrl).toBe("https://shop.example.com:8443/");
+    const plain = parseActivationCallback(form({ store_base_url: "https://shop.example.com./index.php/" }), publicOnly);
+    expect(plain.ok && plain.value.storeBaseUrl).toBe("https://shop.example.com/index.php/");
+  });
+
   it("accepts the seed's oauth_consumer_key_secret, or both when equal", () => {
     expect(parseActivationCallback(form({ oauth_consumer_secret: undefined, oauth_consumer_key_secret: SECRET }), publicOnly).ok).toBe(true);
     expect(parseActivationCallback(form({ oauth_consumer_key_secret: SECRET }), publicOnly).ok).toBe(true);

@@ -6,6 +6,22 @@ const key64 = Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 37 + 11) % 2
 const keyHex = Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 53 + 7) % 256)).toString("hex");
 
 describe("parseEnv", () => {
+  it("requires APP_URL in production, https unless loopback", () => {
+    const base = { NODE_ENV: "production", SESSION_SECRET: strongSecret, ENCRYPTION_KEY: key64 };
+    expect(() => parseEnv(base)).toThrow(/APP_URL is required in production/);
+    expect(() => parseEnv({ ...base, APP_URL: "http://app.example.com" })).toThrow(/APP_URL must use https/);
+    expect(parseEnv({ ...base, APP_URL: "http://127.0.0.1:3200" }).appUrl).toBe("http://127.0.0.1:3200");
+    expect(parseEnv({ ...base, APP_URL: "https://app.example.com" }).appUrl).toBe("https://app.example.com");
+    // `next build` evaluates modules with NODE_ENV=production and needs no APP_URL
+    expect(parseEnv({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build" }).appUrl).toBe("http://127.0.0.1:3000");
+  });
+
+  it("TRUST_PROXY is off unless set", () => {
+    expect(parseEnv({}).trustProxy).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(() => parseEnv({ TRUST_PROXY: "maybe" })).toThrow(/TRUST_PROXY: must be true or false/);
+  });
+
   it("works with no env at all in development, with marked dev secrets", () => {
     const env = parseEnv({});
     expect(env.appUrl).toBe("http://127.0.0.1:3000");
@@ -37,7 +53,10 @@ describe("parseEnv", () => {
     expect(env.allowPrivateStoreUrls).toBe(false);
     expect(env.appUrl).toBe("https://app.example.com");
     expect(env.usingDevSecrets).toBe(false);
-    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: strongSecret, ENCRYPTION_KEY: key64, ALLOW_PRIVATE_STORE_URLS: "true" }).allowPrivateStoreUrls).toBe(true);
+    expect(
+      parseEnv({ NODE_ENV: "production", SESSION_SECRET: strongSecret, ENCRYPTION_KEY: key64, APP_URL: "https://app.example.com", ALLOW_PRIVATE_STORE_URLS: "true" })
+        .allowPrivateStoreUrls,
+    ).toBe(true);
   });
 
   it("lets next build run without secrets", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildQuery, fillPath, normaliseBaseUrl, PathParamError, QueryError, restUrl } from "@/lib/magento/addressing";
+import { assertSentAsSigned, buildQuery, fillPath, normaliseBaseUrl, PathParamError, QueryError, restUrl, UnsignableUrlError } from "@/lib/magento/addressing";
 
 describe("normaliseBaseUrl", () => {
   it("keeps the path verbatim (index.php/) and ensures a trailing slash", () => {
@@ -50,6 +50,14 @@ describe("fillPath", () => {
     expect(() => fillPath("/V1/carts/{cartId}/items/{itemId}", {})).toThrow(/cartId, itemId/);
     expect(() => fillPath("/V1/products/{sku}", { sku: "" })).toThrow(/sku/);
   });
+  it("refuses . and .. (URL parsing would drop them as dot segments, and %2E counts as a dot too)", () => {
+    expect(() => fillPath("/V1/products/{sku}", { sku: ".." })).toThrow(PathParamError);
+    expect(() => fillPath("/V1/products/{sku}", { sku: ".." })).toThrow(/sku is "\.\.", a dot segment/);
+    expect(() => fillPath("/V1/products/{sku}/media", { sku: "." })).toThrow(/dot segment/);
+    expect(new URL("https://h/rest/V1/products/%2E%2E/media").pathname).toBe("/rest/V1/media"); // why they cannot be escaped
+    expect(fillPath("/V1/products/{sku}", { sku: "..." })).toBe("/V1/products/...");
+    expect(fillPath("/V1/products/{sku}", { sku: "a..b" })).toBe("/V1/products/a..b");
+  });
   it("refuses a query string hidden in the path (it would escape RFC 3986 encoding)", () => {
     expect(() => fillPath("/V1/products?searchCriteria[pageSize]=1", {})).toThrow(/query/);
   });
@@ -69,5 +77,26 @@ describe("buildQuery", () => {
     expect(() => buildQuery([["a", "1"], ["a", "2"]])).toThrow(QueryError);
     expect(() => buildQuery([["oauth_token", "x"]])).toThrow(/Authorization header/);
     expect(() => buildQuery([["", "x"]])).toThrow(/empty/);
+  });
+  it("follows Magento's unanchored oauth_ rule: any name containing oauth_ + [a-z_-] is a protocol parameter", () => {
+    expect(() => buildQuery([["my_oauth_token", "x"]])).toThrow(/Authorization header/);
+    expect(buildQuery([["oauth", "x"], ["oauth_", "y"], ["oauth_X", "z"]])).toBe("oauth=x&oauth_=y&oauth_X=z");
+  });
+  it("refuses . or space in a name (PHP rewrites them to _, so family E signs another name)", () => {
+    expect(() => buildQuery([["a.b", "1"]])).toThrow(/"\." or space/);
+    expect(() => buildQuery([["my name", "1"]])).toThrow(QueryError);
+    expect(buildQuery([["searchCriteria[filter_groups][0][filters][0][value]", "a.b c"]])).toContain("=a.b%20c");
+  });
+});
+
+describe("assertSentAsSigned", () => {
+  it("accepts what fetch sends unchanged", () => {
+    expect(() => assertSentAsSigned("https://shop.example.com/index.php/rest/V1/products/ABC%2F10?searchCriteria%5BpageSize%5D=2&q=a%20b")).not.toThrow();
+  });
+  it("refuses URLs the WHATWG parser rewrites: spaces, non-ASCII, dot segments", () => {
+    for (const url of ["https://h/my shop/rest/V1/x", "https://h/bütik/rest/V1/x", "https://h/shop/../rest/V1/x", "https://h/a/%2e%2e/rest/V1/x"]) {
+      expect(() => assertSentAsSigned(url)).toThrow(UnsignableUrlError);
+    }
+    expect(() => assertSentAsSigned("https://h/my shop/rest/V1/x")).toThrow(/fetch would send https:\/\/h\/my%20shop\/rest\/V1\/x/);
   });
 });

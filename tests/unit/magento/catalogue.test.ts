@@ -1,6 +1,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CATALOGUE, findOperation, type OperationId, type PathParamNames, type PathParamsOf } from "@/lib/magento/catalogue";
+import {
+  CATALOGUE,
+  findListOperation,
+  findOperation,
+  type OperationId,
+  type PathParamNames,
+  type PathParamsOf,
+  type RequiredQueryOf,
+} from "@/lib/magento/catalogue";
 
 interface SeedOp {
   method: string;
@@ -83,6 +91,61 @@ describe("CATALOGUE vs docs/spec/endpoint-catalogue.md", () => {
   });
 });
 
+describe("list operations (GET routes whose service method takes searchCriteria)", () => {
+  // From Magento's webapi.xml files: every GET route bound to a repository getList(SearchCriteriaInterface)
+  // (or SearchInterface::search), with the field that identifies a row of its result.
+  const EXPECTED: Record<string, string | undefined> = {
+    "/V1/gift-wrappings": "wrapping_id",
+    "/V1/returns": "entity_id",
+    "/V1/products": "entity_id",
+    "/V1/products-render-info": "entity_id",
+    "/V1/products/attributes": "attribute_id",
+    "/V1/categories/attributes": "attribute_id",
+    "/V1/products/attribute-sets/sets/list": "attribute_set_id",
+    "/V1/products/attribute-sets/groups/list": "attribute_group_id",
+    "/V1/categories/list": "entity_id",
+    "/V1/cmsPage/search": "page_id",
+    "/V1/cmsBlock/search": "block_id",
+    "/V1/customerGroups/search": "id",
+    "/V1/customers/search": "entity_id",
+    "/V1/eav/attribute-sets/list": "attribute_set_id",
+    "/V1/carts/search": "entity_id",
+    "/V1/orders": "entity_id",
+    "/V1/orders/items": "item_id",
+    "/V1/invoices": "entity_id",
+    "/V1/creditmemos": "entity_id",
+    "/V1/shipments": "entity_id",
+    "/V1/transactions": "transaction_id",
+    "/V1/salesRules/search": "rule_id",
+    "/V1/coupons/search": "coupon_id",
+    "/V1/search": undefined,
+    "/V1/taxRates/search": "id",
+    "/V1/taxRules/search": "id",
+    "/V1/taxClasses/search": "class_id",
+  };
+
+  it("marks exactly those, each with its unique key", () => {
+    const marked = CATALOGUE.filter((o) => o.list !== undefined);
+    expect(Object.fromEntries(marked.map((o) => [o.path, o.list?.uniqueKey]))).toEqual(EXPECTED);
+    for (const o of marked) {
+      expect(o.method).toBe("GET");
+      expect(o.path).not.toContain("{");
+    }
+  });
+
+  it("are found by route, whatever the slashes; other routes are not lists", () => {
+    expect(findListOperation("GET", "V1/orders/")?.id).toBe("getOrders");
+    expect(findListOperation("get", "/V1/cmsPage/search")?.id).toBe("getCmsPageSearch");
+    expect(findListOperation("POST", "/V1/orders")).toBeUndefined();
+    expect(findListOperation("GET", "/V1/categories")).toBeUndefined(); // a tree (rootCategoryId, depth), not a list
+    expect(findListOperation("GET", "/V1/stockItems/lowStock/")).toBeUndefined(); // its own paging parameters
+  });
+
+  it("products-render-info also needs storeId and currencyCode", () => {
+    expect(findOperation("getProductsRenderInfo")?.requiredQuery).toEqual(["storeId", "currencyCode"]);
+  });
+});
+
 describe("catalogue types", () => {
   it("derives path parameter names from the literal paths", () => {
     type Expect<T extends true> = T;
@@ -90,6 +153,8 @@ describe("catalogue types", () => {
     type _a = Expect<Eq<PathParamNames<"/V1/carts/{cartId}/items/{itemId}">, "cartId" | "itemId">>;
     type _b = Expect<Eq<keyof PathParamsOf<"getProductsBySku">, "sku">>;
     type _c = Expect<Eq<PathParamNames<"/V1/products">, never>>;
+    type _d = Expect<Eq<RequiredQueryOf<"getSchemaServices">, "services">>;
+    type _e = Expect<Eq<RequiredQueryOf<"getProductsBySku">, never>>;
     const id: OperationId = "getProductsBySku";
     expect(findOperation(id)?.path).toBe("/V1/products/{sku}");
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createMagentoClient, OperationCallError, searchCriteria, fields } from "@/lib/magento";
+import { createMagentoClient, OperationCallError, searchCriteria, fields, SearchCriteriaError, type SearchCriteria } from "@/lib/magento";
 import { SignatureNegotiation, fallbackSignal, signatureAccepted } from "@/lib/magento/signature-fallback";
 import { fakeFetch, json } from "./fake-fetch";
 
@@ -42,6 +42,16 @@ describe("client addressing", () => {
     expect(calls.map((c) => c.url)).toEqual(["https://s.example/rest/all/V1/cmsPage/3", "https://s.example/rest/fr/V1/cmsPage/3"]);
   });
 
+  it("refuses a .. path parameter and a base URL fetch would rewrite, before sending anything", async () => {
+    const { client, calls } = make();
+    await expect(client.request({ method: "GET", path: "/V1/products/{sku}/media", pathParams: { sku: ".." } })).rejects.toThrow(/dot segment/);
+    await expect(client.call("getProductsBySku", { pathParams: { sku: "." } })).rejects.toThrow(/dot segment/);
+    const spaced = make("https://shop.example.com/my shop/");
+    await expect(spaced.client.request({ method: "GET", path: "/V1/store/websites" })).rejects.toThrow(/fetch would send .*my%20shop/);
+    expect(calls).toHaveLength(0);
+    expect(spaced.calls).toHaveLength(0);
+  });
+
   it("rejects a malformed fields string before sending", async () => {
     const { client, calls } = make();
     await expect(client.request({ method: "GET", path: "/V1/products", fields: "items[sku" })).rejects.toThrow(/unclosed/);
@@ -60,14 +70,32 @@ describe("client.call (catalogue-driven)", () => {
     ]);
   });
 
-  it("names every missing path parameter", async () => {
+  it("names every missing path parameter at run time (JavaScript callers, casts)", async () => {
     const { client, calls } = make();
-    await expect(client.call("deleteCartsByCartIdItemsByItemId", { pathParams: { cartId: 5 } })).rejects.toThrow(
+    const untyped = client.call as (id: string, args?: object) => Promise<unknown>;
+    await expect(untyped("deleteCartsByCartIdItemsByItemId", { pathParams: { cartId: 5 } })).rejects.toThrow(
       /deleteCartsByCartIdItemsByItemId \(DELETE \/V1\/carts\/\{cartId\}\/items\/\{itemId\}\) needs path parameter itemId/,
     );
     await expect(client.call("getProductsBySku")).rejects.toBeInstanceOf(OperationCallError);
-    await expect(client.call("noSuchOperation")).rejects.toThrow(/unknown operation/);
+    await expect(untyped("noSuchOperation")).rejects.toThrow(/unknown operation/);
     expect(calls).toHaveLength(0);
+  });
+
+  it("checks operation ids, path parameters and required query parameters at compile time", async () => {
+    const { client } = make();
+    // Each @ts-expect-error fails `tsc --noEmit` (npm test's typecheck) if the call it marks compiles.
+    // @ts-expect-error -- itemId is missing
+    await client.call("deleteCartsByCartIdItemsByItemId", { pathParams: { cartId: 5 } }).catch(() => undefined);
+    // @ts-expect-error -- the parameter of getProductsBySku is sku, not id
+    await client.call("getProductsBySku", { pathParams: { id: "x" } }).catch(() => undefined);
+    // @ts-expect-error -- not a catalogue operation: use request() for other routes
+    await client.call("noSuchOperation").catch(() => undefined);
+    // @ts-expect-error -- getSchemaServices needs query.services
+    await client.call("getSchemaServices", {}).catch(() => undefined);
+    // @ts-expect-error -- getProducts has no path parameters
+    await client.call("getProducts", { pathParams: { sku: "x" } }).catch(() => undefined);
+    const typed = await client.call<"getProductsBySku", { ok: number }>("getProductsBySku", { pathParams: { sku: "24-MB01" } });
+    expect(typed.data.ok).toBe(1);
   });
 
   it("handles schema, swagger and portal operations", async () => {
@@ -76,10 +104,57 @@ describe("client.call (catalogue-driven)", () => {
     await client.call("getSchemaServices", { query: { services: "catalogProductRepositoryV1" } });
     expect(f.calls[0]!.url).toBe("https://s.example/rest/default/schema?services=catalogProductRepositoryV1");
     await expect(client.call("getSchemaServices")).rejects.toThrow(/services/);
-    const page = await client.call<string>("getSwagger");
+    const page = await client.call<"getSwagger", string>("getSwagger");
     expect(page.data).toContain("swagger");
     expect(f.calls[1]!.url).toBe("https://s.example/swagger");
     await expect(client.call("postPortalAppSessionToken")).rejects.toThrow(/portal/);
+  });
+
+  it("sends searchCriteria[currentPage]=1 to a list operation called without criteria, and only then", async () => {
+    const { client, calls } = make("https://s.example/");
+    await client.call("getOrders");
+    await client.request({ method: "GET", path: "/V1/cmsPage/search", searchCriteria: searchCriteria() });
+    await client.request({ method: "GET", path: "V1/customers/search", fields: "items[id]" });
+    await client.call("getOrders", { searchCriteria: searchCriteria().pageSize(5) });
+    await client.call("getStoreWebsites");
+    await client.call("getProductsBySku", { pathParams: { sku: "x" } });
+    await client.request({ method: "GET", path: "/V1/custom/list" });
+    expect(calls.map((c) => c.url)).toEqual([
+      "https://s.example/rest/V1/orders?searchCriteria%5BcurrentPage%5D=1",
+      "https://s.example/rest/V1/cmsPage/search?searchCriteria%5BcurrentPage%5D=1",
+      "https://s.example/rest/V1/customers/search?searchCriteria%5BcurrentPage%5D=1&fields=items%5Bid%5D",
+      "https://s.example/rest/V1/orders?searchCriteria%5BpageSize%5D=5",
+      "https://s.example/rest/V1/store/websites",
+      "https://s.example/rest/V1/products/x",
+      "https://s.example/rest/V1/custom/list",
+    ]);
+  });
+
+  it("refuses a plain searchCriteria object that the store would misread", async () => {
+    const { client, calls } = make();
+    const bad: unknown[] = [
+      { filterGroups: [{ filters: [{ field: "sku", value: "x", conditionType: "equals" }] }], sortOrders: [] },
+      { filterGroups: [], sortOrders: [{ field: "sku", direction: "asc" }] },
+      { filterGroups: [{ filters: [{ field: "sku", conditionType: "eq" }] }], sortOrders: [] },
+      { filterGroups: [{ filters: [{ field: "", value: "x", conditionType: "eq" }] }], sortOrders: [] },
+      { filterGroups: [], sortOrders: [], pageSize: 2.5 },
+      { filterGroups: [], sortOrders: [], currentPage: 0 },
+      { filterGroups: [{ filters: [{ field: "sku", value: 5, conditionType: "eq" }] }], sortOrders: [] },
+      { filterGroups: [{ filters: [{ field: "sku", value: "x", condition_type: "eq" }] }], sortOrders: [] },
+      { filterGroups: [] },
+    ];
+    for (const sc of bad) {
+      await expect(client.request({ method: "GET", path: "/V1/products", searchCriteria: sc as SearchCriteria })).rejects.toBeInstanceOf(
+        SearchCriteriaError,
+      );
+    }
+    expect(calls).toHaveLength(0);
+    await client.request({
+      method: "GET",
+      path: "/V1/products",
+      searchCriteria: { filterGroups: [{ filters: [{ field: "special_price", conditionType: "null" }] }], sortOrders: [{ field: "sku", direction: "DESC" }], pageSize: 300 },
+    });
+    expect(calls).toHaveLength(1);
   });
 });
 

@@ -58,6 +58,15 @@ describe("parseErrorBody", () => {
     expect(parseOAuthProblem("oauth_problem=internal_error&message=Disk+full")).toBe("internal_error: Disk full");
   });
 
+  it("keeps what fits the schema and drops the rest (odd parameters, non-object errors, a string code)", () => {
+    const p = parseErrorBody(JSON.stringify({ message: "x %1", parameters: "bad", errors: [1, { message: "y %n", parameters: { n: 2 } }, { msg: "z" }], code: "5" }))!;
+    expect(p).toMatchObject({ template: "x %1", parameters: undefined, renderedMessage: "x %1", oauthProblem: false });
+    expect(p.errors.map((e) => e.renderedMessage)).toEqual(["y 2"]);
+    expect(p.storeCode).toBeUndefined();
+    expect(parseErrorBody(JSON.stringify({ message: 5 }))).toBeUndefined();
+    expect(parseErrorBody("[]")).toBeUndefined();
+  });
+
   it("returns undefined for bodies that are neither", () => {
     expect(parseErrorBody("<html>oops</html>")).toBeUndefined();
     expect(parseErrorBody('{"foo":1}')).toBeUndefined();
@@ -74,6 +83,14 @@ describe("errorFromResponse: codes and hints", () => {
     [401, { message: "Consumer key has expired" }, "consumer_expired", /300 s.*Reauthorize/s],
     [401, { message: "The signature is invalid. Verify and try again." }, "signature_invalid", /base URL/],
     [400, { message: "Signature method %1 is not supported", parameters: ["HMAC-SHA1"] }, "method_not_supported", /HMAC-SHA256/],
+    [401, { message: "An error occurred validating the nonce" }, "timestamp_rejected", /clock is most likely ahead.*600 s/s],
+    [400, { message: "Please use the 2fa provider-specific endpoints to obtain a token.", parameters: { active_providers: ["google"] } }, "admin_2fa_required", /2fa|Two-factor/i],
+    [
+      401,
+      { message: "The account sign-in was incorrect or your account is disabled temporarily. Please wait and try again later." },
+      "sign_in_failed",
+      /locked/,
+    ],
     [404, { message: "Request does not match any route." }, "not_found", undefined],
     [400, { message: "The %fieldName value is invalid.", parameters: { fieldName: "sku" } }, "other", undefined],
   ];
@@ -102,6 +119,7 @@ describe("errorFromResponse: codes and hints", () => {
 
   it("classifies rendered oauth_problem texts the same way", () => {
     expect(errorFromResponse(401, "oauth_problem=Consumer+key+has+expired", URL, "POST").code).toBe("consumer_expired");
+    expect(errorFromResponse(401, "oauth_problem=An+error+occurred+validating+the+nonce", URL, "POST").code).toBe("timestamp_rejected");
     expect(errorFromResponse(400, "oauth_problem=Signature+method+HMAC-SHA1+is+not+supported", URL, "POST").code).toBe(
       "method_not_supported",
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fetchAccessToken, fetchCustomerToken, fetchRequestToken, MagentoApiError, MagentoOAuthError } from "@/lib/magento";
+import { fetchAccessToken, fetchAdminToken, fetchCustomerToken, fetchRequestToken, MagentoApiError, MagentoOAuthError } from "@/lib/magento";
 import { refParseAuthorization } from "@/tests/helpers/reference-oauth";
 import { counterNonce, fakeFetch, json } from "./fake-fetch";
 
@@ -53,8 +53,10 @@ describe("fetchRequestToken / fetchAccessToken", () => {
   it("carries typed failures: error key, unparsable, network, redirect, 500 internal_error", async () => {
     const errKey = await oauthError(fetchRequestToken({ ...base, fetch: fakeFetch(() => text(200, "error=nope")).fetch }));
     expect(errKey).toMatchObject({ kind: "error", storeMessage: "nope" });
-    const garbage = await oauthError(fetchRequestToken({ ...base, fetch: fakeFetch(() => text(200, "<html>")).fetch }));
+    const garbage = await oauthError(fetchRequestToken({ ...base, fetch: fakeFetch(() => text(200, "<html><title>Luma</title>")).fetch }));
     expect(garbage.kind).toBe("unparsable");
+    expect(garbage.message).toContain("<html><title>Luma</title>");
+    expect(garbage.hint).toMatch(/index\.php\//);
     const down = await oauthError(
       fetchRequestToken({
         ...base,
@@ -80,6 +82,28 @@ describe("fetchRequestToken / fetchAccessToken", () => {
     const e = await oauthError(fetchRequestToken({ ...base, fetch: f.fetch }));
     expect(e).toMatchObject({ status: 503, kind: "http" });
     expect(f.calls).toHaveLength(1);
+  });
+});
+
+describe("fetchAdminToken / fetchCustomerToken", () => {
+  it("can issue the token through a store code", async () => {
+    const f = fakeFetch(() => json(200, "admin-jwt"));
+    expect(await fetchAdminToken({ baseUrl: "https://s.example/index.php/", storeCode: "default", username: "a", password: "p", fetch: f.fetch })).toBe("admin-jwt");
+    expect(f.calls[0]!.url).toBe("https://s.example/index.php/rest/default/V1/integration/admin/token");
+    await expect(fetchAdminToken({ baseUrl: "https://s.example/", storeCode: "../x", username: "a", password: "p", fetch: f.fetch })).rejects.toThrow(/store code/);
+  });
+
+  it("explains admin 2FA and the sign-in/lockout answer", async () => {
+    const tfa = fakeFetch(() => json(401, { message: "Please use the 2fa provider-specific endpoints to obtain a token.", parameters: { active_providers: ["google"] } }));
+    const e = (await fetchAdminToken({ baseUrl: "https://s.example/", username: "a", password: "p", fetch: tfa.fetch }).catch((x: unknown) => x)) as MagentoApiError;
+    expect(e.code).toBe("admin_2fa_required");
+    expect(e.hint).toMatch(/tfa\/provider/);
+    const lock = fakeFetch(() =>
+      json(401, { message: "The account sign-in was incorrect or your account is disabled temporarily. Please wait and try again later." }),
+    );
+    const l = (await fetchCustomerToken({ baseUrl: "https://s.example/", username: "a", password: "p", fetch: lock.fetch }).catch((x: unknown) => x)) as MagentoApiError;
+    expect(l.code).toBe("sign_in_failed");
+    expect(l.hint).toMatch(/30 minutes/);
   });
 });
 

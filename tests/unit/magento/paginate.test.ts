@@ -70,9 +70,13 @@ describe("paginate", () => {
     }).rejects.toThrow(RangeError);
   });
 
-  it("uses the right unique key for non-entity lists and does not duplicate it", () => {
+  it("takes the unique key from the catalogue, and does not duplicate it", () => {
     expect(defaultUniqueKey("/V1/cmsPage/search")).toBe("page_id");
     expect(defaultUniqueKey("/V1/products")).toBe("entity_id");
+    expect(defaultUniqueKey("/V1/orders/items")).toBe("item_id");
+    expect(defaultUniqueKey("V1/products/attribute-sets/groups/list")).toBe("attribute_group_id");
+    expect(defaultUniqueKey("/V1/custom-module/list")).toBe("entity_id");
+    expect(() => defaultUniqueKey("/V1/search")).toThrow(/uniqueKey/);
     const c = pagedCriteria({ filterGroups: [], sortOrders: [{ field: "entity_id", direction: "DESC" }] }, "entity_id", 50);
     expect(c.sortOrders).toEqual([{ field: "entity_id", direction: "DESC" }]);
   });
@@ -99,6 +103,25 @@ describe("paginate", () => {
     for await (const row of client(store.fetch).paginate<{ entity_id: number }>("/V1/products", { pageSize: 100 })) seen.push(row.entity_id);
     expect(seen).toEqual(Array.from({ length: 45 }, (_, i) => i + 1));
     expect(store.calls).toHaveLength(3);
+  });
+
+  it("pages /V1/search only with the caller's unique key", async () => {
+    const store = listStore(3);
+    await expect(async () => {
+      for await (const _ of client(store.fetch).paginate("/V1/search")) void _;
+    }).rejects.toThrow(/uniqueKey/);
+    let n = 0;
+    for await (const _ of client(store.fetch).paginate("/V1/search", { uniqueKey: "id" })) n++;
+    expect(n).toBe(3);
+    expect(parseSearchCriteria(queryOf(store.calls[0]!)).sortOrders).toEqual([{ field: "id", direction: "ASC" }]);
+  });
+
+  it("checks a plain criteria object's page size like the option's", async () => {
+    for (const pageSize of [301, 0, 2.5]) {
+      await expect(async () => {
+        for await (const _ of client(listStore(1).fetch).paginate("/V1/orders", { searchCriteria: { filterGroups: [], sortOrders: [], pageSize } })) void _;
+      }).rejects.toThrow();
+    }
   });
 
   it("refuses page sizes above 300 and non-list answers", async () => {

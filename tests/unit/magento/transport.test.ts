@@ -62,13 +62,44 @@ describe("transport", () => {
     expect(new Set(params.map((p) => p.oauth_signature)).size).toBe(3);
   });
 
-  it("honours an HTTP-date Retry-After and caps it", async () => {
-    const { client, sleeps } = setup(
-      (_c, i) => (i === 0 ? json(429, { message: "slow down" }, { "retry-after": "Wed, 01 Jan 2098 00:00:00 GMT" }) : json(200, {})),
-      { maxRetryDelayMs: 5000 },
-    );
+  it("honours an HTTP-date Retry-After within maxRetryDelayMs", async () => {
+    const at = new Date(1_700_000_000_000 + 60_000).toUTCString(); // the fake clock ticks 1 s per read: a little under 60 s to wait
+    const { client, sleeps } = setup((_c, i) => (i === 0 ? json(429, { message: "slow down" }, { "retry-after": at }) : json(200, {})), {
+      maxRetryDelayMs: 60_000,
+    });
     await client.request({ method: "POST", path: "/V1/carts/mine" });
-    expect(sleeps).toEqual([5000]);
+    expect(sleeps).toHaveLength(1);
+    expect(sleeps[0]!).toBeGreaterThan(45_000);
+    expect(sleeps[0]!).toBeLessThanOrEqual(60_000);
+  });
+
+  it("never cuts a longer Retry-After short: rate_limited with the delay, no retry", async () => {
+    const { client, calls, sleeps } = setup(() => json(429, { message: "slow down" }, { "retry-after": "Wed, 01 Jan 2098 00:00:00 GMT" }), {
+      maxRetryDelayMs: 5000,
+    });
+    const e = await rejection(client.request({ method: "POST", path: "/V1/carts/mine" }));
+    expect(e.code).toBe("rate_limited");
+    expect(e.status).toBe(429);
+    expect(e.retryAfterMs).toBeGreaterThan(2_000_000_000_000);
+    expect(e.hint).toMatch(/maxRetryDelayMs/);
+    expect(sleeps).toEqual([]);
+    expect(calls).toHaveLength(1);
+    const g = setup(() => json(503, { message: "maintenance" }, { "retry-after": "120" }), { maxRetryDelayMs: 30_000 });
+    const e2 = await rejection(g.client.request({ method: "GET", path: "/V1/store/websites" }));
+    expect(e2).toMatchObject({ code: "rate_limited", status: 503, retryAfterMs: 120_000 });
+  });
+
+  it("retries a POST only on 429 or on a 503 that carries Retry-After", async () => {
+    const bare = setup((_c, i) => (i === 0 ? json(503, { message: "Service Unavailable" }) : json(200, {})));
+    const e = await rejection(bare.client.request({ method: "POST", path: "/V1/orders", body: {} }));
+    expect(e.status).toBe(503);
+    expect(bare.calls).toHaveLength(1);
+    const told = setup((_c, i) => (i === 0 ? json(503, { message: "busy" }, { "retry-after": "1" }) : json(200, {})));
+    expect((await told.client.request({ method: "POST", path: "/V1/orders", body: {} })).attempts).toBe(2);
+    const limited = setup((_c, i) => (i === 0 ? json(429, { message: "slow down" }) : json(200, {})));
+    expect((await limited.client.request({ method: "POST", path: "/V1/orders", body: {} })).attempts).toBe(2);
+    const get = setup((_c, i) => (i === 0 ? json(503, { message: "Service Unavailable" }) : json(200, {})));
+    expect((await get.client.request({ method: "GET", path: "/V1/store/websites" })).attempts).toBe(2);
   });
 
   it("backs off exponentially without Retry-After and gives up after maxRetries", async () => {
@@ -105,19 +136,6 @@ describe("transport", () => {
     expect(e.status).toBe(0);
     expect(e.message).toContain("ECONNRESET");
     expect(b.calls).toHaveLength(1);
-  });
-
-  it("turns a slow answer into a timeout error", async () => {
-    const { client } = setup(
-      (c) =>
-        new Promise<Response>((_resolve, reject) => {
-          void c;
-          setTimeout(() => reject(Object.assign(new Error("The operation was aborted due to timeout"), { name: "TimeoutError" })), 5);
-        }),
-      { maxRetries: 0, timeoutMs: 50 },
-    );
-    const e = await rejection(client.request({ method: "GET", path: "/V1/x" }));
-    expect(e.code).toBe("timeout");
   });
 
   it("aborts a hanging fetch after timeoutMs", async () => {
@@ -163,6 +181,14 @@ describe("transport", () => {
     });
     expect((await client.request({ method: "GET", path: "/V1/x" })).data).toEqual({ ok: 1 });
     expect(client.signature).toEqual({ method: "HMAC-SHA256", mode: "standard" });
+  });
+
+  it("refuses nonces that are not 32 characters of [0-9a-z] (Magento's own shape; base64 breaks family D)", async () => {
+    for (const bad of ["ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef", "abc123", "a".repeat(33), "abc+/=defghijklmnopqrstuvwxyz0123"]) {
+      const { client, calls } = setup(() => json(200, {}), { nonce: () => bad });
+      await expect(client.request({ method: "GET", path: "/V1/x" })).rejects.toThrow(/unusable nonce/);
+      expect(calls).toHaveLength(0);
+    }
   });
 
   it("refuses a nonce source that repeats itself", async () => {

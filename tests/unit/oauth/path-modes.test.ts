@@ -38,6 +38,12 @@ describe("normaliseUrl", () => {
     expect(normaliseUrl("https://h/p/50%25AB", "C")).toBe("https://h/p/50%AB");
   });
 
+  it("C: a raw ( or ) stays as sent (Laminas encodePath allows them), their escapes stay escapes", () => {
+    expect(normaliseUrl("https://h/rest/V1/products/a(b)c", "C")).toBe("https://h/rest/V1/products/a(b)c");
+    expect(normaliseUrl("https://h/rest/V1/products/a%28b%29", "C")).toBe("https://h/rest/V1/products/a%28b%29");
+    expect(normaliseUrl("https://h/rest/V1/products/a b*", "C")).toBe("https://h/rest/V1/products/a%20b%2A");
+  });
+
   it("C and D remove dot segments, standard keeps them", () => {
     expect(normaliseUrl("https://h/rest/V1/products/../orders", "C")).toBe("https://h/rest/V1/orders");
     expect(normaliseUrl("https://h/rest/V1/./products", "D")).toBe("https://h/rest/V1/products");

@@ -65,6 +65,23 @@ describe("parseTokenResponse", () => {
     expect(e).toBeInstanceOf(Error);
   });
 
+  it("an unparsable body carries its start and a hint about index.php/ (the usual storefront page)", () => {
+    const page = `<!doctype html>\n<html><head><title>Home page</title></head><body>${"x".repeat(600)}</body></html>`;
+    const e = failure(page);
+    expect(e.kind).toBe("unparsable");
+    expect(e.bodyExcerpt).toMatch(/^<!doctype html> <html><head><title>Home page<\/title>/);
+    expect(e.bodyExcerpt!.length).toBeLessThanOrEqual(301);
+    expect(e.message).toContain("<title>Home page</title>");
+    expect(e.hint).toMatch(/index\.php\//);
+  });
+
+  it("leaves out the body of an unparsable answer that mentions oauth_token_secret", () => {
+    const e = failure("<p>oauth_token=abc&oauth_token_secret=topsecretvalue</p> & more");
+    expect(e.kind).toBe("unparsable");
+    expect(e.bodyExcerpt).toBeUndefined();
+    expect(e.message).not.toContain("topsecretvalue");
+  });
+
   it("never echoes a token secret in the error message", () => {
     const e = failure("oauth_token_secret=topsecretvalue");
     expect(e.message).not.toContain("topsecretvalue");

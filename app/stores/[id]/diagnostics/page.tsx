@@ -21,6 +21,11 @@ function after(from: Date, to: Date | null | undefined, limitMs?: number): strin
   return limitMs !== undefined && ms > limitMs ? `${s} (over the ${limitMs / 1000} s window)` : s;
 }
 
+function answered(ms: number | null): string {
+  if (ms === null) return "—";
+  return ms > CALLBACK_TIMEOUT_MS ? `${ms} ms (over the store's ${CALLBACK_TIMEOUT_MS / 1000} s wait)` : `${ms} ms`;
+}
+
 const FAMILY: Record<string, string> = {
   standard: "standard (families A/B: Magento 2.4.0–2.4.5, or plain requests on any version)",
   C: "C (2.4.6–2.4.7: reserved escapes decoded in the path)",
@@ -74,10 +79,10 @@ export default async function DiagnosticsPage({ params }: { params: Promise<{ id
             <dt>Signature family</dt>
             <dd>{FAMILY[d.store.signatureMode] ?? d.store.signatureMode}</dd>
             <dt>Admin origin</dt>
-            <dd className="mono">{d.store.adminOrigin ?? "same as the store"}</dd>
+            <dd className="mono">{d.adminOrigin ?? "same as the store"}</dd>
           </dl>
           <ProbeButton installationId={d.id} />
-          <AdminOriginForm installationId={d.id} current={d.store.adminOrigin} />
+          <AdminOriginForm installationId={d.id} current={d.adminOrigin} />
         </Card>
       </div>
       <Card title="Activations">
@@ -91,6 +96,7 @@ export default async function DiagnosticsPage({ params }: { params: Promise<{ id
               { key: "seq", label: "#" },
               { key: "state", label: "Result" },
               { key: "cb", label: "Callback received" },
+              { key: "ans", label: "Answered in" },
               { key: "start", label: "Exchange started" },
               { key: "req", label: "Request token" },
               { key: "acc", label: "Access token" },
@@ -105,6 +111,7 @@ export default async function DiagnosticsPage({ params }: { params: Promise<{ id
                   {a.failureReason ? <div className="muted">{a.failureReason.replace(/_/g, " ")}</div> : null}
                 </td>
                 <td>{iso(a.callbackAt)}</td>
+                <td>{answered(a.answeredMs)}</td>
                 <td>{after(a.callbackAt, a.exchangeStartedAt)}</td>
                 <td>{after(a.callbackAt, a.requestTokenAt, CONSUMER_EXPIRY_MS)}</td>
                 <td>{after(a.callbackAt, a.accessTokenAt)}</td>

@@ -1,14 +1,14 @@
 import { CURRENCY, CURRENCY_SYMBOLS, MODULES, STORE_GROUPS, STORE_VIEWS, WEBSITES } from "../../data/index";
 import { countryNotAvailable } from "../errors";
 import type { RouteDef } from "../route";
-import type { QueryObject } from "../query";
+import { valuesInOrder, type QueryObject } from "../query";
 
 const STORE = "Magento_Backend::store";
 
 function storeCodesFilter(query: QueryObject): string[] | undefined {
   const v = query.storeCodes;
   if (v === undefined) return undefined;
-  return typeof v === "string" ? [v] : Object.values(v).filter((x): x is string => typeof x === "string");
+  return typeof v === "string" ? [v] : valuesInOrder(v).filter((x): x is string => typeof x === "string");
 }
 
 export const storeRoutes: RouteDef[] = [

@@ -1,0 +1,27 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { grantLinkConsent, requireUser, signOut } from "@/lib/kit";
+
+/** Back to the identity page with the same two query parameters Magento sent. */
+function identityPath(form: FormData): string {
+  const q = new URLSearchParams({
+    oauth_consumer_key: String(form.get("oauth_consumer_key") ?? ""),
+    success_call_back: String(form.get("success_call_back") ?? ""),
+  });
+  return `/integration/identity?${q.toString()}`;
+}
+
+/** "Link this store": a POST (Next checks its Origin), so another site cannot link a store to a signed-in user. */
+export async function confirmLink(form: FormData): Promise<void> {
+  const here = identityPath(form);
+  await requireUser(here);
+  await grantLinkConsent(String(form.get("oauth_consumer_key") ?? ""));
+  redirect(here);
+}
+
+/** "Use another account": sign out, then sign in (or up) inside the popup, which links that account. */
+export async function switchAccount(form: FormData): Promise<void> {
+  await signOut();
+  redirect(`/login?next=${encodeURIComponent(identityPath(form))}`);
+}

@@ -74,6 +74,7 @@ async function main() {
     const integration = await post("/integrations", { name: "bench", endpoint: `${appUrl}/api/integration/callback`, identityLinkUrl: `${appUrl}/integration/identity`, resources: "all" });
     const act = await post(`/integrations/${integration.id}/activate`);
     await page.goto(String(act.identity_url));
+    await page.getByRole("button", { name: "Link this store" }).click(); // signed in already: confirm the link
     await page.waitForURL((u) => u.href.startsWith(store.url), { timeout: 30_000 });
     await page.goto(`${appUrl}/stores`);
     const id = await page.locator("tr[data-installation]").first().getAttribute("data-installation");

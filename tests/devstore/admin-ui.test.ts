@@ -9,6 +9,11 @@ import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, deadUrl, exchangeTokens, startDevStore, type DevStore, type IntegrationJson } from "./helpers/store-client";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+const SCREENSHOTS = join(__dirname, "..", "e2e", "screenshots");
+mkdirSync(SCREENSHOTS, { recursive: true });
 
 let store: DevStore;
 let browser: Browser;
@@ -109,8 +114,10 @@ describe("merchant admin in the browser", () => {
     const manual = list.find((i) => i.name === "Manual App")!;
     expect(await page.locator("#t-ck").inputValue()).toBe(manual.consumer_key);
     expect(await page.locator("#t-at").inputValue()).toBe(manual.access_token);
+    await page.screenshot({ path: join(SCREENSHOTS, "devstore-manual-tokens.png"), fullPage: true });
     await page.getByRole("button", { name: "Done" }).click();
     await expect.poll(() => row(page, "Manual App").locator(".status").textContent()).toBe("Active");
+    await page.screenshot({ path: join(SCREENSHOTS, "devstore-grid.png"), fullPage: true });
     await page.close();
   });
 
@@ -155,6 +162,29 @@ describe("merchant admin in the browser", () => {
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("The integration 'Edit Me' has been saved.");
     const { json } = await adminApi<IntegrationJson>(store, "GET", `/integrations/${created.id}`);
     expect(json.resources).toEqual(["Magento_Cms::page"]);
+    await page.close();
+  });
+  it("the swagger page lists anonymous operations, then every operation with an admin token, and tries one out", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(store.url + "/swagger");
+    await expect.poll(() => page.locator("#notice").textContent()).toContain("anonymous users");
+    const anonymousOps = await page.locator("details.op").count();
+    expect(anonymousOps).toBeGreaterThan(0);
+    await page.screenshot({ path: join(SCREENSHOTS, "devstore-swagger-anonymous.png"), fullPage: false });
+    const admin = await fetch(`${store.storeBaseUrl}rest/V1/integration/admin/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "admin", password: "admin123" }),
+    });
+    const adminToken = (await admin.json()) as string;
+    await page.getByLabel("api_key").fill(adminToken);
+    await page.getByRole("button", { name: "Explore" }).click();
+    await expect.poll(() => page.locator("details.op").count()).toBeGreaterThan(anonymousOps);
+    const op = page.locator("details.op", { hasText: "/V1/store/storeViews" }).first();
+    await op.locator("summary").click();
+    await op.getByRole("button", { name: "Try it out" }).click();
+    await expect.poll(() => op.locator("[data-result]").textContent()).toContain("200");
+    await page.screenshot({ path: join(SCREENSHOTS, "devstore-swagger-admin.png"), fullPage: false });
     await page.close();
   });
 });

@@ -155,6 +155,15 @@ describe("searchCriteria logic, sorting and paging", () => {
     expect(inOrder.json.search_criteria.sort_orders).toEqual([{ field: "price", direction: "ASC" }, { field: "status", direction: "ASC" }]);
   });
 
+  it("the seed profile applies sort orders in index order, whatever order they are written in", async () => {
+    const seed = harness({ profile: "seed" }, h.data);
+    const q = "searchCriteria[sortOrders][1][field]=price&searchCriteria[sortOrders][1][direction]=ASC&searchCriteria[sortOrders][0][field]=status&searchCriteria[sortOrders][0][direction]=ASC&searchCriteria[pageSize]=5";
+    const r = await seed.get(`/rest/V1/products?${q}`);
+    expect(r.json.search_criteria.sort_orders).toEqual([{ field: "status", direction: "ASC" }, { field: "price", direction: "ASC" }]);
+    const expected = [...products].sort((a, b) => a.status - b.status || a.price - b.price).slice(0, 5);
+    expect(r.json.items.map((p: Product) => [p.status, p.price])).toEqual(expected.map((p) => [p.status, p.price]));
+  });
+
   it("a sort order without direction is descending", async () => {
     const r = await search({ sort: [["price"]], pageSize: 10 });
     const expected = [...products].sort((a, b) => b.price - a.price).slice(0, 10);

@@ -125,6 +125,8 @@ test("a signed-in user linking another store confirms it first; 'Use another acc
       const p3closed = p3.waitForEvent("close", { timeout: 30_000 });
       await p3.locator("#main").getByRole("button", { name: "Create account" }).click();
       await p3closed;
+      // the admin reloads its grid once the popup closes: let it finish before leaving the page
+      await expect(page.locator("tr", { hasText: "Third store" })).toContainText("Active", { timeout: 15_000 });
       await page.goto(`${kit.url}/stores`);
       await expect(page.locator("tr", { hasText: third.storeBaseUrl })).toContainText("Active");
       await expect(page.locator("tr", { hasText: store.storeBaseUrl })).toHaveCount(0);

@@ -1,7 +1,8 @@
 /**
  * Store profiles (shared/PROTOCOL.md "Signature families"): each profile changes only the signature family,
  * the accepted signature methods, the name of the consumer-secret field in the activation POST, the kind of
- * admin/customer tokens, and whether integration tokens work as Bearer without the 2.4.4+ flag.
+ * admin/customer tokens, whether integration tokens work as Bearer without the 2.4.4+ flag, and (seed only) the
+ * order in which several sort orders apply.
  */
 export type ProfileName = "2.4.3" | "2.4.5" | "2.4.7" | "2.4.8" | "2.4.9" | "seed";
 export type SignatureFamily = "A" | "B" | "C" | "D" | "E";
@@ -22,6 +23,11 @@ export interface Profile {
    * oauth/consumer/enable_integration_as_bearer flag (off by default) only exists from 2.4.4.
    */
   integrationBearerWithoutFlag: boolean;
+  /**
+   * The seed applies `sortOrders[<i>]` "in index order"; Magento loops over the PHP array, i.e. in the order the
+   * parameters were written (ServiceInputProcessor, SortingProcessor). The two agree when written in order.
+   */
+  sortOrdersByIndex: boolean;
 }
 
 export const PROFILES: Record<ProfileName, Profile> = {
@@ -33,6 +39,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     consumerSecretField: "oauth_consumer_secret",
     jwtUserTokens: false,
     integrationBearerWithoutFlag: true,
+    sortOrdersByIndex: false,
   },
   "2.4.5": {
     name: "2.4.5",
@@ -42,6 +49,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     consumerSecretField: "oauth_consumer_secret",
     jwtUserTokens: true,
     integrationBearerWithoutFlag: false,
+    sortOrdersByIndex: false,
   },
   "2.4.7": {
     name: "2.4.7",
@@ -51,6 +59,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     consumerSecretField: "oauth_consumer_secret",
     jwtUserTokens: true,
     integrationBearerWithoutFlag: false,
+    sortOrdersByIndex: false,
   },
   "2.4.8": {
     name: "2.4.8",
@@ -60,6 +69,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     consumerSecretField: "oauth_consumer_secret",
     jwtUserTokens: true,
     integrationBearerWithoutFlag: false,
+    sortOrdersByIndex: false,
   },
   "2.4.9": {
     name: "2.4.9",
@@ -70,6 +80,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     consumerSecretField: "oauth_consumer_secret",
     jwtUserTokens: true,
     integrationBearerWithoutFlag: false,
+    sortOrdersByIndex: false,
   },
   seed: {
     name: "seed",
@@ -80,6 +91,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     consumerSecretField: "oauth_consumer_key_secret",
     jwtUserTokens: false,
     integrationBearerWithoutFlag: false,
+    sortOrdersByIndex: true,
   },
 };
 

@@ -3,7 +3,8 @@ import { STORE_VIEWS, type StoreData, type StoreView } from "../data/index";
 import { isAllowed } from "../acl";
 import { decodingError, noRoute, notAuthorized } from "./errors";
 import { applyFields, parseFields } from "./fields";
-import { parseQuery, queryString } from "./query";
+import { orderByIndex, parseQuery, queryString, type QueryObject } from "./query";
+import { isProfileName, PROFILES } from "../config/profiles";
 import type { RouteContext, RouteDef } from "./route";
 import { Router, splitPath } from "./router";
 import { ROUTES } from "./routes/index";
@@ -14,7 +15,7 @@ import { RestError, type Authenticate, type Caller, type RawRestRequest, type Re
 export interface RestHandlerOptions {
   data: StoreData;
   authenticate: Authenticate;
-  /** Dev-store profile name (2.4.3 … seed); the REST layer behaves the same on every profile today. */
+  /** Dev-store profile name (2.4.3 … seed); only the order of several sort orders differs (seed: by index). */
   profile?: string;
   /** Magento's Web API input limits: `true` = defaults (page size 20, max 300). Off by default. */
   inputLimits?: boolean | InputLimits;
@@ -106,12 +107,23 @@ function parseBody(method: string, text: string): Record<string, unknown> {
   return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
 }
 
+/** `searchCriteria[sortOrders]` (or `sort_orders`) applied in index order rather than written order. */
+function applySortOrdersByIndex(query: QueryObject): void {
+  const sc = query.searchCriteria;
+  if (typeof sc !== "object") return;
+  for (const name of ["sortOrders", "sort_orders"]) {
+    const node = sc[name];
+    if (typeof node === "object") orderByIndex(node);
+  }
+}
+
 export function createRestHandler(opts: RestHandlerOptions): RestHandler {
   const routes = opts.routes ?? ROUTES;
   const router = new Router(routes);
   const limits: InputLimits | false = opts.inputLimits === true ? DEFAULT_INPUT_LIMITS : opts.inputLimits || false;
   const now = opts.now ?? Date.now;
   const baseUrlOf = opts.baseUrl ?? defaultBaseUrl;
+  const sortByIndex = opts.profile !== undefined && isProfileName(opts.profile) && PROFILES[opts.profile].sortOrdersByIndex;
 
   return async (req) => {
     try {
@@ -119,6 +131,7 @@ export function createRestHandler(opts: RestHandlerOptions): RestHandler {
       const url = parseRestUrl(req.rawUrl);
       if (!url) throw noRoute();
       const query = parseQuery(url.query);
+      if (sortByIndex) applySortOrdersByIndex(query);
 
       if (method === "GET" && url.segments.length === 1 && url.segments[0] === "schema") {
         const caller = await opts.authenticate(req);

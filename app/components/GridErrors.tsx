@@ -16,18 +16,3 @@ export function GridErrors({ errors }: { errors: Record<string, string> }) {
     </Alert>
   );
 }
-
-/** Hidden inputs that keep sort and page size when the filter form is submitted (page resets to 1). */
-export function KeepSortAndSize({ sort, dir, size, isDefaultSort, isDefaultSize }: { sort: string; dir: string; size: number; isDefaultSort: boolean; isDefaultSize: boolean }) {
-  return (
-    <>
-      {isDefaultSort ? null : (
-        <>
-          <input type="hidden" name="sort" value={sort} />
-          <input type="hidden" name="dir" value={dir} />
-        </>
-      )}
-      {isDefaultSize ? null : <input type="hidden" name="size" value={size} />}
-    </>
-  );
-}

@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
-import { gridFields, gridQueryString, gridSearchCriteria, pageCount, parseGridParams } from "@/lib/dashboard/grid";
+import { gridFields, gridSearchCriteria, parseGridParams } from "@/lib/dashboard/grid";
 import { customersGrid, type CustomerRow } from "@/lib/dashboard/customers-grid";
 import { parseListResult } from "@/lib/dashboard/list-result";
 import { formatStoreDate, text } from "@/lib/dashboard/format";
 import { StoreHeader } from "@/app/components/StoreHeader";
-import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
 import { GridTable } from "@/app/components/GridTable";
-import { GridErrors, KeepSortAndSize } from "@/app/components/GridErrors";
+import { GridFilterForm } from "@/app/components/GridFilterForm";
+import { GridResults } from "@/app/components/GridResults";
 import { RequestDetails } from "@/app/components/RequestDetails";
-import { Button, EmptyState, Field, LinkButton } from "@/app/components/ui";
+import { Field } from "@/app/components/ui";
 import { attempt, loadStore, storeClient } from "../_lib/store-context";
 
 export const metadata: Metadata = { title: "Customers" };
@@ -28,66 +28,47 @@ export default async function CustomersPage({ params, searchParams }: Props) {
     return { ...parseListResult<CustomerRow>(res.data), durationMs: res.durationMs };
   });
   const f = state.filters;
-  const pastEnd = list.ok && list.value.total > 0 && state.page > pageCount(list.value.total, state.pageSize);
 
   return (
     <>
       <StoreHeader store={store} section="customers" title="Customers" />
-      <form method="get" action={basePath} className="card" role="search" aria-label="Filter customers">
+      <GridFilterForm spec={customersGrid} state={state} basePath={basePath} label="Filter customers">
         <div className="form-row">
           <Field label="Email or name contains" name="q" type="search" defaultValue={f.q ?? ""} error={state.errors.q} />
           <Field label="Customer group ID" name="group" inputMode="numeric" defaultValue={f.group ?? ""} error={state.errors.group} />
           <Field label="Created from" name="created_from" type="date" defaultValue={f.created_from ?? ""} error={state.errors.created_from} />
           <Field label="Created to" name="created_to" type="date" defaultValue={f.created_to ?? ""} error={state.errors.created_to} />
         </div>
-        <KeepSortAndSize
-          sort={state.sort.field}
-          dir={state.sort.dir}
-          size={state.pageSize}
-          isDefaultSort={state.sort.field === customersGrid.defaultSort.field && state.sort.dir === customersGrid.defaultSort.dir}
-          isDefaultSize={state.pageSize === customersGrid.defaultPageSize}
-        />
-        <div className="form-actions">
-          <Button>Apply filters</Button>
-          <LinkButton href={basePath} variant="ghost">
-            Clear
-          </LinkButton>
-        </div>
-      </form>
-      <GridErrors errors={state.errors} />
-      {!list.ok ? (
-        <ApiErrorPanel error={list.error} storeId={id} doing="loading customers" />
-      ) : pastEnd ? (
-        <EmptyState title={`Page ${state.page} is past the end`} action={<LinkButton href={`${basePath}${gridQueryString(customersGrid, { ...state, page: pageCount(list.value.total, state.pageSize) })}`}>Go to the last page</LinkButton>} />
-      ) : list.value.items.length === 0 ? (
-        <EmptyState title="No customers match" action={<LinkButton href={basePath}>Clear filters</LinkButton>} />
-      ) : (
-        <GridTable
-          id="customers"
-          caption="Customers"
-          basePath={basePath}
-          spec={customersGrid}
-          state={state}
-          total={list.value.total}
-          columns={[
-            { key: "email", label: "Email", sortField: "email" },
-            { key: "firstname", label: "First name", sortField: "firstname" },
-            { key: "lastname", label: "Last name", sortField: "lastname" },
-            { key: "group_id", label: "Group", sortField: "group_id", numeric: true },
-            { key: "created_at", label: "Created", sortField: "created_at" },
-          ]}
-        >
-          {list.value.items.map((c) => (
-            <tr key={c.id}>
-              <td>{text(c.email)}</td>
-              <td>{text(c.firstname)}</td>
-              <td>{text(c.lastname)}</td>
-              <td className="num">{text(c.group_id)}</td>
-              <td>{formatStoreDate(c.created_at)}</td>
-            </tr>
-          ))}
-        </GridTable>
-      )}
+      </GridFilterForm>
+      <GridResults list={list} spec={customersGrid} state={state} basePath={basePath} storeId={id} noun="customers">
+        {(items, total) => (
+          <GridTable
+            id="customers"
+            caption="Customers"
+            basePath={basePath}
+            spec={customersGrid}
+            state={state}
+            total={total}
+            columns={[
+              { key: "email", label: "Email", sortField: "email" },
+              { key: "firstname", label: "First name", sortField: "firstname" },
+              { key: "lastname", label: "Last name", sortField: "lastname" },
+              { key: "group_id", label: "Group", sortField: "group_id", numeric: true },
+              { key: "created_at", label: "Created", sortField: "created_at" },
+            ]}
+          >
+            {items.map((c) => (
+              <tr key={c.id}>
+                <td>{text(c.email)}</td>
+                <td>{text(c.firstname)}</td>
+                <td>{text(c.lastname)}</td>
+                <td className="num">{text(c.group_id)}</td>
+                <td>{formatStoreDate(c.created_at)}</td>
+              </tr>
+            ))}
+          </GridTable>
+        )}
+      </GridResults>
       <RequestDetails path={customersGrid.path} criteria={criteria} fields={fieldsValue} durationMs={list.ok ? list.value.durationMs : undefined} />
     </>
   );

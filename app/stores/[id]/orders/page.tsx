@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
-import { gridFields, gridQueryString, gridSearchCriteria, pageCount, parseGridParams } from "@/lib/dashboard/grid";
+import { gridFields, gridSearchCriteria, parseGridParams } from "@/lib/dashboard/grid";
 import { ORDER_STATUSES, ordersGrid, type OrderRow } from "@/lib/dashboard/orders-grid";
 import { parseListResult } from "@/lib/dashboard/list-result";
 import { formatMoney, formatStoreDate, text } from "@/lib/dashboard/format";
 import { StoreHeader } from "@/app/components/StoreHeader";
-import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
 import { GridTable } from "@/app/components/GridTable";
-import { GridErrors, KeepSortAndSize } from "@/app/components/GridErrors";
+import { GridFilterForm } from "@/app/components/GridFilterForm";
+import { GridResults } from "@/app/components/GridResults";
 import { RequestDetails } from "@/app/components/RequestDetails";
-import { Badge, Button, EmptyState, Field, LinkButton } from "@/app/components/ui";
+import { Badge, Field } from "@/app/components/ui";
 import { attempt, loadStore, storeClient } from "../_lib/store-context";
 
 export const metadata: Metadata = { title: "Orders" };
@@ -38,12 +38,11 @@ export default async function OrdersPage({ params, searchParams }: Props) {
   });
   const f = state.filters;
   const selected = new Set(f.status ?? []);
-  const pastEnd = list.ok && list.value.total > 0 && state.page > pageCount(list.value.total, state.pageSize);
 
   return (
     <>
       <StoreHeader store={store} section="orders" title="Orders" description="Filter by status, date, customer and total; the URL keeps the filters." />
-      <form method="get" action={basePath} className="card" role="search" aria-label="Filter orders">
+      <GridFilterForm spec={ordersGrid} state={state} basePath={basePath} label="Filter orders">
         <fieldset>
           <legend>Status</legend>
           <div className="meta-row">
@@ -62,58 +61,38 @@ export default async function OrdersPage({ params, searchParams }: Props) {
           <Field label="Grand total from" name="total_min" inputMode="decimal" defaultValue={f.total_min ?? ""} error={state.errors.total_min} />
           <Field label="Grand total to" name="total_max" inputMode="decimal" defaultValue={f.total_max ?? ""} error={state.errors.total_max} />
         </div>
-        <KeepSortAndSize
-          sort={state.sort.field}
-          dir={state.sort.dir}
-          size={state.pageSize}
-          isDefaultSort={state.sort.field === ordersGrid.defaultSort.field && state.sort.dir === ordersGrid.defaultSort.dir}
-          isDefaultSize={state.pageSize === ordersGrid.defaultPageSize}
-        />
-        <div className="form-actions">
-          <Button>Apply filters</Button>
-          <LinkButton href={basePath} variant="ghost">
-            Clear
-          </LinkButton>
-        </div>
-      </form>
-      <GridErrors errors={state.errors} />
-      {!list.ok ? (
-        <ApiErrorPanel error={list.error} storeId={id} doing="loading orders" />
-      ) : pastEnd ? (
-        <EmptyState title={`Page ${state.page} is past the end`} action={<LinkButton href={`${basePath}${gridQueryString(ordersGrid, { ...state, page: pageCount(list.value.total, state.pageSize) })}`}>Go to the last page</LinkButton>} />
-      ) : list.value.items.length === 0 ? (
-        <EmptyState title="No orders match" action={<LinkButton href={basePath}>Clear filters</LinkButton>}>
-          <p>Try a wider date range or fewer statuses.</p>
-        </EmptyState>
-      ) : (
-        <GridTable
-          id="orders"
-          caption="Orders"
-          basePath={basePath}
-          spec={ordersGrid}
-          state={state}
-          total={list.value.total}
-          columns={[
-            { key: "increment_id", label: "Order #", sortField: "increment_id" },
-            { key: "created_at", label: "Created", sortField: "created_at" },
-            { key: "customer", label: "Customer", sortField: "customer_lastname" },
-            { key: "status", label: "Status", sortField: "status" },
-            { key: "grand_total", label: "Grand total", sortField: "grand_total", numeric: true },
-          ]}
-        >
-          {list.value.items.map((o) => (
-            <tr key={o.entity_id}>
-              <td className="mono">{text(o.increment_id)}</td>
-              <td>{formatStoreDate(o.created_at)}</td>
-              <td>{[o.customer_firstname, o.customer_lastname].filter(Boolean).join(" ") || "Guest"}</td>
-              <td>
-                <Badge tone={STATUS_TONE[o.status ?? ""] ?? "neutral"}>{text(o.status)}</Badge>
-              </td>
-              <td className="num">{formatMoney(o.grand_total, o.order_currency_code)}</td>
-            </tr>
-          ))}
-        </GridTable>
-      )}
+      </GridFilterForm>
+      <GridResults list={list} spec={ordersGrid} state={state} basePath={basePath} storeId={id} noun="orders">
+        {(items, total) => (
+          <GridTable
+            id="orders"
+            caption="Orders"
+            basePath={basePath}
+            spec={ordersGrid}
+            state={state}
+            total={total}
+            columns={[
+              { key: "increment_id", label: "Order #", sortField: "increment_id" },
+              { key: "created_at", label: "Created", sortField: "created_at" },
+              { key: "customer", label: "Customer", sortField: "customer_lastname" },
+              { key: "status", label: "Status", sortField: "status" },
+              { key: "grand_total", label: "Grand total", sortField: "grand_total", numeric: true },
+            ]}
+          >
+            {items.map((o) => (
+              <tr key={o.entity_id}>
+                <td className="mono">{text(o.increment_id)}</td>
+                <td>{formatStoreDate(o.created_at)}</td>
+                <td>{[o.customer_firstname, o.customer_lastname].filter(Boolean).join(" ") || "Guest"}</td>
+                <td>
+                  <Badge tone={STATUS_TONE[o.status ?? ""] ?? "neutral"}>{text(o.status)}</Badge>
+                </td>
+                <td className="num">{formatMoney(o.grand_total, o.order_currency_code)}</td>
+              </tr>
+            ))}
+          </GridTable>
+        )}
+      </GridResults>
       <RequestDetails path={ordersGrid.path} criteria={criteria} fields={fieldsValue} durationMs={list.ok ? list.value.durationMs : undefined} />
     </>
   );

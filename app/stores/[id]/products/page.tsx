@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { gridFields, gridQueryString, gridSearchCriteria, parseGridParams, pageCount } from "@/lib/dashboard/grid";
+import { gridFields, gridSearchCriteria, parseGridParams } from "@/lib/dashboard/grid";
 import { PRODUCT_STATUS_LABELS, productsGrid, type ProductRow } from "@/lib/dashboard/products-grid";
 import { parseListResult } from "@/lib/dashboard/list-result";
 import { categoryTreeFields, flattenTree, parseCategoryTree } from "@/lib/dashboard/category-tree";
 import { formatMoney, formatStoreDate, text } from "@/lib/dashboard/format";
 import { StoreHeader } from "@/app/components/StoreHeader";
-import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
 import { GridTable } from "@/app/components/GridTable";
 import { RequestDetails } from "@/app/components/RequestDetails";
-import { GridErrors, KeepSortAndSize } from "@/app/components/GridErrors";
-import { Button, EmptyState, Field, LinkButton, SelectField } from "@/app/components/ui";
+import { GridFilterForm } from "@/app/components/GridFilterForm";
+import { GridResults } from "@/app/components/GridResults";
+import { Field, SelectField } from "@/app/components/ui";
 import { attempt, loadStore, storeClient } from "../_lib/store-context";
 
 export const metadata: Metadata = { title: "Products" };
@@ -40,13 +40,12 @@ export default async function ProductsPage({ params, searchParams }: Props) {
     : [client, client];
 
   const f = state.filters;
-  const pastEnd = list.ok && list.value.total > 0 && state.page > pageCount(list.value.total, state.pageSize);
 
   return (
     <>
       <StoreHeader store={store} section="products" title="Products" description="Search, filter and sort the catalogue. Every filter is in the URL: share it or use the back button." />
 
-      <form method="get" action={basePath} className="card" role="search" aria-label="Filter products">
+      <GridFilterForm spec={productsGrid} state={state} basePath={basePath} label="Filter products">
         <div className="form-row">
           <Field label="Name or SKU contains" name="q" type="search" defaultValue={f.q ?? ""} error={state.errors.q} />
           <Field label="Price from" name="price_from" inputMode="decimal" defaultValue={f.price_from ?? ""} error={state.errors.price_from} />
@@ -70,66 +69,42 @@ export default async function ProductsPage({ params, searchParams }: Props) {
             <Field label="Category ID" name="category" inputMode="numeric" defaultValue={f.category ?? ""} error={state.errors.category} />
           )}
         </div>
-        <KeepSortAndSize
-          sort={state.sort.field}
-          dir={state.sort.dir}
-          size={state.pageSize}
-          isDefaultSort={state.sort.field === productsGrid.defaultSort.field && state.sort.dir === productsGrid.defaultSort.dir}
-          isDefaultSize={state.pageSize === productsGrid.defaultPageSize}
-        />
-        <div className="form-actions">
-          <Button>Apply filters</Button>
-          <LinkButton href={basePath} variant="ghost">
-            Clear
-          </LinkButton>
-        </div>
-      </form>
-
-      <GridErrors errors={state.errors} />
-
-      {!list.ok ? (
-        <ApiErrorPanel error={list.error} storeId={id} doing="loading products" />
-      ) : pastEnd ? (
-        <EmptyState title={`Page ${state.page} is past the end`} action={<LinkButton href={`${basePath}${gridQueryString(productsGrid, { ...state, page: pageCount(list.value.total, state.pageSize) })}`}>Go to the last page</LinkButton>}>
-          <p>{list.value.total} products match; the store would repeat its last page for any page past the end.</p>
-        </EmptyState>
-      ) : list.value.items.length === 0 ? (
-        <EmptyState title="No products match" action={<LinkButton href={basePath}>Clear filters</LinkButton>}>
-          <p>Nothing in this store matches these filters. Widen the price range or clear the search.</p>
-        </EmptyState>
-      ) : (
-        <GridTable
-          id="products"
-          caption="Products"
-          basePath={basePath}
-          spec={productsGrid}
-          state={state}
-          total={list.value.total}
-          columns={[
-            { key: "sku", label: "SKU", sortField: "sku" },
-            { key: "name", label: "Name", sortField: "name" },
-            { key: "price", label: "Price", sortField: "price", numeric: true },
-            { key: "status", label: "Status", sortField: "status" },
-            { key: "type_id", label: "Type", sortField: "type_id" },
-            { key: "updated_at", label: "Updated", sortField: "updated_at" },
-          ]}
-        >
-          {list.value.items.map((p) => (
-            <tr key={p.sku}>
-              <td>
-                <Link href={`${basePath}/${encodeURIComponent(p.sku)}`} prefetch={false} className="mono">
-                  {p.sku}
-                </Link>
-              </td>
-              <td>{text(p.name)}</td>
-              <td className="num">{formatMoney(p.price)}</td>
-              <td>{PRODUCT_STATUS_LABELS[String(p.status)] ?? text(p.status)}</td>
-              <td>{text(p.type_id)}</td>
-              <td>{formatStoreDate(p.updated_at)}</td>
-            </tr>
-          ))}
-        </GridTable>
-      )}
+      </GridFilterForm>
+      <GridResults list={list} spec={productsGrid} state={state} basePath={basePath} storeId={id} noun="products" emptyHint="Nothing in this store matches these filters. Widen the price range or clear the search.">
+        {(items, total) => (
+          <GridTable
+            id="products"
+            caption="Products"
+            basePath={basePath}
+            spec={productsGrid}
+            state={state}
+            total={total}
+            columns={[
+              { key: "sku", label: "SKU", sortField: "sku" },
+              { key: "name", label: "Name", sortField: "name" },
+              { key: "price", label: "Price", sortField: "price", numeric: true },
+              { key: "status", label: "Status", sortField: "status" },
+              { key: "type_id", label: "Type", sortField: "type_id" },
+              { key: "updated_at", label: "Updated", sortField: "updated_at" },
+            ]}
+          >
+            {items.map((p) => (
+              <tr key={p.sku}>
+                <td>
+                  <Link href={`${basePath}/${encodeURIComponent(p.sku)}`} prefetch={false} className="mono">
+                    {p.sku}
+                  </Link>
+                </td>
+                <td>{text(p.name)}</td>
+                <td className="num">{formatMoney(p.price)}</td>
+                <td>{PRODUCT_STATUS_LABELS[String(p.status)] ?? text(p.status)}</td>
+                <td>{text(p.type_id)}</td>
+                <td>{formatStoreDate(p.updated_at)}</td>
+              </tr>
+            ))}
+          </GridTable>
+        )}
+      </GridResults>
       <RequestDetails path={productsGrid.path} criteria={criteria} fields={fieldsValue} durationMs={list.ok ? list.value.durationMs : undefined} />
     </>
   );

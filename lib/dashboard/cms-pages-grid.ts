@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { SearchFilterGroup } from "@/lib/magento/search-criteria-types";
 import type { GridSpec } from "./grid";
-import { likePattern, textParam } from "./filter-values";
+import { searchGroup, textParam } from "./filter-values";
 
 export interface CmsPageFilters extends Record<string, unknown> {
   q: string;
@@ -32,10 +32,7 @@ export const cmsPagesGrid: GridSpec<CmsPageFilters> = {
   defaultPageSize: 20,
   toGroups(f) {
     const groups: SearchFilterGroup[] = [];
-    if (f.q) {
-      const p = likePattern(f.q);
-      groups.push({ filters: [{ field: "title", value: p, conditionType: "like" }, { field: "identifier", value: p, conditionType: "like" }] });
-    }
+    if (f.q) groups.push(searchGroup(f.q, ["title", "identifier"]));
     if (f.active) groups.push({ filters: [{ field: "is_active", value: f.active, conditionType: "eq" }] });
     return groups;
   },

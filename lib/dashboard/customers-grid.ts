@@ -1,7 +1,7 @@
 /** Customers grid: search email/name, group, created_at range. */
 import type { SearchFilterGroup } from "@/lib/magento/search-criteria-types";
 import type { GridSpec } from "./grid";
-import { dateParam, dayEnd, dayStart, idParam, likePattern, textParam } from "./filter-values";
+import { dateParam, dayEnd, dayStart, idParam, searchGroup, textParam } from "./filter-values";
 import { rangeGroups } from "./range-groups";
 
 export interface CustomerFilters extends Record<string, unknown> {
@@ -35,16 +35,7 @@ export const customersGrid: GridSpec<CustomerFilters> = {
   defaultPageSize: 20,
   toGroups(f) {
     const groups: SearchFilterGroup[] = [];
-    if (f.q) {
-      const p = likePattern(f.q);
-      groups.push({
-        filters: [
-          { field: "email", value: p, conditionType: "like" },
-          { field: "firstname", value: p, conditionType: "like" },
-          { field: "lastname", value: p, conditionType: "like" },
-        ],
-      });
-    }
+    if (f.q) groups.push(searchGroup(f.q, ["email", "firstname", "lastname"]));
     if (f.group) groups.push({ filters: [{ field: "group_id", value: f.group, conditionType: "eq" }] });
     groups.push(...rangeGroups("created_at", f.created_from ? dayStart(f.created_from) : undefined, f.created_to ? dayEnd(f.created_to) : undefined));
     return groups;

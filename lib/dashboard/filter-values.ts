@@ -1,5 +1,6 @@
-/** zod schemas for raw query-string values of grid filters, and the `like` pattern rule. */
+/** zod schemas for raw query-string values of grid filters, and the `like` search rules. */
 import { z } from "zod";
+import type { SearchFilterGroup } from "@/lib/magento/search-criteria-types";
 
 /** Free text, trimmed, bounded. */
 export const textParam = z.string().trim().min(1).max(200, "at most 200 characters");
@@ -25,6 +26,12 @@ export const idParam = z.string().regex(/^\d{1,10}$/, "enter a number");
  */
 export function likePattern(text: string): string {
   return text.includes("%") ? text : `%${text}%`;
+}
+
+/** A search box over several fields: one group, so the `like` filters combine with OR. */
+export function searchGroup(text: string, fields: readonly string[]): SearchFilterGroup {
+  const value = likePattern(text);
+  return { filters: fields.map((field) => ({ field, value, conditionType: "like" as const })) };
 }
 
 /** Start and end of a day in the store's search-value shape `YYYY-MM-DD hh:mm:ss`. */

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { SearchFilterGroup } from "@/lib/magento/search-criteria-types";
 import type { GridSpec } from "./grid";
-import { amountParam, dateParam, dayEnd, dayStart, likePattern, textParam } from "./filter-values";
+import { amountParam, dateParam, dayEnd, dayStart, searchGroup, textParam } from "./filter-values";
 import { rangeGroups } from "./range-groups";
 
 export const ORDER_STATUSES = ["pending", "processing", "complete", "closed", "canceled", "holded", "payment_review", "fraud"] as const;
@@ -65,11 +65,7 @@ export function customerNameGroups(text: string | undefined): SearchFilterGroup[
   if (!text) return [];
   const words = text.split(/\s+/).filter(Boolean);
   if (words.length >= 2) {
-    return [
-      { filters: [{ field: "customer_firstname", value: likePattern(words[0]!), conditionType: "like" }] },
-      { filters: [{ field: "customer_lastname", value: likePattern(words.slice(1).join(" ")), conditionType: "like" }] },
-    ];
+    return [searchGroup(words[0]!, ["customer_firstname"]), searchGroup(words.slice(1).join(" "), ["customer_lastname"])];
   }
-  const p = likePattern(text);
-  return [{ filters: [{ field: "customer_firstname", value: p, conditionType: "like" }, { field: "customer_lastname", value: p, conditionType: "like" }] }];
+  return [searchGroup(text, ["customer_firstname", "customer_lastname"])];
 }

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { SearchFilterGroup } from "@/lib/magento/search-criteria-types";
 import type { GridSpec } from "./grid";
-import { amountParam, idParam, likePattern, textParam } from "./filter-values";
+import { amountParam, idParam, searchGroup, textParam } from "./filter-values";
 import { rangeGroups } from "./range-groups";
 
 export interface ProductFilters extends Record<string, unknown> {
@@ -41,11 +41,7 @@ export const productsGrid: GridSpec<ProductFilters> = {
   defaultPageSize: 20,
   toGroups(f) {
     const groups: SearchFilterGroup[] = [];
-    if (f.q) {
-      // one group: name OR sku
-      const pattern = likePattern(f.q);
-      groups.push({ filters: [{ field: "name", value: pattern, conditionType: "like" }, { field: "sku", value: pattern, conditionType: "like" }] });
-    }
+    if (f.q) groups.push(searchGroup(f.q, ["name", "sku"]));
     groups.push(...rangeGroups("price", f.price_from, f.price_to));
     if (f.status) groups.push({ filters: [{ field: "status", value: f.status, conditionType: "eq" }] });
     if (f.category) groups.push({ filters: [{ field: "category_id", value: f.category, conditionType: "eq" }] });

@@ -1,6 +1,7 @@
 import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import { addEvent } from "@/lib/integration/deps";
+import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import { assertPublicStoreHost } from "@/lib/integration/store-url";
 import { FAILURE_FIXES, reasonFromStoreMessage, type FailureReason } from "@/lib/integration/failure-reasons";
 
@@ -13,14 +14,6 @@ export type ExchangeOutcome =
   | { kind: "succeeded"; superseded: boolean }
   | { kind: "failed"; reason: FailureReason; storeMessage: string | undefined }
   | { kind: "skipped" };
-
-function safeOpen(box: { open(s: string): string }, sealed: string): string | null {
-  try {
-    return box.open(sealed);
-  } catch {
-    return null;
-  }
-}
 
 interface HandshakeErrorLike {
   name?: string;
@@ -102,8 +95,13 @@ async function exchangeLocked(deps: IntegrationDeps, activationId: string): Prom
     where: { installationId: inst.id, seq: { gt: activation.seq }, storeBaseUrl: activation.storeBaseUrl, state: { in: ["pending", "exchanging", "succeeded"] } },
     select: { consumerSecretEnc: true, seq: true },
   });
-  const mySecret = safeOpen(box, activation.consumerSecretEnc);
-  const supersededBy = newer.find((n) => mySecret !== null && safeOpen(box, n.consumerSecretEnc) === mySecret);
+  let mySecret: string | null = null;
+  try {
+    mySecret = box.open(activation.consumerSecretEnc);
+  } catch {
+    mySecret = null; // unreadable: nothing can supersede it; the exchange below reports the decryption failure
+  }
+  const supersededBy = mySecret === null ? undefined : newer.find((n) => sealedSecretEquals(box, n.consumerSecretEnc, mySecret));
   if (supersededBy) {
     await db.activation.update({ where: { id: activationId }, data: { state: "superseded", finishedAt: at() } });
     await addEvent(db, {

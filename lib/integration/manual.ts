@@ -1,9 +1,9 @@
-import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import type { SecretBox } from "@/lib/secret-box";
 import { createMagentoClient, type MagentoClient, type MagentoClientOptions } from "@/lib/magento";
 import { addEvent } from "@/lib/integration/deps";
+import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import { assertPublicStoreHost, normaliseStoreBaseUrl, type Lookup } from "@/lib/integration/store-url";
 
 /**
@@ -33,11 +33,6 @@ export type ManualResult =
 export const KEY_TAKEN_MESSAGE =
   "This consumer key already belongs to a store in this app. If the integration is yours, sign in with the account it is linked to, or click Reauthorize in the store admin and sign in through the popup.";
 
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 export async function addManualStoreFor(
   deps: { db: Db; box: SecretBox; now: () => Date; allowPrivate: boolean; lookup?: Lookup; fetch?: typeof fetch },
@@ -64,14 +59,8 @@ export async function addManualStoreFor(
   if (existing) {
     // Pasting tokens for a key the app already knows only refreshes them, for a user already linked to it, on the
     // same store, with the same consumer secret: otherwise anyone could attach themselves to someone's store.
-    let storedSecret: string | null = null;
-    try {
-      storedSecret = deps.box.open(existing.consumerSecretEnc);
-    } catch {
-      storedSecret = null;
-    }
     const sameOwner = existing.users.length > 0 && existing.store.baseUrl === url.url;
-    if (!sameOwner || storedSecret === null || !sameText(storedSecret, v.consumerSecret)) {
+    if (!sameOwner || !sealedSecretEquals(deps.box, existing.consumerSecretEnc, v.consumerSecret)) {
       return { ok: false, field: "consumerKey", error: KEY_TAKEN_MESSAGE };
     }
   }

@@ -1,6 +1,7 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import { addEvent } from "@/lib/integration/deps";
+import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import type { ActivationCallback } from "@/lib/integration/callback-schema";
 import { isInstallationState, nextState } from "@/lib/integration/states";
 
@@ -18,11 +19,6 @@ export type RecordedCallback =
 export const SECRET_MISMATCH_MESSAGE =
   "This consumer key is already linked with working credentials and this callback carries a different consumer secret; it was refused. A store re-posts the same secret on Reauthorize.";
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a, "utf8");
-  const y = Buffer.from(b, "utf8");
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /** Identifies a replayed callback without decrypting anything (the inputs are 160+ bits of randomness). */
 export function activationFingerprint(cb: ActivationCallback): string {
@@ -64,13 +60,7 @@ async function recordOnce(deps: IntegrationDeps, cb: ActivationCallback): Promis
     if (existing?.accessTokenEnc) {
       // Proven credentials exist: only the store that holds the same consumer secret may post for this key
       // (otherwise a forger's own "store" could answer the exchange and take the installation over).
-      let stored: string | null = null;
-      try {
-        stored = box.open(existing.consumerSecretEnc);
-      } catch {
-        stored = null;
-      }
-      if (stored === null || !sameSecret(stored, cb.consumerSecret)) {
+      if (!sealedSecretEquals(box, existing.consumerSecretEnc, cb.consumerSecret)) {
         await addEvent(tx, {
           installationId: existing.id,
           kind: "callback_refused",

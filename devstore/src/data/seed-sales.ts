@@ -5,7 +5,7 @@
  * Totals carry no tax or discount: grand total = item rows + flat-rate shipping.
  */
 import { datetime, Prng, round2 } from "./prng";
-import type { CreditMemo, Customer, Invoice, Order, OrderAddress, OrderItem, Product, SalesDocItem, Shipment } from "./types";
+import type { CreditMemo, Customer, DocumentTotals, Invoice, Order, OrderAddress, OrderItem, Product, SalesDocItem, Shipment } from "./types";
 
 export interface SalesSeed {
   orders: Order[];
@@ -205,6 +205,18 @@ export function seedSales(products: readonly Product[], customers: readonly Cust
     }
     const docTime = (hours: number) => datetime(createdMs + hours * HOUR);
 
+    // An invoice and its credit memo carry the whole order (no partial documents in the seed).
+    const totals: DocumentTotals = {
+      store_id: storeId,
+      billing_address_id: billing.entity_id,
+      base_currency_code: "USD",
+      order_currency_code: "USD",
+      subtotal,
+      shipping_amount: shipping,
+      tax_amount: 0,
+      grand_total: grandTotal,
+      base_grand_total: grandTotal,
+    };
     if (invoiced) {
       const invoiceId = out.invoices.length + 1;
       for (const i of items) i.qty_invoiced = i.qty_ordered;
@@ -215,15 +227,7 @@ export function seedSales(products: readonly Product[], customers: readonly Cust
         state: 2,
         created_at: docTime(2),
         updated_at: docTime(2),
-        store_id: storeId,
-        billing_address_id: billing.entity_id,
-        base_currency_code: "USD",
-        order_currency_code: "USD",
-        subtotal,
-        shipping_amount: shipping,
-        tax_amount: 0,
-        grand_total: grandTotal,
-        base_grand_total: grandTotal,
+        ...totals,
         total_qty: order.total_qty_ordered,
         items: docItems(items, invoiceId, (i) => i.qty_ordered),
         comments: [],
@@ -266,17 +270,9 @@ export function seedSales(products: readonly Product[], customers: readonly Cust
           state: 2,
           created_at: docTime(72),
           updated_at: docTime(72),
-          store_id: storeId,
-          billing_address_id: billing.entity_id,
-          base_currency_code: "USD",
-          order_currency_code: "USD",
-          subtotal,
-          shipping_amount: shipping,
+          ...totals,
           adjustment_positive: 0,
           adjustment_negative: 0,
-          tax_amount: 0,
-          grand_total: grandTotal,
-          base_grand_total: grandTotal,
           items: docItems(items, memoId, (i) => i.qty_ordered),
           comments: [],
         });

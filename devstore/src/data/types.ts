@@ -219,14 +219,8 @@ export type SalesDocItem = {
   weight?: number;
 };
 
-export type Invoice = {
-  entity_id: number;
-  order_id: number;
-  increment_id: string;
-  /** 1 open, 2 paid, 3 canceled. */
-  state: number;
-  created_at: string;
-  updated_at: string;
+/** The money block invoices and credit memos share. */
+export type DocumentTotals = {
   store_id: number;
   billing_address_id: number;
   base_currency_code: string;
@@ -236,6 +230,16 @@ export type Invoice = {
   tax_amount: number;
   grand_total: number;
   base_grand_total: number;
+};
+
+export type Invoice = DocumentTotals & {
+  entity_id: number;
+  order_id: number;
+  increment_id: string;
+  /** 1 open, 2 paid, 3 canceled. */
+  state: number;
+  created_at: string;
+  updated_at: string;
   total_qty: number;
   items: SalesDocItem[];
   comments: unknown[];
@@ -267,7 +271,7 @@ export type Shipment = {
   packages: unknown[];
 };
 
-export type CreditMemo = {
+export type CreditMemo = DocumentTotals & {
   entity_id: number;
   order_id: number;
   invoice_id: number;
@@ -276,17 +280,8 @@ export type CreditMemo = {
   state: number;
   created_at: string;
   updated_at: string;
-  store_id: number;
-  billing_address_id: number;
-  base_currency_code: string;
-  order_currency_code: string;
-  subtotal: number;
-  shipping_amount: number;
   adjustment_positive: number;
   adjustment_negative: number;
-  tax_amount: number;
-  grand_total: number;
-  base_grand_total: number;
   items: SalesDocItem[];
   comments: unknown[];
 };

@@ -3,13 +3,13 @@ import { STORE_VIEWS, type StoreData, type StoreView } from "../data/index";
 import { isAllowed } from "../acl";
 import { decodingError, noRoute, notAuthorized } from "./errors";
 import { applyFields, parseFields } from "./fields";
-import { orderByIndex, parseQuery, queryString, type QueryObject } from "./query";
+import { parseQuery, queryString } from "./query";
 import { isProfileName, PROFILES } from "../config/profiles";
 import type { RouteContext, RouteDef } from "./route";
 import { Router, splitPath } from "./router";
 import { ROUTES } from "./routes/index";
 import { buildSchema, SCHEMA_ACL_RESOURCE } from "./schema";
-import { DEFAULT_INPUT_LIMITS, type InputLimits } from "./search-criteria";
+import { applySortOrdersByIndex, DEFAULT_INPUT_LIMITS, type InputLimits } from "./search-criteria";
 import { RestError, type Authenticate, type Caller, type RawRestRequest, type RestResponse } from "./types";
 
 export interface RestHandlerOptions {
@@ -105,16 +105,6 @@ function parseBody(method: string, text: string): Record<string, unknown> {
     throw decodingError();
   }
   return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-}
-
-/** `searchCriteria[sortOrders]` (or `sort_orders`) applied in index order rather than written order. */
-function applySortOrdersByIndex(query: QueryObject): void {
-  const sc = query.searchCriteria;
-  if (typeof sc !== "object") return;
-  for (const name of ["sortOrders", "sort_orders"]) {
-    const node = sc[name];
-    if (typeof node === "object") orderByIndex(node);
-  }
 }
 
 export function createRestHandler(opts: RestHandlerOptions): RestHandler {

@@ -1,5 +1,5 @@
 import { badRequest, invalidFieldValue, pageSizeTooLarge, requiredField, wrongType } from "./errors";
-import { valuesInOrder, type QueryObject, type QueryValue } from "./query";
+import { orderByIndex, valuesInOrder, type QueryObject, type QueryValue } from "./query";
 
 /**
  * searchCriteria as the seed specifies it: filters OR'ed inside a group, groups AND'ed, sort orders applied in
@@ -71,6 +71,13 @@ function asString(v: QueryValue | undefined): string | undefined {
   if (v === undefined) return undefined;
   if (typeof v !== "string") throw wrongType("Array", "string");
   return v;
+}
+
+/** The seed profile: `searchCriteria[sortOrders]` apply in index order rather than in the order written. */
+export function applySortOrdersByIndex(query: QueryObject): void {
+  const sc = query.searchCriteria;
+  const sorts = typeof sc === "object" ? prop(sc, "sort_orders") : undefined;
+  if (typeof sorts === "object") orderByIndex(sorts);
 }
 
 export function parseSearchCriteria(query: QueryObject, opts: { required?: boolean; inputLimits?: InputLimits | false } = {}): SearchCriteria {

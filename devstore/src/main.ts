@@ -1,11 +1,12 @@
 /**
  * `npm run devstore -- [--port 3100] [--host 127.0.0.1] [--profile 2.4.7] [--consumer-expiry 300]
- *  [--integration-as-bearer] [--input-limits] [--index-php]`: starts the dev store and prints where to click
- *  (and warns when --host binds beyond loopback: the admin API is unauthenticated).
- * Environment: DEVSTORE_PORT, DEVSTORE_PROFILE.
+ *  [--integration-as-bearer] [--input-limits] [--index-php] [--products N]`: starts the dev store and prints where
+ *  to click (and warns when --host binds beyond loopback: the admin API is unauthenticated).
+ * Environment: DEVSTORE_PORT, DEVSTORE_PROFILE, DEVSTORE_PRODUCTS.
  */
 import { parseArgs } from "node:util";
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, PROFILES } from "./config/profiles";
+import { DEFAULT_PRODUCT_COUNT, MAX_PRODUCT_COUNT } from "./data/index";
 import { startDevStore } from "./server";
 
 /** 127.0.0.0/8, ::1 and localhost reach only this machine. */
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     "integration-as-bearer": { type: "boolean", default: false },
     "input-limits": { type: "boolean", default: false },
     "index-php": { type: "boolean", default: false },
+    products: { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
   strict: true,
@@ -29,7 +31,8 @@ const { values } = parseArgs({
 
 if (values.help) {
   console.log(`Usage: npm run devstore -- [--port N] [--host ADDRESS] [--profile ${PROFILE_NAMES.join("|")}] [--consumer-expiry SECONDS]
-                      [--integration-as-bearer] [--input-limits] [--index-php]`);
+                      [--integration-as-bearer] [--input-limits] [--index-php] [--products N]
+Environment: DEVSTORE_PORT, DEVSTORE_PROFILE, DEVSTORE_PRODUCTS (catalogue size, default ${DEFAULT_PRODUCT_COUNT}).`);
   process.exit(0);
 }
 
@@ -49,6 +52,13 @@ if (!Number.isFinite(consumerExpirySeconds) || consumerExpirySeconds <= 0) {
   process.exit(2);
 }
 
+const productsText = values.products ?? process.env.DEVSTORE_PRODUCTS;
+const products = productsText === undefined || productsText === "" ? DEFAULT_PRODUCT_COUNT : Number(productsText);
+if (!/^\d+$/.test(productsText ?? String(DEFAULT_PRODUCT_COUNT)) || !Number.isInteger(products) || products < 1 || products > MAX_PRODUCT_COUNT) {
+  console.error(`--products (or DEVSTORE_PRODUCTS) must be a whole number from 1 to ${MAX_PRODUCT_COUNT}, got "${productsText}"`);
+  process.exit(2);
+}
+
 const host = values.host ?? "127.0.0.1";
 if (!isLoopback(host)) {
   console.warn(`Warning: binding to ${host} exposes the dev store beyond this machine; its admin pages and admin JSON API have no authentication.`);
@@ -62,6 +72,7 @@ const store = await startDevStore({
   integrationAsBearer: values["integration-as-bearer"],
   inputLimits: values["input-limits"],
   indexPhp: values["index-php"],
+  products,
 });
 
 const p = PROFILES[profile];
@@ -80,7 +91,7 @@ console.log(`Dev store (Magento ${p.versions}, profile ${profile}, signature fam
   Admin JSON API   ${store.url}/admin/api/integrations
 
 Options: consumer expiry ${consumerExpirySeconds} s, integration tokens as Bearer ${bearerState}, ` +
-  `input limits ${values["input-limits"] ? "on" : "off"}. Ctrl+C stops it.`);
+  `input limits ${values["input-limits"] ? "on" : "off"}, ${products.toLocaleString("en-US")} products. Ctrl+C stops it.`);
 
 const stop = () => {
   void store.close().then(() => process.exit(0));

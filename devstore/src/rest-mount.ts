@@ -21,8 +21,8 @@ function send(reply: FastifyReply, res: RestResponse) {
   return reply.send(JSON.stringify(res.body ?? null));
 }
 
-export function mountRest(app: FastifyInstance, ctx: StoreContext, opts: { inputLimits: boolean }): void {
-  const data = createStoreData();
+export function mountRest(app: FastifyInstance, ctx: StoreContext, opts: { inputLimits: boolean; products?: number }): void {
+  const data = createStoreData({ products: opts.products });
   ctx.resetData = () => data.reset();
   const restHandler = createRestHandler({
     data,

@@ -31,6 +31,8 @@ export interface DevStoreOptions {
   callbackTimeoutMs?: number;
   /** Developer-portal session-token lifetime and cap, seconds (default 7200). */
   portalTokenTtlSeconds?: number;
+  /** Catalogue size (default 2,118); deterministic at every size (data/seed-catalog.ts `seedCatalogue`). */
+  products?: number;
 }
 
 export interface DevStore {
@@ -91,7 +93,7 @@ export async function startDevStore(opts: DevStoreOptions = {}): Promise<DevStor
   registerAdminApi(app, ctx);
   registerAdminPages(app, ctx);
   registerPortalRoutes(app, ctx);
-  mountRest(app, ctx, { inputLimits: opts.inputLimits ?? false });
+  mountRest(app, ctx, { inputLimits: opts.inputLimits ?? false, products: opts.products });
 
   await app.listen({ port: opts.port ?? 0, host });
   const port = (app.server.address() as AddressInfo).port;

@@ -77,4 +77,30 @@ describe("devstore CLI", () => {
     expect(await cli.exited).toBe(2);
     expect(cli.stderr()).toContain('Unknown profile "9.9.9"');
   });
+
+  it("seeds the catalogue size from DEVSTORE_PRODUCTS (and --products wins over it)", async () => {
+    const cli = runCli(["--port", "0", "--products", "2500"], { DEVSTORE_PRODUCTS: "50" });
+    try {
+      const out = await cli.banner;
+      expect(out).toContain("2,500 products");
+      const base = /Store base URL\s+(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1];
+      const token = await fetch(`${base}rest/V1/integration/admin/token`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: "admin", password: "admin123" }),
+      }).then((r) => r.json() as Promise<string>);
+      const list = await fetch(`${base}rest/V1/products?searchCriteria[pageSize]=1`, { headers: { authorization: `Bearer ${token}` } });
+      expect(((await list.json()) as { total_count: number }).total_count).toBe(2500);
+    } finally {
+      cli.child.kill("SIGTERM");
+      await cli.exited;
+    }
+  });
+
+  it.each(["0", "-5", "12abc", "1e3", "2000001"])("refuses --products %s with exit code 2 and says what to fix", async (value) => {
+    const cli = runCli(["--port", "0", `--products=${value}`]);
+    cli.banner.catch(() => undefined);
+    expect(await cli.exited).toBe(2);
+    expect(cli.stderr()).toContain("--products (or DEVSTORE_PRODUCTS) must be a whole number from 1 to 1000000");
+  });
 });

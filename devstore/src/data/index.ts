@@ -3,7 +3,7 @@
  * seed. Routes read and change it through this one object (never through module-level state).
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { seedCategories, seedProducts } from "./seed-catalog";
+import { DEFAULT_PRODUCT_COUNT, seedCatalogue, seedCategories, seedProducts } from "./seed-catalog";
 import { seedCmsBlocks, seedCmsPages } from "./seed-cms";
 import { DEMO_CUSTOMER, seedCustomers } from "./seed-customers";
 import { seedCountries } from "./seed-directory";
@@ -24,6 +24,7 @@ import type {
 export * from "./types";
 export { CURRENCY, CURRENCY_SYMBOLS, CUSTOMER_GROUPS, MODULES, PRODUCT_TYPES, STORE_GROUPS, STORE_VIEWS, WEBSITES } from "./store-config";
 export { DEMO_CUSTOMER } from "./seed-customers";
+export { DEFAULT_PRODUCT_COUNT } from "./seed-catalog";
 
 /** Counters behind `nextId`: one per kind of record the REST routes create. */
 export type IdKind = "product" | "stockItem" | "category" | "customer" | "address" | "history" | "cmsPage" | "cmsBlock";
@@ -49,8 +50,19 @@ export interface StoreData {
   /** The customer id when email and password match (website 1), else undefined. */
   verifyCustomerPassword(email: string, password: string): number | undefined;
   nextId(kind: IdKind): number;
+  /**
+   * Bumped by every write (the REST layer calls `touch()` after each non-GET request) and by `reset()`: a search
+   * result computed at one revision stays valid until the next (rest/search-cache.ts).
+   */
+  readonly revision: number;
+  touch(): void;
   /** Back to the seed. */
   reset(): void;
+}
+
+export interface StoreDataOptions {
+  /** Catalogue size (default 2,118, the base seed); any size is deterministic (seed-catalog.ts `seedCatalogue`). */
+  products?: number;
 }
 
 interface PasswordHash {
@@ -83,9 +95,14 @@ class MemoryStoreData implements StoreData {
   private readonly bySku = new Map<string, Product>();
   private readonly passwords = new Map<number, PasswordHash>();
   private readonly counters = new Map<IdKind, number>();
+  revision = 0;
 
-  constructor() {
+  constructor(private readonly productCount: number) {
     this.reset();
+  }
+
+  touch(): void {
+    this.revision++;
   }
 
   product(sku: string): Product | undefined {
@@ -126,9 +143,11 @@ class MemoryStoreData implements StoreData {
   }
 
   reset(): void {
-    const products = seedProducts();
+    const base = seedProducts();
+    const products = this.productCount === base.length ? base : seedCatalogue(this.productCount, base);
     const customers = seedCustomers();
-    const sales = seedSales(products, customers);
+    // Orders are drawn from the base catalogue at every size, so they do not change with --products.
+    const sales = seedSales(base, customers);
     const fill = <T>(map: Map<number, T>, records: T[], key: (r: T) => number) => {
       map.clear();
       for (const r of records) map.set(key(r), r);
@@ -158,9 +177,16 @@ class MemoryStoreData implements StoreData {
     this.counters.set("history", maxOf([...this.orders.values()].flatMap((o) => o.status_histories.map((h) => h.entity_id))));
     this.counters.set("cmsPage", maxOf(this.cmsPages.keys()));
     this.counters.set("cmsBlock", maxOf(this.cmsBlocks.keys()));
+    this.touch();
   }
 }
 
-export function createStoreData(): StoreData {
-  return new MemoryStoreData();
+export const MAX_PRODUCT_COUNT = 1_000_000;
+
+export function createStoreData(opts: StoreDataOptions = {}): StoreData {
+  const count = opts.products ?? DEFAULT_PRODUCT_COUNT;
+  if (!Number.isInteger(count) || count < 1 || count > MAX_PRODUCT_COUNT) {
+    throw new RangeError(`products must be a whole number from 1 to ${MAX_PRODUCT_COUNT} (got ${String(opts.products)})`);
+  }
+  return new MemoryStoreData(count);
 }

@@ -1,7 +1,7 @@
 /**
  * Catalogue seed: a Luma-like category tree (Magento's sample-data ids for the top of it) and about 2,100
  * products: gear, configurable apparel with their size/colour children, virtual, downloadable, bundle and
- * grouped products, and a few SKUs that stress clients (`ABC/10`, `A/B/C`, `24-MB 01`, `WS 08/XS/Red`, `TEE+PLUS`, `Café-Mug`).
+ * grouped products (any other size on request, `seedCatalogue`), and a few SKUs that stress clients (`ABC/10`, `A/B/C`, `24-MB 01`, `WS 08/XS/Red`, `TEE+PLUS`, `Café-Mug`).
  */
 import { datetime, Prng, round2 } from "./prng";
 import type { Category, CustomAttribute, Product } from "./types";
@@ -121,7 +121,7 @@ const GEAR: readonly GearSeed[] = [
 class ProductFactory {
   readonly products: Product[] = [];
 
-  constructor(private readonly rng: Prng) {}
+  constructor(readonly rng: Prng) {}
 
   make(spec: {
     sku: string;
@@ -202,6 +202,62 @@ function stockQty(rng: Prng): number {
   return rng.int(5, 180);
 }
 
+/** One configurable style (`MJ01`) and its size × colour children; stops once the catalogue holds `limit` products. */
+function makeApparelFamily(f: ProductFactory, line: ApparelLine, n: number, style: string, limit: number): void {
+  const { rng } = f;
+  const adjective = rng.pick(STYLE_ADJECTIVES);
+  const sku = `${line.prefix}${String(n).padStart(2, "0")}`;
+  const name = `${style} ${adjective} ${line.noun}`;
+  const price = rng.int(line.price[0], line.price[1]);
+  const collections = rng.some([25, 26, 27, 28, 31, 32], rng.int(0, 2));
+  const colors = rng.some(COLORS, 3);
+  if (f.products.length >= limit) return;
+  f.make({ sku, name, price, type: "configurable", categoryIds: [line.categoryId, ...collections], qty: 0 });
+  for (const [sizeId, sizeName] of line.sizes) {
+    for (const [colorId, colorName] of colors) {
+      if (f.products.length >= limit) return;
+      f.make({
+        sku: `${sku}-${sizeName}-${colorName}`,
+        name: `${name}-${sizeName}-${colorName}`,
+        price,
+        type: "simple",
+        categoryIds: [],
+        visibility: 1,
+        weight: line.weight,
+        qty: stockQty(rng),
+        attributes: [
+          { attribute_code: "color", value: colorId },
+          { attribute_code: "size", value: sizeId },
+        ],
+      });
+    }
+  }
+}
+
+/** The default catalogue's size (what `seedProducts()` makes without a count). */
+export const DEFAULT_PRODUCT_COUNT = 2118;
+
+/**
+ * The catalogue with exactly `count` products (default: the 2,118 of the base seed). A smaller count keeps the
+ * first products of the base seed; a larger one appends more apparel styles (`MJ13`, `MJ14`, … with their
+ * children) from a second fixed PRNG, so the base seed is the same at every size and every size is deterministic.
+ */
+export function seedCatalogue(count: number = DEFAULT_PRODUCT_COUNT, base: readonly Product[] = seedProducts()): Product[] {
+  if (count <= base.length) return base.slice(0, count);
+  const f = new ProductFactory(new Prng(20250101));
+  f.products.push(...base);
+  const next = new Map(APPAREL.map((line) => [line, line.count + 1]));
+  let styleIndex = 0;
+  while (f.products.length < count) {
+    for (const line of APPAREL) {
+      const n = next.get(line) ?? 1;
+      next.set(line, n + 1);
+      makeApparelFamily(f, line, n, STYLE_NAMES[styleIndex++ % STYLE_NAMES.length]!, count);
+    }
+  }
+  return f.products;
+}
+
 export function seedProducts(): Product[] {
   const rng = new Prng(20241122);
   const f = new ProductFactory(rng);
@@ -238,34 +294,7 @@ export function seedProducts(): Product[] {
 
   let styleIndex = 0;
   for (const line of APPAREL) {
-    for (let n = 1; n <= line.count; n++) {
-      const style = STYLE_NAMES[styleIndex++ % STYLE_NAMES.length]!;
-      const adjective = rng.pick(STYLE_ADJECTIVES);
-      const sku = `${line.prefix}${String(n).padStart(2, "0")}`;
-      const name = `${style} ${adjective} ${line.noun}`;
-      const price = rng.int(line.price[0], line.price[1]);
-      const collections = rng.some([25, 26, 27, 28, 31, 32], rng.int(0, 2));
-      const colors = rng.some(COLORS, 3);
-      f.make({ sku, name, price, type: "configurable", categoryIds: [line.categoryId, ...collections], qty: 0 });
-      for (const [sizeId, sizeName] of line.sizes) {
-        for (const [colorId, colorName] of colors) {
-          f.make({
-            sku: `${sku}-${sizeName}-${colorName}`,
-            name: `${name}-${sizeName}-${colorName}`,
-            price,
-            type: "simple",
-            categoryIds: [],
-            visibility: 1,
-            weight: line.weight,
-            qty: stockQty(rng),
-            attributes: [
-              { attribute_code: "color", value: colorId },
-              { attribute_code: "size", value: sizeId },
-            ],
-          });
-        }
-      }
-    }
+    for (let n = 1; n <= line.count; n++) makeApparelFamily(f, line, n, STYLE_NAMES[styleIndex++ % STYLE_NAMES.length]!, Infinity);
   }
   return f.products;
 }

@@ -9,7 +9,8 @@ import type { RouteContext, RouteDef } from "./route";
 import { Router, splitPath } from "./router";
 import { ROUTES } from "./routes/index";
 import { buildSchema, SCHEMA_ACL_RESOURCE } from "./schema";
-import { applySortOrdersByIndex, DEFAULT_INPUT_LIMITS, type InputLimits } from "./search-criteria";
+import { SearchCache } from "./search-cache";
+import { applySortOrdersByIndex, DEFAULT_INPUT_LIMITS, matchAndSort, pageOf, parseSearchCriteria, searchKey, type InputLimits } from "./search-criteria";
 import { RestError, type Authenticate, type Caller, type RawRestRequest, type RestResponse } from "./types";
 
 export interface RestHandlerOptions {
@@ -114,6 +115,7 @@ export function createRestHandler(opts: RestHandlerOptions): RestHandler {
   const now = opts.now ?? Date.now;
   const baseUrlOf = opts.baseUrl ?? defaultBaseUrl;
   const sortByIndex = opts.profile !== undefined && isProfileName(opts.profile) && PROFILES[opts.profile].sortOrdersByIndex;
+  const searches = new SearchCache();
 
   return async (req) => {
     try {
@@ -160,8 +162,19 @@ export function createRestHandler(opts: RestHandlerOptions): RestHandler {
         baseUrl: baseUrlOf(req),
         inputLimits: limits,
         now,
+        search: (collection, source, read) => {
+          const criteria = parseSearchCriteria(query, { inputLimits: limits });
+          const rows = searches.rows(searchKey(collection, criteria), opts.data.revision, () => matchAndSort(source(), criteria, read));
+          return pageOf(rows, criteria);
+        },
       };
-      const result = await route.handler(ctx);
+      let result: unknown;
+      try {
+        result = await route.handler(ctx);
+      } finally {
+        // Any write invalidates cached searches (even one that failed half-way).
+        if (method !== "GET") opts.data.touch();
+      }
       return { status: 200, body: fieldsTree ? applyFields(result, fieldsTree) : result };
     } catch (err) {
       return errorResponse(err);

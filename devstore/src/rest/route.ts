@@ -1,6 +1,6 @@
 import type { StoreData, StoreView } from "../data/index";
 import type { QueryObject } from "./query";
-import type { InputLimits } from "./search-criteria";
+import type { FieldReader, InputLimits, SearchResult } from "./search-criteria";
 import type { Caller } from "./types";
 
 /** What a route handler receives. */
@@ -20,6 +20,11 @@ export interface RouteContext {
   baseUrl: string;
   inputLimits: InputLimits | false;
   now: () => number;
+  /**
+   * A list route's answer: `searchCriteria` from the query, applied to `source()` (read through `read`), with the
+   * filtered, sorted rows of `collection` cached until the next write (search-cache.ts).
+   */
+  search<T>(collection: string, source: () => Iterable<T>, read: FieldReader<T>): SearchResult<T>;
 }
 
 /** One documented parameter (query or body property); path parameters come from the path itself. */

@@ -226,7 +226,8 @@ function sortCompare(a: unknown, b: unknown): number {
   return compare(x, String(y));
 }
 
-export function runSearch<T>(source: Iterable<T>, criteria: SearchCriteria, read: FieldReader<T>): SearchResult<T> {
+/** The rows that match the filters, in the requested order (every page of one search shares them). */
+export function matchAndSort<T>(source: Iterable<T>, criteria: SearchCriteria, read: FieldReader<T>): T[] {
   const groups = criteria.filter_groups
     .filter((g) => g.filters.length > 0)
     .map((g) => g.filters.map((f) => ({ field: f.field, match: matcher(f) })));
@@ -237,26 +238,43 @@ export function runSearch<T>(source: Iterable<T>, criteria: SearchCriteria, read
   const sorts = criteria.sort_orders ?? [];
   if (sorts.length) {
     items = items
-      .map((item, index) => ({ item, index }))
+      .map((item, index) => ({ item, index, keys: sorts.map((s) => read(item, s.field)) }))
       .sort((l, r) => {
-        for (const s of sorts) {
-          const c = sortCompare(read(l.item, s.field), read(r.item, s.field));
+        for (let i = 0; i < sorts.length; i++) {
+          const c = sortCompare(l.keys[i], r.keys[i]);
           // Magento: anything but ASC sorts descending (no direction = DESC).
-          if (c !== 0) return s.direction === "ASC" ? c : -c;
+          if (c !== 0) return sorts[i]!.direction === "ASC" ? c : -c;
         }
         return l.index - r.index;
       })
       .map((x) => x.item);
   }
-  const total = items.length;
+  return items;
+}
+
+/** One page of the matching rows. */
+export function pageOf<T>(rows: readonly T[], criteria: SearchCriteria): SearchResult<T> {
+  const total = rows.length;
   const pageSize = criteria.page_size;
+  let items = rows as T[];
   if (pageSize !== undefined && pageSize > 0) {
     const lastPage = Math.max(1, Math.ceil(total / pageSize));
     // A page past the end answers the last page again (the collection clamps the page number).
     const page = Math.min(Math.max(1, criteria.current_page ?? 1), lastPage);
-    items = items.slice((page - 1) * pageSize, page * pageSize);
+    items = rows.slice((page - 1) * pageSize, page * pageSize);
+  } else {
+    items = rows.slice();
   }
   return { items, search_criteria: criteria, total_count: total };
+}
+
+export function runSearch<T>(source: Iterable<T>, criteria: SearchCriteria, read: FieldReader<T>): SearchResult<T> {
+  return pageOf(matchAndSort(source, criteria, read), criteria);
+}
+
+/** The cache key of a search: which rows and in what order (paging excluded). */
+export function searchKey(collection: string, criteria: SearchCriteria): string {
+  return JSON.stringify([collection, criteria.filter_groups, criteria.sort_orders ?? []]);
 }
 
 /** Reader for plain records: a top-level key, else an EAV custom attribute of that code. */

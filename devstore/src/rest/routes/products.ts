@@ -1,7 +1,7 @@
 import { PRODUCT_TYPES, type CategoryLink, type CustomAttribute, type Product, type StockItem, type StoreData } from "../../data/index";
 import { badRequest, invalidFieldValue, productNotFound, requiredField } from "../errors";
 import type { RouteContext, RouteDef } from "../route";
-import { parseSearchCriteria, readRecordField, runSearch } from "../search-criteria";
+import { readRecordField } from "../search-criteria";
 import { nowText, optionalObject, rejectUnknownKeys, requireObject, toBool, toFloat, toInt, toStr } from "./input";
 
 const PRODUCTS = "Magento_Catalog::products";
@@ -162,7 +162,7 @@ export const productRoutes: RouteDef[] = [
   {
     method: "GET", path: "/V1/products", service: "catalogProductRepositoryV1", operation: "getList", aclResource: PRODUCTS, allStoreCode: true,
     summary: "Get product list", searchCriteria: true, returns: "{items: Product[], search_criteria, total_count}",
-    handler: (ctx) => runSearch(ctx.data.productsById.values(), parseSearchCriteria(ctx.query, { inputLimits: ctx.inputLimits }), readProductField),
+    handler: (ctx) => ctx.search("products", () => ctx.data.productsById.values(), readProductField),
   },
   {
     method: "POST", path: "/V1/products", service: "catalogProductRepositoryV1", operation: "save", aclResource: PRODUCTS, allStoreCode: true,

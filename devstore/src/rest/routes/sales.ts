@@ -80,7 +80,7 @@ export const salesRoutes: RouteDef[] = [
   {
     method: "GET", path: "/V1/orders", service: "salesOrderRepositoryV1", operation: "getList", aclResource: VIEW,
     summary: "Lists orders that match specified search criteria", searchCriteria: true, returns: "{items: Order[], search_criteria, total_count}",
-    handler: (ctx) => runSearch(ctx.data.orders.values(), parseSearchCriteria(ctx.query, { inputLimits: ctx.inputLimits }), readOrderField),
+    handler: (ctx) => ctx.search("orders", () => ctx.data.orders.values(), readOrderField),
   },
   getRoute("/V1/orders/:id", "id", "salesOrderRepositoryV1", VIEW, "Loads a specified order", (d) => d.orders, "Order"),
   {

@@ -27,6 +27,7 @@ import { probeWithClient, type ProbeResult } from "@/lib/integration/probe";
 import { setAdminOriginFor } from "@/lib/integration/admin-origin";
 import { assertPublicStoreHost } from "@/lib/integration/store-url";
 import { createStoreFetch } from "@/lib/integration/store-fetch";
+import { CallbackRateLimiter } from "@/lib/integration/callback-rate-limit";
 
 export type { StoreSummary } from "@/lib/integration/store-summary";
 export type { SecretBox } from "@/lib/secret-box";
@@ -43,6 +44,7 @@ const g = globalThis as unknown as {
   __kitLocks?: KeyedLock;
   __kitExchanges?: Set<Promise<unknown>>;
   __kitStoreFetch?: typeof fetch;
+  __kitCallbackLimiter?: CallbackRateLimiter;
 };
 
 export function getDb(): Db {
@@ -65,6 +67,7 @@ export function storeFetch(): typeof fetch {
 
 function integrationDeps(): IntegrationDeps {
   g.__kitLocks ??= new KeyedLock();
+  g.__kitCallbackLimiter ??= new CallbackRateLimiter();
   return {
     db: getDb(),
     box: getSecretBox(),
@@ -75,6 +78,7 @@ function integrationDeps(): IntegrationDeps {
     fetch: storeFetch(),
     timeoutMs: 20_000,
     handshake: { fetchRequestToken, fetchAccessToken },
+    callbackLimiter: g.__kitCallbackLimiter,
   };
 }
 
@@ -83,8 +87,9 @@ function integrationDeps(): IntegrationDeps {
 // ---------------------------------------------------------------------------------------------------------------
 
 export interface CallbackResponse {
-  status: 200 | 400 | 409;
+  status: 200 | 400 | 429;
   message: string;
+  retryAfterSeconds?: number;
   /** Run after the 200 is sent (Next: `after()`); undefined when nothing needs exchanging. */
   exchange?: () => Promise<ExchangeOutcome>;
 }
@@ -95,8 +100,10 @@ export interface CallbackResponse {
  */
 export async function handleCallback(form: URLSearchParams): Promise<CallbackResponse> {
   const started = performance.now();
-  const r = await handleCallbackWith(integrationDeps(), form);
-  if (r.status !== 200 || r.duplicate) return { status: r.status, message: r.message };
+  const client = await clientIp();
+  const r = await handleCallbackWith(integrationDeps(), form, client ? { client } : {});
+  if (r.status === 429) return { status: 429, message: r.message, retryAfterSeconds: r.retryAfterSeconds };
+  if (r.status !== 200 || !r.exchange) return { status: r.status, message: r.message };
   const answeredMs = Math.round(performance.now() - started);
   return {
     status: 200,

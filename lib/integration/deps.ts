@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db";
 import type { SecretBox } from "@/lib/secret-box";
 import type { Lookup } from "@/lib/integration/store-url";
 import type { KeyedLock } from "@/lib/integration/key-lock";
+import type { CallbackRateLimiter } from "@/lib/integration/callback-rate-limit";
 import type { fetchAccessToken, fetchRequestToken } from "@/lib/magento";
 
 /** Everything the handshake touches from outside, injected so tests choose clock, network and storage. */
@@ -18,6 +19,8 @@ export interface IntegrationDeps {
   /** Per token-endpoint call. */
   timeoutMs?: number;
   handshake: { fetchRequestToken: typeof fetchRequestToken; fetchAccessToken: typeof fetchAccessToken };
+  /** Per key / per client budget for activation callbacks (absent: unlimited, e.g. in tests of other things). */
+  callbackLimiter?: CallbackRateLimiter;
 }
 
 /** Prisma client or the client of an interactive transaction. */

@@ -24,12 +24,33 @@ interface HandshakeErrorLike {
   message?: string;
 }
 
+/** Socket-level codes in an error's `cause` chain (the guarded fetch refuses private addresses at connect time). */
+const NETWORK_CAUSES: Record<string, FailureReason> = {
+  EPRIVATEADDRESS: "private_address",
+  ENOTFOUND: "store_unreachable",
+  EAI_AGAIN: "store_unreachable",
+  ECONNREFUSED: "store_unreachable",
+  ECONNRESET: "store_unreachable",
+  EHOSTUNREACH: "store_unreachable",
+  ENETUNREACH: "store_unreachable",
+};
+
+function reasonFromCause(e: unknown): FailureReason | undefined {
+  for (let c = e, depth = 0; c && typeof c === "object" && depth < 6; c = (c as { cause?: unknown }).cause, depth++) {
+    const code = (c as { code?: unknown }).code;
+    if (typeof code === "string" && NETWORK_CAUSES[code]) return NETWORK_CAUSES[code];
+  }
+  return undefined;
+}
+
 /** Maps a failure of fetchRequestToken/fetchAccessToken to a reason, keeping the store's own words. */
 export function classifyHandshakeError(e: unknown): { reason: FailureReason; storeMessage: string | undefined; detail: string } {
   const err = (e ?? {}) as HandshakeErrorLike;
   const storeMessage = typeof err.storeMessage === "string" ? err.storeMessage : undefined;
   const fromText = reasonFromStoreMessage(storeMessage);
   if (fromText) return { reason: fromText, storeMessage, detail: err.message ?? "" };
+  const fromCause = reasonFromCause(e);
+  if (fromCause) return { reason: fromCause, storeMessage, detail: err.message ?? String(e) };
   const byKind: Record<string, FailureReason> = {
     network: "store_unreachable",
     timeout: "timeout",
@@ -156,7 +177,7 @@ async function exchangeLocked(deps: IntegrationDeps, activationId: string): Prom
   };
 
   const guard = await assertPublicStoreHost(activation.storeBaseUrl, { allowPrivate: deps.allowPrivate, lookup: deps.lookup });
-  if (!guard.ok) return fail("private_address", undefined, guard.reason);
+  if (!guard.ok) return fail(guard.kind === "unresolvable" ? "store_unreachable" : "private_address", undefined, guard.reason);
 
   let consumerSecret: string;
   let verifier: string;
@@ -184,7 +205,8 @@ async function exchangeLocked(deps: IntegrationDeps, activationId: string): Prom
 
   let access;
   try {
-    const request = await deps.handshake.fetchRequestToken({ ...common, signature });
+    // A host that never answered correctly gets one POST per callback: no signature fallback retries.
+    const request = await deps.handshake.fetchRequestToken({ ...common, signature, fallback: knownStore?.provenAt != null });
     signature = request.signature;
     await db.activation.update({ where: { id: activationId }, data: { requestTokenAt: at() } });
     await addEvent(db, {
@@ -207,9 +229,11 @@ async function exchangeLocked(deps: IntegrationDeps, activationId: string): Prom
   await db.$transaction(async (tx) => {
     const store = await tx.store.upsert({
       where: { baseUrl: activation.storeBaseUrl },
-      create: { baseUrl: activation.storeBaseUrl, signatureMethod: signature.method, signatureMode: signature.mode },
-      update: { signatureMethod: signature.method, signatureMode: signature.mode },
+      create: { baseUrl: activation.storeBaseUrl, signatureMethod: signature.method, signatureMode: signature.mode, provenAt: finishedAt },
+      update: { signatureMethod: signature.method, signatureMode: signature.mode, ...(knownStore?.provenAt ? {} : { provenAt: finishedAt }) },
     });
+    // The binding made by the first callback is proven: it never expires now (prune.ts).
+    await tx.installation.updateMany({ where: { id: inst.id, provenAt: null }, data: { provenAt: finishedAt } });
     await tx.activation.update({
       where: { id: activationId },
       data: { state: "succeeded", accessTokenAt: finishedAt, finishedAt },

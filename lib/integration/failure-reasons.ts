@@ -20,8 +20,19 @@ export type FailureReason =
   | "interrupted"
   | "other";
 
+/**
+ * Magento's own sentences first, then the standard OAuth problem codes (the OAuth "Problem Reporting" extension:
+ * `oauth_problem=consumer_key_expired`, …), which other stores and proxies in front of Magento answer with.
+ */
 const RULES: ReadonlyArray<readonly [RegExp, FailureReason]> = [
-  [/Consumer key has expired/i, "consumer_expired"],
+  [/Consumer key has expired|^consumer_key_expired$/i, "consumer_expired"],
+  [/^(consumer_key_unknown|consumer_key_rejected)$/i, "consumer_missing"],
+  [/^signature_invalid$/i, "signature_invalid"],
+  [/^signature_method_rejected$/i, "method_not_supported"],
+  [/^token_used$/i, "token_already_used"],
+  [/^token_revoked$/i, "token_revoked"],
+  [/^(token_expired|token_rejected)$/i, "token_missing"],
+  [/^permission_denied$/i, "not_authorized"],
   [/signature is invalid/i, "signature_invalid"],
   [/Signature method .* is not supported/i, "method_not_supported"],
   [/not a verifier token|Token is already being used/i, "token_already_used"],
@@ -34,7 +45,8 @@ const RULES: ReadonlyArray<readonly [RegExp, FailureReason]> = [
 
 export function reasonFromStoreMessage(message: string | undefined): FailureReason | undefined {
   if (!message) return undefined;
-  return RULES.find(([re]) => re.test(message))?.[1];
+  const text = message.trim();
+  return RULES.find(([re]) => re.test(text))?.[1];
 }
 
 export const FAILURE_FIXES: Record<FailureReason, { title: string; fix: string }> = {

@@ -13,12 +13,11 @@ export type RecordedCallback =
       /** An identical callback (same secret, verifier and store) is already being or was exchanged: nothing new to do. */
       duplicate: boolean;
     }
-  | { refused: true; installationId: string; message: string };
+  /** `firstInWindow`: the first refusal of this binding in the current aggregation window (log it once). */
+  | { refused: true; installationId: string; firstInWindow: boolean };
 
-/** Magento keeps an integration's consumer secret on Reauthorize: a callback with another secret is not from that store. */
-export const SECRET_MISMATCH_MESSAGE =
-  "This consumer key is already linked with working credentials and this callback carries a different consumer secret; it was refused. A store re-posts the same secret on Reauthorize.";
-
+/** Refused callbacks of one installation fold into one event row per window (with a counter). */
+export const REFUSAL_WINDOW_MS = 60 * 60 * 1000;
 
 /** Identifies a replayed callback without decrypting anything (the inputs are 160+ bits of randomness). */
 export function activationFingerprint(cb: ActivationCallback): string {
@@ -56,18 +55,18 @@ async function recordOnce(deps: IntegrationDeps, cb: ActivationCallback): Promis
   return db.$transaction(async (tx): Promise<RecordedCallback> => {
     const found = await tx.installation.findUnique({ where: { consumerKey: cb.consumerKey }, select: { id: true } });
     // Writing the row first takes its lock (PostgreSQL): a concurrent identical callback then sees ours below.
-    const existing = found ? await tx.installation.update({ where: { id: found.id }, data: { updatedAt: now } }) : null;
-    if (existing?.accessTokenEnc) {
-      // Proven credentials exist: only the store that holds the same consumer secret may post for this key
-      // (otherwise a forger's own "store" could answer the exchange and take the installation over).
-      if (!sealedSecretEquals(box, existing.consumerSecretEnc, cb.consumerSecret)) {
-        await addEvent(tx, {
-          installationId: existing.id,
-          kind: "callback_refused",
-          message: `An activation callback from ${cb.storeBaseUrl} was refused: its consumer secret differs from the working one. Nothing changed.`,
-          at: now,
-        });
-        return { refused: true, installationId: existing.id, message: SECRET_MISMATCH_MESSAGE };
+    const existing = found
+      ? await tx.installation.update({ where: { id: found.id }, data: { updatedAt: now }, include: { store: { select: { baseUrl: true } } } })
+      : null;
+    if (existing) {
+      // The first callback bound this key to its store and consumer secret, whatever became of its exchange
+      // (running, failed or succeeded). Magento re-posts both unchanged on Reauthorize, so a callback with another
+      // secret or another store is not from that store: refused, and nothing it names is ever contacted.
+      const sameStore = existing.store.baseUrl === cb.storeBaseUrl;
+      const sameSecret = sealedSecretEquals(box, existing.consumerSecretEnc, cb.consumerSecret);
+      if (!sameStore || !sameSecret) {
+        const firstInWindow = await recordRefusal(tx, existing.id, cb.storeBaseUrl, sameStore ? "consumer secret" : "store URL", now);
+        return { refused: true, installationId: existing.id, firstInWindow };
       }
     }
     if (existing) {
@@ -147,4 +146,25 @@ async function recordOnce(deps: IntegrationDeps, cb: ActivationCallback): Promis
     });
     return { refused: false, installationId, activationId: activation.id, duplicate: false };
   });
+}
+
+/** One `callback_refused` row per installation and window, counting repeats (a flood cannot fill diagnostics). */
+async function recordRefusal(
+  tx: Pick<IntegrationDeps["db"], "installationEvent">,
+  installationId: string,
+  postedUrl: string,
+  differs: string,
+  now: Date,
+): Promise<boolean> {
+  const message = `An activation callback for this consumer key was refused: its ${differs} differs from the one the key is bound to (last from ${postedUrl.slice(0, 300)}). Nothing changed. If the store really moved, a linked user releases the binding on this page.`;
+  const recent = await tx.installationEvent.findFirst({
+    where: { installationId, kind: "callback_refused", at: { gte: new Date(now.getTime() - REFUSAL_WINDOW_MS) } },
+    orderBy: { id: "desc" },
+  });
+  if (recent) {
+    await tx.installationEvent.update({ where: { id: recent.id }, data: { count: { increment: 1 }, at: now, message } });
+    return false;
+  }
+  await addEvent(tx, { installationId, kind: "callback_refused", message, at: now });
+  return true;
 }

@@ -86,19 +86,20 @@ export const systemLookup: Lookup = (host) => dnsLookup(host, { all: true, verba
 export async function assertPublicStoreHost(
   storeUrl: string,
   opts: { allowPrivate: boolean; lookup?: Lookup },
-): Promise<{ ok: true } | { ok: false; reason: string }> {
+): Promise<{ ok: true } | { ok: false; kind: "private" | "unresolvable"; reason: string }> {
   if (opts.allowPrivate) return { ok: true };
   const host = new URL(storeUrl).hostname.replace(/^\[|\]$/g, "");
-  if (isIP(host)) return isPrivateAddress(host) ? { ok: false, reason: `${host} is a private address` } : { ok: true };
+  if (isIP(host)) return isPrivateAddress(host) ? { ok: false, kind: "private", reason: `${host} is a private address` } : { ok: true };
   let answers: Array<{ address: string }>;
   try {
     answers = await (opts.lookup ?? systemLookup)(host);
   } catch (e) {
-    return { ok: false, reason: `cannot resolve ${host} (${(e as { code?: string }).code ?? "DNS error"})` };
+    // Not a private address: the name does not resolve (typo, expired domain, DNS down). Said as such.
+    return { ok: false, kind: "unresolvable", reason: `cannot resolve ${host} (${(e as { code?: string }).code ?? "DNS error"})` };
   }
-  if (answers.length === 0) return { ok: false, reason: `${host} has no address` };
+  if (answers.length === 0) return { ok: false, kind: "unresolvable", reason: `${host} has no address` };
   const bad = answers.find((a) => isPrivateAddress(a.address));
-  if (bad) return { ok: false, reason: `${host} resolves to a private address (${bad.address})` };
+  if (bad) return { ok: false, kind: "private", reason: `${host} resolves to a private address (${bad.address})` };
   return { ok: true };
 }
 

@@ -23,6 +23,12 @@ export interface HandshakeOptions {
   now?: () => number;
   nonce?: () => string;
   timeoutMs?: number;
+  /**
+   * Retry with the other signature method/families on a signature 400/401 (default true). The kit turns it off
+   * until a store has answered once correctly: one unauthenticated callback then costs one POST to the host it
+   * names (docs/security.md).
+   */
+  fallback?: boolean;
 }
 
 export interface HandshakeResult {
@@ -78,7 +84,7 @@ async function tokenStep(
     const ok = result.status >= 200 && result.status < 300;
     if (!ok) {
       const signal = fallbackSignal(result.status, result.text);
-      if (signal && negotiation.next(signal)) continue;
+      if (signal && o.fallback !== false && negotiation.next(signal)) continue;
       const parsed = parseErrorBody(result.text);
       const storeMessage = parsed?.renderedMessage ?? (result.text.trim().slice(0, 500) || undefined);
       const known = storeMessage ? classifyMessage(parsed?.template ?? storeMessage, storeMessage, parsed?.parameters) : undefined;

@@ -120,7 +120,7 @@ export async function startHarness(opts: { store?: DevStoreOptions; allowPrivate
       try {
         const r = await handleCallbackWith(deps, form);
         res.writeHead(r.status, { "Content-Type": "text/plain" }).end(r.message);
-        if (r.status === 200 && !r.duplicate) {
+        if (r.status === 200 && r.exchange) {
           const waitFor = gate;
           const p = (async () => {
             if (waitFor) await waitFor;

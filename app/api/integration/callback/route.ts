@@ -52,7 +52,9 @@ export async function POST(request: Request): Promise<Response> {
 
   const result = await handleCallback(new URLSearchParams(body));
   if (result.exchange) after(result.exchange);
-  return text(result.status, result.message);
+  const res = text(result.status, result.message);
+  if (result.retryAfterSeconds) res.headers.set("Retry-After", String(result.retryAfterSeconds));
+  return res;
 }
 
 /** Someone opened the Callback URL in a browser: explain what it is instead of "method not allowed". */

@@ -1,0 +1,25 @@
+import type { Db } from "@/lib/db";
+import { CONSUMER_EXPIRY_MS } from "@/lib/integration/exchange";
+
+/**
+ * A callback nobody proved (no exchange ever succeeded for its consumer key) is worth nothing once the store's
+ * 300 s window is over: its Installation (and with it the key's binding, Activations and events) and a Store row
+ * no installation uses any more are deleted. The margin covers an exchange's last step and clock skew.
+ */
+export const UNPROVEN_TTL_MS = CONSUMER_EXPIRY_MS + 60_000;
+
+export async function pruneUnproven(deps: { db: Db; now: () => Date }): Promise<{ installations: number; stores: number }> {
+  const cutoff = new Date(deps.now().getTime() - UNPROVEN_TTL_MS);
+  const installations = await deps.db.installation.deleteMany({
+    where: {
+      provenAt: null,
+      mode: "oauth",
+      createdAt: { lt: cutoff },
+      users: { none: {} },
+      // a Reauthorize of a binding that never worked extends it by one more window
+      activations: { none: { callbackAt: { gte: cutoff } } },
+    },
+  });
+  const stores = await deps.db.store.deleteMany({ where: { provenAt: null, createdAt: { lt: cutoff }, installations: { none: {} } } });
+  return { installations: installations.count, stores: stores.count };
+}

@@ -109,6 +109,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   // `next build` evaluates modules with NODE_ENV=production but never serves requests: dev secrets are fine there.
   const building = source.NEXT_PHASE === "phase-production-build";
   const strict = production && !building;
+  if (strict) {
+    // Say everything that is missing at once, not one variable per failed start.
+    const missing = [
+      !raw.SESSION_SECRET?.trim() && "  SESSION_SECRET: required, at least 32 random characters (openssl rand -base64 32)",
+      !raw.ENCRYPTION_KEY?.trim() && "  ENCRYPTION_KEY: required, 32 bytes in base64 or hex (openssl rand -base64 32)",
+      !source.APP_URL?.trim() && "  APP_URL: required, the public https address of this app, e.g. https://app.example.com",
+    ].filter(Boolean);
+    if (missing.length > 1) throw new EnvError(`Production needs these environment variables:\n${missing.join("\n")}`);
+  }
 
   let usingDevSecrets = false;
   let sessionSecret = raw.SESSION_SECRET?.trim() || undefined;

@@ -3,7 +3,7 @@
  * exports the verbs routes and pages call. Route files stay thin; every verb here is a few lines over lib/.
  */
 import { redirect } from "next/navigation";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { getEnv } from "@/lib/env";
 import { getPrisma, type Db } from "@/lib/db";
 import { createSecretBox, type SecretBox } from "@/lib/secret-box";
@@ -11,6 +11,9 @@ import { getLogger } from "@/lib/log";
 import { getSession } from "@/lib/session";
 import { fetchAccessToken, fetchRequestToken, type MagentoClient } from "@/lib/magento";
 import { signIn, signUp, type AuthResult } from "@/lib/auth/users";
+import { createSession, pruneSessions, resolveSession, revokeAllSessions as revokeAllSessionsIn, revokeSession } from "@/lib/auth/sessions";
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, knownDeviceFor, rememberDevice } from "@/lib/auth/device-cookie";
+import { ADMIN_POPUP_COOKIE, isAdminPopup } from "@/lib/integration/admin-popup";
 import { KeyedLock } from "@/lib/integration/key-lock";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import { handleCallbackWith } from "@/lib/integration/handle-callback";
@@ -28,6 +31,10 @@ import { setAdminOriginFor } from "@/lib/integration/admin-origin";
 import { assertPublicStoreHost } from "@/lib/integration/store-url";
 import { createStoreFetch } from "@/lib/integration/store-fetch";
 import { CallbackRateLimiter } from "@/lib/integration/callback-rate-limit";
+import { pruneUnproven } from "@/lib/integration/prune";
+import { recoverInterruptedExchanges } from "@/lib/integration/recovery";
+import { pruneThrottle } from "@/lib/auth/throttle";
+import { decideLinkRequest, pendingLinkRequests, pruneLinkRequests, removeInstallationFor, type DecideResult, type PendingLinkRequest } from "@/lib/integration/link-requests";
 
 export type { StoreSummary } from "@/lib/integration/store-summary";
 export type { SecretBox } from "@/lib/secret-box";
@@ -150,34 +157,67 @@ export async function waitForExchanges(): Promise<void> {
   while (g.__kitExchanges && g.__kitExchanges.size > 0) await Promise.allSettled([...g.__kitExchanges]);
 }
 
-/** A link consent lasts as long as a popup reasonably stays open. */
-const LINK_CONSENT_MS = 15 * 60 * 1000;
-
-/** Records that the signed-in user agreed to link the installation of this consumer key. */
-export async function grantLinkConsent(consumerKey: string): Promise<void> {
+/**
+ * Records that the signed-in user agreed to link the installation of this consumer key through its newest
+ * activation (`shownActivationId`: the one the page showed; a newer one needs its own consent).
+ */
+export async function grantLinkConsent(consumerKey: string, shownActivationId?: string): Promise<void> {
   const session = await getSession();
-  if (!session.userId) return;
-  session.linkConsent = { consumerKey, at: Date.now() };
+  if (!(await getCurrentUser())) return;
+  const latest = await latestActivation(consumerKey);
+  if (!latest || (shownActivationId !== undefined && latest.id !== shownActivationId)) return;
+  session.linkConsent = { consumerKey, activationId: latest.id, at: Date.now() };
   await session.save();
 }
 
-/** Signing in or up inside the identity popup is consent to link that popup's installation. */
-export async function grantLinkConsentFromNext(next: string): Promise<void> {
+async function latestActivation(consumerKey: string): Promise<{ id: string } | null> {
+  if (!/^[0-9a-z]{32}$/.test(consumerKey)) return null;
+  return getDb().activation.findFirst({ where: { installation: { consumerKey } }, orderBy: { seq: "desc" }, select: { id: true } });
+}
+
+/** The identity popup that `next` (a sign-in's destination) points at, if any. */
+function identityQueryOf(next: string): { key: string; successCallBack: string } | null {
   const url = new URL(safeNextPath(next), "http://app.invalid");
-  const key = url.pathname === "/integration/identity" ? url.searchParams.get("oauth_consumer_key") : null;
-  if (key) await grantLinkConsent(key);
+  if (url.pathname !== "/integration/identity") return null;
+  const key = url.searchParams.get("oauth_consumer_key");
+  const successCallBack = url.searchParams.get("success_call_back");
+  return key && successCallBack ? { key, successCallBack } : null;
+}
+
+/** Did this browser open the identity link from the store's admin popup (lib/integration/admin-popup.ts)? */
+async function fromAdminPopup(key: string, successCallBack: string): Promise<boolean> {
+  const jar = await cookies();
+  return isAdminPopup(getEnv().sessionSecret, jar.get(ADMIN_POPUP_COOKIE)?.value, key, successCallBack, Date.now());
+}
+
+/**
+ * Signing in or up inside the identity popup is consent to link that popup's installation, through the
+ * activation the store just posted, and only when the popup came from the store's admin. Otherwise the identity
+ * page asks, naming the store.
+ */
+export async function grantLinkConsentFromNext(next: string): Promise<void> {
+  const q = identityQueryOf(next);
+  if (q && (await fromAdminPopup(q.key, q.successCallBack))) await grantLinkConsent(q.key);
+}
+
+/** The store a sign-in page's `next` would link (shown on the popup's sign-in and sign-up pages), or null. */
+export async function storeBeingLinked(next: string): Promise<{ host: string; baseUrl: string; name: string | null } | null> {
+  const q = identityQueryOf(next);
+  if (!q || !/^[0-9a-z]{32}$/.test(q.key)) return null;
+  const inst = await getDb().installation.findUnique({ where: { consumerKey: q.key }, select: { store: { select: { baseUrl: true, name: true } } } });
+  if (!inst) return null;
+  return { host: new URL(inst.store.baseUrl).host, baseUrl: inst.store.baseUrl, name: inst.store.name };
 }
 
 /** The identity popup for the signed-in user (see lib/integration/identity.ts). */
 export async function completeIdentity(query: IdentityQuery, userId: string | null): Promise<IdentityOutcome> {
   const session = await getSession();
-  const consent = session.linkConsent;
-  const consented =
-    consent !== undefined &&
-    typeof query.oauth_consumer_key === "string" &&
-    consent.consumerKey === query.oauth_consumer_key &&
-    Date.now() - consent.at < LINK_CONSENT_MS;
-  const out = await completeIdentityFor(integrationDeps(), query, userId, { consented });
+  const c = session.linkConsent;
+  const key = typeof query.oauth_consumer_key === "string" ? query.oauth_consumer_key : undefined;
+  const scb = typeof query.success_call_back === "string" ? query.success_call_back : undefined;
+  const consent = c && key && c.consumerKey === key ? { activationId: c.activationId, at: c.at } : undefined;
+  const admin = key && scb ? await fromAdminPopup(key, scb) : false;
+  const out = await completeIdentityFor(integrationDeps(), query, userId, { ...(consent ? { consent } : {}), fromAdminPopup: admin });
   if (out.kind === "waiting" && out.stalledActivationId) void startExchange(out.stalledActivationId);
   return out;
 }
@@ -186,11 +226,12 @@ export async function completeIdentity(query: IdentityQuery, userId: string | nu
 // Users and sessions
 // ---------------------------------------------------------------------------------------------------------------
 
+/** The user of this request's session, when the Session row is live (not signed out, revoked or expired). */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   const session = await getSession();
-  if (!session.userId) return null;
-  const user = await getDb().user.findUnique({ where: { id: session.userId }, select: { id: true, email: true } });
-  return user ?? null;
+  const live = await resolveSession(getDb(), session.sid, new Date());
+  if (!live) return null;
+  return getDb().user.findUnique({ where: { id: live.userId }, select: { id: true, email: true } });
 }
 
 /** The signed-in user, or a redirect to /login?next=<nextPath>. */
@@ -226,25 +267,44 @@ async function clientIp(): Promise<string | undefined> {
 async function startSession(result: AuthResult): Promise<AuthResult> {
   if (result.ok) {
     const session = await getSession();
-    session.userId = result.user.id;
-    session.email = result.user.email;
-    session.signedInAt = Date.now();
+    const previous = session.sid;
+    session.sid = await createSession(getDb(), result.user.id, new Date());
+    delete session.linkConsent;
     await session.save();
+    await revokeSession(getDb(), previous, new Date()); // a session fixed before sign-in is never reused
+    const jar = await cookies();
+    const secret = getEnv().sessionSecret;
+    jar.set(DEVICE_COOKIE, rememberDevice(secret, jar.get(DEVICE_COOKIE)?.value, result.user.email), {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: getEnv().nodeEnv === "production",
+      path: "/",
+      maxAge: DEVICE_COOKIE_MAX_AGE_S,
+    });
   }
   return result;
 }
 
 export async function signInWithPassword(email: unknown, password: unknown): Promise<AuthResult> {
-  return startSession(await signIn(getDb(), { email, password }, await clientIp()));
+  const ip = await clientIp();
+  const device = typeof email === "string" ? knownDeviceFor(getEnv().sessionSecret, (await cookies()).get(DEVICE_COOKIE)?.value, email.trim()) : undefined;
+  return startSession(await signIn(getDb(), { email, password }, { ...(ip ? { ip } : {}), ...(device ? { knownDevice: device } : {}) }));
 }
 
 export async function createAccount(email: unknown, password: unknown): Promise<AuthResult> {
-  return startSession(await signUp(getDb(), { email, password }));
+  return startSession(await signUp(getDb(), { email, password }, await clientIp()));
 }
 
+/** Sign-out ends the session on the server: a copy of the cookie opens nothing afterwards. */
 export async function signOut(): Promise<void> {
   const session = await getSession();
+  await revokeSession(getDb(), session.sid, new Date());
   session.destroy();
+}
+
+/** Ends every session of a user (for a password change, or "sign out everywhere"). */
+export async function revokeAllSessions(userId: string): Promise<number> {
+  return revokeAllSessionsIn(getDb(), userId, new Date());
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -324,4 +384,54 @@ export async function getDiagnostics(installationId: string, userId: string) {
 export function appUrls(): { appUrl: string; callbackUrl: string; identityUrl: string } {
   const appUrl = getEnv().appUrl;
   return { appUrl, callbackUrl: `${appUrl}/api/integration/callback`, identityUrl: `${appUrl}/integration/identity` };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Who is linked: link requests and removing an installation
+// ---------------------------------------------------------------------------------------------------------------
+
+export async function listLinkRequests(installationId: string, userId: string): Promise<PendingLinkRequest[]> {
+  return pendingLinkRequests(getDb(), installationId, userId, new Date());
+}
+
+export async function answerLinkRequest(installationId: string, userId: string, requestId: string, decision: "approve" | "deny"): Promise<DecideResult> {
+  return decideLinkRequest(getDb(), { installationId, requestId, deciderId: userId, decision }, new Date());
+}
+
+/** A linked user removes the installation from the app (and so releases its consumer key's binding). */
+export async function removeInstallation(installationId: string, userId: string): Promise<boolean> {
+  return removeInstallationFor(getDb(), installationId, userId);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Background work of the process (start-up recovery, pruning); the job engine will own it later
+// ---------------------------------------------------------------------------------------------------------------
+
+const MAINTENANCE_EVERY_MS = 60_000;
+
+/** Deletes what expired: never-proven callbacks, dead sessions, old throttle rows, unanswered link requests. */
+export async function pruneExpired(): Promise<void> {
+  const db = getDb();
+  const now = new Date();
+  await pruneUnproven({ db, now: () => now });
+  await pruneSessions(db, now);
+  await pruneThrottle(db, now);
+  await pruneLinkRequests(db, now);
+}
+
+/**
+ * Called once at server start (instrumentation.ts): settles exchanges a previous run left open (resumed inside
+ * the store's 300 s window, else failed(interrupted)), then prunes expired rows every minute.
+ */
+export async function startBackgroundWork(): Promise<void> {
+  const g2 = globalThis as unknown as { __kitMaintenance?: NodeJS.Timeout };
+  if (g2.__kitMaintenance) return;
+  const log = getLogger();
+  const r = await recoverInterruptedExchanges({ db: getDb(), now: () => new Date() }, (id) => startExchange(id));
+  if (r.resumed.length || r.failed.length) log.info({ resumed: r.resumed.length, failed: r.failed.length }, "interrupted token exchanges settled at start-up");
+  await pruneExpired().catch((e: unknown) => log.warn({ err: (e as Error).message }, "pruning failed"));
+  g2.__kitMaintenance = setInterval(() => {
+    pruneExpired().catch((e: unknown) => log.warn({ err: (e as Error).message }, "pruning failed"));
+  }, MAINTENANCE_EVERY_MS);
+  g2.__kitMaintenance.unref();
 }

@@ -1,17 +1,21 @@
 import { getIronSession, type SessionOptions } from "iron-session";
 import { cookies } from "next/headers";
 import { getEnv } from "@/lib/env";
+import { SESSION_TTL_MS } from "@/lib/auth/sessions";
+import type { LinkConsent } from "@/lib/integration/identity";
 
-/** What the app keeps in its sealed session cookie: who is signed in, since when, and a pending link consent. */
+/**
+ * What the app keeps in its sealed session cookie: the token of a server-side session (lib/auth/sessions.ts:
+ * the Session row decides whether it is still valid) and a pending link consent for one activation.
+ */
 export interface SessionData {
-  userId?: string;
-  email?: string;
-  signedInAt?: number;
-  /** The user agreed to link the installation of this consumer key (signed in inside its popup, or confirmed). */
-  linkConsent?: { consumerKey: string; at: number };
+  /** Session token; the Session table holds its hash. */
+  sid?: string;
+  /** The user agreed to link an installation through this activation (identity popup). */
+  linkConsent?: LinkConsent & { consumerKey: string };
 }
 
-export const SESSION_TTL_SECONDS = 8 * 60 * 60;
+export const SESSION_TTL_SECONDS = SESSION_TTL_MS / 1000;
 
 export function sessionOptions(): SessionOptions {
   const env = getEnv();

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Card, PageHeader } from "@/app/components/ui";
-import { getCurrentUser, safeNextPath } from "@/lib/kit";
+import { getCurrentUser, safeNextPath, storeBeingLinked } from "@/lib/kit";
+import { LinkingNotice } from "@/app/login/LinkingNotice";
 import { signInAction } from "./actions";
 import { AuthForm } from "./AuthForm";
 
@@ -12,12 +13,14 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const next = safeNextPath((await searchParams).next);
   if (await getCurrentUser()) redirect(next);
   const fromStore = next.startsWith("/integration/identity");
+  const linking = fromStore ? await storeBeingLinked(next) : null;
   return (
     <div className="auth-page">
       <PageHeader
         title="Sign in"
         description={fromStore ? "Sign in to link your Magento store to this app. This window returns to the store when done." : undefined}
       />
+      {fromStore ? <LinkingNotice store={linking} verb="Signing in" /> : null}
       <Card>
         <AuthForm action={signInAction} submitLabel="Sign in" next={next} />
         <p className="muted">

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Card, PageHeader } from "@/app/components/ui";
-import { getCurrentUser, safeNextPath } from "@/lib/kit";
+import { getCurrentUser, safeNextPath, storeBeingLinked } from "@/lib/kit";
+import { LinkingNotice } from "@/app/login/LinkingNotice";
 import { signUpAction } from "@/app/login/actions";
 import { AuthForm } from "@/app/login/AuthForm";
 
@@ -12,12 +13,14 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
   const next = safeNextPath((await searchParams).next);
   if (await getCurrentUser()) redirect(next);
   const fromStore = next.startsWith("/integration/identity");
+  const linking = fromStore ? await storeBeingLinked(next) : null;
   return (
     <div className="auth-page">
       <PageHeader
         title="Create account"
         description={fromStore ? "Create an account to link your Magento store. This window returns to the store when done." : undefined}
       />
+      {fromStore ? <LinkingNotice store={linking} verb="Creating an account" /> : null}
       <Card>
         <AuthForm action={signUpAction} submitLabel="Create account" next={next} passwordHint="At least 10 characters." />
         <p className="muted">

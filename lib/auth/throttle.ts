@@ -1,43 +1,113 @@
 import type { Db } from "@/lib/db";
 
 /**
- * Sign-in throttling shared by every app instance (LoginThrottle table): per email and per client IP (when a
- * trusted proxy tells us the IP), at most MAX_FAILURES failures in WINDOW_MS, then locked for LOCK_MS. The email's
- * attempt is counted before the password is checked, and a success clears it.
+ * Sign-in and sign-up throttling, shared by every app instance (LoginThrottle table). Sign-in failures slow
+ * down, they never lock an account: after a few free failures each further one doubles the wait before the
+ * next attempt under the same key. Keys are per (email, client), so a stranger hammering an address slows only
+ * himself, and per client across emails (password spraying). The client is the address a trusted proxy reports,
+ * or a browser that signed in to that email before (device cookie); an unknown client shares one bucket per
+ * email (docs/security.md, residual risks). The attempt is counted before the password is checked, so parallel
+ * guesses cannot slip past.
  */
-export const MAX_FAILURES = 5;
-export const IP_MAX_FAILURES = 50;
-export const WINDOW_MS = 15 * 60 * 1000;
-export const LOCK_MS = 15 * 60 * 1000;
-
-export function throttleKeys(email: string, ip: string | undefined): { email: string; ip: string | undefined } {
-  return { email: `email:${email.toLowerCase()}`, ip: ip ? `ip:${ip}` : undefined };
+export interface DelayRule {
+  /** Failures allowed before any wait. */
+  free: number;
+  baseMs: number;
+  capMs: number;
 }
 
-/** Returns the time the caller must wait, or null when sign-in may be attempted. */
-export async function checkThrottle(db: Db, keys: string[], now: Date): Promise<Date | null> {
-  const rows = await db.loginThrottle.findMany({ where: { key: { in: keys } } });
-  let until: Date | null = null;
-  for (const r of rows) if (r.lockedUntil && r.lockedUntil > now && (!until || r.lockedUntil > until)) until = r.lockedUntil;
-  return until;
+export const SIGN_IN_RULES = {
+  /** One email from one known client (trusted IP or a device that signed in to it before). */
+  emailClient: { free: 5, baseMs: 1_000, capMs: 5 * 60_000 },
+  /** One email from clients we cannot tell apart (no trusted proxy, no device cookie). */
+  emailUnknown: { free: 5, baseMs: 1_000, capMs: 60_000 },
+  /** One client across every email. */
+  client: { free: 20, baseMs: 1_000, capMs: 15 * 60_000 },
+} satisfies Record<string, DelayRule>;
+
+/** Failures older than this are forgotten, and rows untouched this long are pruned. */
+export const THROTTLE_MEMORY_MS = 24 * 60 * 60 * 1000;
+
+export const SIGN_UP_LIMITS = { perClient: 10, global: 200, windowMs: 60 * 60 * 1000 };
+
+export function delayAfter(failures: number, rule: DelayRule): number {
+  if (failures <= rule.free) return 0;
+  return Math.min(rule.capMs, rule.baseMs * 2 ** Math.min(30, failures - rule.free - 1));
 }
 
-/** Counts one failure (or attempt) against `key`; returns the count in the current window. */
-export async function recordFailure(db: Db, key: string, limit: number, now: Date): Promise<number> {
+export interface SignInClient {
+  /** Address reported by a trusted proxy. */
+  ip?: string;
+  /** A browser that signed in to this email before (verified device cookie). */
+  knownDevice?: string;
+}
+
+export function signInKeys(email: string, client: SignInClient): Array<{ key: string; rule: DelayRule }> {
+  const e = email.toLowerCase();
+  const keys: Array<{ key: string; rule: DelayRule }> = [];
+  if (client.knownDevice) keys.push({ key: `signin:${e}|dev:${client.knownDevice}`, rule: SIGN_IN_RULES.emailClient });
+  else if (client.ip) keys.push({ key: `signin:${e}|ip:${client.ip}`, rule: SIGN_IN_RULES.emailClient });
+  else keys.push({ key: `signin:${e}|unknown`, rule: SIGN_IN_RULES.emailUnknown });
+  if (client.ip) keys.push({ key: `client:${client.ip}`, rule: SIGN_IN_RULES.client });
+  return keys;
+}
+
+/**
+ * Takes one attempt under every key, or none: when any key still has to wait, returns the time it may try again
+ * (nothing counted). Otherwise counts the attempt as a failure up front (cleared by `clearKeys` on success).
+ */
+export async function takeAttempt(db: Db, keys: Array<{ key: string; rule: DelayRule }>, now: Date): Promise<{ ok: true } | { ok: false; retryAt: Date }> {
   return db.$transaction(async (tx) => {
-    const row = await tx.loginThrottle.findUnique({ where: { key } });
-    const fresh = !row || now.getTime() - row.windowStart.getTime() > WINDOW_MS;
-    const failures = fresh ? 1 : row.failures + 1;
-    const lockedUntil = failures >= limit ? new Date(now.getTime() + LOCK_MS) : fresh ? null : row.lockedUntil;
-    await tx.loginThrottle.upsert({
-      where: { key },
-      create: { key, failures, windowStart: now, lockedUntil },
-      update: { failures, windowStart: fresh ? now : row.windowStart, lockedUntil },
-    });
-    return failures;
+    const rows = await tx.loginThrottle.findMany({ where: { key: { in: keys.map((k) => k.key) } } });
+    const wait = rows.filter((r) => r.nextAttemptAt > now).sort((a, b) => b.nextAttemptAt.getTime() - a.nextAttemptAt.getTime())[0];
+    if (wait) return { ok: false as const, retryAt: wait.nextAttemptAt };
+    for (const { key, rule } of keys) {
+      const row = rows.find((r) => r.key === key);
+      const fresh = !row || now.getTime() - row.windowStart.getTime() > THROTTLE_MEMORY_MS;
+      const failures = fresh ? 1 : row.failures + 1;
+      const nextAttemptAt = new Date(now.getTime() + delayAfter(failures, rule));
+      await tx.loginThrottle.upsert({
+        where: { key },
+        create: { key, failures, windowStart: now, nextAttemptAt, lastAt: now },
+        update: { failures, nextAttemptAt, lastAt: now, ...(fresh ? { windowStart: now } : {}) },
+      });
+    }
+    return { ok: true as const };
   });
 }
 
-export async function clearThrottle(db: Db, key: string): Promise<void> {
-  await db.loginThrottle.deleteMany({ where: { key } });
+/** After a correct password: the email's buckets are cleared; the client's spray counter takes the attempt back. */
+export async function recordSuccess(db: Db, keys: Array<{ key: string }>): Promise<void> {
+  const emailKeys = keys.map((k) => k.key).filter((k) => k.startsWith("signin:"));
+  const clientKeys = keys.map((k) => k.key).filter((k) => k.startsWith("client:"));
+  await db.loginThrottle.deleteMany({ where: { key: { in: emailKeys } } });
+  if (clientKeys.length) await db.loginThrottle.updateMany({ where: { key: { in: clientKeys }, failures: { gt: 0 } }, data: { failures: { decrement: 1 } } });
+}
+
+/** Counts one sign-up per client (when known) and globally per window; false when a cap is reached. */
+export async function takeSignUp(db: Db, ip: string | undefined, now: Date): Promise<boolean> {
+  const caps: Array<[string, number]> = [["signup:all", SIGN_UP_LIMITS.global]];
+  if (ip) caps.push([`signup:ip:${ip}`, SIGN_UP_LIMITS.perClient]);
+  return db.$transaction(async (tx) => {
+    const rows = await tx.loginThrottle.findMany({ where: { key: { in: caps.map((c) => c[0]) } } });
+    const current = (key: string) => {
+      const r = rows.find((x) => x.key === key);
+      return r && now.getTime() - r.windowStart.getTime() < SIGN_UP_LIMITS.windowMs ? r : undefined;
+    };
+    if (caps.some(([key, cap]) => (current(key)?.failures ?? 0) >= cap)) return false;
+    for (const [key] of caps) {
+      const r = current(key);
+      await tx.loginThrottle.upsert({
+        where: { key },
+        create: { key, failures: 1, windowStart: now, nextAttemptAt: now, lastAt: now },
+        update: r ? { failures: r.failures + 1, lastAt: now } : { failures: 1, windowStart: now, lastAt: now },
+      });
+    }
+    return true;
+  });
+}
+
+export async function pruneThrottle(db: Db, now: Date): Promise<number> {
+  const r = await db.loginThrottle.deleteMany({ where: { lastAt: { lt: new Date(now.getTime() - THROTTLE_MEMORY_MS) } } });
+  return r.count;
 }

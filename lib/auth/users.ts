@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
 import { dummyHash, hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { signInSchema, signUpSchema } from "@/lib/auth/credentials-schema";
-import { IP_MAX_FAILURES, LOCK_MS, MAX_FAILURES, checkThrottle, clearThrottle, recordFailure, throttleKeys } from "@/lib/auth/throttle";
+import { recordSuccess, signInKeys, takeAttempt, takeSignUp, type SignInClient } from "@/lib/auth/throttle";
 
 export interface AppUser {
   id: string;
@@ -10,13 +10,17 @@ export interface AppUser {
 
 export type AuthResult = { ok: true; user: AppUser } | { ok: false; error: string; field?: "email" | "password" };
 
-export async function signUp(db: Db, input: { email: unknown; password: unknown }): Promise<AuthResult> {
+/** `ip`: the client address a trusted proxy reported (caps sign-ups per client; a global cap always applies). */
+export async function signUp(db: Db, input: { email: unknown; password: unknown }, ip?: string, now: Date = new Date()): Promise<AuthResult> {
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return { ok: false, error: issue.message, field: issue.path[0] === "password" ? "password" : "email" };
   }
   const { email, password } = parsed.data;
+  if (!(await takeSignUp(db, ip, now))) {
+    return { ok: false, error: "Too many accounts were created recently. Try again in an hour." };
+  }
   const passwordHash = await hashPassword(password);
   try {
     const user = await db.user.create({ data: { email, passwordHash }, select: { id: true, email: true } });
@@ -29,33 +33,31 @@ export async function signUp(db: Db, input: { email: unknown; password: unknown 
   }
 }
 
-function lockedMessage(lockedUntil: Date, now: Date): AuthResult {
-  const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60000));
-  return { ok: false, error: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` };
+function waitMessage(retryAt: Date, now: Date): AuthResult {
+  const seconds = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
+  const when = seconds < 120 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minutes`;
+  return { ok: false, error: `Too many failed sign-ins from here. Wait ${when}, then try again.` };
 }
 
-/** `ip` is the client address a trusted proxy reported, or undefined (then only the per-email limit applies). */
+/**
+ * `client` says where the attempt comes from (trusted proxy address, known device); see lib/auth/throttle.ts.
+ * Failures slow the next attempt from the same client down; nothing ever locks the account itself.
+ */
 export async function signIn(
   db: Db,
   input: { email: unknown; password: unknown },
-  ip: string | undefined,
+  client: SignInClient = {},
   now: Date = new Date(),
 ): Promise<AuthResult> {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: "Enter your email and password." };
   const { email, password } = parsed.data;
-  const keys = throttleKeys(email, ip);
-  const lockedUntil = await checkThrottle(db, keys.ip ? [keys.email, keys.ip] : [keys.email], now);
-  if (lockedUntil) return lockedMessage(lockedUntil, now);
-  // Count before checking the password: parallel guesses each take a number, those past the limit stop here.
-  const attempt = await recordFailure(db, keys.email, MAX_FAILURES, now);
-  if (attempt > MAX_FAILURES) return lockedMessage(new Date(now.getTime() + LOCK_MS), now);
+  const keys = signInKeys(email, client);
+  const attempt = await takeAttempt(db, keys, now);
+  if (!attempt.ok) return waitMessage(attempt.retryAt, now);
   const user = await db.user.findUnique({ where: { email } });
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
-  if (!user || !ok) {
-    if (keys.ip) await recordFailure(db, keys.ip, IP_MAX_FAILURES, now);
-    return { ok: false, error: "Email or password is wrong." };
-  }
-  await clearThrottle(db, keys.email);
+  if (!user || !ok) return { ok: false, error: "Email or password is wrong." };
+  await recordSuccess(db, keys);
   return { ok: true, user: { id: user.id, email: user.email } };
 }

@@ -7,15 +7,30 @@ import { originOf } from "@/lib/integration/store-url";
 
 /** How long after its exchange succeeded an activation can still link an app account (one account per activation). */
 export const CLAIM_WINDOW_MS = 30 * 60 * 1000;
-/** An exchange still `exchanging` after this long was cut off by a restart: even every fallback takes far less. */
-export const STALE_EXCHANGE_MS = 10 * 60 * 1000;
+/**
+ * An exchange still `exchanging` this long after it started was cut off (start-up recovery normally catches it
+ * at once, recovery.ts): the request token is due within 300 s and each later step has its own timeout.
+ */
+export const STALE_EXCHANGE_MS = 6 * 60 * 1000;
+/** How long a link consent (sign-in inside the popup, or "Link this store") stays usable. */
+export const LINK_CONSENT_MS = 15 * 60 * 1000;
+
+/**
+ * The user agreed to link the installation through one activation (the one the page showed). Consent never
+ * carries over to a later activation: a Reauthorize makes a new one, which needs its own consent.
+ */
+export interface LinkConsent {
+  activationId: string;
+  at: number;
+}
 
 export type IdentityOutcome =
   | { kind: "invalid"; message: string }
   | { kind: "unknown_key" }
   | { kind: "refused_redirect"; reason: string; installationId: string }
   | { kind: "sign_in_required" }
-  | { kind: "confirm_link"; installationId: string; storeUrl: string; storeName: string | null }
+  | { kind: "confirm_link"; installationId: string; activationId: string; storeUrl: string; storeHost: string; storeName: string | null; linked: boolean; fromAdminPopup: boolean }
+  | { kind: "link_requested"; installationId: string; storeHost: string; state: "pending" | "denied"; returnUrl: string }
   | { kind: "waiting"; state: string; secondsSinceCallback: number; stalledActivationId: string | null }
   | { kind: "failed"; installationId: string; reason: FailureReason; title: string; fix: string; storeMessage: string | null }
   | { kind: "claimed_by_other"; installationId: string }
@@ -33,20 +48,31 @@ export function parseIdentityQuery(q: IdentityQuery): { ok: true; key: string; s
   return { ok: true, key: parsed.data.oauth_consumer_key, successCallBack: parsed.data.success_call_back };
 }
 
+/** Does this consent cover that activation? Named it, given after its callback arrived, and not too old. */
+export function consentCovers(consent: LinkConsent | undefined, activation: { id: string; callbackAt: Date }, now: Date): boolean {
+  if (!consent) return false;
+  return consent.activationId === activation.id && activation.callbackAt.getTime() <= consent.at && now.getTime() - consent.at < LINK_CONSENT_MS;
+}
+
 /**
  * The identity popup, after the user is signed in: wait for the exchange of the newest activation, link the
- * installation to the user (a successful activation links one account; an already linked user is fine, so
- * opening the link twice is harmless), then hand back `success_call_back` unchanged once it is proven to be
- * the store's own admin `loginSuccessCallback` page.
+ * installation to the user, then hand back `success_call_back` unchanged once it is proven to be the store's own
+ * admin `loginSuccessCallback` page.
  *
- * Linking a new account needs `consented`: the user signed in inside this popup, or confirmed the link on the
- * page. A GET alone never links (another site could open the link for a signed-in victim with its own store).
+ * Who may link (docs/security.md):
+ * - Consent names the activation: signing in inside the popup or "Link this store" agrees to link through the
+ *   activation on screen, never a later one (a Reauthorize after the consent needs a new one).
+ * - A user who did not arrive from the store's admin popup (`fromAdminPopup`) always confirms on a page that names
+ *   the store's host before anything is linked or any redirect happens.
+ * - The first user of an installation links with the activation (one account per activation, within
+ *   CLAIM_WINDOW_MS). Once an installation has linked users, a new user only files a link request that one of
+ *   them approves in the app; an already linked user (the merchant's own Reauthorize) goes straight through.
  */
 export async function completeIdentityFor(
   deps: IntegrationDeps,
   query: IdentityQuery,
   userId: string | null,
-  opts: { consented?: boolean } = {},
+  opts: { consent?: LinkConsent; fromAdminPopup?: boolean } = {},
 ): Promise<IdentityOutcome> {
   const q = parseIdentityQuery(query);
   if (!q.ok) return { kind: "invalid", message: q.message };
@@ -59,7 +85,6 @@ export async function completeIdentityFor(
 
   const allowed = [originOf(inst.store.baseUrl)];
   if (inst.adminOrigin) allowed.push(inst.adminOrigin);
-  if (latest) allowed.push(originOf(latest.storeBaseUrl));
   const target = validateSuccessCallback(q.successCallBack, allowed);
   if (!target.ok) return { kind: "refused_redirect", reason: target.reason, installationId: inst.id };
 
@@ -69,8 +94,19 @@ export async function completeIdentityFor(
   const linked = await deps.db.installationUser.findUnique({
     where: { installationId_userId: { installationId: inst.id, userId } },
   });
-  if (!linked && !opts.consented) {
-    return { kind: "confirm_link", installationId: inst.id, storeUrl: inst.store.baseUrl, storeName: inst.store.name };
+  const consented = consentCovers(opts.consent, latest, now);
+  const fromAdminPopup = opts.fromAdminPopup === true;
+  if (!consented && (!linked || !fromAdminPopup)) {
+    return {
+      kind: "confirm_link",
+      installationId: inst.id,
+      activationId: latest.id,
+      storeUrl: inst.store.baseUrl,
+      storeHost: new URL(inst.store.baseUrl).host,
+      storeName: inst.store.name,
+      linked: linked !== null,
+      fromAdminPopup,
+    };
   }
   if (latest.state === "exchanging" && latest.exchangeStartedAt && now.getTime() - latest.exchangeStartedAt.getTime() > STALE_EXCHANGE_MS) {
     await markInterrupted(deps, inst.id, latest.id, latest.seq, now);
@@ -100,30 +136,69 @@ export async function completeIdentityFor(
   if (linked) {
     // Reauthorize by an already linked user: this activation is spent, nobody else can claim it.
     await deps.db.activation.updateMany({ where: { id: latest.id, claimedByUserId: null }, data: { claimedByUserId: userId, claimedAt: now } });
-  } else {
-    const fresh = latest.accessTokenAt && now.getTime() - latest.accessTokenAt.getTime() < CLAIM_WINDOW_MS;
-    if (!fresh) return { kind: "claim_expired", installationId: inst.id };
-    // One account per successful activation: knowing a consumer key alone must never grant a store's data.
-    const claimed = await deps.db.activation.updateMany({
+    return { kind: "redirect", url: target.url, installationId: inst.id };
+  }
+  const fresh = latest.accessTokenAt && now.getTime() - latest.accessTokenAt.getTime() < CLAIM_WINDOW_MS;
+  if (!fresh) return { kind: "claim_expired", installationId: inst.id };
+  const storeHost = new URL(inst.store.baseUrl).host;
+  const others = await deps.db.installationUser.count({ where: { installationId: inst.id } });
+  if (others > 0) {
+    // Knowing a consumer key and catching a Reauthorize must never be enough: someone already linked decides.
+    const state = await fileLinkRequest(deps, inst.id, userId, latest.id, now);
+    return { kind: "link_requested", installationId: inst.id, storeHost, state, returnUrl: target.url };
+  }
+  // The first account of an installation links with its activation (one per activation).
+  const claimed = await deps.db.$transaction(async (tx) => {
+    const c = await tx.activation.updateMany({
       where: { id: latest.id, claimedByUserId: null },
       data: { claimedByUserId: userId, claimedAt: now },
     });
-    if (claimed.count === 0) return { kind: "claimed_by_other", installationId: inst.id };
-    await deps.db.installationUser.upsert({
-      where: { installationId_userId: { installationId: inst.id, userId } },
-      create: { installationId: inst.id, userId },
-      update: {},
-    });
-    await addEvent(deps.db, {
+    if (c.count === 0) return false;
+    // still nobody linked (a concurrent first claim of another activation would have linked someone)
+    if ((await tx.installationUser.count({ where: { installationId: inst.id } })) > 0) throw new ClaimRace();
+    await tx.installationUser.create({ data: { installationId: inst.id, userId } });
+    await addEvent(tx, {
       installationId: inst.id,
       activationId: latest.id,
       kind: "identity_linked",
-      message: "An app account was linked through the identity link.",
+      message: "The first app account was linked through the identity link.",
       at: now,
     });
-  }
+    return true;
+  }).catch((e: unknown) => {
+    if (e instanceof ClaimRace) return false;
+    throw e;
+  });
+  if (!claimed) return { kind: "claimed_by_other", installationId: inst.id };
   return { kind: "redirect", url: target.url, installationId: inst.id };
 }
+
+class ClaimRace extends Error {}
+
+/** A pending request stays pending; a denied one stays denied (asking again needs a linked user's invitation). */
+async function fileLinkRequest(deps: IntegrationDeps, installationId: string, userId: string, activationId: string, now: Date): Promise<"pending" | "denied"> {
+  const existing = await deps.db.linkRequest.findUnique({ where: { installationId_userId: { installationId, userId } } });
+  if (existing?.state === "denied") return "denied";
+  if (existing?.state === "pending") return "pending";
+  const pending = await deps.db.linkRequest.count({ where: { installationId, state: "pending" } });
+  if (pending >= MAX_PENDING_REQUESTS) return "pending"; // a flood of accounts cannot bury the real one's request… nor add more
+  await deps.db.linkRequest.upsert({
+    where: { installationId_userId: { installationId, userId } },
+    create: { installationId, userId, activationId, state: "pending", createdAt: now },
+    update: { activationId, state: "pending", createdAt: now, decidedAt: null, decidedByUserId: null },
+  });
+  await addEvent(deps.db, {
+    installationId,
+    activationId,
+    kind: "link_requested",
+    message: "An app account completed the identity popup; a user already linked to this store must approve it.",
+    at: now,
+  });
+  return "pending";
+}
+
+/** At most this many open link requests per installation. */
+export const MAX_PENDING_REQUESTS = 20;
 
 /** An exchange cut off by a restart: the activation failed; the installation too if it was waiting on it. */
 async function markInterrupted(deps: IntegrationDeps, installationId: string, activationId: string, seq: number, now: Date): Promise<void> {

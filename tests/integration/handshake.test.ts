@@ -27,6 +27,12 @@ afterEach(async () => {
   await h.close();
 });
 
+/** Consent for the newest activation of the key, given now (what signing in inside its popup records). */
+async function consentFor(consumerKey: string) {
+  const a = await h.db.activation.findFirstOrThrow({ where: { installation: { consumerKey } }, orderBy: { seq: "desc" } });
+  return { consent: { activationId: a.id, at: Date.now() }, fromAdminPopup: true };
+}
+
 async function activated(name = "Kit") {
   const integ = await h.createIntegration(name);
   const act = await h.activate(integ.id);
@@ -232,10 +238,12 @@ describe("handshake against the dev store", () => {
     // A GET alone never links: the user must have signed in inside the popup or confirmed the link.
     expect(await completeIdentityFor(h.deps, query, alice.id)).toMatchObject({ kind: "confirm_link", storeUrl: h.store.storeBaseUrl });
     expect(await h.db.installationUser.count()).toBe(0);
-    const first = await completeIdentityFor(h.deps, query, alice.id, { consented: true });
+    const first = await completeIdentityFor(h.deps, query, alice.id, await consentFor(query.oauth_consumer_key));
     expect(first).toMatchObject({ kind: "redirect", url: query.success_call_back });
-    expect(await completeIdentityFor(h.deps, query, alice.id)).toMatchObject({ kind: "redirect" }); // twice, already linked: harmless
-    expect(await completeIdentityFor(h.deps, query, bob.id, { consented: true })).toMatchObject({ kind: "claimed_by_other" });
+    // twice, already linked, from the admin popup: harmless
+    expect(await completeIdentityFor(h.deps, query, alice.id, { fromAdminPopup: true })).toMatchObject({ kind: "redirect" });
+    // another account now only files a request that a linked user answers
+    expect(await completeIdentityFor(h.deps, query, bob.id, await consentFor(query.oauth_consumer_key))).toMatchObject({ kind: "link_requested", state: "pending" });
     expect(await h.db.installationUser.count()).toBe(1);
 
     const evil = await completeIdentityFor(h.deps, { ...query, success_call_back: "https://evil.example/admin/admin/integration/loginSuccessCallback/" }, alice.id);
@@ -253,11 +261,11 @@ describe("handshake against the dev store", () => {
     const popup = new URL(act.identity_url!);
     const query = Object.fromEntries(popup.searchParams) as { oauth_consumer_key: string; success_call_back: string };
     const user = await h.db.user.create({ data: { email: "w@example.com", passwordHash: "x" } });
-    expect(await completeIdentityFor(h.deps, query, user.id, { consented: true })).toMatchObject({ kind: "waiting" });
+    expect(await completeIdentityFor(h.deps, query, user.id, await consentFor(query.oauth_consumer_key))).toMatchObject({ kind: "waiting" });
     await h.admin("POST", "/admin/api/clock", { offsetSeconds: 1000 });
     h.release();
     await h.settle();
-    expect(await completeIdentityFor(h.deps, query, user.id, { consented: true })).toMatchObject({
+    expect(await completeIdentityFor(h.deps, query, user.id, await consentFor(query.oauth_consumer_key))).toMatchObject({
       kind: "failed",
       reason: "consumer_expired",
       storeMessage: "Consumer key has expired",
@@ -279,12 +287,12 @@ describe("handshake against the dev store", () => {
     await h.db.activation.updateMany({ where: { installationId: inst.id }, data: { state: "exchanging", exchangeStartedAt: started } });
     await h.db.installation.update({ where: { id: inst.id }, data: { state: "exchanging" } });
     const user = await h.db.user.create({ data: { email: "cut@example.com", passwordHash: "x" } });
-    expect(await completeIdentityFor(h.deps, query, user.id, { consented: true })).toMatchObject({ kind: "failed", reason: "interrupted" });
+    expect(await completeIdentityFor(h.deps, query, user.id, await consentFor(query.oauth_consumer_key))).toMatchObject({ kind: "failed", reason: "interrupted" });
     const after = await h.installation(integ.consumer_key);
     expect(after).toMatchObject({ state: "failed", failureReason: "interrupted" });
     // a fresh one (still within the limit) is waited on
     await h.db.activation.updateMany({ where: { installationId: inst.id }, data: { state: "exchanging", exchangeStartedAt: new Date() } });
-    expect(await completeIdentityFor(h.deps, query, user.id, { consented: true })).toMatchObject({ kind: "waiting" });
+    expect(await completeIdentityFor(h.deps, query, user.id, await consentFor(query.oauth_consumer_key))).toMatchObject({ kind: "waiting" });
     h.release();
   });
 });
@@ -297,7 +305,8 @@ describe("identity claim window", () => {
     const query = Object.fromEntries(new URL(act.identity_url!).searchParams) as { oauth_consumer_key: string; success_call_back: string };
     const user = await h.db.user.create({ data: { email: "late@example.com", passwordHash: "x" } });
     const later = { ...h.deps, now: () => new Date(Date.now() + 31 * 60 * 1000) };
-    expect(await completeIdentityFor(later, query, user.id, { consented: true })).toMatchObject({ kind: "claim_expired" });
+    const { consent } = await consentFor(query.oauth_consumer_key);
+    expect(await completeIdentityFor(later, query, user.id, { consent: { ...consent, at: later.now().getTime() } })).toMatchObject({ kind: "claim_expired" });
     expect(await h.db.installationUser.count()).toBe(0);
   });
 });

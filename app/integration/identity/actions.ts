@@ -12,11 +12,14 @@ function identityPath(form: FormData): string {
   return `/integration/identity?${q.toString()}`;
 }
 
-/** "Link this store": a POST (Next checks its Origin), so another site cannot link a store to a signed-in user. */
+/**
+ * "Link this store": a POST (Next checks its Origin), so another site cannot link a store to a signed-in user.
+ * The consent names the activation the page showed; if the store posted a newer one meanwhile, the page asks again.
+ */
 export async function confirmLink(form: FormData): Promise<void> {
   const here = identityPath(form);
   await requireUser(here);
-  await grantLinkConsent(String(form.get("oauth_consumer_key") ?? ""));
+  await grantLinkConsent(String(form.get("oauth_consumer_key") ?? ""), String(form.get("activation") ?? ""));
   redirect(here);
 }
 

@@ -35,23 +35,35 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
     case "confirm_link":
       return (
         <div className="identity-page">
-          <PageHeader title="Link this store to your account?" description={`Signed in as ${user?.email ?? ""}.`} />
+          <PageHeader
+            title={out.linked ? "Return to your store?" : "Link this store to your account?"}
+            description={`Signed in as ${user?.email ?? ""}.`}
+          />
+          {!out.fromAdminPopup ? (
+            <Alert tone="warning" title="This page was not opened from your store's admin">
+              <p>
+                Only continue if you manage the store at <strong className="mono">{out.storeHost}</strong> and just clicked
+                Activate or Reauthorize there. If someone sent you this link, close this window: nothing is linked.
+              </p>
+            </Alert>
+          ) : null}
           <Card>
             <p>
-              The Magento store <strong>{out.storeName ?? out.storeUrl}</strong>
-              {out.storeName ? (
-                <>
-                  {" "}
-                  (<span className="mono">{out.storeUrl}</span>)
-                </>
-              ) : null}{" "}
-              is activating this app. Linking gives your account access to the store&apos;s data through the app.
+              The Magento store <strong>{out.storeName ?? out.storeHost}</strong> at{" "}
+              <strong className="mono" data-testid="store-host">
+                {out.storeHost}
+              </strong>{" "}
+              (<span className="mono">{out.storeUrl}</span>){" "}
+              {out.linked
+                ? "is reauthorizing this app. Continuing returns you to that store's admin."
+                : "is activating this app. Linking gives your account access to the store's data through the app, then returns you to that store's admin."}
             </p>
             <div className="form-actions">
               <form action={confirmLink}>
                 <input type="hidden" name="oauth_consumer_key" value={query.oauth_consumer_key as string} />
                 <input type="hidden" name="success_call_back" value={query.success_call_back as string} />
-                <Button type="submit">Link this store</Button>
+                <input type="hidden" name="activation" value={out.activationId} />
+                <Button type="submit">{out.linked ? `Continue to ${out.storeHost}` : `Link ${out.storeHost}`}</Button>
               </form>
               <form action={switchAccount}>
                 <input type="hidden" name="oauth_consumer_key" value={query.oauth_consumer_key as string} />
@@ -63,6 +75,28 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
             </div>
           </Card>
           <p className="muted">If you did not start this from your store&apos;s admin, close this window: nothing is linked.</p>
+        </div>
+      );
+    case "link_requested":
+      return (
+        <div className="identity-page">
+          <PageHeader
+            title={out.state === "pending" ? "Waiting for approval" : "Link request declined"}
+            description={`Signed in as ${user?.email ?? ""}.`}
+          />
+          <Alert tone={out.state === "pending" ? "info" : "warning"} title={`The store ${out.storeHost} is already linked to other accounts`}>
+            {out.state === "pending" ? (
+              <p>
+                A person already linked to this store must approve your account: they see your request on the store&apos;s pages
+                in this app. Once approved, the store appears under Stores for you. The store itself is connected either way.
+              </p>
+            ) : (
+              <p>A person linked to this store declined your request. Ask them to approve you from the store&apos;s pages.</p>
+            )}
+          </Alert>
+          <p>
+            <a href={out.returnUrl}>Return to the store admin ({out.storeHost})</a>
+          </p>
         </div>
       );
     case "waiting":
@@ -122,8 +156,8 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
           <PageHeader title="Already linked to another account" />
           <Alert tone="warning" title="This activation was completed by a different app account">
             <p>
-              You are signed in as {user?.email}. To link this store to this account, click <strong>Reauthorize</strong> on the
-              integration in the store admin and sign in here again.
+              You are signed in as {user?.email}. A person linked to this store can add you: complete this popup again after
+              the next Reauthorize and they approve your request on the store&apos;s pages.
             </p>
           </Alert>
         </div>

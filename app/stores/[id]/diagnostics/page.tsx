@@ -1,11 +1,12 @@
 import { notFound } from "next/navigation";
-import { Alert, Card, Table } from "@/app/components/ui";
+import { Alert, Button, Card, Table } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { getDiagnostics, requireUser } from "@/lib/kit";
 import { ADMIN_SIDE_PROBLEMS, FAILURE_FIXES, type FailureReason } from "@/lib/integration/failure-reasons";
 import { CALLBACK_TIMEOUT_MS, CONSUMER_EXPIRY_MS } from "@/lib/integration/exchange";
 import { ProbeButton } from "./ProbeButton";
 import { AdminOriginForm } from "./AdminOriginForm";
+import { removeInstallationAction } from "../_components/link-request-actions";
 
 export const metadata = { title: "Diagnostics" };
 export const dynamic = "force-dynamic";
@@ -135,7 +136,10 @@ export default async function DiagnosticsPage({ params }: { params: Promise<{ id
             <tr key={e.id}>
               <td className="mono">{iso(e.at)}</td>
               <td>{e.kind.replace(/_/g, " ")}</td>
-              <td>{e.message}</td>
+              <td>
+                {e.message}
+                {e.count > 1 ? <span className="muted"> ({e.count} times)</span> : null}
+              </td>
               <td className="mono">{e.storeMessage ?? ""}</td>
             </tr>
           ))}
@@ -153,6 +157,18 @@ export default async function DiagnosticsPage({ params }: { params: Promise<{ id
           ))}
         </ul>
       </details>
+      <Card title="Remove this store from the app">
+        <p>
+          Deletes this installation&apos;s credentials, history and every account&apos;s link to it, and releases its consumer
+          key: the next activation from any store binds the key afresh. Use it when the store moved to another address.
+        </p>
+        <form action={removeInstallationAction}>
+          <input type="hidden" name="installationId" value={d.id} />
+          <Button type="submit" variant="danger">
+            Remove this store
+          </Button>
+        </form>
+      </Card>
     </div>
   );
 }

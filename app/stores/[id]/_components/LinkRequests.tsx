@@ -1,0 +1,28 @@
+import { Alert, Button } from "@/app/components/ui";
+import { answerLinkRequestAction } from "./link-request-actions";
+
+/** Accounts waiting to be linked to this store: any linked user approves or declines them. */
+export function LinkRequests({ installationId, requests }: { installationId: string; requests: Array<{ id: string; email: string; createdAt: Date }> }) {
+  return (
+    <Alert tone="warning" title={`${requests.length === 1 ? "An account asks" : `${requests.length} accounts ask`} to be linked to this store`}>
+      <p>They completed the store&apos;s activation popup. Approve only people you know: a linked account reads the store&apos;s data.</p>
+      <ul className="link-requests">
+        {requests.map((r) => (
+          <li key={r.id} data-testid="link-request">
+            <strong>{r.email}</strong> <span className="muted">since {r.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC</span>
+            <form action={answerLinkRequestAction} className="inline-form">
+              <input type="hidden" name="installationId" value={installationId} />
+              <input type="hidden" name="requestId" value={r.id} />
+              <Button type="submit" name="decision" value="approve" variant="secondary">
+                Approve {r.email}
+              </Button>
+              <Button type="submit" name="decision" value="deny" variant="secondary">
+                Decline {r.email}
+              </Button>
+            </form>
+          </li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}

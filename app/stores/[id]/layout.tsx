@@ -1,0 +1,23 @@
+import type { ReactNode } from "react";
+import { notFound } from "next/navigation";
+import { getStoreForUser, listLinkRequests, requireUser } from "@/lib/kit";
+import { LinkRequests } from "./_components/LinkRequests";
+
+/**
+ * Every page under /stores/[id]: the store must be one of the signed-in user's, else 404 (checked here, above
+ * the pages' loading boundaries, so the status is a real 404 and not a 200 with a not-found screen). Pending
+ * link requests for the store are shown to its linked users on every page.
+ */
+export default async function StoreLayout({ children, params }: { children: ReactNode; params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const user = await requireUser(`/stores/${encodeURIComponent(id)}`);
+  const store = await getStoreForUser(id, user.id);
+  if (!store) notFound();
+  const requests = await listLinkRequests(id, user.id);
+  return (
+    <>
+      {requests.length > 0 ? <LinkRequests installationId={id} requests={requests} /> : null}
+      {children}
+    </>
+  );
+}

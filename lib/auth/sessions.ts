@@ -1,0 +1,50 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Db } from "@/lib/db";
+
+/**
+ * Server-side sessions: the sealed cookie carries a random token, the Session table its SHA-256. A session is
+ * valid only while its row exists, is not revoked and has not expired, so sign-out, a password change
+ * (`revokeAllSessions`) or expiry ends it for every copy of the cookie.
+ */
+export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
+/** lastSeenAt is written at most this often per session (one write per page view would be wasteful). */
+const SEEN_EVERY_MS = 5 * 60 * 1000;
+
+function idOf(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
+export async function createSession(db: Db, userId: string, now: Date): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.session.create({ data: { id: idOf(token), userId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) } });
+  return token;
+}
+
+/** The user of a live session, or null (unknown, revoked or expired token). */
+export async function resolveSession(db: Db, token: string | undefined, now: Date): Promise<{ userId: string } | null> {
+  if (typeof token !== "string" || token.length < 20 || token.length > 100) return null;
+  const row = await db.session.findUnique({ where: { id: idOf(token) }, select: { id: true, userId: true, revokedAt: true, expiresAt: true, lastSeenAt: true } });
+  if (!row || row.revokedAt || row.expiresAt <= now) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > SEEN_EVERY_MS) {
+    await db.session.update({ where: { id: row.id }, data: { lastSeenAt: now } }).catch(() => undefined);
+  }
+  return { userId: row.userId };
+}
+
+export async function revokeSession(db: Db, token: string | undefined, now: Date): Promise<void> {
+  if (!token) return;
+  await db.session.updateMany({ where: { id: idOf(token), revokedAt: null }, data: { revokedAt: now } });
+}
+
+/** Ends every session of the user (password change, "sign out everywhere"). Returns how many were live. */
+export async function revokeAllSessions(db: Db, userId: string, now: Date): Promise<number> {
+  const r = await db.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
+  return r.count;
+}
+
+/** Expired sessions, and revoked ones a day after revocation, are deleted. */
+export async function pruneSessions(db: Db, now: Date): Promise<number> {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  const r = await db.session.deleteMany({ where: { OR: [{ expiresAt: { lt: now } }, { revokedAt: { lt: dayAgo } }] } });
+  return r.count;
+}

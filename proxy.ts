@@ -1,0 +1,63 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { getEnv } from "@/lib/env";
+import { contentSecurityPolicy } from "@/lib/security-headers";
+import { ADMIN_POPUP_COOKIE, ADMIN_POPUP_TTL_MS, adminPopupMarker, cameFromStoreAdmin } from "@/lib/integration/admin-popup";
+
+/**
+ * Runs before every page (Node.js runtime): a fresh CSP nonce per request (Next puts it on its own scripts), and
+ * on the identity link, whether the popup came from the store's admin (lib/integration/admin-popup.ts).
+ */
+export function proxy(request: NextRequest) {
+  const env = getEnv();
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const { pathname, searchParams } = request.nextUrl;
+  const csp = contentSecurityPolicy({ nonce, dev: env.nodeEnv === "development", https: env.appUrl.startsWith("https:"), formTargets: formTargets(request) });
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", csp);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("Content-Security-Policy", csp);
+
+  if (pathname === "/integration/identity" && request.method === "GET") {
+    const key = searchParams.get("oauth_consumer_key");
+    const scb = searchParams.get("success_call_back");
+    if (key && scb && key.length <= 64 && scb.length <= 2048 && cameFromStoreAdmin(request.headers.get("referer"), scb)) {
+      response.cookies.set(ADMIN_POPUP_COOKIE, adminPopupMarker(env.sessionSecret, key, scb, Date.now()), {
+        httpOnly: true,
+        sameSite: "lax",
+        secure: env.nodeEnv === "production",
+        path: "/",
+        maxAge: ADMIN_POPUP_TTL_MS / 1000,
+      });
+    }
+  }
+  return response;
+}
+
+/** The store admin a popup page may hand the browser back to after a form (the address is validated on use). */
+function formTargets(request: NextRequest): string[] {
+  const { pathname, searchParams } = request.nextUrl;
+  let scb = pathname === "/integration/identity" ? searchParams.get("success_call_back") : null;
+  if (!scb && (pathname === "/login" || pathname === "/signup")) {
+    const next = searchParams.get("next");
+    if (next?.startsWith("/integration/identity?")) scb = new URLSearchParams(next.slice(next.indexOf("?") + 1)).get("success_call_back");
+  }
+  if (!scb) return [];
+  try {
+    const u = new URL(scb);
+    return u.protocol === "https:" || u.protocol === "http:" ? [u.origin] : [];
+  } catch {
+    return [];
+  }
+}
+
+export const config = {
+  matcher: [
+    {
+      source: "/((?!_next/static|_next/image|favicon.ico|api/).*)",
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};

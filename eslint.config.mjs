@@ -3,6 +3,11 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
+/** The one module that wraps undici for outbound calls (and may therefore reach the network itself). */
+export const GUARDED_FETCH_MODULES = ["lib/integration/store-fetch.ts"];
+const NO_GLOBAL_FETCH =
+  "Use the guarded store fetch (storeFetch() in lib/kit.ts, or a `fetch` passed in): the global fetch skips the private-address check.";
+
 export default tseslint.config(
   { ignores: ["node_modules/", ".next/", ".next-*/", "lib/generated/", "reports/", "test-results/", "data/", "next-env.d.ts"] },
   js.configs.recommended,
@@ -26,5 +31,18 @@ export default tseslint.config(
   {
     files: ["scripts/**", "bench/**", "devstore/src/main.ts", "tests/**"],
     rules: { "no-console": "off" },
+  },
+  {
+    // Every outbound call of the app goes through the guarded store fetch (private addresses refused at connect
+    // time, docs/security.md): the global fetch is off limits outside the module that wraps undici.
+    files: ["app/**", "lib/**", "scripts/**", "proxy.ts", "instrumentation.ts"],
+    ignores: GUARDED_FETCH_MODULES,
+    rules: {
+      "no-restricted-globals": ["error", { name: "fetch", message: NO_GLOBAL_FETCH }],
+      "no-restricted-properties": [
+        "error",
+        ...["globalThis", "window", "global", "self"].map((object) => ({ object, property: "fetch", message: NO_GLOBAL_FETCH })),
+      ],
+    },
   },
 );

@@ -32,6 +32,7 @@ import { assertPublicStoreHost } from "@/lib/integration/store-url";
 import { createStoreFetch } from "@/lib/integration/store-fetch";
 import { CallbackRateLimiter } from "@/lib/integration/callback-rate-limit";
 import { pruneUnproven } from "@/lib/integration/prune";
+import { fetchSwaggerPage, readSchemaWithAdminLogin, type StorePage } from "@/lib/integration/store-pages";
 import { recoverInterruptedExchanges } from "@/lib/integration/recovery";
 import { pruneThrottle } from "@/lib/auth/throttle";
 import { decideLinkRequest, pendingLinkRequests, pruneLinkRequests, removeInstallationFor, type DecideResult, type PendingLinkRequest } from "@/lib/integration/link-requests";
@@ -434,4 +435,16 @@ export async function startBackgroundWork(): Promise<void> {
     pruneExpired().catch((e: unknown) => log.warn({ err: (e as Error).message }, "pruning failed"));
   }, MAINTENANCE_EVERY_MS);
   g2.__kitMaintenance.unref();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Explorer calls outside the signed client (always through the guarded store fetch)
+// ---------------------------------------------------------------------------------------------------------------
+
+export async function fetchStoreSwagger(baseUrl: string): Promise<StorePage> {
+  return fetchSwaggerPage({ fetch: storeFetch() }, baseUrl);
+}
+
+export async function readStoreSchemaAsAdmin(baseUrl: string, username: string, password: string): Promise<unknown> {
+  return readSchemaWithAdminLogin({ fetch: storeFetch() }, baseUrl, username, password);
 }

@@ -4,6 +4,9 @@ import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { createPortalClient, maskToken, PortalError, portalConfigSchema } from "@/lib/portal/session-token-client";
+import { canKeepSecret } from "@/lib/portal/portal-app-store";
+
+const SECRET_AGAIN = "Enter the application secret (required again when the base URL or application ID changes)";
 import { storeFetch } from "@/lib/kit";
 import { portalContext } from "./portal-deps";
 
@@ -13,9 +16,13 @@ export async function saveSettings(_prev: SettingsResult, form: FormData): Promi
   const { user, store } = await portalContext();
   const existing = await store.settings(user.id);
   const secret = String(form.get("appSecret") ?? "");
+  const baseUrl = String(form.get("baseUrl") ?? "").trim();
+  const appId = String(form.get("appId") ?? "");
+  // The stored secret may be kept only for the same portal and app: sent to another URL it would leak to it.
+  const keepSecret = existing !== null && canKeepSecret(existing, { baseUrl, appId });
   const parsed = portalConfigSchema
-    .extend({ appSecret: existing?.hasSecret ? z.string().max(500) : portalConfigSchema.shape.appSecret })
-    .safeParse({ baseUrl: String(form.get("baseUrl") ?? "").trim(), appId: String(form.get("appId") ?? ""), appSecret: secret, tokenPath: String(form.get("tokenPath") ?? "") || undefined });
+    .extend({ appSecret: keepSecret ? z.string().max(500) : portalConfigSchema.shape.appSecret.min(1, SECRET_AGAIN) })
+    .safeParse({ baseUrl, appId, appSecret: secret, tokenPath: String(form.get("tokenPath") ?? "") || undefined });
   if (!parsed.success) {
     const errors: Record<string, string> = {};
     for (const i of parsed.error.issues) {

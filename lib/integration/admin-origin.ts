@@ -16,6 +16,7 @@ export function parseAdminOrigin(raw: string): { ok: true; origin: string | null
     return { ok: false, error: "Enter an origin such as https://admin.example.com" };
   }
   if (u.username || u.password || v.includes("@")) return { ok: false, error: "The origin must not contain a user name or password" };
+  if (u.port === "0") return { ok: false, error: "Port 0 is not a port a server listens on" };
   if ((u.pathname !== "/" && u.pathname !== "") || u.search || u.hash || /[?#]/.test(v)) {
     return { ok: false, error: "Enter only scheme, host and port (no path), e.g. https://admin.example.com" };
   }

@@ -15,7 +15,8 @@ export interface IntegrationDeps {
   allowPrivate: boolean;
   locks: KeyedLock;
   lookup?: Lookup;
-  fetch?: typeof fetch;
+  /** The guarded store fetch (private addresses refused at connect time): every call to a store goes through it. */
+  fetch: typeof fetch;
   /** Per token-endpoint call. */
   timeoutMs?: number;
   handshake: { fetchRequestToken: typeof fetchRequestToken; fetchAccessToken: typeof fetchAccessToken };

@@ -198,7 +198,7 @@ async function exchangeLocked(deps: IntegrationDeps, activationId: string): Prom
     storeBaseUrl: activation.storeBaseUrl,
     consumerKey: inst.consumerKey,
     consumerSecret,
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    fetch: deps.fetch,
     now: () => deps.now().getTime(),
     ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
   };

@@ -33,7 +33,7 @@ type InstallationWithStore = {
  * revocation 401 marks the installation needs_reauthorization / revoked before rethrowing.
  */
 export function clientForInstallationRecord(
-  deps: { db: Db; box: SecretBox; now: () => Date; fetch?: typeof fetch },
+  deps: { db: Db; box: SecretBox; now: () => Date; fetch: typeof fetch },
   inst: InstallationWithStore,
   opts: { storeCode?: string; allowInactive?: boolean } = {},
 ): MagentoClient {
@@ -57,7 +57,7 @@ export function clientForInstallationRecord(
         data: { signatureMethod: choice.method, signatureMode: choice.mode },
       });
     },
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    fetch: deps.fetch,
   });
 
   let lastStamp = 0;

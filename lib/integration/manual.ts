@@ -35,7 +35,7 @@ export const KEY_TAKEN_MESSAGE =
 
 
 export async function addManualStoreFor(
-  deps: { db: Db; box: SecretBox; now: () => Date; allowPrivate: boolean; lookup?: Lookup; fetch?: typeof fetch },
+  deps: { db: Db; box: SecretBox; now: () => Date; allowPrivate: boolean; lookup?: Lookup; fetch: typeof fetch },
   userId: string,
   input: unknown,
   makeClient: (o: MagentoClientOptions) => MagentoClient = createMagentoClient,
@@ -69,7 +69,7 @@ export async function addManualStoreFor(
     baseUrl: url.url,
     auth: { kind: "oauth", consumerKey: v.consumerKey, consumerSecret: v.consumerSecret, accessToken: v.accessToken, accessTokenSecret: v.accessTokenSecret },
     ...(known ? { signature: { method: known.signatureMethod as never, mode: known.signatureMode as never } } : {}),
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    fetch: deps.fetch,
     maxRetries: 0,
   });
   let storeName: string | null = null;

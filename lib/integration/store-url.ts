@@ -33,6 +33,8 @@ export function normaliseStoreBaseUrl(raw: string, opts: { allowPrivate: boolean
   }
   if (raw.includes("#")) return { ok: false, reason: "must not contain a fragment (#)" };
   if (u.search || raw.includes("?")) return { ok: false, reason: "must not contain a query string" };
+  // Port 0 is "any port" to the socket API: no store listens there, and connecting to it is undefined behaviour.
+  if (u.port === "0") return { ok: false, reason: "has port 0, which no server listens on" };
   const hostCheck = checkHost(u.hostname, opts);
   if (!hostCheck.ok) return hostCheck;
   const path = u.pathname.endsWith("/") ? u.pathname : `${u.pathname}/`;

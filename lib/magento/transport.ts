@@ -52,6 +52,7 @@ export function transportDeps(o: {
   maxRetryDelayMs?: number;
 }): TransportDeps {
   return {
+    // eslint-disable-next-line no-restricted-properties -- default for library use; the kit always passes its guarded store fetch
     fetch: o.fetch ?? globalThis.fetch,
     now: o.now ?? Date.now,
     sleep: o.sleep ?? defaultSleep,

@@ -43,6 +43,15 @@ interface SealedToken {
   refreshAt: number;
 }
 
+/** A stored app secret may be reused only for the same portal base URL and application ID it was entered for. */
+export function canKeepSecret(existing: Pick<PortalSettings, "baseUrl" | "appId" | "hasSecret">, next: { baseUrl: string; appId: string }): boolean {
+  return existing.hasSecret && existing.baseUrl === next.baseUrl && existing.appId === next.appId.trim();
+}
+
+export class PortalSecretRequiredError extends Error {
+  override readonly name = "PortalSecretRequiredError";
+}
+
 export function createPortalAppStore(db: PortalAppDb, box: SecretBox) {
   return {
     async settings(userId: string): Promise<PortalSettings | null> {
@@ -60,6 +69,13 @@ export function createPortalAppStore(db: PortalAppDb, box: SecretBox) {
 
     /** Saves settings; an empty secret keeps the stored one. Any change drops the cached token. */
     async save(userId: string, input: { appId: string; appSecret?: string; baseUrl: string; tokenPath: string }): Promise<void> {
+      if (!input.appSecret) {
+        const row = await db.portalApp.findUnique({ where: { userId } });
+        const existing = row ? { baseUrl: row.baseUrl, appId: row.appId, hasSecret: row.appSecretEnc !== "" } : null;
+        if (!existing || !canKeepSecret(existing, input)) {
+          throw new PortalSecretRequiredError("The application secret is required again when the base URL or application ID changes.");
+        }
+      }
       const secret = input.appSecret ? { appSecretEnc: box.seal(input.appSecret) } : {};
       const reset = { cachedTokenEnc: null, cachedAccountId: null, cachedExpiresAt: null };
       await db.portalApp.upsert({

@@ -88,7 +88,9 @@ function joinUrl(baseUrl: string, path: string): string {
 }
 
 export const portalConfigSchema = z.object({
-  baseUrl: z.url({ protocol: /^https?$/, message: "Enter the portal's http(s) base URL" }),
+  baseUrl: z
+    .url({ protocol: /^https?$/, message: "Enter the portal's http(s) base URL" })
+    .refine((u) => new URL(u).port !== "0", "Port 0 is not a port a server listens on"),
   appId: z.string().trim().min(1, "Enter the application ID").max(200),
   appSecret: z.string().min(1, "Enter the application secret").max(500),
   tokenPath: z
@@ -105,8 +107,9 @@ export interface PortalClient {
   getProfile(id?: string): Promise<{ profile: Record<string, unknown>; token: SessionToken }>;
 }
 
-export function createPortalClient(config: PortalConfig, deps: PortalDeps = {}): PortalClient {
-  const doFetch = deps.fetch ?? fetch;
+/** `deps.fetch` is required: the kit passes its guarded store fetch (the portal URL is user-supplied). */
+export function createPortalClient(config: PortalConfig, deps: PortalDeps & { fetch: typeof fetch }): PortalClient {
+  const doFetch = deps.fetch;
   const now = deps.now ?? Date.now;
   const cache = deps.cache ?? memoryTokenCache();
   const margin = deps.marginSeconds ?? 60;

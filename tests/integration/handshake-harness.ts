@@ -89,6 +89,7 @@ export async function startHarness(opts: { store?: DevStoreOptions; allowPrivate
     allowPrivate: opts.allowPrivate ?? true,
     locks: new KeyedLock(),
     timeoutMs: 5_000,
+    fetch: globalThis.fetch,
     handshake: { fetchRequestToken, fetchAccessToken },
   };
   const pending = new Set<Promise<ExchangeOutcome>>();
@@ -213,7 +214,7 @@ export async function startHarness(opts: { store?: DevStoreOptions; allowPrivate
     },
     async clientFor(consumerKey) {
       const inst = await harness.installation(consumerKey);
-      return clientForInstallationRecord({ db, box, now: () => new Date() }, inst);
+      return clientForInstallationRecord({ db, box, now: () => new Date(), fetch: globalThis.fetch }, inst);
     },
     async restartStore(o) {
       await store.close();

@@ -28,7 +28,7 @@ describe("manual mode (four pasted tokens)", () => {
   it("verifies the tokens with one signed call before saving, then links the user", async () => {
     const t = await manualTokens();
     const user = await h.db.user.create({ data: { email: "m@example.com", passwordHash: "x" } });
-    const deps = { db: h.db, box: h.deps.box, now: () => new Date(), allowPrivate: true };
+    const deps = { db: h.db, box: h.deps.box, now: () => new Date(), allowPrivate: true, fetch: globalThis.fetch };
     const input = { baseUrl: h.store.storeBaseUrl, consumerKey: t.consumer_key, consumerSecret: t.consumer_secret, accessToken: t.access_token, accessTokenSecret: t.access_token_secret };
 
     const wrong = await addManualStoreFor(deps, user.id, { ...input, accessTokenSecret: randomToken() });
@@ -63,7 +63,7 @@ describe("manual mode (four pasted tokens)", () => {
     const t = await manualTokens();
     const owner = await h.db.user.create({ data: { email: "owner@example.com", passwordHash: "x" } });
     const intruder = await h.db.user.create({ data: { email: "intruder@example.com", passwordHash: "x" } });
-    const deps = { db: h.db, box: h.deps.box, now: () => new Date(), allowPrivate: true };
+    const deps = { db: h.db, box: h.deps.box, now: () => new Date(), allowPrivate: true, fetch: globalThis.fetch };
     const input = { baseUrl: h.store.storeBaseUrl, consumerKey: t.consumer_key, consumerSecret: t.consumer_secret, accessToken: t.access_token, accessTokenSecret: t.access_token_secret };
     expect((await addManualStoreFor(deps, owner.id, input)).ok).toBe(true);
     const before = await h.installation(t.consumer_key);
@@ -89,7 +89,7 @@ describe("manual mode (four pasted tokens)", () => {
   it("refuses private store URLs when they are not allowed", async () => {
     const t = await manualTokens();
     const user = await h.db.user.create({ data: { email: "p@example.com", passwordHash: "x" } });
-    const r = await addManualStoreFor({ db: h.db, box: h.deps.box, now: () => new Date(), allowPrivate: false }, user.id, {
+    const r = await addManualStoreFor({ db: h.db, box: h.deps.box, now: () => new Date(), allowPrivate: false, fetch: globalThis.fetch }, user.id, {
       baseUrl: h.store.storeBaseUrl,
       consumerKey: t.consumer_key,
       consumerSecret: t.consumer_secret,

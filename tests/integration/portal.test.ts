@@ -43,7 +43,7 @@ describe("developer-portal session tokens against the dev store", () => {
   });
 
   it("reads mage_id on the real portal's path", async () => {
-    const client = createPortalClient({ baseUrl: store.portalUrl, ...creds, tokenPath: REAL_TOKEN_PATH });
+    const client = createPortalClient({ baseUrl: store.portalUrl, ...creds, tokenPath: REAL_TOKEN_PATH }, { fetch });
     const token = await client.getToken();
     expect(token.idField).toBe("mage_id");
     const { profile } = await client.getProfile();
@@ -94,12 +94,12 @@ describe("developer-portal session tokens against the dev store", () => {
   });
 
   it("names the failure on bad credentials and on an unknown path", async () => {
-    const bad = createPortalClient({ baseUrl: store.portalUrl, appId: "demo-app-id", appSecret: "wrong" });
+    const bad = createPortalClient({ baseUrl: store.portalUrl, appId: "demo-app-id", appSecret: "wrong" }, { fetch });
     const err = await bad.getToken().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PortalError);
     expect((err as PortalError).status).toBe(401);
     expect((err as PortalError).portalMessage).toMatch(/credentials/i);
-    const wrongPath = createPortalClient({ baseUrl: store.portalUrl, ...creds, tokenPath: "/rest/v1/nope" });
+    const wrongPath = createPortalClient({ baseUrl: store.portalUrl, ...creds, tokenPath: "/rest/v1/nope" }, { fetch });
     const err2 = await wrongPath.getToken().catch((e: unknown) => e);
     expect((err2 as PortalError).status).toBe(404);
   });

@@ -170,3 +170,42 @@ describe("the first callback binds the consumer key", () => {
     await forger.close();
   });
 });
+
+describe("joining someone else's store on Reauthorize", () => {
+  it("consent given before a Reauthorize never counts for it, and a linked installation gains a user only by approval", async () => {
+    const { completeIdentityFor } = await import("@/lib/integration/identity");
+    const { decideLinkRequest } = await import("@/lib/integration/link-requests");
+    const integ = await h.createIntegration("Merchant's");
+    const act = await h.activate(integ.id);
+    await h.settle();
+    const query = Object.fromEntries(new URL(act.identity_url!).searchParams) as { oauth_consumer_key: string; success_call_back: string };
+    const merchant = await h.db.user.create({ data: { email: "merchant@example.com", passwordHash: "x" } });
+    const intruder = await h.db.user.create({ data: { email: "intruder@example.com", passwordHash: "x" } });
+    const latest = async () => h.db.activation.findFirstOrThrow({ where: { installation: { consumerKey: integ.consumer_key } }, orderBy: { seq: "desc" } });
+    const first = await latest();
+    expect(await completeIdentityFor(h.deps, query, merchant.id, { consent: { activationId: first.id, at: Date.now() }, fromAdminPopup: true })).toMatchObject({ kind: "redirect" });
+
+    // the intruder signs in through the popup URL before the Reauthorize: his consent names activation #1
+    const early = { activationId: first.id, at: Date.now() };
+    expect((await completeIdentityFor(h.deps, query, intruder.id, { consent: early, fromAdminPopup: true })).kind).toBe("link_requested");
+    await h.db.linkRequest.deleteMany(); // (even his request would only be pending; start the race clean)
+    // the merchant clicks Reauthorize; the intruder polls with the consent he already holds
+    await h.reauthorize(integ.id);
+    await h.settle();
+    const polled = await completeIdentityFor(h.deps, query, intruder.id, { consent: early, fromAdminPopup: true });
+    expect(polled.kind).toBe("confirm_link");
+    // he confirms the new activation: still only a request, never a link
+    const second = await latest();
+    const confirmed = await completeIdentityFor(h.deps, query, intruder.id, { consent: { activationId: second.id, at: Date.now() }, fromAdminPopup: true });
+    expect(confirmed).toMatchObject({ kind: "link_requested", state: "pending" });
+    expect(await h.db.installationUser.findMany({ select: { userId: true } })).toEqual([{ userId: merchant.id }]);
+    // the merchant's own Reauthorize popup still goes straight back to the store
+    expect(await completeIdentityFor(h.deps, query, merchant.id, { fromAdminPopup: true })).toMatchObject({ kind: "redirect" });
+    // only a linked user decides; the intruder cannot approve himself
+    const req = await h.db.linkRequest.findFirstOrThrow();
+    const inst = await h.installation(integ.consumer_key);
+    expect(await decideLinkRequest(h.db, { installationId: inst.id, requestId: req.id, deciderId: intruder.id, decision: "approve" }, new Date())).toMatchObject({ ok: false });
+    expect(await decideLinkRequest(h.db, { installationId: inst.id, requestId: req.id, deciderId: merchant.id, decision: "deny" }, new Date())).toEqual({ ok: true, decision: "denied" });
+    expect(await h.db.installationUser.count()).toBe(1);
+  });
+});

@@ -4,6 +4,7 @@ import { findOperation, MagentoApiError } from "@/lib/magento";
 import { parseExplorerForm, curlCommand, visibleHeaders } from "@/lib/dashboard/explorer-request";
 import { describeApiError } from "@/lib/dashboard/api-error-view";
 import { loadStore, storeClient } from "../_lib/store-context";
+import { fetchStoreSwagger } from "@/lib/kit";
 
 export type RunResult =
   | { kind: "idle" }
@@ -42,12 +43,11 @@ export async function runOperation(installationId: string, operationId: string, 
 
   if (op.base === "store") {
     // the /swagger page lives at the store base URL, outside rest/
-    const url = `${store.baseUrl.replace(/\/?$/, "/")}swagger`;
     const started = performance.now();
     try {
-      const res = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(15_000) });
-      const text = await res.text();
-      return { kind: "response", ok: res.ok, status: res.status, durationMs: Math.round(performance.now() - started), url, headers: visibleHeaders(res.headers), body: pretty(text), curl: `curl ${url}`, at };
+      const page = await fetchStoreSwagger(store.baseUrl);
+      const body = page.truncated ? `${page.text}\n… (the store sent more; cut here)` : page.text;
+      return { kind: "response", ok: page.ok, status: page.status, durationMs: Math.round(performance.now() - started), url: page.url, headers: visibleHeaders(page.headers), body: pretty(body), curl: `curl ${page.url}`, at };
     } catch (e) {
       return { kind: "unsupported", message: `The store did not answer: ${(e as Error).message}` };
     }

@@ -2,7 +2,8 @@
 
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { createMagentoClient, fetchAdminToken, MagentoApiError, MagentoOAuthError } from "@/lib/magento";
+import { MagentoApiError, MagentoOAuthError } from "@/lib/magento";
+import { readStoreSchemaAsAdmin } from "@/lib/kit";
 import { loadStore } from "../_lib/store-context";
 import { rememberSchema } from "./schema-cache";
 
@@ -19,10 +20,8 @@ export async function readSchemaAsAdmin(installationId: string, returnTo: string
   const parsed = input.safeParse({ username: form.get("username"), password: form.get("password") });
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? "Enter the admin credentials" };
   try {
-    const token = await fetchAdminToken({ baseUrl: store.baseUrl, username: parsed.data.username, password: parsed.data.password, timeoutMs: 15_000 });
-    const client = createMagentoClient({ baseUrl: store.baseUrl, auth: { kind: "bearer", token } });
-    const res = await client.request({ method: "GET", path: "/schema", storeCode: "default", timeoutMs: 20_000 });
-    const info = rememberSchema(store.installationId, res.data);
+    const schema = await readStoreSchemaAsAdmin(store.baseUrl, parsed.data.username, parsed.data.password);
+    const info = rememberSchema(store.installationId, schema);
     if (!info.keys) return { error: info.reason ?? "The store's answer was not a schema." };
   } catch (e) {
     if (e instanceof MagentoApiError || e instanceof MagentoOAuthError) {

@@ -1,0 +1,32 @@
+/** The developer-portal secret never follows a changed base URL or app ID to another server. */
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { freshDatabase } from "./handshake-harness";
+import { createPrismaClient, type Db } from "@/lib/db";
+import { createSecretBox } from "@/lib/secret-box";
+import { createPortalAppStore, PortalSecretRequiredError, type PortalAppDb } from "@/lib/portal/portal-app-store";
+
+let db: Db;
+let dispose: () => void;
+beforeEach(() => {
+  const d = freshDatabase();
+  db = createPrismaClient(d.url);
+  dispose = d.dispose;
+});
+afterEach(async () => {
+  await db.$disconnect();
+  dispose();
+});
+
+it("a changed base URL or app ID requires the secret again; the same ones keep it", async () => {
+  const user = await db.user.create({ data: { email: "dev@example.com", passwordHash: "x" } });
+  const store = createPortalAppStore(db as unknown as PortalAppDb, createSecretBox([{ id: "t", key: Buffer.alloc(32, 3) }]));
+  const base = { appId: "demo-app-id", baseUrl: "https://portal.example/", tokenPath: "/rest/v1/apps/session/token" };
+  await store.save(user.id, { ...base, appSecret: "the-secret" });
+  await store.save(user.id, { ...base, tokenPath: "/rest/v1/app/session/token" }); // same portal and app: kept
+  expect((await store.config(user.id))?.appSecret).toBe("the-secret");
+  await expect(store.save(user.id, { ...base, baseUrl: "https://attacker.invalid/" })).rejects.toBeInstanceOf(PortalSecretRequiredError);
+  await expect(store.save(user.id, { ...base, appId: "other-app" })).rejects.toBeInstanceOf(PortalSecretRequiredError);
+  expect((await store.config(user.id))?.baseUrl).toBe("https://portal.example/");
+  await store.save(user.id, { ...base, baseUrl: "https://portal2.example/", appSecret: "second-secret" });
+  expect(await store.config(user.id)).toMatchObject({ baseUrl: "https://portal2.example/", appSecret: "second-secret" });
+});

@@ -14,21 +14,29 @@ export function proxy(request: NextRequest) {
   const csp = contentSecurityPolicy({ nonce, dev: env.nodeEnv === "development", https: env.appUrl.startsWith("https:"), formTargets: formTargets(request) });
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", csp);
-  const response = NextResponse.next({ request: { headers } });
-  response.headers.set("Content-Security-Policy", csp);
 
+  // The identity link opened from the store's admin: remember it for this popup (the sign-in in between loses
+  // the Referer). Also added to this request's own cookies, so the page rendering now sees it.
+  let marker: string | undefined;
   if (pathname === "/integration/identity" && request.method === "GET") {
     const key = searchParams.get("oauth_consumer_key");
     const scb = searchParams.get("success_call_back");
     if (key && scb && key.length <= 64 && scb.length <= 2048 && cameFromStoreAdmin(request.headers.get("referer"), scb)) {
-      response.cookies.set(ADMIN_POPUP_COOKIE, adminPopupMarker(env.sessionSecret, key, scb, Date.now()), {
-        httpOnly: true,
-        sameSite: "lax",
-        secure: env.nodeEnv === "production",
-        path: "/",
-        maxAge: ADMIN_POPUP_TTL_MS / 1000,
-      });
+      marker = adminPopupMarker(env.sessionSecret, key, scb, Date.now());
+      const others = (request.headers.get("cookie") ?? "").split(/;\s*/).filter((c) => c && !c.startsWith(`${ADMIN_POPUP_COOKIE}=`));
+      headers.set("cookie", [...others, `${ADMIN_POPUP_COOKIE}=${marker}`].join("; "));
     }
+  }
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("Content-Security-Policy", csp);
+  if (marker) {
+    response.cookies.set(ADMIN_POPUP_COOKIE, marker, {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: env.nodeEnv === "production",
+      path: "/",
+      maxAge: ADMIN_POPUP_TTL_MS / 1000,
+    });
   }
   return response;
 }

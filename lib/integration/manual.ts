@@ -88,8 +88,8 @@ export async function addManualStoreFor(
   const installationId = await deps.db.$transaction(async (tx) => {
     const store = await tx.store.upsert({
       where: { baseUrl: url.url },
-      create: { baseUrl: url.url, signatureMethod: signature.method, signatureMode: signature.mode, name: storeName },
-      update: { signatureMethod: signature.method, signatureMode: signature.mode, ...(storeName ? { name: storeName } : {}) },
+      create: { baseUrl: url.url, signatureMethod: signature.method, signatureMode: signature.mode, name: storeName, provenAt: now },
+      update: { signatureMethod: signature.method, signatureMode: signature.mode, ...(storeName ? { name: storeName } : {}), provenAt: now },
     });
     const data = {
       storeId: store.id,
@@ -102,6 +102,7 @@ export async function addManualStoreFor(
       activatedAt: now,
       lastSuccessAt: now,
       lastCheckedAt: now,
+      provenAt: now,
     };
     const inst = existing
       ? await tx.installation.update({ where: { id: existing.id }, data })

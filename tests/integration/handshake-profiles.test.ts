@@ -32,14 +32,16 @@ describe("handshake on every dev store profile", () => {
 
   it("profile 2.4.3 with HMAC-SHA1 chosen for the store: the handshake and calls are signed with SHA1", async () => {
     h = await startHarness({ store: { profile: "2.4.3" } });
-    await h.db.store.create({ data: { baseUrl: h.store.storeBaseUrl, signatureMethod: "HMAC-SHA1" } });
+    // a method remembered from an earlier successful call (a proven store: fallbacks are allowed)
+    await h.db.store.create({ data: { baseUrl: h.store.storeBaseUrl, signatureMethod: "HMAC-SHA1", provenAt: new Date() } });
     const inst = await activateAndCall(h);
     expect(inst.store.signatureMethod).toBe("HMAC-SHA1");
   });
 
   it("profile 2.4.5 refuses HMAC-SHA1: the kit switches to HMAC-SHA256 once and remembers it", async () => {
     h = await startHarness({ store: { profile: "2.4.5" } });
-    await h.db.store.create({ data: { baseUrl: h.store.storeBaseUrl, signatureMethod: "HMAC-SHA1" } });
+    // a method remembered from an earlier successful call (a proven store: fallbacks are allowed)
+    await h.db.store.create({ data: { baseUrl: h.store.storeBaseUrl, signatureMethod: "HMAC-SHA1", provenAt: new Date() } });
     const inst = await activateAndCall(h);
     expect(inst.store.signatureMethod).toBe("HMAC-SHA256");
   });

@@ -63,7 +63,7 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
                 <input type="hidden" name="oauth_consumer_key" value={query.oauth_consumer_key as string} />
                 <input type="hidden" name="success_call_back" value={query.success_call_back as string} />
                 <input type="hidden" name="activation" value={out.activationId} />
-                <Button type="submit">{out.linked ? `Continue to ${out.storeHost}` : `Link ${out.storeHost}`}</Button>
+                <Button type="submit">{out.linked ? `Return to the store admin: ${out.storeHost}` : `Link this store: ${out.storeHost}`}</Button>
               </form>
               <form action={switchAccount}>
                 <input type="hidden" name="oauth_consumer_key" value={query.oauth_consumer_key as string} />

@@ -106,7 +106,7 @@ describe("portal app store", () => {
     expect(JSON.stringify([...rows.values()])).not.toContain("the-ust");
     expect(await cache.get()).toMatchObject({ ust: "the-ust", accountId: "P1", expiresAt: 60_000 });
     expect((await store.settings("u1"))?.cached?.accountId).toBe("P1");
-    await store.save("u1", { appId: "app2", baseUrl: "https://p", tokenPath: REAL_TOKEN_PATH });
+    await store.save("u1", { appId: "app", baseUrl: "https://p", tokenPath: REAL_TOKEN_PATH }); // same portal and app
     expect((await store.config("u1"))?.appSecret).toBe("top-secret");
     expect(await cache.get()).toBeUndefined();
     await store.remove("u1");

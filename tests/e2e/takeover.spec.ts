@@ -1,0 +1,233 @@
+/**
+ * The takeover paths, replayed in Chromium against `next start` and dev stores: each test is an attack that once
+ * worked and must now get nowhere (docs/security.md).
+ */
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { test, expect } from "./fixtures/handshake";
+import type { Browser, Page } from "@playwright/test";
+import type { KitServer } from "./fixtures/kit-servers";
+import { ensureBuild, startStore } from "./fixtures/kit-servers";
+import type { DevStore } from "../../devstore/src/server";
+
+const PASSWORD = "correct horse battery staple";
+const ROOT = join(__dirname, "..", "..");
+
+async function adminApi<T>(store: DevStore, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${store.url}/admin/api${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Merchant: new integration with the kit's URLs → Save & Activate → Allow; returns the identity popup. */
+async function saveAndActivate(page: Page, store: DevStore, kit: KitServer, name: string) {
+  await page.goto(`${store.url}/admin/admin/integration/new/`);
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Callback URL").fill(kit.callbackUrl);
+  await page.getByLabel("Identity link URL").fill(kit.identityUrl);
+  await page.getByRole("button", { name: "Save & Activate" }).click();
+  const popupPromise = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Allow" }).click();
+  return popupPromise;
+}
+
+async function signUpIn(page: Page, email: string) {
+  await page.locator("#main").getByRole("link", { name: "Create account" }).click();
+  await page.waitForURL(/\/signup/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.locator("#main").getByRole("button", { name: "Create account" }).click();
+}
+
+async function newUser(browser: Browser, kit: KitServer, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${kit.url}/signup`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.locator("#main").getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith("/signup"));
+  return { context, page };
+}
+
+async function keyOf(store: DevStore, name: string): Promise<string> {
+  const list = await adminApi<Array<{ name: string; consumer_key: string }>>(store, "/integrations");
+  return list.find((i) => i.name === name)!.consumer_key;
+}
+
+test("Reauthorize race: a user who pre-consented and polls the identity link is not linked; the merchant declines him", async ({ browser, page, store, kit, shot }) => {
+  const popup = await saveAndActivate(page, store, kit, "Merchant store");
+  await popup.waitForURL(/\/login\?next=/);
+  // the popup's sign-in page says which store signing in links, host in full
+  await expect(popup.getByTestId("linking-store-host")).toHaveText(new URL(store.storeBaseUrl).host);
+  const closed = popup.waitForEvent("close", { timeout: 30_000 });
+  await signUpIn(popup, "merchant@example.com");
+  await closed;
+  await expect(page.locator("tr", { hasText: "Merchant store" })).toContainText("Active", { timeout: 15_000 });
+
+  // the intruder knows the consumer key and the store's loginSuccessCallback; he signs in through the popup URL
+  const key = await keyOf(store, "Merchant store");
+  const identity = `${kit.identityUrl}?oauth_consumer_key=${key}&success_call_back=${encodeURIComponent(`${store.url}/admin/admin/integration/loginSuccessCallback/`)}`;
+  const intruder = await browser.newContext();
+  const ip = await intruder.newPage();
+  await ip.goto(`${kit.url}/login?next=${encodeURIComponent(identity.slice(kit.url.length))}`);
+  await signUpIn(ip, "intruder@example.com");
+  await expect(ip.getByRole("heading", { name: "Link this store to your account?" })).toBeVisible();
+
+  // the merchant clicks Reauthorize; the intruder keeps polling the identity link meanwhile
+  const reauthPopup = page.waitForEvent("popup");
+  await page.locator("tr", { hasText: "Merchant store" }).getByRole("button", { name: "Reauthorize" }).click();
+  await page.getByRole("button", { name: "Allow" }).click();
+  const mp = await reauthPopup;
+  const polls = (async () => {
+    for (let i = 0; i < 10; i++) {
+      await ip.goto(identity);
+      expect(new URL(ip.url()).origin).toBe(kit.url); // never sent on to the store
+    }
+  })();
+  await mp.waitForEvent("close", { timeout: 30_000 }); // the merchant's own Reauthorize goes straight through
+  await polls;
+  await expect(page.locator("tr", { hasText: "Merchant store" })).toContainText("Active", { timeout: 15_000 });
+
+  // the intruder is not linked; even confirming only files a request
+  await ip.goto(`${kit.url}/stores`);
+  await expect(ip.getByText(store.storeBaseUrl)).toHaveCount(0);
+  await ip.goto(identity);
+  await ip.getByRole("button", { name: "Link this store" }).click();
+  await expect(ip.getByRole("heading", { name: "Waiting for approval" })).toBeVisible();
+  await shot(ip, "intruder-waits-for-approval");
+  await ip.goto(`${kit.url}/stores`);
+  await expect(ip.getByText(store.storeBaseUrl)).toHaveCount(0);
+
+  // the merchant sees the request on the store's pages and declines it
+  await page.goto(`${kit.url}/stores`);
+  await page.locator("tr", { hasText: store.storeBaseUrl }).getByRole("link").first().click();
+  await expect(page.getByTestId("link-request")).toContainText("intruder@example.com");
+  await shot(page, "merchant-sees-link-request");
+  await page.getByRole("button", { name: "Decline intruder@example.com" }).click();
+  await expect(page.getByTestId("link-request")).toHaveCount(0);
+  await ip.goto(identity);
+  await expect(ip.getByRole("heading", { name: "Link request declined" })).toBeVisible();
+  await intruder.close();
+});
+
+test("lured victim: an identity link not opened from a store admin names the store and links nothing without a click", async ({ browser, kit, shot }) => {
+  const attackerStore = await startStore(); // a "store" the attacker runs
+  try {
+    const integ = await adminApi<{ id: number }>(attackerStore, "/integrations", {
+      name: "Bait",
+      endpoint: kit.callbackUrl,
+      identityLinkUrl: kit.identityUrl,
+      resources: "all",
+    });
+    const act = await adminApi<{ identity_url: string }>(attackerStore, `/integrations/${integ.id}/activate`, {});
+    const host = new URL(attackerStore.storeBaseUrl).host;
+
+    // the victim opens the link from a message (no Referer from the store admin)
+    const victim = await browser.newContext();
+    const vp = await victim.newPage();
+    await vp.goto(act.identity_url);
+    await vp.waitForURL(/\/login\?next=/);
+    await expect(vp.getByTestId("linking-store-host")).toHaveText(host);
+    await shot(vp, "lured-sign-in-names-store");
+    await signUpIn(vp, "victim@example.com");
+    await expect(vp.getByRole("heading", { name: "Link this store to your account?" })).toBeVisible();
+    await expect(vp.getByText("This page was not opened from your store's admin")).toBeVisible();
+    await expect(vp.getByTestId("store-host")).toHaveText(host);
+    await shot(vp, "lured-confirmation");
+    expect(new URL(vp.url()).origin).toBe(kit.url); // not sent on to the attacker's site
+    await vp.goto(`${kit.url}/stores`);
+    await expect(vp.getByText(attackerStore.storeBaseUrl)).toHaveCount(0); // nothing linked
+    await victim.close();
+  } finally {
+    await attackerStore.close();
+  }
+});
+
+test("another user's store pages answer 404, and a session cookie copied before sign-out opens nothing", async ({ browser, page, store, kit }) => {
+  const popup = await saveAndActivate(page, store, kit, "Owned");
+  const closed = popup.waitForEvent("close", { timeout: 30_000 });
+  await popup.waitForURL(/\/login\?next=/);
+  await signUpIn(popup, "owner@example.com");
+  await closed;
+  // the admin reloads its grid once the popup closes: let it finish before leaving the page
+  await expect(page.locator("tr", { hasText: "Owned" })).toContainText("Active", { timeout: 15_000 });
+  await page.goto(`${kit.url}/stores`);
+  const href = await page.locator("tr", { hasText: store.storeBaseUrl }).getByRole("link").first().getAttribute("href");
+  const id = href!.split("/")[2]!;
+
+  const other = await newUser(browser, kit, "other@example.com");
+  for (const path of ["", "/diagnostics", "/products", "/explorer", "/orders"]) {
+    const res = await other.page.goto(`${kit.url}/stores/${id}${path}`);
+    expect(res?.status(), path).toBe(404);
+  }
+  const own = await page.goto(`${kit.url}/stores/${id}/diagnostics`);
+  expect(own?.status()).toBe(200);
+
+  // copy the owner's cookies, sign out, replay them elsewhere
+  const copied = await page.context().cookies();
+  await page.goto(`${kit.url}/stores`);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL(`${kit.url}/`);
+  const thief = await browser.newContext();
+  await thief.addCookies(copied);
+  const tp = await thief.newPage();
+  await tp.goto(`${kit.url}/stores`);
+  await expect(tp).toHaveURL(/\/login/);
+  const res = await tp.goto(`${kit.url}/stores/${id}`);
+  expect(new URL(tp.url()).pathname).toBe("/login");
+  expect(res?.status()).toBeLessThan(500);
+  await thief.close();
+  await other.context.close();
+});
+
+test("every page carries a Content-Security-Policy without unsafe-eval, and pages still run their scripts", async ({ page, kit }) => {
+  for (const path of ["/", "/login", "/signup", "/integration/identity?oauth_consumer_key=x&success_call_back=y"]) {
+    const res = await page.goto(`${kit.url}${path}`);
+    const csp = res?.headers()["content-security-policy"] ?? "";
+    expect(csp, path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    expect(csp).not.toContain("unsafe-eval");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+  }
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+  });
+  await page.goto(`${kit.url}/signup`);
+  // a client-side form (useActionState): its error message appears only if React hydrated under the CSP
+  await page.getByLabel("Email").fill("csp@example.com");
+  await page.getByLabel("Password", { exact: true }).fill("short");
+  await page.locator("#main").getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Password must be at least 10 characters").first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("npm start refuses to start without its secrets, saying what to set", async () => {
+  ensureBuild();
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", DATABASE_URL: "file:./data/never-created.db" };
+  const run = (args: string[]) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(args[0]!, args.slice(1), { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+      let out = "";
+      child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+      child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+      const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+      child.on("exit", (code) => {
+        clearTimeout(timer);
+        resolve({ code, out });
+      });
+    });
+  const viaNpm = await run(["node", "scripts/start.mjs"]);
+  expect(viaNpm.code).toBe(1);
+  for (const name of ["SESSION_SECRET", "ENCRYPTION_KEY", "APP_URL", "openssl rand -base64 32"]) expect(viaNpm.out).toContain(name);
+  expect(viaNpm.out).not.toContain("Ready");
+  // `next start` run directly refuses too (the server's start-up hook checks the same environment)
+  const direct = await run([join(ROOT, "node_modules", ".bin", "next"), "start", "-H", "127.0.0.1", "-p", "0"]);
+  expect(direct.code).not.toBe(0);
+  expect(direct.out).toContain("SESSION_SECRET");
+});

@@ -66,7 +66,10 @@ test("Reauthorize race: a user who pre-consented and polls the identity link is 
   await expect(popup.getByTestId("linking-store-host")).toHaveText(new URL(store.storeBaseUrl).host);
   const closed = popup.waitForEvent("close", { timeout: 30_000 });
   await signUpIn(popup, "merchant@example.com");
-  await closed;
+  await closed.catch(async (e: unknown) => {
+    if (!popup.isClosed()) await shot(popup, "merchant-popup-did-not-close");
+    throw new Error(`the merchant's popup did not close; it shows ${popup.isClosed() ? "nothing" : popup.url()}: ${String(e)}`);
+  });
   await expect(page.locator("tr", { hasText: "Merchant store" })).toContainText("Active", { timeout: 15_000 });
 
   // the intruder knows the consumer key and the store's loginSuccessCallback; he signs in through the popup URL
@@ -139,6 +142,8 @@ test("lured victim: an identity link not opened from a store admin names the sto
     await expect(vp.getByText("This page was not opened from your store's admin")).toBeVisible();
     await expect(vp.getByTestId("store-host")).toHaveText(host);
     await shot(vp, "lured-confirmation");
+    await vp.setViewportSize({ width: 390, height: 844 });
+    await shot(vp, "lured-confirmation-mobile");
     expect(new URL(vp.url()).origin).toBe(kit.url); // not sent on to the attacker's site
     await vp.goto(`${kit.url}/stores`);
     await expect(vp.getByText(attackerStore.storeBaseUrl)).toHaveCount(0); // nothing linked

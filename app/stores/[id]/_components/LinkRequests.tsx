@@ -6,11 +6,13 @@ export function LinkRequests({ installationId, requests }: { installationId: str
   return (
     <Alert tone="warning" title={`${requests.length === 1 ? "An account asks" : `${requests.length} accounts ask`} to be linked to this store`}>
       <p>They completed the store&apos;s activation popup. Approve only people you know: a linked account reads the store&apos;s data.</p>
-      <ul className="link-requests">
+      <ul className="stack">
         {requests.map((r) => (
           <li key={r.id} data-testid="link-request">
-            <strong>{r.email}</strong> <span className="muted">since {r.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC</span>
-            <form action={answerLinkRequestAction} className="inline-form">
+            <p>
+              <strong>{r.email}</strong> <span className="muted">since {r.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC</span>
+            </p>
+            <form action={answerLinkRequestAction} className="form-actions">
               <input type="hidden" name="installationId" value={installationId} />
               <input type="hidden" name="requestId" value={r.id} />
               <Button type="submit" name="decision" value="approve" variant="secondary">

@@ -1,6 +1,6 @@
 /**
- * Why a handshake or call failed, in words a merchant can act on. The store's own strings (research/anchors.md
- * §10.14, magento-oauth.md §3/§6) map to a reason code and a fix.
+ * Why a handshake or call failed, in words a merchant can act on. The store's own strings
+ * (docs/magento-integration-flow.md#token-endpoint-errors) map to a reason code and a fix.
  */
 export type FailureReason =
   | "consumer_expired"

@@ -7,7 +7,7 @@ import { z } from "zod";
 
 /** The seed's path (default). */
 export const SEED_TOKEN_PATH = "/rest/v1/apps/session/token";
-/** What the real portal serves (research §9: singular `app`). */
+/** What the real portal serves (singular `app`, docs/magento-integration-flow.md#developer-portal-session-token). */
 export const REAL_TOKEN_PATH = "/rest/v1/app/session/token";
 
 export interface PortalConfig {

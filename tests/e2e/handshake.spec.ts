@@ -120,6 +120,7 @@ test("a signed-in user linking another store confirms it first; 'Use another acc
       await p3.getByRole("button", { name: "Use another account" }).click();
       await p3.waitForURL(/\/login\?next=%2Fintegration%2Fidentity/);
       await p3.locator("#main").getByRole("link", { name: "Create account" }).click();
+      await p3.waitForURL(/\/signup\?next=/); // fill the sign-up form, not the sign-in page still on screen
       await p3.getByLabel("Email").fill("someone-else@example.com");
       await p3.getByLabel("Password", { exact: true }).fill("another long password");
       const p3closed = p3.waitForEvent("close", { timeout: 30_000 });

@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useEffect, useState } from "react";
 import { Alert, Button, Field } from "@/app/components/ui";
 import type { AuthFormState } from "./actions";
 
@@ -12,9 +12,12 @@ export function AuthForm(props: {
   passwordHint?: string;
 }) {
   const [state, formAction, pending] = useActionState(props.action, {});
+  // Marks the form once React owns it (browser tests wait for it; a submit before that is a plain form POST).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const newPassword = props.submitLabel === "Create account";
   return (
-    <form action={formAction} className="stack" noValidate>
+    <form action={formAction} className="stack" noValidate data-hydrated={hydrated ? "true" : undefined}>
       {state.error ? <Alert tone="error">{state.error}</Alert> : null}
       <input type="hidden" name="next" value={props.next} />
       <Field

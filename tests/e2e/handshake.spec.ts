@@ -26,6 +26,7 @@ async function createAccountInPopup(popup: Page, email: string, shot?: (p: Page,
   await shot?.(popup, "03-popup-sign-in");
   await popup.locator("#main").getByRole("link", { name: "Create account" }).click();
   await popup.waitForURL(/\/signup\?next=/);
+  await popup.locator("form[data-hydrated=true]").waitFor(); // type into the form React owns, not the server HTML
   await popup.getByLabel("Email").fill(email);
   await popup.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await shot?.(popup, "04-popup-create-account");
@@ -121,6 +122,7 @@ test("a signed-in user linking another store confirms it first; 'Use another acc
       await p3.waitForURL(/\/login\?next=%2Fintegration%2Fidentity/);
       await p3.locator("#main").getByRole("link", { name: "Create account" }).click();
       await p3.waitForURL(/\/signup\?next=/); // fill the sign-up form, not the sign-in page still on screen
+      await p3.locator("form[data-hydrated=true]").waitFor();
       await p3.getByLabel("Email").fill("someone-else@example.com");
       await p3.getByLabel("Password", { exact: true }).fill("another long password");
       const p3closed = p3.waitForEvent("close", { timeout: 30_000 });

@@ -37,7 +37,8 @@ async function saveAndActivate(page: Page, store: DevStore, kit: KitServer, name
 
 async function signUpIn(page: Page, email: string) {
   await page.locator("#main").getByRole("link", { name: "Create account" }).click();
-  await page.waitForURL(/\/signup/);
+  await page.waitForURL(/\/signup\?/);
+  await page.locator("form[data-hydrated=true]").waitFor(); // type into the form React owns, not the server HTML
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.locator("#main").getByRole("button", { name: "Create account" }).click();
@@ -47,6 +48,7 @@ async function newUser(browser: Browser, kit: KitServer, email: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${kit.url}/signup`);
+  await page.locator("form[data-hydrated=true]").waitFor();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.locator("#main").getByRole("button", { name: "Create account" }).click();
@@ -204,6 +206,7 @@ test("every page carries a Content-Security-Policy without unsafe-eval, and page
     if (m.type() === "error" && /Content Security Policy/i.test(m.text())) errors.push(m.text());
   });
   await page.goto(`${kit.url}/signup`);
+  await page.locator("form[data-hydrated=true]").waitFor();
   // a client-side form (useActionState): its error message appears only if React hydrated under the CSP
   await page.getByLabel("Email").fill("csp@example.com");
   await page.getByLabel("Password", { exact: true }).fill("short");

@@ -10,6 +10,7 @@ import type { KitServer } from "./fixtures/kit-servers";
 import { ensureBuild, startStore } from "./fixtures/kit-servers";
 import type { DevStore } from "../../devstore/src/server";
 
+// The kit server is per worker, shared with the other specs that run in it: every account here has its own email.
 const PASSWORD = "correct horse battery staple";
 const ROOT = join(__dirname, "..", "..");
 
@@ -67,7 +68,7 @@ test("Reauthorize race: a user who pre-consented and polls the identity link is 
   // the popup's sign-in page says which store signing in links, host in full
   await expect(popup.getByTestId("linking-store-host")).toHaveText(new URL(store.storeBaseUrl).host);
   const closed = popup.waitForEvent("close", { timeout: 30_000 });
-  await signUpIn(popup, "merchant@example.com");
+  await signUpIn(popup, "tk-merchant@example.com");
   await closed.catch(async (e: unknown) => {
     if (!popup.isClosed()) await shot(popup, "merchant-popup-did-not-close");
     throw new Error(`the merchant's popup did not close; it shows ${popup.isClosed() ? "nothing" : popup.url()}: ${String(e)}`);
@@ -80,7 +81,7 @@ test("Reauthorize race: a user who pre-consented and polls the identity link is 
   const intruder = await browser.newContext();
   const ip = await intruder.newPage();
   await ip.goto(`${kit.url}/login?next=${encodeURIComponent(identity.slice(kit.url.length))}`);
-  await signUpIn(ip, "intruder@example.com");
+  await signUpIn(ip, "tk-intruder@example.com");
   await expect(ip.getByRole("heading", { name: "Link this store to your account?" })).toBeVisible();
 
   // the merchant clicks Reauthorize; the intruder keeps polling the identity link meanwhile
@@ -111,9 +112,9 @@ test("Reauthorize race: a user who pre-consented and polls the identity link is 
   // the merchant sees the request on the store's pages and declines it
   await page.goto(`${kit.url}/stores`);
   await page.locator("tr", { hasText: store.storeBaseUrl }).getByRole("link").first().click();
-  await expect(page.getByTestId("link-request")).toContainText("intruder@example.com");
+  await expect(page.getByTestId("link-request")).toContainText("tk-intruder@example.com");
   await shot(page, "merchant-sees-link-request");
-  await page.getByRole("button", { name: "Decline intruder@example.com" }).click();
+  await page.getByRole("button", { name: "Decline tk-intruder@example.com" }).click();
   await expect(page.getByTestId("link-request")).toHaveCount(0);
   await ip.goto(identity);
   await expect(ip.getByRole("heading", { name: "Link request declined" })).toBeVisible();
@@ -139,7 +140,7 @@ test("lured victim: an identity link not opened from a store admin names the sto
     await vp.waitForURL(/\/login\?next=/);
     await expect(vp.getByTestId("linking-store-host")).toHaveText(host);
     await shot(vp, "lured-sign-in-names-store");
-    await signUpIn(vp, "victim@example.com");
+    await signUpIn(vp, "tk-victim@example.com");
     await expect(vp.getByRole("heading", { name: "Link this store to your account?" })).toBeVisible();
     await expect(vp.getByText("This page was not opened from your store's admin")).toBeVisible();
     await expect(vp.getByTestId("store-host")).toHaveText(host);
@@ -159,7 +160,7 @@ test("another user's store pages answer 404, and a session cookie copied before 
   const popup = await saveAndActivate(page, store, kit, "Owned");
   const closed = popup.waitForEvent("close", { timeout: 30_000 });
   await popup.waitForURL(/\/login\?next=/);
-  await signUpIn(popup, "owner@example.com");
+  await signUpIn(popup, "tk-owner@example.com");
   await closed;
   // the admin reloads its grid once the popup closes: let it finish before leaving the page
   await expect(page.locator("tr", { hasText: "Owned" })).toContainText("Active", { timeout: 15_000 });
@@ -167,7 +168,7 @@ test("another user's store pages answer 404, and a session cookie copied before 
   const href = await page.locator("tr", { hasText: store.storeBaseUrl }).getByRole("link").first().getAttribute("href");
   const id = href!.split("/")[2]!;
 
-  const other = await newUser(browser, kit, "other@example.com");
+  const other = await newUser(browser, kit, "tk-other@example.com");
   for (const path of ["", "/diagnostics", "/products", "/explorer", "/orders"]) {
     const res = await other.page.goto(`${kit.url}/stores/${id}${path}`);
     expect(res?.status(), path).toBe(404);

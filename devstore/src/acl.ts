@@ -1,5 +1,6 @@
 /**
- * The dev store's ACL tree: a small, faithful subset of Magento's acl.xml resources. An integration is
+ * The dev store's ACL tree: the subset of Magento's acl.xml resources its routes check (every `aclResource` of the
+ * route table but Magento_Backend::admin, the root, which only "all" grants). An integration is
  * granted "all" or a list of resource ids, matched exactly: Magento's `Rules::saveRel` writes an allow or deny
  * row for every resource, so a parent never covers a child that was not granted itself.
  */
@@ -36,6 +37,7 @@ export const ACL_TREE: AclNode[] = [
                   { id: "Magento_Sales::invoice", title: "Invoice" },
                   { id: "Magento_Sales::ship", title: "Ship" },
                   { id: "Magento_Sales::creditmemo", title: "Credit Memos" },
+                  { id: "Magento_Sales::emails", title: "Send Sales Emails" },
                 ],
               },
             ],
@@ -43,6 +45,8 @@ export const ACL_TREE: AclNode[] = [
           { id: "Magento_Sales::sales_invoice", title: "Invoices" },
           { id: "Magento_Sales::shipment", title: "Shipments" },
           { id: "Magento_Sales::sales_creditmemo", title: "Credit Memos" },
+          { id: "Magento_Sales::transactions", title: "Transactions" },
+          { id: "Magento_Rma::magento_rma", title: "Returns" },
         ],
       },
     ],
@@ -57,6 +61,7 @@ export const ACL_TREE: AclNode[] = [
         children: [
           { id: "Magento_Catalog::products", title: "Products" },
           { id: "Magento_Catalog::categories", title: "Categories" },
+          { id: "Magento_Downloadable::downloadable", title: "Downloadable Links and Samples" },
         ],
       },
     ],
@@ -68,6 +73,11 @@ export const ACL_TREE: AclNode[] = [
       { id: "Magento_Customer::manage", title: "All Customers" },
       { id: "Magento_Customer::group", title: "Customer Groups" },
     ],
+  },
+  {
+    id: "Magento_Backend::marketing",
+    title: "Marketing",
+    children: [{ id: "Magento_CatalogRule::promo", title: "Promotions", children: [{ id: "Magento_SalesRule::quote", title: "Cart Price Rules" }] }],
   },
   {
     id: "Magento_Cart::cart",
@@ -97,15 +107,31 @@ export const ACL_TREE: AclNode[] = [
         title: "Settings",
         children: [
           { id: "Magento_Backend::store", title: "All Stores" },
-          { id: "Magento_Config::config", title: "Configuration" },
+          { id: "Magento_Config::config", title: "Configuration", children: [{ id: "Magento_CatalogInventory::cataloginventory", title: "Inventory Section" }] },
+        ],
+      },
+      {
+        id: "Magento_Backend::stores_attributes",
+        title: "Attributes",
+        children: [
+          { id: "Magento_Catalog::attributes_attributes", title: "Product" },
+          { id: "Magento_Catalog::sets", title: "Attribute Set" },
         ],
       },
       {
         id: "Magento_Backend::stores_other_settings",
         title: "Other Settings",
-        children: [{ id: "Magento_Tax::manage_tax", title: "Tax Zones and Rates" }],
+        children: [
+          { id: "Magento_Tax::manage_tax", title: "Tax Zones and Rates" },
+          { id: "Magento_GiftWrapping::magento_giftwrapping", title: "Gift Wrapping" },
+        ],
       },
     ],
+  },
+  {
+    id: "Magento_Analytics::analytics",
+    title: "Analytics",
+    children: [{ id: "Magento_Analytics::analytics_api", title: "API" }],
   },
   {
     id: "Magento_Backend::system",

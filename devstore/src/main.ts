@@ -1,8 +1,8 @@
 /**
  * `npm run devstore -- [--port 3100] [--host 127.0.0.1] [--profile 2.4.7] [--consumer-expiry 300]
- *  [--integration-as-bearer] [--input-limits] [--index-php] [--products N]`: starts the dev store and prints where
- *  to click (and warns when --host binds beyond loopback: the admin API is unauthenticated).
- * Environment: DEVSTORE_PORT, DEVSTORE_PROFILE, DEVSTORE_PRODUCTS.
+ *  [--integration-as-bearer] [--input-limits] [--index-php] [--products N] [--edition open-source|commerce]`: starts
+ *  the dev store and prints where to click (and warns when --host binds beyond loopback: the admin API is unauthenticated).
+ * Environment: DEVSTORE_PORT, DEVSTORE_PROFILE, DEVSTORE_PRODUCTS, DEVSTORE_EDITION.
  */
 import { parseArgs } from "node:util";
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, PROFILES } from "./config/profiles";
@@ -24,6 +24,7 @@ const { values } = parseArgs({
     "input-limits": { type: "boolean", default: false },
     "index-php": { type: "boolean", default: false },
     products: { type: "string" },
+    edition: { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
   strict: true,
@@ -31,8 +32,8 @@ const { values } = parseArgs({
 
 if (values.help) {
   console.log(`Usage: npm run devstore -- [--port N] [--host ADDRESS] [--profile ${PROFILE_NAMES.join("|")}] [--consumer-expiry SECONDS]
-                      [--integration-as-bearer] [--input-limits] [--index-php] [--products N]
-Environment: DEVSTORE_PORT, DEVSTORE_PROFILE, DEVSTORE_PRODUCTS (catalogue size, default ${DEFAULT_PRODUCT_COUNT}).`);
+                      [--integration-as-bearer] [--input-limits] [--index-php] [--products N] [--edition open-source|commerce]
+Environment: DEVSTORE_PORT, DEVSTORE_PROFILE, DEVSTORE_PRODUCTS (catalogue size, default ${DEFAULT_PRODUCT_COUNT}), DEVSTORE_EDITION.`);
   process.exit(0);
 }
 
@@ -59,6 +60,12 @@ if (!/^\d+$/.test(productsText ?? String(DEFAULT_PRODUCT_COUNT)) || !Number.isIn
   process.exit(2);
 }
 
+const edition = values.edition ?? process.env.DEVSTORE_EDITION ?? "open-source";
+if (edition !== "open-source" && edition !== "commerce") {
+  console.error(`--edition (or DEVSTORE_EDITION) must be open-source or commerce, got "${edition}"`);
+  process.exit(2);
+}
+
 const host = values.host ?? "127.0.0.1";
 if (!isLoopback(host)) {
   console.warn(`Warning: binding to ${host} exposes the dev store beyond this machine; its admin pages and admin JSON API have no authentication.`);
@@ -73,11 +80,12 @@ const store = await startDevStore({
   inputLimits: values["input-limits"],
   indexPhp: values["index-php"],
   products,
+  edition,
 });
 
 const p = PROFILES[profile];
 const bearerState = p.integrationBearerWithoutFlag ? "on (no flag before 2.4.4)" : values["integration-as-bearer"] ? "on" : "off";
-console.log(`Dev store (Magento ${p.versions}, profile ${profile}, signature family ${p.family}) is running.
+console.log(`Dev store (${edition === "commerce" ? "Adobe Commerce" : "Magento Open Source"} ${p.versions}, profile ${profile}, signature family ${p.family}) is running.
 
   Merchant admin   ${store.url}/admin
   Store base URL   ${store.storeBaseUrl}

@@ -1,13 +1,14 @@
 /**
- * Mounts REST on `/rest/*` and `/index.php/rest/*`: the admin/customer token endpoints are answered here,
- * everything else goes to the REST layer's `createRestHandler({ data, authenticate, profile })`; and the
- * REST layer's `/swagger` page.
+ * Mounts REST on `/rest/*` and `/index.php/rest/*` (the REST layer's `createRestHandler`, which routes the
+ * admin/customer token endpoints to the auth layer's token services like every other route), and the REST
+ * layer's `/swagger` page.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { issueUserToken, tokenEndpointKind } from "./auth/token-endpoints";
+import { issueUserToken } from "./auth/token-endpoints";
 import { createStoreData } from "./data/index";
 import { createRestHandler } from "./rest/handler";
 import { swaggerPageHtml } from "./rest/swagger-page";
+import type { Edition } from "./rest/route";
 import { RestError, type RawRestRequest, type RestResponse } from "./rest/types";
 import type { StoreContext } from "./store-context";
 
@@ -21,22 +22,24 @@ function send(reply: FastifyReply, res: RestResponse) {
   return reply.send(JSON.stringify(res.body ?? null));
 }
 
-export function mountRest(app: FastifyInstance, ctx: StoreContext, opts: { inputLimits: boolean; products?: number }): void {
+export function mountRest(app: FastifyInstance, ctx: StoreContext, opts: { inputLimits: boolean; products?: number; edition: Edition }): void {
   const data = createStoreData({ products: opts.products });
   ctx.resetData = () => data.reset();
-  const restHandler = createRestHandler({
-    data,
-    authenticate: ctx.authenticate,
-    profile: ctx.options.profile.name,
-    inputLimits: opts.inputLimits,
-    baseUrl: () => ctx.options.urls.storeBaseUrl,
-    now: ctx.clock.nowMs,
-  });
   const tokenDeps = {
     userTokens: ctx.userTokens,
     throttler: ctx.throttler,
     authenticateCustomer: (email: string, password: string) => data.verifyCustomerPassword(email, password) ?? undefined,
   };
+  const restHandler = createRestHandler({
+    data,
+    authenticate: ctx.authenticate,
+    profile: ctx.options.profile.name,
+    edition: opts.edition,
+    inputLimits: opts.inputLimits,
+    baseUrl: () => ctx.options.urls.storeBaseUrl,
+    now: ctx.clock.nowMs,
+    issueUserToken: (kind, rawBody) => issueUserToken(tokenDeps, kind, rawBody).body as string,
+  });
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const raw: RawRestRequest = {
@@ -46,10 +49,7 @@ export function mountRest(app: FastifyInstance, ctx: StoreContext, opts: { input
       body: typeof req.body === "string" ? req.body : "",
     };
     try {
-      const path = raw.rawUrl.split("?")[0] ?? "";
-      const kind = req.method === "POST" ? tokenEndpointKind(path) : undefined;
-      const res = kind ? issueUserToken(tokenDeps, kind, raw.body) : await restHandler(raw);
-      return send(reply, res);
+      return send(reply, await restHandler(raw));
     } catch (e) {
       if (e instanceof RestError) return send(reply, { status: e.status, body: e.toBody() });
       return send(reply, { status: 500, body: { message: "Internal Error. Details are available in Magento log file. Report ID: webapi-devstore" } });
@@ -60,7 +60,7 @@ export function mountRest(app: FastifyInstance, ctx: StoreContext, opts: { input
 
   // The interactive reference (the REST layer renders it from its route table).
   const swagger = async (_req: FastifyRequest, reply: FastifyReply) =>
-    reply.header("content-type", "text/html; charset=UTF-8").send(swaggerPageHtml(ctx.options.urls.storeBaseUrl));
+    reply.header("content-type", "text/html; charset=UTF-8").send(swaggerPageHtml(ctx.options.urls.storeBaseUrl, "default", opts.edition));
   app.get("/swagger", swagger);
   app.get("/index.php/swagger", swagger);
 }

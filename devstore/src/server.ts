@@ -11,6 +11,7 @@ import { handleOAuthTokenRequest } from "./auth/oauth-routes";
 import { DEFAULT_PROFILE, getProfile, type ProfileName } from "./config/profiles";
 import { registerPortalRoutes } from "./portal/portal-routes";
 import { mountRest } from "./rest-mount";
+import type { Edition } from "./rest/route";
 import { createStoreContext, type StoreContext } from "./store-context";
 
 export interface DevStoreOptions {
@@ -33,6 +34,8 @@ export interface DevStoreOptions {
   portalTokenTtlSeconds?: number;
   /** Catalogue size (default 2,118); deterministic at every size (data/seed-catalog.ts `seedCatalogue`). */
   products?: number;
+  /** `commerce` adds the Adobe Commerce-only modules' routes (gift cards, reward points, RMA, …); default open-source. */
+  edition?: Edition;
 }
 
 export interface DevStore {
@@ -40,6 +43,7 @@ export interface DevStore {
   storeBaseUrl: string;
   portalUrl: string;
   profile: ProfileName;
+  edition: Edition;
   close(): Promise<void>;
 }
 
@@ -93,7 +97,7 @@ export async function startDevStore(opts: DevStoreOptions = {}): Promise<DevStor
   registerAdminApi(app, ctx);
   registerAdminPages(app, ctx);
   registerPortalRoutes(app, ctx);
-  mountRest(app, ctx, { inputLimits: opts.inputLimits ?? false, products: opts.products });
+  mountRest(app, ctx, { inputLimits: opts.inputLimits ?? false, products: opts.products, edition: opts.edition ?? "open-source" });
 
   await app.listen({ port: opts.port ?? 0, host });
   const port = (app.server.address() as AddressInfo).port;
@@ -107,6 +111,7 @@ export async function startDevStore(opts: DevStoreOptions = {}): Promise<DevStor
     storeBaseUrl: urls.storeBaseUrl,
     portalUrl: urls.portalUrl,
     profile: profileName,
+    edition: opts.edition ?? "open-source",
     close: async () => {
       await app.close();
     },

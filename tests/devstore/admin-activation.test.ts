@@ -287,7 +287,7 @@ describe("admin JSON API", () => {
 
   it("granting a parent grants its subtree (stored one resource per row, as the admin tree ticks children)", async () => {
     const i = await create({ resources: ["Magento_Catalog::catalog", "Magento_Cms::page"] });
-    expect(i.resources).toEqual(["Magento_Catalog::catalog", "Magento_Catalog::catalog_inventory", "Magento_Catalog::products", "Magento_Catalog::categories", "Magento_Cms::page"]);
+    expect(i.resources).toEqual(["Magento_Catalog::catalog", "Magento_Catalog::catalog_inventory", "Magento_Catalog::products", "Magento_Catalog::categories", "Magento_Downloadable::downloadable", "Magento_Cms::page"]);
     expect((await adminApi<IntegrationJson>(store, "GET", `/integrations/${i.id}`)).json.resources).toEqual(i.resources);
   });
 

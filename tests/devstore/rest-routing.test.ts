@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createRestHandler } from "../../devstore/src/rest/handler";
+import { isAnonymous, isCustomerSelf, routesFor } from "../../devstore/src/rest/route";
 import { ROUTES } from "../../devstore/src/rest/routes/index";
 import { RestError, type Caller } from "../../devstore/src/rest/types";
 import { ADMIN, customer, GUEST, harness, integration, sharedData, type Harness } from "./rest-harness";
@@ -27,10 +28,19 @@ describe("addressing", () => {
     expect(r.json.sku).toBe("ABC/10");
   });
 
-  it("path parameters are decoded per segment (%2F, %20; + stays a plus)", async () => {
+  // magento/magento2 app/code/Magento/Webapi/Controller/Rest/Router/Route.php::match: parameters are urldecode()d
+  // (so a raw `+` is a space), literal parts are compared as sent (an escaped literal matches nothing).
+  it("path parameters are urldecoded per segment (%2F, %20, + → space); escaped literals are not routed", async () => {
     expect((await h.get("/rest/V1/products/24-MB%2001")).json.sku).toBe("24-MB 01");
     expect((await h.get("/rest/V1/products/WS%2008%2FXS%2FRed")).json.sku).toBe("WS 08/XS/Red");
-    expect((await h.get("/rest/V1/products/24-MB+01")).status).toBe(404);
+    expect((await h.get("/rest/V1/products/24-MB+01")).json.sku).toBe("24-MB 01");
+    expect((await h.get("/rest/V1/products/TEE%2BPLUS")).json.sku).toBe("TEE+PLUS");
+    expect((await h.get("/rest/V1/products/TEE+PLUS")).status).toBe(404);
+    for (const url of ["/rest/V1/product%73/ABC%2F10", "/rest/V1/products%2FABC%2F10", "/rest/%56%31/products/ABC%2F10"]) {
+      const r = await h.get(url);
+      expect(r.status, url).toBe(404);
+      expect(r.json, url).toEqual(NO_ROUTE);
+    }
     // An unescaped slash is a path separator, so the route does not match.
     expect((await h.get("/rest/V1/products/ABC/10")).json).toEqual(NO_ROUTE);
   });
@@ -43,17 +53,17 @@ describe("addressing", () => {
     }
   });
 
-  it("`all` is served only by CMS and product routes", async () => {
-    const allowed = ROUTES.filter((r) => r.allStoreCode).map((r) => r.service);
-    expect(new Set(allowed)).toEqual(new Set(["catalogProductRepositoryV1", "cmsPageRepositoryV1", "cmsBlockRepositoryV1"]));
-    expect((await h.get("/rest/all/V1/cmsPage/2")).status).toBe(200);
-    expect((await h.get("/rest/all/V1/cmsBlock/search?searchCriteria=")).status).toBe(200);
-    for (const url of ["/rest/all/V1/orders/1", "/rest/all/V1/customers/1", "/rest/all/V1/categories/3", "/rest/all/V1/store/storeViews"]) {
-      const r = await h.get(url);
-      expect(r.status).toBe(404);
-      expect(r.json).toEqual(NO_ROUTE);
+  // magento/magento2 app/code/Magento/Webapi/Controller/PathProcessor.php::process: `all` sets the admin store for
+  // whatever route follows.
+  it("`all` selects the admin store on every route", async () => {
+    for (const url of ["/rest/all/V1/cmsPage/2", "/rest/all/V1/orders/1", "/rest/all/V1/customers/1", "/rest/all/V1/categories/3", "/rest/all/V1/store/storeViews", "/rest/all/V1/taxRates/1"]) {
+      expect((await h.get(url)).status, url).toBe(200);
     }
-    expect((await h.get("/rest/fr/V1/orders/1")).status).toBe(200);
+    // The admin store's display currency is the base currency; the French view's is EUR.
+    expect((await h.get("/rest/all/V1/directory/currency")).json.default_display_currency_code).toBe("USD");
+    expect((await h.get("/rest/fr/V1/directory/currency")).json.default_display_currency_code).toBe("EUR");
+    // A cart created under `all` belongs to the admin store (id 0 falls back to the default view, as Magento's quote does).
+    expect((await h.call("POST", "/rest/all/V1/carts/")).status).toBe(200);
   });
 
   it("unknown paths and wrong methods → 404 Request does not match any route.", async () => {
@@ -117,7 +127,11 @@ describe("ACL", () => {
     h.as(integration(["Magento_Catalog::catalog", "Magento_Catalog::catalog_inventory", "Magento_Catalog::products"]));
     expect((await h.get("/rest/V1/products/ABC%2F10")).status).toBe(200);
     expect((await h.get("/rest/V1/categories/3")).json).toEqual(denied("Magento_Catalog::categories"));
-    expect((await h.get("/rest/V1/customers/1")).json).toEqual(denied("Magento_Customer::manage"));
+    // Customer/etc/webapi.xml: reading a customer needs Magento_Customer::customer (writing ::manage).
+    expect((await h.get("/rest/V1/customers/1")).json).toEqual(denied("Magento_Customer::customer"));
+    h.as(integration(["Magento_Customer::customer"]));
+    expect((await h.get("/rest/V1/customers/1")).status).toBe(200);
+    expect((await h.call("DELETE", "/rest/V1/customers/1")).json).toEqual(denied("Magento_Customer::manage"));
     h.as(integration("all"));
     expect((await h.get("/rest/V1/modules")).status).toBe(200);
     h.as(ADMIN);
@@ -125,11 +139,11 @@ describe("ACL", () => {
 
   it("every non-anonymous route refuses a guest with its own resource", async () => {
     h.as(GUEST);
-    for (const route of ROUTES.filter((r) => !r.anonymous)) {
-      const path = route.path.replace(/:([A-Za-z]+)/g, "1");
+    for (const route of routesFor(ROUTES, "open-source").filter((r) => !isAnonymous(r))) {
+      const path = route.path.replace(/:([A-Za-z_]+)/g, "1");
       const r = await h.call(route.method, `/rest/V1${path.slice(3)}${route.searchCriteria ? "?searchCriteria=" : ""}`, route.method === "GET" ? undefined : {});
       expect(r.status, `${route.method} ${route.path}`).toBe(401);
-      expect(r.json).toEqual(denied(route.customerSelf ? "self" : route.aclResource));
+      expect(r.json).toEqual(denied(isCustomerSelf(route) ? "self" : route.aclResource));
     }
     h.as(ADMIN);
   });
@@ -152,7 +166,7 @@ describe("ACL", () => {
     const me = await h.get("/rest/V1/customers/me");
     expect(me.status).toBe(200);
     expect(me.json.email).toBe("roni_cost@example.com");
-    expect((await h.get("/rest/V1/customers/1")).json).toEqual(denied("Magento_Customer::manage"));
+    expect((await h.get("/rest/V1/customers/1")).json).toEqual(denied("Magento_Customer::customer"));
     expect((await h.get("/rest/V1/products/ABC%2F10")).status).toBe(401);
     for (const caller of [ADMIN, integration("all"), GUEST] as Caller[]) {
       h.as(caller);

@@ -18,14 +18,6 @@ export interface TokenEndpointDeps {
   authenticateCustomer: CustomerAuthenticator;
 }
 
-const TOKEN_PATH = /^(?:\/index\.php)?\/rest(?:\/[A-Za-z0-9_]+)?\/V1\/integration\/(admin|customer)\/token\/?$/;
-
-/** Which token endpoint a raw path addresses, if any. */
-export function tokenEndpointKind(rawPath: string): "admin" | "customer" | undefined {
-  const m = TOKEN_PATH.exec(rawPath);
-  return m ? (m[1] as "admin" | "customer") : undefined;
-}
-
 function credentials(body: string): { username: string; password: string } {
   let data: unknown;
   try {

@@ -28,6 +28,11 @@ export interface Profile {
    * parameters were written (ServiceInputProcessor, SortingProcessor). The two agree when written in order.
    */
   sortOrdersByIndex: boolean;
+  /**
+   * ServiceInputProcessor refuses a searchCriteria property it has no getter for (400) from Magento 2.4.7 on;
+   * earlier releases skip it (rest/search-criteria.ts `checkProperties`).
+   */
+  rejectsUnknownProperties: boolean;
 }
 
 export const PROFILES: Record<ProfileName, Profile> = {
@@ -40,6 +45,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     jwtUserTokens: false,
     integrationBearerWithoutFlag: true,
     sortOrdersByIndex: false,
+    rejectsUnknownProperties: false,
   },
   "2.4.5": {
     name: "2.4.5",
@@ -50,6 +56,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     jwtUserTokens: true,
     integrationBearerWithoutFlag: false,
     sortOrdersByIndex: false,
+    rejectsUnknownProperties: false,
   },
   "2.4.7": {
     name: "2.4.7",
@@ -60,6 +67,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     jwtUserTokens: true,
     integrationBearerWithoutFlag: false,
     sortOrdersByIndex: false,
+    rejectsUnknownProperties: true,
   },
   "2.4.8": {
     name: "2.4.8",
@@ -70,6 +78,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     jwtUserTokens: true,
     integrationBearerWithoutFlag: false,
     sortOrdersByIndex: false,
+    rejectsUnknownProperties: true,
   },
   "2.4.9": {
     name: "2.4.9",
@@ -81,6 +90,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     jwtUserTokens: true,
     integrationBearerWithoutFlag: false,
     sortOrdersByIndex: false,
+    rejectsUnknownProperties: true,
   },
   seed: {
     name: "seed",
@@ -92,6 +102,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     jwtUserTokens: false,
     integrationBearerWithoutFlag: false,
     sortOrdersByIndex: true,
+    rejectsUnknownProperties: false,
   },
 };
 

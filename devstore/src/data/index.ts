@@ -5,9 +5,18 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { DEFAULT_PRODUCT_COUNT, seedCatalogue, seedCategories, seedProducts } from "./seed-catalog";
 import { seedCmsBlocks, seedCmsPages } from "./seed-cms";
+import { seedCustomerBalances, seedGiftCardAccounts, seedGiftRegistries, seedGiftWrappings, seedReturns, seedRewardPoints } from "./seed-commerce";
+import { seedAddressMetadata, seedCustomerMetadata } from "./seed-customer-metadata";
 import { DEMO_CUSTOMER, seedCustomers } from "./seed-customers";
 import { seedCountries } from "./seed-directory";
+import { seedAttributeGroups, seedAttributeSets, seedCategoryAttributes, seedProductAttributes } from "./seed-eav";
+import { emptyRelationIds, linkProducts, type RelationIds } from "./seed-product-relations";
+import { seedCoupons, seedSalesRules } from "./seed-promotions";
+import { seedQuotes } from "./seed-quotes";
 import { seedSales } from "./seed-sales";
+import { seedTaxClasses, seedTaxRates, seedTaxRules } from "./seed-tax";
+import { seedTransactions } from "./seed-transactions";
+import { CUSTOMER_GROUPS } from "./store-config";
 import type {
   Category,
   CmsBlock,
@@ -15,19 +24,38 @@ import type {
   CountryInformation,
   CreditMemo,
   Customer,
+  CustomerGroup,
   Invoice,
   Order,
   Product,
   Shipment,
+  Transaction,
 } from "./types";
+import type { GiftCardAccount, GiftRegistry, GiftWrapping, Rma } from "./types-commerce";
+import type { AttributeGroup, AttributeSet, CatalogAttribute, CustomerAttributeMetadata } from "./types-eav";
+import type { Coupon, SalesRule } from "./types-promotions";
+import type { GiftMessage, Quote } from "./types-quote";
+import type { TaxClass, TaxRate, TaxRule } from "./types-tax";
 
 export * from "./types";
-export { CURRENCY, CURRENCY_SYMBOLS, CUSTOMER_GROUPS, MODULES, PRODUCT_TYPES, STORE_GROUPS, STORE_VIEWS, WEBSITES } from "./store-config";
+export type * from "./types-commerce";
+export type * from "./types-eav";
+export type * from "./types-promotions";
+export type * from "./types-quote";
+export type * from "./types-tax";
+export type { RelationIds } from "./seed-product-relations";
+export { CURRENCY, CURRENCY_SYMBOLS, MODULES, PRODUCT_TYPES, STORE_GROUPS, STORE_VIEWS, WEBSITES } from "./store-config";
 export { DEMO_CUSTOMER } from "./seed-customers";
 export { DEFAULT_PRODUCT_COUNT } from "./seed-catalog";
 
-/** Counters behind `nextId`: one per kind of record the REST routes create. */
-export type IdKind = "product" | "stockItem" | "category" | "customer" | "address" | "history" | "cmsPage" | "cmsBlock";
+/** Counters behind `nextId`: one per kind of record the REST routes create (initialised from the seed's largest id). */
+export type IdKind =
+  | "product" | "stockItem" | "category" | "customer" | "address" | "history" | "cmsPage" | "cmsBlock"
+  | "customerGroup" | "attribute" | "attributeSet" | "attributeGroup" | "attributeOption"
+  | "quote" | "quoteItem" | "quoteAddress" | "giftMessage"
+  | "order" | "orderItem" | "orderAddress" | "invoice" | "shipment" | "creditMemo" | "transaction" | "documentItem" | "documentComment" | "track"
+  | "taxClass" | "taxRate" | "taxRule" | "salesRule" | "coupon"
+  | "giftCard" | "giftWrapping" | "rma" | "rmaComment" | "rmaTrack";
 
 export interface StoreData {
   readonly productsById: Map<number, Product>;
@@ -37,9 +65,36 @@ export interface StoreData {
   readonly invoices: Map<number, Invoice>;
   readonly shipments: Map<number, Shipment>;
   readonly creditMemos: Map<number, CreditMemo>;
+  readonly transactions: Map<number, Transaction>;
   readonly cmsPages: Map<number, CmsPage>;
   readonly cmsBlocks: Map<number, CmsBlock>;
   readonly countries: CountryInformation[];
+  readonly customerGroups: Map<number, CustomerGroup>;
+  /** customer/create_account/default_group per store id (the admin store 0 and others fall back to 1). */
+  readonly defaultCustomerGroup: Map<number, number>;
+  readonly productAttributes: Map<string, CatalogAttribute>;
+  readonly categoryAttributes: Map<string, CatalogAttribute>;
+  readonly attributeSets: Map<number, AttributeSet>;
+  readonly attributeGroups: Map<number, AttributeGroup>;
+  readonly customerMetadata: readonly CustomerAttributeMetadata[];
+  readonly addressMetadata: readonly CustomerAttributeMetadata[];
+  /** Ids of the records nested in products (options, links, media entries). */
+  readonly relationIds: RelationIds;
+  readonly quotes: Map<number, Quote>;
+  readonly giftMessages: Map<number, GiftMessage>;
+  readonly taxClasses: Map<number, TaxClass>;
+  readonly taxRates: Map<number, TaxRate>;
+  readonly taxRules: Map<number, TaxRule>;
+  readonly salesRules: Map<number, SalesRule>;
+  readonly coupons: Map<number, Coupon>;
+  readonly giftCardAccounts: Map<number, GiftCardAccount>;
+  readonly customerBalances: Map<number, number>;
+  readonly rewardPoints: Map<number, number>;
+  readonly giftWrappings: Map<number, GiftWrapping>;
+  readonly returns: Map<number, Rma>;
+  readonly giftRegistries: Map<number, GiftRegistry>;
+  /** Password reset tokens by customer id (AccountManagement::initiatePasswordReset), with their issue time (ms). */
+  readonly resetTokens: Map<number, { token: string; issuedAt: number }>;
   /** By SKU, case-insensitively (MySQL's default collation, as ProductRepository::get). */
   product(sku: string): Product | undefined;
   putProduct(product: Product): void;
@@ -49,6 +104,8 @@ export interface StoreData {
   setCustomerPassword(customerId: number, password: string): void;
   /** The customer id when email and password match (website 1), else undefined. */
   verifyCustomerPassword(email: string, password: string): number | undefined;
+  /** A guest cart by its masked id. */
+  quoteByMask(maskedId: string): Quote | undefined;
   nextId(kind: IdKind): number;
   /**
    * Bumped by every write (the REST layer calls `touch()` after each non-GET request) and by `reset()`: a search
@@ -81,6 +138,60 @@ const maxOf = (values: Iterable<number>) => {
   return max;
 };
 
+function* flatMapIter<T, U>(items: Iterable<T>, f: (t: T) => Iterable<U>): Iterable<U> {
+  for (const item of items) yield* f(item);
+}
+
+function salesDocuments(d: MemoryStoreData): (Invoice | Shipment | CreditMemo)[] {
+  return [...d.invoices.values(), ...d.shipments.values(), ...d.creditMemos.values()];
+}
+
+/** Where each counter starts: the largest id of that kind in the seed. */
+const COUNTER_SOURCES: Record<IdKind, (d: MemoryStoreData) => Iterable<number>> = {
+  product: (d) => d.productsById.keys(),
+  stockItem: (d) => flatMapIter(d.productsById.values(), (p) => [p.extension_attributes.stock_item.item_id]),
+  category: (d) => d.categories.keys(),
+  customer: (d) => d.customers.keys(),
+  address: (d) => flatMapIter(d.customers.values(), (c) => c.addresses.map((a) => a.id)),
+  history: (d) => flatMapIter(d.orders.values(), (o) => o.status_histories.map((h) => h.entity_id)),
+  cmsPage: (d) => d.cmsPages.keys(),
+  cmsBlock: (d) => d.cmsBlocks.keys(),
+  customerGroup: (d) => d.customerGroups.keys(),
+  attribute: (d) => flatMapIter([d.productAttributes, d.categoryAttributes], (m) => [...m.values()].map((a) => a.attribute_id)),
+  attributeSet: (d) => d.attributeSets.keys(),
+  attributeGroup: (d) => d.attributeGroups.keys(),
+  attributeOption: (d) => flatMapIter(d.productAttributes.values(), (a) => a.options.map((o) => Number(o.value) || 0)),
+  quote: (d) => d.quotes.keys(),
+  quoteItem: (d) => flatMapIter(d.quotes.values(), (q) => q.items.map((i) => i.item_id)),
+  quoteAddress: (d) => flatMapIter(d.quotes.values(), (q) => [q.billing_address?.id ?? 0, q.shipping_address?.id ?? 0]),
+  giftMessage: (d) => d.giftMessages.keys(),
+  order: (d) => d.orders.keys(),
+  orderItem: (d) => flatMapIter(d.orders.values(), (o) => o.items.map((i) => i.item_id)),
+  orderAddress: (d) => flatMapIter(d.orders.values(), (o) => [o.billing_address.entity_id, ...o.extension_attributes.shipping_assignments.map((a) => a.shipping.address.entity_id)]),
+  invoice: (d) => d.invoices.keys(),
+  shipment: (d) => d.shipments.keys(),
+  creditMemo: (d) => d.creditMemos.keys(),
+  transaction: (d) => d.transactions.keys(),
+  documentItem: (d) => flatMapIter(salesDocuments(d), (doc) => doc.items.map((i) => i.entity_id)),
+  documentComment: (d) => flatMapIter(salesDocuments(d), (doc) => (doc.comments as { entity_id?: number }[]).map((c) => c.entity_id ?? 0)),
+  track: (d) => flatMapIter(d.shipments.values(), (s) => s.tracks.map((t) => t.entity_id)),
+  taxClass: (d) => d.taxClasses.keys(),
+  taxRate: (d) => d.taxRates.keys(),
+  taxRule: (d) => d.taxRules.keys(),
+  salesRule: (d) => d.salesRules.keys(),
+  coupon: (d) => d.coupons.keys(),
+  giftCard: (d) => d.giftCardAccounts.keys(),
+  giftWrapping: (d) => d.giftWrappings.keys(),
+  rma: (d) => d.returns.keys(),
+  rmaComment: (d) => flatMapIter(d.returns.values(), (r) => r.comments.map((c) => c.comment_id)),
+  rmaTrack: (d) => flatMapIter(d.returns.values(), (r) => r.tracks.map((t) => t.entity_id)),
+};
+
+function fill<K, T>(map: Map<K, T>, records: Iterable<T>, key: (r: T) => K): void {
+  map.clear();
+  for (const r of records) map.set(key(r), r);
+}
+
 class MemoryStoreData implements StoreData {
   readonly productsById = new Map<number, Product>();
   readonly categories = new Map<number, Category>();
@@ -89,9 +200,33 @@ class MemoryStoreData implements StoreData {
   readonly invoices = new Map<number, Invoice>();
   readonly shipments = new Map<number, Shipment>();
   readonly creditMemos = new Map<number, CreditMemo>();
+  readonly transactions = new Map<number, Transaction>();
   readonly cmsPages = new Map<number, CmsPage>();
   readonly cmsBlocks = new Map<number, CmsBlock>();
   readonly countries: CountryInformation[] = seedCountries();
+  readonly customerGroups = new Map<number, CustomerGroup>();
+  readonly defaultCustomerGroup = new Map<number, number>();
+  readonly productAttributes = new Map<string, CatalogAttribute>();
+  readonly categoryAttributes = new Map<string, CatalogAttribute>();
+  readonly attributeSets = new Map<number, AttributeSet>();
+  readonly attributeGroups = new Map<number, AttributeGroup>();
+  readonly customerMetadata = seedCustomerMetadata();
+  readonly addressMetadata = seedAddressMetadata();
+  readonly relationIds: RelationIds = emptyRelationIds();
+  readonly quotes = new Map<number, Quote>();
+  readonly giftMessages = new Map<number, GiftMessage>();
+  readonly taxClasses = new Map<number, TaxClass>();
+  readonly taxRates = new Map<number, TaxRate>();
+  readonly taxRules = new Map<number, TaxRule>();
+  readonly salesRules = new Map<number, SalesRule>();
+  readonly coupons = new Map<number, Coupon>();
+  readonly giftCardAccounts = new Map<number, GiftCardAccount>();
+  readonly customerBalances = new Map<number, number>();
+  readonly rewardPoints = new Map<number, number>();
+  readonly giftWrappings = new Map<number, GiftWrapping>();
+  readonly returns = new Map<number, Rma>();
+  readonly giftRegistries = new Map<number, GiftRegistry>();
+  readonly resetTokens = new Map<number, { token: string; issuedAt: number }>();
   private readonly bySku = new Map<string, Product>();
   private readonly passwords = new Map<number, PasswordHash>();
   private readonly counters = new Map<IdKind, number>();
@@ -136,8 +271,13 @@ class MemoryStoreData implements StoreData {
     return timingSafeEqual(hashPassword(password, stored.salt).hash, stored.hash) ? customer.id : undefined;
   }
 
+  quoteByMask(maskedId: string): Quote | undefined {
+    for (const q of this.quotes.values()) if (q.masked_id !== undefined && q.masked_id === maskedId) return q;
+    return undefined;
+  }
+
   nextId(kind: IdKind): number {
-    const id = (this.counters.get(kind) ?? 0) + 1;
+    const id = (this.counters.get(kind) ?? maxOf(COUNTER_SOURCES[kind](this))) + 1;
     this.counters.set(kind, id);
     return id;
   }
@@ -145,13 +285,11 @@ class MemoryStoreData implements StoreData {
   reset(): void {
     const base = seedProducts();
     const products = this.productCount === base.length ? base : seedCatalogue(this.productCount, base);
+    Object.assign(this.relationIds, emptyRelationIds());
+    linkProducts(products, this.relationIds);
     const customers = seedCustomers();
     // Orders are drawn from the base catalogue at every size, so they do not change with --products.
     const sales = seedSales(base, customers);
-    const fill = <T>(map: Map<number, T>, records: T[], key: (r: T) => number) => {
-      map.clear();
-      for (const r of records) map.set(key(r), r);
-    };
     this.productsById.clear();
     this.bySku.clear();
     for (const p of products) this.putProduct(p);
@@ -161,22 +299,36 @@ class MemoryStoreData implements StoreData {
     fill(this.invoices, sales.invoices, (i) => i.entity_id);
     fill(this.shipments, sales.shipments, (s) => s.entity_id);
     fill(this.creditMemos, sales.creditMemos, (m) => m.entity_id);
+    fill(this.transactions, seedTransactions(sales.orders, sales.invoices, sales.creditMemos), (t) => t.transaction_id);
     fill(this.cmsPages, seedCmsPages(), (p) => p.id);
     fill(this.cmsBlocks, seedCmsBlocks(), (b) => b.id);
     this.countries.splice(0, this.countries.length, ...seedCountries());
+    fill(this.customerGroups, CUSTOMER_GROUPS.map((g) => ({ ...g })), (g) => g.id);
+    this.defaultCustomerGroup.clear();
+    fill(this.productAttributes, seedProductAttributes(), (a) => a.attribute_code);
+    fill(this.categoryAttributes, seedCategoryAttributes(), (a) => a.attribute_code);
+    fill(this.attributeSets, seedAttributeSets(), (s) => s.attribute_set_id);
+    fill(this.attributeGroups, seedAttributeGroups(), (g) => g.attribute_group_id);
+    fill(this.quotes, seedQuotes(base, customers), (q) => q.id);
+    this.giftMessages.clear();
+    fill(this.taxClasses, seedTaxClasses(), (c) => c.class_id);
+    fill(this.taxRates, seedTaxRates(), (r) => r.id);
+    fill(this.taxRules, seedTaxRules(), (r) => r.id);
+    fill(this.salesRules, seedSalesRules(), (r) => r.rule_id);
+    fill(this.coupons, seedCoupons(), (c) => c.coupon_id);
+    fill(this.giftCardAccounts, seedGiftCardAccounts(), (g) => g.id);
+    this.customerBalances.clear();
+    for (const [k, v] of seedCustomerBalances(customers)) this.customerBalances.set(k, v);
+    this.rewardPoints.clear();
+    for (const [k, v] of seedRewardPoints(customers)) this.rewardPoints.set(k, v);
+    fill(this.giftWrappings, seedGiftWrappings(), (w) => w.wrapping_id);
+    fill(this.returns, seedReturns(sales.orders), (r) => r.entity_id);
+    fill(this.giftRegistries, seedGiftRegistries(customers), (r) => r.entity_id);
 
     this.passwords.clear();
+    this.resetTokens.clear();
     this.setCustomerPassword(1, DEMO_CUSTOMER.password);
-
     this.counters.clear();
-    this.counters.set("product", maxOf(this.productsById.keys()));
-    this.counters.set("stockItem", maxOf([...this.productsById.values()].map((p) => p.extension_attributes.stock_item.item_id)));
-    this.counters.set("category", maxOf(this.categories.keys()));
-    this.counters.set("customer", maxOf(this.customers.keys()));
-    this.counters.set("address", maxOf([...this.customers.values()].flatMap((c) => c.addresses.map((a) => a.id))));
-    this.counters.set("history", maxOf([...this.orders.values()].flatMap((o) => o.status_histories.map((h) => h.entity_id))));
-    this.counters.set("cmsPage", maxOf(this.cmsPages.keys()));
-    this.counters.set("cmsBlock", maxOf(this.cmsBlocks.keys()));
     this.touch();
   }
 }

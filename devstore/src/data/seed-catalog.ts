@@ -55,10 +55,10 @@ export function seedCategories(): Category[] {
 }
 
 // Luma's option ids for the colour, size and activity attributes.
-const COLORS: readonly [string, string][] = [["49", "Black"], ["50", "Blue"], ["52", "Gray"], ["53", "Green"], ["56", "Orange"], ["57", "Purple"], ["58", "Red"], ["59", "White"], ["60", "Yellow"]];
-const TOP_SIZES: readonly [string, string][] = [["167", "XS"], ["168", "S"], ["169", "M"], ["170", "L"], ["171", "XL"]];
-const BOTTOM_SIZES: readonly [string, string][] = [["172", "28"], ["173", "29"], ["174", "30"], ["175", "31"], ["176", "32"]];
-const ACTIVITIES = ["5", "8", "9", "11", "14", "16", "17"];
+export const COLORS: readonly [string, string][] = [["49", "Black"], ["50", "Blue"], ["52", "Gray"], ["53", "Green"], ["56", "Orange"], ["57", "Purple"], ["58", "Red"], ["59", "White"], ["60", "Yellow"]];
+export const TOP_SIZES: readonly [string, string][] = [["167", "XS"], ["168", "S"], ["169", "M"], ["170", "L"], ["171", "XL"]];
+export const BOTTOM_SIZES: readonly [string, string][] = [["172", "28"], ["173", "29"], ["174", "30"], ["175", "31"], ["176", "32"]];
+export const ACTIVITIES = ["5", "8", "9", "11", "14", "16", "17"];
 
 const STYLE_NAMES = [
   "Proteus", "Montana", "Jupiter", "Beaumont", "Hyperion", "Orion", "Kenobi", "Lando", "Typhon", "Mars", "Helios", "Ajax",

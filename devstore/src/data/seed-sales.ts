@@ -185,7 +185,11 @@ export function seedSales(products: readonly Product[], customers: readonly Cust
       shipping_description: "Flat Rate - Fixed",
       items,
       billing_address: billing,
-      payment: { entity_id: id, parent_id: id, method: "checkmo", amount_ordered: grandTotal, base_amount_ordered: grandTotal, additional_information: ["Check / Money order"] },
+      // Every third order was paid by card through Braintree (it has payment transactions); the rest by check.
+      payment:
+        id % 3 === 0
+          ? { entity_id: id, parent_id: id, method: "braintree", amount_ordered: grandTotal, base_amount_ordered: grandTotal, additional_information: ["Credit Card (Braintree)"] }
+          : { entity_id: id, parent_id: id, method: "checkmo", amount_ordered: grandTotal, base_amount_ordered: grandTotal, additional_information: ["Check / Money order"] },
       status_histories: [],
       extension_attributes: {
         shipping_assignments: [

@@ -38,13 +38,102 @@ export type Product = {
   updated_at: string;
   /** Absent on virtual and downloadable products (a NULL column). */
   weight?: number;
-  extension_attributes: { website_ids: number[]; category_links: CategoryLink[]; stock_item: StockItem };
-  product_links: unknown[];
-  options: unknown[];
-  media_gallery_entries: unknown[];
-  tier_prices: unknown[];
+  extension_attributes: ProductExtension;
+  product_links: ProductLink[];
+  options: CustomOption[];
+  media_gallery_entries: MediaEntry[];
+  tier_prices: TierPrice[];
   custom_attributes: CustomAttribute[];
 };
+
+/** What the product's type adds under extension_attributes (configurable, bundle, downloadable modules). */
+export type ProductExtension = {
+  website_ids: number[];
+  category_links: CategoryLink[];
+  stock_item: StockItem;
+  configurable_product_options?: ConfigurableOption[];
+  configurable_product_links?: number[];
+  bundle_product_options?: BundleOption[];
+  downloadable_product_links?: DownloadableLink[];
+  downloadable_product_samples?: DownloadableSample[];
+};
+
+export type ProductLink = {
+  sku: string;
+  link_type: string;
+  linked_product_sku: string;
+  linked_product_type: string;
+  position: number;
+  extension_attributes?: { qty?: number };
+};
+
+export type CustomOptionValue = { title: string; sort_order: number; price: number; price_type: string; sku?: string; option_type_id: number };
+
+export type CustomOption = {
+  product_sku: string;
+  option_id: number;
+  title: string;
+  type: string;
+  sort_order: number;
+  is_require: boolean;
+  price?: number;
+  price_type?: string;
+  sku?: string;
+  max_characters?: number;
+  values?: CustomOptionValue[];
+};
+
+export type MediaEntry = {
+  id: number;
+  media_type: string;
+  label: string | null;
+  position: number;
+  disabled: boolean;
+  types: string[];
+  file: string;
+};
+
+export type TierPrice = { customer_group_id: number; qty: number; value: number; extension_attributes?: { website_id?: number; percentage_value?: number } };
+
+export type ConfigurableOption = {
+  id: number;
+  attribute_id: string;
+  label: string;
+  position: number;
+  values: { value_index: number }[];
+  product_id: number;
+};
+
+export type BundleLink = {
+  id: number;
+  sku: string;
+  option_id: number;
+  qty: number;
+  position: number;
+  is_default: boolean;
+  price: number;
+  price_type: number;
+  can_change_quantity: number;
+};
+
+export type BundleOption = { option_id: number; title: string; required: boolean; type: string; position: number; sku: string; product_links: BundleLink[] };
+
+export type DownloadableLink = {
+  id: number;
+  title: string;
+  sort_order: number;
+  is_shareable: number;
+  price: number;
+  number_of_downloads: number;
+  link_type: "url" | "file";
+  link_file?: string;
+  link_url?: string;
+  sample_type?: "url" | "file";
+  sample_file?: string;
+  sample_url?: string;
+};
+
+export type DownloadableSample = { id: number; title: string; sort_order: number; sample_type: "url" | "file"; sample_file?: string; sample_url?: string };
 
 export type Category = {
   id: number;
@@ -330,4 +419,18 @@ export type CountryInformation = {
   full_name_locale: string;
   full_name_english: string;
   available_regions?: { id: string; code: string; name: string }[];
+};
+
+export type Transaction = {
+  transaction_id: number;
+  parent_id?: number;
+  order_id: number;
+  payment_id: number;
+  txn_id: string;
+  parent_txn_id?: string;
+  txn_type: "order" | "authorization" | "capture" | "void" | "refund";
+  is_closed: number;
+  additional_information: string[];
+  created_at: string;
+  child_transactions: Transaction[];
 };

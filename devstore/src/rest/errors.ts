@@ -40,3 +40,17 @@ export const decodingError = () => new RestError(400, "Decoding error.");
 export const pageSizeTooLarge = (max: number) => new RestError(400, "Maximum SearchCriteria pageSize is %max", { max });
 
 export const badRequest = (message: string, parameters?: Record<string, unknown> | unknown[]) => new RestError(400, message, parameters);
+
+/** ServiceInputProcessor::processInputError: one missing parameter is its own message; several are aggregated. */
+export function missingInputs(names: readonly string[]): RestError {
+  const one = (fieldName: string) => ({ message: '"%fieldName" is required. Enter and try again.', parameters: { fieldName } });
+  if (names.length === 1) return new RestError(400, one(names[0]!).message, one(names[0]!).parameters);
+  return new RestError(400, "One or more input exceptions have occurred.", undefined, names.map(one));
+}
+
+/** A NoSuchEntityException with its own phrase (404). */
+export const notFound = (message: string, parameters?: Record<string, unknown> | unknown[]) => new RestError(404, message, parameters);
+
+/** NoSuchEntityException::doubleField. */
+export const noSuchEntityFields = (fieldName: string, fieldValue: unknown, field2Name: string, field2Value: unknown) =>
+  new RestError(404, "No such entity with %fieldName = %fieldValue, %field2Name = %field2Value", { fieldName, fieldValue, field2Name, field2Value });

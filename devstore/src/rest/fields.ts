@@ -1,80 +1,99 @@
-import { badRequest } from "./errors";
+/**
+ * The `fields` response filter, ported from magento/magento2
+ * lib/internal/Magento/Framework/Webapi/Rest/Response/FieldsFilter.php (`parse`, `applyFilter`,
+ * `recursiveArrayIntersectKey`) and applied the way Webapi/Controller/Rest/SynchronousRequestProcessor.php does:
+ * only when the parameter is truthy in PHP (not "" or "0") and the service answered an array or object, after the
+ * service has run (a write with a broken `fields` still happens).
+ * - Only letters, digits, `_`, `[`, `]` and `,` are allowed: anything else (a space in `items[sku, name]`) makes
+ *   the whole answer `[]`, as does an unclosed `[` or a `fields` that is not a string.
+ * - A list is filtered element by element; `items[]` keeps every item, emptied (`[[],[]]`); an empty list under a
+ *   sub-filter becomes `null`; a filter that keeps nothing of an object gives `[]` (PHP's empty array).
+ */
+import type { QueryValue } from "./query";
+
+export type FieldsTree = Map<string, FieldsTree | 1>;
+
+/** Magento's FieldsFilter::parse; null where Magento's returns null (the answer is then `[]`). */
+export function parseFields(filter: string): FieldsTree | null {
+  if (filter.length === 0 || /[^A-Za-z0-9_[\],]/.test(filter)) return null;
+  let start: number | null = null;
+  let current: FieldsTree = new Map();
+  const stack: FieldsTree[] = [];
+  const parents: (string | null)[] = [];
+  let element: string | null = null;
+  for (let pos = 0; pos < filter.length; pos++) {
+    const ch = filter[pos];
+    if (ch === "[" || ch === "]" || ch === ",") {
+      if (start !== null) {
+        element = filter.slice(start, pos);
+        current.set(element, 1);
+      }
+      start = null;
+    }
+    if (ch === "[") {
+      parents.push(element);
+      stack.push(current);
+      current = new Map();
+    } else if (ch === "]") {
+      const done = current;
+      // array_pop on an empty stack gives null, which PHP then turns into a fresh array keyed "".
+      current = stack.pop() ?? new Map();
+      current.set(parents.pop() ?? "", done);
+    } else if (ch !== ",") {
+      start ??= pos;
+    }
+  }
+  if (stack.length > 0) return null;
+  if (start !== null) current.set(filter.slice(start), 1);
+  return current;
+}
+
+type Json = unknown;
+
+/** PHP's view of a JSON value: a list ("sequential array"), an assoc array, or a scalar. */
+function isList(value: Json): value is Json[] {
+  return Array.isArray(value) || (isAssoc(value) && Object.keys(value).length === 0);
+}
+function isAssoc(value: Json): value is Record<string, Json> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function applyFilter(response: Json[] | Record<string, Json>, filter: FieldsTree): Json {
+  if (isList(response)) {
+    const list = Array.isArray(response) ? response : [];
+    // foreach over an empty list leaves $arrayIntersect null.
+    if (list.length === 0) return null;
+    return list.map((item) => {
+      // recursiveArrayIntersectKey(array $array1, ...) with a scalar item is a TypeError in PHP (a 500).
+      if (!isAssoc(item) && !Array.isArray(item)) throw new TypeError("FieldsFilter: a list item is not an array");
+      return intersect(item, filter);
+    });
+  }
+  return intersect(response, filter);
+}
+
+function intersect(value: Json[] | Record<string, Json>, filter: FieldsTree): Json {
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  const out: Record<string, Json> = {};
+  let kept = 0;
+  for (const [key, v] of entries) {
+    const sub = filter.get(key);
+    if (sub === undefined) continue;
+    out[key] = sub instanceof Map && (isAssoc(v) || Array.isArray(v)) ? applyFilter(v, sub) : v;
+    kept++;
+  }
+  return kept === 0 ? [] : out;
+}
 
 /**
- * The `fields` response filter (REST only, on GET, POST and PUT): `a,b`, `obj` (whole object),
- * `obj[a,b]`, nested to any depth; a list is filtered element by element, so `items[sku,name]` trims
- * every item of a search result.
+ * The response as Magento renders it under `fields` (undefined = not applied): `fields` is the raw query value
+ * (a string, or a nested array when written as `fields[]=`).
  */
-export type FieldsTree = Map<string, FieldsTree | true>;
-
-const NAME = /[A-Za-z0-9_-]/;
-
-function malformed(fields: string, reason: string) {
-  return badRequest('The "fields" parameter "%fields" is malformed: %reason', { fields, reason });
-}
-
-export function parseFields(fields: string): FieldsTree | undefined {
-  const text = fields.trim();
-  if (text === "") return undefined;
-  let pos = 0;
-  const skipSpaces = () => {
-    while (text[pos] === " ") pos++;
-  };
-  const parseList = (depth: number): FieldsTree => {
-    const tree: FieldsTree = new Map();
-    for (;;) {
-      skipSpaces();
-      const start = pos;
-      while (pos < text.length && NAME.test(text[pos] ?? "")) pos++;
-      const name = text.slice(start, pos);
-      if (!name) throw malformed(fields, `expected a field name at position ${pos + 1}`);
-      skipSpaces();
-      if (text[pos] === "[") {
-        pos++;
-        const child = parseList(depth + 1);
-        if (text[pos] !== "]") throw malformed(fields, `missing "]" for "${name}"`);
-        pos++;
-        const existing = tree.get(name);
-        tree.set(name, existing instanceof Map ? mergeTrees(existing, child) : existing === true ? true : child);
-      } else {
-        tree.set(name, true);
-      }
-      skipSpaces();
-      if (text[pos] === ",") {
-        pos++;
-        continue;
-      }
-      if (pos >= text.length) {
-        if (depth > 0) throw malformed(fields, 'missing "]"');
-        return tree;
-      }
-      if (text[pos] === "]") {
-        if (depth === 0) throw malformed(fields, `unexpected "]" at position ${pos + 1}`);
-        return tree;
-      }
-      throw malformed(fields, `unexpected "${text[pos]}" at position ${pos + 1}`);
-    }
-  };
-  return parseList(0);
-}
-
-function mergeTrees(a: FieldsTree, b: FieldsTree): FieldsTree {
-  const out: FieldsTree = new Map(a);
-  for (const [k, v] of b) {
-    const cur = out.get(k);
-    out.set(k, cur === true || v === true ? true : cur ? mergeTrees(cur, v) : v);
-  }
-  return out;
-}
-
-export function applyFields(value: unknown, tree: FieldsTree): unknown {
-  if (Array.isArray(value)) return value.map((v) => applyFields(v, tree));
-  if (value === null || typeof value !== "object") return value;
-  const obj = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const [key, sub] of tree) {
-    if (!(key in obj)) continue;
-    out[key] = sub === true ? obj[key] : applyFields(obj[key], sub);
-  }
-  return out;
+export function filterResponse(result: Json, fields: QueryValue | undefined): { applied: boolean; body: Json } {
+  if (fields === undefined || fields === "" || fields === "0") return { applied: false, body: result };
+  if (!isAssoc(result) && !Array.isArray(result)) return { applied: false, body: result };
+  if (typeof fields !== "string") return { applied: true, body: [] };
+  const tree = parseFields(fields);
+  if (tree === null) return { applied: true, body: [] };
+  return { applied: true, body: applyFilter(result, tree) };
 }

@@ -10,14 +10,20 @@ export interface QueryObject {
   [key: string]: QueryValue;
 }
 
-function urldecode(text: string): string {
-  const plus = text.replace(/\+/g, " ");
-  try {
-    return decodeURIComponent(plus);
-  } catch {
-    // PHP leaves malformed escapes as they are; decode the well-formed ones only.
-    return plus.replace(/%[0-9a-fA-F]{2}/g, (m) => String.fromCharCode(parseInt(m.slice(1), 16)));
-  }
+/**
+ * PHP `urldecode` read as UTF-8 text: `+` is a space, `%XX` escapes are decoded, a malformed escape stays as it is
+ * (a run of escapes that is not valid UTF-8 is taken byte by byte). The query string and path parameters share it.
+ */
+export function urldecode(text: string): string {
+  const plus = text.includes("+") ? text.replace(/\+/g, " ") : text;
+  if (!plus.includes("%")) return plus;
+  return plus.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run.replace(/%[0-9a-fA-F]{2}/g, (m) => String.fromCharCode(parseInt(m.slice(1), 16)));
+    }
+  });
 }
 
 /** Key order of each parsed node as PHP keeps it: a key's first assignment fixes its position. */

@@ -1,17 +1,23 @@
 import type { StoreData, StoreView } from "../data/index";
 import type { QueryObject } from "./query";
-import type { FieldReader, InputLimits, SearchResult } from "./search-criteria";
+import type { SearchableEntity } from "./searchable";
+import type { InputLimits, SearchCriteria, SearchResult } from "./search-criteria";
 import type { Caller } from "./types";
+
+/** Which store the dev store plays: Magento Open Source, or Adobe Commerce (adds the Commerce-only modules). */
+export type Edition = "open-source" | "commerce";
 
 /** What a route handler receives. */
 export interface RouteContext {
   data: StoreData;
   caller: Caller;
-  /** Path parameters, each segment rawurldecoded (`ABC%2F10` → `ABC/10`). */
+  /** Path parameters, each segment urldecoded (`ABC%2F10` → `ABC/10`, `+` → space). */
   params: Record<string, string>;
   query: QueryObject;
   /** Parsed JSON body (an object; `{}` when empty). */
   body: Record<string, unknown>;
+  /** The body as sent (routes with `rawBody` parse it themselves). */
+  rawBody: string;
   /** `default`, another store code, or `all`. */
   storeCode: string;
   /** The store view in scope (`all` → the admin store, id 0). */
@@ -19,12 +25,17 @@ export interface RouteContext {
   /** Store base URL derived from the request host, with a trailing slash. */
   baseUrl: string;
   inputLimits: InputLimits | false;
+  edition: Edition;
   now: () => number;
   /**
-   * A list route's answer: `searchCriteria` from the query, applied to `source()` (read through `read`), with the
-   * filtered, sorted rows of `collection` cached until the next write (search-cache.ts).
+   * A list route's answer: `searchCriteria` from the query applied to `entity` (field names checked the way its
+   * storage checks them, searchable.ts), with the filtered, sorted rows cached until the next write.
    */
-  search<T>(collection: string, source: () => Iterable<T>, read: FieldReader<T>): SearchResult<T>;
+  search<T>(entity: SearchableEntity<T>): SearchResult<T>;
+  /** The request's `searchCriteria`, parsed with this store's rules (input limits, unknown properties). */
+  criteria(opts?: { searchRequest?: boolean }): SearchCriteria;
+  /** Issues an admin or customer token (the Integration module's token services, run by the auth layer). */
+  issueUserToken(kind: "admin" | "customer", rawBody: string): string;
 }
 
 /** One documented parameter (query or body property); path parameters come from the path itself. */
@@ -37,30 +48,39 @@ export interface ParamDoc {
 
 export interface RouteDef {
   method: "GET" | "POST" | "PUT" | "DELETE";
-  /** Magento-style path with `:name` parameters, e.g. `/V1/products/:sku`. */
+  /** Magento-style path with `:name` parameters, exactly as the module's etc/webapi.xml writes it. */
   path: string;
   /** Schema service name, e.g. `catalogProductRepositoryV1`. */
   service: string;
   /** Service method, e.g. `getList` (operationId = service + Operation + Method). */
   operation: string;
-  /** Appended to the operationId when two routes share service + method (e.g. `Me` on `/V1/customers/me`). */
+  /** Appended to the operationId when two routes share service + method (e.g. `Mine` on `/V1/carts/mine/items`). */
   operationIdSuffix?: string;
-  /** ACL resource checked for integration callers (also named in the 401 body). */
+  /**
+   * The `<resource ref>` of the route in its module's etc/webapi.xml: an ACL resource id checked for integration
+   * callers (and named in the 401 body), `anonymous` (everyone, guests included) or `self` (a customer token).
+   */
   aclResource: string;
-  /** Open to everyone, guests included (Magento's `anonymous` resource). */
-  anonymous?: boolean;
-  /** A `me` route: only a customer caller (Magento's `self` resource). */
-  customerSelf?: boolean;
-  /** Accepts the `all` store code (CMS and product modules only, per the seed). */
-  allStoreCode?: boolean;
+  /** Served only by the Commerce edition; the open-source edition has no such route (404 no route). */
+  edition?: "commerce";
   summary: string;
   /** GET list operations taking searchCriteria in the query string. */
   searchCriteria?: boolean;
   query?: ParamDoc[];
   body?: ParamDoc[];
+  /** The handler parses `ctx.rawBody` itself (the token endpoints). */
+  rawBody?: boolean;
   /** Description of the response, for the schema. */
   returns: string;
   handler: (ctx: RouteContext) => unknown;
+}
+
+export const isAnonymous = (route: Pick<RouteDef, "aclResource">) => route.aclResource === "anonymous";
+export const isCustomerSelf = (route: Pick<RouteDef, "aclResource">) => route.aclResource === "self";
+
+/** The routes one edition serves (the Commerce edition also serves every open-source route). */
+export function routesFor(routes: readonly RouteDef[], edition: Edition): RouteDef[] {
+  return routes.filter((r) => r.edition === undefined || edition === "commerce");
 }
 
 export function routeOperationId(route: Pick<RouteDef, "service" | "operation" | "method" | "operationIdSuffix">): string {

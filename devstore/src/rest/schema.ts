@@ -1,5 +1,5 @@
 import { badRequest } from "./errors";
-import { routeOperationId, type RouteDef } from "./route";
+import { isAnonymous, isCustomerSelf, routeOperationId, type RouteDef } from "./route";
 
 /** The schema endpoint needs an admin bearer token; its 401 names this resource. */
 export const SCHEMA_ACL_RESOURCE = "Magento_Backend::admin";
@@ -26,7 +26,7 @@ export interface SwaggerOperation {
   "x-acl-resource": string;
   "x-anonymous"?: boolean;
   "x-customer-self"?: boolean;
-  "x-all-store-code"?: boolean;
+  "x-commerce-only"?: boolean;
 }
 
 export interface SwaggerDocument {
@@ -93,12 +93,12 @@ function operationFor(route: RouteDef): SwaggerOperation {
       "401": { description: "Unauthorized", schema: ERROR_SCHEMA },
       default: { description: "Unexpected error", schema: ERROR_SCHEMA },
     },
-    "x-acl-resource": route.anonymous ? "anonymous" : route.customerSelf ? "self" : route.aclResource,
+    "x-acl-resource": route.aclResource,
   };
-  if (!route.anonymous) op.security = [{ api_key: [] }];
-  if (route.anonymous) op["x-anonymous"] = true;
-  if (route.customerSelf) op["x-customer-self"] = true;
-  if (route.allStoreCode) op["x-all-store-code"] = true;
+  if (!isAnonymous(route)) op.security = [{ api_key: [] }];
+  if (isAnonymous(route)) op["x-anonymous"] = true;
+  if (isCustomerSelf(route)) op["x-customer-self"] = true;
+  if (route.edition === "commerce") op["x-commerce-only"] = true;
   if (route.path.includes(":")) op.responses["404"] = { description: "Not found", schema: ERROR_SCHEMA };
   if (route.method !== "GET" || route.searchCriteria) op.responses["400"] = { description: "Input error", schema: ERROR_SCHEMA };
   return op;
@@ -113,7 +113,10 @@ export function serviceNames(routes: readonly RouteDef[]): string[] {
  * Swagger 2.0 for the operations the dev store serves, generated from the route table (the only source).
  * `services` is Magento's `?services=a,b` filter (`all` or absent = every service).
  */
-export function buildSchema(routes: readonly RouteDef[], opts: { baseUrl: string; storeCode: string; services?: string }): SwaggerDocument {
+export function buildSchema(
+  routes: readonly RouteDef[],
+  opts: { baseUrl: string; storeCode: string; services?: string; edition?: "open-source" | "commerce" },
+): SwaggerDocument {
   let selected = routes;
   const wanted = opts.services?.split(",").map((s) => s.trim()).filter(Boolean);
   if (wanted && wanted.length && !wanted.includes("all")) {
@@ -131,7 +134,11 @@ export function buildSchema(routes: readonly RouteDef[], opts: { baseUrl: string
   }
   return {
     swagger: "2.0",
-    info: { version: "2.4", title: "Magento Open Source (dev store)", description: "Generated from the dev store's route table." },
+    info: {
+      version: "2.4",
+      title: opts.edition === "commerce" ? "Adobe Commerce (dev store)" : "Magento Open Source (dev store)",
+      description: "Generated from the dev store's route table: exactly the operations this store serves.",
+    },
     host: url.host,
     basePath,
     schemes: [url.protocol.replace(":", "")],

@@ -27,6 +27,8 @@ export interface SearchCriteria {
   sort_orders?: SortOrder[];
   page_size?: number;
   current_page?: number;
+  /** The Search API's request name (quick_search_container, …). */
+  request_name?: string;
 }
 
 export interface InputLimits {
@@ -50,6 +52,42 @@ function prop(obj: QueryObject, snake: string): QueryValue | undefined {
   if (snake in obj) return obj[snake];
   const camel = snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
   return obj[camel];
+}
+
+/** SimpleDataObjectConverter::snakeCaseToUpperCamelCase: `filter_groups` and `filterGroups` → `FilterGroups`. */
+const upperCamel = (name: string) => name.split("_").map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join("");
+
+const SEARCH_CRITERIA = "Magento\\Framework\\Api\\SearchCriteriaInterface";
+const FILTER_GROUP = "Magento\\Framework\\Api\\Search\\FilterGroup";
+const FILTER = "Magento\\Framework\\Api\\Filter";
+const SORT_ORDER = "Magento\\Framework\\Api\\SortOrder";
+/** SearchInterface::search (GET /V1/search) takes the Search variant, which adds requestName. */
+const SEARCH_REQUEST = "Magento\\Framework\\Api\\Search\\SearchCriteriaInterface";
+
+/** The properties each searchCriteria class has (its getters), keyed by class name. */
+const PROPERTIES: Record<string, ReadonlySet<string>> = {
+  [SEARCH_CRITERIA]: new Set(["FilterGroups", "SortOrders", "PageSize", "CurrentPage"]),
+  [FILTER_GROUP]: new Set(["Filters"]),
+  [FILTER]: new Set(["Field", "Value", "ConditionType"]),
+  [SORT_ORDER]: new Set(["Field", "Direction"]),
+  [SEARCH_REQUEST]: new Set(["FilterGroups", "SortOrders", "PageSize", "CurrentPage", "RequestName"]),
+};
+
+/**
+ * ServiceInputProcessor::_createFromArray looks up a getter for every property it is given: Magento 2.4.7 and later
+ * answer an unknown one with 400 (earlier releases skip it), e.g. `searchCriteria[pagesize]` or a typo'd filter key.
+ */
+function checkProperties(obj: QueryObject, className: string, strict: boolean): void {
+  if (!strict) return;
+  const known = PROPERTIES[className]!;
+  for (const key of Object.keys(obj)) {
+    if (known.has(upperCamel(key))) continue;
+    throw badRequest('Property "%fieldName" does not have accessor method "%accessMethod" in class "%className".', {
+      fieldName: key,
+      accessMethod: `get${upperCamel(key)}`,
+      className,
+    });
+  }
 }
 
 function asObject(v: QueryValue | undefined, name: string): QueryObject | undefined {
@@ -80,20 +118,34 @@ export function applySortOrdersByIndex(query: QueryObject): void {
   if (typeof sorts === "object") orderByIndex(sorts);
 }
 
-export function parseSearchCriteria(query: QueryObject, opts: { required?: boolean; inputLimits?: InputLimits | false } = {}): SearchCriteria {
+export interface ParseOptions {
+  required?: boolean;
+  inputLimits?: InputLimits | false;
+  /** Refuse unknown properties (Magento 2.4.7 and later; the profile decides). */
+  strictProperties?: boolean;
+  /** The Search API's criteria (with requestName). */
+  searchRequest?: boolean;
+}
+
+
+export function parseSearchCriteria(query: QueryObject, opts: ParseOptions = {}): SearchCriteria {
   const raw = query.searchCriteria;
   if (raw === undefined && opts.required !== false) throw requiredField("searchCriteria");
   const sc = typeof raw === "object" ? raw : (Object.create(null) as QueryObject);
+  const strict = opts.strictProperties ?? false;
+  checkProperties(sc, opts.searchRequest ? SEARCH_REQUEST : SEARCH_CRITERIA, strict);
   const criteria: SearchCriteria = { filter_groups: [] };
-  const groups = asObject(prop(sc, "filter_groups"), "Magento\\Framework\\Api\\Search\\FilterGroup[]");
+  const groups = asObject(prop(sc, "filter_groups"), `${FILTER_GROUP}[]`);
   if (groups) {
     for (const g of valuesInOrder(groups)) {
-      const group = asObject(g, "Magento\\Framework\\Api\\Search\\FilterGroup");
+      const group = asObject(g, FILTER_GROUP);
+      if (group) checkProperties(group, FILTER_GROUP, strict);
       const filters: Filter[] = [];
-      const rawFilters = group ? asObject(prop(group, "filters"), "Magento\\Framework\\Api\\Filter[]") : undefined;
+      const rawFilters = group ? asObject(prop(group, "filters"), `${FILTER}[]`) : undefined;
       for (const f of rawFilters ? valuesInOrder(rawFilters) : []) {
-        const filterObj = asObject(f, "Magento\\Framework\\Api\\Filter");
+        const filterObj = asObject(f, FILTER);
         if (!filterObj) continue;
+        checkProperties(filterObj, FILTER, strict);
         const field = asString(prop(filterObj, "field"));
         if (field === undefined || field === "") throw requiredField("field");
         const conditionType = (asString(prop(filterObj, "condition_type")) || "eq").toLowerCase();
@@ -104,17 +156,19 @@ export function parseSearchCriteria(query: QueryObject, opts: { required?: boole
       criteria.filter_groups.push({ filters });
     }
   }
-  const sorts = asObject(prop(sc, "sort_orders"), "Magento\\Framework\\Api\\SortOrder[]");
+  const sorts = asObject(prop(sc, "sort_orders"), `${SORT_ORDER}[]`);
   if (sorts) {
     criteria.sort_orders = [];
     for (const s of valuesInOrder(sorts)) {
-      const sortObj = asObject(s, "Magento\\Framework\\Api\\SortOrder");
+      const sortObj = asObject(s, SORT_ORDER);
       if (!sortObj) continue;
+      checkProperties(sortObj, SORT_ORDER, strict);
       const field = asString(prop(sortObj, "field"));
       if (field === undefined || field === "") throw requiredField("field");
       const direction = asString(prop(sortObj, "direction"));
-      if (direction !== undefined && direction !== "" && !/^(asc|desc)$/i.test(direction)) {
-        throw badRequest('Sort order "%1" is not supported. Use "ASC" or "DESC".', [direction]);
+      // Framework/Api/SortOrder.php::validateDirectionIsAscOrDesc: any given direction (even "") must be ASC or DESC.
+      if (direction !== undefined && !/^(asc|desc)$/i.test(direction)) {
+        throw badRequest("The sort order has to be specified as %1 for ascending order or %2 for descending order.", ["ASC", "DESC"]);
       }
       criteria.sort_orders.push(direction ? { field, direction: direction.toUpperCase() } : { field });
     }
@@ -128,6 +182,10 @@ export function parseSearchCriteria(query: QueryObject, opts: { required?: boole
   if (pageSize !== undefined) criteria.page_size = pageSize;
   else if (limits) criteria.page_size = limits.defaultPageSize;
   if (currentPage !== undefined) criteria.current_page = currentPage;
+  if (opts.searchRequest) {
+    const name = asString(prop(sc, "request_name"));
+    if (name !== undefined) criteria.request_name = name;
+  }
   return criteria;
 }
 

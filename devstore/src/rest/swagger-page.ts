@@ -1,3 +1,4 @@
+import { isAnonymous, routesFor, type Edition } from "./route";
 import { ROUTES } from "./routes/index";
 import { buildSchema } from "./schema";
 
@@ -7,9 +8,9 @@ import { buildSchema } from "./schema";
  * that Bearer token and lists every operation. "Try it out" performs the call and shows the curl command,
  * request URL, response body, code and headers; without a token it says it needs one.
  */
-export function swaggerPageHtml(baseUrl: string, storeCode = "default"): string {
+export function swaggerPageHtml(baseUrl: string, storeCode = "default", edition: Edition = "open-source"): string {
   const base = baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`;
-  const anonymous = buildSchema(ROUTES.filter((r) => r.anonymous), { baseUrl: base, storeCode });
+  const anonymous = buildSchema(routesFor(ROUTES, edition).filter(isAnonymous), { baseUrl: base, storeCode, edition });
   const boot = JSON.stringify({ base, storeCode, schema: anonymous }).replace(/</g, "\\u003c");
   return `<!doctype html>
 <html lang="en">

@@ -1,7 +1,8 @@
 import type { Category, StoreData } from "../../data/index";
 import { badRequest, noSuchEntityField, requiredField } from "../errors";
 import type { RouteContext, RouteDef } from "../route";
-import { parseSearchCriteria, readRecordField, runSearch } from "../search-criteria";
+import type { SearchableEntity } from "../searchable";
+import { readRecordField } from "../search-criteria";
 import { intParam, nowText, rejectUnknownKeys, requireObject, toBool, toInt, toStr } from "./input";
 import { requireProduct, syncCategoryIds } from "./products";
 
@@ -134,6 +135,16 @@ function saveCategory(ctx: RouteContext, id: number | undefined, input: Record<s
   return render(data, c);
 }
 
+/** catalog_category_entity (EAV): its static columns and every category attribute. */
+const CATEGORY_SEARCH: SearchableEntity<Category> = {
+  name: "categories",
+  storage: "eav",
+  table: "catalog_category_entity",
+  rows: (d) => d.categories.values(),
+  fields: (d) => new Set(["entity_id", "attribute_set_id", ...d.categoryAttributes.keys()]),
+  read: (c, f) => (f === "entity_id" ? c.id : readRecordField(c, f)),
+};
+
 const categoryBody = [{ name: "category", type: "object" as const, required: true, description: "name, is_active, parent_id, include_in_menu, custom_attributes[]" }];
 
 export const categoryRoutes: RouteDef[] = [
@@ -160,7 +171,7 @@ export const categoryRoutes: RouteDef[] = [
     method: "GET", path: "/V1/categories/list", service: "catalogCategoryListV1", operation: "getList", aclResource: CATEGORIES,
     summary: "Get category list", searchCriteria: true, returns: "{items: Category[], search_criteria, total_count}",
     handler: (ctx) => {
-      const result = runSearch(ctx.data.categories.values(), parseSearchCriteria(ctx.query, { inputLimits: ctx.inputLimits }), (c, f) => readRecordField(c, f));
+      const result = ctx.search(CATEGORY_SEARCH);
       return { ...result, items: result.items.map((c) => render(ctx.data, c)) };
     },
   },

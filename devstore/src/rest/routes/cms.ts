@@ -59,16 +59,16 @@ function cmsRoutes<T extends CmsPage | CmsBlock>(kind: CmsKind<T>): RouteDef[] {
   };
   return [
     {
-      method: "GET", path: `${kind.base}/search`, service: kind.service, operation: "getList", aclResource: kind.acl, allStoreCode: true,
+      method: "GET", path: `${kind.base}/search`, service: kind.service, operation: "getList", aclResource: kind.acl,
       summary: `Retrieve ${kind.label}s matching the specified criteria`, searchCriteria: true, returns: `{items: ${kind.label}[], search_criteria, total_count}`,
       handler: (ctx) => runSearch(kind.map(ctx).values(), parseSearchCriteria(ctx.query, { inputLimits: ctx.inputLimits }), (r, f) => readRecordField(r, f === "page_id" || f === "block_id" ? "id" : f)),
     },
     {
-      method: "GET", path: `${kind.base}/:${kind.param}`, service: kind.service, operation: "getById", aclResource: kind.acl, allStoreCode: true,
+      method: "GET", path: `${kind.base}/:${kind.param}`, service: kind.service, operation: "getById", aclResource: kind.acl,
       summary: `Retrieve a ${kind.label}`, returns: kind.label, handler: (ctx) => get(ctx, kind.param),
     },
     {
-      method: "POST", path: kind.base, service: kind.service, operation: "save", aclResource: kind.acl, allStoreCode: true,
+      method: "POST", path: kind.base, service: kind.service, operation: "save", aclResource: kind.acl,
       summary: `Create a ${kind.label} (or update it when id is given)`, body, returns: kind.label,
       handler: (ctx) => {
         const input = requireObject(ctx.body, kind.wrapper);
@@ -83,7 +83,7 @@ function cmsRoutes<T extends CmsPage | CmsBlock>(kind: CmsKind<T>): RouteDef[] {
       },
     },
     {
-      method: "PUT", path: `${kind.base}/:id`, service: kind.service, operation: "save", aclResource: kind.acl, allStoreCode: true,
+      method: "PUT", path: `${kind.base}/:id`, service: kind.service, operation: "save", aclResource: kind.acl,
       summary: `Update a ${kind.label}`, body, returns: kind.label,
       handler: (ctx) => {
         const record = get(ctx, "id");
@@ -93,7 +93,7 @@ function cmsRoutes<T extends CmsPage | CmsBlock>(kind: CmsKind<T>): RouteDef[] {
       },
     },
     {
-      method: "DELETE", path: `${kind.base}/:${kind.param}`, service: kind.service, operation: "deleteById", aclResource: kind.acl, allStoreCode: true,
+      method: "DELETE", path: `${kind.base}/:${kind.param}`, service: kind.service, operation: "deleteById", aclResource: kind.acl,
       summary: `Delete a ${kind.label} by ID`, returns: "true",
       handler: (ctx) => {
         const record = get(ctx, kind.param);

@@ -1,16 +1,45 @@
 import type { Customer, CustomerAddress, StoreData } from "../../data/index";
 import { badRequest, noSuchEntityField, notAuthorized, requiredField } from "../errors";
 import type { RouteContext, RouteDef } from "../route";
-import { parseSearchCriteria, readRecordField, runSearch } from "../search-criteria";
+import type { SearchableEntity } from "../searchable";
+import { readRecordField } from "../search-criteria";
 import { intParam, nowText, rejectUnknownKeys, requireObject, toBool, toInt, toStr } from "./input";
+import { checkPasswordStrength } from "../customer/password-policy";
+import { defaultGroupId } from "./customer-groups";
 import { usRegionById } from "./regions";
 
+/** magento/magento2 app/code/Magento/Customer/etc/webapi.xml: reads need Magento_Customer::customer, writes ::manage. */
 const CUSTOMERS = "Magento_Customer::manage";
+const CUSTOMERS_READ = "Magento_Customer::customer";
 const CUSTOMER_KEYS = new Set(["id", "group_id", "default_billing", "default_shipping", "confirmation", "created_at", "updated_at", "created_in", "dob", "email", "firstname", "lastname", "middlename", "prefix", "suffix", "gender", "store_id", "taxvat", "website_id", "addresses", "disable_auto_group_change", "extension_attributes", "custom_attributes"]);
 const CUSTOMER_CLASS = "Magento\\Customer\\Api\\Data\\CustomerInterface";
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function requireCustomer(data: StoreData, id: number): Customer {
+/**
+ * customer_entity (EAV): static columns and attributes, plus the default billing address fields CustomerRepository
+ * joins for its grid (billing_postcode, billing_city, billing_telephone, billing_region, billing_country_id).
+ */
+const CUSTOMER_SEARCH: SearchableEntity<Customer> = {
+  name: "customers",
+  storage: "eav",
+  table: "customer_entity",
+  rows: (d) => d.customers.values(),
+  fields: (d) => new Set(["entity_id", "id", "website_id", "email", "group_id", "store_id", "created_at", "updated_at", "is_active", "disable_auto_group_change", "created_in", "confirmation",
+    ...d.customerMetadata.map((m) => m.attribute_code), "billing_postcode", "billing_city", "billing_telephone", "billing_region", "billing_country_id", "billing_full", "shipping_full"]),
+  read: (c, f) => {
+    if (f === "entity_id") return c.id;
+    if (f.startsWith("billing_") || f === "shipping_full") {
+      const a = c.addresses.find((x) => String(x.id) === (f === "shipping_full" ? c.default_shipping : c.default_billing));
+      if (!a) return null;
+      if (f === "billing_region") return a.region.region;
+      if (f === "billing_full" || f === "shipping_full") return `${a.street.join(" ")} ${a.city} ${a.region.region} ${a.postcode}`;
+      return (a as unknown as Record<string, unknown>)[f.slice("billing_".length)];
+    }
+    return readRecordField(c, f);
+  },
+};
+
+export function requireCustomer(data: StoreData, id: number): Customer {
   const c = data.customers.get(id);
   if (!c) throw noSuchEntityField("customerId", id);
   return c;
@@ -77,14 +106,12 @@ function createCustomer(ctx: RouteContext, input: Record<string, unknown>, passw
   if (ctx.data.customerByEmail(toStr(input.email), websiteId)) {
     throw badRequest("A customer with the same email address already exists in an associated website.");
   }
-  if (password !== undefined && password.length < 8) {
-    throw badRequest("The password needs at least %1 characters. Create a new password and try again.", [8]);
-  }
+  if (password !== undefined) checkPasswordStrength(password);
   const now = nowText(ctx.now);
   const storeId = input.store_id !== undefined ? toInt(input.store_id) : ctx.store.id || 1;
   const c: Customer = {
     id: ctx.data.nextId("customer"),
-    group_id: 1,
+    group_id: defaultGroupId(ctx.data, storeId),
     created_at: now,
     updated_at: now,
     created_in: storeId === 2 ? "French Store View" : "Default Store View",
@@ -122,22 +149,22 @@ const customerBody = [{ name: "customer", type: "object" as const, required: tru
 
 export const customerRoutes: RouteDef[] = [
   {
-    method: "GET", path: "/V1/customers/search", service: "customerCustomerRepositoryV1", operation: "getList", aclResource: CUSTOMERS,
+    method: "GET", path: "/V1/customers/search", service: "customerCustomerRepositoryV1", operation: "getList", aclResource: CUSTOMERS_READ,
     summary: "Retrieve customers which match a specified criteria", searchCriteria: true, returns: "{items: Customer[], search_criteria, total_count}",
-    handler: (ctx) => runSearch(ctx.data.customers.values(), parseSearchCriteria(ctx.query, { inputLimits: ctx.inputLimits }), (c, f) => (f === "entity_id" ? c.id : readRecordField(c, f))),
+    handler: (ctx) => ctx.search(CUSTOMER_SEARCH),
   },
   {
-    method: "GET", path: "/V1/customers/me", service: "customerCustomerRepositoryV1", operation: "getById", aclResource: "self", customerSelf: true, operationIdSuffix: "Me",
+    method: "GET", path: "/V1/customers/me", service: "customerCustomerRepositoryV1", operation: "getById", aclResource: "self", operationIdSuffix: "Me",
     summary: "The signed-in customer (customer token)", returns: "Customer",
     handler: (ctx) => requireCustomer(ctx.data, selfId(ctx)),
   },
   {
-    method: "PUT", path: "/V1/customers/me", service: "customerCustomerRepositoryV1", operation: "save", aclResource: "self", customerSelf: true, operationIdSuffix: "Me",
+    method: "PUT", path: "/V1/customers/me", service: "customerCustomerRepositoryV1", operation: "save", aclResource: "self", operationIdSuffix: "Me",
     summary: "Update the signed-in customer (customer token)", body: customerBody, returns: "Customer",
     handler: (ctx) => updateCustomer(ctx, selfId(ctx), requireObject(ctx.body, "customer")),
   },
   {
-    method: "POST", path: "/V1/customers/isEmailAvailable", service: "customerAccountManagementV1", operation: "isEmailAvailable", aclResource: "anonymous", anonymous: true,
+    method: "POST", path: "/V1/customers/isEmailAvailable", service: "customerAccountManagementV1", operation: "isEmailAvailable", aclResource: "anonymous",
     summary: "Check if given email is associated with a customer account in given website",
     body: [
       { name: "customerEmail", type: "string", required: true, description: "Email to check" },
@@ -151,7 +178,7 @@ export const customerRoutes: RouteDef[] = [
     },
   },
   {
-    method: "POST", path: "/V1/customers", service: "customerAccountManagementV1", operation: "createAccount", aclResource: "anonymous", anonymous: true,
+    method: "POST", path: "/V1/customers", service: "customerAccountManagementV1", operation: "createAccount", aclResource: "anonymous",
     summary: "Create customer account", returns: "Customer",
     body: [...customerBody, { name: "password", type: "string", description: "Password (at least 8 characters)" }],
     handler: (ctx) => {
@@ -160,7 +187,7 @@ export const customerRoutes: RouteDef[] = [
     },
   },
   {
-    method: "GET", path: "/V1/customers/:customerId", service: "customerCustomerRepositoryV1", operation: "getById", aclResource: CUSTOMERS,
+    method: "GET", path: "/V1/customers/:customerId", service: "customerCustomerRepositoryV1", operation: "getById", aclResource: CUSTOMERS_READ,
     summary: "Get customer by Customer ID", returns: "Customer",
     handler: (ctx) => requireCustomer(ctx.data, intParam(ctx.params, "customerId")),
   },

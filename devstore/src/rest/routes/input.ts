@@ -1,4 +1,4 @@
-import { badRequest, requiredField, wrongType } from "../errors";
+import { badRequest, missingInputs, requiredField, wrongType } from "../errors";
 
 /**
  * Input conversion the way Magento's ServiceInputProcessor does it: the entity is wrapped under the
@@ -65,4 +65,36 @@ export function rejectUnknownKeys(obj: Record<string, unknown>, known: ReadonlyS
 /** Magento's datetime text for "now" (UTC). */
 export function nowText(now: () => number): string {
   return new Date(now()).toISOString().slice(0, 19).replace("T", " ");
+}
+
+/** Query parameters a service method requires (ServiceInputProcessor aggregates the missing ones). */
+export function requireQuery(query: Record<string, unknown>, names: readonly string[]): void {
+  const missing = names.filter((n) => query[n] === undefined);
+  if (missing.length) throw missingInputs(missing);
+}
+
+/** Body parameters a service method requires. */
+export function requireBody(body: Record<string, unknown>, names: readonly string[]): void {
+  const missing = names.filter((n) => body[n] === undefined || body[n] === null);
+  if (missing.length) throw missingInputs(missing);
+}
+
+export function requireArray(body: Record<string, unknown>, name: string): unknown[] {
+  const v = body[name];
+  if (v === undefined || v === null) throw requiredField(name);
+  if (!Array.isArray(v)) throw wrongType(typeof v === "string" ? v : JSON.stringify(v), "array");
+  return v;
+}
+
+/** An optional scalar, converted; undefined when absent or null. */
+export function optional<T>(obj: Record<string, unknown>, name: string, convert: (v: unknown) => T): T | undefined {
+  const v = obj[name];
+  return v === undefined || v === null ? undefined : convert(v);
+}
+
+/** The next free key of a small map (records without their own counter). */
+export function nextKey(map: Map<number, unknown>): number {
+  let max = 0;
+  for (const k of map.keys()) if (k > max) max = k;
+  return max + 1;
 }

@@ -1,26 +1,42 @@
-import { PRODUCT_TYPES, type CategoryLink, type CustomAttribute, type Product, type StockItem, type StoreData } from "../../data/index";
+import { PRODUCT_TYPES, STORE_VIEWS, type CategoryLink, type CustomAttribute, type Product, type StockItem, type StoreData } from "../../data/index";
+import { PRODUCT_STATIC_FIELDS } from "../../data/seed-eav";
 import { badRequest, invalidFieldValue, productNotFound, requiredField } from "../errors";
 import type { RouteContext, RouteDef } from "../route";
+import type { SearchableEntity } from "../searchable";
 import { readRecordField } from "../search-criteria";
 import { nowText, optionalObject, rejectUnknownKeys, requireObject, toBool, toFloat, toInt, toStr } from "./input";
 
+/** Magento_Catalog etc/webapi.xml: the product repository and type list. */
 const PRODUCTS = "Magento_Catalog::products";
-const INVENTORY = "Magento_CatalogInventory::cataloginventory";
 
 const PRODUCT_KEYS = new Set([
   "id", "sku", "name", "attribute_set_id", "price", "status", "visibility", "type_id", "created_at", "updated_at", "weight",
   "extension_attributes", "product_links", "options", "media_gallery_entries", "tier_prices", "custom_attributes",
 ]);
 const PRODUCT_CLASS = "Magento\\Catalog\\Api\\Data\\ProductInterface";
-const STOCK_KEYS = new Set(["item_id", "product_id", "stock_id", "qty", "is_in_stock", "is_qty_decimal", "manage_stock", "min_qty", "min_sale_qty", "max_sale_qty", "backorders", "notify_stock_qty", "low_stock_date", "use_config_manage_stock", "use_config_min_qty", "use_config_min_sale_qty", "use_config_max_sale_qty", "use_config_backorders", "use_config_notify_stock_qty", "stock_status_changed_auto"]);
+export const STOCK_KEYS = new Set(["item_id", "product_id", "stock_id", "qty", "is_in_stock", "is_qty_decimal", "manage_stock", "min_qty", "min_sale_qty", "max_sale_qty", "backorders", "notify_stock_qty", "low_stock_date", "use_config_manage_stock", "use_config_min_qty", "use_config_min_sale_qty", "use_config_max_sale_qty", "use_config_backorders", "use_config_notify_stock_qty", "stock_status_changed_auto"]);
 
-/** Field reader for product searches: top-level fields, EAV attributes, `entity_id`, `category_id`. */
+/** Field reader for product searches: static columns, EAV attributes, and the repository's special filters. */
 export function readProductField(p: Product, field: string): unknown {
   if (field === "entity_id") return p.id;
-  // The product collection filters `category_id` through the category links.
+  // ProductRepository's collection processor filters these through joins (ProductCategoryFilter, …WebsiteFilter, …StoreFilter).
   if (field === "category_id") return p.extension_attributes.category_links.map((l) => l.category_id);
+  if (field === "website_id") return p.extension_attributes.website_ids;
+  if (field === "store_id") return STORE_VIEWS.filter((s) => s.id === 0 || p.extension_attributes.website_ids.includes(s.website_id)).map((s) => s.id);
   return readRecordField(p, field);
 }
+
+const SPECIAL_PRODUCT_FILTERS = ["category_id", "website_id", "store_id"];
+
+/** catalog_product_entity (EAV): static columns, every product attribute, and the repository's special filters. */
+export const PRODUCT_SEARCH: SearchableEntity<Product> = {
+  name: "products",
+  storage: "eav",
+  table: "catalog_product_entity",
+  rows: (data) => data.productsById.values(),
+  fields: (data) => new Set([...PRODUCT_STATIC_FIELDS, ...SPECIAL_PRODUCT_FILTERS, ...data.productAttributes.keys()]),
+  read: readProductField,
+};
 
 export function requireProduct(data: StoreData, sku: string): Product {
   const p = data.product(sku);
@@ -37,7 +53,7 @@ function parseCategoryLinks(v: unknown): CategoryLink[] {
   });
 }
 
-function applyStock(item: StockItem, input: Record<string, unknown>): void {
+export function applyStock(item: StockItem, input: Record<string, unknown>): void {
   rejectUnknownKeys(input, STOCK_KEYS, "Magento\\CatalogInventory\\Api\\Data\\StockItemInterface");
   if (input.qty !== undefined) item.qty = toFloat(input.qty);
   if (input.is_in_stock !== undefined) item.is_in_stock = toBool(input.is_in_stock);
@@ -79,9 +95,10 @@ function applyProductInput(p: Product, input: Record<string, unknown>): void {
     if (!PRODUCT_TYPES.some((t) => t.name === type)) throw invalidFieldValue("type_id", type);
     p.type_id = type;
   }
-  for (const key of ["product_links", "options", "media_gallery_entries", "tier_prices"] as const) {
-    if (Array.isArray(input[key])) p[key] = input[key] as unknown[];
-  }
+  if (Array.isArray(input.product_links)) p.product_links = input.product_links as Product["product_links"];
+  if (Array.isArray(input.options)) p.options = input.options as Product["options"];
+  if (Array.isArray(input.media_gallery_entries)) p.media_gallery_entries = input.media_gallery_entries as Product["media_gallery_entries"];
+  if (Array.isArray(input.tier_prices)) p.tier_prices = input.tier_prices as Product["tier_prices"];
   if (input.custom_attributes !== undefined) p.custom_attributes = mergeCustomAttributes(p.custom_attributes, input.custom_attributes);
   const ext = optionalObject(input, "extension_attributes");
   if (ext) {
@@ -160,12 +177,12 @@ const productBody = [{ name: "product", type: "object" as const, required: true,
 
 export const productRoutes: RouteDef[] = [
   {
-    method: "GET", path: "/V1/products", service: "catalogProductRepositoryV1", operation: "getList", aclResource: PRODUCTS, allStoreCode: true,
+    method: "GET", path: "/V1/products", service: "catalogProductRepositoryV1", operation: "getList", aclResource: PRODUCTS,
     summary: "Get product list", searchCriteria: true, returns: "{items: Product[], search_criteria, total_count}",
-    handler: (ctx) => ctx.search("products", () => ctx.data.productsById.values(), readProductField),
+    handler: (ctx) => ctx.search(PRODUCT_SEARCH),
   },
   {
-    method: "POST", path: "/V1/products", service: "catalogProductRepositoryV1", operation: "save", aclResource: PRODUCTS, allStoreCode: true,
+    method: "POST", path: "/V1/products", service: "catalogProductRepositoryV1", operation: "save", aclResource: PRODUCTS,
     summary: "Create a product (or update the product with that SKU)", body: productBody, returns: "Product",
     handler: (ctx) => {
       const input = requireObject(ctx.body, "product");
@@ -178,12 +195,12 @@ export const productRoutes: RouteDef[] = [
     summary: "Available product types", returns: "{name, label}[]", handler: () => PRODUCT_TYPES,
   },
   {
-    method: "GET", path: "/V1/products/:sku", service: "catalogProductRepositoryV1", operation: "get", aclResource: PRODUCTS, allStoreCode: true,
+    method: "GET", path: "/V1/products/:sku", service: "catalogProductRepositoryV1", operation: "get", aclResource: PRODUCTS,
     summary: "Get info about product by product SKU", returns: "Product",
     handler: (ctx) => requireProduct(ctx.data, ctx.params.sku ?? ""),
   },
   {
-    method: "PUT", path: "/V1/products/:sku", service: "catalogProductRepositoryV1", operation: "save", aclResource: PRODUCTS, allStoreCode: true,
+    method: "PUT", path: "/V1/products/:sku", service: "catalogProductRepositoryV1", operation: "save", aclResource: PRODUCTS,
     summary: "Update a product (merges the given attributes; creates it when the SKU is new)", body: productBody, returns: "Product",
     handler: (ctx) => {
       const input = requireObject(ctx.body, "product");
@@ -193,59 +210,11 @@ export const productRoutes: RouteDef[] = [
     },
   },
   {
-    method: "DELETE", path: "/V1/products/:sku", service: "catalogProductRepositoryV1", operation: "deleteById", aclResource: PRODUCTS, allStoreCode: true,
+    method: "DELETE", path: "/V1/products/:sku", service: "catalogProductRepositoryV1", operation: "deleteById", aclResource: PRODUCTS,
     summary: "Delete a product by SKU", returns: "true",
     handler: (ctx) => {
       ctx.data.deleteProduct(requireProduct(ctx.data, ctx.params.sku ?? ""));
       return true;
-    },
-  },
-  {
-    method: "GET", path: "/V1/stockItems/:productSku", service: "catalogInventoryStockRegistryV1", operation: "getStockItemBySku", aclResource: INVENTORY,
-    summary: "Stock item of a product", returns: "StockItem",
-    handler: (ctx) => requireProduct(ctx.data, ctx.params.productSku ?? "").extension_attributes.stock_item,
-  },
-  {
-    method: "GET", path: "/V1/stockStatuses/:productSku", service: "catalogInventoryStockRegistryV1", operation: "getStockStatusBySku", aclResource: INVENTORY,
-    summary: "Stock status of a product", returns: "{product_id, stock_id, qty, stock_status, stock_item}",
-    handler: (ctx) => {
-      const item = requireProduct(ctx.data, ctx.params.productSku ?? "").extension_attributes.stock_item;
-      return { product_id: item.product_id, stock_id: item.stock_id, qty: item.qty, stock_status: item.is_in_stock ? 1 : 0, stock_item: item };
-    },
-  },
-  {
-    method: "GET", path: "/V1/stockItems/lowStock/", service: "catalogInventoryStockRegistryV1", operation: "getLowStockItems", aclResource: INVENTORY,
-    summary: "Stock items whose qty is below `qty`",
-    query: [
-      { name: "scopeId", type: "integer", required: true, description: "Scope (website) id" },
-      { name: "qty", type: "number", required: true, description: "Threshold" },
-      { name: "pageSize", type: "integer", description: "Page size (default 0 = all)" },
-      { name: "currentPage", type: "integer", description: "Page (default 1)" },
-    ],
-    returns: "{items: StockItem[], search_criteria, total_count}",
-    handler: (ctx) => {
-      if (ctx.query.scopeId === undefined) throw requiredField("scopeId");
-      if (ctx.query.qty === undefined) throw requiredField("qty");
-      const qty = toFloat(ctx.query.qty);
-      const pageSize = ctx.query.pageSize === undefined ? 0 : toInt(ctx.query.pageSize);
-      const currentPage = ctx.query.currentPage === undefined ? 1 : toInt(ctx.query.currentPage);
-      const low = [...ctx.data.productsById.values()].map((p) => p.extension_attributes.stock_item).filter((i) => i.qty < qty);
-      const last = pageSize > 0 ? Math.max(1, Math.ceil(low.length / pageSize)) : 1;
-      const page = Math.min(Math.max(1, currentPage), last);
-      const items = pageSize > 0 ? low.slice((page - 1) * pageSize, page * pageSize) : low;
-      return { items, search_criteria: { filter_groups: [], page_size: pageSize, current_page: currentPage }, total_count: low.length };
-    },
-  },
-  {
-    method: "PUT", path: "/V1/products/:productSku/stockItems/:itemId", service: "catalogInventoryStockRegistryV1", operation: "updateStockItemBySku", aclResource: INVENTORY,
-    summary: "Update a product's stock item; answers the item id",
-    body: [{ name: "stockItem", type: "object", required: true, description: "qty, is_in_stock, manage_stock, min_qty, …" }],
-    returns: "integer (item_id)",
-    handler: (ctx) => {
-      const p = requireProduct(ctx.data, ctx.params.productSku ?? "");
-      applyStock(p.extension_attributes.stock_item, requireObject(ctx.body, "stockItem"));
-      p.updated_at = nowText(ctx.now);
-      return p.extension_attributes.stock_item.item_id;
     },
   },
 ];

@@ -1,8 +1,8 @@
-import { CURRENCY, CURRENCY_SYMBOLS, MODULES, STORE_GROUPS, STORE_VIEWS, WEBSITES } from "../../data/index";
-import { countryNotAvailable } from "../errors";
+import { CURRENCY, STORE_GROUPS, STORE_VIEWS, WEBSITES } from "../../data/index";
 import type { RouteDef } from "../route";
 import { valuesInOrder, type QueryObject } from "../query";
 
+/** magento/magento2 app/code/Magento/Store/etc/webapi.xml: every route needs Magento_Backend::store. */
 const STORE = "Magento_Backend::store";
 
 function storeCodesFilter(query: QueryObject): string[] | undefined {
@@ -53,39 +53,4 @@ export const storeRoutes: RouteDef[] = [
       }));
     },
   },
-  {
-    method: "GET", path: "/V1/directory/currency", service: "directoryCurrencyInformationAcquirerV1", operation: "getCurrencyInfo", aclResource: "anonymous", anonymous: true,
-    summary: "Currency information for the store", returns: "CurrencyInformation",
-    handler: (ctx) => {
-      const display = ctx.store.display_currency;
-      return {
-        base_currency_code: CURRENCY.base_currency_code,
-        base_currency_symbol: CURRENCY.base_currency_symbol,
-        default_display_currency_code: display,
-        default_display_currency_symbol: CURRENCY_SYMBOLS[display] ?? display,
-        available_currency_codes: CURRENCY.available_currency_codes,
-        exchange_rates: CURRENCY.exchange_rates,
-      };
-    },
-  },
-  {
-    method: "GET", path: "/V1/directory/countries", service: "directoryCountryInformationAcquirerV1", operation: "getCountriesInfo", aclResource: "anonymous", anonymous: true,
-    summary: "All countries and regions information for the store", returns: "CountryInformation[]",
-    handler: (ctx) => ctx.data.countries,
-  },
-  {
-    method: "GET", path: "/V1/directory/countries/:countryId", service: "directoryCountryInformationAcquirerV1", operation: "getCountryInfo", aclResource: "anonymous", anonymous: true,
-    summary: "Country and region information for the store", returns: "CountryInformation",
-    handler: (ctx) => {
-      const id = (ctx.params.countryId ?? "").toUpperCase();
-      const c = ctx.data.countries.find((x) => x.id === id);
-      if (!c) throw countryNotAvailable();
-      return c;
-    },
-  },
-  {
-    method: "GET", path: "/V1/modules", service: "backendModuleServiceV1", operation: "getModules", aclResource: "Magento_Backend::admin",
-    summary: "Returns an array of enabled modules", returns: "string[]", handler: () => MODULES,
-  },
 ];
-

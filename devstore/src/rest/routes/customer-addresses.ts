@@ -1,11 +1,9 @@
-import { CUSTOMER_GROUPS, type Customer, type CustomerAddress, type StoreData } from "../../data/index";
+import type { Customer, CustomerAddress, StoreData } from "../../data/index";
 import { noSuchEntityField, notAuthorized } from "../errors";
 import type { RouteContext, RouteDef } from "../route";
-import { parseSearchCriteria, readRecordField, runSearch } from "../search-criteria";
 import { intParam } from "./input";
 
 const CUSTOMERS = "Magento_Customer::manage";
-const GROUPS = "Magento_Customer::group";
 
 function customerById(data: StoreData, id: number): Customer {
   const c = data.customers.get(id);
@@ -36,7 +34,7 @@ const addressRoutes = (kind: "billing" | "shipping"): RouteDef[] => {
   const op = kind === "billing" ? "getDefaultBillingAddress" : "getDefaultShippingAddress";
   return [
     {
-      method: "GET", path: `/V1/customers/me/${kind}Address`, service: "customerAccountManagementV1", operation: op, aclResource: "self", customerSelf: true, operationIdSuffix: "Me",
+      method: "GET", path: `/V1/customers/me/${kind}Address`, service: "customerAccountManagementV1", operation: op, aclResource: "self", operationIdSuffix: "Me",
       summary: `Default ${kind} address of the signed-in customer`, returns: "Address | null",
       handler: (ctx) => defaultAddress(selfCustomer(ctx), kind),
     },
@@ -48,7 +46,8 @@ const addressRoutes = (kind: "billing" | "shipping"): RouteDef[] => {
   ];
 };
 
-export const customerExtraRoutes: RouteDef[] = [
+/** Customer addresses (magento/magento2 app/code/Magento/Customer/etc/webapi.xml, "Customer Addresses"). */
+export const customerAddressRoutes: RouteDef[] = [
   ...addressRoutes("billing"),
   ...addressRoutes("shipping"),
   {
@@ -65,26 +64,6 @@ export const customerExtraRoutes: RouteDef[] = [
       if (customer.default_billing === String(address.id)) delete customer.default_billing;
       if (customer.default_shipping === String(address.id)) delete customer.default_shipping;
       return true;
-    },
-  },
-  {
-    method: "GET", path: "/V1/customerGroups/search", service: "customerGroupRepositoryV1", operation: "getList", aclResource: GROUPS,
-    summary: "Retrieve customer groups", searchCriteria: true, returns: "{items: Group[], search_criteria, total_count}",
-    handler: (ctx) => runSearch(CUSTOMER_GROUPS, parseSearchCriteria(ctx.query, { inputLimits: ctx.inputLimits }), (g, f) => readRecordField(g, f)),
-  },
-  {
-    method: "GET", path: "/V1/customerGroups/default", service: "customerGroupManagementV1", operation: "getDefaultGroup", aclResource: GROUPS,
-    summary: "Default customer group of the current store", returns: "Group",
-    handler: () => CUSTOMER_GROUPS[1],
-  },
-  {
-    method: "GET", path: "/V1/customerGroups/:id", service: "customerGroupRepositoryV1", operation: "getById", aclResource: GROUPS,
-    summary: "Get customer group by group ID", returns: "Group",
-    handler: (ctx) => {
-      const id = intParam(ctx.params, "id");
-      const g = CUSTOMER_GROUPS.find((x) => x.id === id);
-      if (!g) throw noSuchEntityField("id", id);
-      return g;
     },
   },
 ];

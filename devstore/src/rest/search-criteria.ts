@@ -326,10 +326,6 @@ export function pageOf<T>(rows: readonly T[], criteria: SearchCriteria): SearchR
   return { items, search_criteria: criteria, total_count: total };
 }
 
-export function runSearch<T>(source: Iterable<T>, criteria: SearchCriteria, read: FieldReader<T>): SearchResult<T> {
-  return pageOf(matchAndSort(source, criteria, read), criteria);
-}
-
 /** The cache key of a search: which rows and in what order (paging excluded). */
 export function searchKey(collection: string, criteria: SearchCriteria): string {
   return JSON.stringify([collection, criteria.filter_groups, criteria.sort_orders ?? []]);

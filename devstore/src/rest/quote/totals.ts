@@ -59,11 +59,16 @@ export function computeTotals(data: StoreData, q: Quote, opts: TotalsOptions): C
     today: opts.today,
   });
   const shipping = rate ? (discount.freeShipping ? 0 : round2(rate.amount - discount.shipping)) : 0;
+  // tax/calculation/algorithm TOTAL_BASE_CALCULATION (Magento's default): rows carry their rounding remainder forward,
+  // so the rows add up to the tax of the total.
   const itemTax = new Map<number, { percent: number; amount: number }>();
   let tax = 0;
+  let carry = 0;
   for (const i of q.items) {
     const percent = taxPercent(data, Number(i.tax_class_id), q.customer_group_id, shipTo);
-    const amount = round2(((i.price * i.qty - (discount.byItem.get(i.item_id) ?? 0)) * percent) / 100);
+    const exact = ((i.price * i.qty - (discount.byItem.get(i.item_id) ?? 0)) * percent) / 100 + carry;
+    const amount = round2(exact);
+    carry = exact - amount;
     itemTax.set(i.item_id, { percent, amount });
     tax = round2(tax + amount);
   }

@@ -1,7 +1,8 @@
 import type { CmsBlock, CmsPage, IdKind } from "../../data/index";
 import { badRequest, cmsBlockNotFound, cmsPageNotFound, requiredField } from "../errors";
 import type { RouteContext, RouteDef } from "../route";
-import { parseSearchCriteria, readRecordField, runSearch } from "../search-criteria";
+import { columns, type SearchableEntity } from "../searchable";
+import { readRecordField } from "../search-criteria";
 import { nowText, rejectUnknownKeys, requireObject, toBool, toStr } from "./input";
 
 const PAGE_KEYS = new Set(["id", "identifier", "title", "page_layout", "meta_title", "meta_keywords", "meta_description", "content_heading", "content", "creation_time", "update_time", "sort_order", "layout_update_xml", "custom_theme", "custom_root_template", "active", "is_active", "store_id"]);
@@ -41,7 +42,24 @@ function apply<T extends CmsPage | CmsBlock>(kind: CmsKind<T>, ctx: RouteContext
   }
 }
 
+const PAGE_COLUMNS = columns(["page_id", "title", "page_layout", "meta_title", "meta_keywords", "meta_description", "identifier", "content_heading", "content", "creation_time", "update_time", "is_active", "sort_order", "layout_update_xml", "custom_theme", "custom_root_template", "custom_theme_from", "custom_theme_to", "store_id"]);
+const BLOCK_COLUMNS = columns(["block_id", "title", "identifier", "content", "creation_time", "update_time", "is_active", "store_id"]);
+
+/** cms_page / cms_block (flat): the id column is page_id / block_id, the active flag is_active; store_id filters through the store link table. */
+function cmsSearch<T extends CmsPage | CmsBlock>(kind: CmsKind<T>): SearchableEntity<T> {
+  const idColumn = kind.wrapper === "page" ? "page_id" : "block_id";
+  return {
+    name: kind.wrapper === "page" ? "cmsPages" : "cmsBlocks",
+    storage: "flat",
+    table: kind.wrapper === "page" ? "cms_page" : "cms_block",
+    rows: (d) => (kind.wrapper === "page" ? d.cmsPages : d.cmsBlocks).values() as Iterable<T>,
+    fields: () => (kind.wrapper === "page" ? PAGE_COLUMNS : BLOCK_COLUMNS),
+    read: (r, f) => (f === idColumn ? r.id : f === "is_active" ? (r.active ? 1 : 0) : f === "store_id" ? [0, 1, 2] : readRecordField(r as unknown as Record<string, unknown>, f)),
+  };
+}
+
 function cmsRoutes<T extends CmsPage | CmsBlock>(kind: CmsKind<T>): RouteDef[] {
+  const search = cmsSearch(kind);
   const body = [{ name: kind.wrapper, type: "object" as const, required: true, description: `${kind.label}: identifier, title, content, active, …` }];
   const get = (ctx: RouteContext, name: string): T => {
     const raw = ctx.params[name] ?? "";
@@ -61,7 +79,7 @@ function cmsRoutes<T extends CmsPage | CmsBlock>(kind: CmsKind<T>): RouteDef[] {
     {
       method: "GET", path: `${kind.base}/search`, service: kind.service, operation: "getList", aclResource: kind.acl,
       summary: `Retrieve ${kind.label}s matching the specified criteria`, searchCriteria: true, returns: `{items: ${kind.label}[], search_criteria, total_count}`,
-      handler: (ctx) => runSearch(kind.map(ctx).values(), parseSearchCriteria(ctx.query, { inputLimits: ctx.inputLimits }), (r, f) => readRecordField(r, f === "page_id" || f === "block_id" ? "id" : f)),
+      handler: (ctx) => ctx.search(search),
     },
     {
       method: "GET", path: `${kind.base}/:${kind.param}`, service: kind.service, operation: "getById", aclResource: kind.acl,

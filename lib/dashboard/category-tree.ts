@@ -28,7 +28,8 @@ const nodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
     is_active: z.union([z.boolean(), z.literal(0), z.literal(1), z.literal("0"), z.literal("1")]).transform((v) => v === true || v === 1 || v === "1").optional(),
     level: z.coerce.number().optional(),
     product_count: z.coerce.number().optional(),
-    children_data: z.array(nodeSchema).optional().default([]),
+    // Magento's fields filter answers a leaf's empty children_data[...] as null (FieldsFilter::applyFilter).
+    children_data: z.array(nodeSchema).nullish().transform((v) => v ?? []),
   }),
 ) as unknown as z.ZodType<CategoryNode>;
 

@@ -1,5 +1,5 @@
 /**
- * Activate / Reauthorize through the admin JSON API (research §1, §2): the callback POST (fields, order,
+ * Activate / Reauthorize through the admin JSON API: the callback POST (fields, order,
  * 5 s timeout, no redirect followed, status ignored, transport failure message), the identity URL,
  * manual mode, revoke, delete, reset.
  */

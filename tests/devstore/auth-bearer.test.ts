@@ -1,4 +1,4 @@
-/** Admin and customer tokens, the lockout, and integration tokens used as Bearer (research §7, §8). */
+/** Admin and customer tokens, the lockout, and integration tokens used as Bearer. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   activateWithReceiver,

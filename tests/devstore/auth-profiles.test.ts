@@ -1,5 +1,5 @@
 /**
- * Each profile changes exactly what PROTOCOL.md's table says: accepted methods (SHA1 on 2.4.3 / seed only),
+ * Each profile changes exactly what devstore/README.md's profile table says: accepted methods (SHA1 on 2.4.3 / seed only),
  * family D double-encoding, family E byte order and Host as sent, the seed's activation field name.
  * Requests are signed by the tests' reference signer in the family under test.
  */

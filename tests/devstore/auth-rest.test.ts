@@ -1,5 +1,5 @@
 /**
- * Signed REST calls (research §4, §6): what each failure returns as JSON, and the family-C path decoding
+ * Signed REST calls: what each failure returns as JSON, and the family-C path decoding
  * over HTTP. The app side is written here with the reference signer.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The dev store's own verifier (devstore/src/auth/signature.ts) against the golden vectors of research §4.7
+ * The dev store's own verifier (devstore/src/auth/signature.ts) against golden vectors
  * and against the tests' reference signer on each family's special cases (path escapes for C, etc.).
  */
 import { describe, expect, it } from "vitest";
@@ -43,7 +43,7 @@ const v1Oauth = {
   oauth_version: "1.0",
 };
 
-describe("golden vectors (research §4.7)", () => {
+describe("golden vectors", () => {
   it.each(["A", "B", "C", "D", "E"] as RefFamily[])("V1 signs the same in family %s", (f) => {
     expect(storeSignature(f, "GET", "https://shop.example.com/rest/V1/products?searchCriteria%5BpageSize%5D=2", v1Oauth, CS, ATS)).toBe(
       "EzCFxS87gczSs1i3zIyYuj42OUuDbq5KAsDAKM+75+8=",

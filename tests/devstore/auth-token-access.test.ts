@@ -1,4 +1,4 @@
-/** /oauth/token/access: request-token checks, verifier checks, signature, Active status (research §3). */
+/** /oauth/token/access: request-token checks, verifier checks, signature, Active status. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   activateWithReceiver,

@@ -1,5 +1,5 @@
 /**
- * /oauth/token/request: every check of research §3 in Magento's order, with the exact oauth_problem texts
+ * /oauth/token/request: every check in Magento's order (Oauth/Oauth.php::getRequestToken), with the exact oauth_problem texts
  * and statuses, signed by the tests' reference signer.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-/** The developer-portal API under /devportal (research §9; seed "Developer-portal API"). */
+/** The developer-portal API under /devportal (docs/spec/store-rest-service.md "Developer-portal API"). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, startDevStore, type DevStore } from "./helpers/store-client";
 

@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { routesMarkdown } from "../../devstore/src/rest/routes-doc";
 import { isAnonymous, routeOperationId, routesFor } from "../../devstore/src/rest/route";
 import { ROUTES as ALL_ROUTES } from "../../devstore/src/rest/routes/index";
 import { swaggerPath } from "../../devstore/src/rest/schema";
@@ -94,5 +97,12 @@ describe("swagger page", () => {
     expect(html).toContain("Try it out needs a bearer token");
     expect(html).toContain("rest/\" + BOOT.storeCode + \"/schema?services=all");
     expect(boot.base).toBe("http://127.0.0.1:3100/");
+  });
+});
+
+describe("documentation", () => {
+  it("the REST README lists exactly the route table (routes-doc.ts output)", () => {
+    const readme = readFileSync(join(__dirname, "..", "..", "devstore", "src", "rest", "README.md"), "utf8");
+    expect(readme.split("## Routes\n\n")[1]?.trim()).toBe(routesMarkdown().trim());
   });
 });

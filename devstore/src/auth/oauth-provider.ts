@@ -1,6 +1,6 @@
 /**
  * Magento's `Framework\Oauth\Oauth` + `Integration\Model\Oauth\Token\Provider` + `Nonce\Generator`:
- * the checks of the token endpoints and of signed REST calls, in Magento's order (research §3, §6).
+ * the checks of the token endpoints and of signed REST calls, in Magento's order (Integration/Model/OauthService.php, Oauth/Oauth.php).
  */
 import type { Profile } from "../config/profiles";
 import type { StoreClock } from "../clock";

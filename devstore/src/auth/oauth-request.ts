@@ -1,6 +1,6 @@
 /**
  * How Magento's `Framework\Oauth\Helper\Request::prepareRequest` turns an HTTP request into OAuth parameters
- * (research/magento-oauth.md §3 "How the store parses the request", §4.1, §4.2).
+ * (Magento\Framework\Oauth\Helper\Request::prepareRequest and its signature base string).
  */
 import { bytesFromUtf8, parseStrFlat, phpTrim, rawurldecode } from "./php-strings";
 

@@ -1,6 +1,6 @@
 /**
  * The dev store's OAuth 1.0a signature check, one function per Magento signature family
- * (research/magento-oauth.md §4). Written independently of lib/oauth and of the tests' reference signer.
+ * (Magento\Framework\Oauth\Oauth.php and its Laminas HMAC signer). Written independently of lib/oauth and of the tests' reference signer.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { SignatureFamily } from "../config/profiles";

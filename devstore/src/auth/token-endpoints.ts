@@ -1,6 +1,6 @@
 /**
  * POST /V1/integration/admin/token and /V1/integration/customer/token (AdminTokenService,
- * CustomerTokenService; research §7): JSON {username, password} → bare JSON string; throttled lockout.
+ * CustomerTokenService): JSON {username, password} → bare JSON string; throttled lockout.
  */
 import { RestError, type RestResponse } from "../rest/types";
 import { verifyAdminPassword } from "./admin-users";

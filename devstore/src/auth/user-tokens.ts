@@ -1,5 +1,5 @@
 /**
- * Admin and customer bearer tokens (research §7): JWT-shaped on 2.4.4+ profiles (Magento_JwtUserToken,
+ * Admin and customer bearer tokens (Integration/Model/AdminTokenService.php, CustomerTokenService.php): JWT-shaped on 2.4.4+ profiles (Magento_JwtUserToken,
  * 60 minutes), 32-char opaque tokens on older ones (admin 4 h, customer 1 h). Tokens are looked up
  * server-side; the JWT signature is only there to make the token look and parse like Magento's.
  */

@@ -1,5 +1,5 @@
 /**
- * Store profiles (shared/PROTOCOL.md "Signature families"): each profile changes only the signature family,
+ * Store profiles (devstore/README.md "Profiles"): each profile changes only the signature family,
  * the accepted signature methods, the name of the consumer-secret field in the activation POST, the kind of
  * admin/customer tokens, whether integration tokens work as Bearer without the 2.4.4+ flag, and (seed only) the
  * order in which several sort orders apply.

@@ -1,5 +1,5 @@
 /**
- * What Magento does when the merchant activates or reauthorizes an integration (research §1, §2):
+ * What Magento does when the merchant activates or reauthorizes an integration (Integration/Controller/Adminhtml/Integration/TokensExchange.php, Model/OauthService.php::postToConsumer):
  * `OauthService::postToConsumer` (stamp the consumer, create/reuse the verifier, POST four form fields),
  * `OauthService::createAccessToken` for manual mode (TokensDialog), and the identity-link URL the admin page opens.
  */

@@ -1,5 +1,5 @@
 /**
- * Developer-portal (EQP) API under /devportal (research §9): session tokens by HTTP Basic app credentials,
+ * Developer-portal (EQP) API under /devportal (docs/spec/store-rest-service.md "Developer-portal API"): session tokens by HTTP Basic app credentials,
  * user profiles by Bearer ust. Errors are `{code, message}`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";

@@ -1,6 +1,6 @@
 /**
  * The developer-portal (Marketplace EQP) side: registered applications, session tokens (`ust`) and user
- * profiles (research §9). Tokens expire after `expires_in` seconds on the store clock.
+ * profiles. Tokens expire after `expires_in` seconds on the store clock.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 

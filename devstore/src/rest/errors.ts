@@ -1,7 +1,7 @@
 import { RestError } from "./types";
 
 /**
- * Magento's REST error phrases, verbatim, with their statuses (research §6): NoSuchEntity → 404,
+ * Magento's REST error phrases, verbatim, with their statuses (Webapi ErrorProcessor): NoSuchEntity → 404,
  * authorization → 401 (never 403), input and state errors → 400. Placeholders stay unsubstituted.
  */
 export const notAuthorized = (resource: string) =>

@@ -326,6 +326,11 @@ export function pageOf<T>(rows: readonly T[], criteria: SearchCriteria): SearchR
   return { items, search_criteria: criteria, total_count: total };
 }
 
+/** A whole list in the search-result shape (the comment and track lists of a document take no criteria). */
+export function wholeList<T>(items: T[]): SearchResult<T> {
+  return { items, search_criteria: { filter_groups: [] }, total_count: items.length };
+}
+
 /** The cache key of a search: which rows and in what order (paging excluded). */
 export function searchKey(collection: string, criteria: SearchCriteria): string {
   return JSON.stringify([collection, criteria.filter_groups, criteria.sort_orders ?? []]);

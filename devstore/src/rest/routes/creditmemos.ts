@@ -9,6 +9,7 @@ import { CREDIT_MEMO_SEARCH } from "../sales/searchables";
 import { badRequest, requiredField } from "../errors";
 import type { RouteContext, RouteDef } from "../route";
 import { intParam, optional, requireObject, toInt } from "./input";
+import { wholeList } from "../search-criteria";
 
 const MEMOS = "Magento_Sales::sales_creditmemo";
 const memo = (ctx: RouteContext, id: number): CreditMemo => requireDocument(ctx.data.creditMemos, id);
@@ -50,7 +51,7 @@ export const creditMemoRoutes: RouteDef[] = [
     summary: "Lists comments for a specified credit memo", returns: "{items: Comment[], total_count}",
     handler: (ctx) => {
       const m = memo(ctx, intParam(ctx.params, "id"));
-      return { items: m.comments, search_criteria: { filter_groups: [] }, total_count: m.comments.length };
+      return wholeList(m.comments);
     },
   },
   {

@@ -10,6 +10,7 @@ import { badRequest, requiredField } from "../errors";
 import type { RouteContext, RouteDef } from "../route";
 import { intParam, nowText, optional, requireObject, toInt } from "./input";
 import { invoiceOrder } from "./order-documents";
+import { wholeList } from "../search-criteria";
 
 const INVOICES = "Magento_Sales::sales_invoice";
 const invoice = (ctx: RouteContext, id: number): Invoice => requireDocument(ctx.data.invoices, id);
@@ -44,7 +45,7 @@ export const invoiceRoutes: RouteDef[] = [
     summary: "Lists comments for a specified invoice", returns: "{items: Comment[], total_count}",
     handler: (ctx) => {
       const inv = invoice(ctx, intParam(ctx.params, "id"));
-      return { items: inv.comments, search_criteria: { filter_groups: [] }, total_count: inv.comments.length };
+      return wholeList(inv.comments);
     },
   },
   {

@@ -9,6 +9,7 @@ import { ORDER_ITEM_SEARCH, ORDER_SEARCH } from "../sales/searchables";
 import { badRequest, requiredField } from "../errors";
 import type { RouteContext, RouteDef } from "../route";
 import { intParam, nowText, optional, rejectUnknownKeys, requireObject, toFloat, toInt, toStr } from "./input";
+import { wholeList } from "../search-criteria";
 
 const VIEW = "Magento_Sales::actions_view";
 const CREATE = "Magento_Sales::create";
@@ -160,7 +161,7 @@ export const orderRoutes: RouteDef[] = [
     summary: "Lists comments for a specified order", returns: "{items: StatusHistory[], total_count}",
     handler: (ctx) => {
       const o = requireOrder(ctx.data, intParam(ctx.params, "id"));
-      return { items: o.status_histories, search_criteria: { filter_groups: [] }, total_count: o.status_histories.length };
+      return wholeList(o.status_histories);
     },
   },
   {

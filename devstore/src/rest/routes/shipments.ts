@@ -9,6 +9,7 @@ import { entityNotFound, requiredField } from "../errors";
 import type { RouteContext, RouteDef } from "../route";
 import { intParam, nowText, optional, requireObject, toInt, toStr } from "./input";
 import { shipOrder } from "./order-documents";
+import { wholeList } from "../search-criteria";
 
 const SHIPMENTS = "Magento_Sales::shipment";
 const shipment = (ctx: RouteContext, id: number): Shipment => requireDocument(ctx.data.shipments, id);
@@ -37,7 +38,7 @@ export const shipmentRoutes: RouteDef[] = [
     summary: "Lists comments for a specified shipment", returns: "{items: Comment[], total_count}",
     handler: (ctx) => {
       const s = shipment(ctx, intParam(ctx.params, "id"));
-      return { items: s.comments, search_criteria: { filter_groups: [] }, total_count: s.comments.length };
+      return wholeList(s.comments);
     },
   },
   {

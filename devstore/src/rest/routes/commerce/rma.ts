@@ -6,7 +6,7 @@ import type { Rma, RmaItem } from "../../../data/index";
 import { badRequest, noSuchEntityField, noSuchEntityFields, requiredField } from "../../errors";
 import type { RouteContext, RouteDef } from "../../route";
 import { columns, type SearchableEntity } from "../../searchable";
-import { readRecordField } from "../../search-criteria";
+import { readRecordField, wholeList } from "../../search-criteria";
 import { intParam, nowText, optional, requireObject, toBool, toFloat, toInt, toStr } from "../input";
 
 const RMA = "Magento_Rma::magento_rma";
@@ -104,7 +104,7 @@ export const rmaRoutes: RouteDef[] = [
     ...common, method: "GET", path: "/V1/returns/:id/comments", service: "rmaCommentManagementV1", operation: "commentsList", summary: "A return's comments", returns: "{items: Comment[], total_count}",
     handler: (ctx) => {
       const r = rma(ctx, intParam(ctx.params, "id"));
-      return { items: r.comments, search_criteria: { filter_groups: [] }, total_count: r.comments.length };
+      return wholeList(r.comments);
     },
   },
   {
@@ -122,7 +122,7 @@ export const rmaRoutes: RouteDef[] = [
     ...common, method: "GET", path: "/V1/returns/:id/tracking-numbers", service: "rmaTrackManagementV1", operation: "getTracks", summary: "A return's tracking numbers", returns: "{items: Track[], total_count}",
     handler: (ctx) => {
       const r = rma(ctx, intParam(ctx.params, "id"));
-      return { items: r.tracks, search_criteria: { filter_groups: [] }, total_count: r.tracks.length };
+      return wholeList(r.tracks);
     },
   },
   {

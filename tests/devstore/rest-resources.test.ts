@@ -265,7 +265,8 @@ describe("CMS", () => {
     ["cmsBlock", "block"],
   ])("%s: search, create, duplicate identifier, update, delete", async (base, wrapper) => {
     const map = base === "cmsPage" ? h.data.cmsPages : h.data.cmsBlocks;
-    const active = (await h.get(`/rest/V1/${base}/search?${criteria({ groups: [[["active", "1"]]] })}`)).json;
+    // The column is is_active (the API renders it as `active`).
+    const active = (await h.get(`/rest/V1/${base}/search?${criteria({ groups: [[["is_active", "1"]]] })}`)).json;
     expect(active.total_count).toBe([...map.values()].filter((r) => r.active).length);
     const created = await h.call("POST", `/rest/all/V1/${base}`, { [wrapper]: { identifier: "kit-test", title: "Kit test", content: "<p>hi</p>", active: true } });
     expect(created.status).toBe(200);

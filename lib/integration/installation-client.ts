@@ -105,6 +105,7 @@ export function clientForInstallationRecord(
       return client.signature;
     },
     request: (req) => tracked(client.request(req)),
+    close: () => client.close(),
     call: (id, args) => tracked(client.call(id, args)),
     paginate<T>(path: string, popts?: Parameters<MagentoClient["paginate"]>[1]): AsyncIterable<T> {
       const inner = client.paginate<T>(path, popts);

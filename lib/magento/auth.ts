@@ -1,5 +1,5 @@
-/** Auth strategies: OAuth 1.0a (signed afresh per attempt), Bearer, none. */
-import { signRequest } from "@/lib/oauth";
+/** Auth strategies: OAuth 1.0a (signed afresh per attempt), Bearer, none. Built once per client. */
+import { createSigner } from "@/lib/oauth";
 import type { MagentoAuth, SignatureChoice } from "./types";
 
 export interface SigningClock {
@@ -7,34 +7,34 @@ export interface SigningClock {
   nonce: () => string;
 }
 
-/** Returns the Authorization header value for one attempt, or undefined for anonymous calls. */
-export function authorizationFor(
-  auth: MagentoAuth,
-  method: string,
-  url: string,
-  choice: SignatureChoice,
-  clock: SigningClock,
-): string | undefined {
+/** The Authorization header value for one attempt, or undefined for anonymous calls. */
+export type Authorizer = (method: string, url: string, choice: SignatureChoice) => string | undefined;
+
+export function createAuthorizer(auth: MagentoAuth, clock: SigningClock): Authorizer {
   switch (auth.kind) {
-    case "oauth":
-      return signRequest({
-        method,
-        url,
-        secrets: {
-          consumerKey: auth.consumerKey,
-          consumerSecret: auth.consumerSecret,
-          token: auth.accessToken,
-          tokenSecret: auth.accessTokenSecret,
-          ...(auth.rsaPrivateKeyPem ? { rsaPrivateKeyPem: auth.rsaPrivateKeyPem } : {}),
-        },
-        signatureMethod: choice.method,
-        mode: choice.mode,
-        nonce: clock.nonce(),
-        timestamp: Math.floor(clock.now() / 1000),
-      }).authorization;
-    case "bearer":
-      return `Bearer ${auth.token}`;
+    case "oauth": {
+      const signer = createSigner({
+        consumerKey: auth.consumerKey,
+        consumerSecret: auth.consumerSecret,
+        token: auth.accessToken,
+        tokenSecret: auth.accessTokenSecret,
+        ...(auth.rsaPrivateKeyPem ? { rsaPrivateKeyPem: auth.rsaPrivateKeyPem } : {}),
+      });
+      return (method, url, choice) =>
+        signer.authorization({
+          method,
+          url,
+          signatureMethod: choice.method,
+          mode: choice.mode,
+          nonce: clock.nonce(),
+          timestamp: Math.floor(clock.now() / 1000),
+        });
+    }
+    case "bearer": {
+      const header = `Bearer ${auth.token}`;
+      return () => header;
+    }
     case "none":
-      return undefined;
+      return () => undefined;
   }
 }

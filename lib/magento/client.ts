@@ -1,14 +1,15 @@
 /** createMagentoClient: addressing + auth + signature fallback + transport, and catalogue-driven calls. */
+import { Pool } from "undici";
 import { generateNonce } from "@/lib/oauth";
-import { assertSentAsSigned, buildQuery, fillPath, normaliseBaseUrl, pathParamNames, restUrl, withQuery } from "./addressing";
-import { authorizationFor } from "./auth";
+import { buildQuery, fillPath, normaliseBaseUrl, pathParamNames, restUrl, sentAsSignedCheck, withQuery } from "./addressing";
+import { createAuthorizer } from "./auth";
 import { findListOperation, findOperation, type OperationId } from "./catalogue";
 import { errorFromResponse } from "./errors";
 import { validateFields } from "./fields";
 import { guardedNonce } from "./nonce-guard";
 import { paginate } from "./paginate";
 import { parseSuccessBody } from "./response-body";
-import { resolveSearchCriteria, searchCriteriaToQuery } from "./search-criteria";
+import { criteriaQuery } from "./search-criteria";
 import { DEFAULT_SIGNATURE, fallbackSignal, sameChoice, SignatureNegotiation, signatureAccepted } from "./signature-fallback";
 import { send, transportDeps } from "./transport";
 import type {
@@ -36,18 +37,40 @@ interface Target {
 /** A list operation called with no criteria at all gets 400 `"%fieldName" is required` (searchCriteria) from Magento. */
 const FIRST_PAGE: readonly [string, string] = ["searchCriteria[currentPage]", "1"];
 
+/** Keep-alive connections of a client's own pool: what one store should see from one client at most. */
+export const DEFAULT_MAX_CONNECTIONS = 16;
+
+function requestHeaders(hasBody: boolean, authorization: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (hasBody) headers["content-type"] = "application/json";
+  if (authorization !== undefined) headers.authorization = authorization;
+  return headers;
+}
+
+/** The client's own pool for the store's origin, unless the caller brings the transport. */
+function ownPool(opts: MagentoClientOptions, baseUrl: string): Pool | undefined {
+  if (opts.dispatcher || opts.fetch) return undefined;
+  const connections = opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  if (!Number.isSafeInteger(connections) || connections < 1) throw new RangeError(`maxConnections must be a positive integer (got ${connections})`);
+  return new Pool(new URL(baseUrl).origin, { connections, keepAliveTimeout: 10_000 });
+}
+
 export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
   const baseUrl = normaliseBaseUrl(opts.baseUrl);
-  const deps = transportDeps(opts);
-  const clock = { now: deps.now, nonce: guardedNonce(opts.nonce ?? (() => generateNonce())) };
+  const assertSentAsSigned = sentAsSignedCheck(baseUrl);
+  const pool = ownPool(opts, baseUrl);
+  const deps = transportDeps({ ...opts, ...(pool ? { dispatcher: pool } : {}) });
+  // An injected nonce source is checked (shape, no repeats); the built-in one is correct by construction.
+  const clock = { now: deps.now, nonce: opts.nonce ? guardedNonce(opts.nonce) : () => generateNonce() };
+  const authorize = createAuthorizer(opts.auth, clock);
+  const signed = opts.auth.kind === "oauth";
   let current: SignatureChoice = opts.signature ?? DEFAULT_SIGNATURE;
   let confirmed = opts.signature !== undefined;
+  let closed = false;
 
   function urlFor(spec: RequestSpec): string {
-    const pairs: Array<readonly [string, string]> = [];
-    const criteria = resolveSearchCriteria(spec.searchCriteria);
-    if (criteria) pairs.push(...searchCriteriaToQuery(criteria));
-    if (pairs.length === 0 && findListOperation(spec.method, spec.path)) pairs.push(FIRST_PAGE);
+    const pairs: Array<readonly [string, string]> = criteriaQuery(spec.searchCriteria) ?? [];
+    if (pairs.length === 0 && spec.method === "GET" && findListOperation(spec.method, spec.path)) pairs.push(FIRST_PAGE);
     if (spec.fields !== undefined) {
       validateFields(spec.fields);
       pairs.push(["fields", spec.fields]);
@@ -63,7 +86,6 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
    * switched modes must not switch back when it succeeds (plain ASCII calls pass in every mode).
    */
   async function recordAccepted(startedWith: SignatureChoice, accepted: SignatureChoice): Promise<void> {
-    if (confirmed && sameChoice(accepted, startedWith)) return;
     const changed = !confirmed || !sameChoice(accepted, current);
     current = accepted;
     confirmed = true;
@@ -76,24 +98,22 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
   }
 
   async function execute<T>(t: Target): Promise<MagentoResponse<T>> {
+    if (closed) throw new Error("this Magento client is closed");
     assertSentAsSigned(t.url);
     const started = deps.now();
-    const headers: Record<string, string> = { Accept: "application/json" };
     const body = t.body === undefined ? undefined : JSON.stringify(t.body);
-    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const hasBody = body !== undefined;
     const startedWith = current;
-    const negotiation = new SignatureNegotiation(startedWith);
+    let choice = startedWith;
+    let negotiation: SignatureNegotiation | undefined; // made on the first fallback signal only
     let attempts = 0;
     for (;;) {
-      const choice = negotiation.current;
+      const tried = choice;
       const result = await send(
         {
           method: t.method,
           url: t.url,
-          headers: () => {
-            const authorization = authorizationFor(opts.auth, t.method, t.url, choice, clock);
-            return authorization ? { ...headers, Authorization: authorization } : headers;
-          },
+          headers: () => requestHeaders(hasBody, authorize(t.method, t.url, tried)),
           body,
           retry: true,
           ...(t.timeoutMs !== undefined ? { timeoutMs: t.timeoutMs } : {}),
@@ -101,16 +121,31 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
         deps,
       );
       attempts += result.attempts;
-      const ok = result.status >= 200 && result.status < 300;
-      if (opts.auth.kind === "oauth") {
+      if (signed) {
         const signal = fallbackSignal(result.status, result.text);
-        if (signal && negotiation.next(signal)) continue;
-        if (signatureAccepted(result.status, result.text)) await recordAccepted(startedWith, choice);
+        if (signal) {
+          negotiation ??= new SignatureNegotiation(startedWith);
+          const next = negotiation.next(signal);
+          if (next) {
+            choice = next;
+            continue;
+          }
+        }
+        const mayRecord = !confirmed || !sameChoice(tried, startedWith);
+        if (mayRecord && signatureAccepted(result.status, result.text)) await recordAccepted(startedWith, tried);
       }
-      if (!ok) throw errorFromResponse(result.status, result.text, t.url, t.method);
-      const data =
-        t.expect === "text" ? result.text : parseSuccessBody(result.text, result.headers.get("content-type"), t.url, t.method, result.status);
-      return { status: result.status, headers: result.headers, data: data as T, url: t.url, durationMs: deps.now() - started, attempts };
+      if (result.status < 200 || result.status >= 300) throw errorFromResponse(result.status, result.text, t.url, t.method);
+      const data = t.expect === "text" ? result.text : parseSuccessBody(result.text, result.header("content-type"), t.url, t.method, result.status);
+      return {
+        status: result.status,
+        get headers() {
+          return result.headers;
+        },
+        data: data as T,
+        url: t.url,
+        durationMs: deps.now() - started,
+        attempts,
+      };
     }
   }
 
@@ -157,5 +192,9 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
     request,
     call: <I extends OperationId, T = unknown>(operationId: I, args?: CallArgs<I>) => callOperation<T>(operationId, args),
     paginate: <T = unknown>(path: string, o?: Parameters<MagentoClient["paginate"]>[1]) => paginate<T>(request, path, o),
+    async close() {
+      closed = true;
+      await pool?.close();
+    },
   };
 }

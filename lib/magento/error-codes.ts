@@ -17,6 +17,7 @@ export type MagentoErrorCode =
   | "network"
   | "timeout"
   | "bad_response"
+  | "response_too_large"
   | "other";
 
 interface Known {

@@ -56,6 +56,38 @@ export class MagentoApiError extends Error {
   }
 }
 
+/**
+ * The store's answer is larger than the client reads (maxResponseBytes for REST, a few KB for token endpoints).
+ * Thrown while the body streams in, as soon as the count (or a declared Content-Length) passes the limit; the
+ * connection is dropped there, so no more than the limit is ever held in memory. Never retried.
+ */
+export class ResponseTooLargeError extends MagentoApiError {
+  override name = "ResponseTooLargeError";
+  /** The limit that was passed, in bytes (of the decoded body). */
+  readonly limitBytes: number;
+  /** Bytes read when the client stopped (≤ limitBytes + one network chunk); 0 when Content-Length alone said so. */
+  readonly receivedBytes: number;
+  /** The Content-Length the store declared, when it did. */
+  readonly declaredBytes: number | undefined;
+
+  constructor(init: { status: number; url: string; method: string; limitBytes: number; receivedBytes: number; declaredBytes?: number; hint?: string }) {
+    const size = init.declaredBytes !== undefined ? `declares ${init.declaredBytes} bytes` : `passed ${init.limitBytes} bytes`;
+    super({
+      status: init.status,
+      template: `The store's answer ${size}, more than the ${init.limitBytes} bytes this call reads; the rest was not read`,
+      code: "response_too_large",
+      hint:
+        init.hint ??
+        "Ask for less per call (a smaller searchCriteria pageSize, or fields=… to trim items), or raise maxResponseBytes if the store really answers this much.",
+      url: init.url,
+      method: init.method,
+    });
+    this.limitBytes = init.limitBytes;
+    this.receivedBytes = init.receivedBytes;
+    this.declaredBytes = init.declaredBytes;
+  }
+}
+
 const BODY_LIMIT = 4000;
 
 /** Builds the error for a non-2xx response from its body text. */
@@ -91,7 +123,8 @@ export type MagentoOAuthErrorKind =
   | "http"
   | "redirect"
   | "network"
-  | "timeout";
+  | "timeout"
+  | "too_large";
 
 /** A failed /oauth/token/request or /oauth/token/access call, carrying the store's own oauth_problem text. */
 export class MagentoOAuthError extends Error {

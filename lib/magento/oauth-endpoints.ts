@@ -11,7 +11,7 @@ import { parseErrorBody } from "./error-message";
 import { MagentoApiError, MagentoOAuthError } from "./errors";
 import { guardedNonce } from "./nonce-guard";
 import { DEFAULT_SIGNATURE, fallbackSignal, SignatureNegotiation } from "./signature-fallback";
-import { send, transportDeps } from "./transport";
+import { send, TOKEN_RESPONSE_MAX_BYTES, TOKEN_TOO_LARGE_HINT, transportDeps } from "./transport";
 import type { SignatureChoice } from "./types";
 
 export interface HandshakeOptions {
@@ -42,7 +42,7 @@ async function tokenStep(
   extra: { requestToken?: TokenPair; verifier?: string },
 ): Promise<HandshakeResult> {
   const url = `${normaliseBaseUrl(o.storeBaseUrl)}oauth/token/${step}`;
-  const deps = transportDeps({ ...o, maxRetries: 0 });
+  const deps = transportDeps({ ...o, maxRetries: 0, maxResponseBytes: TOKEN_RESPONSE_MAX_BYTES, tooLargeHint: TOKEN_TOO_LARGE_HINT });
   const nonce = guardedNonce(o.nonce ?? (() => generateNonce()));
   const negotiation = new SignatureNegotiation(o.signature ?? DEFAULT_SIGNATURE);
   for (;;) {
@@ -76,7 +76,7 @@ async function tokenStep(
       );
     } catch (err) {
       if (err instanceof MagentoApiError) {
-        const kind = err.code === "redirect" ? "redirect" : err.code === "timeout" ? "timeout" : "network";
+        const kind = err.code === "redirect" ? "redirect" : err.code === "timeout" ? "timeout" : err.code === "response_too_large" ? "too_large" : "network";
         throw new MagentoOAuthError({ status: err.status, kind, code: err.code, hint: err.hint, url, message: err.message, cause: err });
       }
       throw err;

@@ -61,7 +61,8 @@ export async function* paginate<T>(request: RequestFn, path: string, opts: Pagin
     const res = await request<unknown>({
       method: "GET",
       path,
-      searchCriteria: { ...criteria, currentPage: page },
+      // checked once above: each page hands over a built object instead of being validated again
+      searchCriteria: { build: () => ({ ...criteria, currentPage: page }) },
       ...(fieldsValue !== undefined ? { fields: fieldsValue } : {}),
       ...(opts.query ? { query: opts.query } : {}),
       ...(opts.storeCode !== undefined ? { storeCode: opts.storeCode } : {}),

@@ -203,3 +203,11 @@ export function resolveSearchCriteria(input: SearchCriteria | { build(): SearchC
   if (problem !== undefined) throw new SearchCriteriaError(`invalid searchCriteria object: ${problem}`);
   return input as SearchCriteria;
 }
+
+/** The query pairs of a call's criteria: a builder serialises its own (no copy); a plain object is checked first. */
+export function criteriaQuery(input: SearchCriteria | { build(): SearchCriteria } | undefined): Array<[string, string]> | undefined {
+  if (input === undefined) return undefined;
+  if (input instanceof SearchCriteriaBuilder) return input.toQuery();
+  return searchCriteriaToQuery(resolveSearchCriteria(input)!);
+}
+

@@ -1,8 +1,9 @@
 /** Admin and customer tokens: POST JSON {username, password} → a bare JSON string, used as a Bearer token. */
+import type { Dispatcher } from "undici";
 import { z } from "zod";
 import { normaliseBaseUrl, restUrl } from "./addressing";
 import { errorFromResponse, MagentoApiError } from "./errors";
-import { send, transportDeps } from "./transport";
+import { send, TOKEN_RESPONSE_MAX_BYTES, TOKEN_TOO_LARGE_HINT, transportDeps } from "./transport";
 
 export interface UserTokenOptions {
   baseUrl: string;
@@ -11,6 +12,8 @@ export interface UserTokenOptions {
   /** Issue the token through rest/{storeCode}/V1/… (e.g. "default"); absent → rest/V1/…. */
   storeCode?: string;
   fetch?: typeof fetch;
+  /** The undici Dispatcher to send through (default: undici's global one). */
+  dispatcher?: Dispatcher;
   now?: () => number;
   timeoutMs?: number;
 }
@@ -28,7 +31,7 @@ async function fetchUserToken(kind: "admin" | "customer", o: UserTokenOptions): 
       body,
       retry: false, // a failed login counts towards the store's lockout (6 failures)
     },
-    transportDeps({ ...o, maxRetries: 0 }),
+    transportDeps({ ...o, maxRetries: 0, maxResponseBytes: TOKEN_RESPONSE_MAX_BYTES, tooLargeHint: TOKEN_TOO_LARGE_HINT }),
   );
   if (result.status < 200 || result.status >= 300) throw errorFromResponse(result.status, result.text, url, "POST");
   let parsed: unknown;

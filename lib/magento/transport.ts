@@ -1,19 +1,26 @@
 /**
- * One HTTP exchange with retries. Global fetch (undici, keep-alive by default), redirects never followed,
- * a timeout per attempt, and the headers rebuilt for every attempt so each one is signed with a fresh nonce.
+ * One call to the store with retries: redirects never followed, a timeout per attempt, a byte limit on every
+ * body, and the headers rebuilt for every attempt so each one is signed with a fresh nonce. The wire itself is
+ * an Exchange (exchange.ts): undici's dispatch API on a Dispatcher by default, or an injected fetch.
  */
-import { MagentoApiError } from "./errors";
+import { getGlobalDispatcher, type Dispatcher } from "undici";
+import { dispatchExchange } from "./dispatch-exchange";
+import { MagentoApiError, ResponseTooLargeError } from "./errors";
+import { isTimeout, type Exchange, type ExchangeResponse } from "./exchange";
+import { fetchExchange } from "./fetch-exchange";
 import { parseRetryAfter } from "./retry-after";
 import { backoffDelay, isIdempotent, isRetryableStatus } from "./retry-policy";
 
 export interface TransportDeps {
-  fetch: typeof fetch;
+  exchange: Exchange;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
   random: () => number;
   timeoutMs: number;
   maxRetries: number;
   maxRetryDelayMs: number;
+  maxResponseBytes: number;
+  tooLargeHint: string | undefined;
 }
 
 export interface TransportRequest {
@@ -29,11 +36,13 @@ export interface TransportRequest {
 
 export interface TransportResult {
   status: number;
-  headers: Headers;
+  /** One response header (name lowercase). */
+  header: (name: string) => string | null;
+  /** All response headers (a Fetch Headers, built on first use). */
+  readonly headers: Headers;
   text: string;
   url: string;
   attempts: number;
-  durationMs: number;
 }
 
 export const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -41,30 +50,65 @@ export const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTi
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RETRIES = 3;
 export const DEFAULT_MAX_RETRY_DELAY_MS = 30_000;
+/** REST answers larger than this fail with ResponseTooLargeError (a 300-row page with every attribute is a few MB). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+/**
+ * Token endpoints (/oauth/token/*, /V1/integration/{admin,customer}/token) answer a few hundred bytes, so they
+ * read 8 KiB at most: a store that answers more (or a hostile one, 200 MB) fails fast without filling memory.
+ */
+export const TOKEN_RESPONSE_MAX_BYTES = 8 * 1024;
+export const TOKEN_TOO_LARGE_HINT =
+  "A token response is a few hundred bytes: a larger answer is usually a storefront or error page, because the " +
+  "store base URL lacks the \"index.php/\" the store needs (use store_base_url from the activation POST verbatim).";
 
-export function transportDeps(o: {
+/** A fetch that carries the undici Dispatcher it sends through (the app's guarded store fetch does). */
+export type FetchWithDispatcher = typeof fetch & { readonly dispatcher: Dispatcher };
+
+/** The Dispatcher a fetch carries, if any: the client then dispatches on it directly instead of through fetch. */
+export function dispatcherOf(f: typeof fetch | undefined): Dispatcher | undefined {
+  const d = (f as Partial<FetchWithDispatcher> | undefined)?.dispatcher;
+  return d && typeof d.dispatch === "function" ? d : undefined;
+}
+
+export interface TransportOptions {
   fetch?: typeof fetch;
+  dispatcher?: Dispatcher;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   timeoutMs?: number;
   maxRetries?: number;
   maxRetryDelayMs?: number;
-}): TransportDeps {
+  maxResponseBytes?: number;
+  /** The fix ResponseTooLargeError suggests, for calls whose answer is small by nature (token endpoints). */
+  tooLargeHint?: string;
+}
+
+/**
+ * The wire: a given dispatcher, else the dispatcher a given fetch carries, else that fetch, else undici's global
+ * dispatcher (what Node's own fetch uses; the client passes its own pool instead).
+ */
+function exchangeFor(o: TransportOptions): Exchange {
+  const dispatcher = o.dispatcher ?? dispatcherOf(o.fetch);
+  if (dispatcher) return dispatchExchange(dispatcher);
+  if (o.fetch) return fetchExchange(o.fetch);
+  return dispatchExchange(getGlobalDispatcher());
+}
+
+export function transportDeps(o: TransportOptions): TransportDeps {
+  const maxResponseBytes = o.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes < 1) throw new RangeError(`maxResponseBytes must be a positive integer (got ${maxResponseBytes})`);
   return {
-    // eslint-disable-next-line no-restricted-properties -- default for library use; the kit always passes its guarded store fetch
-    fetch: o.fetch ?? globalThis.fetch,
+    exchange: exchangeFor(o),
     now: o.now ?? Date.now,
     sleep: o.sleep ?? defaultSleep,
     random: o.random ?? Math.random,
     timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxRetries: o.maxRetries ?? DEFAULT_MAX_RETRIES,
     maxRetryDelayMs: o.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS,
+    maxResponseBytes,
+    tooLargeHint: o.tooLargeHint,
   };
-}
-
-function isTimeout(err: unknown): boolean {
-  return err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
 }
 
 /** Where to point the base URL instead, when the Location is the same path under another base. */
@@ -113,26 +157,23 @@ function rateLimitedError(status: number, retryAfterMs: number, maxRetryDelayMs:
 }
 
 export async function send(req: TransportRequest, deps: TransportDeps): Promise<TransportResult> {
-  const started = deps.now();
   const retries = req.retry ? deps.maxRetries : 0;
+  const timeoutMs = req.timeoutMs ?? deps.timeoutMs;
   for (let attempt = 1; ; attempt++) {
-    const timeoutMs = req.timeoutMs ?? deps.timeoutMs;
     const headers = req.headers(attempt); // signing errors are programming errors, not network failures
-    let response: Response;
-    let text: string;
-    // a plain controller + timer costs a third of AbortSignal.timeout() per call; cleared once the body is read
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, "TimeoutError")), timeoutMs);
+    let response: ExchangeResponse;
     try {
-      response = await deps.fetch(req.url, {
+      response = await deps.exchange({
         method: req.method,
+        url: req.url,
         headers,
         body: req.body,
-        redirect: "manual", // a followed redirect changes the signed URL, and POST may turn into GET
-        signal: controller.signal,
+        timeoutMs,
+        maxBytes: deps.maxResponseBytes,
+        ...(deps.tooLargeHint !== undefined ? { tooLargeHint: deps.tooLargeHint } : {}),
       });
-      text = await response.text();
     } catch (err) {
+      if (err instanceof ResponseTooLargeError) throw err; // the same answer again would be just as large
       if (attempt <= retries && isIdempotent(req.method)) {
         await deps.sleep(backoffDelay(attempt - 1, deps.random, deps.maxRetryDelayMs));
         continue;
@@ -148,28 +189,27 @@ export async function send(req: TransportRequest, deps: TransportDeps): Promise<
         method: req.method,
         cause: err,
       });
-    } finally {
-      clearTimeout(timer);
     }
-    if (response.status >= 300 && response.status < 400) {
-      throw redirectError(response.status, response.headers.get("location"), req.url, req.method);
-    }
+    const status = response.status;
+    if (status >= 300 && status < 400) throw redirectError(status, response.header("location"), req.url, req.method);
     // only failures are looked at (a 2xx never pays for the Retry-After parse)
-    const retryAfter = response.status >= 429 ? parseRetryAfter(response.headers.get("retry-after"), deps.now()) : undefined;
-    if (attempt <= retries && isRetryableStatus(response.status, req.method, retryAfter !== undefined)) {
+    const retryAfter = status >= 429 ? parseRetryAfter(response.header("retry-after"), deps.now()) : undefined;
+    if (attempt <= retries && isRetryableStatus(status, req.method, retryAfter !== undefined)) {
       if (retryAfter !== undefined && retryAfter > deps.maxRetryDelayMs) {
-        throw rateLimitedError(response.status, retryAfter, deps.maxRetryDelayMs, text, req);
+        throw rateLimitedError(status, retryAfter, deps.maxRetryDelayMs, response.text, req);
       }
       await deps.sleep(backoffDelay(attempt - 1, deps.random, deps.maxRetryDelayMs, retryAfter));
       continue;
     }
     return {
-      status: response.status,
-      headers: response.headers,
-      text,
+      status,
+      header: (name) => response.header(name),
+      get headers() {
+        return response.headers;
+      },
+      text: response.text,
       url: req.url,
       attempts: attempt,
-      durationMs: deps.now() - started,
     };
   }
 }

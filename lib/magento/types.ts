@@ -1,4 +1,5 @@
 /** Public types of the store REST client (lib/magento). */
+import type { Dispatcher } from "undici";
 import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
 import type { CatalogueEntry, OperationId, PathParamNames, PathParamsOf, RequiredQueryOf } from "./catalogue";
 import type { SearchCriteria } from "./search-criteria-types";
@@ -25,6 +26,16 @@ export type MagentoAuth =
 
 /** Everything that touches time, randomness or the network is injectable. */
 export interface IoOptions {
+  /**
+   * The undici Dispatcher calls go through (e.g. an Agent shared by many clients, with its own connect-time
+   * checks). Default: a keep-alive Pool of the client's own for the store's origin (see maxConnections).
+   */
+  dispatcher?: Dispatcher;
+  /**
+   * A fetch to send through instead (tests, custom transports). A fetch that carries an undici `dispatcher`
+   * property (the app's guarded store fetch does) is used through that dispatcher directly: its checks run in
+   * the dispatcher's connector, so nothing is skipped, and undici's fetch layer is not paid for on every call.
+   */
   fetch?: typeof fetch;
   /** Milliseconds since the epoch. */
   now?: () => number;
@@ -35,6 +46,11 @@ export interface IoOptions {
   random?: () => number;
   /** Per attempt. Default 30 000 ms. */
   timeoutMs?: number;
+  /**
+   * Largest response body read, in bytes (decoded). Counted while the body streams in: past it the connection is
+   * dropped and the call fails with ResponseTooLargeError (code "response_too_large"). Default 32 MiB.
+   */
+  maxResponseBytes?: number;
 }
 
 export interface MagentoClientOptions extends IoOptions {
@@ -60,6 +76,11 @@ export interface MagentoClientOptions extends IoOptions {
    * fails with code "rate_limited" and the asked delay in `retryAfterMs`.
    */
   maxRetryDelayMs?: number;
+  /**
+   * Keep-alive connections the client's own pool opens to the store at most; more concurrent calls wait for a
+   * free one. Default 16. Ignored when `dispatcher` or `fetch` is given (their owner bounds them).
+   */
+  maxConnections?: number;
 }
 
 export type SearchCriteriaInput = SearchCriteria | { build(): SearchCriteria };
@@ -133,4 +154,9 @@ export interface MagentoClient {
    */
   call<I extends OperationId, T = unknown>(operationId: I, args?: CallArgs<I>): Promise<MagentoResponse<T>>;
   paginate<T = unknown>(path: string, opts?: PaginateOptions): AsyncIterable<T>;
+  /**
+   * Waits for the calls in flight, then closes the connections the client opened itself. A dispatcher or fetch
+   * passed in stays open (its owner closes it). Calls after close() fail.
+   */
+  close(): Promise<void>;
 }

@@ -8,7 +8,7 @@ export { rfc3986Encode, reencodeRawComponent } from "./encoding";
 export { strnatcmp } from "./strnatcmp";
 export { buildBaseString, type BaseStringInput } from "./base-string";
 export { normaliseUrl } from "./url";
-export { signRequest } from "./sign";
+export { createSigner, signRequest, type Signer, type SignerInput } from "./sign";
 export { formatAuthorizationHeader } from "./header";
 export { generateNonce, NONCE_ALPHABET, NONCE_LENGTH } from "./nonce";
 export { isProtocolParam } from "./protocol-param";

@@ -1,80 +1,117 @@
 /**
- * signRequest: Magento-compatible OAuth 1.0a signing (HMAC-SHA256 by default, HMAC-SHA1, PLAINTEXT, RSA-SHA1).
+ * Magento-compatible OAuth 1.0a signing (HMAC-SHA256 by default, HMAC-SHA1, PLAINTEXT, RSA-SHA1).
  *
  * oauth-1.0a is used for what it gets right: the signing key `enc(consumer_secret)&enc(token_secret)` (with the
- * `&` kept when there is no token secret: last_ampersand) and the hash plumbing (its hash_function contract and
- * its built-in PLAINTEXT). What it gets wrong for Magento — the base string (byte-wise sort, undecoded bracket
- * names, repeated names, no URL normalisation; see base-string.ts) — and its slow header builder are hand-written.
+ * `&` kept when there is no token secret: last_ampersand) and its built-in PLAINTEXT. What it gets wrong for
+ * Magento — the base string (byte-wise sort, undecoded bracket names, repeated names, no URL normalisation; see
+ * base-string.ts) — is hand-written, and so is what it does slowly per call: it builds a new signing key string
+ * and re-encodes the consumer key and token on every call, and its header builder sorts and maps again. A
+ * signer made once per set of secrets (createSigner) keeps the HMAC keys as KeyObjects and the encoded values.
  */
 import OAuth from "oauth-1.0a";
-import { createHmac, createSign } from "node:crypto";
+import { createHmac, createSecretKey, createSign, type KeyObject } from "node:crypto";
 import { buildBaseStringFromEncoded } from "./base-string";
 import { rfc3986Encode } from "./encoding";
 import { formatEncodedAuthorizationHeader } from "./header";
-import type { SignatureMethod, SignInput, SignedRequest } from "./types";
+import type { OAuthSecrets, SignatureMethod, SignInput, SignedRequest } from "./types";
 
-const hmacSha256: OAuth.HashFunction = (base, key) => createHmac("sha256", key).update(base).digest("base64");
-const hmacSha1: OAuth.HashFunction = (base, key) => createHmac("sha1", key).update(base).digest("base64");
+/** One request to sign with a signer's secrets: SignInput without them. */
+export type SignerInput = Omit<SignInput, "secrets">;
 
-function hashFunctionFor(method: SignatureMethod, rsaPrivateKeyPem: string | undefined): OAuth.HashFunction | undefined {
-  switch (method) {
-    case "HMAC-SHA256":
-      return hmacSha256;
-    case "HMAC-SHA1":
-      return hmacSha1;
-    case "PLAINTEXT":
-      return undefined; // oauth-1.0a's own PLAINTEXT: the signature is the signing key itself
-    case "RSA-SHA1": {
-      if (!rsaPrivateKeyPem) throw new TypeError("RSA-SHA1 signing needs secrets.rsaPrivateKeyPem");
-      const pem = rsaPrivateKeyPem;
-      return (base) => createSign("RSA-SHA1").update(base).sign(pem, "base64");
-    }
-    default:
-      throw new TypeError(`Unknown OAuth signature method: ${String(method)}`);
-  }
+export interface Signer {
+  /** The Authorization header value alone (the REST client's hot path). */
+  authorization(input: SignerInput): string;
+  /** Header, signature, base string and the oauth_* parameters sent. */
+  sign(input: SignerInput): SignedRequest;
 }
 
-export function signRequest(input: SignInput): SignedRequest {
-  const signatureMethod: SignatureMethod = input.signatureMethod ?? "HMAC-SHA256";
-  const { secrets } = input;
+function checkInput(input: SignerInput): void {
   if (!Number.isSafeInteger(input.timestamp) || input.timestamp <= 0) {
     throw new RangeError("oauth_timestamp must be a positive integer of Unix seconds"); // Magento rejects ≤ 0
   }
   if (!input.nonce) throw new TypeError("oauth_nonce must not be empty");
+}
 
-  // Header order: sorted names, signature last (the store does not care; this matches research §4.7).
-  const oauthParams: Array<readonly [string, string]> = [
-    ["oauth_consumer_key", secrets.consumerKey],
-    ["oauth_nonce", input.nonce],
-    ["oauth_signature_method", signatureMethod],
-    ["oauth_timestamp", String(input.timestamp)],
-  ];
-  // Request-token step: no oauth_token at all (an empty one is "token length is invalid").
-  if (secrets.token) oauthParams.push(["oauth_token", secrets.token]);
-  // Access step: Magento reads oauth_verifier only from the Authorization header.
-  if (input.verifier !== undefined) oauthParams.push(["oauth_verifier", input.verifier]);
-  oauthParams.push(["oauth_version", "1.0"]);
+export function createSigner(secrets: OAuthSecrets): Signer {
+  const signingKey = new OAuth({ consumer: { key: secrets.consumerKey, secret: secrets.consumerSecret } }).getSigningKey(secrets.tokenSecret ?? "");
+  const keyBytes = Buffer.from(signingKey, "utf8");
+  const hmacKeys = new Map<string, KeyObject>();
+  const hmac = (algorithm: "sha256" | "sha1", base: string): string => {
+    let key = hmacKeys.get(algorithm);
+    if (!key) hmacKeys.set(algorithm, (key = createSecretKey(keyBytes)));
+    return createHmac(algorithm, key).update(base).digest("base64");
+  };
+  let plaintext: OAuth | undefined;
 
-  // Names are fixed unreserved ASCII; values are encoded once for both the base string and the header.
-  const encodedOauth = oauthParams.map(([name, value]) => [name, rfc3986Encode(value)] as const);
-  const baseString = buildBaseStringFromEncoded({
-    method: input.method,
-    url: input.url,
-    oauthParams: encodedOauth,
-    formParams: input.formParams,
-    mode: input.mode,
-  });
+  function signatureOf(method: SignatureMethod, base: string): string {
+    switch (method) {
+      case "HMAC-SHA256":
+        return hmac("sha256", base);
+      case "HMAC-SHA1":
+        return hmac("sha1", base);
+      case "PLAINTEXT":
+        // oauth-1.0a's own PLAINTEXT: the signature is the signing key itself
+        plaintext ??= new OAuth({ consumer: { key: secrets.consumerKey, secret: secrets.consumerSecret }, signature_method: "PLAINTEXT" });
+        return plaintext.hash_function(base, signingKey);
+      case "RSA-SHA1":
+        if (!secrets.rsaPrivateKeyPem) throw new TypeError("RSA-SHA1 signing needs secrets.rsaPrivateKeyPem");
+        return createSign("RSA-SHA1").update(base).sign(secrets.rsaPrivateKeyPem, "base64");
+      default:
+        throw new TypeError(`Unknown OAuth signature method: ${String(method)}`);
+    }
+  }
 
-  const oauth = new OAuth({
-    consumer: { key: secrets.consumerKey, secret: secrets.consumerSecret },
-    signature_method: signatureMethod,
-    hash_function: hashFunctionFor(signatureMethod, secrets.rsaPrivateKeyPem),
-  });
-  const signature = oauth.hash_function(baseString, oauth.getSigningKey(secrets.tokenSecret ?? ""));
+  // Names are fixed unreserved ASCII; the values that never change are encoded once, here.
+  const consumerKey = rfc3986Encode(secrets.consumerKey);
+  const token = secrets.token ? rfc3986Encode(secrets.token) : undefined;
 
-  const record: Record<string, string> = {};
-  for (const [name, value] of oauthParams) record[name] = value;
-  record.oauth_signature = signature;
+  /** The oauth_* pairs, values RFC 3986-encoded, in sorted name order (header order: research §4.7). */
+  function encodedOauthParams(input: SignerInput, method: SignatureMethod): Array<readonly [string, string]> {
+    const params: Array<readonly [string, string]> = [
+      ["oauth_consumer_key", consumerKey],
+      ["oauth_nonce", rfc3986Encode(input.nonce)],
+      ["oauth_signature_method", method],
+      ["oauth_timestamp", String(input.timestamp)],
+    ];
+    // Request-token step: no oauth_token at all (an empty one is "token length is invalid").
+    if (token) params.push(["oauth_token", token]);
+    // Access step: Magento reads oauth_verifier only from the Authorization header.
+    if (input.verifier !== undefined) params.push(["oauth_verifier", rfc3986Encode(input.verifier)]);
+    params.push(["oauth_version", "1.0"]);
+    return params;
+  }
 
-  return { authorization: formatEncodedAuthorizationHeader(encodedOauth, signature), signature, baseString, oauthParams: record };
+  function signed(input: SignerInput): { encoded: Array<readonly [string, string]>; baseString: string; signature: string; method: SignatureMethod } {
+    checkInput(input);
+    const method: SignatureMethod = input.signatureMethod ?? "HMAC-SHA256";
+    const encoded = encodedOauthParams(input, method);
+    const baseString = buildBaseStringFromEncoded({ method: input.method, url: input.url, oauthParams: encoded, formParams: input.formParams, mode: input.mode });
+    return { encoded, baseString, signature: signatureOf(method, baseString), method };
+  }
+
+  return {
+    authorization(input) {
+      const s = signed(input);
+      return formatEncodedAuthorizationHeader(s.encoded, s.signature);
+    },
+    sign(input) {
+      const s = signed(input);
+      const oauthParams: Record<string, string> = {
+        oauth_consumer_key: secrets.consumerKey,
+        oauth_nonce: input.nonce,
+        oauth_signature_method: s.method,
+        oauth_timestamp: String(input.timestamp),
+      };
+      if (secrets.token) oauthParams.oauth_token = secrets.token;
+      if (input.verifier !== undefined) oauthParams.oauth_verifier = input.verifier;
+      oauthParams.oauth_version = "1.0";
+      oauthParams.oauth_signature = s.signature;
+      return { authorization: formatEncodedAuthorizationHeader(s.encoded, s.signature), signature: s.signature, baseString: s.baseString, oauthParams };
+    },
+  };
+}
+
+/** Signs one request with a throwaway signer (for one-off calls; a client keeps its signer). */
+export function signRequest(input: SignInput): SignedRequest {
+  return createSigner(input.secrets).sign(input);
 }

@@ -11,7 +11,7 @@ import { paginate } from "./paginate";
 import { parseSuccessBody } from "./response-body";
 import { criteriaQuery } from "./search-criteria";
 import { DEFAULT_SIGNATURE, fallbackSignal, sameChoice, SignatureNegotiation, signatureAccepted } from "./signature-fallback";
-import { send, transportDeps } from "./transport";
+import { send, transportDeps, type TransportResult } from "./transport";
 import type {
   CallArgs,
   MagentoClient,
@@ -39,6 +39,27 @@ const FIRST_PAGE: readonly [string, string] = ["searchCriteria[currentPage]", "1
 
 /** Keep-alive connections of a client's own pool: what one store should see from one client at most. */
 export const DEFAULT_MAX_CONNECTIONS = 16;
+
+/** A MagentoResponse whose Headers object is only built when asked for (a class: see TransportResult). */
+class ClientResponse<T> implements MagentoResponse<T> {
+  readonly status: number;
+  readonly url: string;
+  readonly #result: TransportResult;
+  constructor(
+    result: TransportResult,
+    readonly data: T,
+    readonly durationMs: number,
+    readonly attempts: number,
+  ) {
+    this.status = result.status;
+    this.url = result.url;
+    this.#result = result;
+  }
+
+  get headers(): Headers {
+    return this.#result.headers;
+  }
+}
 
 function requestHeaders(hasBody: boolean, authorization: string | undefined): Record<string, string> {
   const headers: Record<string, string> = { accept: "application/json" };
@@ -136,16 +157,7 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
       }
       if (result.status < 200 || result.status >= 300) throw errorFromResponse(result.status, result.text, t.url, t.method);
       const data = t.expect === "text" ? result.text : parseSuccessBody(result.text, result.header("content-type"), t.url, t.method, result.status);
-      return {
-        status: result.status,
-        get headers() {
-          return result.headers;
-        },
-        data: data as T,
-        url: t.url,
-        durationMs: deps.now() - started,
-        attempts,
-      };
+      return new ClientResponse<T>(result, data as T, deps.now() - started, attempts);
     }
   }
 

@@ -474,7 +474,8 @@ export function findOperation(id: string): CatalogueEntry | undefined {
 
 /** "/V1/orders", "V1/orders" and "/V1/orders/" name the same route. */
 function routeKey(method: string, path: string): string {
-  return `${method.toUpperCase()} /${path.replace(/^\/+|\/+$/g, "")}`;
+  const canonical = path.length > 1 && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) !== 0x2f && path.charCodeAt(path.length - 1) !== 0x2f;
+  return `${method.toUpperCase()} ${canonical ? path : `/${path.replace(/^\/+|\/+$/g, "")}`}`;
 }
 
 const LIST_BY_ROUTE: ReadonlyMap<string, CatalogueEntry> = new Map(

@@ -2,7 +2,7 @@
 import { Pool } from "undici";
 import { generateNonce } from "@/lib/oauth";
 import { buildQuery, fillPath, normaliseBaseUrl, pathParamNames, restUrl, sentAsSignedCheck, withQuery } from "./addressing";
-import { createAuthorizer } from "./auth";
+import { createAuthorizer, type Authorizer } from "./auth";
 import { findListOperation, findOperation, type OperationId } from "./catalogue";
 import { errorFromResponse } from "./errors";
 import { validateFields } from "./fields";
@@ -11,7 +11,7 @@ import { paginate } from "./paginate";
 import { parseSuccessBody } from "./response-body";
 import { criteriaQuery } from "./search-criteria";
 import { DEFAULT_SIGNATURE, fallbackSignal, sameChoice, SignatureNegotiation, signatureAccepted } from "./signature-fallback";
-import { send, transportDeps, type TransportResult } from "./transport";
+import { send, transportDeps, type TransportRequest, type TransportResult } from "./transport";
 import type {
   CallArgs,
   MagentoClient,
@@ -61,11 +61,25 @@ class ClientResponse<T> implements MagentoResponse<T> {
   }
 }
 
-function requestHeaders(hasBody: boolean, authorization: string | undefined): Record<string, string> {
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (hasBody) headers["content-type"] = "application/json";
-  if (authorization !== undefined) headers.authorization = authorization;
-  return headers;
+/** One try of a call in one signature choice: headers are built, and signed afresh, for every attempt. */
+class CallAttempt implements TransportRequest {
+  readonly retry = true;
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    readonly body: string | undefined,
+    readonly timeoutMs: number | undefined,
+    private readonly choice: SignatureChoice,
+    private readonly authorize: Authorizer,
+  ) {}
+
+  headers(): Record<string, string> {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (this.body !== undefined) headers["content-type"] = "application/json";
+    const authorization = this.authorize(this.method, this.url, this.choice);
+    if (authorization !== undefined) headers.authorization = authorization;
+    return headers;
+  }
 }
 
 /** The client's own pool for the store's origin, unless the caller brings the transport. */
@@ -123,24 +137,13 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
     assertSentAsSigned(t.url);
     const started = deps.now();
     const body = t.body === undefined ? undefined : JSON.stringify(t.body);
-    const hasBody = body !== undefined;
     const startedWith = current;
     let choice = startedWith;
     let negotiation: SignatureNegotiation | undefined; // made on the first fallback signal only
     let attempts = 0;
     for (;;) {
       const tried = choice;
-      const result = await send(
-        {
-          method: t.method,
-          url: t.url,
-          headers: () => requestHeaders(hasBody, authorize(t.method, t.url, tried)),
-          body,
-          retry: true,
-          ...(t.timeoutMs !== undefined ? { timeoutMs: t.timeoutMs } : {}),
-        },
-        deps,
-      );
+      const result = await send(new CallAttempt(t.method, t.url, body, t.timeoutMs, tried, authorize), deps);
       attempts += result.attempts;
       if (signed) {
         const signal = fallbackSignal(result.status, result.text);

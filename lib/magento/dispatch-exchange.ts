@@ -21,9 +21,6 @@ import {
   type ExchangeResponse,
 } from "./exchange";
 
-/** What we ask for: the codings undici's fetch asks for (decoded in decompress.ts, with the same byte limit). */
-const ACCEPT_ENCODING = "gzip, deflate, br";
-
 function headerValue(headers: IncomingHttpHeaders, name: string): string | null {
   const v = headers[name];
   return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
@@ -139,7 +136,7 @@ export function dispatchExchange(dispatcher: Dispatcher): Exchange {
           origin,
           path,
           method: req.method as Dispatcher.HttpMethod,
-          headers: { ...req.headers, "accept-encoding": ACCEPT_ENCODING },
+          headers: req.headers,
           body: req.body ?? null,
         },
         handler,

@@ -26,12 +26,12 @@ export interface TransportDeps {
 export interface TransportRequest {
   method: string;
   url: string;
-  /** Called once per attempt (signing happens here). */
+  /** Called once per attempt (signing happens here); returns a new object each time (the transport adds to it). */
   headers: (attempt: number) => Record<string, string>;
   body?: string;
   /** Allow retries (network errors and 429/502/503/504 of idempotent calls; 429 and 503 with Retry-After of others). */
   retry: boolean;
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
 }
 
 /**
@@ -63,6 +63,9 @@ export class TransportResult {
     return this.response.headers;
   }
 }
+
+/** The codings undici's fetch asks for; the dispatch exchange decodes them (decompress.ts) under the same byte limit. */
+const ACCEPT_ENCODING = "gzip, deflate, br";
 
 export const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -180,6 +183,7 @@ export async function send(req: TransportRequest, deps: TransportDeps): Promise<
   const timeoutMs = req.timeoutMs ?? deps.timeoutMs;
   for (let attempt = 1; ; attempt++) {
     const headers = req.headers(attempt); // signing errors are programming errors, not network failures
+    headers["accept-encoding"] = ACCEPT_ENCODING;
     let response: ExchangeResponse;
     try {
       response = await deps.exchange({

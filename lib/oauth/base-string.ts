@@ -12,7 +12,7 @@ import { encodeEncoded, encodedToBytes, rfc3986Encode } from "./encoding";
 import { isProtocolParam } from "./protocol-param";
 import { addFlatQueryParams, mergeParseStrQueryParams } from "./query-params";
 import { strnatcmpAscii } from "./strnatcmp";
-import { normaliseParsedUrl, parseUrl } from "./url";
+import { normaliseParsedUrl, parseUrl, type ParsedUrl } from "./url";
 import type { SignatureMode } from "./types";
 
 export interface BaseStringInput {
@@ -28,15 +28,26 @@ export interface BaseStringInput {
 
 interface EncodedParam {
   name: string;
-  value: string;
+  /** The encoded value, or for an oauth_* parameter its index in `oauthParams` (its value changes every call). */
+  value: string | number;
 }
+
+/** One piece of the parameter string: fixed text, or an oauth_* value (by index) after its fixed `name%3D`. */
+type Slot = string | { readonly index: number; readonly prefix: string };
 
 function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return Buffer.compare(a, b);
 }
 
+/** True when the names are already in order (a query-less call: the oauth_* names come sorted), so no sort is needed. */
+function inOrder(entries: readonly EncodedParam[]): boolean {
+  for (let i = 1; i < entries.length; i++) if (strnatcmpAscii(entries[i - 1]!.name, entries[i]!.name) > 0) return false;
+  return true;
+}
+
 function sortParams(entries: EncodedParam[], mode: SignatureMode): EncodedParam[] {
-  if (mode !== "E") return entries.sort((x, y) => strnatcmpAscii(x.name, y.name)); // A–D: uksort(strnatcmp) on encoded names
+  // A–D: uksort(strnatcmp) on encoded names; a stable sort leaves entries already in order where they are
+  if (mode !== "E") return inOrder(entries) ? entries : entries.sort((x, y) => strnatcmpAscii(x.name, y.name));
   // Family E: ksort on the raw (decoded) names, i.e. byte order.
   const keyed = entries.map((e) => ({ e, raw: encodedToBytes(e.name) }));
   keyed.sort((x, y) => compareBytes(x.raw, y.raw));
@@ -48,35 +59,61 @@ export function buildBaseString(input: BaseStringInput): string {
   return buildBaseStringFromEncoded({ ...input, oauthParams: encoded });
 }
 
-/** Same, with the oauth_* pairs already RFC 3986-encoded (signRequest encodes them once for base string and header). */
-export function buildBaseStringFromEncoded(input: BaseStringInput): string {
-  const mode = input.mode ?? "standard";
-  const url = parseUrl(input.url);
-  const params = new Map<string, string>();
+/**
+ * The order and text of the parameter string for a set of oauth_* names, body pairs and query: everything but the
+ * oauth_* values. It depends only on names (the sort never looks at values), so a signer computes it once per
+ * query it sees and only drops the values into their slots on each call (sign.ts).
+ */
+export function parameterLayout(
+  mode: SignatureMode,
+  oauthNames: readonly string[],
+  formParams: BaseStringInput["formParams"],
+  query: string | undefined,
+): ParameterLayout {
+  const params = new Map<string, string | number>();
   // Same insertion order as Magento (header, then body, then query): PHP's sort is stable, so ties keep it.
-  for (const [name, value] of input.oauthParams) params.set(name, value);
-  if (input.formParams) {
-    for (const [name, value] of input.formParams) {
+  oauthNames.forEach((name, index) => params.set(name, index));
+  if (formParams) {
+    for (const [name, value] of formParams) {
       if (!isProtocolParam(name)) params.set(rfc3986Encode(name), rfc3986Encode(value)); // body oauth_* ignored when the header has them
     }
   }
-  if (url.query !== undefined && url.query !== "") {
-    addFlatQueryParams(params, url.query);
-    if (mode === "E") mergeParseStrQueryParams(params, url.query); // family E (later code) also runs parse_str on the query
+  if (query !== undefined && query !== "") {
+    addFlatQueryParams(params, query);
+    if (mode === "E") mergeParseStrQueryParams(params, query); // family E (later code) also runs parse_str on the query
   }
-
   const entries: EncodedParam[] = [];
-  for (const [name, value] of params) {
-    // Family D (2.4.8, Helper\Request) rawurlencodes every value except the signature once more before signing.
-    entries.push({ name, value: mode === "D" ? encodeEncoded(value) : value });
-  }
+  for (const [name, value] of params) entries.push({ name, value });
   // The parameter string `k=v&…` is encoded once more inside the base string. Names and values are already
   // canonical (unreserved chars and %XX only), so that second encoding only turns "%" into "%25", "=" into
   // "%3D" and "&" into "%26": done piecewise here instead of re-scanning the joined string.
-  let encodedParamString = "";
-  for (const e of sortParams(entries, mode)) {
-    encodedParamString += (encodedParamString ? "%26" : "") + encodeEncoded(e.name) + "%3D" + encodeEncoded(e.value);
-  }
+  return sortParams(entries, mode).map((e, i): Slot => {
+    const prefix = (i > 0 ? "%26" : "") + encodeEncoded(e.name) + "%3D";
+    return typeof e.value === "number" ? { index: e.value, prefix } : prefix + encodeEncoded(valueForMode(e.value, mode));
+  });
+}
 
-  return `${input.method.toUpperCase()}&${rfc3986Encode(normaliseParsedUrl(url, mode))}&${encodedParamString}`;
+export type ParameterLayout = readonly Slot[];
+
+/** Family D (2.4.8, Helper\Request) rawurlencodes every value except the signature once more before signing. */
+function valueForMode(value: string, mode: SignatureMode): string {
+  return mode === "D" ? encodeEncoded(value) : value;
+}
+
+/** `METHOD&enc(uri)&enc(params)` from a layout and the oauth_* values (encoded, in the order of its names). */
+export function baseStringFromLayout(method: string, url: ParsedUrl, mode: SignatureMode, layout: ParameterLayout, oauthValues: readonly string[]): string {
+  let encodedParamString = "";
+  for (const slot of layout) {
+    encodedParamString += typeof slot === "string" ? slot : slot.prefix + encodeEncoded(valueForMode(oauthValues[slot.index]!, mode));
+  }
+  return `${method.toUpperCase()}&${rfc3986Encode(normaliseParsedUrl(url, mode))}&${encodedParamString}`;
+}
+
+/** Same, with the oauth_* pairs already RFC 3986-encoded. */
+export function buildBaseStringFromEncoded(input: BaseStringInput): string {
+  const mode = input.mode ?? "standard";
+  const url = parseUrl(input.url);
+  const names = input.oauthParams.map(([name]) => name);
+  const values = input.oauthParams.map(([, value]) => value);
+  return baseStringFromLayout(input.method, url, mode, parameterLayout(mode, names, input.formParams, url.query), values);
 }

@@ -10,6 +10,7 @@ const UNRESERVED_ONLY = new RegExp(`^[${UNRESERVED_CLASS}]*$`);
 /** Byte → unreserved? Derived from UNRESERVED_CLASS once, so the byte loops below cost one array read. */
 const UNRESERVED_BYTES = Uint8Array.from({ length: 256 }, (_, b) => (b < 0x80 && UNRESERVED_ONLY.test(String.fromCharCode(b)) ? 1 : 0));
 const SUB_DELIMS_KEPT_BY_ENCODE_URI_COMPONENT = /[!'()*]/g;
+const SUB_DELIM_TEST = /[!'()*]/;
 const HEX = "0123456789ABCDEF";
 
 function escapeSubDelim(c: string): string {
@@ -18,8 +19,15 @@ function escapeSubDelim(c: string): string {
 
 /** PHP rawurlencode on the UTF-8 bytes of `value`. Throws URIError on a lone surrogate (not representable as UTF-8). */
 export function rfc3986Encode(value: string): string {
-  if (UNRESERVED_ONLY.test(value)) return value; // hot path: keys, nonces, timestamps, tokens
-  return encodeURIComponent(value).replace(SUB_DELIMS_KEPT_BY_ENCODE_URI_COMPONENT, escapeSubDelim);
+  // hot path (keys, nonces, timestamps, tokens): one scan, and the string comes back as it is
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 0x80 || UNRESERVED_BYTES[c] !== 1) {
+      const encoded = encodeURIComponent(value);
+      return SUB_DELIM_TEST.test(encoded) ? encoded.replace(SUB_DELIMS_KEPT_BY_ENCODE_URI_COMPONENT, escapeSubDelim) : encoded;
+    }
+  }
+  return value;
 }
 
 export function isUnreservedByte(b: number): boolean {

@@ -6,15 +6,16 @@
 import { rfc3986Encode } from "./encoding";
 
 export function formatAuthorizationHeader(oauthParams: ReadonlyArray<readonly [string, string]>, signature: string): string {
-  return formatEncodedAuthorizationHeader(
-    oauthParams.map(([name, value]) => [rfc3986Encode(name), rfc3986Encode(value)] as const),
+  return authorizationHeaderOf(
+    oauthParams.map(([name]) => rfc3986Encode(name)),
+    oauthParams.map(([, value]) => rfc3986Encode(value)),
     signature,
   );
 }
 
-/** Same, with names and values already RFC 3986-encoded. */
-export function formatEncodedAuthorizationHeader(encodedParams: ReadonlyArray<readonly [string, string]>, signature: string): string {
+/** Same, from parallel lists of RFC 3986-encoded names and values (the signer's hot path: no pairs built). */
+export function authorizationHeaderOf(encodedNames: readonly string[], encodedValues: readonly string[], signature: string): string {
   let header = "OAuth ";
-  for (const [name, value] of encodedParams) header += `${name}="${value}", `;
+  for (let i = 0; i < encodedNames.length; i++) header += `${encodedNames[i]}="${encodedValues[i]}", `;
   return `${header}oauth_signature="${rfc3986Encode(signature)}"`;
 }

@@ -19,15 +19,19 @@ function pooledRandomBytes(n: number): Uint8Array {
   return bytes;
 }
 
+/** The nonce's characters as bytes, written into one scratch buffer and read out as a single flat string. */
+const ALPHABET_CODES = Buffer.from(NONCE_ALPHABET, "latin1");
+const scratch = Buffer.alloc(NONCE_LENGTH);
+
 export function generateNonce(randomBytes: (n: number) => Uint8Array = pooledRandomBytes): string {
-  let nonce = "";
-  for (let rounds = 0; nonce.length < NONCE_LENGTH; rounds++) {
+  let length = 0;
+  for (let rounds = 0; length < NONCE_LENGTH; rounds++) {
     if (rounds > 64) throw new Error("generateNonce: the random source keeps returning rejected bytes");
     const bytes = randomBytes(NONCE_LENGTH + 8);
-    for (let i = 0; i < bytes.length && nonce.length < NONCE_LENGTH; i++) {
+    for (let i = 0; i < bytes.length && length < NONCE_LENGTH; i++) {
       const b = bytes[i]!;
-      if (b < ACCEPT_BELOW) nonce += NONCE_ALPHABET[b % NONCE_ALPHABET.length];
+      if (b < ACCEPT_BELOW) scratch[length++] = ALPHABET_CODES[b % NONCE_ALPHABET.length]!;
     }
   }
-  return nonce;
+  return scratch.toString("latin1", 0, NONCE_LENGTH);
 }

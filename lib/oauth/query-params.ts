@@ -11,7 +11,7 @@ import { isProtocolParam } from "./protocol-param";
  * exactly two pieces, skip protocol params (tested on the name as sent), rawurldecode name and value (`+` stays
  * `+`), flat names (`searchCriteria[pageSize]` is one name), last value wins.
  */
-export function addFlatQueryParams(params: Map<string, string>, query: string): void {
+export function addFlatQueryParams(params: Map<string, string | number>, query: string): void {
   for (const part of query.split("&")) {
     const eq = part.indexOf("=");
     if (eq < 0 || eq !== part.lastIndexOf("=")) continue;
@@ -59,7 +59,7 @@ export function parseStrName(encodedName: string): string | undefined {
  * `_` name; bracketed names become arrays, which removeNestedArrays drops, so their flat pairs stay as they are.
  * Protocol params stay out, as in the flat extraction.
  */
-export function mergeParseStrQueryParams(params: Map<string, string>, query: string): void {
+export function mergeParseStrQueryParams(params: Map<string, string | number>, query: string): void {
   for (const part of query.split("&")) {
     if (part === "") continue; // parse_str's tokenizer skips empty parts
     const eq = part.indexOf("=");

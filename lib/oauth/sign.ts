@@ -9,11 +9,12 @@
  * signer made once per set of secrets (createSigner) keeps the HMAC keys as KeyObjects and the encoded values.
  */
 import OAuth from "oauth-1.0a";
-import { createHmac, createSecretKey, createSign, type KeyObject } from "node:crypto";
-import { buildBaseStringFromEncoded } from "./base-string";
+import { createHmac, createSecretKey, createSign } from "node:crypto";
+import { baseStringFromLayout, parameterLayout, type ParameterLayout } from "./base-string";
 import { rfc3986Encode } from "./encoding";
-import { formatEncodedAuthorizationHeader } from "./header";
-import type { OAuthSecrets, SignatureMethod, SignInput, SignedRequest } from "./types";
+import { authorizationHeaderOf } from "./header";
+import { parseUrl } from "./url";
+import type { OAuthSecrets, SignatureMethod, SignatureMode, SignInput, SignedRequest } from "./types";
 
 /** One request to sign with a signer's secrets: SignInput without them. */
 export type SignerInput = Omit<SignInput, "secrets">;
@@ -34,13 +35,8 @@ function checkInput(input: SignerInput): void {
 
 export function createSigner(secrets: OAuthSecrets): Signer {
   const signingKey = new OAuth({ consumer: { key: secrets.consumerKey, secret: secrets.consumerSecret } }).getSigningKey(secrets.tokenSecret ?? "");
-  const keyBytes = Buffer.from(signingKey, "utf8");
-  const hmacKeys = new Map<string, KeyObject>();
-  const hmac = (algorithm: "sha256" | "sha1", base: string): string => {
-    let key = hmacKeys.get(algorithm);
-    if (!key) hmacKeys.set(algorithm, (key = createSecretKey(keyBytes)));
-    return createHmac(algorithm, key).update(base).digest("base64");
-  };
+  const hmacKey = createSecretKey(Buffer.from(signingKey, "utf8")); // a KeyObject: no string-to-key conversion per call
+  const hmac = (algorithm: "sha256" | "sha1", base: string): string => createHmac(algorithm, hmacKey).update(base).digest("base64");
   let plaintext: OAuth | undefined;
 
   function signatureOf(method: SignatureMethod, base: string): string {
@@ -64,35 +60,43 @@ export function createSigner(secrets: OAuthSecrets): Signer {
   // Names are fixed unreserved ASCII; the values that never change are encoded once, here.
   const consumerKey = rfc3986Encode(secrets.consumerKey);
   const token = secrets.token ? rfc3986Encode(secrets.token) : undefined;
+  // Request-token step: no oauth_token at all (an empty one is "token length is invalid"). Access step: Magento
+  // reads oauth_verifier only from the Authorization header.
+  const names = token ? WITH_TOKEN : WITHOUT_TOKEN;
+  const layouts = new Map<string, ParameterLayout>(); // per query seen: the sort is done once (base-string.ts)
 
-  /** The oauth_* pairs, values RFC 3986-encoded, in sorted name order (header order: research §4.7). */
-  function encodedOauthParams(input: SignerInput, method: SignatureMethod): Array<readonly [string, string]> {
-    const params: Array<readonly [string, string]> = [
-      ["oauth_consumer_key", consumerKey],
-      ["oauth_nonce", rfc3986Encode(input.nonce)],
-      ["oauth_signature_method", method],
-      ["oauth_timestamp", String(input.timestamp)],
-    ];
-    // Request-token step: no oauth_token at all (an empty one is "token length is invalid").
-    if (token) params.push(["oauth_token", token]);
-    // Access step: Magento reads oauth_verifier only from the Authorization header.
-    if (input.verifier !== undefined) params.push(["oauth_verifier", rfc3986Encode(input.verifier)]);
-    params.push(["oauth_version", "1.0"]);
-    return params;
+  function layoutFor(input: SignerInput, mode: SignatureMode, oauthNames: readonly string[], query: string | undefined): ParameterLayout {
+    if (input.formParams) return parameterLayout(mode, oauthNames, input.formParams, query);
+    const key = `${mode}\u0000${oauthNames.length}\u0000${query ?? ""}`;
+    let layout = layouts.get(key);
+    if (!layout) {
+      layout = parameterLayout(mode, oauthNames, undefined, query);
+      if (layouts.size >= LAYOUTS_KEPT) layouts.delete(layouts.keys().next().value as string);
+      layouts.set(key, layout);
+    }
+    return layout;
   }
 
-  function signed(input: SignerInput): { encoded: Array<readonly [string, string]>; baseString: string; signature: string; method: SignatureMethod } {
+  function signed(input: SignerInput): { oauthNames: readonly string[]; values: string[]; baseString: string; signature: string; method: SignatureMethod } {
     checkInput(input);
     const method: SignatureMethod = input.signatureMethod ?? "HMAC-SHA256";
-    const encoded = encodedOauthParams(input, method);
-    const baseString = buildBaseStringFromEncoded({ method: input.method, url: input.url, oauthParams: encoded, formParams: input.formParams, mode: input.mode });
-    return { encoded, baseString, signature: signatureOf(method, baseString), method };
+    const mode = input.mode ?? "standard";
+    const withVerifier = input.verifier !== undefined;
+    const oauthNames = withVerifier ? names.withVerifier : names.plain;
+    // in the order of `oauthNames` (sorted, the header's order too: research §4.7), values RFC 3986-encoded
+    const values = [consumerKey, rfc3986Encode(input.nonce), method, String(input.timestamp)];
+    if (token) values.push(token);
+    if (withVerifier) values.push(rfc3986Encode(input.verifier!));
+    values.push("1.0");
+    const url = parseUrl(input.url);
+    const baseString = baseStringFromLayout(input.method, url, mode, layoutFor(input, mode, oauthNames, url.query), values);
+    return { oauthNames, values, baseString, signature: signatureOf(method, baseString), method };
   }
 
   return {
     authorization(input) {
       const s = signed(input);
-      return formatEncodedAuthorizationHeader(s.encoded, s.signature);
+      return authorizationHeaderOf(s.oauthNames, s.values, s.signature);
     },
     sign(input) {
       const s = signed(input);
@@ -106,10 +110,20 @@ export function createSigner(secrets: OAuthSecrets): Signer {
       if (input.verifier !== undefined) oauthParams.oauth_verifier = input.verifier;
       oauthParams.oauth_version = "1.0";
       oauthParams.oauth_signature = s.signature;
-      return { authorization: formatEncodedAuthorizationHeader(s.encoded, s.signature), signature: s.signature, baseString: s.baseString, oauthParams };
+      return { authorization: authorizationHeaderOf(s.oauthNames, s.values, s.signature), signature: s.signature, baseString: s.baseString, oauthParams };
     },
   };
 }
+
+/** Queries a signer keeps the parameter layout of (a client repeats its calls; a pager's pages pass through). */
+const LAYOUTS_KEPT = 64;
+
+const names = (token: boolean) => {
+  const head = ["oauth_consumer_key", "oauth_nonce", "oauth_signature_method", "oauth_timestamp", ...(token ? ["oauth_token"] : [])];
+  return { plain: [...head, "oauth_version"], withVerifier: [...head, "oauth_verifier", "oauth_version"] } as const;
+};
+const WITH_TOKEN = names(true);
+const WITHOUT_TOKEN = names(false);
 
 /** Signs one request with a throwaway signer (for one-off calls; a client keeps its signer). */
 export function signRequest(input: SignInput): SignedRequest {

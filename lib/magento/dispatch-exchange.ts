@@ -105,10 +105,20 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
     this.chunks.push(chunk);
   }
 
+  /**
+   * Settles once the connection is back in its pool. undici hands a keep-alive socket back on the event loop's
+   * next check phase (setImmediate, queued after this callback returns); a call made from our continuation before
+   * that finds every connection busy and the pool dials a new one, so a sequential caller would hold two. Queued
+   * behind undici's immediate, the next call reuses the socket: connections stay at the caller's concurrency.
+   */
+  private settleAfterRelease(response: ExchangeResponse): void {
+    queueMicrotask(() => setImmediate(() => this.settle(response)));
+  }
+
   onResponseEnd(): void {
     if (this.failure) return;
     const decoders = decodersFor(headerValue(this.headers, "content-encoding"));
-    if (!decoders) return this.settle(new DispatchResponse(this.status, this.headers, utf8Text(this.chunks, this.bytes)));
+    if (!decoders) return this.settleAfterRelease(new DispatchResponse(this.status, this.headers, utf8Text(this.chunks, this.bytes)));
     decodeBody(Buffer.concat(this.chunks, this.bytes), decoders, this.req.maxBytes).then(
       (body) => this.settle(new DispatchResponse(this.status, this.headers, utf8Text([body], body.length))),
       (err: Error) => this.settle(err instanceof DecodedTooLargeError ? tooLarge(this.req, this.status, this.req.maxBytes + 1) : err),

@@ -1,7 +1,8 @@
 import { lookup as systemDnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
 import { isIP } from "node:net";
-import { Agent, fetch as undiciFetch } from "undici";
+import { Agent, buildConnector, fetch as undiciFetch, type Dispatcher } from "undici";
 import { isPrivateAddress } from "@/lib/integration/private-address";
+import type { FetchWithDispatcher } from "@/lib/magento";
 
 /** `dns.lookup`'s callback form, as `net.connect` calls it (one address, or all of them with `{ all: true }`). */
 export type DnsLookup = (
@@ -34,30 +35,39 @@ export function guardLookup(dnsLookup: DnsLookup): DnsLookup {
   };
 }
 
+/** Keep-alive connections per store origin (the REST client's own pool uses the same bound). */
+const CONNECTIONS_PER_ORIGIN = 16;
+
 /**
- * The fetch for every call to an address a store or a user supplies (token exchange, REST, manual mode, portal). Checking a host's DNS answer before
- * the call is not enough: a rebinding DNS server can answer a public address to the check and 127.0.0.1 to the
- * connection. Here the check runs inside the connection's own lookup, so the address checked is the address
- * dialled; IP literals (which skip the lookup) are checked before the request. One keep-alive pool per app.
+ * The undici Agent for every call to an address a store or a user supplies (token exchange, REST, manual mode,
+ * portal): one keep-alive pool per origin. Checking a host's DNS answer before the call is not enough: a rebinding
+ * DNS server can answer a public address to the check and 127.0.0.1 to the connection. Here the check runs in
+ * the connector, once per new connection and not per request: a host name is checked inside the connection's
+ * own lookup (the address checked is the address dialled), an IP literal (which skips the lookup) right before.
  */
-export function createStoreFetch(opts: { allowPrivate: boolean; dnsLookup?: DnsLookup }): typeof fetch {
+export function createStoreDispatcher(opts: { allowPrivate: boolean; dnsLookup?: DnsLookup }): Dispatcher {
   const dnsLookup: DnsLookup = opts.dnsLookup ?? (systemDnsLookup as unknown as DnsLookup);
-  const guardedLookup = guardLookup(dnsLookup);
-  const agent = new Agent({
-    keepAliveTimeout: 10_000,
-    connections: 64,
-    // With private addresses allowed only an injected resolver (tests) replaces the system one.
-    ...(opts.allowPrivate ? (opts.dnsLookup ? { connect: { lookup: opts.dnsLookup } } : {}) : { connect: { lookup: guardedLookup } }),
-  });
-  return (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-    if (!opts.allowPrivate) {
-      const host = new URL(input instanceof Request ? input.url : String(input)).hostname.replace(/^\[|\]$/g, "");
-      if (isIP(host) && isPrivateAddress(host)) {
-        throw new TypeError("fetch failed", {
-          cause: new PrivateAddressError(`${host} is a private address; set ALLOW_PRIVATE_STORE_URLS=true for local stores`),
-        });
-      }
+  // With private addresses allowed only an injected resolver (tests) replaces the system one.
+  const lookup = opts.allowPrivate ? opts.dnsLookup : guardLookup(dnsLookup);
+  const connector = buildConnector(lookup ? { lookup } : {});
+  const guardedConnect: buildConnector.connector = (options, callback) => {
+    const host = options.hostname.replace(/^\[|\]$/g, "");
+    if (!opts.allowPrivate && isIP(host) && isPrivateAddress(host)) {
+      return callback(new PrivateAddressError(`${host} is a private address; set ALLOW_PRIVATE_STORE_URLS=true for local stores`), null);
     }
-    return undiciFetch(input as Parameters<typeof undiciFetch>[0], { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher: agent });
-  }) as unknown as typeof fetch;
+    return connector(options, callback);
+  };
+  return new Agent({ keepAliveTimeout: 10_000, connections: CONNECTIONS_PER_ORIGIN, connect: guardedConnect });
+}
+
+/**
+ * The same as a fetch, for code that speaks fetch (the developer portal). It carries its Agent as `dispatcher`,
+ * so lib/magento sends through the Agent directly (undici's fetch layer costs several times its dispatch per
+ * call); every check lives in the Agent's connector, so both paths are guarded alike.
+ */
+export function createStoreFetch(opts: { allowPrivate: boolean; dnsLookup?: DnsLookup }): FetchWithDispatcher {
+  const dispatcher = createStoreDispatcher(opts);
+  const guardedFetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) =>
+    undiciFetch(input as Parameters<typeof undiciFetch>[0], { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher })) as unknown as typeof fetch;
+  return Object.assign(guardedFetch, { dispatcher });
 }

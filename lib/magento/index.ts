@@ -1,4 +1,4 @@
-/** lib/magento: the store REST client (contract in team PLAN.md). */
+/** lib/magento: the store REST client. */
 export { createMagentoClient, OperationCallError } from "./client";
 export type {
   HttpMethod,
@@ -13,7 +13,7 @@ export type {
   SignatureChoice,
   CallArgs,
 } from "./types";
-export { MagentoApiError, MagentoOAuthError, errorFromResponse, type MagentoErrorCode, type MagentoOAuthErrorKind } from "./errors";
+export { MagentoApiError, MagentoOAuthError, ResponseTooLargeError, errorFromResponse, type MagentoErrorCode, type MagentoOAuthErrorKind } from "./errors";
 export { renderMessage, parseErrorBody, parseOAuthProblem, type ErrorDetail, type ErrorParameters } from "./error-message";
 export { searchCriteria, searchCriteriaToQuery, parseSearchCriteria, SearchCriteriaBuilder, SearchCriteriaError, type FilterSpec } from "./search-criteria";
 export {
@@ -45,3 +45,5 @@ export {
   type RequiredQueryOf,
 } from "./catalogue";
 export { DEFAULT_SIGNATURE } from "./signature-fallback";
+export { DEFAULT_MAX_RESPONSE_BYTES, TOKEN_RESPONSE_MAX_BYTES, dispatcherOf, type FetchWithDispatcher } from "./transport";
+export { DEFAULT_MAX_CONNECTIONS } from "./client";

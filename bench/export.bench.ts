@@ -1,92 +1,122 @@
 /**
- * Export throughput and memory: the full dev-store catalogue (products, then orders and customers) streamed
- * through scripts/export.ts's exportRows to a byte-counting sink. The dev store runs in a child process so the
- * RSS figures are the exporter's own. Prints rows/s and peak RSS; no assertions.
+ * Export at vendor scale: the dev store seeded with 100,000 products (BENCH_EXPORT_PRODUCTS to change it) in its
+ * own process, exported through scripts/export.ts's exportRows (the paging iterator, NDJSON to stdout) in an
+ * exporter process of its own, next to the store's own serving rate for the very same pages read by the lean
+ * signer (bench/lib: an undici Pool and a minimal HMAC-SHA256 signer, pages fetched one after the other and
+ * JSON-parsed, nothing else).
+ * Prints rows/s of both, their ratio, the exporter's peak RSS, and its RSS over the first and the last 10 % of
+ * the rows (flat memory: no growth between them). No assertions.
  */
 import { spawn } from "node:child_process";
-import { writeFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Writable } from "node:stream";
-import { createMagentoClient } from "@/lib/magento";
-import { exportRows, type Entity } from "../scripts/export";
+import { searchCriteriaToQuery } from "@/lib/magento";
+import { pagedCriteria, pagedFields } from "@/lib/magento/paginate";
+import { ENTITIES, type ExportOptions } from "../scripts/export";
+import { processCpuMs, startStoreChild, type StoreChild } from "./lib/devstore-child";
+import { leanClient, type Pairs } from "./lib/lean-signer";
 
-async function startStoreChild(): Promise<{ url: string; storeBaseUrl: string; stop: () => void }> {
-  const file = join(tmpdir(), `devstore-bench-${process.pid}.mts`);
-  const server = join(process.cwd(), "devstore", "src", "server.ts");
-  writeFileSync(file, `import { startDevStore } from ${JSON.stringify(server)};\nconst s = await startDevStore({ port: 0, host: "127.0.0.1" });\nconsole.log(JSON.stringify({ url: s.url, storeBaseUrl: s.storeBaseUrl }));\n`);
-  const child = spawn(join(process.cwd(), "node_modules", ".bin", "tsx"), [file], { stdio: ["ignore", "pipe", "inherit"] });
-  const line = await new Promise<string>((resolve, reject) => {
-    let buf = "";
-    child.stdout!.on("data", (d: Buffer) => {
-      buf += d.toString();
-      const nl = buf.indexOf("\n");
-      if (nl >= 0) resolve(buf.slice(0, nl));
-    });
-    child.once("exit", (code) => reject(new Error(`dev store exited ${code}`)));
-  });
-  return { ...(JSON.parse(line) as { url: string; storeBaseUrl: string }), stop: () => { child.kill("SIGTERM"); rmSync(file, { force: true }); } };
+const PRODUCTS = Number(process.env.BENCH_EXPORT_PRODUCTS ?? 100_000);
+const MiB = 2 ** 20;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+interface Pass {
+  rows: number;
+  ms: number;
+  storeCpuMs: number;
 }
 
-async function main() {
-  const store = await startStoreChild();
-  try {
-    const post = async (path: string, body: unknown = {}) =>
-      (await (await fetch(`${store.url}/admin/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json()) as Record<string, unknown>;
-    const created = await post("/integrations", { name: "export bench", resources: "all" });
-    const t = (await post(`/integrations/${created.id}/activate`)).tokens as Record<string, string>;
-    const client = createMagentoClient({
-      baseUrl: store.storeBaseUrl,
-      auth: { kind: "oauth", consumerKey: t.consumer_key!, consumerSecret: t.consumer_secret!, accessToken: t.access_token!, accessTokenSecret: t.access_token_secret! },
-    });
+/** The store serving the exporter's pages to the lean signer: same query, same fields, one page after another. */
+async function leanPass(store: StoreChild, options: ExportOptions, total: number): Promise<Pass> {
+  const origin = new URL(store.url).origin;
+  const path = new URL(`${store.storeBaseUrl}rest/V1${ENTITIES[options.entity].path.slice(3)}`).pathname;
+  const lean = leanClient(origin, { consumerKey: store.tokens.consumer_key, consumerSecret: store.tokens.consumer_secret, accessToken: store.tokens.access_token, accessTokenSecret: store.tokens.access_token_secret }, 1);
+  const criteria = pagedCriteria({ filterGroups: options.filterGroups, sortOrders: [] }, "entity_id", options.pageSize);
+  const fields = pagedFields(`items[${options.fields}]`)!;
+  const pages = Math.ceil(total / options.pageSize);
+  const cpu0 = processCpuMs(store.pid);
+  const started = performance.now();
+  let rows = 0;
+  for (let page = 1; page <= pages; page++) {
+    const query: Pairs = [...searchCriteriaToQuery({ ...criteria, currentPage: page }), ["fields", fields]];
+    const { status, data } = await lean.get(path, query);
+    if (status !== 200) throw new Error(`lean signer: ${status} on page ${page}`);
+    rows += (data as { items: unknown[] }).items.length;
+  }
+  const ms = performance.now() - started;
+  await lean.close();
+  return { rows, ms, storeCpuMs: processCpuMs(store.pid) - cpu0 };
+}
 
-    const runs: Array<{ entity: Entity; pageSize: number; prefetch: number; fields?: string }> = [
-      { entity: "products", pageSize: 300, prefetch: 2 },
-      { entity: "products", pageSize: 100, prefetch: 2 },
-      { entity: "products", pageSize: 300, prefetch: 1 },
-      { entity: "products", pageSize: 300, prefetch: 2, fields: "sku,name,price,status,type_id,updated_at,extension_attributes[stock_item[qty],category_links]" },
-      { entity: "orders", pageSize: 300, prefetch: 2 },
-      { entity: "customers", pageSize: 300, prefetch: 2 },
-    ];
-    global.gc?.();
-    const baseline = process.memoryUsage().rss;
-    console.log(`baseline RSS before exporting: ${(baseline / 2 ** 20).toFixed(1)} MiB`);
-    console.log("entity      pageSize prefetch   rows    bytes      ms   rows/s  peak RSS MiB  (+ over baseline)");
-    const { ENTITIES } = await import("../scripts/export");
-    const REPS = 5;
-    for (const r of runs) {
-      const times: number[] = [];
-      let rows = 0;
-      let bytes = 0;
-      let peak = process.memoryUsage().rss;
-      const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
-      for (let rep = 0; rep <= REPS; rep++) {
-        bytes = 0;
-        const sink = new Writable({ write(chunk: Buffer, _e, cb) { bytes += chunk.length; cb(); } });
-        const started = performance.now();
-        rows = await exportRows(client, { entity: r.entity, fields: r.fields ?? ENTITIES[r.entity].fields, filterGroups: [], pageSize: r.pageSize, prefetch: r.prefetch }, sink);
-        if (rep > 0) times.push(performance.now() - started); // rep 0 warms the JIT and the store
+interface ExportPass extends Pass {
+  peakRss: number;
+  firstTenth: number;
+  lastTenth: number;
+  bytes: number;
+}
+
+/**
+ * `passes` exports in one exporter process of its own (bench/lib/export-runner.ts: tsx, lib/magento,
+ * scripts/export.ts, NDJSON to a real stdout pipe read here), so its RSS is the exporter's alone.
+ */
+async function exportPasses(store: StoreChild, options: ExportOptions, passes: number): Promise<ExportPass[]> {
+  const runner = spawn(join(process.cwd(), "node_modules", ".bin", "tsx"), [join("bench", "lib", "export-runner.ts")], {
+    env: { ...process.env, EXPORT_RUN: JSON.stringify({ storeBaseUrl: store.storeBaseUrl, tokens: store.tokens, options, passes }) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let bytes = 0;
+  runner.stdout.on("data", (d: Buffer) => (bytes += d.length));
+  let errText = "";
+  runner.stderr.on("data", (d: Buffer) => (errText += d.toString()));
+  const results: ExportPass[] = [];
+  let cpu0 = processCpuMs(store.pid);
+  let bytes0 = 0;
+  await new Promise<void>((resolve, reject) => {
+    runner.stderr.on("data", () => {
+      for (;;) {
+        const nl = errText.indexOf("\n");
+        if (nl < 0) return;
+        const line = errText.slice(0, nl);
+        errText = errText.slice(nl + 1);
+        const r = JSON.parse(line) as { error?: string; rows: number; ms: number; samples: Array<[number, number]>; maxRss: number };
+        if (r.error) return reject(new Error(r.error));
+        const window = (from: number, to: number) => median(r.samples.filter(([n]) => n > from * r.rows && n <= to * r.rows).map(([, rss]) => rss));
+        const cpu = processCpuMs(store.pid);
+        results.push({ rows: r.rows, ms: r.ms, storeCpuMs: cpu - cpu0, peakRss: r.maxRss, firstTenth: window(0, 0.1), lastTenth: window(0.9, 1), bytes: bytes - bytes0 });
+        cpu0 = cpu;
+        bytes0 = bytes;
       }
-      clearInterval(timer);
-      peak = Math.max(peak, process.memoryUsage().rss);
-      const ms = times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+    });
+    runner.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`exporter exited ${code}: ${errText}`))));
+  });
+  return results;
+}
+
+async function main(): Promise<void> {
+  const store = await startStoreChild({ products: PRODUCTS });
+  try {
+    console.log(`dev store with ${PRODUCTS} products, the exporter (tsx, lib/magento, scripts/export.ts, NDJSON to a stdout pipe) and this process each on their own`);
+    console.log("page size  prefetch     rows  lean rows/s  export rows/s  ratio  NDJSON MiB  peak RSS MiB  RSS first 10% → last 10% (MiB)");
+    for (const [pageSize, prefetch] of [
+      [200, 2],
+      [300, 2],
+    ] as const) {
+      const options: ExportOptions = { entity: "products", fields: ENTITIES.products.fields, filterGroups: [], pageSize, prefetch };
+      await leanPass(store, options, PRODUCTS); // warm-up: JIT, the store's sorted index, sockets
+      const lean: Pass[] = [];
+      for (let rep = 0; rep < 3; rep++) lean.push(await leanPass(store, options, PRODUCTS));
+      const exported = (await exportPasses(store, options, 4)).slice(1); // pass 0 warms the exporter up
+      const leanRate = median(lean.map((p) => p.rows / (p.ms / 1000)));
+      const exportRate = median(exported.map((p) => p.rows / (p.ms / 1000)));
+      const last = exported[exported.length - 1]!;
       console.log(
-        `${(r.entity + (r.fields ? "+ext" : "")).padEnd(12)} ${String(r.pageSize).padStart(6)} ${String(r.prefetch).padStart(8)} ${String(rows).padStart(6)} ${String(bytes).padStart(8)} ${ms.toFixed(0).padStart(7)} ${Math.round(rows / (ms / 1000)).toString().padStart(8)} ${(peak / 2 ** 20).toFixed(1).padStart(13)}  (+${((peak - baseline) / 2 ** 20).toFixed(1)})`,
+        `${String(pageSize).padStart(9)} ${String(prefetch).padStart(9)} ${String(last.rows).padStart(8)} ${leanRate.toFixed(0).padStart(12)} ${exportRate.toFixed(0).padStart(14)} ${(exportRate / leanRate).toFixed(2).padStart(6)} ${(last.bytes / MiB).toFixed(1).padStart(11)} ${(Math.max(...exported.map((p) => p.peakRss)) / MiB).toFixed(0).padStart(13)}  ${(last.firstTenth / MiB).toFixed(0)} → ${(last.lastTenth / MiB).toFixed(0)}`,
+      );
+      console.log(
+        `          store CPU per 1,000 rows: lean ${median(lean.map((p) => (p.storeCpuMs / p.rows) * 1000)).toFixed(0)} ms, export ${median(exported.map((p) => (p.storeCpuMs / p.rows) * 1000)).toFixed(0)} ms`,
       );
     }
-    console.log(`(ms = median of ${REPS} runs after a warm-up; peak RSS sampled every 5 ms over all runs)`);
-
-    // flat memory: 20 full product exports into one stream (40 000 rows); RSS after every 5th
-    const after: string[] = [];
-    let total = 0;
-    const sink = new Writable({ write(_c: Buffer, _e, cb) { cb(); } });
-    const started = performance.now();
-    for (let i = 1; i <= 20; i++) {
-      total += await exportRows(client, { entity: "products", fields: ENTITIES.products.fields, filterGroups: [], pageSize: 300, prefetch: 2 }, sink);
-      if (i % 5 === 0) after.push(`${(process.memoryUsage().rss / 2 ** 20).toFixed(1)}`);
-    }
-    const secs = (performance.now() - started) / 1000;
-    console.log(`${total} rows in one stream: ${Math.round(total / secs)} rows/s; RSS MiB after 5/10/15/20 exports: ${after.join(" / ")}`);
+    console.log("(rows/s: median of 3 passes after a warm-up pass; peak RSS = the exporter process's maxrss, start-up included; RSS sampled after every page written)");
   } finally {
     store.stop();
   }

@@ -4,14 +4,24 @@
  *   npm run export -- --store <installationId> products|orders|customers \
  *     [--fields sku,name,price] [--filter field:cond:value …] [--page-size 200] [--prefetch 2] > file.ndjson
  *
- * Streams through lib/magento's paging iterator (stable sort, explicit page size, stops on total_count) with up
- * to `--prefetch` pages read ahead while earlier rows are written, so memory stays flat. Progress on stderr.
+ * Streams through lib/magento's paging iterator (stable sort, explicit page size, stops on total_count) a page at
+ * a time, with up to `--prefetch` pages read ahead while earlier rows are written, so memory stays flat whatever
+ * the number of rows (measured at 100,000 in bench/export.bench.ts). Progress on stderr, rows only on stdout.
  * `--filter` terms are ANDed; `a:like:%x%|b:like:%x%` inside one term is an OR group. A value may hold colons.
  */
 import { pathToFileURL } from "node:url";
 import type { Writable } from "node:stream";
 import { z } from "zod";
-import { CONDITION_TYPES, MagentoApiError, validateFields, type MagentoClient, type SearchCriteria, type SearchFilter, type SearchFilterGroup } from "@/lib/magento";
+import {
+  CONDITION_TYPES,
+  MagentoApiError,
+  paginatePages,
+  validateFields,
+  type MagentoClient,
+  type SearchCriteria,
+  type SearchFilter,
+  type SearchFilterGroup,
+} from "@/lib/magento";
 
 export const ENTITIES = {
   products: { path: "/V1/products", fields: "sku,name,price,status,type_id,updated_at" },
@@ -197,27 +207,27 @@ export async function countRows(client: MagentoClient, options: ExportOptions): 
   return z.object({ total_count: z.coerce.number().int().nonnegative() }).parse(res.data).total_count;
 }
 
-/** Streams every matching row as one JSON line to `out`. Returns the number of rows written. */
+/**
+ * Streams every matching row as one JSON line to `out`, a page at a time: up to `prefetch` pages are requested
+ * ahead while the current one is written (one write per page, waiting for the stream to drain), so memory holds
+ * at most prefetch + 1 pages whatever the size of the export. Returns the number of rows written.
+ */
 export async function exportRows(client: MagentoClient, options: ExportOptions, out: Writable, progress?: Progress): Promise<number> {
   const total = await countRows(client, options);
   progress?.start(total);
-  const rows = client.paginate<unknown>(ENTITIES[options.entity].path, {
+  const pages = paginatePages<unknown>((req) => client.request(req), ENTITIES[options.entity].path, {
     searchCriteria: { filterGroups: options.filterGroups, sortOrders: [] },
     fields: `items[${options.fields}]`,
     pageSize: options.pageSize,
   });
   let n = 0;
-  let batch = "";
-  for await (const row of readAhead(rows, options.prefetch * options.pageSize)) {
-    batch += `${JSON.stringify(row)}\n`;
-    n++;
-    if (n % 100 === 0) {
-      await write(out, batch);
-      batch = "";
-      progress?.update(n);
-    }
+  for await (const rows of readAhead(pages, options.prefetch)) {
+    let chunk = "";
+    for (const row of rows) chunk += `${JSON.stringify(row)}\n`;
+    n += rows.length;
+    if (chunk) await write(out, chunk);
+    progress?.update(n);
   }
-  if (batch) await write(out, batch);
   progress?.done(n);
   return n;
 }

@@ -28,7 +28,7 @@ export {
 export { fields, listFields, validateFields, FieldsSyntaxError, type FieldSpec } from "./fields";
 export { buildQuery, fillPath, normaliseBaseUrl, restUrl, PathParamError, QueryError, UnsignableUrlError } from "./addressing";
 export { parseRetryAfter } from "./retry-after";
-export { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "./paginate";
+export { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, paginatePages } from "./paginate";
 export { fetchRequestToken, fetchAccessToken, type HandshakeOptions, type HandshakeResult } from "./oauth-endpoints";
 export { fetchAdminToken, fetchCustomerToken, type UserTokenOptions } from "./tokens";
 export {

@@ -46,7 +46,8 @@ export function pagedFields(fieldsValue: string | undefined): string | undefined
   return hasTopLevelField(fieldsValue, "total_count") ? fieldsValue : `${fieldsValue},total_count`;
 }
 
-export async function* paginate<T>(request: RequestFn, path: string, opts: PaginateOptions = {}): AsyncGenerator<T> {
+/** The pages themselves (arrays of items), for consumers that work a page at a time (exports). */
+export async function* paginatePages<T>(request: RequestFn, path: string, opts: PaginateOptions = {}): AsyncGenerator<T[]> {
   const base = resolveSearchCriteria(opts.searchCriteria);
   const pageSize = opts.pageSize ?? base?.pageSize ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
@@ -80,7 +81,7 @@ export async function* paginate<T>(request: RequestFn, path: string, opts: Pagin
     const { items, total_count: total } = parsed.data;
     // asked past the end (caller's currentPage): the store answered its last page again, which is not this page
     if ((page - 1) * size >= total) return;
-    for (const item of items) yield item as T;
+    yield items as T[];
     // a store with Web API input limits may serve fewer rows than asked: page numbers then follow its size
     if (first && items.length > 0 && items.length < size && (page - 1) * size + items.length < total) size = items.length;
     first = false;
@@ -89,4 +90,8 @@ export async function* paginate<T>(request: RequestFn, path: string, opts: Pagin
     if (items.length === 0 || page >= lastPage) return;
     page++;
   }
+}
+
+export async function* paginate<T>(request: RequestFn, path: string, opts: PaginateOptions = {}): AsyncGenerator<T> {
+  for await (const items of paginatePages<T>(request, path, opts)) yield* items;
 }

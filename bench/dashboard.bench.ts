@@ -1,16 +1,26 @@
 /**
- * Server time of the dashboard's product grid against the dev store: `next start` (built app; NEXT_DIST_DIR is
- * honoured) with a fresh database, a user signed up and a store activated through the identity page in
- * Chromium, then repeated GETs of /stores/<id>/products with the session cookie. Prints median and p90 of
- * the full response time for a few URL states; no assertions.
+ * Grid overhead: server time of the dashboard's product grid against the dev store next to the signed store
+ * calls it makes, measured in one run. `next start` (built app; NEXT_DIST_DIR is honoured) with a fresh
+ * database, a user signed up and a store activated through the identity page in Chromium, then, interleaved,
+ * GETs of /stores/<id>/products with the session cookie and the page's own two store calls (the products list
+ * with the same criteria and fields, and the category tree, in parallel as the page makes them) through
+ * lib/magento over the app's guarded store fetch. Then where the difference goes: the page's database round
+ * trips timed one by one against the same database, the DNS lookup a public store host costs, and the client's
+ * construction. Prints medians; no assertions.
  */
 import { spawn, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { lookup } from "node:dns/promises";
 import { chromium } from "playwright-core";
 import { startDevStore } from "../devstore/src/server";
+import { createStoreFetch } from "@/lib/integration/store-fetch";
+import { createMagentoClient, type MagentoClient } from "@/lib/magento";
+import { gridFields, gridSearchCriteria, parseGridParams } from "@/lib/dashboard/grid";
+import { productsGrid } from "@/lib/dashboard/products-grid";
+import { categoryTreeFields } from "@/lib/dashboard/category-tree";
 
 const ROOT = process.cwd();
 const REPS = 40;
@@ -27,6 +37,29 @@ function freePort(): Promise<number> {
 }
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const med = (xs: number[]) => pct(xs, 0.5);
+
+async function timed(reps: number, fn: () => Promise<unknown>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < reps; i++) {
+    const t = performance.now();
+    await fn();
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+/** The page's two store calls for a grid URL state, made the way the page makes them (in parallel). */
+function pageCalls(client: MagentoClient, qs: string): () => Promise<unknown> {
+  const state = parseGridParams(productsGrid, new URLSearchParams(qs));
+  const criteria = gridSearchCriteria(productsGrid, state);
+  const fields = gridFields(productsGrid);
+  return () =>
+    Promise.all([
+      client.request({ method: "GET", path: productsGrid.path, searchCriteria: criteria, fields }),
+      client.request({ method: "GET", path: "/V1/categories", fields: categoryTreeFields(5) }),
+    ]);
+}
 
 async function main() {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
@@ -51,7 +84,10 @@ async function main() {
     LOG_LEVEL: "warn",
   } as NodeJS.ProcessEnv;
   execFileSync(process.execPath, [join(ROOT, "scripts", "setup.mjs")], { env: { ...env, NODE_ENV: "development" }, stdio: ["ignore", "ignore", "inherit"] });
-  const next = spawn(join(ROOT, "node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(port)], { env, stdio: ["ignore", "ignore", "inherit"] });
+  // BENCH_NEXT_PROFILE=<dir>: the app server writes a V8 CPU profile there when it exits (where the page time goes)
+  const profileDir = process.env.BENCH_NEXT_PROFILE;
+  const nextArgs = [join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "-H", "127.0.0.1", "-p", String(port)];
+  const next = spawn(process.execPath, profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...nextArgs] : nextArgs, { env, stdio: ["ignore", "ignore", "inherit"] });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
   try {
     for (let i = 0; i < 200; i++) {
@@ -86,27 +122,75 @@ async function main() {
       ["100 rows per page, page 7", "?page=7&size=100"],
       ["category + status", "?category=4&status=1"],
     ];
-    console.log(`GET /stores/<id>/products, ${REPS} requests each after 5 warm-ups (full response, loopback):`);
+    // the same calls with a token of their own (a manual-mode integration: same store, same signing)
+    const manual = (await post("/integrations", { name: "bench direct", resources: "all" })) as { id: number };
+    const t = (await post(`/integrations/${manual.id}/activate`)).tokens as Record<string, string>;
+    const storeFetch = createStoreFetch({ allowPrivate: true });
+    const client = createMagentoClient({
+      baseUrl: store.storeBaseUrl,
+      auth: { kind: "oauth", consumerKey: t.consumer_key!, consumerSecret: t.consumer_secret!, accessToken: t.access_token!, accessTokenSecret: t.access_token_secret! },
+      fetch: storeFetch,
+    });
+
+    console.log(`GET /stores/<id>/products vs the page's two signed store calls, ${REPS} of each, interleaved, after 5 warm-ups (loopback):`);
+    console.log("  URL state                                 page ms  store calls ms  ratio  overhead ms");
+    const ratios: number[] = [];
     for (const [label, qs] of cases) {
       const url = `${appUrl}/stores/${id}/products${qs}`;
-      const times: number[] = [];
-      for (let i = 0; i < REPS + 5; i++) {
-        const started = performance.now();
+      const calls = pageCalls(client, qs);
+      const page = async () => {
         const res = await fetch(url, { headers: { cookie } });
         const html = await res.text();
         if (res.status !== 200 || !html.includes('id="products"')) throw new Error(`${url}: ${res.status}`);
-        if (i >= 5) times.push(performance.now() - started);
+      };
+      for (let i = 0; i < 5; i++) {
+        await page();
+        await calls();
       }
-      console.log(`  ${label.padEnd(40)} median ${pct(times, 0.5).toFixed(1)} ms  p90 ${pct(times, 0.9).toFixed(1)} ms  min ${Math.min(...times).toFixed(1)} ms`);
+      const pageMs: number[] = [];
+      const callMs: number[] = [];
+      for (let i = 0; i < REPS; i++) {
+        pageMs.push(...(await timed(1, page)));
+        callMs.push(...(await timed(1, calls)));
+      }
+      ratios.push(med(pageMs) / med(callMs));
+      console.log(
+        `  ${label.padEnd(40)} ${med(pageMs).toFixed(1).padStart(8)} ${med(callMs).toFixed(1).padStart(15)} ${(med(pageMs) / med(callMs)).toFixed(2).padStart(6)} ${(med(pageMs) - med(callMs)).toFixed(1).padStart(12)}`,
+      );
     }
-    // the store call alone, for comparison: what the page waits for
-    const t0 = performance.now();
-    await page.goto(`${appUrl}/stores/${id}/products`);
-    console.log(`  (one browser navigation incl. rendering: ${(performance.now() - t0).toFixed(0)} ms)`);
+
+    // Where the overhead goes: the page's steps before and after its store calls, timed one by one here.
+    process.env.DATABASE_URL = env.DATABASE_URL;
+    const { createPrismaClient } = await import("@/lib/db");
+    const db = createPrismaClient(env.DATABASE_URL!);
+    const userId = (await db.installationUser.findFirst({ where: { installationId: id! } }))!.userId;
+    const q = async (label: string, fn: () => Promise<unknown>) => {
+      await timed(5, fn);
+      return [label, med(await timed(REPS, fn))] as const;
+    };
+    const steps = [
+      await q("user row (requireUser)", () => db.user.findUnique({ where: { id: userId }, select: { id: true, email: true } })),
+      await q("store summary (loadStore)", () => db.installation.findFirst({ where: { id: id!, users: { some: { userId } } }, include: { store: true } })),
+      await q("installation again (clientForInstallation)", () => db.installation.findFirst({ where: { id: id!, users: { some: { userId } } }, include: { store: true } })),
+      await q("lastSuccessAt write (every page: a new client per request)", () => db.installation.update({ where: { id: id! }, data: { lastSuccessAt: new Date() } })),
+    ];
+    const dns = await q("DNS lookup of a store host name (production: assertPublicStoreHost per page)", () => lookup("localhost", { all: true, verbatim: true }));
+    const build = await q("client construction (signer, key)", async () =>
+      createMagentoClient({ baseUrl: store.storeBaseUrl, auth: { kind: "oauth", consumerKey: t.consumer_key!, consumerSecret: t.consumer_secret!, accessToken: t.access_token!, accessTokenSecret: t.access_token_secret! }, fetch: storeFetch }),
+    );
+    console.log("  The page's steps besides the store calls (median ms, timed here against the same database):");
+    for (const [label, ms] of [...steps, build, dns]) console.log(`    ${label.padEnd(72)} ${ms.toFixed(2)}`);
+    const dbMs = steps.reduce((a, [, ms]) => a + ms, 0);
+    console.log(`    4 database round trips in all: ${dbMs.toFixed(2)} ms; the lastSuccessAt write is awaited before the page renders`);
+    console.log(`  (median page/store-call ratio over the URL states: ${med(ratios).toFixed(2)})`);
+    await db.$disconnect();
+    await client.close();
     await context.close();
   } finally {
     await browser.close();
+    const exited = new Promise((r) => next.once("exit", r));
     next.kill("SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     await store.close();
     for (const f of [dbFile, `${dbFile}-journal`]) rmSync(f, { force: true });
   }

@@ -1,13 +1,15 @@
 /**
- * CPU cost of one signed request: lib/oauth's signRequest next to oauth-1.0a's authorize + toHeader on the
- * same inputs (a plain GET, a searchCriteria GET with a date filter, the request-token POST), plus nonce
- * generation, and the bare HMAC of the finished base string as the floor (the machine's own speed).
+ * CPU cost of one signed request: lib/oauth's signer as a client keeps it (createSigner) and one-off
+ * (signRequest), next to oauth-1.0a's authorize + toHeader and the lean hand signer of bench/lib on the same
+ * inputs (a plain GET, a searchCriteria GET with a date filter, the request-token POST), plus nonce generation,
+ * and the bare HMAC of the finished base string as the floor (the machine's own speed).
  * No assertions: it prints µs/op. Run alone: `npx tsx bench/sign.bench.ts`.
  * (oauth-1.0a's figure is for reference only: it signs the bracketed query wrongly for Magento.)
  */
 import { createHmac } from "node:crypto";
 import OAuth from "oauth-1.0a";
-import { generateNonce, signRequest } from "@/lib/oauth";
+import { createSigner, generateNonce, signRequest } from "@/lib/oauth";
+import { leanSigner } from "./lib/lean-signer";
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 50_000);
 const secrets = {
@@ -58,20 +60,26 @@ const oauth = new OAuth({
   hash_function: (base, key) => createHmac("sha256", key).update(base).digest("base64"),
 });
 
-console.log(`signRequest vs oauth-1.0a (HMAC-SHA256), best of ${ROUNDS} alternating rounds, ${ITERATIONS} iterations each, Node ${process.version}`);
+console.log(`lib/oauth's signers vs oauth-1.0a and a lean hand signer (HMAC-SHA256), best of ${ROUNDS} alternating rounds, ${ITERATIONS} iterations each, Node ${process.version}`);
 for (const c of cases) {
   const s = c.noToken ? { consumerKey: secrets.consumerKey, consumerSecret: secrets.consumerSecret } : secrets;
   const token = c.noToken ? undefined : { key: secrets.token, secret: secrets.tokenSecret };
   const baseString = signRequest({ method: c.method, url: c.url, secrets: s, nonce, timestamp: 1700000000 }).baseString;
   const key = `${secrets.consumerSecret}&${token?.secret ?? ""}`;
-  const [lib = 0, pkg = 0, floor = 0] = measure(
+  const signer = createSigner(s); // what a client keeps: key and encoded values made once
+  const query = [...new URL(c.url).searchParams]; // the lean signer takes the decoded pairs it sends
+  const lean = leanSigner({ consumerKey: s.consumerKey, consumerSecret: s.consumerSecret, accessToken: secrets.token, accessTokenSecret: secrets.tokenSecret });
+  const [client = 0, lib = 0, pkg = 0, hand = 0, floor = 0] = measure(
+    (i) => signer.authorization({ method: c.method, url: c.url, nonce, timestamp: 1700000000 + i }),
     (i) => signRequest({ method: c.method, url: c.url, secrets: s, nonce, timestamp: 1700000000 + i }).authorization,
     () => oauth.toHeader(oauth.authorize({ method: c.method, url: c.url }, token)).Authorization,
+    () => lean(c.method, c.url.split("?")[0]!, query),
     () => createHmac("sha256", key).update(baseString).digest("base64"),
   );
   console.log(
-    `${c.label}\n  lib/oauth signRequest  ${fmt(lib)}\n  oauth-1.0a             ${fmt(pkg)}  (${(pkg / lib).toFixed(1)}× lib)` +
-      `\n  HMAC alone (floor)     ${fmt(floor)}`,
+    `${c.label}\n  client's signer (createSigner, kept)  ${fmt(client)}\n  signRequest (one-off)                 ${fmt(lib)}` +
+      `\n  oauth-1.0a                            ${fmt(pkg)}  (${(pkg / client).toFixed(1)}× the client's)` +
+      `\n  lean hand signer (bench/lib)          ${fmt(hand)}\n  HMAC alone (floor)                    ${fmt(floor)}`,
   );
 }
 console.log(`generateNonce          ${fmt(measure(() => generateNonce())[0] ?? 0)}`);

@@ -119,26 +119,6 @@ export function parseArgs(argv: readonly string[]): { store: string; options: Ex
   return { store, options: { entity: e, fields, filterGroups, pageSize: ps.data, prefetch: pf.data } };
 }
 
-/** Reads `source` up to `ahead` items in advance, so the producer's next request overlaps the consumer's work. */
-export async function* readAhead<T>(source: AsyncIterable<T>, ahead: number): AsyncGenerator<T> {
-  const it = source[Symbol.asyncIterator]();
-  const queue: Array<Promise<IteratorResult<T>>> = [];
-  const fill = () => {
-    while (queue.length < ahead) queue.push(it.next());
-  };
-  try {
-    fill();
-    for (;;) {
-      const r = await queue.shift()!;
-      if (r.done) return;
-      fill();
-      yield r.value;
-    }
-  } finally {
-    await it.return?.();
-  }
-}
-
 function write(out: Writable, chunk: string): Promise<void> | void {
   if (out.write(chunk)) return;
   return new Promise((resolve, reject) => {
@@ -208,9 +188,9 @@ export async function countRows(client: MagentoClient, options: ExportOptions): 
 }
 
 /**
- * Streams every matching row as one JSON line to `out`, a page at a time: up to `prefetch` pages are requested
- * ahead while the current one is written (one write per page, waiting for the stream to drain), so memory holds
- * at most prefetch + 1 pages whatever the size of the export. Returns the number of rows written.
+ * Streams every matching row as one JSON line to `out`, a page at a time: the paging iterator keeps up to
+ * `prefetch` pages requested ahead while the current one is written (one write per page, waiting for the stream
+ * to drain), so memory holds at most prefetch + 1 pages whatever the size of the export. Returns the rows written.
  */
 export async function exportRows(client: MagentoClient, options: ExportOptions, out: Writable, progress?: Progress): Promise<number> {
   const total = await countRows(client, options);
@@ -219,9 +199,10 @@ export async function exportRows(client: MagentoClient, options: ExportOptions, 
     searchCriteria: { filterGroups: options.filterGroups, sortOrders: [] },
     fields: `items[${options.fields}]`,
     pageSize: options.pageSize,
+    prefetch: options.prefetch,
   });
   let n = 0;
-  for await (const rows of readAhead(pages, options.prefetch)) {
+  for await (const rows of pages) {
     let chunk = "";
     for (const row of rows) chunk += `${JSON.stringify(row)}\n`;
     n += rows.length;

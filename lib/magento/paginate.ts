@@ -46,19 +46,35 @@ export function pagedFields(fieldsValue: string | undefined): string | undefined
   return hasTopLevelField(fieldsValue, "total_count") ? fieldsValue : `${fieldsValue},total_count`;
 }
 
-/** The pages themselves (arrays of items), for consumers that work a page at a time (exports). */
+/** Pages requested ahead of the consumer at most (each is a signed call the store serves in parallel). */
+export const MAX_PREFETCH = 8;
+
+interface FetchedPage {
+  page: number;
+  items: unknown[];
+  total: number;
+}
+
+/**
+ * The pages themselves (arrays of items), for consumers that work a page at a time (exports). With `prefetch`,
+ * once the first page has told the total and the page size the store really serves, up to that many following
+ * pages are requested while the consumer works on the current one; pages still come out in order, and no page
+ * past the last is asked for.
+ */
 export async function* paginatePages<T>(request: RequestFn, path: string, opts: PaginateOptions = {}): AsyncGenerator<T[]> {
   const base = resolveSearchCriteria(opts.searchCriteria);
   const pageSize = opts.pageSize ?? base?.pageSize ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
     throw new RangeError(`pageSize must be an integer from 1 to ${MAX_PAGE_SIZE} (got ${pageSize})`);
   }
+  const prefetch = opts.prefetch ?? 0;
+  if (!Number.isInteger(prefetch) || prefetch < 0 || prefetch > MAX_PREFETCH) {
+    throw new RangeError(`prefetch must be an integer from 0 to ${MAX_PREFETCH} (got ${prefetch})`);
+  }
   const criteria = pagedCriteria(base, opts.uniqueKey ?? defaultUniqueKey(path), pageSize);
   const fieldsValue = pagedFields(opts.fields);
-  let page = criteria.currentPage ?? 1;
-  let size = pageSize;
-  let first = true;
-  for (;;) {
+
+  async function fetchPage(page: number): Promise<FetchedPage> {
     const res = await request<unknown>({
       method: "GET",
       path,
@@ -78,17 +94,35 @@ export async function* paginatePages<T>(request: RequestFn, path: string, opts: 
         method: "GET",
       });
     }
-    const { items, total_count: total } = parsed.data;
-    // asked past the end (caller's currentPage): the store answered its last page again, which is not this page
-    if ((page - 1) * size >= total) return;
-    yield items as T[];
-    // a store with Web API input limits may serve fewer rows than asked: page numbers then follow its size
-    if (first && items.length > 0 && items.length < size && (page - 1) * size + items.length < total) size = items.length;
-    first = false;
-    const lastPage = Math.ceil(total / size);
-    // empty page guard: a store that ignores currentPage or shrinks under us must not loop forever
-    if (items.length === 0 || page >= lastPage) return;
-    page++;
+    return { page, items: parsed.data.items, total: parsed.data.total_count };
+  }
+
+  const firstPage = criteria.currentPage ?? 1;
+  let size = pageSize;
+  let nextPage = firstPage + 1;
+  const pending: Array<Promise<FetchedPage>> = [fetchPage(firstPage)];
+  try {
+    for (;;) {
+      const { page, items, total } = await pending.shift()!;
+      // asked past the end (caller's currentPage): the store answered its last page again, which is not this page
+      if ((page - 1) * size >= total) return;
+      // a store with Web API input limits may serve fewer rows than asked: page numbers then follow its size
+      if (page === firstPage && items.length > 0 && items.length < size && (page - 1) * size + items.length < total) size = items.length;
+      const lastPage = Math.ceil(total / size);
+      // empty page guard: a store that ignores currentPage or shrinks under us must not loop forever
+      const done = items.length === 0 || page >= lastPage;
+      const queued = pending.length;
+      if (!done) while (pending.length < prefetch && nextPage <= lastPage) pending.push(fetchPage(nextPage++));
+      // one turn of the event loop before the consumer's (synchronous) work on this page: undici writes a request
+      // on a reused keep-alive socket only on the loop's next check phase, so without it the pages read ahead
+      // would leave only once the consumer is done, and nothing would overlap
+      if (pending.length > queued) await new Promise<void>((resolve) => setImmediate(resolve));
+      yield items as T[];
+      if (done) return;
+      if (pending.length === 0) pending.push(fetchPage(nextPage++));
+    }
+  } finally {
+    for (const abandoned of pending) abandoned.catch(() => undefined); // the consumer stopped early: no unhandled rejection
   }
 }
 

@@ -119,6 +119,11 @@ export interface PaginateOptions {
   storeCode?: string;
   /** Unique sort key appended to the caller's sortOrders (default by path: entity_id, page_id, block_id, …). */
   uniqueKey?: string;
+  /**
+   * Pages requested ahead while the current one is consumed (0–8, default 0: one call at a time). Each is a
+   * concurrent call to the store; pages still arrive in order.
+   */
+  prefetch?: number;
   query?: Record<string, string>;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createMagentoClient, MagentoApiError, parseSearchCriteria, searchCriteria } from "@/lib/magento";
-import { defaultUniqueKey, pagedCriteria, pagedFields } from "@/lib/magento/paginate";
+import { defaultUniqueKey, pagedCriteria, pagedFields, paginatePages } from "@/lib/magento/paginate";
 import { fakeFetch, json, type RecordedCall } from "./fake-fetch";
 
 function queryOf(call: RecordedCall): Array<[string, string]> {
@@ -149,5 +149,67 @@ describe("paginate", () => {
     n = 0;
     for await (const _ of client(past.fetch).paginate("/V1/products", { searchCriteria: { filterGroups: [], sortOrders: [], currentPage: 9 } })) n++;
     expect(n).toBe(0); // the store repeats its last page; those rows are not page 9
+  });
+});
+
+describe("paginatePages with prefetch", () => {
+  /** A list store whose answers arrive in an order the test controls (later pages may answer first). */
+  function slowStore(total: number, delayFor: (page: number) => number) {
+    const rows = Array.from({ length: total }, (_, i) => ({ entity_id: i + 1 }));
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const f = fakeFetch(async (call) => {
+      const c = parseSearchCriteria(queryOf(call));
+      const page = c.currentPage ?? 1;
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await new Promise((r) => setTimeout(r, delayFor(page)));
+      inFlight--;
+      if (page === 3 && delayFor(3) < 0) return json(500, { message: "boom" });
+      return json(200, { items: rows.slice((page - 1) * c.pageSize!, page * c.pageSize!), total_count: total });
+    });
+    return { f, maxInFlight: () => maxInFlight };
+  }
+
+  it("requests up to `prefetch` pages ahead, keeps page order when later pages answer first, and never asks past the end", async () => {
+    const store = slowStore(1000, (page) => (page === 2 ? 30 : 1)); // page 2 answers after pages 3 and 4
+    const seen: number[] = [];
+    for await (const items of paginatePages<{ entity_id: number }>((r) => client(store.f.fetch).request(r), "/V1/products", { pageSize: 100, prefetch: 3 })) {
+      seen.push(...items.map((i) => i.entity_id));
+    }
+    expect(seen).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+    const pages = store.f.calls.map((c) => parseSearchCriteria(queryOf(c)).currentPage);
+    expect([...pages].sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(store.maxInFlight()).toBe(3);
+  });
+
+  it("without prefetch asks one page at a time, as paginate does", async () => {
+    const store = slowStore(500, () => 1);
+    let n = 0;
+    for await (const items of paginatePages((r) => client(store.f.fetch).request(r), "/V1/products", { pageSize: 100 })) n += items.length;
+    expect(n).toBe(500);
+    expect(store.maxInFlight()).toBe(1);
+  });
+
+  it("a consumer that stops early leaves no unhandled rejection from pages read ahead", async () => {
+    const store = slowStore(1000, (page) => (page === 3 ? -1 : 1)); // page 3 fails
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      for await (const items of paginatePages((r) => client(store.f.fetch).request(r), "/V1/products", { pageSize: 100, prefetch: 2 })) {
+        expect(items).toHaveLength(100);
+        break; // page 1 only, with pages 2 and 3 in flight
+      }
+      await new Promise((r) => setTimeout(r, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+  });
+
+  it("refuses a prefetch outside 0–8", async () => {
+    const it = paginatePages((r) => client(listStore(1).fetch).request(r), "/V1/products", { prefetch: 9 });
+    await expect(it.next()).rejects.toThrow(/prefetch must be an integer from 0 to 8/);
   });
 });

@@ -111,12 +111,7 @@ export async function* paginatePages<T>(request: RequestFn, path: string, opts: 
       const lastPage = Math.ceil(total / size);
       // empty page guard: a store that ignores currentPage or shrinks under us must not loop forever
       const done = items.length === 0 || page >= lastPage;
-      const queued = pending.length;
       if (!done) while (pending.length < prefetch && nextPage <= lastPage) pending.push(fetchPage(nextPage++));
-      // one turn of the event loop before the consumer's (synchronous) work on this page: undici writes a request
-      // on a reused keep-alive socket only on the loop's next check phase, so without it the pages read ahead
-      // would leave only once the consumer is done, and nothing would overlap
-      if (pending.length > queued) await new Promise<void>((resolve) => setImmediate(resolve));
       yield items as T[];
       if (done) return;
       if (pending.length === 0) pending.push(fetchPage(nextPage++));

@@ -5,8 +5,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { classifyHandshakeError } from "@/lib/integration/exchange";
 import { createStoreFetch, type DnsLookup } from "@/lib/integration/store-fetch";
-import { createMagentoClient, MagentoApiError } from "@/lib/magento";
+import { createMagentoClient, fetchRequestToken, MagentoApiError } from "@/lib/magento";
 
 let server: Server;
 let port: number;
@@ -45,6 +46,12 @@ describe("REST client through the guarded store fetch", () => {
     const err = await failure(client.request({ method: "GET", path: "/V1/store/storeViews" }));
     expect(err.code).toBe("network");
     expect(err.message).toMatch(/shop\.test resolves to a private address \(127\.0\.0\.1\)/);
+  });
+
+  it("the token exchange through it is refused the same way, and labelled a private address", async () => {
+    const fetch = createStoreFetch({ allowPrivate: false, dnsLookup: loopbackResolver().lookup });
+    const err = await fetchRequestToken({ storeBaseUrl: `http://shop.test:${port}/`, consumerKey: "k".repeat(32), consumerSecret: "s".repeat(32), fetch }).catch((e: unknown) => e);
+    expect(classifyHandshakeError(err).reason).toBe("private_address");
   });
 
   it("refuses private IP literals, which never reach a lookup", async () => {

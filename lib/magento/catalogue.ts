@@ -444,7 +444,7 @@ const ENTRIES = [
   op("getSchema", "GET", "/schema", "Webapi", "Schema", "O", "", "schema"),
   op("getSchemaServices", "GET", "/schema", "Webapi", "Schema", "O", "", "schema", { requiredQuery: ["services"] }),
   op("getSwagger", "GET", "/swagger", "Swagger", "Schema", "O", "", "schema", { base: "store" }),
-  // store-rest-service.md "Developer-portal API"; real portals serve app/session/token (research §9)
+  // store-rest-service.md "Developer-portal API"; real portals serve app/session/token (docs/seeds-vs-magento.md#developer-portal-token)
   op("postPortalAppsSessionToken", "POST", "/rest/v1/apps/session/token", "Portal", "Developer portal", "O", "", "portal", { base: "portal" }),
   op("postPortalAppSessionToken", "POST", "/rest/v1/app/session/token", "Portal", "Developer portal", "O", "", "portal", { base: "portal" }),
   op("getPortalUsersById", "GET", "/rest/v1/users/{id}", "Portal", "Developer portal", "O", "", "portal", { base: "portal" }),

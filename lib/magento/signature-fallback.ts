@@ -1,5 +1,5 @@
 /**
- * Signature method and family fallback (PROTOCOL.md): on 400 "Signature method %1 is not supported" switch
+ * Signature method and family fallback (docs/signature-families.md#detecting-the-family): on 400 "Signature method %1 is not supported" switch
  * HMAC-SHA256 ↔ HMAC-SHA1 once; on 401 "The signature is invalid. Verify and try again." try each remaining
  * mode (standard → D → C → E), every try freshly signed.
  */

@@ -1,5 +1,5 @@
 /**
- * The signature base string exactly as Magento's server computes it (research/magento-oauth.md §4.2–§4.6).
+ * The signature base string exactly as Magento's server computes it (docs/signature-families.md#the-base-string).
  *
  * Why not oauth-1.0a's getBaseString: it sorts names byte-wise (Magento A–D use PHP strnatcmp, so
  * `…%5B10%5D…` must follow `…%5B2%5D…`), it encodes query *names* without decoding them first (a URL with

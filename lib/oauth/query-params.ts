@@ -1,6 +1,7 @@
 /**
- * The query parameters a Magento store puts into its signature base string (research/magento-oauth.md §4.2,
- * §4.5, §4.6). Names and values are kept in their canonical RFC 3986 encoding, which is one-to-one with the
+ * The query parameters a Magento store puts into its signature base string
+ * (docs/signature-families.md#parameters-in-the-base-string and #where-the-families-differ). Names and values are
+ * kept in their canonical RFC 3986 encoding, which is one-to-one with the
  * decoded bytes, so nothing here depends on the bytes being valid UTF-8.
  */
 import { reencodeFormComponent, reencodeRawComponent } from "./encoding";

@@ -83,7 +83,7 @@ export function createSigner(secrets: OAuthSecrets): Signer {
     const mode = input.mode ?? "standard";
     const withVerifier = input.verifier !== undefined;
     const oauthNames = withVerifier ? names.withVerifier : names.plain;
-    // in the order of `oauthNames` (sorted, the header's order too: research §4.7), values RFC 3986-encoded
+    // in the order of `oauthNames` (sorted, the header's order too: docs/signature-families.md#authorization-header), values RFC 3986-encoded
     const values = [consumerKey, rfc3986Encode(input.nonce), method, String(input.timestamp)];
     if (token) values.push(token);
     if (withVerifier) values.push(rfc3986Encode(input.verifier!));

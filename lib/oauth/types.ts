@@ -4,7 +4,7 @@
 export type SignatureMethod = "HMAC-SHA256" | "HMAC-SHA1" | "PLAINTEXT" | "RSA-SHA1";
 
 /**
- * How the store builds its base string (PROTOCOL.md "Signature families"):
+ * How the store builds its base string (docs/signature-families.md#families):
  * - "standard": RFC 5849 with natural (strnatcmp) ordering — families A/B, and every family for plain ASCII
  * - "C": 2.4.6–2.4.7 (Laminas) decode reserved escapes (%2F %3A %40 %26 %3D %2B %24 %2C %3B) in the path
  * - "D": likely 2.4.8, every parameter value rawurlencoded once more before signing

@@ -1,12 +1,12 @@
 /**
  * A deliberately plain OAuth 1.0a reference signer for tests, written straight from RFC 5849 plus the
- * Magento signature families of PROTOCOL.md. It shares no code with lib/oauth or devstore/, so a bug in
+ * Magento signature families of docs/signature-families.md#families. It shares no code with lib/oauth or devstore/, so a bug in
  * one of those cannot hide behind the same bug here. Clarity over speed; no options beyond the spec.
  */
 import { createHmac, createHash } from "node:crypto";
 
 /**
- * Store families (PROTOCOL.md): A/B standard, C decodes reserved path escapes, D double-encodes values, E byte-order
+ * Store families (docs/signature-families.md#families): A/B standard, C decodes reserved path escapes, D double-encodes values, E byte-order
  * sort, Host as sent, and the query read with parse_str too.
  */
 export type RefFamily = "A" | "B" | "C" | "D" | "E";
@@ -81,7 +81,7 @@ function refUrlDecode(value: string): string {
 }
 
 /**
- * Family E (research §4.5, §4.6): its Hmac also reads the query with PHP parse_str and merges the result over the
+ * Family E (docs/signature-families.md#family-e): its Hmac also reads the query with PHP parse_str and merges the result over the
  * flat pairs. parse_str: every non-empty "&" part, name up to the first "=" (no "=" → value ""), both urldecoded;
  * the name stops at a NUL, loses its leading spaces, and turns "." and " " into "_" before its first "[". A name
  * with "[" … "]" is an array, which removeNestedArrays drops; a "[" never closed turns into "_", and so do the " ",

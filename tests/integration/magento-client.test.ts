@@ -111,7 +111,7 @@ async function startStore(opts: StoreOptions = {}) {
         entry.verdict = "bad_method";
         return send(fail(400, "Signature method %1 is not supported", [p.oauth_signature_method]));
       }
-      // the nonce is stored before the signature is checked (research §3)
+      // the nonce is stored before the signature is checked (docs/magento-integration-flow.md#nonce-and-timestamp)
       if (nonces.has(p.oauth_nonce!)) {
         entry.verdict = "replay";
         return send(fail(401, "The nonce is already being used by the consumer with ID %1", [1]));

@@ -3,7 +3,7 @@
  * - OauthUserContext: an `Authorization: OAuth …` header is validated (errors thrown as RestError); an
  *   inactive integration leaves the caller a guest.
  * - TokenUserContext: `Bearer <token>` admin/customer tokens; an integration access token as Bearer is ignored
- *   (guest) unless oauth/consumer/enable_integration_as_bearer is on, or the profile predates that flag (§8).
+ *   (guest) unless oauth/consumer/enable_integration_as_bearer is on, or the profile predates that flag (docs/magento-integration-flow.md#integration-tokens-as-bearer).
  * - Anything else: guest.
  */
 import type { Authenticate, Caller, RawRestRequest } from "../rest/types";

@@ -82,7 +82,7 @@ const PATH_DECODED: Partial<Record<SignatureFamily, RegExp>> = {
   D: /[A-Za-z0-9_\-.~]/,
 };
 
-/** The URL the family signs: scheme://host[:port]/path, query and fragment stripped (§4.4). */
+/** The URL the family signs: scheme://host[:port]/path, query and fragment stripped (docs/signature-families.md#request-url). */
 export function normalisedUrl(family: SignatureFamily, subject: Pick<SignatureSubject, "scheme" | "host" | "rawUri">): string {
   let path = subject.rawUri;
   const cut = path.search(/[?#]/);
@@ -117,7 +117,7 @@ function mergeFamilyEQuery(params: ReadonlyMap<string, string>, rawUri: string):
   return out;
 }
 
-/** The signature base string for a family (§4.3). */
+/** The signature base string for a family (docs/signature-families.md#the-base-string). */
 export function baseString(family: SignatureFamily, subject: SignatureSubject): string {
   const params = family === "E" ? mergeFamilyEQuery(subject.params, subject.rawUri) : subject.params;
   let pairs: [string, string][] = [...params].filter(([k]) => k !== "oauth_signature");

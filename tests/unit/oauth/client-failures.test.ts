@@ -1,5 +1,5 @@
 /**
- * The three client failures measured against a Magento-style verifier (PROTOCOL.md "Traps"), each as a case
+ * The three client failures measured against a Magento-style verifier (docs/client-traps.md#measured-failures-of-other-node-clients), each as a case
  * the kit must pass. The expected signature always comes from the independent reference signer.
  */
 import { describe, expect, it } from "vitest";
@@ -80,7 +80,7 @@ describe("got + oauth-1.0a: bracket names percent-encoded in the URL", () => {
 });
 
 describe("why lib/oauth does not use oauth-1.0a's base string", () => {
-  it("oauth-1.0a signs percent-encoded bracket names undecoded, so research V1 fails with it", async () => {
+  it("oauth-1.0a signs percent-encoded bracket names undecoded, so vector V1 fails with it", async () => {
     const { default: OAuth } = await import("oauth-1.0a");
     const { createHmac } = await import("node:crypto");
     const oauth = new OAuth({

@@ -1,6 +1,6 @@
 /**
- * Family E reads the query twice: Magento's flat extraction (as A–D) and PHP parse_str, merged (research §4.5,
- * §4.6). Expectations are written from that table: a bare `flag` is signed as `flag=`, `a=b=c` is kept, a raw `+`
+ * Family E reads the query twice: Magento's flat extraction (as A–D) and PHP parse_str, merged
+ * (docs/signature-families.md#family-e). Expectations are written from that table: a bare `flag` is signed as `flag=`, `a=b=c` is kept, a raw `+`
  * is a space for names without brackets, `.` or space in a name adds a `_` name; A–D drop or keep the others.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Golden vectors of research/magento-oauth.md §4.7 (reproduced there in a PHP harness of each store family),
+ * Golden vectors of docs/signature-families.md#golden-vectors (derived from each family's PHP signature code),
  * plus the OAuth Core 1.0 / RFC 5849 photos examples. Expected values are copied from those sources, never
  * computed by the code under test.
  */
@@ -38,7 +38,7 @@ const V2_SIG: Record<SignatureMode, string> = {
 
 const ALL_MODES: SignatureMode[] = ["standard", "C", "D", "E"];
 
-describe("research §4.7 V1: GET with searchCriteria[pageSize]", () => {
+describe("V1 (docs/signature-families.md#vector-v1): GET with searchCriteria[pageSize]", () => {
   it.each(ALL_MODES)("mode %s gives the same base string, signature and header", (mode) => {
     const signed = signRequest({ method: "GET", url: V1_URL, secrets: ACCESS, nonce: NONCE, timestamp: TS, mode });
     expect(signed.baseString).toBe(V1_BASE);
@@ -83,7 +83,7 @@ describe("research §4.7 V1: GET with searchCriteria[pageSize]", () => {
   });
 });
 
-describe("research §4.7 V2: date filter with a space and colons", () => {
+describe("V2 (docs/signature-families.md#vector-v2): date filter with a space and colons", () => {
   it.each(ALL_MODES)("mode %s", (mode) => {
     const signed = signRequest({ method: "GET", url: V2_URL, secrets: ACCESS, nonce: NONCE, timestamp: TS, mode });
     expect(signed.signature).toBe(V2_SIG[mode]);
@@ -97,7 +97,7 @@ describe("research §4.7 V2: date filter with a space and colons", () => {
   });
 });
 
-describe("research §4.7 V6: POST with a JSON body (bodies are never signed)", () => {
+describe("V6 (docs/signature-families.md#vector-v6): POST with a JSON body (bodies are never signed)", () => {
   it.each(ALL_MODES)("mode %s", (mode) => {
     const signed = signRequest({
       method: "POST",
@@ -111,7 +111,7 @@ describe("research §4.7 V6: POST with a JSON body (bodies are never signed)", (
   });
 });
 
-describe("research §4.7 handshake vectors", () => {
+describe("handshake vectors (docs/signature-families.md#golden-vectors)", () => {
   it("request token: no oauth_token, key enc(cs)&", () => {
     const signed = signRequest({
       method: "POST",

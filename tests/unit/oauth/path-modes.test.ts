@@ -1,5 +1,5 @@
 /**
- * URL normalisation per family (research §4.4) on cases the property test leaves out, with expectations
+ * URL normalisation per family (docs/signature-families.md#request-url) on cases the property test leaves out, with expectations
  * derived by hand from the store code: Zend (A/B) host lowercased + default port dropped, path as sent;
  * Laminas\Uri::normalizePath (C); Magento Helper\Uri\Http (D); family E as sent.
  */

@@ -2,6 +2,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getEnv } from "@/lib/env";
 import { contentSecurityPolicy } from "@/lib/security-headers";
 import { ADMIN_POPUP_COOKIE, ADMIN_POPUP_TTL_MS, adminPopupMarker, cameFromStoreAdmin } from "@/lib/integration/admin-popup";
+import { STARTED_LINK_COOKIE, STARTED_LINK_TTL_MS, startedLinkCookie } from "@/lib/integration/started-link-cookie";
+import { isIdentityNext, isPopupPage, POPUP_HEADER } from "@/lib/integration/popup-pages";
 
 /**
  * Runs before every page (Node.js runtime): a fresh CSP nonce per request (Next puts it on its own scripts), and
@@ -14,6 +16,8 @@ export function proxy(request: NextRequest) {
   const csp = contentSecurityPolicy({ nonce, dev: env.nodeEnv === "development", https: env.appUrl.startsWith("https:"), formTargets: formTargets(request) });
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", csp);
+  // popup pages render without the app's navigation (app/layout.tsx); never trust a client-sent value
+  headers.set(POPUP_HEADER, isPopupPage(pathname, searchParams) ? "1" : "0");
 
   // The identity link opened from the store's admin: remember it for this popup (the sign-in in between loses
   // the Referer). Also added to this request's own cookies, so the page rendering now sees it.
@@ -29,6 +33,18 @@ export function proxy(request: NextRequest) {
   }
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", csp);
+  // This browser opened the identity link: /stores may offer to finish a link the popup left undone
+  // (lib/integration/link-offer.ts).
+  const startedKey = pathname === "/integration/identity" && request.method === "GET" ? searchParams.get("oauth_consumer_key") : null;
+  if (startedKey && /^[0-9a-z]{32}$/.test(startedKey)) {
+    response.cookies.set(STARTED_LINK_COOKIE, startedLinkCookie(env.sessionSecret, startedKey, Date.now()), {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: env.nodeEnv === "production",
+      path: "/",
+      maxAge: STARTED_LINK_TTL_MS / 1000,
+    });
+  }
   if (marker) {
     response.cookies.set(ADMIN_POPUP_COOKIE, marker, {
       httpOnly: true,
@@ -45,9 +61,9 @@ export function proxy(request: NextRequest) {
 function formTargets(request: NextRequest): string[] {
   const { pathname, searchParams } = request.nextUrl;
   let scb = pathname === "/integration/identity" ? searchParams.get("success_call_back") : null;
-  if (!scb && (pathname === "/login" || pathname === "/signup")) {
+  if (!scb && isPopupPage(pathname, searchParams)) {
     const next = searchParams.get("next");
-    if (next?.startsWith("/integration/identity?")) scb = new URLSearchParams(next.slice(next.indexOf("?") + 1)).get("success_call_back");
+    if (isIdentityNext(next) && next) scb = new URLSearchParams(next.slice(next.indexOf("?") + 1)).get("success_call_back");
   }
   if (!scb) return [];
   try {

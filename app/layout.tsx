@@ -1,13 +1,18 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import Link from "next/link";
+import { headers } from "next/headers";
 import { getCurrentUser } from "@/lib/kit";
+import { POPUP_HEADER } from "@/lib/integration/popup-pages";
+import { NavigationProgress } from "@/app/components/NavigationProgress";
 import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Magento Integration Kit", template: "%s · Magento Integration Kit" },
   description: "Link a Magento 2 store through an OAuth 1.0a integration and work with its data.",
 };
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 /** The header must render even when the session or database is unavailable (e.g. first run before migrate). */
 async function currentUserOrNull(): Promise<{ id: string; email: string } | null> {
@@ -18,40 +23,54 @@ async function currentUserOrNull(): Promise<{ id: string; email: string } | null
   }
 }
 
+/**
+ * Every page. The identity popup's pages (lib/integration/popup-pages.ts) get a header without navigation:
+ * nothing there may lead away from the link being made or drop its return address.
+ */
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const user = await currentUserOrNull();
+  const popup = (await headers()).get(POPUP_HEADER) === "1";
+  const user = popup ? null : await currentUserOrNull();
   return (
     <html lang="en">
-      <body>
+      <body className={popup ? "popup" : undefined}>
         <a className="skip-link" href="#main">
           Skip to content
         </a>
+        <NavigationProgress />
         <header className="site-header">
           <div className="site-header__inner">
-            <Link href={user ? "/stores" : "/"} className="site-header__brand">
-              Magento Integration Kit
-            </Link>
-            <nav aria-label="Main" className="site-nav">
-              {user ? (
-                <>
-                  <Link href="/stores">Stores</Link>
-                  <Link href="/portal">Developer portal</Link>
-                  <span className="site-nav__user" title="Signed in as">
-                    {user.email}
-                  </span>
-                  <form action="/logout" method="post" className="site-nav__logout">
-                    <button type="submit" className="btn btn--ghost btn--small">
-                      Sign out
-                    </button>
-                  </form>
-                </>
-              ) : (
-                <>
-                  <Link href="/login">Sign in</Link>
-                  <Link href="/signup">Create account</Link>
-                </>
-              )}
-            </nav>
+            {popup ? (
+              <span className="site-header__brand" data-testid="popup-brand">
+                Magento Integration Kit
+              </span>
+            ) : (
+              <Link href={user ? "/stores" : "/"} className="site-header__brand">
+                Magento Integration Kit
+              </Link>
+            )}
+            {popup ? null : (
+              <nav aria-label="Main" className="site-nav">
+                {user ? (
+                  <>
+                    <Link href="/stores">Stores</Link>
+                    <Link href="/portal">Developer portal</Link>
+                    <Link href="/account" className="site-nav__user" title="Your account">
+                      {user.email}
+                    </Link>
+                    <form action="/logout" method="post" className="site-nav__logout">
+                      <button type="submit" className="btn btn--ghost btn--small">
+                        Sign out
+                      </button>
+                    </form>
+                  </>
+                ) : (
+                  <>
+                    <Link href="/login">Sign in</Link>
+                    <Link href="/signup">Create account</Link>
+                  </>
+                )}
+              </nav>
+            )}
           </div>
         </header>
         <main id="main" tabIndex={-1} className="site-main">

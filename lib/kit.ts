@@ -37,6 +37,10 @@ import { recoverInterruptedExchanges } from "@/lib/integration/recovery";
 import { pruneThrottle } from "@/lib/auth/throttle";
 import { decideLinkRequest, pendingLinkRequests, pruneLinkRequests, removeInstallationFor, type DecideResult, type PendingLinkRequest } from "@/lib/integration/link-requests";
 
+import { acceptLinkOffer, findLinkOffer, readStartedLinkCookie, STARTED_LINK_COOKIE, type AcceptResult, type LinkOffer } from "@/lib/integration/link-offer";
+import { removalPreview, setStoreLabel, type RemovalPreview } from "@/lib/dashboard/store-removal";
+import { checkResources, resourceChecks, type ResourceCheckRow } from "@/lib/dashboard/resource-check";
+
 export type { StoreSummary } from "@/lib/integration/store-summary";
 export type { SecretBox } from "@/lib/secret-box";
 export { InstallationNotUsableError } from "@/lib/integration/installation-client";
@@ -210,6 +214,18 @@ export async function storeBeingLinked(next: string): Promise<{ host: string; ba
   return { host: new URL(inst.store.baseUrl).host, baseUrl: inst.store.baseUrl, name: inst.store.name };
 }
 
+/** The activation this browser opened the identity popup for and nobody finished (lib/integration/link-offer.ts). */
+export async function linkOfferInThisBrowser(userId: string): Promise<LinkOffer | null> {
+  const started = readStartedLinkCookie(getEnv().sessionSecret, (await cookies()).get(STARTED_LINK_COOKIE)?.value, Date.now());
+  return findLinkOffer(getDb(), userId, started, new Date());
+}
+
+/** The user confirmed the offer naming `activationId`: linked (nobody was) or a link request filed. */
+export async function acceptLinkOfferInThisBrowser(userId: string, activationId: string): Promise<AcceptResult> {
+  const started = readStartedLinkCookie(getEnv().sessionSecret, (await cookies()).get(STARTED_LINK_COOKIE)?.value, Date.now());
+  return acceptLinkOffer(getDb(), userId, started, activationId, new Date());
+}
+
 /** The identity popup for the signed-in user (see lib/integration/identity.ts). */
 export async function completeIdentity(query: IdentityQuery, userId: string | null): Promise<IdentityOutcome> {
   const session = await getSession();
@@ -347,6 +363,30 @@ export async function addManualStore(userId: string, input: unknown): Promise<Ma
     userId,
     input,
   );
+}
+
+/** The store's name in the app ("" clears it); false when the user is not linked to it. */
+export async function setStoreLabelFor(installationId: string, userId: string, label: string): Promise<boolean> {
+  return setStoreLabel(getDb(), installationId, userId, label);
+}
+
+/** What "Remove store" would delete (for its confirmation page), or null for someone else's store. */
+export async function storeRemovalPreview(installationId: string, userId: string): Promise<RemovalPreview | null> {
+  return removalPreview(getDb(), installationId, userId);
+}
+
+/** Asks the store, one read per resource, which ACL resources the integration has (lib/dashboard/resource-check.ts). */
+export async function checkGrantedResources(installationId: string, userId: string): Promise<{ ok: true; rows: ResourceCheckRow[] } | { ok: false; error: string }> {
+  try {
+    const client = await clientForInstallation(installationId, userId);
+    return { ok: true, rows: await checkResources(getDb(), installationId, client, () => new Date()) };
+  } catch (e) {
+    return { ok: false, error: (e as { renderedMessage?: string }).renderedMessage ?? (e as Error).message };
+  }
+}
+
+export async function grantedResources(installationId: string): Promise<ResourceCheckRow[]> {
+  return resourceChecks(getDb(), installationId);
 }
 
 export async function setAdminOrigin(installationId: string, userId: string, origin: string) {

@@ -1,6 +1,6 @@
 import { PageHeader } from "./ui/PageHeader";
 import { StateBadge } from "./ui/Badge";
-import { ReauthorizeBanner } from "./ReauthorizeBanner";
+import { StoreStateBanner } from "./StoreStateBanner";
 import { StoreNav, type StoreSection } from "./StoreNav";
 
 export interface StoreHeaderStore {
@@ -21,14 +21,14 @@ export function StoreHeader({ store, section, title, description, actions }: { s
         breadcrumbs={[{ href: "/stores", label: "Stores" }, ...(section === "overview" ? [{ label: storeLabel }] : [{ href: base, label: storeLabel }, { label: title }])]}
         title={
           <>
-            {title} <StateBadge state={store.state} />
+            {title} <StateBadge state={store.state} failureReason={store.failureReason} />
           </>
         }
         description={description}
         actions={actions}
       />
       <StoreNav storeId={store.installationId} current={section} />
-      <ReauthorizeBanner storeId={store.installationId} state={store.state} reason={store.failureReason} />
+      <StoreStateBanner storeId={store.installationId} state={store.state} reason={store.failureReason} onDiagnostics={section === "diagnostics"} />
     </>
   );
 }

@@ -2,28 +2,29 @@
 
 import { redirect } from "next/navigation";
 import { createAccount, grantLinkConsentFromNext, safeNextPath, signInWithPassword } from "@/lib/kit";
+import { failed, formValues, parseForm, type FormState } from "@/lib/forms/form-state";
+import { signUpSchema } from "@/lib/auth/credentials-schema";
 
-export interface AuthFormState {
-  error?: string;
-  field?: "email" | "password";
-  email?: string;
-}
-
-/** Server actions: Next checks the Origin of every action POST (CSRF) and the session cookie is SameSite=Lax. */
-export async function signInAction(_prev: AuthFormState, form: FormData): Promise<AuthFormState> {
-  const email = form.get("email");
-  const result = await signInWithPassword(email, form.get("password"));
-  if (!result.ok) return { error: result.error, email: typeof email === "string" ? email : "" };
-  const next = safeNextPath(form.get("next"));
+/**
+ * Server actions: Next checks the Origin of every action POST (CSRF) and the session cookie is SameSite=Lax.
+ * Each error is shown once: next to its field, or above the form when it is no one field's (wrong password).
+ */
+export async function signInAction(_prev: FormState, form: FormData): Promise<FormState> {
+  const values = formValues(form, ["email", "password", "next"]);
+  const result = await signInWithPassword(values.email, values.password);
+  if (!result.ok) return failed(values, result.error, result.field);
+  const next = safeNextPath(values.next);
   await grantLinkConsentFromNext(next);
   redirect(next);
 }
 
-export async function signUpAction(_prev: AuthFormState, form: FormData): Promise<AuthFormState> {
-  const email = form.get("email");
-  const result = await createAccount(email, form.get("password"));
-  if (!result.ok) return { error: result.error, ...(result.field ? { field: result.field } : {}), email: typeof email === "string" ? email : "" };
-  const next = safeNextPath(form.get("next"));
+export async function signUpAction(_prev: FormState, form: FormData): Promise<FormState> {
+  const parsed = parseForm(signUpSchema, form, ["email", "password"]);
+  const values = { ...formValues(form, ["email", "password", "next"]) };
+  if (!parsed.ok) return { ...parsed.state, values };
+  const result = await createAccount(values.email, values.password);
+  if (!result.ok) return failed(values, result.error, result.field);
+  const next = safeNextPath(values.next);
   await grantLinkConsentFromNext(next);
   redirect(next);
 }

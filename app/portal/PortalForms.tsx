@@ -3,38 +3,28 @@
 import { useActionState } from "react";
 import { Alert } from "@/app/components/ui/Alert";
 import { Button } from "@/app/components/ui/Button";
-import { Field } from "@/app/components/ui/Field";
-import { saveSettings, callPortal, type PortalCallResult, type SettingsResult } from "./actions";
+import { ActionForm, FormField, SubmitButton } from "@/app/components/form/ActionForm";
+import { saveSettings, callPortal, type PortalCallResult } from "./actions";
 
 export function SettingsForm({ initial, hasSecret }: { initial: { baseUrl: string; appId: string; tokenPath: string }; hasSecret: boolean }) {
-  const [state, action, pending] = useActionState(saveSettings, { kind: "idle" } as SettingsResult);
-  const errors = state.kind === "invalid" ? state.errors : {};
   return (
-    <form action={action} noValidate>
+    <ActionForm action={saveSettings} initialValues={{ ...initial, appSecret: "" }} aria-label="Portal application">
       <div className="form-row">
-        <Field label="Portal base URL" name="baseUrl" type="url" defaultValue={initial.baseUrl} error={errors.baseUrl} hint="Sandbox and production have separate base URLs." required />
-        <Field label="Application ID" name="appId" defaultValue={initial.appId} error={errors.appId} autoComplete="off" required />
-        <Field
+        <FormField label="Portal base URL" name="baseUrl" type="url" hint="Sandbox and production have separate base URLs." required />
+        <FormField label="Application ID" name="appId" autoComplete="off" required />
+        <FormField
           label="Application secret"
           name="appSecret"
           type="password"
-          defaultValue=""
-          error={errors.appSecret}
           autoComplete="new-password"
-          hint={hasSecret ? "Stored encrypted. Leave empty to keep it." : "Stored encrypted, never shown again."}
+          hint={hasSecret ? "Stored encrypted. Leave empty to keep it (required again when the URL or ID changes)." : "Stored encrypted, never shown again."}
         />
-        <Field
-          label="Token path"
-          name="tokenPath"
-          defaultValue={initial.tokenPath}
-          error={errors.tokenPath}
-          hint="Seed: /rest/v1/apps/session/token. Current Adobe portal: /rest/v1/app/session/token."
-        />
+        <FormField label="Token path" name="tokenPath" hint="Seed: /rest/v1/apps/session/token. Current Adobe portal: /rest/v1/app/session/token." />
       </div>
       <div className="form-actions">
-        <Button disabled={pending}>{pending ? "Saving…" : "Save settings"}</Button>
+        <SubmitButton pendingLabel="Saving…">Save settings</SubmitButton>
       </div>
-    </form>
+    </ActionForm>
   );
 }
 

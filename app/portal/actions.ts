@@ -5,34 +5,30 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { createPortalClient, maskToken, PortalError, portalConfigSchema } from "@/lib/portal/session-token-client";
 import { canKeepSecret } from "@/lib/portal/portal-app-store";
+import { errorsFromZod, formValues, saved, type FormState } from "@/lib/forms/form-state";
 
 const SECRET_AGAIN = "Enter the application secret (required again when the base URL or application ID changes)";
 import { storeFetch } from "@/lib/kit";
 import { portalContext } from "./portal-deps";
 
-export type SettingsResult = { kind: "idle" } | { kind: "invalid"; errors: Record<string, string> };
+const SETTINGS_FIELDS = ["baseUrl", "appId", "appSecret", "tokenPath"] as const;
 
-export async function saveSettings(_prev: SettingsResult, form: FormData): Promise<SettingsResult> {
+/** Saves the portal settings; every value comes back on an error, the secret too (the user just typed it). */
+export async function saveSettings(_prev: FormState, form: FormData): Promise<FormState> {
   const { user, store } = await portalContext();
   const existing = await store.settings(user.id);
-  const secret = String(form.get("appSecret") ?? "");
-  const baseUrl = String(form.get("baseUrl") ?? "").trim();
-  const appId = String(form.get("appId") ?? "");
+  const values = formValues(form, SETTINGS_FIELDS);
+  const baseUrl = values.baseUrl!.trim();
   // The stored secret may be kept only for the same portal and app: sent to another URL it would leak to it.
-  const keepSecret = existing !== null && canKeepSecret(existing, { baseUrl, appId });
+  const keepSecret = existing !== null && canKeepSecret(existing, { baseUrl, appId: values.appId! });
   const parsed = portalConfigSchema
     .extend({ appSecret: keepSecret ? z.string().max(500) : portalConfigSchema.shape.appSecret.min(1, SECRET_AGAIN) })
-    .safeParse({ baseUrl, appId, appSecret: secret, tokenPath: String(form.get("tokenPath") ?? "") || undefined });
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const i of parsed.error.issues) {
-      const k = String(i.path[0] ?? "form");
-      errors[k] ??= i.message;
-    }
-    return { kind: "invalid", errors };
-  }
+    .safeParse({ baseUrl, appId: values.appId, appSecret: values.appSecret, tokenPath: values.tokenPath || undefined });
+  if (!parsed.success) return { values, ...errorsFromZod(parsed.error) };
   await store.save(user.id, { ...parsed.data, ...(parsed.data.appSecret ? { appSecret: parsed.data.appSecret } : {}) });
-  redirect("/portal?saved=1");
+  revalidatePath("/portal");
+  // the secret is stored now: the form shows it empty again ("leave empty to keep it")
+  return saved({ ...values, baseUrl, appSecret: "" }, "Settings saved. The application secret is stored encrypted.");
 }
 
 export async function forgetSettings(): Promise<void> {

@@ -1,24 +1,22 @@
 import type { Metadata } from "next";
 import { SEED_TOKEN_PATH } from "@/lib/portal/session-token-client";
 import { formatDateTime } from "@/lib/dashboard/format";
-import { Alert, Button, Card, PageHeader } from "@/app/components/ui";
+import { Button, Card, PageHeader } from "@/app/components/ui";
 import { portalContext, suggestedPortalUrl } from "./portal-deps";
 import { forgetSettings } from "./actions";
 import { SettingsForm, TokenPanel } from "./PortalForms";
 
 export const metadata: Metadata = { title: "Developer portal" };
 
-export default async function PortalPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PortalPage() {
   const { user, store } = await portalContext();
   const settings = await store.settings(user.id);
-  const saved = (await searchParams).saved === "1";
   return (
     <>
       <PageHeader
         title="Developer portal"
         description="Obtain a session token for your Commerce Marketplace application (HTTP Basic app ID and secret, grant_type session) and read your developer profile with it."
       />
-      {saved ? <Alert tone="success" title="Settings saved. The application secret is stored encrypted." /> : null}
       <Card title="Application">
         <SettingsForm
           hasSecret={settings?.hasSecret ?? false}

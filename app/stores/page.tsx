@@ -1,18 +1,27 @@
 import Link from "next/link";
-import { Card, EmptyState, LinkButton, PageHeader, StateBadge, Table } from "@/app/components/ui";
-import { appUrls, listStoresForUser, requireUser } from "@/lib/kit";
+import { Alert, Button, Card, EmptyState, LinkButton, PageHeader, StateBadge } from "@/app/components/ui";
+import { CopyField } from "@/app/components/CopyField";
+import { appUrls, linkOfferInThisBrowser, listStoresForUser, requireUser } from "@/lib/kit";
+import { checkedAgo, describeStoreState } from "@/lib/dashboard/store-state";
+import { formatDateTime } from "@/lib/dashboard/format";
+import { acceptLinkOfferAction } from "./link-offer-actions";
 
 export const metadata = { title: "Stores" };
 export const dynamic = "force-dynamic";
 
-function when(d: Date | null): string {
-  return d ? d.toISOString().replace("T", " ").slice(0, 19) + " UTC" : "—";
-}
+type Search = Record<string, string | string[] | undefined>;
 
-export default async function StoresPage() {
+/**
+ * The user's stores, each with its state in the state table's words, when that state was last checked, and the
+ * one thing to do. Offers to finish a link this browser started in the identity popup and left undone.
+ */
+export default async function StoresPage({ searchParams }: { searchParams: Promise<Search> }) {
   const user = await requireUser("/stores");
-  const stores = await listStoresForUser(user.id);
+  const sp = await searchParams;
+  const [stores, offer] = await Promise.all([listStoresForUser(user.id), linkOfferInThisBrowser(user.id)]);
   const { callbackUrl, identityUrl } = appUrls();
+  const now = new Date();
+  const removed = typeof sp.removed === "string" && sp.removed.length < 300 ? sp.removed : null;
   return (
     <div className="stack">
       <PageHeader
@@ -20,51 +29,83 @@ export default async function StoresPage() {
         description="Magento stores linked to your account."
         actions={<LinkButton href="/stores/manual">Add a store with tokens</LinkButton>}
       />
+      {removed ? <Alert tone="success" title={`${removed} was removed from the app`}>Nothing in the store itself was changed.</Alert> : null}
+      {sp.offer === "requested" ? (
+        <Alert tone="info" title="Link requested">
+          A person already linked to that store must approve your account; it appears here once they do.
+        </Alert>
+      ) : null}
+      {sp.offer === "gone" ? <Alert tone="warning" title="That activation can no longer be linked from here">Click Reauthorize on the integration in the store admin and complete the popup.</Alert> : null}
+      {offer ? (
+        <section className="card card--offer" aria-labelledby="offer-title" data-testid="link-offer">
+          <h2 id="offer-title">
+            Link <span className="mono">{offer.host}</span>?
+          </h2>
+          <p>
+            This browser opened the activation popup of the store at <strong className="mono">{offer.baseUrl}</strong>
+            {offer.storeName ? ` (${offer.storeName})` : ""} a few minutes ago, and the link was not finished. The store already shows the
+            integration as Active.{" "}
+            {offer.kind === "link"
+              ? "Link it to your account to work with its data here."
+              : "Other accounts are linked to it already: one of them must approve your request."}
+          </p>
+          <p className="muted">Continue only if this is your store and you just clicked Activate or Reauthorize in its admin.</p>
+          <form action={acceptLinkOfferAction} className="form-actions">
+            <input type="hidden" name="activation" value={offer.activationId} />
+            <Button type="submit">{offer.kind === "link" ? `Link ${offer.host}` : `Ask to be linked to ${offer.host}`}</Button>
+          </form>
+        </section>
+      ) : null}
       {stores.length === 0 ? (
         <EmptyState title="No stores yet">
           <p>
-            In your Magento admin add an integration with Callback URL <code className="mono">{callbackUrl}</code> and Identity
-            link URL <code className="mono">{identityUrl}</code>, then Save &amp; Activate.
+            In your Magento admin add an integration with these two addresses, then Save &amp; Activate. If you already did and the
+            store shows Active, click <strong>Reauthorize</strong> there and sign in inside the popup.
           </p>
         </EmptyState>
       ) : (
-        <Table
-          caption="Your stores"
-          columns={[
-            { key: "store", label: "Store" },
-            { key: "state", label: "State" },
-            { key: "mode", label: "Linked by" },
-            { key: "active", label: "Activated" },
-            { key: "last", label: "Last successful call" },
-            { key: "diag", label: "Diagnostics" },
-          ]}
-        >
-          {stores.map((s) => (
-            <tr key={s.installationId} data-installation={s.installationId}>
-              <td>
-                <Link href={`/stores/${s.installationId}`}>{s.name ?? s.baseUrl}</Link>
-                {s.name ? <div className="muted mono">{s.baseUrl}</div> : null}
-              </td>
-              <td>
-                <StateBadge state={s.state} />
-                {s.failureReason ? <div className="muted">{s.failureReason.replace(/_/g, " ")}</div> : null}
-              </td>
-              <td>{s.mode === "manual" ? "Pasted tokens" : "Activate"}</td>
-              <td>{when(s.activatedAt)}</td>
-              <td>{when(s.lastSuccessAt)}</td>
-              <td>
-                <Link href={`/stores/${s.installationId}/diagnostics`}>Diagnostics</Link>
-              </td>
-            </tr>
-          ))}
-        </Table>
+        <ul className="store-list" aria-label="Your stores">
+          {stores.map((s) => {
+            const v = describeStoreState(s);
+            const host = new URL(s.baseUrl).host;
+            const base = `/stores/${encodeURIComponent(s.installationId)}`;
+            const checked = [s.lastCheckedAt, s.lastSuccessAt].filter((x): x is Date => x !== null).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
+            return (
+              <li key={s.installationId} className="store-row card" data-installation={s.installationId} data-state={v.key}>
+                <div className="store-row__main">
+                  <h2 className="store-row__title">
+                    <Link href={base}>{s.label ?? host}</Link> <StateBadge state={s.state} failureReason={s.failureReason} />
+                  </h2>
+                  <p className="muted mono store-row__url">{s.baseUrl}</p>
+                  <p className="muted">
+                    {s.mode === "manual" ? "Pasted tokens" : "Activated"} {formatDateTime(s.activatedAt)} · key <span className="mono">{s.consumerKey.slice(0, 8)}…</span>
+                    {s.name ? ` · ${s.name}` : ""}
+                  </p>
+                  <p className="store-row__state">
+                    <span data-testid="state-title">{v.title}</span> <span className="muted">({checkedAgo(checked, now)})</span>
+                  </p>
+                  {v.action.kind !== "none" ? <p className="store-row__action">{v.action.text}</p> : null}
+                </div>
+                <div className="store-row__links">
+                  <Link href={`${base}/diagnostics`}>Diagnostics</Link>
+                  <Link href={`${base}/remove`}>Remove…</Link>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
       )}
       <Card title="Connect another store">
-        <p>
-          Callback URL: <code className="mono">{callbackUrl}</code>
-          <br />
-          Identity link URL: <code className="mono">{identityUrl}</code>
-        </p>
+        <dl className="facts facts--stacked">
+          <dt>Callback URL</dt>
+          <dd>
+            <CopyField label="Callback URL" value={callbackUrl} />
+          </dd>
+          <dt>Identity link URL</dt>
+          <dd>
+            <CopyField label="Identity link URL" value={identityUrl} />
+          </dd>
+        </dl>
       </Card>
     </div>
   );

@@ -3,6 +3,7 @@
  * Pure: takes the error the client threw (MagentoApiError or anything else).
  */
 import { MagentoApiError } from "@/lib/magento/errors";
+import { aclAdvice } from "@/lib/dashboard/acl-resources";
 
 export type ErrorAction = "reauthorize" | "grant_resource" | "retry" | "check_store" | "none";
 
@@ -31,7 +32,8 @@ function resourceOf(e: MagentoApiError): string | undefined {
   return m?.[1] && m[1] !== "%resources" ? m[1] : undefined;
 }
 
-export function describeApiError(error: unknown): ApiErrorView {
+/** `opts.resource`: the ACL resource the called operation needs, when the caller knows it (the explorer). */
+export function describeApiError(error: unknown, opts: { resource?: string } = {}): ApiErrorView {
   // the composition root refuses to build a client for an installation without working tokens
   if (error instanceof Error && error.name === "InstallationNotUsableError") {
     return {
@@ -48,14 +50,16 @@ export function describeApiError(error: unknown): ApiErrorView {
   const base = { storeMessage: error.renderedMessage, status: error.status, code: error.code };
   switch (error.code) {
     case "not_authorized": {
-      const resource = resourceOf(error);
+      // the store names the route's resource; the operation's known resource stands in when it does not
+      const resource = resourceOf(error) ?? opts.resource;
+      const a = resource ? aclAdvice(resource) : undefined;
       return {
         ...base,
-        title: resource ? `The integration is not allowed to use ${resource}` : "The integration is not allowed to make this call",
+        title: a?.title ?? "The integration is not allowed to make this call",
         advice:
-          `In the store admin open System › Extensions › Integrations, edit this integration, grant ${resource ?? "the resource named above"} ` +
-          "on its API tab, save, then click Reauthorize.",
-        action: "grant_resource",
+          a?.advice ??
+          "In the store admin open System › Extensions › Integrations, edit this integration, grant the resource named above on its API tab, save, then click Reauthorize.",
+        action: a?.kind === "customer_only" || a?.kind === "none" ? "none" : "grant_resource",
         ...(resource ? { resource } : {}),
       };
     }

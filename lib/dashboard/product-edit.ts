@@ -1,35 +1,37 @@
 /** The product edit form: input validation and the PUT /V1/products/{sku} body (pure). */
 import { z } from "zod";
 
+/**
+ * A decimal typed by a person: refuses what a store would silently misread, with the fix in the message
+ * (`12,50` → use a dot; `36.505` → at most 2 decimals; `-5` → 0 or more).
+ */
+function decimalText(label: string, opts: { decimals: number; example: string }) {
+  return z
+    .string()
+    .trim()
+    .min(1, `Enter the ${label.toLowerCase()}`)
+    .superRefine((v, ctx) => {
+      const issue = (message: string) => ctx.addIssue({ code: "custom", message });
+      if (/^-?\d+,\d+$/.test(v)) return issue(`${label}: use a dot as the decimal separator (${v.replace(",", ".")})`);
+      if (/^-\s*\d/.test(v)) return issue(`${label} must be 0 or more`);
+      if (!/^\d+(\.\d+)?$/.test(v)) return issue(`${label} must be a number such as ${opts.example}`);
+      const decimals = v.split(".")[1]?.length ?? 0;
+      if (opts.decimals === 0 && decimals > 0) return issue(`${label} must be a whole number`);
+      if (decimals > opts.decimals) return issue(`${label} allows at most ${opts.decimals} decimals`);
+      if (v.replace(".", "").length > 15) return issue(`${label} is too large`);
+    })
+    .transform(Number);
+}
+
 export const productEditSchema = z.object({
-  name: z.string().trim().min(1, "Enter a name").max(255, "At most 255 characters"),
-  price: z
-    .string()
-    .trim()
-    .regex(/^\d{1,12}(\.\d{1,4})?$/, "Enter a price such as 19.99")
-    .transform(Number),
-  qty: z
-    .string()
-    .trim()
-    .regex(/^-?\d{1,9}(\.\d{1,4})?$/, "Enter a quantity such as 100")
-    .transform(Number),
+  name: z.string().trim().min(1, "Enter a name").max(255, "Name: at most 255 characters"),
+  price: decimalText("Price", { decimals: 2, example: "19.99" }),
+  qty: decimalText("Quantity", { decimals: 0, example: "100" }),
 });
 
 export type ProductEdit = z.output<typeof productEditSchema>;
 
-export type FieldErrors = Partial<Record<"name" | "price" | "qty", string>>;
-
-export function parseProductEdit(form: { get(name: string): FormDataEntryValue | null }): { ok: true; value: ProductEdit } | { ok: false; errors: FieldErrors } {
-  const raw = { name: String(form.get("name") ?? ""), price: String(form.get("price") ?? ""), qty: String(form.get("qty") ?? "") };
-  const r = productEditSchema.safeParse(raw);
-  if (r.success) return { ok: true, value: r.data };
-  const errors: FieldErrors = {};
-  for (const issue of r.error.issues) {
-    const key = issue.path[0];
-    if ((key === "name" || key === "price" || key === "qty") && !errors[key]) errors[key] = issue.message;
-  }
-  return { ok: false, errors };
-}
+export const PRODUCT_EDIT_FIELDS = ["name", "price", "qty"] as const;
 
 /**
  * Body of PUT /V1/products/{sku}: the entity wrapped under `product` (seed payload convention); stock goes in

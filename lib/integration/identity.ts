@@ -148,20 +148,37 @@ export async function completeIdentityFor(
     return { kind: "link_requested", installationId: inst.id, storeHost, state, returnUrl: target.url };
   }
   // The first account of an installation links with its activation (one per activation).
-  const claimed = await deps.db.$transaction(async (tx) => {
+  const claimed = await claimFirstAccount(deps, inst.id, latest.id, userId, now);
+  if (!claimed) return { kind: "claimed_by_other", installationId: inst.id };
+  return { kind: "redirect", url: target.url, installationId: inst.id };
+}
+
+/**
+ * Links the first app account of an installation through one activation (one account per activation, and only
+ * while nobody is linked). False when someone else claimed the activation or linked first.
+ */
+export async function claimFirstAccount(
+  deps: Pick<IntegrationDeps, "db">,
+  installationId: string,
+  activationId: string,
+  userId: string,
+  now: Date,
+  how = "through the identity link",
+): Promise<boolean> {
+  return deps.db.$transaction(async (tx) => {
     const c = await tx.activation.updateMany({
-      where: { id: latest.id, claimedByUserId: null },
+      where: { id: activationId, claimedByUserId: null },
       data: { claimedByUserId: userId, claimedAt: now },
     });
     if (c.count === 0) return false;
     // still nobody linked (a concurrent first claim of another activation would have linked someone)
-    if ((await tx.installationUser.count({ where: { installationId: inst.id } })) > 0) throw new ClaimRace();
-    await tx.installationUser.create({ data: { installationId: inst.id, userId } });
+    if ((await tx.installationUser.count({ where: { installationId } })) > 0) throw new ClaimRace();
+    await tx.installationUser.create({ data: { installationId, userId } });
     await addEvent(tx, {
-      installationId: inst.id,
-      activationId: latest.id,
+      installationId,
+      activationId,
       kind: "identity_linked",
-      message: "The first app account was linked through the identity link.",
+      message: `The first app account was linked ${how}.`,
       at: now,
     });
     return true;
@@ -169,14 +186,12 @@ export async function completeIdentityFor(
     if (e instanceof ClaimRace) return false;
     throw e;
   });
-  if (!claimed) return { kind: "claimed_by_other", installationId: inst.id };
-  return { kind: "redirect", url: target.url, installationId: inst.id };
 }
 
 class ClaimRace extends Error {}
 
 /** A pending request stays pending; a denied one stays denied (asking again needs a linked user's invitation). */
-async function fileLinkRequest(deps: IntegrationDeps, installationId: string, userId: string, activationId: string, now: Date): Promise<"pending" | "denied"> {
+export async function fileLinkRequest(deps: Pick<IntegrationDeps, "db">, installationId: string, userId: string, activationId: string, now: Date): Promise<"pending" | "denied"> {
   const existing = await deps.db.linkRequest.findUnique({ where: { installationId_userId: { installationId, userId } } });
   if (existing?.state === "denied") return "denied";
   if (existing?.state === "pending") return "pending";

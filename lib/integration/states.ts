@@ -41,12 +41,3 @@ export function nextState(current: InstallationState, event: InstallationEventKi
       return current === "needs_reauthorization" || current === "revoked" ? "active" : current;
   }
 }
-
-export const STATE_LABELS: Record<InstallationState, string> = {
-  pending: "Pending",
-  exchanging: "Connecting",
-  active: "Active",
-  failed: "Failed",
-  revoked: "Revoked",
-  needs_reauthorization: "Needs reauthorization",
-};

@@ -10,8 +10,13 @@ export interface StoreSummary {
   state: InstallationState;
   failureReason: string | null;
   lastSuccessAt: Date | null;
+  /** When a call or the health probe last looked at the store (the state below is as of then). */
+  lastCheckedAt: Date | null;
   activatedAt: Date | null;
   mode: "oauth" | "manual";
+  /** The name the app's users gave the store, if any. */
+  label: string | null;
+  consumerKey: string;
 }
 
 const select = {
@@ -19,8 +24,11 @@ const select = {
   state: true,
   failureReason: true,
   lastSuccessAt: true,
+  lastCheckedAt: true,
   activatedAt: true,
   mode: true,
+  label: true,
+  consumerKey: true,
   store: { select: { id: true, baseUrl: true, name: true } },
 } as const;
 
@@ -29,8 +37,11 @@ type Row = {
   state: string;
   failureReason: string | null;
   lastSuccessAt: Date | null;
+  lastCheckedAt: Date | null;
   activatedAt: Date | null;
   mode: string;
+  label: string | null;
+  consumerKey: string;
   store: { id: string; baseUrl: string; name: string | null };
 };
 
@@ -43,8 +54,11 @@ function toSummary(r: Row): StoreSummary {
     state: isInstallationState(r.state) ? r.state : "failed",
     failureReason: r.failureReason,
     lastSuccessAt: r.lastSuccessAt,
+    lastCheckedAt: r.lastCheckedAt,
     activatedAt: r.activatedAt,
     mode: r.mode === "manual" ? "manual" : "oauth",
+    label: r.label,
+    consumerKey: r.consumerKey,
   };
 }
 

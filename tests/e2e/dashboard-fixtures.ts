@@ -83,7 +83,7 @@ async function activate(page: Page, store: DevStore, appUrl: string, name: strin
   const detail = await adminApi<{ status: string }>(store, `/integrations/${integration.id}`);
   expect(detail.status).toBe("Active");
   await page.goto(`${appUrl}/stores`);
-  const rows = page.locator("tr[data-installation]");
+  const rows = page.locator("[data-installation]");
   const ids = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-installation") ?? ""));
   return { ids, integrationId: integration.id };
 }
@@ -143,7 +143,7 @@ export const test = base.extend<{ dash: DashEnv }, { dashWorker: DashEnv }>({
           installationId: first.ids[0]!,
           integrationId: first.integrationId,
           async activateAnother(name, resources = "all") {
-            const known = new Set(await page.goto(`${appUrl}/stores`).then(() => page.locator("tr[data-installation]").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-installation") ?? ""))));
+            const known = new Set(await page.goto(`${appUrl}/stores`).then(() => page.locator("[data-installation]").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-installation") ?? ""))));
             const before = new Set((await activate(page, store, appUrl, name, resources)).ids);
             // the newest installation is the one not seen before this activation
             const fresh = [...before].filter((id) => !known.has(id));

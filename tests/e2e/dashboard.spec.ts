@@ -32,7 +32,7 @@ test("stores list and store overview show the store from storeConfigs and websit
   await page.goto(`${dash.appUrl}/stores/${dash.installationId}`);
   await expect(page.getByText("Main Website").first()).toBeVisible();
   await expect(page.getByText("Default Store View").first()).toBeVisible();
-  await expect(page.locator(".badge--active").first()).toBeVisible();
+  await expect(page.locator("[data-state=active]").first()).toBeVisible();
   await expect(page.getByRole("link", { name: /Diagnostics/ }).first()).toBeVisible();
   await shot(page, "overview");
 });

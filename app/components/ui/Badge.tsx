@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { describeStoreState } from "@/lib/dashboard/store-state";
 
 export type BadgeTone = "neutral" | "info" | "success" | "warning" | "danger";
 
@@ -10,17 +11,12 @@ export function Badge({ tone = "neutral", children, title }: { tone?: BadgeTone;
   );
 }
 
-const STATE_LABELS: Record<string, string> = {
-  active: "Active",
-  needs_reauthorization: "Needs reauthorization",
-  revoked: "Revoked",
-  failed: "Failed",
-  pending: "Pending",
-  exchanging: "Exchanging tokens",
-};
-
-/** Badge for an installation state (active, needs_reauthorization, revoked, failed, pending, exchanging). */
-export function StateBadge({ state }: { state: string }) {
-  const known = Object.hasOwn(STATE_LABELS, state);
-  return <span className={`badge badge--${known ? state : "neutral"}`}>{STATE_LABELS[state] ?? state}</span>;
+/** Badge for an installation's state, in the words of the state table (lib/dashboard/store-state.ts). */
+export function StateBadge({ state, failureReason = null }: { state: string; failureReason?: string | null }) {
+  const v = describeStoreState({ state, failureReason });
+  return (
+    <span className={`badge badge--${v.tone}`} data-state={v.key}>
+      {v.label}
+    </span>
+  );
 }

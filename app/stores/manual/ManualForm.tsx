@@ -1,25 +1,19 @@
 "use client";
 
-import { useActionState } from "react";
-import { Alert, Button, Field } from "@/app/components/ui";
-import { addManualStoreAction, type ManualFormState } from "./actions";
+import { ActionForm, FormField, SubmitButton } from "@/app/components/form/ActionForm";
+import { addManualStoreAction } from "./actions";
 
 export function ManualForm() {
-  const [state, action, pending] = useActionState<ManualFormState, FormData>(addManualStoreAction, {});
-  const err = (f: string) => (state.field === f ? state.error : undefined);
   return (
-    <form action={action} className="stack" autoComplete="off">
-      {state.error && !state.field ? <Alert tone="error">{state.error}</Alert> : null}
-      <Field label="Store base URL" name="baseUrl" placeholder="https://shop.example.com/" required defaultValue={state.values?.baseUrl} error={err("baseUrl")} />
-      <Field label="Consumer Key" name="consumerKey" required spellCheck={false} defaultValue={state.values?.consumerKey} error={err("consumerKey")} />
-      <Field label="Consumer Secret" name="consumerSecret" type="password" required error={err("consumerSecret")} />
-      <Field label="Access Token" name="accessToken" type="password" required error={err("accessToken")} />
-      <Field label="Access Token Secret" name="accessTokenSecret" type="password" required error={err("accessTokenSecret")} />
+    <ActionForm action={addManualStoreAction} autoComplete="off" aria-label="Store tokens">
+      <FormField label="Store base URL" name="baseUrl" placeholder="https://shop.example.com/" required />
+      <FormField label="Consumer Key" name="consumerKey" required spellCheck={false} />
+      <FormField label="Consumer Secret" name="consumerSecret" type="password" required autoComplete="off" />
+      <FormField label="Access Token" name="accessToken" type="password" required autoComplete="off" />
+      <FormField label="Access Token Secret" name="accessTokenSecret" type="password" required autoComplete="off" />
       <div className="form-actions">
-        <Button type="submit" disabled={pending}>
-          {pending ? "Checking with the store…" : "Verify and save"}
-        </Button>
+        <SubmitButton pendingLabel="Checking with the store…">Verify and save</SubmitButton>
       </div>
-    </form>
+    </ActionForm>
   );
 }

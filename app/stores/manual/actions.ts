@@ -2,22 +2,19 @@
 
 import { redirect } from "next/navigation";
 import { addManualStore, requireUser } from "@/lib/kit";
-
-export interface ManualFormState {
-  error?: string;
-  field?: string;
-  values?: Record<string, string>;
-}
+import { failed, parseForm, type FormState } from "@/lib/forms/form-state";
+import { manualStoreSchema } from "@/lib/integration/manual";
 
 const FIELDS = ["baseUrl", "consumerKey", "consumerSecret", "accessToken", "accessTokenSecret"] as const;
 
-export async function addManualStoreAction(_prev: ManualFormState, form: FormData): Promise<ManualFormState> {
+/** Pasted tokens: every value comes back on an error (the user just typed them), with the message next to its field. */
+export async function addManualStoreAction(_prev: FormState, form: FormData): Promise<FormState> {
   const user = await requireUser("/stores/manual");
-  const input = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
-  const result = await addManualStore(user.id, input);
-  if (!result.ok) {
-    // Only the URL and key are echoed back; secrets are never sent back to the browser.
-    return { error: result.error, ...(result.field ? { field: result.field } : {}), values: { baseUrl: input.baseUrl ?? "", consumerKey: input.consumerKey ?? "" } };
-  }
+  // every field's message at once (the store is asked only when all five look right)
+  const parsed = parseForm(manualStoreSchema, form, FIELDS);
+  if (!parsed.ok) return parsed.state;
+  const values = parsed.values;
+  const result = await addManualStore(user.id, values);
+  if (!result.ok) return failed(values, result.error, result.field);
   redirect(`/stores/${result.installationId}/diagnostics`);
 }

@@ -1,8 +1,7 @@
 "use server";
 
-import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
-import { answerLinkRequest, removeInstallation, requireUser } from "@/lib/kit";
+import { answerLinkRequest, requireUser } from "@/lib/kit";
 
 export async function answerLinkRequestAction(form: FormData): Promise<void> {
   const user = await requireUser();
@@ -10,11 +9,4 @@ export async function answerLinkRequestAction(form: FormData): Promise<void> {
   const decision = form.get("decision") === "approve" ? "approve" : "deny";
   await answerLinkRequest(installationId, user.id, String(form.get("requestId") ?? ""), decision);
   revalidatePath(`/stores/${installationId}`, "layout");
-}
-
-/** "Remove this store from the app" (diagnostics): releases the consumer key's binding too. */
-export async function removeInstallationAction(form: FormData): Promise<void> {
-  const user = await requireUser();
-  await removeInstallation(String(form.get("installationId") ?? ""), user.id);
-  redirect("/stores");
 }

@@ -1,7 +1,9 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { probeInstallation, requireUser, setAdminOrigin } from "@/lib/kit";
+import { checkGrantedResources, probeInstallation, requireUser, setAdminOrigin, setStoreLabelFor } from "@/lib/kit";
+import { failed, formValues, saved, type FormState } from "@/lib/forms/form-state";
+import { storeLabelSchema } from "@/lib/dashboard/store-removal";
 
 export interface ProbeState {
   result?: { ok: boolean; text: string };
@@ -11,7 +13,7 @@ export async function runProbeAction(_prev: ProbeState, form: FormData): Promise
   const id = String(form.get("installationId") ?? "");
   const user = await requireUser(`/stores/${encodeURIComponent(id)}/diagnostics`);
   const r = await probeInstallation(id, user.id);
-  revalidatePath(`/stores/${id}/diagnostics`);
+  revalidatePath(`/stores/${id}`, "layout");
   return {
     result: r.ok
       ? { ok: true, text: `The store answered GET /V1/store/storeViews in ${r.durationMs} ms (${r.storeViews} store views).` }
@@ -19,16 +21,35 @@ export async function runProbeAction(_prev: ProbeState, form: FormData): Promise
   };
 }
 
-export interface AdminOriginState {
-  error?: string;
-  saved?: string;
+export async function setAdminOriginAction(installationId: string, _prev: FormState, form: FormData): Promise<FormState> {
+  const user = await requireUser(`/stores/${encodeURIComponent(installationId)}/diagnostics`);
+  const values = formValues(form, ["adminOrigin"]);
+  const r = await setAdminOrigin(installationId, user.id, values.adminOrigin!);
+  if (!r.ok) return failed(values, r.error, "adminOrigin");
+  revalidatePath(`/stores/${installationId}/diagnostics`);
+  return saved({ adminOrigin: r.origin ?? "" }, r.origin ? `Saved: the admin origin is ${r.origin}.` : "Saved: the admin runs on the store's own origin.");
 }
 
-export async function setAdminOriginAction(_prev: AdminOriginState, form: FormData): Promise<AdminOriginState> {
+export async function setStoreLabelAction(installationId: string, _prev: FormState, form: FormData): Promise<FormState> {
+  const user = await requireUser(`/stores/${encodeURIComponent(installationId)}`);
+  const values = formValues(form, ["label"]);
+  const parsed = storeLabelSchema.safeParse(values);
+  if (!parsed.success) return failed(values, parsed.error.issues[0]?.message ?? "Invalid name", "label");
+  if (!(await setStoreLabelFor(installationId, user.id, parsed.data.label))) return failed(values, "No such store for this account.");
+  revalidatePath(`/stores`, "layout");
+  return saved({ label: parsed.data.label }, parsed.data.label ? `Saved: this store is called “${parsed.data.label}” in the app.` : "Saved: the name was cleared.");
+}
+
+export interface AccessCheckState {
+  checkedAt?: string;
+  error?: string;
+}
+
+/** Calls one read operation per ACL resource and records which the integration was granted. */
+export async function checkAccessAction(_prev: AccessCheckState, form: FormData): Promise<AccessCheckState> {
   const id = String(form.get("installationId") ?? "");
   const user = await requireUser(`/stores/${encodeURIComponent(id)}/diagnostics`);
-  const r = await setAdminOrigin(id, user.id, String(form.get("adminOrigin") ?? ""));
-  if (!r.ok) return { error: r.error };
-  revalidatePath(`/stores/${id}/diagnostics`);
-  return { saved: r.origin ?? "same as the store" };
+  const r = await checkGrantedResources(id, user.id);
+  revalidatePath(`/stores/${id}`, "layout");
+  return r.ok ? { checkedAt: new Date().toISOString() } : { error: r.error };
 }

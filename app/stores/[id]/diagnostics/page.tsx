@@ -1,12 +1,18 @@
 import { notFound } from "next/navigation";
-import { Alert, Button, Card, Table } from "@/app/components/ui";
+import Link from "next/link";
+import { Card, LinkButton, StateBadge, Table } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
-import { getDiagnostics, requireUser } from "@/lib/kit";
-import { ADMIN_SIDE_PROBLEMS, FAILURE_FIXES, type FailureReason } from "@/lib/integration/failure-reasons";
+import { getDiagnostics, grantedResources, requireUser } from "@/lib/kit";
+import { ADMIN_SIDE_PROBLEMS, FAILURE_FIXES } from "@/lib/integration/failure-reasons";
 import { CALLBACK_TIMEOUT_MS, CONSUMER_EXPIRY_MS } from "@/lib/integration/exchange";
+import { allStateViews, checkedAgo } from "@/lib/dashboard/store-state";
+import { RESOURCE_TITLES } from "@/lib/dashboard/acl-resources";
+import { RESOURCE_PROBES } from "@/lib/dashboard/resource-check";
 import { ProbeButton } from "./ProbeButton";
 import { AdminOriginForm } from "./AdminOriginForm";
-import { removeInstallationAction } from "../_components/link-request-actions";
+import { LabelForm } from "./LabelForm";
+import { AccessCheckButton } from "./AccessCheckButton";
+import { setAdminOriginAction, setStoreLabelAction } from "./actions";
 
 export const metadata = { title: "Diagnostics" };
 export const dynamic = "force-dynamic";
@@ -39,26 +45,24 @@ export default async function DiagnosticsPage({ params }: { params: Promise<{ id
   const user = await requireUser(`/stores/${encodeURIComponent(id)}/diagnostics`);
   const d = await getDiagnostics(id, user.id);
   if (!d) notFound();
-  const reason = d.failureReason as FailureReason | null;
-  const fix = reason ? (FAILURE_FIXES[reason] ?? FAILURE_FIXES.other) : null;
+  const checks = new Map((await grantedResources(d.id)).map((c) => [c.resource, c]));
+  const lastLooked = [d.lastCheckedAt, d.lastSuccessAt].filter((x): x is Date => x !== null).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
   return (
     <div className="stack">
       <StoreHeader
-        store={{ installationId: d.id, baseUrl: d.store.baseUrl, name: d.store.name, state: d.state, failureReason: d.failureReason }}
+        store={{ installationId: d.id, baseUrl: d.store.baseUrl, name: d.label ?? d.store.name, state: d.state, failureReason: d.failureReason }}
         section="diagnostics"
         title="Diagnostics"
         description={<span className="mono">{d.store.baseUrl}</span>}
       />
-      {fix ? (
-        <Alert tone={d.state === "active" ? "warning" : "error"} title={fix.title}>
-          <p>{fix.fix}</p>
-        </Alert>
-      ) : null}
       <div className="card-grid">
         <Card title="Installation">
           <dl className="facts">
             <dt>State</dt>
-            <dd data-testid="diag-state">{d.state}</dd>
+            <dd>
+              <StateBadge state={d.state} failureReason={d.failureReason} /> <span className="muted mono" data-testid="diag-state">{d.state}</span>{" "}
+              <span className="muted">({checkedAgo(lastLooked, new Date())})</span>
+            </dd>
             <dt>Linked by</dt>
             <dd>{d.mode === "manual" ? "pasted tokens (manual mode)" : "Activate (callback + identity link)"}</dd>
             <dt>Consumer key</dt>
@@ -83,7 +87,41 @@ export default async function DiagnosticsPage({ params }: { params: Promise<{ id
             <dd className="mono">{d.adminOrigin ?? "same as the store"}</dd>
           </dl>
           <ProbeButton installationId={d.id} />
-          <AdminOriginForm installationId={d.id} current={d.adminOrigin} />
+          <AdminOriginForm action={setAdminOriginAction.bind(null, d.id)} current={d.adminOrigin} />
+        </Card>
+        <Card title="Integration">
+          <LabelForm action={setStoreLabelAction.bind(null, d.id)} current={d.label} />
+          <h3 className="card__subtitle">Granted resources</h3>
+          <p className="muted">
+            Magento does not tell the app which resources the merchant granted. The app finds out by making one signed read per
+            resource: 200 means granted, 401 “isn&apos;t authorized” means not granted.
+          </p>
+          <table className="mini-table">
+            <caption className="visually-hidden">Granted resources as the store last answered</caption>
+            <thead>
+              <tr>
+                <th scope="col">Resource</th>
+                <th scope="col">Checked with</th>
+                <th scope="col">Answer</th>
+              </tr>
+            </thead>
+            <tbody>
+              {RESOURCE_PROBES.map((p) => {
+                const c = checks.get(p.resource);
+                return (
+                  <tr key={p.resource} data-resource={p.resource}>
+                    <td>
+                      {RESOURCE_TITLES[p.resource] ?? p.resource}
+                      <div className="muted mono">{p.resource}</div>
+                    </td>
+                    <td className="mono">{p.operation}</td>
+                    <td data-testid={`granted-${p.resource}`}>{c ? (c.granted ? "granted" : "not granted") : "not checked yet"}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <AccessCheckButton installationId={d.id} />
         </Card>
       </div>
       <Card title="Activations">
@@ -157,17 +195,24 @@ export default async function DiagnosticsPage({ params }: { params: Promise<{ id
           ))}
         </ul>
       </details>
+      <details className="card">
+        <summary>What each state means</summary>
+        <ul className="stack">
+          {allStateViews().map((v) => (
+            <li key={v.key}>
+              <strong>{v.label}</strong>: {v.title}. <span className="muted">{v.action.kind === "none" ? "" : v.action.text}</span>
+            </li>
+          ))}
+        </ul>
+      </details>
       <Card title="Remove this store from the app">
         <p>
-          Deletes this installation&apos;s credentials, history and every account&apos;s link to it, and releases its consumer
-          key: the next activation from any store binds the key afresh. Use it when the store moved to another address.
+          Deletes the app&apos;s copy of this store: its encrypted credentials, its history and every account&apos;s link to it.
+          Nothing in the store itself changes. <Link href={`/stores/${encodeURIComponent(d.id)}/remove`}>What exactly is deleted</Link>
         </p>
-        <form action={removeInstallationAction}>
-          <input type="hidden" name="installationId" value={d.id} />
-          <Button type="submit" variant="danger">
-            Remove this store
-          </Button>
-        </form>
+        <LinkButton href={`/stores/${encodeURIComponent(d.id)}/remove`} variant="danger">
+          Remove store…
+        </LinkButton>
       </Card>
     </div>
   );

@@ -1,25 +1,24 @@
 "use client";
 
-import { useActionState } from "react";
-import { Button } from "@/app/components/ui/Button";
-import { Field } from "@/app/components/ui/Field";
-import type { SchemaFormState } from "./schema-actions";
+import type { FormState } from "@/lib/forms/form-state";
+import { ActionForm, FormField, SubmitButton } from "@/app/components/form/ActionForm";
 
-export function AdminSchemaForm({ action }: { action: (prev: SchemaFormState, form: FormData) => Promise<SchemaFormState> }) {
-  const [state, formAction, pending] = useActionState(action, {});
+export function AdminSchemaForm({ action }: { action: (prev: FormState, form: FormData) => Promise<FormState> }) {
   return (
     <details>
       <summary>Read the schema with an admin account instead</summary>
-      <form action={formAction} style={{ marginTop: "0.75rem" }} noValidate>
+      <ActionForm action={action} aria-label="Admin login for the schema" warnOnLeave={false} autoComplete="off">
         <p className="field__hint">Used once to get an admin token for GET /rest/default/schema; neither the password nor the token is stored.</p>
         <div className="form-row">
-          <Field label="Admin user name" name="username" id="schema-username" autoComplete="off" />
-          <Field label="Admin password" name="password" id="schema-password" type="password" autoComplete="off" error={state.error} />
+          <FormField label="Admin user name" name="username" id="schema-username" autoComplete="off" />
+          <FormField label="Admin password" name="password" id="schema-password" type="password" autoComplete="off" />
         </div>
-        <Button size="small" disabled={pending}>
-          {pending ? "Reading…" : "Read schema"}
-        </Button>
-      </form>
+        <div>
+          <SubmitButton size="small" pendingLabel="Reading…">
+            Read schema
+          </SubmitButton>
+        </div>
+      </ActionForm>
     </details>
   );
 }

@@ -3,46 +3,37 @@
 import { revalidatePath } from "next/cache";
 import { MagentoApiError } from "@/lib/magento";
 import { describeApiError } from "@/lib/dashboard/api-error-view";
-import { parseProductEdit, productDetailSchema, productUpdateBody, PRODUCT_UPDATE_FIELDS, type FieldErrors } from "@/lib/dashboard/product-edit";
+import { failed, parseForm, saved, type FormState } from "@/lib/forms/form-state";
+import { productDetailSchema, productEditSchema, productUpdateBody, PRODUCT_EDIT_FIELDS, PRODUCT_UPDATE_FIELDS } from "@/lib/dashboard/product-edit";
 import { loadStore, storeClient } from "../../_lib/store-context";
 
-export type EditResult =
-  | { kind: "idle" }
-  | { kind: "invalid"; errors: FieldErrors }
-  | { kind: "saved"; status: number; durationMs: number; name?: string; price?: number; qty?: number | null; at: string }
-  | { kind: "failed"; title: string; advice: string; storeMessage?: string; status?: number };
-
 /** Signed PUT /V1/products/{sku} with the new name, price and qty; ownership is checked again here. */
-export async function updateProduct(installationId: string, sku: string, stockItemId: number | undefined, _prev: EditResult, form: FormData): Promise<EditResult> {
+export async function updateProduct(installationId: string, sku: string, stockItemId: number | undefined, _prev: FormState, form: FormData): Promise<FormState> {
   const { user, store } = await loadStore(installationId);
-  const parsed = parseProductEdit(form);
-  if (!parsed.ok) return { kind: "invalid", errors: parsed.errors };
+  const parsed = parseForm(productEditSchema, form, PRODUCT_EDIT_FIELDS);
+  if (!parsed.ok) return parsed.state;
   try {
     const client = await storeClient(store.installationId, user.id);
     const res = await client.request({
       method: "PUT",
       path: "/V1/products/{sku}",
       pathParams: { sku },
-      body: productUpdateBody(sku, parsed.value, stockItemId),
+      body: productUpdateBody(sku, parsed.data, stockItemId),
       fields: PRODUCT_UPDATE_FIELDS,
     });
-    const saved = productDetailSchema.safeParse(res.data);
+    const back = productDetailSchema.safeParse(res.data);
     revalidatePath(`/stores/${encodeURIComponent(installationId)}/products/${encodeURIComponent(sku)}`);
-    return {
-      kind: "saved",
-      status: res.status,
-      durationMs: Math.round(res.durationMs),
-      ...(saved.success ? { name: saved.data.name, price: saved.data.price, qty: saved.data.extension_attributes?.stock_item?.qty } : {}),
-      at: new Date().toISOString(),
-    };
+    const now = back.success
+      ? {
+          name: back.data.name ?? parsed.values.name!,
+          price: back.data.price === undefined ? parsed.values.price! : String(back.data.price),
+          qty: back.data.extension_attributes?.stock_item?.qty == null ? parsed.values.qty! : String(back.data.extension_attributes.stock_item.qty),
+        }
+      : parsed.values;
+    return saved(now, `Saved: the store answered HTTP ${res.status} in ${Math.round(res.durationMs)} ms and now has name “${now.name}”, price ${now.price}, quantity ${now.qty}.`);
   } catch (error) {
     const v = describeApiError(error);
-    return {
-      kind: "failed",
-      title: v.title,
-      advice: v.advice,
-      ...(v.storeMessage ? { storeMessage: v.storeMessage } : {}),
-      ...(error instanceof MagentoApiError && error.status ? { status: error.status } : {}),
-    };
+    const status = error instanceof MagentoApiError && error.status ? ` HTTP ${error.status}` : "";
+    return failed(parsed.values, `${v.title}.${v.storeMessage ? ` The store answered${status}: “${v.storeMessage}”.` : ""} ${v.advice}`);
   }
 }

@@ -1,0 +1,66 @@
+import type { Db } from "@/lib/db";
+import { CLAIM_WINDOW_MS, claimFirstAccount, fileLinkRequest } from "@/lib/integration/identity";
+export { STARTED_LINK_COOKIE, readStartedLinkCookie } from "@/lib/integration/started-link-cookie";
+
+/**
+ * "Link the store you just activated?" on /stores. A merchant who leaves the identity popup (closes it, or signs
+ * in elsewhere) ends up with a store that shows Active in Magento and nothing in the app. The app may offer to
+ * finish the link only for an activation *this browser* opened: the identity page sets a signed, HttpOnly,
+ * short-lived cookie naming the consumer key and when the popup opened (started-link-cookie.ts, set by proxy.ts). The offer then covers the
+ * newest activation of that key, when its callback arrived before the popup opened (a later Reauthorize needs
+ * its own popup), its exchange succeeded within the claim window and nobody claimed it. Accepting is an explicit
+ * confirmation naming the store's host in full; an installation that already has linked users only gets a link
+ * request that one of them approves (docs/security.md, "Who can link a store"). Another browser is offered nothing.
+ */
+export interface LinkOffer {
+  installationId: string;
+  activationId: string;
+  host: string;
+  baseUrl: string;
+  storeName: string | null;
+  /** link: nobody is linked yet, accepting links this user; request: accepting asks the linked users to approve. */
+  kind: "link" | "request";
+}
+
+/** The activation this browser started and nobody finished, for this user, or null. */
+export async function findLinkOffer(db: Db, userId: string, started: { consumerKey: string; at: number } | null, now: Date): Promise<LinkOffer | null> {
+  if (!started) return null;
+  const inst = await db.installation.findUnique({
+    where: { consumerKey: started.consumerKey },
+    include: { store: true, activations: { orderBy: { seq: "desc" }, take: 1 }, users: { select: { userId: true } } },
+  });
+  const latest = inst?.activations[0];
+  if (!inst || !latest || inst.mode !== "oauth") return null;
+  if (inst.users.some((u) => u.userId === userId)) return null; // already theirs
+  if (latest.callbackAt.getTime() > started.at) return null; // a newer activation than the one this browser opened
+  if (latest.claimedByUserId) return null;
+  if (latest.state !== "succeeded" || !latest.accessTokenAt || now.getTime() - latest.accessTokenAt.getTime() >= CLAIM_WINDOW_MS) return null;
+  if (inst.users.length > 0) {
+    const req = await db.linkRequest.findUnique({ where: { installationId_userId: { installationId: inst.id, userId } } });
+    if (req) return null; // already asked (pending or declined)
+  }
+  return {
+    installationId: inst.id,
+    activationId: latest.id,
+    host: new URL(inst.store.baseUrl).host,
+    baseUrl: inst.store.baseUrl,
+    storeName: inst.store.name,
+    kind: inst.users.length === 0 ? "link" : "request",
+  };
+}
+
+export type AcceptResult = { ok: true; kind: "linked" | "requested"; installationId: string } | { ok: false; error: string };
+
+/** The user confirmed the offer they saw (`activationId`): checked again from scratch, then linked or requested. */
+export async function acceptLinkOffer(db: Db, userId: string, started: { consumerKey: string; at: number } | null, activationId: string, now: Date): Promise<AcceptResult> {
+  const offer = await findLinkOffer(db, userId, started, now);
+  if (!offer || offer.activationId !== activationId) {
+    return { ok: false, error: "This activation can no longer be linked from here. Click Reauthorize on the integration in the store admin and complete the popup." };
+  }
+  if (offer.kind === "request") {
+    await fileLinkRequest({ db }, offer.installationId, userId, offer.activationId, now);
+    return { ok: true, kind: "requested", installationId: offer.installationId };
+  }
+  const claimed = await claimFirstAccount({ db }, offer.installationId, offer.activationId, userId, now, "from the Stores page, after the identity popup was left");
+  return claimed ? { ok: true, kind: "linked", installationId: offer.installationId } : { ok: false, error: "Another account linked this store first." };
+}

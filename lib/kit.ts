@@ -37,6 +37,18 @@ import { recoverInterruptedExchanges } from "@/lib/integration/recovery";
 import { pruneThrottle } from "@/lib/auth/throttle";
 import { decideLinkRequest, pendingLinkRequests, pruneLinkRequests, removeInstallationFor, type DecideResult, type PendingLinkRequest } from "@/lib/integration/link-requests";
 
+import { parseMailConfig } from "@/lib/mail/mail-config";
+import { createMailer, outboxMessages, type Mailer } from "@/lib/mail/mailer";
+import {
+  changeEmail,
+  changePassword,
+  requestPasswordReset,
+  resetLinkState,
+  resetPasswordWithToken,
+  type AccountChangeResult,
+  type ResetRequestResult,
+  type ResetResult,
+} from "@/lib/auth/password-reset";
 import { acceptLinkOffer, findLinkOffer, readStartedLinkCookie, STARTED_LINK_COOKIE, type AcceptResult, type LinkOffer } from "@/lib/integration/link-offer";
 import { removalPreview, setStoreLabel, type RemovalPreview } from "@/lib/dashboard/store-removal";
 import { checkResources, resourceChecks, type ResourceCheckRow } from "@/lib/dashboard/resource-check";
@@ -322,6 +334,43 @@ export async function signOut(): Promise<void> {
 /** Ends every session of a user (for a password change, or "sign out everywhere"). */
 export async function revokeAllSessions(userId: string): Promise<number> {
   return revokeAllSessionsIn(getDb(), userId, new Date());
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Account: password reset by email, password and email changes (lib/auth/password-reset.ts, lib/mail)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The app's mailer: SMTP from env, the dev outbox outside production, or "unconfigured" (lib/mail/mail-config.ts). */
+export function mailer(): Mailer {
+  const g3 = globalThis as unknown as { __kitMailer?: Mailer };
+  g3.__kitMailer ??= createMailer(parseMailConfig(process.env, getEnv().appUrl, getEnv().nodeEnv === "production"), getDb());
+  return g3.__kitMailer;
+}
+
+export async function requestPasswordResetFor(email: string, next: string | undefined): Promise<ResetRequestResult> {
+  return requestPasswordReset({ db: getDb(), mailer: mailer(), appUrl: getEnv().appUrl, now: () => new Date() }, email, next);
+}
+
+export async function passwordResetLinkState(token: string) {
+  return resetLinkState(getDb(), token, new Date());
+}
+
+export async function resetPasswordByLink(token: string, password: string): Promise<ResetResult> {
+  return resetPasswordWithToken(getDb(), token, password, new Date());
+}
+
+export async function changePasswordFor(userId: string, input: { current: string; password: string }): Promise<AccountChangeResult> {
+  return changePassword(getDb(), userId, (await getSession()).sid, input, new Date());
+}
+
+export async function changeEmailFor(userId: string, input: { email: string; current: string }): Promise<AccountChangeResult> {
+  return changeEmail({ db: getDb(), mailer: mailer() }, userId, (await getSession()).sid, input, new Date());
+}
+
+/** The dev outbox (null when mail does not go there: SMTP configured, or production). */
+export async function devOutbox() {
+  if (getEnv().nodeEnv === "production" || mailer().kind !== "outbox") return null;
+  return outboxMessages(getDb());
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { Card, PageHeader } from "@/app/components/ui";
+import { Alert, Card, PageHeader } from "@/app/components/ui";
 import { getCurrentUser, safeNextPath, storeBeingLinked } from "@/lib/kit";
 import { LinkingNotice } from "@/app/login/LinkingNotice";
 import { signInAction } from "./actions";
@@ -10,7 +10,8 @@ export const metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const next = safeNextPath((await searchParams).next);
+  const sp = await searchParams;
+  const next = safeNextPath(sp.next);
   if (await getCurrentUser()) redirect(next);
   const fromStore = next.startsWith("/integration/identity");
   const linking = fromStore ? await storeBeingLinked(next) : null;
@@ -20,6 +21,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         title="Sign in"
         description={fromStore ? "Sign in to link your Magento store to this app. This window returns to the store when done." : undefined}
       />
+      {sp.reset === "1" ? <Alert tone="success" title="Your password was changed">Sign in with the new one. Every other browser was signed out.</Alert> : null}
       {fromStore ? <LinkingNotice store={linking} verb="Signing in" /> : null}
       <Card>
         <AuthForm action={signInAction} submitLabel="Sign in" next={next} />

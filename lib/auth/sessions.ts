@@ -37,8 +37,15 @@ export async function revokeSession(db: Db, token: string | undefined, now: Date
 }
 
 /** Ends every session of the user (password change, "sign out everywhere"). Returns how many were live. */
-export async function revokeAllSessions(db: Db, userId: string, now: Date): Promise<number> {
+export async function revokeAllSessions(db: Pick<Db, "session">, userId: string, now: Date): Promise<number> {
   const r = await db.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
+  return r.count;
+}
+
+/** Ends every session of the user except the one with this token (a change made from that browser). */
+export async function revokeOtherSessions(db: Db, userId: string, keepToken: string | undefined, now: Date): Promise<number> {
+  const keep = keepToken ? idOf(keepToken) : undefined;
+  const r = await db.session.updateMany({ where: { userId, revokedAt: null, ...(keep ? { id: { not: keep } } : {}) }, data: { revokedAt: now } });
   return r.count;
 }
 

@@ -1,0 +1,25 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { changeEmailFor, changePasswordFor, requireUser } from "@/lib/kit";
+import { failed, parseForm, saved, type FormState } from "@/lib/forms/form-state";
+import { changeEmailSchema, changePasswordSchema } from "@/lib/auth/password-reset";
+
+export async function changeEmailAction(_prev: FormState, form: FormData): Promise<FormState> {
+  const user = await requireUser("/account");
+  const parsed = parseForm(changeEmailSchema, form, ["email", "current"]);
+  if (!parsed.ok) return parsed.state;
+  const r = await changeEmailFor(user.id, parsed.data);
+  if (!r.ok) return failed(parsed.values, r.error, r.field);
+  revalidatePath("/", "layout");
+  return saved({ email: parsed.data.email, current: "" }, `Saved: you now sign in as ${parsed.data.email}. Every other browser was signed out.`);
+}
+
+export async function changePasswordAction(_prev: FormState, form: FormData): Promise<FormState> {
+  const user = await requireUser("/account");
+  const parsed = parseForm(changePasswordSchema, form, ["current", "password", "confirm"]);
+  if (!parsed.ok) return parsed.state;
+  const r = await changePasswordFor(user.id, parsed.data);
+  if (!r.ok) return failed(parsed.values, r.error, r.field);
+  return saved({ current: "", password: "", confirm: "" }, "Saved: your password was changed. Every other browser was signed out.");
+}

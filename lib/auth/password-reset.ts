@@ -1,0 +1,146 @@
+import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { Db } from "@/lib/db";
+import type { Mailer } from "@/lib/mail/mailer";
+import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
+import { emailSchema, newPasswordSchema } from "@/lib/auth/credentials-schema";
+import { revokeAllSessions, revokeOtherSessions } from "@/lib/auth/sessions";
+
+/**
+ * Account recovery and changes. A reset link carries a random 256-bit token; only its SHA-256 is stored, so
+ * the database alone cannot produce a working link. A link works once (usedAt, set in the same transaction that
+ * changes the password), for RESET_TTL_MS, and every open link of the user dies when the password changes.
+ * Setting a new password, by link or on the account page, ends the user's other sessions; so does an email change.
+ * The request answers the same whether or not the address has an account (no enumeration), and at most
+ * RESETS_PER_HOUR links are mailed per account per hour.
+ */
+export const RESET_TTL_MS = 30 * 60 * 1000;
+export const RESETS_PER_HOUR = 3;
+
+const idOf = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+export const resetRequestSchema = z.object({ email: emailSchema });
+
+export const newPasswordFormSchema = z
+  .object({ password: newPasswordSchema, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { message: "The two passwords differ", path: ["confirm"] });
+
+export type ResetRequestResult = { ok: true } | { ok: false; error: string };
+
+/** Mails a reset link when the account exists (and the hourly budget allows); the same answer either way. */
+export async function requestPasswordReset(
+  deps: { db: Db; mailer: Mailer; appUrl: string; now: () => Date },
+  email: string,
+  next: string | undefined,
+): Promise<ResetRequestResult> {
+  if (deps.mailer.kind === "unconfigured") return { ok: false, error: "Email is not configured on this server, so no reset link can be sent. Ask the app's administrator to set SMTP_URL." };
+  const now = deps.now();
+  const user = await deps.db.user.findUnique({ where: { email }, select: { id: true, email: true } });
+  if (!user) return { ok: true };
+  const recent = await deps.db.passwordReset.count({ where: { userId: user.id, createdAt: { gt: new Date(now.getTime() - 60 * 60 * 1000) } } });
+  if (recent >= RESETS_PER_HOUR) return { ok: true };
+  const token = randomBytes(32).toString("base64url");
+  await deps.db.passwordReset.create({ data: { id: idOf(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TTL_MS) } });
+  const q = new URLSearchParams({ token });
+  if (next) q.set("next", next);
+  const link = `${deps.appUrl}/reset/new?${q.toString()}`;
+  const sent = await deps.mailer.send({
+    to: user.email,
+    subject: "Reset your password",
+    text: [
+      "Someone (hopefully you) asked to reset the password of your Magento Integration Kit account.",
+      "",
+      `Set a new password here (the link works once, for ${RESET_TTL_MS / 60000} minutes):`,
+      link,
+      "",
+      "If it was not you, ignore this message: your password stays as it is.",
+    ].join("\n"),
+  });
+  if (sent.sent === false) return { ok: false, error: sent.reason };
+  return { ok: true };
+}
+
+/** Is this a live link? (shown before asking for the new password) */
+export async function resetLinkState(db: Db, token: string, now: Date): Promise<"valid" | "used" | "expired" | "unknown"> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return "unknown";
+  const row = await db.passwordReset.findUnique({ where: { id: idOf(token) } });
+  if (!row) return "unknown";
+  if (row.usedAt) return "used";
+  return row.expiresAt <= now ? "expired" : "valid";
+}
+
+export type ResetResult = { ok: true; email: string } | { ok: false; error: string };
+
+/** Sets the new password through a live link: once, before it expires; every session of the user ends. */
+export async function resetPasswordWithToken(db: Db, token: string, password: string, now: Date): Promise<ResetResult> {
+  const state = await resetLinkState(db, token, now);
+  if (state !== "valid") return { ok: false, error: LINK_PROBLEMS[state] };
+  const passwordHash = await hashPassword(password);
+  return db.$transaction(async (tx) => {
+    const row = await tx.passwordReset.findUniqueOrThrow({ where: { id: idOf(token) } });
+    const taken = await tx.passwordReset.updateMany({ where: { id: row.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+    if (taken.count === 0) return { ok: false as const, error: LINK_PROBLEMS.used };
+    const user = await tx.user.update({ where: { id: row.userId }, data: { passwordHash }, select: { id: true, email: true } });
+    await tx.passwordReset.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } });
+    await revokeAllSessions(tx, user.id, now);
+    return { ok: true as const, email: user.email };
+  });
+}
+
+export const LINK_PROBLEMS = {
+  used: "This reset link was already used. Ask for a new one.",
+  expired: `This reset link has expired (links work for ${RESET_TTL_MS / 60000} minutes). Ask for a new one.`,
+  unknown: "This reset link is not valid. Copy the whole link from the email, or ask for a new one.",
+} as const;
+
+export const changePasswordSchema = z
+  .object({ current: z.string().min(1, "Enter your current password").max(200), password: newPasswordSchema, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { message: "The two passwords differ", path: ["confirm"] });
+
+export const changeEmailSchema = z.object({ email: emailSchema, current: z.string().min(1, "Enter your current password").max(200) });
+
+export type AccountChangeResult = { ok: true } | { ok: false; field?: string; error: string };
+
+async function checkCurrent(db: Db, userId: string, current: string): Promise<{ id: string; email: string; passwordHash: string } | null> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, passwordHash: true } });
+  return user && (await verifyPassword(current, user.passwordHash)) ? user : null;
+}
+
+/** New password on the account page: the current one is required; other sessions and open reset links end. */
+export async function changePassword(db: Db, userId: string, keepSessionToken: string | undefined, input: { current: string; password: string }, now: Date): Promise<AccountChangeResult> {
+  const user = await checkCurrent(db, userId, input.current);
+  if (!user) return { ok: false, field: "current", error: "Your current password is not right" };
+  if (await verifyPassword(input.password, user.passwordHash)) return { ok: false, field: "password", error: "The new password is the same as the current one" };
+  const passwordHash = await hashPassword(input.password);
+  await db.user.update({ where: { id: userId }, data: { passwordHash } });
+  await db.passwordReset.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
+  await revokeOtherSessions(db, userId, keepSessionToken, now);
+  return { ok: true };
+}
+
+/** New sign-in email: the current password is required; other sessions end; the old address is told. */
+export async function changeEmail(
+  deps: { db: Db; mailer: Mailer },
+  userId: string,
+  keepSessionToken: string | undefined,
+  input: { email: string; current: string },
+  now: Date,
+): Promise<AccountChangeResult> {
+  const user = await checkCurrent(deps.db, userId, input.current);
+  if (!user) return { ok: false, field: "current", error: "Your current password is not right" };
+  if (user.email === input.email) return { ok: false, field: "email", error: "This is already your email" };
+  try {
+    await deps.db.user.update({ where: { id: userId }, data: { email: input.email } });
+  } catch (e) {
+    if ((e as { code?: string }).code === "P2002") return { ok: false, field: "email", error: "Another account uses this email" };
+    throw e;
+  }
+  await deps.db.passwordReset.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
+  await revokeOtherSessions(deps.db, userId, keepSessionToken, now);
+  await deps.mailer.send({
+    to: user.email,
+    subject: "Your sign-in email was changed",
+    text: `The Magento Integration Kit account that signed in as ${user.email} now signs in as ${input.email}.\nIf this was not you, reset your password with the new address or contact the app's administrator.`,
+  });
+  return { ok: true };
+}

@@ -1,10 +1,10 @@
 import Link from "next/link";
-import { describeApiError } from "@/lib/dashboard/api-error-view";
+import type { ApiErrorView } from "@/lib/dashboard/api-error-view";
 import { Alert } from "./ui/Alert";
 
 /** A failed store call: what happened, the store's own words, and what to do next. */
-export function ApiErrorPanel({ error, storeId, doing }: { error: unknown; storeId: string; doing: string }) {
-  const v = describeApiError(error);
+/** `error`: the plain view of the failure (lib/dashboard/api-error-view.ts), never the thrown Error itself. */
+export function ApiErrorPanel({ error: v, storeId, doing }: { error: ApiErrorView; storeId: string; doing: string }) {
   const diagnostics = `/stores/${encodeURIComponent(storeId)}/diagnostics`;
   return (
     <Alert tone={v.action === "none" ? "warning" : "error"} title={v.title}>

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { gridQueryString, pageCount, type GridSpec, type GridState } from "@/lib/dashboard/grid";
+import type { ApiErrorView } from "@/lib/dashboard/api-error-view";
 import { ApiErrorPanel } from "./ApiErrorPanel";
 import { EmptyState, LinkButton } from "./ui";
 
-type ListAttempt<T> = { ok: true; value: { items: T[]; total: number } } | { ok: false; error: unknown };
+type ListAttempt<T> = { ok: true; value: { items: T[]; total: number } } | { ok: false; error: ApiErrorView };
 
 /**
  * What a data grid shows under its filters: the store's error (with what to do), a page past the end (Magento

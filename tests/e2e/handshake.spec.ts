@@ -1,40 +1,5 @@
 import { test, expect } from "./fixtures/handshake";
-import type { Page } from "@playwright/test";
-import type { KitServer } from "./fixtures/kit-servers";
-import type { DevStore } from "../../devstore/src/server";
-
-const PASSWORD = "correct horse battery staple";
-
-/** Merchant: new integration with the kit's two URLs → Save & Activate → Allow; returns the identity popup. */
-async function saveAndActivate(page: Page, store: DevStore, kit: KitServer, name: string, shot?: (p: Page, n: string) => Promise<void>) {
-  await page.goto(`${store.url}/admin/admin/integration/new/`);
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Callback URL").fill(kit.callbackUrl);
-  await page.getByLabel("Identity link URL").fill(kit.identityUrl);
-  await shot?.(page, "01-admin-new-integration");
-  await page.getByRole("button", { name: "Save & Activate" }).click();
-  await expect(page.locator("#permissions-modal")).toBeVisible();
-  await shot?.(page, "02-admin-permissions");
-  const popupPromise = page.waitForEvent("popup");
-  await page.getByRole("button", { name: "Allow" }).click();
-  return popupPromise;
-}
-
-async function createAccountInPopup(popup: Page, email: string, shot?: (p: Page, n: string) => Promise<void>) {
-  await popup.waitForURL(/\/login\?next=%2Fintegration%2Fidentity/);
-  await expect(popup.getByRole("heading", { name: "Sign in" })).toBeVisible();
-  await shot?.(popup, "03-popup-sign-in");
-  await popup.locator("#main").getByRole("link", { name: "Create account" }).click();
-  await popup.waitForURL(/\/signup\?next=/);
-  await popup.locator("form[data-hydrated=true]").waitFor(); // type into the form React owns, not the server HTML
-  await popup.getByLabel("Email").fill(email);
-  await popup.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await shot?.(popup, "04-popup-create-account");
-  const closed = popup.waitForEvent("close", { timeout: 30_000 });
-  await popup.locator("#main").getByRole("button", { name: "Create account" }).click();
-  if (!popup.isClosed()) await shot?.(popup, "05-popup-submitted").catch(() => undefined);
-  await closed;
-}
+import { createAccountInPopup, PASSWORD, saveAndActivate } from "./fixtures/merchant";
 
 test("merchant activates, a new user links the store in the popup, the grid shows Active, the user sees the store", async ({ page, store, kit, shot }) => {
   await page.goto(kit.url);

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { Alert, Button, Card, LinkButton, PageHeader } from "@/app/components/ui";
-import { completeIdentity, getCurrentUser } from "@/lib/kit";
+import { Alert, Button, Card, PageHeader } from "@/app/components/ui";
+import { appUrls, completeIdentity, getCurrentUser } from "@/lib/kit";
+import { describeStoreState } from "@/lib/dashboard/store-state";
 import { AutoRefresh } from "./AutoRefresh";
 import { confirmLink, switchAccount } from "./actions";
 
@@ -116,17 +117,19 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
           </p>
         </div>
       );
-    case "failed":
+    case "failed": {
+      // the same words as everywhere else (lib/dashboard/store-state.ts)
+      const v = describeStoreState({ state: "failed", failureReason: out.reason });
       return (
         <div className="identity-page">
           <PageHeader title="The store could not be linked" />
-          <Alert tone="error" title={out.title}>
+          <Alert tone="error" title={v.title}>
             {out.storeMessage ? (
               <p>
                 The store said: <q className="mono">{out.storeMessage}</q>
               </p>
             ) : null}
-            <p>{out.fix}</p>
+            <p>{v.action.kind === "none" ? v.detail : v.action.text}</p>
           </Alert>
           <p>
             Close this window, then click <strong>Reauthorize</strong> (or <strong>Activate</strong>) on the integration in
@@ -134,6 +137,7 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
           </p>
         </div>
       );
+    }
     case "refused_redirect":
       return (
         <div className="identity-page">
@@ -185,7 +189,14 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
               and reachable from the store, then close this window and click <strong>Activate</strong> (or Reauthorize) again.
             </p>
           </Alert>
-          <LinkButton href="/">What to paste into Magento</LinkButton>
+          <Card title="What the integration needs">
+            <dl className="facts facts--stacked">
+              <dt>Callback URL</dt>
+              <dd className="mono">{appUrls().callbackUrl}</dd>
+              <dt>Identity link URL</dt>
+              <dd className="mono">{appUrls().identityUrl}</dd>
+            </dl>
+          </Card>
         </div>
       );
     case "invalid":

@@ -27,7 +27,7 @@ export default async function NewPasswordPage({ searchParams }: { searchParams: 
         </Alert>
       ) : (
         <Card>
-          <ActionForm action={setNewPasswordAction.bind(null, token, next)} aria-label="New password">
+          <ActionForm action={setNewPasswordAction.bind(null, token, next)} aria-label="Set a new password">
             <FormField label="New password" name="password" type="password" autoComplete="new-password" required minLength={10} hint="At least 10 characters." />
             <FormField label="New password again" name="confirm" type="password" autoComplete="new-password" required />
             <div className="form-actions">

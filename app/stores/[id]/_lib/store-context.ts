@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { clientForInstallation, getStoreForUser, requireUser } from "@/lib/kit";
+import { describeApiError, type ApiErrorView } from "@/lib/dashboard/api-error-view";
 
 export type StoreSummary = NonNullable<Awaited<ReturnType<typeof getStoreForUser>>>;
 
@@ -16,11 +17,19 @@ export async function storeClient(installationId: string, userId: string, storeC
   return clientForInstallation(installationId, userId, storeCode ? { storeCode } : undefined);
 }
 
-/** Runs a store call; a failure becomes a value the page renders instead of a crash. */
-export async function attempt<T>(fn: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+export type Attempt<T> = { ok: true; value: T } | { ok: false; error: ApiErrorView };
+
+/**
+ * Runs a store call; a failure becomes a plain value the page renders instead of a crash. Plain on purpose: in
+ * development React serialises what server components await (for its dev tools), and an Error carrying the
+ * transport's cause chain broke that serialisation ("frame.join is not a function" on the server,
+ * "chunk.reason.enqueueModel is not a function" in the browser): dev then showed "This page could not be shown"
+ * where production shows "The store could not be reached".
+ */
+export async function attempt<T>(fn: () => Promise<T>): Promise<Attempt<T>> {
   try {
     return { ok: true, value: await fn() };
   } catch (error) {
-    return { ok: false, error };
+    return { ok: false, error: describeApiError(error) };
   }
 }

@@ -24,8 +24,7 @@ export default async function ProductPage({ params }: Props) {
   const sku = decodeURIComponent(rawSku);
   const { user, store } = await loadStore(id, `/products/${encodeURIComponent(sku)}`);
   const client = await attempt(() => storeClient(store.installationId, user.id));
-  const product = await attempt(async () => {
-    if (!client.ok) throw client.error;
+  const product = !client.ok ? client : await attempt(async () => {
     const res = await client.value.request({ method: "GET", path: "/V1/products/{sku}", pathParams: { sku }, fields: PRODUCT_DETAIL_FIELDS });
     return { data: productDetailSchema.parse(res.data), durationMs: res.durationMs };
   });

@@ -1,7 +1,7 @@
 /**
  * Bulk export of a linked store's products, orders or customers as NDJSON on stdout:
  *
- *   npm run export -- --store <installationId> products|orders|customers \
+ *   npm run --silent export -- --store <installationId> products|orders|customers \
  *     [--fields sku,name,price] [--filter field:cond:value …] [--page-size 200] [--prefetch 2] > file.ndjson
  *
  * Streams through lib/magento's paging iterator (stable sort, explicit page size, stops on total_count) a page at
@@ -44,7 +44,8 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-export const USAGE = `Usage: npm run export -- --store <installationId> products|orders|customers [options] > file.ndjson
+export const USAGE = `Usage: npm run --silent export -- --store <installationId> products|orders|customers [options] > file.ndjson
+   (--silent keeps npm's "> magento-integration-kit export" banner out of the file; or: npx tsx scripts/export.ts …)
 
 Options:
   --fields <list>        item fields, e.g. sku,name,price or sku,extension_attributes[stock_item[qty]]

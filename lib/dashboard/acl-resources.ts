@@ -7,48 +7,9 @@
  * tokens only) and `Magento_Backend::admin` (the root of the tree: only "Resource Access: All" grants it).
  */
 
-/** Where each resource's checkbox sits in the admin's resource tree (Magento's acl.xml titles). */
-export const RESOURCE_TITLES: Readonly<Record<string, string>> = {
-  "Magento_Sales::sales": "Sales",
-  "Magento_Sales::sales_operation": "Sales › Operations",
-  "Magento_Sales::sales_order": "Sales › Operations › Orders",
-  "Magento_Sales::actions": "Sales › Operations › Orders › Actions",
-  "Magento_Sales::actions_view": "Sales › Operations › Orders › Actions › View",
-  "Magento_Sales::create": "Sales › Operations › Orders › Actions › Create",
-  "Magento_Sales::actions_edit": "Sales › Operations › Orders › Actions › Edit",
-  "Magento_Sales::cancel": "Sales › Operations › Orders › Actions › Cancel",
-  "Magento_Sales::hold": "Sales › Operations › Orders › Actions › Hold",
-  "Magento_Sales::unhold": "Sales › Operations › Orders › Actions › Unhold",
-  "Magento_Sales::comment": "Sales › Operations › Orders › Actions › Comment",
-  "Magento_Sales::invoice": "Sales › Operations › Orders › Actions › Invoice",
-  "Magento_Sales::ship": "Sales › Operations › Orders › Actions › Ship",
-  "Magento_Sales::creditmemo": "Sales › Operations › Orders › Actions › Credit Memos",
-  "Magento_Sales::sales_invoice": "Sales › Operations › Invoices",
-  "Magento_Sales::shipment": "Sales › Operations › Shipments",
-  "Magento_Sales::sales_creditmemo": "Sales › Operations › Credit Memos",
-  "Magento_Sales::transactions": "Sales › Operations › Transactions",
-  "Magento_Catalog::catalog": "Catalog",
-  "Magento_Catalog::catalog_inventory": "Catalog › Inventory",
-  "Magento_Catalog::products": "Catalog › Inventory › Products",
-  "Magento_Catalog::categories": "Catalog › Inventory › Categories",
-  "Magento_CatalogInventory::cataloginventory": "Stores › Settings › Configuration › Inventory Section",
-  "Magento_Customer::customer": "Customers",
-  "Magento_Customer::manage": "Customers › All Customers",
-  "Magento_Customer::group": "Customers › Customer Groups",
-  "Magento_Cart::cart": "Carts",
-  "Magento_Cart::manage": "Carts › Manage carts",
-  "Magento_Backend::content": "Content",
-  "Magento_Backend::content_elements": "Content › Elements",
-  "Magento_Cms::page": "Content › Elements › Pages",
-  "Magento_Cms::block": "Content › Elements › Blocks",
-  "Magento_Backend::stores": "Stores",
-  "Magento_Backend::stores_settings": "Stores › Settings",
-  "Magento_Backend::store": "Stores › Settings › All Stores",
-  "Magento_Config::config": "Stores › Settings › Configuration",
-  "Magento_Tax::manage_tax": "Stores › Other Settings › Tax Zones and Rates",
-  "Magento_Backend::system": "System",
-  "Magento_Integration::integrations": "System › Integrations",
-};
+import { RESOURCE_TITLES } from "@/lib/dashboard/acl-data";
+
+export { RESOURCE_TITLES } from "@/lib/dashboard/acl-data";
 
 export interface AclAdvice {
   /** Short: what the integration lacks. */

@@ -46,7 +46,11 @@ export function parseExplorerForm(op: Operation, form: FormLike): { ok: true; re
   const groups = new Map<number, SearchFilterGroup>();
   for (let i = 0; i < FILTER_ROWS; i++) {
     const field = str(form, `f${i}.field`);
-    if (!field) continue;
+    if (!field) {
+      // a value with no field would be dropped without a word: say so instead
+      if (str(form, `f${i}.value`)) errors[`f${i}.field`] = "Enter the field this value filters, or clear the value";
+      continue;
+    }
     if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(field)) {
       errors[`f${i}.field`] = "A field name such as sku or created_at";
       continue;

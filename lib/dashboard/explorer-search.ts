@@ -46,3 +46,15 @@ export function availabilityOf(op: Operation, keys: Set<string> | null): Availab
   if (!keys || op.kind === "portal" || op.kind === "schema" || op.base !== "rest") return "unknown";
   return keys.has(routeKey(op.method, op.path)) ? "available" : "missing";
 }
+
+/**
+ * The operations in the order the explorer lists them: what the connected store's schema serves first, then
+ * the rest (missing from its schema, or not checkable), each part in catalogue order.
+ */
+export function availableFirst(ops: readonly Operation[], keys: Set<string> | null): { available: Operation[]; others: Operation[] } {
+  if (!keys) return { available: [], others: [...ops] };
+  const available: Operation[] = [];
+  const others: Operation[] = [];
+  for (const op of ops) (availabilityOf(op, keys) === "available" ? available : others).push(op);
+  return { available, others };
+}

@@ -1,8 +1,8 @@
 "use client";
 
-import { startTransition, useActionState, type FormEvent } from "react";
+import { startTransition, useActionState, useRef, useState, type FormEvent } from "react";
 import { Alert } from "@/app/components/ui/Alert";
-import { Button } from "@/app/components/ui/Button";
+import { Button, buttonClass } from "@/app/components/ui/Button";
 import { Field, SelectField, TextAreaField } from "@/app/components/ui/Field";
 import type { RunResult } from "./actions";
 
@@ -16,18 +16,35 @@ export interface ExplorerFormProps {
   requiredQuery: string[];
   bodyExample?: string;
   unavailableNote?: string;
+  /** The store's host, named in the confirmation of a write. */
+  storeHost: string;
 }
 
 export function ExplorerForm(props: ExplorerFormProps) {
   const [result, action, pending] = useActionState(props.action, { kind: "idle" } as RunResult);
   const errors = result.kind === "invalid" ? result.errors : {};
+  const hasBody = props.method === "POST" || props.method === "PUT" || props.method === "DELETE";
+  // a write waits for "Send" in the confirmation below (the server refuses an unconfirmed write too)
+  const [confirming, setConfirming] = useState<FormData | null>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const send = (data: FormData) => startTransition(() => action(data));
   // React resets a form after its action; an explorer keeps the inputs so a call can be tweaked and sent again
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
-    startTransition(() => action(data));
+    if (hasBody && data.get("confirmed") !== "yes") {
+      setConfirming(data);
+      requestAnimationFrame(() => confirmRef.current?.focus());
+      return;
+    }
+    send(data);
   };
-  const hasBody = props.method === "POST" || props.method === "PUT" || props.method === "DELETE";
+  const confirm = () => {
+    if (!confirming) return;
+    confirming.set("confirmed", "yes");
+    setConfirming(null);
+    send(confirming);
+  };
   return (
     <>
       <form action={action} onSubmit={onSubmit} noValidate aria-label="Request">
@@ -82,9 +99,34 @@ export function ExplorerForm(props: ExplorerFormProps) {
         />
         {hasBody ? <TextAreaField label="JSON body" name="body" id="body" defaultValue={props.bodyExample ?? ""} error={errors.body} /> : null}
         <div className="form-actions">
-          <Button disabled={pending}>{pending ? "Sending…" : `Send signed ${props.method}`}</Button>
+          <Button disabled={pending || confirming !== null}>{pending ? "Sending…" : `Send signed ${props.method}`}</Button>
           {props.unavailableNote ? <span className="muted">{props.unavailableNote}</span> : null}
         </div>
+        {confirming || result.kind === "confirm" ? (
+          <div className="confirm-panel" role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-text">
+            <p className="alert__title" id="confirm-title">
+              Send this {props.method} to {props.storeHost}?
+            </p>
+            <p id="confirm-text">
+              It changes data in the store itself (a {props.method} is not a preview), signed with this integration&apos;s token.
+            </p>
+            <div className="form-actions">
+              {confirming ? (
+                <button type="button" className={buttonClass("danger")} ref={confirmRef} onClick={confirm}>
+                  Yes, send {props.method}
+                </button>
+              ) : (
+                // without JavaScript: the same form again, confirmed
+                <Button type="submit" name="confirmed" value="yes" variant="danger">
+                  Yes, send {props.method}
+                </Button>
+              )}
+              <Button type="button" variant="secondary" onClick={() => setConfirming(null)}>
+                Cancel
+              </Button>
+            </div>
+          </div>
+        ) : null}
       </form>
       <section aria-label="Response" aria-live="polite" style={{ marginTop: "1rem" }}>
         {result.kind === "invalid" ? <Alert tone="error" title="Nothing was sent: fix the inputs marked above" /> : null}
@@ -92,6 +134,11 @@ export function ExplorerForm(props: ExplorerFormProps) {
         {result.kind === "response" ? (
           <div className="stack">
             <Alert tone={result.ok ? "success" : result.status === 404 ? "warning" : "error"} title={`HTTP ${result.status || "—"} in ${result.durationMs} ms`}>
+              {result.storeMessage ? (
+                <p>
+                  The store said: <q data-testid="explorer-store-message">{result.storeMessage}</q>
+                </p>
+              ) : null}
               {result.explanation ? (
                 <>
                   <p>

@@ -5,6 +5,8 @@ import { parseExplorerForm, curlCommand, visibleHeaders } from "@/lib/dashboard/
 import { describeApiError } from "@/lib/dashboard/api-error-view";
 import { loadStore, storeClient } from "../_lib/store-context";
 import { fetchStoreSwagger } from "@/lib/kit";
+import { resourceOfRoute } from "@/lib/dashboard/acl-data";
+import { routeKey } from "@/lib/dashboard/explorer-search";
 
 export type RunResult =
   | { kind: "idle" }
@@ -19,9 +21,14 @@ export type RunResult =
       body: string;
       curl: string;
       explanation?: { title: string; advice: string };
+      /** The store's own message with its %1 placeholders filled in (never the raw template). */
+      storeMessage?: string;
       at: string;
     }
+  | { kind: "confirm"; method: string; path: string; host: string }
   | { kind: "unsupported"; message: string };
+
+const WRITES = new Set(["POST", "PUT", "DELETE"]);
 
 const BODY_LIMIT = 200_000;
 
@@ -38,6 +45,11 @@ export async function runOperation(installationId: string, operationId: string, 
   if (op.base === "portal") return { kind: "unsupported", message: "Developer-portal operations use the portal's own credentials: use the Developer portal page." };
   const parsed = parseExplorerForm(op, form);
   if (!parsed.ok) return { kind: "invalid", errors: parsed.errors };
+  // a write changes the store's data: it is sent only after the user confirmed it (the form asks; without
+  // JavaScript this answer asks)
+  if (WRITES.has(op.method) && form.get("confirmed") !== "yes") {
+    return { kind: "confirm", method: op.method, path: op.path, host: new URL(store.baseUrl).host };
+  }
   const req = parsed.request;
   const at = new Date().toISOString();
 
@@ -78,7 +90,7 @@ export async function runOperation(installationId: string, operationId: string, 
       at,
     };
   } catch (e) {
-    const v = describeApiError(e);
+    const v = describeApiError(e, { resource: resourceOfRoute(routeKey(op.method, op.path)) });
     if (e instanceof MagentoApiError) {
       return {
         kind: "response",
@@ -90,6 +102,7 @@ export async function runOperation(installationId: string, operationId: string, 
         body: e.body ?? e.renderedMessage,
         curl: curlCommand({ method: op.method, url: e.url, body: req.body }),
         explanation: { title: v.title, advice: v.advice },
+        ...(e.renderedMessage ? { storeMessage: e.renderedMessage } : {}),
         at,
       };
     }

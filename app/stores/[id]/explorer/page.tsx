@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
 import { CATALOGUE, findOperation, type Operation } from "@/lib/magento";
-import { availabilityOf, searchOperations, type Availability } from "@/lib/dashboard/explorer-search";
+import { availabilityOf, availableFirst, routeKey, searchOperations, type Availability } from "@/lib/dashboard/explorer-search";
+import { resourceOfRoute } from "@/lib/dashboard/acl-data";
+import { aclAdvice, RESOURCE_TITLES } from "@/lib/dashboard/acl-resources";
 import { pathParamNamesOf } from "@/lib/dashboard/explorer-request";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { Alert, Badge, Button, Card, EmptyState, Field, LinkButton, SelectField } from "@/app/components/ui";
@@ -44,6 +46,24 @@ function OperationMeta({ op, availability }: { op: Operation; availability: Avai
   );
 }
 
+/** Which permission the operation needs, in the admin's words (from Magento's webapi.xml / acl.xml). */
+function ResourceNote({ resource }: { resource: string }) {
+  if (resource === "anonymous") return <p className="muted" data-testid="op-resource">Needs no permission (ACL resource anonymous).</p>;
+  if (resource === "self" || resource === "Magento_Backend::admin") {
+    const a = aclAdvice(resource);
+    return (
+      <p className="muted" data-testid="op-resource">
+        ACL resource <code>{resource}</code>: {a.advice}
+      </p>
+    );
+  }
+  return (
+    <p className="muted" data-testid="op-resource">
+      Needs the ACL resource <strong>{RESOURCE_TITLES[resource] ?? resource}</strong> (<code>{resource}</code>) on the integration&apos;s API tab.
+    </p>
+  );
+}
+
 export default async function ExplorerPage({ params, searchParams }: Props) {
   const { id } = await params;
   const { user, store } = await loadStore(id, "/explorer");
@@ -63,6 +83,15 @@ export default async function ExplorerPage({ params, searchParams }: Props) {
     return `${base}?${p.toString()}`;
   };
   const selectedAvailability = selected ? availabilityOf(selected, schema.keys) : "unknown";
+  // what the connected store serves first, the rest after it, marked
+  const split = availableFirst(matches, schema.keys);
+  const groups = schema.keys
+    ? [
+        { id: "available", title: "Available on this store", ops: split.available },
+        { id: "others", title: "Not in this store's schema", ops: split.others },
+      ]
+    : [{ id: "all", title: "Operations", ops: split.others }];
+  const selectedResource = selected && selected.base === "rest" ? resourceOfRoute(routeKey(selected.method, selected.path)) : undefined;
   const availableCount = schema.keys ? CATALOGUE.filter((o) => availabilityOf(o, schema.keys) === "available").length : null;
 
   return (
@@ -119,28 +148,33 @@ export default async function ExplorerPage({ params, searchParams }: Props) {
           {matches.length === 0 ? (
             <EmptyState title="No operation matches" />
           ) : (
-            <ul className="op-list" id="op-list" aria-labelledby="op-count">
-              {matches.map((op) => (
-                <li key={op.id}>
-                  <Link href={hrefFor(op.id)} aria-current={op.id === selected?.id ? "true" : undefined} prefetch={false}>
-                    <span className={`method method--${op.method}`}>{op.method}</span>
-                    <span className="op-path">{op.path}</span>
-                    <span className="meta-row">
-                      <span className="muted">{op.module}</span>
-                      {op.edition === "commerce" ? <Badge tone="warning">Commerce</Badge> : null}
-                      {op.since ? <Badge tone="info">since {op.since}</Badge> : null}
-                      {schema.keys && op.base === "rest" ? (
-                        availabilityOf(op, schema.keys) === "available" ? (
-                          <span className="visually-hidden">in store schema</span>
-                        ) : (
-                          <Badge tone="danger">not in schema</Badge>
-                        )
-                      ) : null}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <div className="op-list" id="op-list">
+              {groups.map((g) =>
+                g.ops.length === 0 ? null : (
+                  <section key={g.title} aria-labelledby={`ops-${g.id}`}>
+                    <h2 className="op-list__heading" id={`ops-${g.id}`}>
+                      {g.title} ({g.ops.length})
+                    </h2>
+                    <ul aria-labelledby={`ops-${g.id}`}>
+                      {g.ops.map((op) => (
+                        <li key={op.id}>
+                          <Link href={hrefFor(op.id)} aria-current={op.id === selected?.id ? "true" : undefined} prefetch={false}>
+                            <span className={`method method--${op.method}`}>{op.method}</span>
+                            <span className="op-path">{op.path}</span>
+                            <span className="meta-row">
+                              <span className="muted">{op.module}</span>
+                              {op.edition === "commerce" ? <Badge tone="warning">Commerce</Badge> : null}
+                              {op.since ? <Badge tone="info">since {op.since}</Badge> : null}
+                              {schema.keys && op.base === "rest" && availabilityOf(op, schema.keys) === "missing" ? <Badge tone="danger">not on this store</Badge> : null}
+                            </span>
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                ),
+              )}
+            </div>
           )}
           <KeepSelectedVisible listId="op-list" selectedId={selected?.id} />
         </div>
@@ -151,6 +185,7 @@ export default async function ExplorerPage({ params, searchParams }: Props) {
                 {selected.group} · module {selected.module} · operation id <code>{selected.id}</code>
               </p>
               <OperationMeta op={selected} availability={selectedAvailability} />
+              {selectedResource ? <ResourceNote resource={selectedResource} /> : null}
               {selected.edition === "commerce" ? (
                 <Alert tone="warning" title="Commerce-only operation">
                   <p>This operation exists only in Adobe Commerce. An Open Source store answers 404 “Request does not match any route.”</p>
@@ -171,6 +206,7 @@ export default async function ExplorerPage({ params, searchParams }: Props) {
                     pathParams={pathParamNamesOf(selected.path)}
                     isList={selected.method === "GET" && !/\{[^}]+\}$/.test(selected.path) && /search|list|^\/V1\/(products|orders|invoices|creditmemos|shipments|transactions)$/.test(selected.path)}
                     requiredQuery={[...(selected.requiredQuery ?? [])]}
+                    storeHost={new URL(store.baseUrl).host}
                     bodyExample={bodyExample(selected.method, selected.path)}
                     {...(selectedAvailability === "missing" ? { unavailableNote: "Not in this store's schema: expect 404." } : {})}
                   />

@@ -21,11 +21,12 @@ export const dateParam = z
 export const idParam = z.string().regex(/^\d{1,10}$/, "enter a number");
 
 /**
- * `like` value for a search box: the user's text wrapped in SQL wildcards unless they typed their own `%`.
- * (The client percent-encodes `%` as `%25`, as the seed requires.)
+ * `like` value for a search box: "contains the text as typed". `%` and `_` the user types are literal (a search
+ * for "50%" finds "50%", not everything starting with 50): escaped with a backslash, MySQL's default LIKE escape,
+ * which Magento passes through unchanged (docs/rest-semantics.md). The client percent-encodes `%` as `%25`.
  */
 export function likePattern(text: string): string {
-  return text.includes("%") ? text : `%${text}%`;
+  return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 }
 
 /** A search box over several fields: one group, so the `like` filters combine with OR. */

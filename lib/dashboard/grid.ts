@@ -27,6 +27,8 @@ export interface GridSpec<F extends Record<string, unknown>> {
   defaultPageSize: number;
   /** Filter groups (AND) for the current filters. */
   toGroups(filters: Partial<F>): SearchFilterGroup[];
+  /** Query parameters the page reads itself (not filters), so they are not reported as unknown. */
+  extraParams?: readonly string[];
 }
 
 export interface FilterParam<T> {
@@ -109,7 +111,20 @@ export function parseGridParams<F extends Record<string, unknown>>(spec: GridSpe
   if (size !== undefined && spec.pageSizes.includes(size)) pageSize = size;
   else if (sizeText !== undefined) errors.size = `page size must be one of ${spec.pageSizes.join(", ")}`;
 
+  // a parameter the page does not know would change nothing, silently: report it instead
+  for (const name of paramNames(raw)) {
+    if (Object.hasOwn(spec.filters, name) || GRID_PARAMS.has(name) || name.startsWith("_") || (spec.extraParams ?? []).includes(name)) continue;
+    errors[name] = `not a filter of this page (it filters by ${Object.keys(spec.filters).join(", ")})`;
+  }
+
   return { filters, sort, page, pageSize, errors };
+}
+
+const GRID_PARAMS = new Set(["sort", "dir", "page", "size"]);
+
+function paramNames(raw: RawParams): string[] {
+  if (raw instanceof URLSearchParams) return [...new Set(raw.keys())];
+  return Object.keys(raw).filter((k) => raw[k] !== undefined);
 }
 
 /** The SearchCriteria for a state: filter groups, one explicit sort (the store defaults to DESC), paging. */

@@ -5,7 +5,25 @@ import type { GridSpec } from "./grid";
 import { amountParam, dateParam, dayEnd, dayStart, searchGroup, textParam } from "./filter-values";
 import { rangeGroups } from "./range-groups";
 
-export const ORDER_STATUSES = ["pending", "processing", "complete", "closed", "canceled", "holded", "payment_review", "fraud"] as const;
+export const ORDER_STATUSES = ["pending", "pending_payment", "processing", "complete", "closed", "canceled", "holded", "payment_review", "fraud"] as const;
+
+/** Magento's labels of its default order statuses (Magento_Sales sales_order_status), as the admin shows them. */
+export const ORDER_STATUS_LABELS: Record<(typeof ORDER_STATUSES)[number], string> = {
+  pending: "Pending",
+  pending_payment: "Pending Payment",
+  processing: "Processing",
+  complete: "Complete",
+  closed: "Closed",
+  canceled: "Canceled",
+  holded: "On Hold",
+  payment_review: "Payment Review",
+  fraud: "Suspected Fraud",
+};
+
+/** The admin's label of a status; an unknown (custom) status shows as its code. */
+export function orderStatusLabel(status: string | undefined): string {
+  return status && Object.hasOwn(ORDER_STATUS_LABELS, status) ? ORDER_STATUS_LABELS[status as keyof typeof ORDER_STATUS_LABELS] : (status ?? "—");
+}
 
 export interface OrderFilters extends Record<string, unknown> {
   status: string[];
@@ -33,7 +51,9 @@ export const ordersGrid: GridSpec<OrderFilters> = {
   filters: {
     status: {
       multiple: true,
-      schema: z.array(z.string().regex(/^[a-z_]{1,32}$/, "unknown order status")).max(20),
+      schema: z
+        .array(z.enum(ORDER_STATUSES, { message: `unknown order status (one of ${ORDER_STATUSES.join(", ")})` }))
+        .max(20),
     },
     created_from: { schema: dateParam },
     created_to: { schema: dateParam },

@@ -19,8 +19,9 @@ export async function probeWithClient(
   const started = now();
   try {
     const res = await client.request<unknown[]>({ method: "GET", path: "/V1/store/storeViews" });
-    const n = Array.isArray(res.data) ? res.data.length : 0;
     const names = Array.isArray(res.data) ? (res.data as Array<{ code?: string; name?: string }>) : [];
+    // storeViews lists the admin scope (code "admin", id 0) too; the store views a merchant counts are the others
+    const n = names.filter((s) => s.code !== "admin").length;
     const name = names.find((s) => s.code === "default")?.name;
     const inst = await db.installation.update({ where: { id: installationId }, data: { lastCheckedAt: now() }, select: { storeId: true } });
     if (name) await db.store.update({ where: { id: inst.storeId }, data: { name } });

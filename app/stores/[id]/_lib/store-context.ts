@@ -33,3 +33,24 @@ export async function attempt<T>(fn: () => Promise<T>): Promise<Attempt<T>> {
     return { ok: false, error: describeApiError(error) };
   }
 }
+
+const currencies = (globalThis as unknown as { __storeCurrency?: Map<string, { code: string | undefined; at: number }> }).__storeCurrency ?? new Map();
+(globalThis as unknown as { __storeCurrency?: typeof currencies }).__storeCurrency = currencies;
+
+/**
+ * The store's base currency (default store view's base_currency_code), for prices that carry no currency of
+ * their own (products). Cached per installation for 10 minutes; undefined when the store does not say.
+ */
+export async function storeCurrency(installationId: string, userId: string): Promise<string | undefined> {
+  const hit = currencies.get(installationId);
+  if (hit && Date.now() - hit.at < 10 * 60_000) return hit.code;
+  const r = await attempt(async () => {
+    const client = await storeClient(installationId, userId);
+    const res = await client.request<Array<{ code?: string; base_currency_code?: string }>>({ method: "GET", path: "/V1/store/storeConfigs", fields: "code,base_currency_code" });
+    const rows = Array.isArray(res.data) ? res.data : [];
+    return (rows.find((c) => c.code === "default") ?? rows[0])?.base_currency_code;
+  });
+  const code = r.ok && typeof r.value === "string" && /^[A-Z]{3}$/.test(r.value) ? r.value : undefined;
+  currencies.set(installationId, { code, at: Date.now() });
+  return code;
+}

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { gridFields, gridSearchCriteria, parseGridParams } from "@/lib/dashboard/grid";
-import { ORDER_STATUSES, ordersGrid, type OrderRow } from "@/lib/dashboard/orders-grid";
+import Link from "next/link";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, orderStatusLabel, ordersGrid, type OrderRow } from "@/lib/dashboard/orders-grid";
 import { parseListResult } from "@/lib/dashboard/list-result";
 import { formatMoney, formatStoreDate, text } from "@/lib/dashboard/format";
 import { StoreHeader } from "@/app/components/StoreHeader";
@@ -48,7 +49,7 @@ export default async function OrdersPage({ params, searchParams }: Props) {
           <div className="meta-row">
             {ORDER_STATUSES.map((s) => (
               <label key={s} style={{ marginRight: "0.75rem" }}>
-                <input type="checkbox" name="status" value={s} defaultChecked={selected.has(s)} /> {s}
+                <input type="checkbox" name="status" value={s} defaultChecked={selected.has(s)} /> {ORDER_STATUS_LABELS[s]}
               </label>
             ))}
           </div>
@@ -81,11 +82,15 @@ export default async function OrdersPage({ params, searchParams }: Props) {
           >
             {items.map((o) => (
               <tr key={o.entity_id}>
-                <td className="mono">{text(o.increment_id)}</td>
+                <td className="mono">
+                  <Link href={`${basePath.replace(/\/orders$/, "")}/orders/${o.entity_id}`} prefetch={false}>
+                    {text(o.increment_id)}
+                  </Link>
+                </td>
                 <td>{formatStoreDate(o.created_at)}</td>
                 <td>{[o.customer_firstname, o.customer_lastname].filter(Boolean).join(" ") || "Guest"}</td>
                 <td>
-                  <Badge tone={STATUS_TONE[o.status ?? ""] ?? "neutral"}>{text(o.status)}</Badge>
+                  <Badge tone={STATUS_TONE[o.status ?? ""] ?? "neutral"}>{orderStatusLabel(o.status)}</Badge>
                 </td>
                 <td className="num">{formatMoney(o.grand_total, o.order_currency_code)}</td>
               </tr>

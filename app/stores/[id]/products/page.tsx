@@ -11,7 +11,7 @@ import { RequestDetails } from "@/app/components/RequestDetails";
 import { GridFilterForm } from "@/app/components/GridFilterForm";
 import { GridResults } from "@/app/components/GridResults";
 import { Field, SelectField } from "@/app/components/ui";
-import { attempt, loadStore, storeClient } from "../_lib/store-context";
+import { attempt, loadStore, storeClient, storeCurrency } from "../_lib/store-context";
 
 export const metadata: Metadata = { title: "Products" };
 
@@ -26,6 +26,7 @@ export default async function ProductsPage({ params, searchParams }: Props) {
   const fieldsValue = gridFields(productsGrid);
 
   const client = await attempt(() => storeClient(store.installationId, user.id));
+  const currency = client.ok ? await storeCurrency(store.installationId, user.id) : undefined;
   const [list, categories] = client.ok
     ? await Promise.all([
         attempt(async () => {
@@ -96,7 +97,7 @@ export default async function ProductsPage({ params, searchParams }: Props) {
                   </Link>
                 </td>
                 <td>{text(p.name)}</td>
-                <td className="num">{formatMoney(p.price)}</td>
+                <td className="num">{formatMoney(p.price, currency)}</td>
                 <td>{PRODUCT_STATUS_LABELS[String(p.status)] ?? text(p.status)}</td>
                 <td>{text(p.type_id)}</td>
                 <td>{formatStoreDate(p.updated_at)}</td>

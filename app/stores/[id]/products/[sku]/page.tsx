@@ -8,7 +8,7 @@ import { StoreHeader } from "@/app/components/StoreHeader";
 import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
 import { RequestDetails } from "@/app/components/RequestDetails";
 import { Card, Table } from "@/app/components/ui";
-import { attempt, loadStore, storeClient } from "../../_lib/store-context";
+import { attempt, loadStore, storeClient, storeCurrency } from "../../_lib/store-context";
 import { EditProductForm } from "./EditProductForm";
 import { updateProduct } from "./actions";
 
@@ -28,6 +28,7 @@ export default async function ProductPage({ params }: Props) {
     const res = await client.value.request({ method: "GET", path: "/V1/products/{sku}", pathParams: { sku }, fields: PRODUCT_DETAIL_FIELDS });
     return { data: productDetailSchema.parse(res.data), durationMs: res.durationMs };
   });
+  const currency = product.ok ? await storeCurrency(store.installationId, user.id) : undefined;
   const links = product.ok ? (product.value.data.extension_attributes?.category_links ?? []) : [];
   // category names for the links, from the category tree (one call; works on every store)
   const names = await attempt(async () => {
@@ -59,7 +60,7 @@ export default async function ProductPage({ params }: Props) {
             <dt>SKU</dt>
             <dd className="mono">{p.sku}</dd>
             <dt>Price</dt>
-            <dd>{formatMoney(p.price)}</dd>
+            <dd>{formatMoney(p.price, currency)}</dd>
             <dt>Status</dt>
             <dd>{PRODUCT_STATUS_LABELS[String(p.status)] ?? text(p.status)}</dd>
             <dt>Type</dt>

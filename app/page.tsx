@@ -1,5 +1,6 @@
 import { Card, LinkButton, PageHeader } from "@/app/components/ui";
 import { appUrls, getCurrentUser } from "@/lib/kit";
+import { CopyField } from "@/app/components/CopyField";
 
 export const dynamic = "force-dynamic";
 
@@ -33,18 +34,14 @@ export default async function HomePage() {
           </li>
           <li>
             <p>Paste these two addresses:</p>
-            <dl className="facts">
+            <dl className="facts facts--stacked">
               <dt>Callback URL</dt>
               <dd>
-                <code className="mono" data-testid="callback-url">
-                  {callbackUrl}
-                </code>
+                <CopyField label="Callback URL" value={callbackUrl} testId="callback-url" />
               </dd>
               <dt>Identity link URL</dt>
               <dd>
-                <code className="mono" data-testid="identity-url">
-                  {identityUrl}
-                </code>
+                <CopyField label="Identity link URL" value={identityUrl} testId="identity-url" />
               </dd>
             </dl>
           </li>

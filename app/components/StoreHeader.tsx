@@ -7,13 +7,16 @@ export interface StoreHeaderStore {
   installationId: string;
   baseUrl: string;
   name: string | null;
+  /** The name the app's users gave the store. */
+  label?: string | null;
   state: string;
   failureReason: string | null;
 }
 
 /** Breadcrumbs, title, state badge, sub-navigation and (when not active) the reauthorize banner. */
 export function StoreHeader({ store, section, title, description, actions }: { store: StoreHeaderStore; section: StoreSection; title: string; description?: React.ReactNode; actions?: React.ReactNode }) {
-  const storeLabel = store.name ?? store.baseUrl;
+  // the user's name for the store, else its host: "Default Store View" reads the same for every store
+  const storeLabel = store.label ?? new URL(store.baseUrl).host;
   const base = `/stores/${encodeURIComponent(store.installationId)}`;
   return (
     <>

@@ -25,7 +25,7 @@ export const customerDetailSchema = z.object({
         default_shipping: z.boolean().optional(),
       }),
     )
-    .optional()
+    .nullish()
     .transform((v) => v ?? []),
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;

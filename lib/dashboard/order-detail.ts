@@ -59,7 +59,7 @@ export const orderDetailSchema = z.object({
         parent_item_id: num.nullish(),
       }),
     )
-    .optional()
+    .nullish()
     .transform((v) => v ?? []),
   billing_address: addressSchema.optional(),
   payment: z.object({ method: str.optional() }).optional(),

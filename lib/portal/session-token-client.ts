@@ -90,7 +90,8 @@ function joinUrl(baseUrl: string, path: string): string {
 export const portalConfigSchema = z.object({
   baseUrl: z
     .url({ protocol: /^https?$/, message: "Enter the portal's http(s) base URL" })
-    .refine((u) => new URL(u).port !== "0", "Port 0 is not a port a server listens on"),
+    // zod runs this refinement even when the URL check above failed: an unparsable value is that check's to report
+    .refine((u) => URL.canParse(u) && new URL(u).port !== "0", { message: "Port 0 is not a port a server listens on", when: (p) => p.issues.length === 0 }),
   appId: z.string().trim().min(1, "Enter the application ID").max(200),
   appSecret: z.string().min(1, "Enter the application secret").max(500),
   tokenPath: z

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { joinStoreInfo, STORE_CONFIG_FIELDS, STORE_VIEW_FIELDS, WEBSITE_FIELDS } from "@/lib/dashboard/store-info";
 import { formatDateTime, text } from "@/lib/dashboard/format";
+import { checkedAgo } from "@/lib/dashboard/store-state";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
 import { Card, LinkButton, StateBadge, Table } from "@/app/components/ui";
@@ -28,13 +29,19 @@ export default async function StoreOverviewPage({ params }: { params: Promise<{ 
 
   return (
     <div className="stack">
-      <StoreHeader store={fresh} section="overview" title={fresh.name ?? first?.websiteName ?? "Store"} description={<span className="mono">{fresh.baseUrl}</span>} />
+      <StoreHeader store={fresh} section="overview" title={fresh.label ?? new URL(fresh.baseUrl).host} description={<span className="mono">{fresh.baseUrl}</span>} />
       <div className="card-grid">
         <Card title="Link">
           <dl className="facts">
             <dt>State</dt>
             <dd>
-              <StateBadge state={fresh.state} />
+              <StateBadge state={fresh.state} failureReason={fresh.failureReason} />{" "}
+              <span className="muted">({checkedAgo([fresh.lastCheckedAt, fresh.lastSuccessAt].filter((x): x is Date => x !== null).sort((a, b) => b.getTime() - a.getTime())[0] ?? null, new Date())})</span>
+            </dd>
+            <dt>Name in this app</dt>
+            <dd>
+              {fresh.label ?? <span className="muted">not set (Magento does not send the integration&apos;s name)</span>} ·{" "}
+              <Link href={`${base}/diagnostics`}>{fresh.label ? "rename" : "name it"}</Link>
             </dd>
             <dt>Base URL</dt>
             <dd className="mono">{fresh.baseUrl}</dd>
@@ -47,6 +54,9 @@ export default async function StoreOverviewPage({ params }: { params: Promise<{ 
           </dl>
           <p style={{ marginTop: "0.75rem" }}>
             <Link href={`${base}/diagnostics`}>Diagnostics: handshake history, signature and reauthorization</Link>
+          </p>
+          <p>
+            <Link href={`${base}/remove`}>Remove this store from the app…</Link>
           </p>
         </Card>
         <Card title="Store">

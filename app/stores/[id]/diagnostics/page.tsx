@@ -50,7 +50,7 @@ export default async function DiagnosticsPage({ params }: { params: Promise<{ id
   return (
     <div className="stack">
       <StoreHeader
-        store={{ installationId: d.id, baseUrl: d.store.baseUrl, name: d.label ?? d.store.name, state: d.state, failureReason: d.failureReason }}
+        store={{ installationId: d.id, baseUrl: d.store.baseUrl, name: d.store.name, label: d.label, state: d.state, failureReason: d.failureReason }}
         section="diagnostics"
         title="Diagnostics"
         description={<span className="mono">{d.store.baseUrl}</span>}

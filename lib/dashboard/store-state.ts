@@ -125,3 +125,11 @@ export function checkedAgo(lastCheckedAt: Date | null, now: Date): string {
   if (h < 48) return `checked ${h} h ago`;
   return `checked ${Math.round(h / 24)} days ago`;
 }
+
+/** The state a refused-token error puts an installation in (lib/integration/revocation.ts), or null. */
+export function stateOfRevocation(code: string | undefined): { state: string; failureReason: string } | null {
+  if (code === "token_missing") return { state: "needs_reauthorization", failureReason: "token_missing" };
+  if (code === "token_revoked") return { state: "revoked", failureReason: "token_revoked" };
+  if (code === "consumer_missing") return { state: "revoked", failureReason: "consumer_missing" };
+  return null;
+}

@@ -19,7 +19,7 @@ type ViewportName = keyof typeof VIEWPORTS;
 
 async function check(page: Page, name: string, viewport: ViewportName): Promise<string[]> {
   await page.setViewportSize(VIEWPORTS[viewport]);
-  await page.locator("#main").waitFor();
+  await page.locator("#main h1").first().waitFor(); // streamed pages: the content, not the loading skeleton
   await page.screenshot({ path: join(SCREENSHOTS, `page-${name}--${viewport}.png`), fullPage: true });
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations.map((v) => `${name} @ ${viewport}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);

@@ -180,9 +180,10 @@ test("store lifecycle: a deleted integration reads as one clear state with one a
     await expect(page.locator("[data-state=integration_deleted]").first(), where).toHaveText(/Integration deleted/);
     await expect(page.locator("#main")).not.toContainText("consumer_missing");
     // one instruction: remove it and activate a new integration, never "Reauthorize" for a deleted integration
-    const message = where === "/stores" ? page.locator(`[data-installation="${installationId}"]`) : page.getByRole("alert").filter({ hasText: "The integration was deleted in the store" });
+    const message = where === "/stores" ? page.locator(`[data-installation="${installationId}"]`) : page.getByRole("alert").filter({ hasText: "The integration was deleted in the store" }).first();
     await expect(message).toContainText("add a new integration in the store admin");
     await expect(message).not.toContainText(/click Reauthorize|ask them to Reauthorize/);
+    if (where !== "/stores") await expect(page.getByRole("alert").filter({ hasText: /integration (was deleted|is gone)/ })).toHaveCount(1);
   }
   await shot(page, "stores-integration-deleted");
 

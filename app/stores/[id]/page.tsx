@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { joinStoreInfo, STORE_CONFIG_FIELDS, STORE_VIEW_FIELDS, WEBSITE_FIELDS } from "@/lib/dashboard/store-info";
 import { formatDateTime, text } from "@/lib/dashboard/format";
-import { checkedAgo } from "@/lib/dashboard/store-state";
+import { checkedAgo, stateOfRevocation } from "@/lib/dashboard/store-state";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
 import { Card, LinkButton, StateBadge, Table } from "@/app/components/ui";
@@ -96,7 +96,10 @@ export default async function StoreOverviewPage({ params }: { params: Promise<{ 
           </div>
         </Card>
       </div>
-      {!info.ok ? <ApiErrorPanel error={info.error} storeId={id} doing="reading the store configuration" /> : null}
+      {/* a refused token is already the banner's message (the state was read again after the call) */}
+      {!info.ok && !(stateOfRevocation(info.error.code) && fresh.state !== "active") ? (
+        <ApiErrorPanel error={info.error} storeId={id} doing="reading the store configuration" />
+      ) : null}
       {info.ok && info.value.length > 0 ? (
         <Table
           id="store-views"

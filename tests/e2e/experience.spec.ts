@@ -407,3 +407,47 @@ test("in production without SMTP, the reset page says email is not configured", 
   expect((await page.goto(`${kit.url}/dev/outbox`))?.status()).toBe(404);
 });
 
+
+test("README screenshots: the stores list, the explorer and the identity popup", async ({ page, store, kit }) => {
+  const { mkdirSync } = await import("node:fs");
+  const { join } = await import("node:path");
+  const dir = join(__dirname, "..", "..", "docs", "screenshots");
+  mkdirSync(dir, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUp(page, kit.url, "readme@example.com");
+  const shop = await linkNewStore(page, store, kit, "Main shop");
+  const gone = await linkNewStore(page, store, kit, "Old integration");
+  await page.goto(`${kit.url}/stores/${shop.installationId}/diagnostics`);
+  const label = page.getByRole("form", { name: "Name in this app" });
+  await label.and(page.locator("[data-hydrated=true]")).waitFor();
+  await label.getByLabel("Name in this app").fill("Main shop");
+  await label.getByRole("button", { name: "Save name" }).click();
+  await expect(label.getByRole("status")).toContainText("Saved");
+  await adminApi(store, "DELETE", `/integrations/${gone.integrationId}`);
+  await page.goto(`${kit.url}/stores/${gone.installationId}/diagnostics`);
+  await page.getByRole("button", { name: "Run health probe" }).click();
+  await expect(page.getByText("Probe failed", { exact: true })).toBeVisible();
+  await page.goto(`${kit.url}/stores`);
+  await expect(page.locator("[data-state=integration_deleted]")).toHaveCount(1);
+  await page.screenshot({ path: join(dir, "stores.png") });
+
+  await page.goto(`${kit.url}/stores/${shop.installationId}/explorer?op=postCategories`);
+  await page.getByText("Read the schema with an admin account instead").click();
+  const admin = page.getByRole("form", { name: "Admin login for the schema" });
+  await admin.and(page.locator("[data-hydrated=true]")).waitFor();
+  await admin.getByLabel("Admin user name").fill("admin");
+  await admin.getByLabel("Admin password").fill("admin123");
+  await admin.getByRole("button", { name: "Read schema" }).click();
+  await expect(page.getByRole("heading", { name: /Available on this store/ })).toBeVisible();
+  await page.getByRole("button", { name: "Send signed POST" }).click();
+  await expect(page.getByRole("alertdialog")).toBeVisible();
+  await page.screenshot({ path: join(dir, "explorer.png") });
+
+  const { identityUrl } = await (await import("./fixtures/store-admin")).createAndActivate(store, kit, "Popup shot");
+  const ctx = await page.context().browser()!.newContext({ viewport: POPUP });
+  const popup = await ctx.newPage();
+  await popup.goto(identityUrl);
+  await popup.waitForURL(/\/login\?next=/);
+  await popup.screenshot({ path: join(dir, "popup.png") });
+  await ctx.close();
+});

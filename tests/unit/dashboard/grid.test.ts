@@ -42,9 +42,17 @@ describe("products grid: URL → searchCriteria", () => {
     ]);
   });
 
-  it("keeps a user's own % wildcard", () => {
-    const c = gridSearchCriteria(productsGrid, parseGridParams(productsGrid, qs("q=MH0%25")));
-    expect(c.filterGroups[0]!.filters[0]!.value).toBe("MH0%");
+  it("searches for % and _ as typed (escaped), not as wildcards", () => {
+    const c = gridSearchCriteria(productsGrid, parseGridParams(productsGrid, qs("q=50%25_off")));
+    expect(c.filterGroups[0]!.filters[0]!.value).toBe("%50\\%\\_off%");
+  });
+
+  it("reports parameters the page does not know and values it cannot use, instead of dropping them", () => {
+    const s = parseGridParams(ordersGrid, qs("status=bogus&total_from=5&_rsc=x"));
+    expect(s.errors.status).toMatch(/unknown order status/);
+    expect(s.errors.total_from).toMatch(/not a filter of this page/);
+    expect(s.errors._rsc).toBeUndefined();
+    expect(s.filters.status).toBeUndefined();
   });
 
   it("a price range with both ends is two AND groups from/to; one end is gteq or lteq", () => {

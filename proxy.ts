@@ -33,9 +33,10 @@ export function proxy(request: NextRequest) {
   }
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", csp);
-  // This browser opened the identity link: /stores may offer to finish a link the popup left undone
-  // (lib/integration/link-offer.ts).
-  const startedKey = pathname === "/integration/identity" && request.method === "GET" ? searchParams.get("oauth_consumer_key") : null;
+  // This browser opened the identity link from the store's admin: /stores may offer to finish a link the popup
+  // left undone (lib/integration/link-offer.ts). A link opened from anywhere else (a mail, a chat) is offered
+  // nothing there: its own confirmation page is the only way in.
+  const startedKey = marker ? searchParams.get("oauth_consumer_key") : null;
   if (startedKey && /^[0-9a-z]{32}$/.test(startedKey)) {
     response.cookies.set(STARTED_LINK_COOKIE, startedLinkCookie(env.sessionSecret, startedKey, Date.now()), {
       httpOnly: true,

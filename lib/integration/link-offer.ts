@@ -5,7 +5,8 @@ export { STARTED_LINK_COOKIE, readStartedLinkCookie } from "@/lib/integration/st
 /**
  * "Link the store you just activated?" on /stores. A merchant who leaves the identity popup (closes it, or signs
  * in elsewhere) ends up with a store that shows Active in Magento and nothing in the app. The app may offer to
- * finish the link only for an activation *this browser* opened: the identity page sets a signed, HttpOnly,
+ * finish the link only for an activation *this browser* opened from the store's admin (the popup's Referer is
+ * the admin's, admin-popup.ts; a link sent by mail or chat gets no offer): the identity page sets a signed, HttpOnly,
  * short-lived cookie naming the consumer key and when the popup opened (started-link-cookie.ts, set by proxy.ts). The offer then covers the
  * newest activation of that key, when its callback arrived before the popup opened (a later Reauthorize needs
  * its own popup), its exchange succeeded within the claim window and nobody claimed it. Accepting is an explicit

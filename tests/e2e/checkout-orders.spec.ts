@@ -33,7 +33,7 @@ test("an order placed through the store's checkout appears at the top of the das
   const first = page.locator("#orders tbody tr").first();
   await expect(first.locator("td").first()).toHaveText(placed.increment_id);
   await expect(first).toContainText("Katherine Johnson");
-  await expect(first).toContainText("pending");
+  await expect(first).toContainText("Pending"); // the status as the admin labels it
   await shot(page, "orders-new-checkout-order");
 
   // Searching the grid by the customer's name finds exactly that order.

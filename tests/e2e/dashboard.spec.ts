@@ -93,8 +93,8 @@ test("orders: status in, date range, customer and grand total match the store", 
   await page.goto(base);
   await expect(page.getByRole("table", { name: /Orders/ })).toBeVisible();
   await shot(page, "orders");
-  await page.getByRole("checkbox", { name: "pending" }).check();
-  await page.getByRole("checkbox", { name: "complete" }).check();
+  await page.getByRole("checkbox", { name: "Pending", exact: true }).check();
+  await page.getByRole("checkbox", { name: "Complete", exact: true }).check();
   await page.getByLabel("Created from").fill("2024-03-01");
   await page.getByLabel("Created to").fill("2024-08-31");
   await page.getByLabel("Grand total from").fill("100");

@@ -428,7 +428,7 @@ test("README screenshots: the stores list, the explorer and the identity popup",
   await page.getByRole("button", { name: "Run health probe" }).click();
   await expect(page.getByText("Probe failed", { exact: true })).toBeVisible();
   await page.goto(`${kit.url}/stores`);
-  await expect(page.locator("[data-state=integration_deleted]")).toHaveCount(1);
+  await expect(page.locator("[data-installation][data-state=integration_deleted]")).toHaveCount(1);
   await page.screenshot({ path: join(dir, "stores.png") });
 
   await page.goto(`${kit.url}/stores/${shop.installationId}/explorer?op=postCategories`);

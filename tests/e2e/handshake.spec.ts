@@ -16,7 +16,7 @@ test("merchant activates, a new user links the store in the popup, the grid show
   await shot(page, "06-admin-grid-active");
 
   await page.goto(`${kit.url}/stores`);
-  const storeRow = page.locator("tr", { hasText: store.storeBaseUrl });
+  const storeRow = page.locator("[data-installation]", { hasText: store.storeBaseUrl });
   await expect(storeRow).toContainText("Active");
   await shot(page, "07-kit-stores");
 
@@ -43,11 +43,11 @@ test("a second store and a second user each see only their own store", async ({ 
     await expect(p2.locator("tr", { hasText: "Store two" })).toContainText("Active", { timeout: 15_000 });
 
     await p1.goto(`${kit.url}/stores`);
-    await expect(p1.locator("tr", { hasText: store.storeBaseUrl })).toContainText("Active");
+    await expect(p1.locator("[data-installation]", { hasText: store.storeBaseUrl })).toContainText("Active");
     await expect(p1.getByText(other.storeBaseUrl, { exact: false })).toHaveCount(0);
     await p2.goto(`${kit.url}/stores`);
-    await expect(p2.locator("tr", { hasText: other.storeBaseUrl })).toContainText("Active");
-    await expect(p2.locator("tr", { hasText: store.storeBaseUrl })).toHaveCount(0);
+    await expect(p2.locator("[data-installation]", { hasText: other.storeBaseUrl })).toContainText("Active");
+    await expect(p2.locator("[data-installation]", { hasText: store.storeBaseUrl })).toHaveCount(0);
     await shot(p2, "second-user-stores");
     await first.close();
     await second.close();
@@ -76,8 +76,8 @@ test("a signed-in user linking another store confirms it first; 'Use another acc
     await closed;
     await expect(page.locator("tr", { hasText: "Second of two" })).toContainText("Active", { timeout: 15_000 });
     await page.goto(`${kit.url}/stores`);
-    await expect(page.locator("tr", { hasText: other.storeBaseUrl })).toContainText("Active");
-    await expect(page.locator("tr", { hasText: store.storeBaseUrl })).toContainText("Active");
+    await expect(page.locator("[data-installation]", { hasText: other.storeBaseUrl })).toContainText("Active");
+    await expect(page.locator("[data-installation]", { hasText: store.storeBaseUrl })).toContainText("Active");
 
     // "Use another account": signs out and links the account created next, not the signed-in one
     const third = await startStore();
@@ -96,8 +96,8 @@ test("a signed-in user linking another store confirms it first; 'Use another acc
       // the admin reloads its grid once the popup closes: let it finish before leaving the page
       await expect(page.locator("tr", { hasText: "Third store" })).toContainText("Active", { timeout: 15_000 });
       await page.goto(`${kit.url}/stores`);
-      await expect(page.locator("tr", { hasText: third.storeBaseUrl })).toContainText("Active");
-      await expect(page.locator("tr", { hasText: store.storeBaseUrl })).toHaveCount(0);
+      await expect(page.locator("[data-installation]", { hasText: third.storeBaseUrl })).toContainText("Active");
+      await expect(page.locator("[data-installation]", { hasText: store.storeBaseUrl })).toHaveCount(0);
     } finally {
       await third.close();
     }
@@ -121,7 +121,7 @@ test("Reauthorize: the signed-in user goes straight back to the store and the gr
   await shot(page, "admin-grid-after-reauthorize");
 
   await page.goto(`${kit.url}/stores`);
-  await page.locator("tr", { hasText: store.storeBaseUrl }).getByRole("link", { name: "Diagnostics" }).click();
+  await page.locator("[data-installation]", { hasText: store.storeBaseUrl }).getByRole("link", { name: "Diagnostics" }).click();
   await expect(page.getByTestId("diag-state")).toHaveText("active");
   await expect(page.locator("table").first()).toContainText("succeeded");
   await shot(page, "diagnostics-after-reauthorize");
@@ -220,5 +220,5 @@ test("manual mode: a signed-in user pastes the four tokens, the kit verifies the
   await expect(page.getByTestId("diag-state")).toHaveText("active");
   await shot(page, "manual-saved-diagnostics");
   await page.goto(`${kit.url}/stores`);
-  await expect(page.locator("tr", { hasText: "Pasted tokens" })).toContainText("Active");
+  await expect(page.locator("[data-installation]", { hasText: "Pasted tokens" })).toContainText("Active");
 });

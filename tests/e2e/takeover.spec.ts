@@ -111,7 +111,7 @@ test("Reauthorize race: a user who pre-consented and polls the identity link is 
 
   // the merchant sees the request on the store's pages and declines it
   await page.goto(`${kit.url}/stores`);
-  await page.locator("tr", { hasText: store.storeBaseUrl }).getByRole("link").first().click();
+  await page.locator("[data-installation]", { hasText: store.storeBaseUrl }).getByRole("link").first().click();
   await expect(page.getByTestId("link-request")).toContainText("tk-intruder@example.com");
   await shot(page, "merchant-sees-link-request");
   await page.getByRole("button", { name: "Decline tk-intruder@example.com" }).click();
@@ -165,7 +165,7 @@ test("another user's store pages answer 404, and a session cookie copied before 
   // the admin reloads its grid once the popup closes: let it finish before leaving the page
   await expect(page.locator("tr", { hasText: "Owned" })).toContainText("Active", { timeout: 15_000 });
   await page.goto(`${kit.url}/stores`);
-  const href = await page.locator("tr", { hasText: store.storeBaseUrl }).getByRole("link").first().getAttribute("href");
+  const href = await page.locator("[data-installation]", { hasText: store.storeBaseUrl }).getByRole("link").first().getAttribute("href");
   const id = href!.split("/")[2]!;
 
   const other = await newUser(browser, kit, "tk-other@example.com");

@@ -178,7 +178,8 @@ test("edit a product with a signed PUT and see the change in the dev store", asy
   // invalid input is refused before anything is sent
   await page.getByLabel("Price").fill("cheap");
   await page.getByRole("button", { name: "Save to store" }).click();
-  await expect(page.getByText("Nothing was sent")).toBeVisible();
+  await expect(page.getByText("Price must be a number such as 19.99")).toBeVisible();
+  await expect(page.getByLabel("Price")).toHaveValue("cheap");
 });
 
 test("explorer: a GET with searchCriteria, a POST, and a Commerce-only operation", async ({ page, dash }) => {

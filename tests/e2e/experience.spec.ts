@@ -441,6 +441,8 @@ test("README screenshots: the stores list, the explorer and the identity popup",
   await expect(page.getByRole("heading", { name: /Available on this store/ })).toBeVisible();
   await page.getByRole("button", { name: "Send signed POST" }).click();
   await expect(page.getByRole("alertdialog")).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 1150 });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(dir, "explorer.png") });
 
   const { identityUrl } = await (await import("./fixtures/store-admin")).createAndActivate(store, kit, "Popup shot");

@@ -2,42 +2,31 @@
  * /stores offers to finish a link the identity popup left undone, only to the browser that opened that popup,
  * only for the activation it showed, only while nobody claimed it; otherwise the approval rule applies.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { freshDatabase } from "./handshake-harness";
-import { createPrismaClient, type Db } from "@/lib/db";
+import { describe, expect, it } from "vitest";
+import { useFreshDatabase } from "./fresh-db";
 import { signUp } from "@/lib/auth/users";
 import { acceptLinkOffer, findLinkOffer } from "@/lib/integration/link-offer";
 import { readStartedLinkCookie, startedLinkCookie, STARTED_LINK_TTL_MS } from "@/lib/integration/started-link-cookie";
 import { CLAIM_WINDOW_MS } from "@/lib/integration/identity";
 
-let db: Db;
-let dispose: () => void;
-beforeEach(() => {
-  const d = freshDatabase();
-  db = createPrismaClient(d.url);
-  dispose = d.dispose;
-});
-afterEach(async () => {
-  await db.$disconnect();
-  dispose();
-});
+const fresh = useFreshDatabase();
 
 const SECRET = "s".repeat(40);
 const KEY = "k".repeat(32);
 
 async function user(email: string): Promise<string> {
-  const r = await signUp(db, { email, password: "a long enough password" });
+  const r = await signUp(fresh.db, { email, password: "a long enough password" });
   if (!r.ok) throw new Error(r.error);
   return r.user.id;
 }
 
 /** An installation whose activation's exchange succeeded at `at` (what the callback and exchange leave behind). */
 async function activated(at: Date): Promise<{ installationId: string; activationId: string }> {
-  const store = await db.store.create({ data: { baseUrl: "https://shop.example.test/" } });
-  const inst = await db.installation.create({
+  const store = await fresh.db.store.create({ data: { baseUrl: "https://shop.example.test/" } });
+  const inst = await fresh.db.installation.create({
     data: { consumerKey: KEY, storeId: store.id, state: "active", consumerSecretEnc: "x", accessTokenEnc: "x", accessTokenSecretEnc: "x", activationCount: 1, credentialsSeq: 1, provenAt: at },
   });
-  const a = await db.activation.create({
+  const a = await fresh.db.activation.create({
     data: { installationId: inst.id, seq: 1, state: "succeeded", fingerprint: "f", storeBaseUrl: store.baseUrl, consumerSecretEnc: "x", verifierEnc: "x", callbackAt: at, accessTokenAt: at },
   });
   return { installationId: inst.id, activationId: a.id };
@@ -61,45 +50,45 @@ describe("the link offer", () => {
     const { installationId, activationId } = await activated(t);
     const me = await user("me@example.com");
     const started = { consumerKey: KEY, at: t.getTime() + 2000 };
-    const offer = await findLinkOffer(db, me, started, new Date(t.getTime() + 60_000));
+    const offer = await findLinkOffer(fresh.db, me, started, new Date(t.getTime() + 60_000));
     expect(offer).toMatchObject({ installationId, activationId, host: "shop.example.test", kind: "link" });
-    expect(await findLinkOffer(db, me, null, new Date())).toBeNull();
+    expect(await findLinkOffer(fresh.db, me, null, new Date())).toBeNull();
 
-    expect(await acceptLinkOffer(db, me, started, activationId, new Date(t.getTime() + 61_000))).toEqual({ ok: true, kind: "linked", installationId });
-    expect(await db.installationUser.count({ where: { installationId, userId: me } })).toBe(1);
+    expect(await acceptLinkOffer(fresh.db, me, started, activationId, new Date(t.getTime() + 61_000))).toEqual({ ok: true, kind: "linked", installationId });
+    expect(await fresh.db.installationUser.count({ where: { installationId, userId: me } })).toBe(1);
     // spent: nobody else is offered it, not even with the same cookie
     const other = await user("other@example.com");
-    expect(await findLinkOffer(db, other, started, new Date(t.getTime() + 62_000))).toBeNull();
+    expect(await findLinkOffer(fresh.db, other, started, new Date(t.getTime() + 62_000))).toBeNull();
   });
 
   it("never covers an activation that arrived after the popup opened, nor one past the claim window", async () => {
     const t = new Date();
     await activated(t);
     const me = await user("me@example.com");
-    expect(await findLinkOffer(db, me, { consumerKey: KEY, at: t.getTime() - 1000 }, new Date())).toBeNull();
-    expect(await findLinkOffer(db, me, { consumerKey: KEY, at: t.getTime() + 1000 }, new Date(t.getTime() + CLAIM_WINDOW_MS + 1))).toBeNull();
+    expect(await findLinkOffer(fresh.db, me, { consumerKey: KEY, at: t.getTime() - 1000 }, new Date())).toBeNull();
+    expect(await findLinkOffer(fresh.db, me, { consumerKey: KEY, at: t.getTime() + 1000 }, new Date(t.getTime() + CLAIM_WINDOW_MS + 1))).toBeNull();
   });
 
   it("an installation with linked users: accepting only files a link request they approve", async () => {
     const t = new Date();
     const { installationId, activationId } = await activated(t);
     const owner = await user("owner@example.com");
-    await db.installationUser.create({ data: { installationId, userId: owner } });
+    await fresh.db.installationUser.create({ data: { installationId, userId: owner } });
     const me = await user("me@example.com");
     const started = { consumerKey: KEY, at: t.getTime() + 1000 };
-    expect(await findLinkOffer(db, me, started, new Date())).toMatchObject({ kind: "request" });
-    expect(await acceptLinkOffer(db, me, started, activationId, new Date())).toMatchObject({ ok: true, kind: "requested" });
-    expect(await db.installationUser.count({ where: { installationId, userId: me } })).toBe(0);
-    expect(await db.linkRequest.findFirst({ where: { installationId, userId: me } })).toMatchObject({ state: "pending" });
-    expect(await findLinkOffer(db, me, started, new Date())).toBeNull(); // asked already
+    expect(await findLinkOffer(fresh.db, me, started, new Date())).toMatchObject({ kind: "request" });
+    expect(await acceptLinkOffer(fresh.db, me, started, activationId, new Date())).toMatchObject({ ok: true, kind: "requested" });
+    expect(await fresh.db.installationUser.count({ where: { installationId, userId: me } })).toBe(0);
+    expect(await fresh.db.linkRequest.findFirst({ where: { installationId, userId: me } })).toMatchObject({ state: "pending" });
+    expect(await findLinkOffer(fresh.db, me, started, new Date())).toBeNull(); // asked already
   });
 
   it("accepting re-checks everything: a stale activation id links nothing", async () => {
     const t = new Date();
     const { installationId } = await activated(t);
     const me = await user("me@example.com");
-    const r = await acceptLinkOffer(db, me, { consumerKey: KEY, at: t.getTime() + 1000 }, "some-other-activation", new Date());
+    const r = await acceptLinkOffer(fresh.db, me, { consumerKey: KEY, at: t.getTime() + 1000 }, "some-other-activation", new Date());
     expect(r.ok).toBe(false);
-    expect(await db.installationUser.count({ where: { installationId } })).toBe(0);
+    expect(await fresh.db.installationUser.count({ where: { installationId } })).toBe(0);
   });
 });

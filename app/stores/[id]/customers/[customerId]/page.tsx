@@ -8,6 +8,7 @@ import { parseListResult } from "@/lib/dashboard/list-result";
 import { formatMoney, formatStoreDate, text } from "@/lib/dashboard/format";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
+import { RecordLoadFailed } from "@/app/components/RecordLoadFailed";
 import { Card, Table } from "@/app/components/ui";
 import { attempt, loadStore, storeClient } from "../../_lib/store-context";
 
@@ -31,15 +32,7 @@ export default async function CustomerPage({ params }: Props) {
       });
   const base = `/stores/${encodeURIComponent(id)}`;
   if (!customer.ok) {
-    return (
-      <>
-        <StoreHeader store={store} section="customers" title={`Customer ${customerId}`} />
-        <ApiErrorPanel error={customer.error} storeId={id} doing={`loading customer ${customerId}`} />
-        <p>
-          <Link href={`${base}/customers`}>Back to customers</Link>
-        </p>
-      </>
-    );
+    return <RecordLoadFailed store={store} section="customers" title={`Customer ${customerId}`} error={customer.error} doing={`loading customer ${customerId}`} back={{ href: `${base}/customers`, label: "Back to customers" }} />;
   }
   const c = customer.value;
   const [orders, groups] = client.ok

@@ -6,7 +6,7 @@ import { orderStatusLabel } from "@/lib/dashboard/orders-grid";
 import { parseListResult } from "@/lib/dashboard/list-result";
 import { formatMoney, formatStoreDate, text } from "@/lib/dashboard/format";
 import { StoreHeader } from "@/app/components/StoreHeader";
-import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
+import { RecordLoadFailed } from "@/app/components/RecordLoadFailed";
 import { Card, Table } from "@/app/components/ui";
 import { attempt, loadStore, storeClient } from "../../_lib/store-context";
 
@@ -30,15 +30,7 @@ export default async function OrderPage({ params }: Props) {
       });
   const base = `/stores/${encodeURIComponent(id)}`;
   if (!order.ok) {
-    return (
-      <>
-        <StoreHeader store={store} section="orders" title={`Order ${orderId}`} />
-        <ApiErrorPanel error={order.error} storeId={id} doing={`loading order ${orderId}`} />
-        <p>
-          <Link href={`${base}/orders`}>Back to orders</Link>
-        </p>
-      </>
-    );
+    return <RecordLoadFailed store={store} section="orders" title={`Order ${orderId}`} error={order.error} doing={`loading order ${orderId}`} back={{ href: `${base}/orders`, label: "Back to orders" }} />;
   }
   const o = order.value;
   const [invoices, shipments] = client.ok

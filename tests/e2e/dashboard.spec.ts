@@ -218,6 +218,8 @@ test("explorer: a GET with searchCriteria, a POST, and a Commerce-only operation
   const name = `E2E category ${Date.now()}`;
   await page.getByLabel("JSON body").fill(JSON.stringify({ category: { name, is_active: true, parent_id: 2 } }));
   await page.getByRole("button", { name: "Send signed POST" }).click();
+  // a write asks first, naming the store
+  await page.getByRole("alertdialog").getByRole("button", { name: "Yes, send POST" }).click();
   await expect(page.getByText(/HTTP 200 in \d+ ms/)).toBeVisible();
   const created = JSON.parse(await page.getByTestId("explorer-body").innerText()) as { id: number; name: string };
   expect(created.name).toBe(name);
@@ -280,7 +282,8 @@ test("after the dev store revokes the token, store pages show the reauthorize ba
   await expect(page.getByRole("alert").filter({ hasText: /revoked|reauthoriz/i }).first()).toBeVisible();
   await page.reload();
   await expect(page.getByText(/needs to be reauthorized|revoked this app's access/).first()).toBeVisible();
-  await expect(page.getByRole("link", { name: /Reauthorize/ }).first()).toHaveAttribute("href", `/stores/${other.installationId}/diagnostics`);
+  await expect(page.getByTestId("state-action").first()).toContainText("click Reauthorize on this integration");
+  await expect(page.getByRole("link", { name: /Diagnostics: history/ }).first()).toHaveAttribute("href", `/stores/${other.installationId}/diagnostics`);
   await shot(page, "reauthorize-banner");
   // the first store is unaffected
   await page.goto(`${dash.appUrl}/stores/${dash.installationId}/products`);
@@ -295,7 +298,7 @@ test("a missing ACL resource is named, with what to grant", async ({ page, dash 
   await page.goto(`${base}/orders`);
   const alert = page.getByRole("alert").filter({ hasText: "Magento_Sales::actions_view" });
   await expect(alert).toContainText("The integration is not allowed to use Magento_Sales::actions_view");
-  await expect(alert).toContainText("grant Magento_Sales::actions_view");
+  await expect(alert).toContainText("tick “Sales › Operations › Orders › Actions › View” (Magento_Sales::actions_view)");
   await expect(alert).toContainText("Reauthorize");
   await shot(page, "acl-error");
 });

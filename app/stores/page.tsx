@@ -21,7 +21,6 @@ export default async function StoresPage({ searchParams }: { searchParams: Promi
   const [stores, offer] = await Promise.all([listStoresForUser(user.id), linkOfferInThisBrowser(user.id)]);
   const { callbackUrl, identityUrl } = appUrls();
   const now = new Date();
-  const removed = typeof sp.removed === "string" && sp.removed.length < 300 ? sp.removed : null;
   return (
     <div className="stack">
       <PageHeader
@@ -29,7 +28,8 @@ export default async function StoresPage({ searchParams }: { searchParams: Promi
         description="Magento stores linked to your account."
         actions={<LinkButton href="/stores/manual">Add a store with tokens</LinkButton>}
       />
-      {removed ? <Alert tone="success" title={`${removed} was removed from the app`}>Nothing in the store itself was changed.</Alert> : null}
+      {/* a fixed sentence: the address never puts words of its own on the page */}
+      {sp.removed === "1" ? <Alert tone="success" title="The store was removed from the app">Nothing in the store itself was changed.</Alert> : null}
       {sp.offer === "requested" ? (
         <Alert tone="info" title="Link requested">
           A person already linked to that store must approve your account; it appears here once they do.

@@ -8,5 +8,5 @@ export async function removeStoreAction(installationId: string, form: FormData):
   const user = await requireUser(`/stores/${encodeURIComponent(installationId)}/remove`);
   if (form.get("confirm") !== "remove") redirect(`/stores/${encodeURIComponent(installationId)}/remove`);
   const removed = await removeInstallation(installationId, user.id);
-  redirect(removed ? `/stores?removed=${encodeURIComponent(String(form.get("host") ?? ""))}` : "/stores");
+  redirect(removed ? "/stores?removed=1" : "/stores");
 }

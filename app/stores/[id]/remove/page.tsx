@@ -43,7 +43,6 @@ export default async function RemoveStorePage({ params }: { params: Promise<{ id
       </Alert>
       <form action={removeStoreAction.bind(null, id)} className="form-actions">
         <input type="hidden" name="confirm" value="remove" />
-        <input type="hidden" name="host" value={p.host} />
         <Button type="submit" variant="danger">
           Remove {p.host} from the app
         </Button>

@@ -412,8 +412,9 @@ test("README screenshots: the stores list, the explorer and the identity popup",
   const { mkdirSync } = await import("node:fs");
   const { join } = await import("node:path");
   // docs/screenshots/ (committed) only when asked: UPDATE_README_SCREENSHOTS=1 npx playwright test -g README
-  const dir = process.env.UPDATE_README_SCREENSHOTS ? join(__dirname, "..", "..", "docs", "screenshots") : join(__dirname, "screenshots", "readme");
-  mkdirSync(dir, { recursive: true });
+  const docs = join(__dirname, "..", "..", "docs", "screenshots");
+  const file = (name: string) => (process.env.UPDATE_README_SCREENSHOTS ? join(docs, `${name}.png`) : join(__dirname, "screenshots", `readme-${name}.png`));
+  mkdirSync(docs, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await signUp(page, kit.url, "readme@example.com");
   const shop = await linkNewStore(page, store, kit, "Main shop");
@@ -430,7 +431,7 @@ test("README screenshots: the stores list, the explorer and the identity popup",
   await expect(page.getByText("Probe failed", { exact: true })).toBeVisible();
   await page.goto(`${kit.url}/stores`);
   await expect(page.locator("[data-installation][data-state=integration_deleted]")).toHaveCount(1);
-  await page.screenshot({ path: join(dir, "stores.png") });
+  await page.screenshot({ path: file("stores") });
 
   await page.goto(`${kit.url}/stores/${shop.installationId}/explorer?op=postCategories`);
   await page.getByText("Read the schema with an admin account instead").click();
@@ -444,13 +445,13 @@ test("README screenshots: the stores list, the explorer and the identity popup",
   await expect(page.getByRole("alertdialog")).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 1150 });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: join(dir, "explorer.png") });
+  await page.screenshot({ path: file("explorer") });
 
   const { identityUrl } = await (await import("./fixtures/store-admin")).createAndActivate(store, kit, "Popup shot");
   const ctx = await page.context().browser()!.newContext({ viewport: POPUP });
   const popup = await ctx.newPage();
   await popup.goto(identityUrl);
   await popup.waitForURL(/\/login\?next=/);
-  await popup.screenshot({ path: join(dir, "popup.png") });
+  await popup.screenshot({ path: file("popup") });
   await ctx.close();
 });

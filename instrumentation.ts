@@ -1,7 +1,7 @@
 /**
  * Runs once when the Next.js server starts (`next dev`, `next start`): refuses to serve with an invalid
- * environment (exit 1 with what to set), then settles token exchanges a previous run left open and starts
- * pruning (lib/kit.ts startBackgroundWork).
+ * environment (exit 1 with what to set), then prepares the job queue and, unless WORKER=off, starts a worker in
+ * this process (app/_kit/kit.ts startBackgroundWork).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
@@ -15,6 +15,6 @@ export async function register(): Promise<void> {
     }
     throw e;
   }
-  const { startBackgroundWork } = await import("@/lib/kit");
-  await startBackgroundWork().catch((e: unknown) => console.error("start-up recovery failed:", (e as Error).message));
+  const { startBackgroundWork } = await import("@/app/_kit/kit");
+  await startBackgroundWork().catch((e: unknown) => console.error("the job worker could not start:", (e as Error).message));
 }

@@ -7,6 +7,8 @@ export default defineConfig({
   resolve: { alias: { "@": root } },
   test: {
     environment: "node",
+    // A PostgreSQL template database when npm test started a server (TEST_POSTGRES_URL); nothing otherwise.
+    globalSetup: ["tests/helpers/postgres-template.ts"],
     projects: [
       {
         extends: true,

@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { headers } from "next/headers";
-import { getCurrentUser } from "@/lib/kit";
+import { getCurrentUser } from "@/app/_kit";
 import { POPUP_HEADER } from "@/lib/integration/popup-pages";
 import { NavigationProgress } from "@/app/components/NavigationProgress";
 import "./globals.css";

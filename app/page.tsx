@@ -1,5 +1,5 @@
 import { Card, LinkButton, PageHeader } from "@/app/components/ui";
-import { appUrls, getCurrentUser } from "@/lib/kit";
+import { appUrls, getCurrentUser } from "@/app/_kit";
 import { CopyField } from "@/app/components/CopyField";
 
 export const dynamic = "force-dynamic";

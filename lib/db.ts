@@ -1,28 +1,104 @@
+import { createClient, type Client, type Config } from "@libsql/client";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
-import { PrismaClient } from "@/lib/generated/prisma/client";
-import { getEnv } from "@/lib/env";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient as SqlitePrismaClient, type Prisma } from "@/lib/generated/prisma/client";
+import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-pg/client";
 
 /**
- * One Prisma client per process (kept on globalThis so Next's dev reloads don't open a new one each time).
- * SQLite through the libSQL driver adapter by default (`DATABASE_URL=file:./data/dev.db`).
- *
- * PostgreSQL (several app instances): the data layer uses no SQLite-only features, so switching is a provider
- * change: a copy of schema.prisma with `provider = "postgresql"`, `@prisma/adapter-pg` (`new PrismaPg({
- * connectionString })`) here when DATABASE_URL starts with postgres://, and SQL migrations produced with
- * `prisma migrate diff --to-schema-datamodel` (see TOOLCHAIN notes: Prisma's migrate cannot run offline on pg).
+ * The database DATABASE_URL names: SQLite through the libSQL driver adapter (`file:./data/dev.db`, the default),
+ * or PostgreSQL through `@prisma/adapter-pg` (`postgresql://…`). Prisma cannot switch providers at run time, so
+ * each has its own generated client, both from the same models (prisma/postgresql/schema.prisma is derived from
+ * prisma/schema.prisma, minus the SQLite-only job table). The rest of the kit sees only lib/storage.
  */
-export function createPrismaClient(databaseUrl: string): PrismaClient {
-  if (/^postgres(ql)?:/.test(databaseUrl)) {
-    throw new Error("PostgreSQL is not wired yet: use a file: DATABASE_URL (see lib/db.ts for the path)");
+export type DatabaseProvider = "sqlite" | "postgresql";
+
+/** The models both databases have, with the SQLite client's types (the PostgreSQL client's are the same). */
+export type PortablePrisma = Omit<SqlitePrismaClient, "job">;
+/** Inside `$transaction` (or outside it): what a storage query runs on. */
+export type PortableQueries = Omit<Prisma.TransactionClient, "job">;
+export type SqlitePrisma = SqlitePrismaClient;
+
+export interface Database {
+  provider: DatabaseProvider;
+  url: string;
+  prisma: PortablePrisma;
+  /** The SQLite client with its job table (the embedded job queue); null on PostgreSQL (pg-boss has its own). */
+  sqlite: SqlitePrisma | null;
+  close(): Promise<void>;
+}
+
+export class DatabaseUrlError extends Error {
+  override readonly name = "DatabaseUrlError";
+}
+
+export function providerOf(url: string): DatabaseProvider {
+  if (url.startsWith("file:")) return "sqlite";
+  if (/^postgres(ql)?:\/\//.test(url)) return "postgresql";
+  throw new DatabaseUrlError(
+    `DATABASE_URL must be a SQLite file (file:./data/dev.db) or a PostgreSQL URL (postgresql://user:password@host:5432/db), not "${url.split(":")[0]}:…"`,
+  );
+}
+
+/**
+ * SQLite settings that belong to a connection, not to the file: write-ahead-log syncing at NORMAL (a commit is
+ * safe from an app crash or kill -9 without an fsync each time; only a power loss can undo the last
+ * transactions: PostgreSQL is the durable path), and a busy timeout (the app and `npm run worker` share the
+ * file). libSQL opens a new connection after every transaction, so the settings are applied to each.
+ */
+const CONNECTION_PRAGMAS = ["PRAGMA synchronous = NORMAL", "PRAGMA busy_timeout = 10000"];
+
+function withConnectionSettings(client: Client): Client {
+  let fresh = true;
+  const ready = async () => {
+    if (!fresh) return;
+    fresh = false;
+    for (const p of CONNECTION_PRAGMAS) await client.execute(p);
+  };
+  return new Proxy(client, {
+    get(target, prop, receiver) {
+      const value: unknown = Reflect.get(target, prop, receiver);
+      if (typeof value !== "function") return value;
+      if (prop === "execute" || prop === "batch" || prop === "executeMultiple") {
+        return async (...args: unknown[]) => {
+          await ready();
+          return Reflect.apply(value, target, args);
+        };
+      }
+      if (prop === "transaction") {
+        return async (...args: unknown[]) => {
+          await ready(); // the transaction takes this connection…
+          fresh = true; // …and the client opens a new one for what comes next
+          return Reflect.apply(value, target, args);
+        };
+      }
+      return value.bind(target);
+    },
+  });
+}
+
+class SqliteAdapter extends PrismaLibSQL {
+  override createClient(config: Config): Client {
+    return withConnectionSettings(createClient(config));
   }
-  return new PrismaClient({ adapter: new PrismaLibSQL({ url: databaseUrl }) });
 }
 
-const holder = globalThis as unknown as { __kitPrisma?: PrismaClient };
-
-export function getPrisma(): PrismaClient {
-  holder.__kitPrisma ??= createPrismaClient(getEnv().databaseUrl);
-  return holder.__kitPrisma;
+/** Write-ahead logging: readers never wait for the writer. Stored in the file; migrate() sets it once too. */
+export async function useWriteAheadLog(url: string): Promise<void> {
+  const c = createClient({ url });
+  try {
+    await c.execute("PRAGMA journal_mode = WAL");
+  } finally {
+    c.close();
+  }
 }
 
-export type Db = PrismaClient;
+export function openDatabase(url: string, opts: { poolSize?: number } = {}): Database {
+  if (providerOf(url) === "sqlite") {
+    const client = new SqlitePrismaClient({ adapter: new SqliteAdapter({ url }) });
+    return { provider: "sqlite", url, prisma: client, sqlite: client, close: () => client.$disconnect() };
+  }
+  const client = new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url, max: opts.poolSize ?? 10 }) });
+  // Generated from the same models as the SQLite client (see above): the one place the two client types meet.
+  const prisma = client as unknown as PortablePrisma;
+  return { provider: "postgresql", url, prisma, sqlite: null, close: () => client.$disconnect() };
+}

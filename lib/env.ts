@@ -33,6 +33,19 @@ export interface Env {
   devstoreUrl: string | undefined;
   /** True while a dev-only default secret is in use (shown as a warning by the app). */
   usingDevSecrets: boolean;
+  /** Bearer token for the operators' JSON (GET /api/ops/jobs); unset: that endpoint does not exist. */
+  opsToken: string | undefined;
+  /** Background jobs (docs/platform.md): whether the web process runs a worker, and how it works. */
+  worker: {
+    inProcess: boolean;
+    concurrency: number;
+    /** Jobs of one store running at once, across every worker. */
+    storeConcurrency: number;
+    pollMs: number;
+    healthProbeEveryMs: number;
+    /** Caps every job's lease: a crashed worker's jobs run again sooner (too low, and slow jobs run twice). */
+    maxLeaseSeconds: number | undefined;
+  };
 }
 
 export class EnvError extends Error {
@@ -56,6 +69,13 @@ const rawSchema = z.object({
   TRUST_PROXY: boolish.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   DEVSTORE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OPS_TOKEN: z.string().min(32, "must be at least 32 random characters (openssl rand -base64 32)").optional(),
+  WORKER: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
+  STORE_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(2),
+  JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  HEALTH_PROBE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(900),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(24 * 3600).optional(),
 });
 
 const KEY_ID = /^[A-Za-z0-9_-]{1,16}$/;
@@ -170,6 +190,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === "test" ? "silent" : "info"),
     devstoreUrl: raw.DEVSTORE_URL,
     usingDevSecrets,
+    opsToken: raw.OPS_TOKEN,
+    worker: {
+      inProcess: raw.WORKER === "on",
+      concurrency: raw.WORKER_CONCURRENCY,
+      storeConcurrency: raw.STORE_CONCURRENCY,
+      pollMs: raw.JOB_POLL_MS,
+      healthProbeEveryMs: raw.HEALTH_PROBE_INTERVAL_SECONDS * 1000,
+      maxLeaseSeconds: raw.JOB_LEASE_SECONDS,
+    },
   };
 }
 

@@ -1,12 +1,12 @@
-import { getIronSession, type SessionOptions } from "iron-session";
-import { cookies } from "next/headers";
-import { getEnv } from "@/lib/env";
+import { sealData, unsealData } from "iron-session";
+import type { Env } from "@/lib/env";
 import { SESSION_TTL_MS } from "@/lib/auth/sessions";
 import type { LinkConsent } from "@/lib/integration/identity";
 
 /**
  * What the app keeps in its sealed session cookie: the token of a server-side session (lib/auth/sessions.ts:
  * the Session row decides whether it is still valid) and a pending link consent for one activation.
+ * Framework-free: the caller hands in the request's cookie jar (the Next adapter passes `cookies()`).
  */
 export interface SessionData {
   /** Session token; the Session table holds its hash. */
@@ -15,10 +15,31 @@ export interface SessionData {
   linkConsent?: LinkConsent & { consumerKey: string };
 }
 
+/** Options for cookies the kit sets. */
+export interface CookieOptions {
+  httpOnly: boolean;
+  sameSite: "lax" | "strict";
+  secure: boolean;
+  path: string;
+  maxAge?: number;
+}
+
+/** A request's cookies, read and written (Next's `cookies()` is one). */
+export interface CookieJar {
+  get(name: string): { value: string } | undefined;
+  set(name: string, value: string, options: CookieOptions): void;
+}
+
+/** What a kit verb needs to know about the HTTP request it serves. */
+export interface RequestContext {
+  cookies: CookieJar;
+  /** The client's address as a trusted proxy reports it (TRUST_PROXY), else undefined. */
+  clientIp?: string;
+}
+
 export const SESSION_TTL_SECONDS = SESSION_TTL_MS / 1000;
 
-export function sessionOptions(): SessionOptions {
-  const env = getEnv();
+export function sessionOptions(env: Pick<Env, "sessionSecret" | "nodeEnv">) {
   return {
     password: env.sessionSecret,
     cookieName: "kit_session",
@@ -26,13 +47,42 @@ export function sessionOptions(): SessionOptions {
     cookieOptions: {
       httpOnly: true,
       // Lax: the session rides top-level navigations (the identity popup) but not cross-site POSTs.
-      sameSite: "lax",
+      sameSite: "lax" as const,
       secure: env.nodeEnv === "production",
       path: "/",
     },
   };
 }
 
-export async function getSession() {
-  return getIronSession<SessionData>(await cookies(), sessionOptions());
+export interface Session extends SessionData {
+  /** Seals the data into the cookie (iron-session; the same cookie format as before). */
+  save(): Promise<void>;
+  /** Clears the cookie. */
+  destroy(): void;
+}
+
+/** This request's session: the sealed cookie opened (an invalid or expired one counts as empty). */
+export async function getSession(jar: CookieJar, env: Pick<Env, "sessionSecret" | "nodeEnv">): Promise<Session> {
+  const o = sessionOptions(env);
+  const sealed = jar.get(o.cookieName)?.value;
+  const opened = sealed ? await unsealData<SessionData>(sealed, { password: o.password, ttl: o.ttl }).catch(() => ({})) : {};
+  const data: SessionData = { ...opened };
+  return Object.assign(data, {
+    async save() {
+      const { sid, linkConsent } = data;
+      const value = await sealData({ ...(sid ? { sid } : {}), ...(linkConsent ? { linkConsent } : {}) }, { password: o.password, ttl: o.ttl });
+      // the cookie ends a minute before the seal does, as iron-session does
+      jar.set(o.cookieName, value, { ...o.cookieOptions, maxAge: o.ttl - 60 });
+    },
+    destroy() {
+      delete data.sid;
+      delete data.linkConsent;
+      jar.set(o.cookieName, "", { ...o.cookieOptions, maxAge: 0 });
+    },
+  });
+}
+
+/** The value of a cookie, or undefined. */
+export function cookieValue(jar: CookieJar, name: string): string | undefined {
+  return jar.get(name)?.value;
 }

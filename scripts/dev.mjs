@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run dev`: migrates the SQLite database, then runs the app (Next.js dev server) and the dev store
-// side by side, and prints where to click. Ctrl+C stops both.
+// `npm run dev`: migrates the database (SQLite by default), then runs the app (Next.js dev server, with a job
+// worker in its process unless WORKER=off) and the dev store side by side, and prints where to click.
+// Ctrl+C stops both.
 import { spawn } from "node:child_process";
 import { setup } from "./setup.mjs";
 
@@ -8,7 +9,7 @@ const PORT = Number(process.env.PORT ?? 3000);
 const DEVSTORE_PORT = Number(process.env.DEVSTORE_PORT ?? 3100);
 const APP_URL = process.env.APP_URL ?? `http://127.0.0.1:${PORT}`;
 
-setup({ quiet: true });
+await setup({ quiet: true });
 
 const env = { ...process.env, APP_URL, NEXT_TELEMETRY_DISABLED: "1", DEVSTORE_URL: `http://127.0.0.1:${DEVSTORE_PORT}` };
 const children = [
@@ -21,6 +22,7 @@ setTimeout(() => {
   ┌─ Magento integration kit ───────────────────────────────────────────────
   │ App:                ${APP_URL}
   │ Dev store admin:    http://127.0.0.1:${DEVSTORE_PORT}/admin
+  │ Job worker:         ${process.env.WORKER === "off" ? "off (WORKER=off): run one with npm run worker" : "in the app process (WORKER=off to turn off)"}
   │
   │ In the dev store admin: Add New Integration, then paste
   │   Callback URL:      ${APP_URL}/api/integration/callback

@@ -2,12 +2,16 @@
  * Bulk export of a linked store's products, orders or customers as NDJSON on stdout:
  *
  *   npm run --silent export -- --store <installationId> products|orders|customers \
- *     [--fields sku,name,price] [--filter field:cond:value …] [--page-size 200] [--prefetch 2] > file.ndjson
+ *     [--fields sku,name,price] [--filter field:cond:value …] [--page-size 200] > file.ndjson
  *
- * Streams through lib/magento's paging iterator (stable sort, explicit page size, stops on total_count) a page at
- * a time, with up to `--prefetch` pages read ahead while earlier rows are written, so memory stays flat whatever
- * the number of rows (measured at 100,000 in bench/export.bench.ts). Progress on stderr, rows only on stdout.
+ * The export runs as a job (lib/jobs/kinds/export.ts), like one started from the dashboard: this command starts
+ * it, runs a worker for exports in this process (unless WORKER=off: then a running `npm run worker` or app takes
+ * it), and streams the stored pages to stdout as they arrive, with a progress bar on stderr. Logs go to stderr
+ * too, and `--silent` keeps npm's own banner out: stdout is clean NDJSON.
  * `--filter` terms are ANDed; `a:like:%x%|b:like:%x%` inside one term is an OR group. A value may hold colons.
+ *
+ * `exportRows` streams straight from a client with no job and no database, through lib/magento's paging iterator
+ * with up to `prefetch` pages read ahead (bench/export.bench.ts measures it at 100,000 rows).
  */
 import { pathToFileURL } from "node:url";
 import type { Writable } from "node:stream";
@@ -22,13 +26,9 @@ import {
   type SearchFilter,
   type SearchFilterGroup,
 } from "@/lib/magento";
+import { ENTITIES, ExportUsageError, parseFilterTerm as parseTerm, type Entity } from "@/lib/exports/options";
 
-export const ENTITIES = {
-  products: { path: "/V1/products", fields: "sku,name,price,status,type_id,updated_at" },
-  orders: { path: "/V1/orders", fields: "entity_id,increment_id,status,grand_total,order_currency_code,created_at,customer_email" },
-  customers: { path: "/V1/customers/search", fields: "id,email,firstname,lastname,group_id,created_at" },
-} as const;
-export type Entity = keyof typeof ENTITIES;
+export { ENTITIES, type Entity };
 
 export interface ExportOptions {
   entity: Entity;
@@ -52,33 +52,24 @@ Options:
   --filter <f:cond:v>    a filter (repeatable, ANDed); cond is one of ${CONDITION_TYPES.join(", ")};
                          join terms with | for OR, e.g. --filter 'name:like:%bag%|sku:like:%bag%'
   --page-size <n>        rows per request, 1-300 (default 200)
-  --prefetch <n>         pages read ahead while writing, 1-4 (default 2)
+  --prefetch <n>         exportRows only (scripts streaming without a job): pages read ahead, 1-4 (default 2)
   --help                 this text`;
 
 /** One `field:cond:value` term; `field:value` means eq; null/notnull take no value. */
 export function parseFilterTerm(term: string): SearchFilter {
-  const first = term.indexOf(":");
-  if (first <= 0) throw new UsageError(`--filter "${term}": expected field:condition:value (e.g. price:gt:50)`);
-  const field = term.slice(0, first);
-  if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(field)) throw new UsageError(`--filter "${term}": "${field}" is not a field name`);
-  const rest = term.slice(first + 1);
-  const second = rest.indexOf(":");
-  const maybeCond = second < 0 ? rest : rest.slice(0, second);
-  if ((CONDITION_TYPES as readonly string[]).includes(maybeCond)) {
-    const conditionType = maybeCond as SearchFilter["conditionType"];
-    if (conditionType === "null" || conditionType === "notnull") return { field, conditionType };
-    if (second < 0 || rest.slice(second + 1) === "") throw new UsageError(`--filter "${term}": condition ${conditionType} needs a value`);
-    return { field, conditionType, value: rest.slice(second + 1) };
+  try {
+    return parseTerm(term);
+  } catch (e) {
+    if (e instanceof ExportUsageError) throw new UsageError(`--${e.message}`);
+    throw e;
   }
-  if (second >= 0) throw new UsageError(`--filter "${term}": unknown condition "${maybeCond}" (one of ${CONDITION_TYPES.join(", ")})`);
-  return { field, conditionType: "eq", value: rest };
 }
 
 const intArg = (name: string, min: number, max: number) =>
   z.coerce.number({ message: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`);
 
 /** argv (after the script name) → store id + options. Throws UsageError with a message saying what is wrong. */
-export function parseArgs(argv: readonly string[]): { store: string; options: ExportOptions } | { help: true } {
+export function parseArgs(argv: readonly string[]): { store: string; options: ExportOptions; filters: string[] } | { help: true } {
   let store: string | undefined;
   let entity: string | undefined;
   let fieldsArg: string | undefined;
@@ -104,8 +95,9 @@ export function parseArgs(argv: readonly string[]): { store: string; options: Ex
   }
   if (!store) throw new UsageError("--store <installationId> is required (the id in the dashboard URL /stores/<id>)");
   if (!entity) throw new UsageError("say what to export: products, orders or customers");
-  if (!(entity in ENTITIES)) throw new UsageError(`cannot export "${entity}": choose products, orders or customers`);
-  const e = entity as Entity;
+  const known = z.enum(["products", "orders", "customers"]).safeParse(entity);
+  if (!known.success) throw new UsageError(`cannot export "${entity}": choose products, orders or customers`);
+  const e: Entity = known.data;
   const fields = fieldsArg ?? ENTITIES[e].fields;
   try {
     validateFields(fields);
@@ -117,7 +109,7 @@ export function parseArgs(argv: readonly string[]): { store: string; options: Ex
   const pf = intArg("--prefetch", 1, 4).safeParse(prefetch);
   if (!pf.success) throw new UsageError(pf.error.issues[0]!.message);
   const filterGroups = filters.map((f) => ({ filters: f.split("|").map(parseFilterTerm) }));
-  return { store, options: { entity: e, fields, filterGroups, pageSize: ps.data, prefetch: pf.data } };
+  return { store, options: { entity: e, fields, filterGroups, pageSize: ps.data, prefetch: pf.data }, filters };
 }
 
 function write(out: Writable, chunk: string): Promise<void> | void {
@@ -214,6 +206,42 @@ export async function exportRows(client: MagentoClient, options: ExportOptions, 
   return n;
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Writes the export's stored pages to `out` as they arrive, until it is done (0) or failed (1). */
+export async function followExport(
+  kit: import("@/lib/kit").Kit,
+  exportId: string,
+  installationId: string,
+  out: Writable,
+  progress: Progress,
+  pollMs = 200,
+): Promise<{ code: number; rows: number; error?: string }> {
+  let next = 1;
+  let rows = 0;
+  let started = false;
+  for (;;) {
+    const state = await kit.exports.get(exportId, installationId, null);
+    if (!state) return { code: 1, rows, error: "the export disappeared" };
+    if (!started && state.total !== null) {
+      progress.start(state.total);
+      started = true;
+    }
+    for await (const page of kit.exports.pages(exportId, next)) {
+      if (page.body) await write(out, page.body);
+      rows += page.rows;
+      next = page.page + 1;
+      progress.update(rows);
+    }
+    if (state.state === "done") {
+      progress.done(rows);
+      return { code: 0, rows };
+    }
+    if (state.state === "failed") return { code: 1, rows, error: state.error ?? "the export failed" };
+    await sleep(pollMs);
+  }
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   let parsed: ReturnType<typeof parseArgs>;
   try {
@@ -230,16 +258,36 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   // loaded here so --help and argument errors need no database
-  const { getDb, clientForInstallation } = await import("@/lib/kit");
-  const link = await getDb().installationUser.findFirst({ where: { installationId: parsed.store } });
-  if (!link) {
-    process.stderr.write(`export: no store with id "${parsed.store}" in ${process.env.DATABASE_URL ?? "the default database"}. Copy the id from the dashboard URL /stores/<id>.\n`);
-    return 2;
-  }
+  const { getEnv } = await import("@/lib/env");
+  const { createLogger } = await import("@/lib/log");
+  const { kitFromEnv, workerSettings } = await import("@/lib/kit-from-env");
+  const { EXPORT_JOB } = await import("@/lib/jobs/kinds");
+  const pino = (await import("pino")).default;
+  const env = getEnv();
+  // stdout carries the NDJSON only: logs go to stderr
+  const kit = kitFromEnv(env, { log: createLogger({ level: env.logLevel === "info" ? "warn" : env.logLevel, destination: pino.destination(2) }) });
   try {
-    const client = await clientForInstallation(parsed.store, link.userId);
-    await exportRows(client, parsed.options, process.stdout, progressBar(process.stderr));
-    return 0;
+    const started = await kit.exports.start(parsed.store, null, {
+      entity: parsed.options.entity,
+      fields: parsed.options.fields,
+      filters: parsed.filters,
+      pageSize: parsed.options.pageSize,
+    });
+    if (!started.ok) {
+      const missing = started.error.startsWith("No such store");
+      process.stderr.write(
+        missing
+          ? `export: no store with id "${parsed.store}" in ${env.databaseUrl.split("?")[0]}. Copy the id from the dashboard URL /stores/<id>.\n`
+          : `export: ${started.error}\n`,
+      );
+      return 2;
+    }
+    await kit.jobs.queue.start();
+    if (env.worker.inProcess) kit.jobs.startWorker({ ...workerSettings(env), kinds: [EXPORT_JOB] });
+    else process.stderr.write("export: WORKER=off, waiting for a running worker (npm run worker, or the app) to run the export…\n");
+    const r = await followExport(kit, started.exportId, parsed.store, process.stdout, progressBar(process.stderr));
+    if (r.error) process.stderr.write(`\nexport: ${r.error}\n`);
+    return r.code;
   } catch (e) {
     if (e instanceof MagentoApiError) {
       process.stderr.write(`\nexport: the store answered ${e.status || "nothing"}: ${e.renderedMessage}\n${e.hint ? `${e.hint}\n` : ""}`);
@@ -247,6 +295,8 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     process.stderr.write(`\nexport: ${(e as Error).message}\n`);
     return 1;
+  } finally {
+    await kit.close(2_000);
   }
 }
 

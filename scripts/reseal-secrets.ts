@@ -4,17 +4,18 @@
  * ENCRYPTION_KEY and DATABASE_URL to re-seal every stored secret with k2. Step 3: drop k1 from ENCRYPTION_KEY.
  * Safe to run twice (the second run changes nothing).
  */
-import { getPrisma } from "@/lib/db";
+import { openDatabase } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { resealAllSecrets } from "@/lib/integration/reseal";
 import { createSecretBox } from "@/lib/secret-box";
+import { createPrismaStorage } from "@/lib/storage/prisma";
 
 async function main(): Promise<void> {
   const env = getEnv();
   const current = env.encryptionKeys[0]!.id;
-  const db = getPrisma();
-  const changed = await resealAllSecrets(db, createSecretBox(env.encryptionKeys));
-  await db.$disconnect();
+  const db = openDatabase(env.databaseUrl);
+  const changed = await resealAllSecrets(createPrismaStorage(db), createSecretBox(env.encryptionKeys));
+  await db.close();
   console.log(
     changed === 0
       ? `Every stored secret is already sealed with key "${current}".`

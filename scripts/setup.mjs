@@ -1,37 +1,71 @@
 #!/usr/bin/env node
-// Prepares a checkout to run: Prisma client generated, SQLite database migrated. Idempotent and offline
-// (Prisma's Wasm schema engine through the libSQL adapter: nothing is downloaded). `npm run dev` and
-// `npm test` both call it; run it alone with `npm run setup`.
+// Prepares a checkout to run: both Prisma clients generated (SQLite and PostgreSQL), and the database that
+// DATABASE_URL names migrated (SQLite by default). Idempotent and offline: Prisma's Wasm schema engine through
+// driver adapters for SQLite, the kit's SQL runner for PostgreSQL (nothing is downloaded). `npm run dev` and
+// `npm test` call it; `npm run setup` runs it alone, `npm run db:migrate` only migrates.
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { createClient } from "@libsql/client";
+import { applyPgMigrations } from "./lib/pg-migrations.mjs";
+import { PG_CONFIG, PG_SCHEMA, SQLITE_SCHEMA } from "./lib/schemas.mjs";
 
-export function setup({ databaseUrl = process.env.DATABASE_URL ?? "file:./data/dev.db", quiet = false } = {}) {
-  const env = { ...process.env, DATABASE_URL: databaseUrl, CHECKPOINT_DISABLE: "1", PRISMA_HIDE_UPDATE_MESSAGE: "1" };
-  const prisma = join(process.cwd(), "node_modules", ".bin", "prisma");
-  if (!existsSync(prisma)) {
+const prismaBin = () => join(process.cwd(), "node_modules", ".bin", "prisma");
+
+function prismaEnv(databaseUrl) {
+  return { ...process.env, DATABASE_URL: databaseUrl, CHECKPOINT_DISABLE: "1", PRISMA_HIDE_UPDATE_MESSAGE: "1" };
+}
+
+function requirePrisma() {
+  if (!existsSync(prismaBin())) {
     console.error("Dependencies are missing. Run: npm install");
     process.exit(1);
   }
+}
+
+const stale = (generated, schema) => !existsSync(generated) || statSync(generated).mtimeMs < statSync(schema).mtimeMs;
+
+/** Generates the SQLite and the PostgreSQL Prisma clients when missing or older than their schema. */
+export function generateClients({ quiet = false } = {}) {
+  requirePrisma();
   const stdio = quiet ? ["ignore", "ignore", "inherit"] : "inherit";
-  const client = join("lib", "generated", "prisma", "client.ts");
-  if (!existsSync(client) || statSync(client).mtimeMs < statSync(join("prisma", "schema.prisma")).mtimeMs) {
-    execFileSync(prisma, ["generate"], { env, stdio });
+  if (stale(join("lib", "generated", "prisma", "client.ts"), SQLITE_SCHEMA)) {
+    execFileSync(prismaBin(), ["generate"], { env: prismaEnv("file:./data/dev.db"), stdio });
   }
+  if (stale(join("lib", "generated", "prisma-pg", "client.ts"), PG_SCHEMA)) {
+    execFileSync(prismaBin(), ["generate", "--config", PG_CONFIG], { env: prismaEnv("postgresql://unused@127.0.0.1:1/unused"), stdio });
+  }
+}
+
+/** Migrates the database DATABASE_URL names: a SQLite file (created private) or a PostgreSQL database. */
+export async function migrate({ databaseUrl = process.env.DATABASE_URL ?? "file:./data/dev.db", quiet = false } = {}) {
   if (databaseUrl.startsWith("file:")) {
+    requirePrisma();
     // The database holds password hashes and sealed secrets: created private (files 0600, its folder 0700).
     const previous = process.umask(0o077);
     try {
       sqliteDir(databaseUrl, { create: true });
-      execFileSync(prisma, ["migrate", "deploy"], { env, stdio });
+      execFileSync(prismaBin(), ["migrate", "deploy"], { env: prismaEnv(databaseUrl), stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit" });
+      // Write-ahead logging (kept in the file): readers never wait for the writer; see lib/db.ts for syncing.
+      const db = createClient({ url: databaseUrl });
+      await db.execute("PRAGMA journal_mode = WAL");
+      db.close();
     } finally {
       process.umask(previous);
     }
     secureSqliteFile(databaseUrl);
+  } else if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    const applied = await applyPgMigrations(databaseUrl, { log: quiet ? () => {} : (m) => console.log(m) });
+    if (!quiet) console.log(applied.length ? `PostgreSQL: ${applied.length} migration(s) applied.` : "PostgreSQL: already up to date.");
   } else {
-    // PostgreSQL: the Prisma CLI cannot migrate it offline (prisma/orm#27403); see README "PostgreSQL".
-    console.warn("DATABASE_URL is not SQLite: apply migrations with your PostgreSQL runner (README, PostgreSQL).");
+    throw new Error(`DATABASE_URL must start with file: (SQLite) or postgresql:// (PostgreSQL), not "${databaseUrl.split(":")[0]}:"`);
   }
+}
+
+export async function setup({ databaseUrl = process.env.DATABASE_URL ?? "file:./data/dev.db", quiet = false } = {}) {
+  generateClients({ quiet });
+  await migrate({ databaseUrl, quiet });
 }
 
 function sqlitePath(databaseUrl) {
@@ -58,4 +92,11 @@ export function secureSqliteFile(databaseUrl) {
   if (!shared && existsSync(dir)) chmodSync(dir, 0o700);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) setup();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const only = process.argv[2];
+  const task = only === "--migrate-only" ? migrate() : setup();
+  task.catch((e) => {
+    console.error(`setup: ${e.message}`);
+    process.exit(1);
+  });
+}

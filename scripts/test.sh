@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: every check of the kit, from a fresh clone. Installs what it needs (npm packages, Debian's
-# Chromium when missing, the Prisma client, the test database), then runs typecheck, lint, the migration
-# drift check, unit + integration tests (vitest), the production build and the browser tests (Playwright).
+# Chromium and PostgreSQL when missing, both Prisma clients, the test database), starts a throwaway
+# PostgreSQL 15 (127.0.0.1, a free port, a temp data dir; stopped at the end), then runs typecheck, lint, the
+# migration drift checks (SQLite and PostgreSQL), unit + integration tests (vitest; the integration suite runs
+# against SQLite and PostgreSQL), the production build and the browser tests (Playwright).
 # Ends with one line: "N passed, N failed, N skipped".
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -38,8 +40,22 @@ if [ ! -x "$CHROMIUM" ]; then
 fi
 "$CHROMIUM" --version 2>/dev/null | head -n 1
 
+step "postgresql"
+if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
+  if [ "$(id -u)" = "0" ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+  else
+    echo "PostgreSQL is missing. Install it once with: sudo apt-get install -y postgresql"; exit 1
+  fi
+fi
+pg_started=$(node scripts/lib/throwaway-postgres.mjs start) || { echo "could not start a throwaway PostgreSQL"; exit 1; }
+PG_DIR=${pg_started%% *}
+export TEST_POSTGRES_URL=${pg_started#* }
+trap 'node scripts/lib/throwaway-postgres.mjs stop "$PG_DIR"' EXIT
+"$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)/postgres" --version
+
 step "database"
-rm -f data/test.db
+rm -f data/test.db data/test.db-wal data/test.db-shm
 node scripts/setup.mjs || { echo "database setup failed"; exit 1; }
 
 mkdir -p reports

@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { changeEmailFor, changePasswordFor, requireUser } from "@/lib/kit";
+import { changeEmailFor, changePasswordFor, requireUser } from "@/app/_kit";
 import { failed, parseForm, saved, type FormState } from "@/lib/forms/form-state";
 import { changeEmailSchema, changePasswordSchema } from "@/lib/auth/password-reset";
 

@@ -1,6 +1,6 @@
 import { Card, PageHeader } from "@/app/components/ui";
 import { ActionForm, FormField, SubmitButton } from "@/app/components/form/ActionForm";
-import { requireUser } from "@/lib/kit";
+import { requireUser } from "@/app/_kit";
 import { changeEmailAction, changePasswordAction } from "./actions";
 
 export const metadata = { title: "Your account" };

@@ -1,6 +1,6 @@
 import Link from "next/link";
 
-export type StoreSection = "overview" | "products" | "orders" | "customers" | "categories" | "cms" | "explorer" | "diagnostics";
+export type StoreSection = "overview" | "products" | "orders" | "customers" | "categories" | "cms" | "explorer" | "export" | "jobs" | "diagnostics";
 
 const SECTIONS: ReadonlyArray<{ key: StoreSection; label: string; path: string }> = [
   { key: "overview", label: "Overview", path: "" },
@@ -10,6 +10,8 @@ const SECTIONS: ReadonlyArray<{ key: StoreSection; label: string; path: string }
   { key: "categories", label: "Categories", path: "/categories" },
   { key: "cms", label: "CMS pages", path: "/cms" },
   { key: "explorer", label: "API explorer", path: "/explorer" },
+  { key: "export", label: "Export", path: "/export" },
+  { key: "jobs", label: "Jobs", path: "/jobs" },
   { key: "diagnostics", label: "Diagnostics", path: "/diagnostics" },
 ];
 

@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { createAccount, grantLinkConsentFromNext, safeNextPath, signInWithPassword } from "@/lib/kit";
+import { createAccount, grantLinkConsentFromNext, safeNextPath, signInWithPassword } from "@/app/_kit";
 import { failed, formValues, parseForm, type FormState } from "@/lib/forms/form-state";
 import { signUpSchema } from "@/lib/auth/credentials-schema";
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Alert, Card, PageHeader } from "@/app/components/ui";
-import { getCurrentUser, safeNextPath, storeBeingLinked } from "@/lib/kit";
+import { getCurrentUser, safeNextPath, storeBeingLinked } from "@/app/_kit";
 import { LinkingNotice } from "@/app/login/LinkingNotice";
 import { signInAction } from "./actions";
 import { AuthForm } from "./AuthForm";

@@ -1,5 +1,5 @@
 import { isSameOriginRequest } from "@/lib/auth/same-origin";
-import { signOut } from "@/lib/kit";
+import { signOut } from "@/app/_kit";
 
 export const dynamic = "force-dynamic";
 

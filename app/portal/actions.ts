@@ -3,12 +3,12 @@
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { createPortalClient, maskToken, PortalError, portalConfigSchema } from "@/lib/portal/session-token-client";
+import { maskToken, PortalError, portalConfigSchema } from "@/lib/portal/session-token-client";
 import { canKeepSecret } from "@/lib/portal/portal-app-store";
 import { errorsFromZod, formValues, saved, type FormState } from "@/lib/forms/form-state";
 
 const SECRET_AGAIN = "Enter the application secret (required again when the base URL or application ID changes)";
-import { storeFetch } from "@/lib/kit";
+import { portalClient } from "@/app/_kit";
 import { portalContext } from "./portal-deps";
 
 const SETTINGS_FIELDS = ["baseUrl", "appId", "appSecret", "tokenPath"] as const;
@@ -54,7 +54,7 @@ export async function callPortal(_prev: PortalCallResult, form: FormData): Promi
   if (!config) return { kind: "failed", message: "Save the application ID and secret first.", status: 0 };
   const op = String(form.get("op") ?? "token");
   revalidatePath("/portal");
-  const client = createPortalClient(config, { cache: store.tokenCache(user.id), fetch: storeFetch() });
+  const client = portalClient(config, user.id);
   try {
     if (op === "profile") {
       const { profile, token } = await client.getProfile();

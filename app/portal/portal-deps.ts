@@ -1,6 +1,5 @@
-import { getDb, getSecretBox, requireUser } from "@/lib/kit";
+import { portalSettingsStore, requireUser } from "@/app/_kit";
 import { getEnv } from "@/lib/env";
-import { createPortalAppStore, type PortalAppDb } from "@/lib/portal/portal-app-store";
 
 export const SANDBOX_PORTAL_URL = "https://commercedeveloper-sandbox-api.adobe.com";
 
@@ -12,6 +11,5 @@ export function suggestedPortalUrl(): string {
 
 export async function portalContext() {
   const user = await requireUser("/portal");
-  const store = createPortalAppStore(getDb() as unknown as PortalAppDb, getSecretBox());
-  return { user, store };
+  return { user, store: portalSettingsStore() };
 }

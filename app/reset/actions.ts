@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { requestPasswordResetFor, resetPasswordByLink, safeNextPath } from "@/lib/kit";
+import { requestPasswordResetFor, resetPasswordByLink, safeNextPath } from "@/app/_kit";
 import { failed, formValues, parseForm, saved, type FormState } from "@/lib/forms/form-state";
 import { newPasswordFormSchema, resetRequestSchema } from "@/lib/auth/password-reset";
 import { isIdentityNext } from "@/lib/integration/popup-pages";

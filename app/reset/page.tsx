@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Alert, Card, PageHeader } from "@/app/components/ui";
 import { ActionForm, FormField, SubmitButton } from "@/app/components/form/ActionForm";
-import { mailer, safeNextPath } from "@/lib/kit";
+import { mailer, safeNextPath } from "@/app/_kit";
 import { requestResetAction } from "./actions";
 
 export const metadata = { title: "Reset your password" };

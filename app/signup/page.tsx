@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Card, PageHeader } from "@/app/components/ui";
-import { getCurrentUser, safeNextPath, storeBeingLinked } from "@/lib/kit";
+import { getCurrentUser, safeNextPath, storeBeingLinked } from "@/app/_kit";
 import { LinkingNotice } from "@/app/login/LinkingNotice";
 import { signUpAction } from "@/app/login/actions";
 import { AuthForm } from "@/app/login/AuthForm";

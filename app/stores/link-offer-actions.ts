@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { acceptLinkOfferInThisBrowser, requireUser } from "@/lib/kit";
+import { acceptLinkOfferInThisBrowser, requireUser } from "@/app/_kit";
 
 /** "Link <host>" on /stores: re-checked from scratch on the server before anything is linked. */
 export async function acceptLinkOfferAction(form: FormData): Promise<void> {

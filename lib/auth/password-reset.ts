@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { Db } from "@/lib/db";
+import type { Storage } from "@/lib/storage/storage";
+import { UniqueConflictError } from "@/lib/storage/storage";
 import type { Mailer } from "@/lib/mail/mailer";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { emailSchema, newPasswordSchema } from "@/lib/auth/credentials-schema";
@@ -29,18 +30,18 @@ export type ResetRequestResult = { ok: true } | { ok: false; error: string };
 
 /** Mails a reset link when the account exists (and the hourly budget allows); the same answer either way. */
 export async function requestPasswordReset(
-  deps: { db: Db; mailer: Mailer; appUrl: string; now: () => Date },
+  deps: { storage: Storage; mailer: Mailer; appUrl: string; now: () => Date },
   email: string,
   next: string | undefined,
 ): Promise<ResetRequestResult> {
   if (deps.mailer.kind === "unconfigured") return { ok: false, error: "Email is not configured on this server, so no reset link can be sent. Ask the app's administrator to set SMTP_URL." };
   const now = deps.now();
-  const user = await deps.db.user.findUnique({ where: { email }, select: { id: true, email: true } });
+  const user = await deps.storage.users.byEmailWithPassword(email);
   if (!user) return { ok: true };
-  const recent = await deps.db.passwordReset.count({ where: { userId: user.id, createdAt: { gt: new Date(now.getTime() - 60 * 60 * 1000) } } });
+  const recent = await deps.storage.passwordResets.countSince(user.id, new Date(now.getTime() - 60 * 60 * 1000));
   if (recent >= RESETS_PER_HOUR) return { ok: true };
   const token = randomBytes(32).toString("base64url");
-  await deps.db.passwordReset.create({ data: { id: idOf(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TTL_MS) } });
+  await deps.storage.passwordResets.create({ id: idOf(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TTL_MS) });
   const q = new URLSearchParams({ token });
   if (next) q.set("next", next);
   const link = `${deps.appUrl}/reset/new?${q.toString()}`;
@@ -61,9 +62,9 @@ export async function requestPasswordReset(
 }
 
 /** Is this a live link? (shown before asking for the new password) */
-export async function resetLinkState(db: Db, token: string, now: Date): Promise<"valid" | "used" | "expired" | "unknown"> {
+export async function resetLinkState(storage: Storage, token: string, now: Date): Promise<"valid" | "used" | "expired" | "unknown"> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return "unknown";
-  const row = await db.passwordReset.findUnique({ where: { id: idOf(token) } });
+  const row = await storage.passwordResets.byId(idOf(token));
   if (!row) return "unknown";
   if (row.usedAt) return "used";
   return row.expiresAt <= now ? "expired" : "valid";
@@ -72,16 +73,15 @@ export async function resetLinkState(db: Db, token: string, now: Date): Promise<
 export type ResetResult = { ok: true; email: string } | { ok: false; error: string };
 
 /** Sets the new password through a live link: once, before it expires; every session of the user ends. */
-export async function resetPasswordWithToken(db: Db, token: string, password: string, now: Date): Promise<ResetResult> {
-  const state = await resetLinkState(db, token, now);
+export async function resetPasswordWithToken(storage: Storage, token: string, password: string, now: Date): Promise<ResetResult> {
+  const state = await resetLinkState(storage, token, now);
   if (state !== "valid") return { ok: false, error: LINK_PROBLEMS[state] };
   const passwordHash = await hashPassword(password);
-  return db.$transaction(async (tx) => {
-    const row = await tx.passwordReset.findUniqueOrThrow({ where: { id: idOf(token) } });
-    const taken = await tx.passwordReset.updateMany({ where: { id: row.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
-    if (taken.count === 0) return { ok: false as const, error: LINK_PROBLEMS.used };
-    const user = await tx.user.update({ where: { id: row.userId }, data: { passwordHash }, select: { id: true, email: true } });
-    await tx.passwordReset.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } });
+  return storage.transaction(async (tx) => {
+    const row = await tx.passwordResets.byId(idOf(token));
+    if (!row || !(await tx.passwordResets.use(row.id, now))) return { ok: false as const, error: LINK_PROBLEMS.used };
+    const user = await tx.users.setPasswordHash(row.userId, passwordHash);
+    await tx.passwordResets.useAllOfUser(user.id, now);
     await revokeAllSessions(tx, user.id, now);
     return { ok: true as const, email: user.email };
   });
@@ -101,42 +101,42 @@ export const changeEmailSchema = z.object({ email: emailSchema, current: z.strin
 
 export type AccountChangeResult = { ok: true } | { ok: false; field?: string; error: string };
 
-async function checkCurrent(db: Db, userId: string, current: string): Promise<{ id: string; email: string; passwordHash: string } | null> {
-  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, passwordHash: true } });
+async function checkCurrent(storage: Storage, userId: string, current: string): Promise<{ id: string; email: string; passwordHash: string } | null> {
+  const user = await storage.users.byIdWithPassword(userId);
   return user && (await verifyPassword(current, user.passwordHash)) ? user : null;
 }
 
 /** New password on the account page: the current one is required; other sessions and open reset links end. */
-export async function changePassword(db: Db, userId: string, keepSessionToken: string | undefined, input: { current: string; password: string }, now: Date): Promise<AccountChangeResult> {
-  const user = await checkCurrent(db, userId, input.current);
+export async function changePassword(storage: Storage, userId: string, keepSessionToken: string | undefined, input: { current: string; password: string }, now: Date): Promise<AccountChangeResult> {
+  const user = await checkCurrent(storage, userId, input.current);
   if (!user) return { ok: false, field: "current", error: "Your current password is not right" };
   if (await verifyPassword(input.password, user.passwordHash)) return { ok: false, field: "password", error: "The new password is the same as the current one" };
   const passwordHash = await hashPassword(input.password);
-  await db.user.update({ where: { id: userId }, data: { passwordHash } });
-  await db.passwordReset.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
-  await revokeOtherSessions(db, userId, keepSessionToken, now);
+  await storage.users.setPasswordHash(userId, passwordHash);
+  await storage.passwordResets.useAllOfUser(userId, now);
+  await revokeOtherSessions(storage, userId, keepSessionToken, now);
   return { ok: true };
 }
 
 /** New sign-in email: the current password is required; other sessions end; the old address is told. */
 export async function changeEmail(
-  deps: { db: Db; mailer: Mailer },
+  deps: { storage: Storage; mailer: Mailer },
   userId: string,
   keepSessionToken: string | undefined,
   input: { email: string; current: string },
   now: Date,
 ): Promise<AccountChangeResult> {
-  const user = await checkCurrent(deps.db, userId, input.current);
+  const user = await checkCurrent(deps.storage, userId, input.current);
   if (!user) return { ok: false, field: "current", error: "Your current password is not right" };
   if (user.email === input.email) return { ok: false, field: "email", error: "This is already your email" };
   try {
-    await deps.db.user.update({ where: { id: userId }, data: { email: input.email } });
+    await deps.storage.users.setEmail(userId, input.email);
   } catch (e) {
-    if ((e as { code?: string }).code === "P2002") return { ok: false, field: "email", error: "Another account uses this email" };
+    if (e instanceof UniqueConflictError) return { ok: false, field: "email", error: "Another account uses this email" };
     throw e;
   }
-  await deps.db.passwordReset.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
-  await revokeOtherSessions(deps.db, userId, keepSessionToken, now);
+  await deps.storage.passwordResets.useAllOfUser(userId, now);
+  await revokeOtherSessions(deps.storage, userId, keepSessionToken, now);
   await deps.mailer.send({
     to: user.email,
     subject: "Your sign-in email was changed",

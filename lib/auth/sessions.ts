@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Db } from "@/lib/db";
+import type { Storage } from "@/lib/storage/storage";
 
 /**
  * Server-side sessions: the sealed cookie carries a random token, the Session table its SHA-256. A session is
@@ -14,44 +14,37 @@ function idOf(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 
-export async function createSession(db: Db, userId: string, now: Date): Promise<string> {
+export async function createSession(storage: Storage, userId: string, now: Date): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await db.session.create({ data: { id: idOf(token), userId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) } });
+  await storage.sessions.create({ id: idOf(token), userId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) });
   return token;
 }
 
 /** The user of a live session, or null (unknown, revoked or expired token). */
-export async function resolveSession(db: Db, token: string | undefined, now: Date): Promise<{ userId: string } | null> {
+export async function resolveSession(storage: Storage, token: string | undefined, now: Date): Promise<{ userId: string } | null> {
   if (typeof token !== "string" || token.length < 20 || token.length > 100) return null;
-  const row = await db.session.findUnique({ where: { id: idOf(token) }, select: { id: true, userId: true, revokedAt: true, expiresAt: true, lastSeenAt: true } });
+  const row = await storage.sessions.byId(idOf(token));
   if (!row || row.revokedAt || row.expiresAt <= now) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > SEEN_EVERY_MS) {
-    await db.session.update({ where: { id: row.id }, data: { lastSeenAt: now } }).catch(() => undefined);
-  }
+  if (now.getTime() - row.lastSeenAt.getTime() > SEEN_EVERY_MS) await storage.sessions.touch(row.id, now).catch(() => undefined);
   return { userId: row.userId };
 }
 
-export async function revokeSession(db: Db, token: string | undefined, now: Date): Promise<void> {
+export async function revokeSession(storage: Storage, token: string | undefined, now: Date): Promise<void> {
   if (!token) return;
-  await db.session.updateMany({ where: { id: idOf(token), revokedAt: null }, data: { revokedAt: now } });
+  await storage.sessions.revoke(idOf(token), now);
 }
 
 /** Ends every session of the user (password change, "sign out everywhere"). Returns how many were live. */
-export async function revokeAllSessions(db: Pick<Db, "session">, userId: string, now: Date): Promise<number> {
-  const r = await db.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
-  return r.count;
+export async function revokeAllSessions(storage: Storage, userId: string, now: Date): Promise<number> {
+  return storage.sessions.revokeAllOfUser(userId, now);
 }
 
 /** Ends every session of the user except the one with this token (a change made from that browser). */
-export async function revokeOtherSessions(db: Db, userId: string, keepToken: string | undefined, now: Date): Promise<number> {
-  const keep = keepToken ? idOf(keepToken) : undefined;
-  const r = await db.session.updateMany({ where: { userId, revokedAt: null, ...(keep ? { id: { not: keep } } : {}) }, data: { revokedAt: now } });
-  return r.count;
+export async function revokeOtherSessions(storage: Storage, userId: string, keepToken: string | undefined, now: Date): Promise<number> {
+  return storage.sessions.revokeAllOfUser(userId, now, keepToken ? idOf(keepToken) : undefined);
 }
 
 /** Expired sessions, and revoked ones a day after revocation, are deleted. */
-export async function pruneSessions(db: Db, now: Date): Promise<number> {
-  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-  const r = await db.session.deleteMany({ where: { OR: [{ expiresAt: { lt: now } }, { revokedAt: { lt: dayAgo } }] } });
-  return r.count;
+export async function pruneSessions(storage: Storage, now: Date): Promise<number> {
+  return storage.sessions.prune(now, new Date(now.getTime() - 24 * 60 * 60 * 1000));
 }

@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db";
+import type { Storage } from "@/lib/storage/storage";
 
 /**
  * Sign-in and sign-up throttling, shared by every app instance (LoginThrottle table). Sign-in failures slow
@@ -56,9 +56,9 @@ export function signInKeys(email: string, client: SignInClient): Array<{ key: st
  * Takes one attempt under every key, or none: when any key still has to wait, returns the time it may try again
  * (nothing counted). Otherwise counts the attempt as a failure up front (cleared by `clearKeys` on success).
  */
-export async function takeAttempt(db: Db, keys: Array<{ key: string; rule: DelayRule }>, now: Date): Promise<{ ok: true } | { ok: false; retryAt: Date }> {
-  return db.$transaction(async (tx) => {
-    const rows = await tx.loginThrottle.findMany({ where: { key: { in: keys.map((k) => k.key) } } });
+export async function takeAttempt(storage: Storage, keys: Array<{ key: string; rule: DelayRule }>, now: Date): Promise<{ ok: true } | { ok: false; retryAt: Date }> {
+  return storage.transaction(async (tx) => {
+    const rows = await tx.throttle.lock(keys.map((k) => k.key), now);
     const wait = rows.filter((r) => r.nextAttemptAt > now).sort((a, b) => b.nextAttemptAt.getTime() - a.nextAttemptAt.getTime())[0];
     if (wait) return { ok: false as const, retryAt: wait.nextAttemptAt };
     for (const { key, rule } of keys) {
@@ -66,30 +66,26 @@ export async function takeAttempt(db: Db, keys: Array<{ key: string; rule: Delay
       const fresh = !row || now.getTime() - row.windowStart.getTime() > THROTTLE_MEMORY_MS;
       const failures = fresh ? 1 : row.failures + 1;
       const nextAttemptAt = new Date(now.getTime() + delayAfter(failures, rule));
-      await tx.loginThrottle.upsert({
-        where: { key },
-        create: { key, failures, windowStart: now, nextAttemptAt, lastAt: now },
-        update: { failures, nextAttemptAt, lastAt: now, ...(fresh ? { windowStart: now } : {}) },
-      });
+      await tx.throttle.put({ key, failures, nextAttemptAt, lastAt: now, windowStart: fresh ? now : row.windowStart });
     }
     return { ok: true as const };
   });
 }
 
 /** After a correct password: the email's buckets are cleared; the client's spray counter takes the attempt back. */
-export async function recordSuccess(db: Db, keys: Array<{ key: string }>): Promise<void> {
+export async function recordSuccess(storage: Storage, keys: Array<{ key: string }>): Promise<void> {
   const emailKeys = keys.map((k) => k.key).filter((k) => k.startsWith("signin:"));
   const clientKeys = keys.map((k) => k.key).filter((k) => k.startsWith("client:"));
-  await db.loginThrottle.deleteMany({ where: { key: { in: emailKeys } } });
-  if (clientKeys.length) await db.loginThrottle.updateMany({ where: { key: { in: clientKeys }, failures: { gt: 0 } }, data: { failures: { decrement: 1 } } });
+  await storage.throttle.delete(emailKeys);
+  if (clientKeys.length) await storage.throttle.forgiveOne(clientKeys);
 }
 
 /** Counts one sign-up per client (when known) and globally per window; false when a cap is reached. */
-export async function takeSignUp(db: Db, ip: string | undefined, now: Date): Promise<boolean> {
+export async function takeSignUp(storage: Storage, ip: string | undefined, now: Date): Promise<boolean> {
   const caps: Array<[string, number]> = [["signup:all", SIGN_UP_LIMITS.global]];
   if (ip) caps.push([`signup:ip:${ip}`, SIGN_UP_LIMITS.perClient]);
-  return db.$transaction(async (tx) => {
-    const rows = await tx.loginThrottle.findMany({ where: { key: { in: caps.map((c) => c[0]) } } });
+  return storage.transaction(async (tx) => {
+    const rows = await tx.throttle.lock(caps.map((c) => c[0]), now);
     const current = (key: string) => {
       const r = rows.find((x) => x.key === key);
       return r && now.getTime() - r.windowStart.getTime() < SIGN_UP_LIMITS.windowMs ? r : undefined;
@@ -97,17 +93,12 @@ export async function takeSignUp(db: Db, ip: string | undefined, now: Date): Pro
     if (caps.some(([key, cap]) => (current(key)?.failures ?? 0) >= cap)) return false;
     for (const [key] of caps) {
       const r = current(key);
-      await tx.loginThrottle.upsert({
-        where: { key },
-        create: { key, failures: 1, windowStart: now, nextAttemptAt: now, lastAt: now },
-        update: r ? { failures: r.failures + 1, lastAt: now } : { failures: 1, windowStart: now, lastAt: now },
-      });
+      await tx.throttle.put(r ? { ...r, failures: r.failures + 1, lastAt: now } : { key, failures: 1, windowStart: now, nextAttemptAt: now, lastAt: now });
     }
     return true;
   });
 }
 
-export async function pruneThrottle(db: Db, now: Date): Promise<number> {
-  const r = await db.loginThrottle.deleteMany({ where: { lastAt: { lt: new Date(now.getTime() - THROTTLE_MEMORY_MS) } } });
-  return r.count;
+export async function pruneThrottle(storage: Storage, now: Date): Promise<number> {
+  return storage.throttle.prune(new Date(now.getTime() - THROTTLE_MEMORY_MS));
 }

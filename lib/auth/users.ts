@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db";
+import { UniqueConflictError, type Storage } from "@/lib/storage/storage";
 import { dummyHash, hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { signInSchema, signUpSchema } from "@/lib/auth/credentials-schema";
 import { recordSuccess, signInKeys, takeAttempt, takeSignUp, type SignInClient } from "@/lib/auth/throttle";
@@ -11,22 +11,22 @@ export interface AppUser {
 export type AuthResult = { ok: true; user: AppUser } | { ok: false; error: string; field?: "email" | "password" };
 
 /** `ip`: the client address a trusted proxy reported (caps sign-ups per client; a global cap always applies). */
-export async function signUp(db: Db, input: { email: unknown; password: unknown }, ip?: string, now: Date = new Date()): Promise<AuthResult> {
+export async function signUp(storage: Storage, input: { email: unknown; password: unknown }, ip?: string, now: Date = new Date()): Promise<AuthResult> {
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return { ok: false, error: issue.message, field: issue.path[0] === "password" ? "password" : "email" };
   }
   const { email, password } = parsed.data;
-  if (!(await takeSignUp(db, ip, now))) {
+  if (!(await takeSignUp(storage, ip, now))) {
     return { ok: false, error: "Too many accounts were created recently. Try again in an hour." };
   }
   const passwordHash = await hashPassword(password);
   try {
-    const user = await db.user.create({ data: { email, passwordHash }, select: { id: true, email: true } });
-    return { ok: true, user };
+    const user = await storage.users.create(email, passwordHash);
+    return { ok: true, user: { id: user.id, email: user.email } };
   } catch (e) {
-    if ((e as { code?: string }).code === "P2002") {
+    if (e instanceof UniqueConflictError) {
       return { ok: false, error: "An account with this email already exists. Sign in instead.", field: "email" };
     }
     throw e;
@@ -44,7 +44,7 @@ function waitMessage(retryAt: Date, now: Date): AuthResult {
  * Failures slow the next attempt from the same client down; nothing ever locks the account itself.
  */
 export async function signIn(
-  db: Db,
+  storage: Storage,
   input: { email: unknown; password: unknown },
   client: SignInClient = {},
   now: Date = new Date(),
@@ -53,11 +53,11 @@ export async function signIn(
   if (!parsed.success) return { ok: false, error: "Enter your email and password." };
   const { email, password } = parsed.data;
   const keys = signInKeys(email, client);
-  const attempt = await takeAttempt(db, keys, now);
+  const attempt = await takeAttempt(storage, keys, now);
   if (!attempt.ok) return waitMessage(attempt.retryAt, now);
-  const user = await db.user.findUnique({ where: { email } });
+  const user = await storage.users.byEmailWithPassword(email);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
   if (!user || !ok) return { ok: false, error: "Email or password is wrong." };
-  await recordSuccess(db, keys);
+  await recordSuccess(storage, keys);
   return { ok: true, user: { id: user.id, email: user.email } };
 }

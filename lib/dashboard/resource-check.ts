@@ -3,7 +3,7 @@
  * asks the way any caller can: one cheap signed read per resource, then records what the store answered
  * (200: granted; 401 "isn't authorized to access": not granted; anything else: unknown, not recorded).
  */
-import type { Db } from "@/lib/db";
+import type { ResourceCheckRepo, ResourceCheckRecord } from "@/lib/storage/storage";
 import type { MagentoClient, RequestSpec } from "@/lib/magento";
 import { MagentoApiError } from "@/lib/magento/errors";
 
@@ -27,15 +27,10 @@ export const RESOURCE_PROBES: readonly ResourceProbe[] = [
   { resource: "Magento_Cms::page", operation: "GET /V1/cmsPage/search", request: { method: "GET", path: "/V1/cmsPage/search", searchCriteria: page1, fields: "total_count" } },
 ];
 
-export interface ResourceCheckRow {
-  resource: string;
-  operation: string;
-  granted: boolean;
-  checkedAt: Date;
-}
+export type ResourceCheckRow = ResourceCheckRecord;
 
 /** Runs every probe (one at a time: a few cheap calls) and records the answers it can interpret. */
-export async function checkResources(db: Db, installationId: string, client: MagentoClient, now: () => Date): Promise<ResourceCheckRow[]> {
+export async function checkResources(checks: ResourceCheckRepo, installationId: string, client: MagentoClient, now: () => Date): Promise<ResourceCheckRow[]> {
   const rows: ResourceCheckRow[] = [];
   for (const p of RESOURCE_PROBES) {
     let granted: boolean | undefined;
@@ -48,16 +43,12 @@ export async function checkResources(db: Db, installationId: string, client: Mag
     }
     if (granted === undefined) continue;
     const row = { resource: p.resource, operation: p.operation, granted, checkedAt: now() };
-    await db.resourceCheck.upsert({
-      where: { installationId_resource: { installationId, resource: p.resource } },
-      create: { installationId, ...row },
-      update: row,
-    });
+    await checks.save(installationId, row);
     rows.push(row);
   }
   return rows;
 }
 
-export async function resourceChecks(db: Db, installationId: string): Promise<ResourceCheckRow[]> {
-  return db.resourceCheck.findMany({ where: { installationId }, orderBy: { resource: "asc" } });
+export async function resourceChecks(checks: ResourceCheckRepo, installationId: string): Promise<ResourceCheckRow[]> {
+  return checks.list(installationId);
 }

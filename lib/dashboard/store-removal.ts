@@ -4,7 +4,7 @@
  * lib/integration/link-requests.ts `removeInstallationFor` (it also releases the consumer key's binding).
  */
 import { z } from "zod";
-import type { Db } from "@/lib/db";
+import type { Storage } from "@/lib/storage/storage";
 
 export interface RemovalPreview {
   installationId: string;
@@ -19,28 +19,20 @@ export interface RemovalPreview {
 }
 
 /** Counts of what removal deletes, or null when the user is not linked to the installation. */
-export async function removalPreview(db: Db, installationId: string, userId: string): Promise<RemovalPreview | null> {
-  const inst = await db.installation.findFirst({
-    where: { id: installationId, users: { some: { userId } } },
-    select: {
-      id: true,
-      label: true,
-      accessTokenEnc: true,
-      store: { select: { baseUrl: true } },
-      _count: { select: { activations: true, events: true, users: true, linkRequests: { where: { state: "pending" } } } },
-    },
-  });
-  if (!inst) return null;
+export async function removalPreview(storage: Storage, installationId: string, userId: string): Promise<RemovalPreview | null> {
+  const inst = await storage.installations.forUser(installationId, userId);
+  const counts = inst ? await storage.installations.footprint(inst.id) : null;
+  if (!inst || !counts) return null;
   return {
     installationId: inst.id,
     baseUrl: inst.store.baseUrl,
     host: new URL(inst.store.baseUrl).host,
     label: inst.label,
     hasAccessToken: inst.accessTokenEnc !== null,
-    activations: inst._count.activations,
-    events: inst._count.events,
-    linkedAccounts: inst._count.users,
-    pendingRequests: inst._count.linkRequests,
+    activations: counts.activations,
+    events: counts.events,
+    linkedAccounts: counts.linkedUsers,
+    pendingRequests: counts.pendingRequests,
   };
 }
 
@@ -54,10 +46,6 @@ export const storeLabelSchema = z.object({
 });
 
 /** Sets (or clears, with "") the store's name in the app. False when the user is not linked to it. */
-export async function setStoreLabel(db: Db, installationId: string, userId: string, label: string): Promise<boolean> {
-  const r = await db.installation.updateMany({
-    where: { id: installationId, users: { some: { userId } } },
-    data: { label: label === "" ? null : label },
-  });
-  return r.count > 0;
+export async function setStoreLabel(storage: Storage, installationId: string, userId: string, label: string): Promise<boolean> {
+  return storage.installations.setLabelForUser(installationId, userId, label === "" ? null : label);
 }

@@ -1,5 +1,4 @@
-import type { Db } from "@/lib/db";
-import { addEvent } from "@/lib/integration/deps";
+import type { Storage } from "@/lib/storage/storage";
 
 /**
  * When the Magento admin runs on another host than the storefront (admin.example.com vs shop.example.com), the
@@ -23,14 +22,14 @@ export function parseAdminOrigin(raw: string): { ok: true; origin: string | null
   return { ok: true, origin: u.origin };
 }
 
-export async function setAdminOriginFor(db: Db, installationId: string, userId: string, raw: string, now: Date) {
+export async function setAdminOriginFor(storage: Storage, installationId: string, userId: string, raw: string, now: Date) {
   const parsed = parseAdminOrigin(raw);
   if (!parsed.ok) return parsed;
-  const inst = await db.installation.findFirst({ where: { id: installationId, users: { some: { userId } } }, select: { id: true } });
+  const inst = await storage.installations.forUser(installationId, userId);
   if (!inst) return { ok: false as const, error: "No such store for this account." };
   // Per installation, not per store: a user linked to one integration must not widen another's return address.
-  await db.installation.update({ where: { id: inst.id }, data: { adminOrigin: parsed.origin } });
-  await addEvent(db, {
+  await storage.installations.setAdminOrigin(inst.id, parsed.origin);
+  await storage.events.add({
     installationId: inst.id,
     kind: "admin_origin",
     message: parsed.origin ? `Admin origin set to ${parsed.origin}.` : "Admin origin cleared (same as the store).",

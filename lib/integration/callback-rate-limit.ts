@@ -1,8 +1,12 @@
+import type { RateWindowRepo } from "@/lib/storage/storage";
+
 /**
- * Rate limit for the unauthenticated activation callback, checked before anything is read or written: a store
- * posts once per Activate or Reauthorize click, so a few per minute per consumer key is plenty, and one client
- * (the address a trusted proxy reports) gets a larger budget across keys. Fixed windows, in memory per app
- * instance (each instance limits on its own; the database work a refused callback costs is already small).
+ * Rate limit for the unauthenticated activation callback, checked before anything is written: a store posts once
+ * per Activate or Reauthorize click, so a few per minute per consumer key is plenty, and one client (the address
+ * a trusted proxy reports) gets a larger budget across keys. Fixed windows.
+ * - PostgreSQL (several app instances): counted in the database (RateWindow, one atomic upsert per window), so
+ *   every instance shares one budget.
+ * - SQLite (one app process): counted in memory; nothing to share, and no write added to the callback.
  */
 export interface CallbackRateLimits {
   perKey: number;
@@ -16,15 +20,24 @@ const MAX_TRACKED = 50_000;
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
-export class CallbackRateLimiter {
+export interface CallbackLimiter {
+  /** Counts one callback for the key (and the client, when known); refuses when either budget is spent. */
+  take(consumerKey: string, client: string | undefined, nowMs: number): Promise<RateDecision>;
+}
+
+function budgets(limits: CallbackRateLimits, consumerKey: string, client: string | undefined): Array<[string, number]> {
+  const checks: Array<[string, number]> = [[`key:${consumerKey}`, limits.perKey]];
+  if (client) checks.push([`client:${client}`, limits.perClient]);
+  return checks;
+}
+
+export class MemoryCallbackLimiter implements CallbackLimiter {
   private windows = new Map<string, { start: number; count: number }>();
 
   constructor(private readonly limits: CallbackRateLimits = DEFAULT_CALLBACK_LIMITS) {}
 
-  /** Counts one callback for the key (and the client, when known); refuses when either budget is spent. */
-  take(consumerKey: string, client: string | undefined, now: number): RateDecision {
-    const checks: Array<[string, number]> = [[`key:${consumerKey}`, this.limits.perKey]];
-    if (client) checks.push([`client:${client}`, this.limits.perClient]);
+  async take(consumerKey: string, client: string | undefined, now: number): Promise<RateDecision> {
+    const checks = budgets(this.limits, consumerKey, client);
     let retry = 0;
     for (const [name, limit] of checks) {
       const w = this.current(name, now);
@@ -44,5 +57,29 @@ export class CallbackRateLimiter {
       if (this.windows.size > MAX_TRACKED) this.windows.delete(this.windows.keys().next().value as string);
     }
     return w;
+  }
+}
+
+/** Shared by every instance: a window is the row `callback|<budget>|<window number>`. */
+export class SharedCallbackLimiter implements CallbackLimiter {
+  constructor(
+    private readonly windows: RateWindowRepo,
+    private readonly limits: CallbackRateLimits = DEFAULT_CALLBACK_LIMITS,
+  ) {}
+
+  async take(consumerKey: string, client: string | undefined, now: number): Promise<RateDecision> {
+    const n = Math.floor(now / this.limits.windowMs);
+    const ends = (n + 1) * this.limits.windowMs;
+    const taken: string[] = [];
+    for (const [name, limit] of budgets(this.limits, consumerKey, client)) {
+      const key = `callback|${name}|${n}`;
+      if (!(await this.windows.take(key, limit, new Date(ends)))) {
+        // refused: budgets already counted for this callback are given back (it costs nothing)
+        for (const k of taken) await this.windows.giveBack(k);
+        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((ends - now) / 1000)) };
+      }
+      taken.push(key);
+    }
+    return { ok: true };
   }
 }

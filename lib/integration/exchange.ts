@@ -1,14 +1,20 @@
-import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
 import type { IntegrationDeps } from "@/lib/integration/deps";
-import { addEvent } from "@/lib/integration/deps";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import { assertPublicStoreHost } from "@/lib/integration/store-url";
 import { FAILURE_FIXES, reasonFromStoreMessage, type FailureReason } from "@/lib/integration/failure-reasons";
+import { RetryLater } from "@/lib/jobs/retry-later";
+import type { Activation, InstallationWithStore } from "@/lib/storage/types";
 
 /** Magento's `oauth/consumer/expiration_period`: the request token must be fetched within 300 s of the POST. */
 export const CONSUMER_EXPIRY_MS = 300_000;
 /** Magento's `oauth/consumer/post_timeout` for the activation POST itself. */
 export const CALLBACK_TIMEOUT_MS = 5_000;
+/**
+ * An exchange still pending or exchanging this long after its callback can no longer succeed: the request token
+ * is refused after 300 s and the access-token step has its own 20 s timeout. The maintenance job fails such
+ * activations as `interrupted` (lib/jobs/kinds/maintenance.ts).
+ */
+export const EXCHANGE_DEADLINE_MS = CONSUMER_EXPIRY_MS + 25_000;
 
 export type ExchangeOutcome =
   | { kind: "succeeded"; superseded: boolean }
@@ -79,43 +85,31 @@ export function classifyHandshakeError(e: unknown): { reason: FailureReason; sto
 
 /**
  * Runs the token exchange of one activation: `/oauth/token/request` then `/oauth/token/access` against the posted
- * store with the posted credentials. Called right after the callback was answered (the 300 s window started when
- * the store posted). Serialised per consumer key in this process; across processes the final write is
- * conditional on `credentialsSeq < seq`, so an older activation finishing late never overwrites a newer success.
+ * store with the posted credentials, inside the store's 300 s window (it started when the store posted). Runs as
+ * a job (lib/jobs/kinds/handshake.ts): one at a time per consumer key, in arrival order. Each step is written down
+ * before and after its call, so a job resumed after a crash (`resumed`: an earlier attempt's lease ran out) goes on
+ * from there, and never sends a request-token call twice: Magento issues one per activation. Across instances the
+ * final write is conditional on `credentialsSeq < seq`: an older activation finishing late never overwrites a
+ * newer success.
  */
-export async function runExchange(deps: IntegrationDeps, activationId: string): Promise<ExchangeOutcome> {
-  const first = await deps.db.activation.findUnique({
-    where: { id: activationId },
-    select: { installation: { select: { consumerKey: true } } },
-  });
-  if (!first) return { kind: "skipped" };
-  return deps.locks.run(`key:${first.installation.consumerKey}`, () => exchangeLocked(deps, activationId));
-}
-
-async function exchangeLocked(deps: IntegrationDeps, activationId: string): Promise<ExchangeOutcome> {
-  const { db, box, log } = deps;
-  const activation = await db.activation.findUnique({
-    where: { id: activationId },
-    include: { installation: { include: { store: true } } },
-  });
-  if (!activation) return { kind: "skipped" };
-  // Claim the activation: only one runner (in any process) moves it out of `pending`.
-  const claimed = await db.activation.updateMany({
-    where: { id: activationId, state: "pending" },
-    data: { state: "exchanging", exchangeStartedAt: deps.now() },
-  });
-  if (claimed.count === 0) return { kind: "skipped" };
-
-  const inst = activation.installation;
+export async function runExchange(deps: IntegrationDeps, activationId: string, opts: { resumed?: boolean } = {}): Promise<ExchangeOutcome> {
+  const { storage, box, log } = deps;
+  const found = await storage.activations.withInstallation(activationId);
+  if (!found) return { kind: "skipped" };
+  const { activation, installation: inst } = found;
+  if (activation.state === "pending") {
+    // Claim the activation: only one runner (in any process) moves it out of `pending`.
+    if (!(await storage.activations.claimForExchange(activationId, deps.now()))) return { kind: "skipped" };
+  } else if (activation.state !== "exchanging" || !opts.resumed) {
+    return { kind: "skipped" }; // already ended, or another live runner has it
+  }
   const at = () => deps.now();
+  const ctx = { installationId: inst.id, activationId };
 
   // Magento keeps ONE verifier row per consumer and Reauthorize overwrites it: exchanging an older activation
   // after a newer one arrived would consume the newer verifier and break both. A newer activation from the same
   // store with the same consumer secret (a real Reauthorize; a forger does not know the secret) supersedes this one.
-  const newer = await db.activation.findMany({
-    where: { installationId: inst.id, seq: { gt: activation.seq }, storeBaseUrl: activation.storeBaseUrl, state: { in: ["pending", "exchanging", "succeeded"] } },
-    select: { consumerSecretEnc: true, seq: true },
-  });
+  const newer = await storage.activations.newerFromSameStore(inst.id, activation.seq, activation.storeBaseUrl);
   let mySecret: string | null = null;
   try {
     mySecret = box.open(activation.consumerSecretEnc);
@@ -124,76 +118,59 @@ async function exchangeLocked(deps: IntegrationDeps, activationId: string): Prom
   }
   const supersededBy = mySecret === null ? undefined : newer.find((n) => sealedSecretEquals(box, n.consumerSecretEnc, mySecret));
   if (supersededBy) {
-    await db.activation.update({ where: { id: activationId }, data: { state: "superseded", finishedAt: at() } });
-    await addEvent(db, {
-      installationId: inst.id,
-      activationId,
+    await storage.activations.finish(activationId, ["exchanging"], { state: "superseded", at: at() });
+    await storage.events.add({
+      ...ctx,
       kind: "exchange_skipped",
       message: `Not exchanged: the store sent a newer activation (#${supersededBy.seq}) for this integration, which replaces this one.`,
       at: at(),
     });
     return { kind: "skipped" };
   }
-  const ctx = { installationId: inst.id, activationId };
-  await db.installation.updateMany({ where: { id: inst.id, state: "pending" }, data: { state: "exchanging" } });
+  await storage.installations.markExchanging(inst.id);
   const lateBy = at().getTime() - activation.callbackAt.getTime();
-  await addEvent(db, {
+  await storage.events.add({
     ...ctx,
-    kind: "exchange_started",
-    message: `Token exchange started ${(lateBy / 1000).toFixed(1)} s after the callback (store allows 300 s).`,
+    kind: opts.resumed ? "exchange_resumed" : "exchange_started",
+    message: opts.resumed
+      ? `Token exchange resumed ${(lateBy / 1000).toFixed(1)} s after the callback: the app running it stopped.`
+      : `Token exchange started ${(lateBy / 1000).toFixed(1)} s after the callback (store allows 300 s).`,
     at: at(),
   });
 
-  const fail = async (reason: FailureReason, storeMessage: string | undefined, detail: string): Promise<ExchangeOutcome> => {
-    // A replay of an activation that already succeeded fails with "not a verifier token": not a real failure.
-    const twin = await db.activation.findFirst({
-      where: { installationId: inst.id, fingerprint: activation.fingerprint, state: "succeeded", id: { not: activationId } },
-    });
-    const state = twin ? "duplicate" : "failed";
-    await db.$transaction(async (tx) => {
-      await tx.activation.update({
-        where: { id: activationId },
-        data: { state, failureReason: reason, finishedAt: at() },
-      });
-      if (!twin) {
-        // Only the newest activation decides a non-active installation's state; active credentials stay.
-        await tx.installation.updateMany({
-          where: { id: inst.id, activationCount: activation.seq, state: { in: ["pending", "exchanging", "failed"] } },
-          data: { state: "failed", failureReason: reason },
-        });
-      }
-      await addEvent(tx, {
-        ...ctx,
-        kind: twin ? "exchange_duplicate" : "exchange_failed",
-        message: twin
-          ? "A repeated callback could not be exchanged again (expected); the earlier exchange already succeeded."
-          : `Token exchange failed: ${FAILURE_FIXES[reason].title}.${detail ? ` (${detail.slice(0, 300)})` : ""}`,
-        storeMessage: storeMessage ?? null,
-        at: at(),
-      });
-    });
-    log.warn({ installationId: inst.id, activationId, reason }, "token exchange failed");
-    return { kind: "failed", reason, storeMessage };
-  };
+  const fail = (reason: FailureReason, storeMessage: string | undefined, detail: string) =>
+    failExchange(deps, inst, activation, reason, storeMessage, detail);
+
+  if (activation.requestTokenEnc === null) {
+    if (activation.requestTokenCallAt !== null) {
+      // An earlier attempt sent the request-token call and died before its answer was stored: the store may have
+      // issued the token (once per activation), so asking again would fail or, worse, race. Only Reauthorize helps.
+      return fail("interrupted", undefined, "the app stopped while the store was answering the request-token call");
+    }
+    if (lateBy >= CONSUMER_EXPIRY_MS) {
+      return fail("interrupted", undefined, "the app did not get to this exchange within the store's 300 s window");
+    }
+  }
 
   const guard = await assertPublicStoreHost(activation.storeBaseUrl, { allowPrivate: deps.allowPrivate, lookup: deps.lookup });
   if (!guard.ok) return fail(guard.kind === "unresolvable" ? "store_unreachable" : "private_address", undefined, guard.reason);
 
   let consumerSecret: string;
   let verifier: string;
+  let requestToken: { token: string; tokenSecret: string } | null = null;
   try {
     consumerSecret = box.open(activation.consumerSecretEnc);
     verifier = box.open(activation.verifierEnc);
+    if (activation.requestTokenEnc !== null && activation.requestTokenSecretEnc !== null) {
+      requestToken = { token: box.open(activation.requestTokenEnc), tokenSecret: box.open(activation.requestTokenSecretEnc) };
+    }
   } catch (e) {
     return fail("other", undefined, `cannot decrypt the stored callback: ${(e as Error).message}`);
   }
 
   // The store that answers is the posted one; its remembered signature choice (if we know it) comes first.
-  const knownStore = await db.store.findUnique({ where: { baseUrl: activation.storeBaseUrl } });
-  let signature = {
-    method: (knownStore?.signatureMethod ?? "HMAC-SHA256") as SignatureMethod,
-    mode: (knownStore?.signatureMode ?? "standard") as SignatureMode,
-  };
+  const knownStore = await storage.stores.byBaseUrl(activation.storeBaseUrl);
+  let signature = knownStore?.signature ?? { method: "HMAC-SHA256" as const, mode: "standard" as const };
   const common = {
     storeBaseUrl: activation.storeBaseUrl,
     consumerKey: inst.consumerKey,
@@ -204,20 +181,29 @@ async function exchangeLocked(deps: IntegrationDeps, activationId: string): Prom
   };
 
   let access;
+  let step: "request" | "access" = "request";
   try {
-    // A host that never answered correctly gets one POST per callback: no signature fallback retries.
-    const request = await deps.handshake.fetchRequestToken({ ...common, signature, fallback: knownStore?.provenAt != null });
-    signature = request.signature;
-    await db.activation.update({ where: { id: activationId }, data: { requestTokenAt: at() } });
-    await addEvent(db, {
-      ...ctx,
-      kind: "request_token",
-      message: `Request token received (${signature.method}, ${signature.mode} signing).`,
-      at: at(),
-    });
-    access = await deps.handshake.fetchAccessToken({ ...common, signature, requestToken: request.token, verifier });
+    if (!requestToken) {
+      await storage.activations.markRequestTokenCall(activationId, at());
+      // A host that never answered correctly gets one POST per callback: no signature fallback retries.
+      const request = await deps.handshake.fetchRequestToken({ ...common, signature, fallback: knownStore?.provenAt != null });
+      signature = request.signature;
+      requestToken = request.token;
+      await storage.activations.saveRequestToken(activationId, box.seal(request.token.token), box.seal(request.token.tokenSecret), at());
+      await storage.events.add({ ...ctx, kind: "request_token", message: `Request token received (${signature.method}, ${signature.mode} signing).`, at: at() });
+    }
+    step = "access";
+    await storage.activations.markAccessTokenCall(activationId, at());
+    access = await deps.handshake.fetchAccessToken({ ...common, signature, requestToken, verifier });
     signature = access.signature;
   } catch (e) {
+    if (storeDidNotProcess(e) && at().getTime() - activation.callbackAt.getTime() < CONSUMER_EXPIRY_MS) {
+      // 429/503: the store turned the call away before looking at it; the job retries it once the lane's pause
+      // is over (signed again). Nothing was consumed, so this step may be sent again.
+      await storage.events.add({ ...ctx, kind: "store_busy", message: `The store is busy (HTTP ${(e as { status: number }).status}); the ${step}-token call is retried shortly.`, at: at() });
+      if (step === "request") await storage.activations.clearRequestTokenCall(activationId);
+      throw new RetryLater(`store busy during the ${step}-token call`);
+    }
     const c = classifyHandshakeError(e);
     return fail(c.reason, c.storeMessage, c.detail);
   }
@@ -225,44 +211,85 @@ async function exchangeLocked(deps: IntegrationDeps, activationId: string): Prom
   const finishedAt = at();
   const accessTokenEnc = box.seal(access.token.token);
   const accessTokenSecretEnc = box.seal(access.token.tokenSecret);
-  let superseded = false;
-  await db.$transaction(async (tx) => {
-    const store = await tx.store.upsert({
-      where: { baseUrl: activation.storeBaseUrl },
-      create: { baseUrl: activation.storeBaseUrl, signatureMethod: signature.method, signatureMode: signature.mode, provenAt: finishedAt },
-      update: { signatureMethod: signature.method, signatureMode: signature.mode, ...(knownStore?.provenAt ? {} : { provenAt: finishedAt }) },
-    });
+  const superseded = await storage.transaction(async (tx) => {
+    const store = await tx.stores.markProven(activation.storeBaseUrl, signature, finishedAt);
     // The binding made by the first callback is proven: it never expires now (prune.ts).
-    await tx.installation.updateMany({ where: { id: inst.id, provenAt: null }, data: { provenAt: finishedAt } });
-    await tx.activation.update({
-      where: { id: activationId },
-      data: { state: "succeeded", accessTokenAt: finishedAt, finishedAt },
-    });
-    const written = await tx.installation.updateMany({
-      where: { id: inst.id, credentialsSeq: { lt: activation.seq } },
-      data: {
-        state: "active",
-        failureReason: null,
-        mode: "oauth",
-        storeId: store.id,
-        consumerSecretEnc: activation.consumerSecretEnc,
-        accessTokenEnc,
-        accessTokenSecretEnc,
-        credentialsSeq: activation.seq,
-        activatedAt: finishedAt,
-        lastSuccessAt: finishedAt,
-      },
-    });
-    superseded = written.count === 0;
-    await addEvent(tx, {
-      ...ctx,
-      kind: superseded ? "exchange_superseded" : "activated",
-      message: superseded
-        ? "Access token received, but a newer activation had already succeeded; the newer credentials stay."
-        : `Access token received ${((finishedAt.getTime() - activation.callbackAt.getTime()) / 1000).toFixed(1)} s after the callback. The installation is active.`,
+    await tx.installations.markProven(inst.id, finishedAt);
+    // `failed`: the maintenance job gave up on it a moment ago (past the deadline), but the token did arrive.
+    await tx.activations.finish(activationId, ["exchanging", "failed"], { state: "succeeded", failureReason: null, accessTokenAt: finishedAt, at: finishedAt });
+    const written = await tx.installations.installCredentials(inst.id, activation.seq, {
+      storeId: store.id,
+      consumerSecretEnc: activation.consumerSecretEnc,
+      accessTokenEnc,
+      accessTokenSecretEnc,
       at: finishedAt,
     });
+    await tx.events.add({
+      ...ctx,
+      kind: written ? "activated" : "exchange_superseded",
+      message: written
+        ? `Access token received ${((finishedAt.getTime() - activation.callbackAt.getTime()) / 1000).toFixed(1)} s after the callback. The installation is active.`
+        : "Access token received, but a newer activation had already succeeded; the newer credentials stay.",
+      at: finishedAt,
+    });
+    return !written;
   });
   log.info({ installationId: inst.id, activationId, superseded }, "token exchange succeeded");
   return { kind: "succeeded", superseded };
+}
+
+/** 429 or 503 from the store: the request was turned away before anything was processed. */
+function storeDidNotProcess(e: unknown): boolean {
+  const status = (e as { status?: unknown } | null)?.status;
+  return status === 429 || status === 503;
+}
+
+async function failExchange(
+  deps: IntegrationDeps,
+  inst: InstallationWithStore,
+  activation: Activation,
+  reason: FailureReason,
+  storeMessage: string | undefined,
+  detail: string,
+): Promise<ExchangeOutcome> {
+  const at = deps.now();
+  const ctx = { installationId: inst.id, activationId: activation.id };
+  // A replay of an activation that already succeeded fails with "not a verifier token": not a real failure.
+  const twin = await deps.storage.activations.hasSucceededTwin(inst.id, activation.fingerprint, activation.id);
+  await deps.storage.transaction(async (tx) => {
+    await tx.activations.finish(activation.id, ["exchanging"], { state: twin ? "duplicate" : "failed", failureReason: reason, at });
+    // Only the newest activation decides a non-active installation's state; active credentials stay.
+    if (!twin) await tx.installations.failIfNewest(inst.id, activation.seq, reason, ["pending", "exchanging", "failed"]);
+    await tx.events.add({
+      ...ctx,
+      kind: twin ? "exchange_duplicate" : "exchange_failed",
+      message: twin
+        ? "A repeated callback could not be exchanged again (expected); the earlier exchange already succeeded."
+        : `Token exchange failed: ${FAILURE_FIXES[reason].title}.${detail ? ` (${detail.slice(0, 300)})` : ""}`,
+      storeMessage: storeMessage ?? null,
+      at,
+    });
+  });
+  deps.log.warn({ installationId: inst.id, activationId: activation.id, reason }, "token exchange failed");
+  return { kind: "failed", reason, storeMessage };
+}
+
+/**
+ * Settles an activation nobody can finish any more (the maintenance job, past EXCHANGE_DEADLINE_MS): failed as
+ * `interrupted`, and the installation too when it was waiting on it.
+ */
+export async function markInterrupted(deps: Pick<IntegrationDeps, "storage">, activation: Activation, now: Date, why: string): Promise<boolean> {
+  return deps.storage.transaction(async (tx) => {
+    const moved = await tx.activations.finish(activation.id, ["pending", "exchanging"], { state: "failed", failureReason: "interrupted", at: now });
+    if (!moved) return false;
+    await tx.installations.failIfNewest(activation.installationId, activation.seq, "interrupted", ["pending", "exchanging"]);
+    await tx.events.add({
+      installationId: activation.installationId,
+      activationId: activation.id,
+      kind: "exchange_failed",
+      message: `Token exchange failed: ${FAILURE_FIXES.interrupted.title} (${why}).`,
+      at: now,
+    });
+    return true;
+  });
 }

@@ -2,23 +2,25 @@
  * Why a handshake or call failed, in words a merchant can act on. The store's own strings
  * (docs/magento-integration-flow.md#token-endpoint-errors) map to a reason code and a fix.
  */
-export type FailureReason =
-  | "consumer_expired"
-  | "signature_invalid"
-  | "method_not_supported"
-  | "verifier_invalid"
-  | "consumer_missing"
-  | "token_already_used"
-  | "token_missing"
-  | "token_revoked"
-  | "not_authorized"
-  | "store_unreachable"
-  | "timeout"
-  | "redirect"
-  | "private_address"
-  | "bad_response"
-  | "interrupted"
-  | "other";
+export const FAILURE_REASONS = [
+  "consumer_expired",
+  "signature_invalid",
+  "method_not_supported",
+  "verifier_invalid",
+  "consumer_missing",
+  "token_already_used",
+  "token_missing",
+  "token_revoked",
+  "not_authorized",
+  "store_unreachable",
+  "timeout",
+  "redirect",
+  "private_address",
+  "bad_response",
+  "interrupted",
+  "other",
+] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
 
 /**
  * Magento's own sentences first, then the standard OAuth problem codes (the OAuth "Problem Reporting" extension:

@@ -1,17 +1,13 @@
 import type { IntegrationDeps } from "@/lib/integration/deps";
-import { addEvent } from "@/lib/integration/deps";
 import { identityQuerySchema } from "@/lib/integration/callback-schema";
 import { validateSuccessCallback } from "@/lib/integration/success-callback";
-import { FAILURE_FIXES, type FailureReason } from "@/lib/integration/failure-reasons";
+import { FAILURE_FIXES } from "@/lib/integration/failure-reasons";
+import type { FailureReason } from "@/lib/integration/failure-reasons";
 import { originOf } from "@/lib/integration/store-url";
+import { UniqueConflictError, type Storage } from "@/lib/storage/storage";
 
 /** How long after its exchange succeeded an activation can still link an app account (one account per activation). */
 export const CLAIM_WINDOW_MS = 30 * 60 * 1000;
-/**
- * An exchange still `exchanging` this long after it started was cut off (start-up recovery normally catches it
- * at once, recovery.ts): the request token is due within 300 s and each later step has its own timeout.
- */
-export const STALE_EXCHANGE_MS = 6 * 60 * 1000;
 /** How long a link consent (sign-in inside the popup, or "Link this store") stays usable. */
 export const LINK_CONSENT_MS = 15 * 60 * 1000;
 
@@ -31,7 +27,8 @@ export type IdentityOutcome =
   | { kind: "sign_in_required" }
   | { kind: "confirm_link"; installationId: string; activationId: string; storeUrl: string; storeHost: string; storeName: string | null; linked: boolean; fromAdminPopup: boolean }
   | { kind: "link_requested"; installationId: string; storeHost: string; state: "pending" | "denied"; returnUrl: string }
-  | { kind: "waiting"; state: string; secondsSinceCallback: number; stalledActivationId: string | null }
+  /** The exchange runs (or the callback waits in the job queue: state "received"). */
+  | { kind: "waiting"; state: "received" | "pending" | "exchanging"; secondsSinceCallback: number }
   | { kind: "failed"; installationId: string; reason: FailureReason; title: string; fix: string; storeMessage: string | null }
   | { kind: "claimed_by_other"; installationId: string }
   | { kind: "claim_expired"; installationId: string }
@@ -72,16 +69,24 @@ export async function completeIdentityFor(
   deps: IntegrationDeps,
   query: IdentityQuery,
   userId: string | null,
-  opts: { consent?: LinkConsent; fromAdminPopup?: boolean } = {},
+  opts: {
+    consent?: LinkConsent;
+    fromAdminPopup?: boolean;
+    /** Is a callback for this key still waiting in the job queue (recorded in a moment)? */
+    callbackQueued?: (consumerKey: string) => Promise<boolean>;
+  } = {},
 ): Promise<IdentityOutcome> {
   const q = parseIdentityQuery(query);
   if (!q.ok) return { kind: "invalid", message: q.message };
-  const inst = await deps.db.installation.findUnique({
-    where: { consumerKey: q.key },
-    include: { store: true, activations: { orderBy: { seq: "desc" }, take: 1 } },
-  });
-  if (!inst) return { kind: "unknown_key" };
-  const latest = inst.activations[0];
+  const { storage } = deps;
+  const inst = await storage.installations.byConsumerKey(q.key);
+  if (!inst) {
+    // The store opens the popup right after its callback was answered; its job may not have recorded it yet. The
+    // page waits (and reloads) instead of saying "unknown": nothing about the store is shown before it is recorded.
+    if (opts.callbackQueued && (await opts.callbackQueued(q.key))) return { kind: "waiting", state: "received", secondsSinceCallback: 0 };
+    return { kind: "unknown_key" };
+  }
+  const latest = await storage.activations.latest(inst.id);
 
   const allowed = [originOf(inst.store.baseUrl)];
   if (inst.adminOrigin) allowed.push(inst.adminOrigin);
@@ -91,9 +96,7 @@ export async function completeIdentityFor(
   if (!latest) return { kind: "unknown_key" }; // a manual installation has no activation to complete
   if (!userId) return { kind: "sign_in_required" };
   const now = deps.now();
-  const linked = await deps.db.installationUser.findUnique({
-    where: { installationId_userId: { installationId: inst.id, userId } },
-  });
+  const linked = await storage.links.isLinked(inst.id, userId);
   const consented = consentCovers(opts.consent, latest, now);
   const fromAdminPopup = opts.fromAdminPopup === true;
   if (!consented && (!linked || !fromAdminPopup)) {
@@ -104,51 +107,38 @@ export async function completeIdentityFor(
       storeUrl: inst.store.baseUrl,
       storeHost: new URL(inst.store.baseUrl).host,
       storeName: inst.store.name,
-      linked: linked !== null,
+      linked,
       fromAdminPopup,
     };
   }
-  if (latest.state === "exchanging" && latest.exchangeStartedAt && now.getTime() - latest.exchangeStartedAt.getTime() > STALE_EXCHANGE_MS) {
-    await markInterrupted(deps, inst.id, latest.id, latest.seq, now);
-    const info = FAILURE_FIXES.interrupted;
-    return { kind: "failed", installationId: inst.id, reason: "interrupted", title: info.title, fix: info.fix, storeMessage: null };
-  }
   if (latest.state === "pending" || latest.state === "exchanging") {
+    // The job engine finishes or fails every exchange by itself (lib/jobs/kinds/maintenance.ts): just wait.
     const since = (now.getTime() - latest.callbackAt.getTime()) / 1000;
-    return {
-      kind: "waiting",
-      state: latest.state,
-      secondsSinceCallback: Math.max(0, Math.round(since)),
-      // An exchange that never started (app restarted right after the callback) can be resumed by the caller.
-      stalledActivationId: latest.state === "pending" && since > 3 ? latest.id : null,
-    };
+    return { kind: "waiting", state: latest.state, secondsSinceCallback: Math.max(0, Math.round(since)) };
   }
   if (latest.state !== "succeeded" && !(latest.state === "duplicate" && inst.state === "active")) {
-    const reason = (latest.failureReason ?? "other") as FailureReason;
-    const info = FAILURE_FIXES[reason] ?? FAILURE_FIXES.other;
-    const ev = await deps.db.installationEvent.findFirst({
-      where: { activationId: latest.id, storeMessage: { not: null } },
-      orderBy: { id: "desc" },
-    });
-    return { kind: "failed", installationId: inst.id, reason, title: info.title, fix: info.fix, storeMessage: ev?.storeMessage ?? null };
+    const reason = latest.failureReason ?? "other";
+    const info = FAILURE_FIXES[reason];
+    const storeMessage = await storage.events.latestStoreMessage(latest.id);
+    return { kind: "failed", installationId: inst.id, reason, title: info.title, fix: info.fix, storeMessage };
   }
 
   if (linked) {
     // Reauthorize by an already linked user: this activation is spent, nobody else can claim it.
-    await deps.db.activation.updateMany({ where: { id: latest.id, claimedByUserId: null }, data: { claimedByUserId: userId, claimedAt: now } });
+    await storage.activations.claimForUser(latest.id, userId, now);
     return { kind: "redirect", url: target.url, installationId: inst.id };
   }
   const fresh = latest.accessTokenAt && now.getTime() - latest.accessTokenAt.getTime() < CLAIM_WINDOW_MS;
   if (!fresh) return { kind: "claim_expired", installationId: inst.id };
   const storeHost = new URL(inst.store.baseUrl).host;
-  const others = await deps.db.installationUser.count({ where: { installationId: inst.id } });
+  const others = await storage.links.linkedCount(inst.id);
   if (others > 0) {
     // Knowing a consumer key and catching a Reauthorize must never be enough: someone already linked decides.
     const state = await fileLinkRequest(deps, inst.id, userId, latest.id, now);
     return { kind: "link_requested", installationId: inst.id, storeHost, state, returnUrl: target.url };
   }
   // The first account of an installation links with its activation (one per activation).
-  const claimed = await claimFirstAccount(deps, inst.id, latest.id, userId, now);
+  const claimed = await claimFirstAccount(storage, inst.id, latest.id, userId, now);
   if (!claimed) return { kind: "claimed_by_other", installationId: inst.id };
   return { kind: "redirect", url: target.url, installationId: inst.id };
 }
@@ -158,51 +148,47 @@ export async function completeIdentityFor(
  * while nobody is linked). False when someone else claimed the activation or linked first.
  */
 export async function claimFirstAccount(
-  deps: Pick<IntegrationDeps, "db">,
+  storage: Storage,
   installationId: string,
   activationId: string,
   userId: string,
   now: Date,
   how = "through the identity link",
 ): Promise<boolean> {
-  return deps.db.$transaction(async (tx) => {
-    const c = await tx.activation.updateMany({
-      where: { id: activationId, claimedByUserId: null },
-      data: { claimedByUserId: userId, claimedAt: now },
+  return storage
+    .transaction(async (tx) => {
+      // the installation's row first: concurrent first claims (of any activation) take turns (PostgreSQL row lock)
+      if (!(await tx.installations.lockById(installationId, now))) return false;
+      if (!(await tx.activations.claimForUser(activationId, userId, now))) return false;
+      // still nobody linked (a concurrent first claim of another activation would have linked someone)
+      if ((await tx.links.linkedCount(installationId)) > 0) throw new ClaimRace();
+      await tx.links.link(installationId, userId);
+      await tx.events.add({
+        installationId,
+        activationId,
+        kind: "identity_linked",
+        message: `The first app account was linked ${how}.`,
+        at: now,
+      });
+      return true;
+    })
+    .catch((e: unknown) => {
+      if (e instanceof ClaimRace || e instanceof UniqueConflictError) return false;
+      throw e;
     });
-    if (c.count === 0) return false;
-    // still nobody linked (a concurrent first claim of another activation would have linked someone)
-    if ((await tx.installationUser.count({ where: { installationId } })) > 0) throw new ClaimRace();
-    await tx.installationUser.create({ data: { installationId, userId } });
-    await addEvent(tx, {
-      installationId,
-      activationId,
-      kind: "identity_linked",
-      message: `The first app account was linked ${how}.`,
-      at: now,
-    });
-    return true;
-  }).catch((e: unknown) => {
-    if (e instanceof ClaimRace) return false;
-    throw e;
-  });
 }
 
 class ClaimRace extends Error {}
 
 /** A pending request stays pending; a denied one stays denied (asking again needs a linked user's invitation). */
-export async function fileLinkRequest(deps: Pick<IntegrationDeps, "db">, installationId: string, userId: string, activationId: string, now: Date): Promise<"pending" | "denied"> {
-  const existing = await deps.db.linkRequest.findUnique({ where: { installationId_userId: { installationId, userId } } });
+export async function fileLinkRequest(deps: { storage: Storage }, installationId: string, userId: string, activationId: string, now: Date): Promise<"pending" | "denied"> {
+  const { links, events } = deps.storage;
+  const existing = await links.request(installationId, userId);
   if (existing?.state === "denied") return "denied";
   if (existing?.state === "pending") return "pending";
-  const pending = await deps.db.linkRequest.count({ where: { installationId, state: "pending" } });
-  if (pending >= MAX_PENDING_REQUESTS) return "pending"; // a flood of accounts cannot bury the real one's request… nor add more
-  await deps.db.linkRequest.upsert({
-    where: { installationId_userId: { installationId, userId } },
-    create: { installationId, userId, activationId, state: "pending", createdAt: now },
-    update: { activationId, state: "pending", createdAt: now, decidedAt: null, decidedByUserId: null },
-  });
-  await addEvent(deps.db, {
+  if ((await links.pendingCount(installationId)) >= MAX_PENDING_REQUESTS) return "pending"; // a flood of accounts cannot bury the real one's request… nor add more
+  await links.fileRequest(installationId, userId, activationId, now);
+  await events.add({
     installationId,
     activationId,
     kind: "link_requested",
@@ -214,25 +200,3 @@ export async function fileLinkRequest(deps: Pick<IntegrationDeps, "db">, install
 
 /** At most this many open link requests per installation. */
 export const MAX_PENDING_REQUESTS = 20;
-
-/** An exchange cut off by a restart: the activation failed; the installation too if it was waiting on it. */
-async function markInterrupted(deps: IntegrationDeps, installationId: string, activationId: string, seq: number, now: Date): Promise<void> {
-  await deps.db.$transaction(async (tx) => {
-    const moved = await tx.activation.updateMany({
-      where: { id: activationId, state: "exchanging" },
-      data: { state: "failed", failureReason: "interrupted", finishedAt: now },
-    });
-    if (moved.count === 0) return;
-    await tx.installation.updateMany({
-      where: { id: installationId, activationCount: seq, state: { in: ["pending", "exchanging"] } },
-      data: { state: "failed", failureReason: "interrupted" },
-    });
-    await addEvent(tx, {
-      installationId,
-      activationId,
-      kind: "exchange_failed",
-      message: `Token exchange failed: ${FAILURE_FIXES.interrupted.title} (still running after ${STALE_EXCHANGE_MS / 60000} minutes).`,
-      at: now,
-    });
-  });
-}

@@ -1,9 +1,8 @@
 import { createMagentoClient, type MagentoClient, type SignatureChoice } from "@/lib/magento";
-import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
-import type { Db } from "@/lib/db";
 import type { SecretBox } from "@/lib/secret-box";
+import type { Storage } from "@/lib/storage/storage";
+import type { InstallationState } from "@/lib/storage/types";
 import { markRevocation, revocationEventFor } from "@/lib/integration/revocation";
-import { addEvent } from "@/lib/integration/deps";
 import { nextState } from "@/lib/integration/states";
 
 export class InstallationNotUsableError extends Error {
@@ -16,16 +15,17 @@ export class InstallationNotUsableError extends Error {
   }
 }
 
-type InstallationWithStore = {
+/** What a signed client needs of an installation (lib/storage's InstallationWithStore has it). */
+export interface ClientInstallation {
   id: string;
-  state: string;
+  state: InstallationState;
   consumerKey: string;
   consumerSecretEnc: string;
   accessTokenEnc: string | null;
   accessTokenSecretEnc: string | null;
   credentialsSeq: number;
-  store: { id: string; baseUrl: string; signatureMethod: string; signatureMode: string };
-};
+  store: { id: string; baseUrl: string; signature: SignatureChoice };
+}
 
 /**
  * A REST client signed with the installation's four secrets and the store's remembered signature choice. It
@@ -33,10 +33,12 @@ type InstallationWithStore = {
  * revocation 401 marks the installation needs_reauthorization / revoked before rethrowing.
  */
 export function clientForInstallationRecord(
-  deps: { db: Db; box: SecretBox; now: () => Date; fetch: typeof fetch },
-  inst: InstallationWithStore,
+  deps: { storage: Storage; box: SecretBox; now: () => Date; fetch: typeof fetch },
+  installation: ClientInstallation,
   opts: { storeCode?: string; allowInactive?: boolean } = {},
 ): MagentoClient {
+  // The client's view of the installation: its state moves with what the store answers (revocation, heal).
+  const inst = { ...installation };
   if (!inst.accessTokenEnc || !inst.accessTokenSecretEnc) {
     throw new InstallationNotUsableError(inst.state, "This store has no access token yet: finish Activate in the store admin.");
   }
@@ -50,12 +52,9 @@ export function clientForInstallationRecord(
       accessTokenSecret: deps.box.open(inst.accessTokenSecretEnc),
     },
     ...(opts.storeCode ? { storeCode: opts.storeCode } : {}),
-    signature: { method: inst.store.signatureMethod as SignatureMethod, mode: inst.store.signatureMode as SignatureMode },
+    signature: inst.store.signature,
     onSignatureChoice: async (choice: SignatureChoice) => {
-      await deps.db.store.update({
-        where: { id: inst.store.id },
-        data: { signatureMethod: choice.method, signatureMode: choice.mode },
-      });
+      await deps.storage.stores.rememberSignature(inst.store.id, choice);
     },
     fetch: deps.fetch,
   });
@@ -65,12 +64,13 @@ export function clientForInstallationRecord(
     const now = deps.now();
     if (inst.state === "needs_reauthorization" || inst.state === "revoked") {
       // These very credentials just worked: the earlier 401 is no longer true (e.g. the token was restored).
-      const healed = await deps.db.installation.updateMany({
-        where: { id: inst.id, credentialsSeq: inst.credentialsSeq, state: inst.state },
-        data: { state: nextState(inst.state, "call_succeeded"), failureReason: null, lastSuccessAt: now },
-      });
-      if (healed.count > 0) {
-        await addEvent(deps.db, { installationId: inst.id, kind: "recovered", message: "A signed call succeeded again; the installation is active.", at: now });
+      const healed = await deps.storage.installations.transition(
+        inst.id,
+        { state: inst.state, credentialsSeq: inst.credentialsSeq },
+        { state: nextState(inst.state, "call_succeeded"), failureReason: null, lastSuccessAt: now },
+      );
+      if (healed) {
+        await deps.storage.events.add({ installationId: inst.id, kind: "recovered", message: "A signed call succeeded again; the installation is active.", at: now });
       }
       inst.state = "active";
       lastStamp = now.getTime();
@@ -78,13 +78,13 @@ export function clientForInstallationRecord(
     }
     if (now.getTime() - lastStamp < 5_000) return; // one write per burst of calls
     lastStamp = now.getTime();
-    await deps.db.installation.update({ where: { id: inst.id }, data: { lastSuccessAt: now } });
+    await deps.storage.installations.stampSuccess(inst.id, now);
   };
   const onError = async (e: unknown) => {
     const ev = revocationEventFor(e);
     if (ev) {
       const msg = (e as { renderedMessage?: string }).renderedMessage;
-      inst.state = await markRevocation(deps.db, inst, ev, msg, deps.now());
+      inst.state = await markRevocation(deps.storage, inst, ev, msg, deps.now());
     }
   };
   async function tracked<T>(p: Promise<T>): Promise<T> {

@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db";
+import type { Storage } from "@/lib/storage/storage";
 import { CLAIM_WINDOW_MS, claimFirstAccount, fileLinkRequest } from "@/lib/integration/identity";
 export { STARTED_LINK_COOKIE, readStartedLinkCookie } from "@/lib/integration/started-link-cookie";
 
@@ -24,44 +24,39 @@ export interface LinkOffer {
 }
 
 /** The activation this browser started and nobody finished, for this user, or null. */
-export async function findLinkOffer(db: Db, userId: string, started: { consumerKey: string; at: number } | null, now: Date): Promise<LinkOffer | null> {
+export async function findLinkOffer(storage: Storage, userId: string, started: { consumerKey: string; at: number } | null, now: Date): Promise<LinkOffer | null> {
   if (!started) return null;
-  const inst = await db.installation.findUnique({
-    where: { consumerKey: started.consumerKey },
-    include: { store: true, activations: { orderBy: { seq: "desc" }, take: 1 }, users: { select: { userId: true } } },
-  });
-  const latest = inst?.activations[0];
+  const inst = await storage.installations.byConsumerKey(started.consumerKey);
+  const latest = inst ? await storage.activations.latest(inst.id) : null;
   if (!inst || !latest || inst.mode !== "oauth") return null;
-  if (inst.users.some((u) => u.userId === userId)) return null; // already theirs
+  if (await storage.links.isLinked(inst.id, userId)) return null; // already theirs
   if (latest.callbackAt.getTime() > started.at) return null; // a newer activation than the one this browser opened
   if (latest.claimedByUserId) return null;
   if (latest.state !== "succeeded" || !latest.accessTokenAt || now.getTime() - latest.accessTokenAt.getTime() >= CLAIM_WINDOW_MS) return null;
-  if (inst.users.length > 0) {
-    const req = await db.linkRequest.findUnique({ where: { installationId_userId: { installationId: inst.id, userId } } });
-    if (req) return null; // already asked (pending or declined)
-  }
+  const linkedUsers = await storage.links.linkedCount(inst.id);
+  if (linkedUsers > 0 && (await storage.links.request(inst.id, userId))) return null; // already asked (pending or declined)
   return {
     installationId: inst.id,
     activationId: latest.id,
     host: new URL(inst.store.baseUrl).host,
     baseUrl: inst.store.baseUrl,
     storeName: inst.store.name,
-    kind: inst.users.length === 0 ? "link" : "request",
+    kind: linkedUsers === 0 ? "link" : "request",
   };
 }
 
 export type AcceptResult = { ok: true; kind: "linked" | "requested"; installationId: string } | { ok: false; error: string };
 
 /** The user confirmed the offer they saw (`activationId`): checked again from scratch, then linked or requested. */
-export async function acceptLinkOffer(db: Db, userId: string, started: { consumerKey: string; at: number } | null, activationId: string, now: Date): Promise<AcceptResult> {
-  const offer = await findLinkOffer(db, userId, started, now);
+export async function acceptLinkOffer(storage: Storage, userId: string, started: { consumerKey: string; at: number } | null, activationId: string, now: Date): Promise<AcceptResult> {
+  const offer = await findLinkOffer(storage, userId, started, now);
   if (!offer || offer.activationId !== activationId) {
     return { ok: false, error: "This activation can no longer be linked from here. Click Reauthorize on the integration in the store admin and complete the popup." };
   }
   if (offer.kind === "request") {
-    await fileLinkRequest({ db }, offer.installationId, userId, offer.activationId, now);
+    await fileLinkRequest({ storage }, offer.installationId, userId, offer.activationId, now);
     return { ok: true, kind: "requested", installationId: offer.installationId };
   }
-  const claimed = await claimFirstAccount({ db }, offer.installationId, offer.activationId, userId, now, "from the Stores page, after the identity popup was left");
+  const claimed = await claimFirstAccount(storage, offer.installationId, offer.activationId, userId, now, "from the Stores page, after the identity popup was left");
   return claimed ? { ok: true, kind: "linked", installationId: offer.installationId } : { ok: false, error: "Another account linked this store first." };
 }

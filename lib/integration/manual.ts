@@ -1,8 +1,7 @@
 import { z } from "zod";
-import type { Db } from "@/lib/db";
 import type { SecretBox } from "@/lib/secret-box";
+import type { Storage } from "@/lib/storage/storage";
 import { createMagentoClient, type MagentoClient, type MagentoClientOptions } from "@/lib/magento";
-import { addEvent } from "@/lib/integration/deps";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import { assertPublicStoreHost, normaliseStoreBaseUrl, type Lookup } from "@/lib/integration/store-url";
 
@@ -30,12 +29,14 @@ export type ManualResult =
   | { ok: true; installationId: string }
   | { ok: false; field?: keyof ManualStoreInput; error: string };
 
+const storeViewsSchema = z.array(z.object({ code: z.string().optional(), name: z.string().optional() }).loose()).catch([]);
+
 export const KEY_TAKEN_MESSAGE =
   "This consumer key already belongs to a store in this app. If the integration is yours, sign in with the account it is linked to, or click Reauthorize in the store admin and sign in through the popup.";
 
 
 export async function addManualStoreFor(
-  deps: { db: Db; box: SecretBox; now: () => Date; allowPrivate: boolean; lookup?: Lookup; fetch: typeof fetch },
+  deps: { storage: Storage; box: SecretBox; now: () => Date; allowPrivate: boolean; lookup?: Lookup; fetch: typeof fetch },
   userId: string,
   input: unknown,
   makeClient: (o: MagentoClientOptions) => MagentoClient = createMagentoClient,
@@ -52,30 +53,28 @@ export async function addManualStoreFor(
   const guard = await assertPublicStoreHost(url.url, { allowPrivate: deps.allowPrivate, lookup: deps.lookup });
   if (!guard.ok) return { ok: false, field: "baseUrl", error: guard.reason };
 
-  const existing = await deps.db.installation.findUnique({
-    where: { consumerKey: v.consumerKey },
-    include: { store: true, users: { where: { userId }, select: { userId: true } } },
-  });
+  const { storage } = deps;
+  const existing = await storage.installations.byConsumerKey(v.consumerKey);
   if (existing) {
     // Pasting tokens for a key the app already knows only refreshes them, for a user already linked to it, on the
     // same store, with the same consumer secret: otherwise anyone could attach themselves to someone's store.
-    const sameOwner = existing.users.length > 0 && existing.store.baseUrl === url.url;
+    const sameOwner = (await storage.links.isLinked(existing.id, userId)) && existing.store.baseUrl === url.url;
     if (!sameOwner || !sealedSecretEquals(deps.box, existing.consumerSecretEnc, v.consumerSecret)) {
       return { ok: false, field: "consumerKey", error: KEY_TAKEN_MESSAGE };
     }
   }
-  const known = await deps.db.store.findUnique({ where: { baseUrl: url.url } });
+  const known = await storage.stores.byBaseUrl(url.url);
   const client = makeClient({
     baseUrl: url.url,
     auth: { kind: "oauth", consumerKey: v.consumerKey, consumerSecret: v.consumerSecret, accessToken: v.accessToken, accessTokenSecret: v.accessTokenSecret },
-    ...(known ? { signature: { method: known.signatureMethod as never, mode: known.signatureMode as never } } : {}),
+    ...(known ? { signature: known.signature } : {}),
     fetch: deps.fetch,
     maxRetries: 0,
   });
   let storeName: string | null = null;
   try {
-    const res = await client.request<Array<{ code?: string; name?: string }>>({ method: "GET", path: "/V1/store/storeViews" });
-    storeName = Array.isArray(res.data) ? (res.data.find((s) => s.code === "default")?.name ?? null) : null;
+    const res = await client.request<unknown>({ method: "GET", path: "/V1/store/storeViews" });
+    storeName = storeViewsSchema.parse(res.data).find((s) => s.code === "default")?.name ?? null;
   } catch (e) {
     const err = e as { renderedMessage?: string; message?: string; hint?: string };
     return {
@@ -85,17 +84,12 @@ export async function addManualStoreFor(
   }
   const now = deps.now();
   const signature = client.signature;
-  const installationId = await deps.db.$transaction(async (tx) => {
-    const store = await tx.store.upsert({
-      where: { baseUrl: url.url },
-      create: { baseUrl: url.url, signatureMethod: signature.method, signatureMode: signature.mode, name: storeName, provenAt: now },
-      update: { signatureMethod: signature.method, signatureMode: signature.mode, ...(storeName ? { name: storeName } : {}), provenAt: now },
-    });
+  const installationId = await storage.transaction(async (tx) => {
+    const store = await tx.stores.markProven(url.url, signature, now, storeName);
     const data = {
       storeId: store.id,
-      state: "active",
-      failureReason: null,
-      mode: "manual",
+      state: "active" as const,
+      mode: "manual" as const,
       consumerSecretEnc: deps.box.seal(v.consumerSecret),
       accessTokenEnc: deps.box.seal(v.accessToken),
       accessTokenSecretEnc: deps.box.seal(v.accessTokenSecret),
@@ -104,15 +98,9 @@ export async function addManualStoreFor(
       lastCheckedAt: now,
       provenAt: now,
     };
-    const inst = existing
-      ? await tx.installation.update({ where: { id: existing.id }, data })
-      : await tx.installation.create({ data: { consumerKey: v.consumerKey, ...data } });
-    await tx.installationUser.upsert({
-      where: { installationId_userId: { installationId: inst.id, userId } },
-      create: { installationId: inst.id, userId },
-      update: {},
-    });
-    await addEvent(tx, {
+    const inst = existing ? await tx.installations.replaceManual(existing.id, data) : await tx.installations.create({ consumerKey: v.consumerKey, ...data });
+    await tx.links.link(inst.id, userId);
+    await tx.events.add({
       installationId: inst.id,
       kind: "manual_added",
       message: "Tokens pasted in manual mode were verified with a signed GET /V1/store/storeViews and saved.",

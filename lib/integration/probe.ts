@@ -1,36 +1,35 @@
+import { z } from "zod";
 import type { MagentoClient } from "@/lib/magento";
-import type { Db } from "@/lib/db";
-import { addEvent } from "@/lib/integration/deps";
+import type { Storage } from "@/lib/storage/storage";
 
 export type ProbeResult =
   | { ok: true; storeViews: number; durationMs: number }
   | { ok: false; status: number; message: string; hint: string | undefined };
 
+const storeViews = z.array(z.object({ code: z.string().optional(), name: z.string().optional() }).loose()).catch([]);
+
 /**
  * Cheap health probe: a signed `GET /V1/store/storeViews` (needs no ACL resource beyond a working token).
- * A revocation 401 is handled by the tracked client (state change); here we only record the outcome.
+ * A revocation 401 is handled by the tracked client (state change); here we only record the outcome. Run by a
+ * user (diagnostics), after an activation, and on a schedule for every active installation (lib/jobs/kinds).
  */
-export async function probeWithClient(
-  db: Db,
-  installationId: string,
-  client: MagentoClient,
-  now: () => Date,
-): Promise<ProbeResult> {
+export async function probeWithClient(storage: Storage, installationId: string, client: MagentoClient, now: () => Date): Promise<ProbeResult> {
   const started = now();
+  const installation = await storage.installations.byId(installationId);
   try {
-    const res = await client.request<unknown[]>({ method: "GET", path: "/V1/store/storeViews" });
-    const names = Array.isArray(res.data) ? (res.data as Array<{ code?: string; name?: string }>) : [];
+    const res = await client.request<unknown>({ method: "GET", path: "/V1/store/storeViews" });
+    const all = storeViews.parse(res.data);
     // storeViews lists the admin scope (code "admin", id 0) too; the store views a merchant counts are the others
-    const n = names.filter((s) => s.code !== "admin").length;
-    const name = names.find((s) => s.code === "default")?.name;
-    const inst = await db.installation.update({ where: { id: installationId }, data: { lastCheckedAt: now() }, select: { storeId: true } });
-    if (name) await db.store.update({ where: { id: inst.storeId }, data: { name } });
-    await addEvent(db, { installationId, kind: "probe_ok", message: `Health probe: GET /V1/store/storeViews answered (${n} store views).`, at: now() });
-    return { ok: true, storeViews: n, durationMs: res.durationMs ?? now().getTime() - started.getTime() };
+    const views = all.filter((s) => s.code !== "admin");
+    const name = all.find((s) => s.code === "default")?.name;
+    await storage.installations.stampChecked(installationId, now());
+    if (name && installation) await storage.stores.setName(installation.storeId, name);
+    await storage.events.add({ installationId, kind: "probe_ok", message: `Health probe: GET /V1/store/storeViews answered (${views.length} store views).`, at: now() });
+    return { ok: true, storeViews: views.length, durationMs: res.durationMs ?? now().getTime() - started.getTime() };
   } catch (e) {
     const err = e as { status?: number; renderedMessage?: string; message?: string; hint?: string };
-    await db.installation.update({ where: { id: installationId }, data: { lastCheckedAt: now() } });
-    await addEvent(db, {
+    await storage.installations.stampChecked(installationId, now());
+    await storage.events.add({
       installationId,
       kind: "probe_failed",
       message: `Health probe failed${err.status ? ` (HTTP ${err.status})` : ""}.${err.hint ? ` ${err.hint}` : ""}`,

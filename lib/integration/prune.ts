@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db";
+import type { Storage } from "@/lib/storage/storage";
 import { CONSUMER_EXPIRY_MS } from "@/lib/integration/exchange";
 
 /**
@@ -8,18 +8,9 @@ import { CONSUMER_EXPIRY_MS } from "@/lib/integration/exchange";
  */
 export const UNPROVEN_TTL_MS = CONSUMER_EXPIRY_MS + 60_000;
 
-export async function pruneUnproven(deps: { db: Db; now: () => Date }): Promise<{ installations: number; stores: number }> {
+export async function pruneUnproven(deps: { storage: Storage; now: () => Date }): Promise<{ installations: number; stores: number }> {
   const cutoff = new Date(deps.now().getTime() - UNPROVEN_TTL_MS);
-  const installations = await deps.db.installation.deleteMany({
-    where: {
-      provenAt: null,
-      mode: "oauth",
-      createdAt: { lt: cutoff },
-      users: { none: {} },
-      // a Reauthorize of a binding that never worked extends it by one more window
-      activations: { none: { callbackAt: { gte: cutoff } } },
-    },
-  });
-  const stores = await deps.db.store.deleteMany({ where: { provenAt: null, createdAt: { lt: cutoff }, installations: { none: {} } } });
-  return { installations: installations.count, stores: stores.count };
+  const installations = await deps.storage.installations.pruneUnproven(cutoff);
+  const stores = await deps.storage.stores.pruneUnproven(cutoff);
+  return { installations, stores };
 }

@@ -1,9 +1,24 @@
 import { createHash } from "node:crypto";
 import type { IntegrationDeps } from "@/lib/integration/deps";
-import { addEvent } from "@/lib/integration/deps";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import type { ActivationCallback } from "@/lib/integration/callback-schema";
-import { isInstallationState, nextState } from "@/lib/integration/states";
+import { nextState } from "@/lib/integration/states";
+import { UniqueConflictError, type Storage } from "@/lib/storage/storage";
+
+/**
+ * An activation callback as the callback URL hands it to the job queue: validated, secrets sealed, the time it
+ * arrived. Nothing else is done before answering the store (lib/jobs/kinds/handshake.ts records it).
+ */
+export interface ReceivedCallback {
+  consumerKey: string;
+  storeBaseUrl: string;
+  consumerSecretEnc: string;
+  verifierEnc: string;
+  fingerprint: string;
+  callbackAt: Date;
+  /** How long the app took to answer the store (Magento waits 5 s). */
+  answeredMs: number | null;
+}
 
 export type RecordedCallback =
   | {
@@ -27,113 +42,92 @@ export function activationFingerprint(cb: ActivationCallback): string {
 }
 
 /**
- * Persists an activation callback before we answer the store (Magento re-POSTs on Reauthorize, and a forger can
- * POST anything): upsert the Store by its base URL and the Installation by consumer key (a new one is `pending`;
- * an active one stays active with its working credentials), and add an Activation holding this callback's own
- * encrypted secret and verifier. Only a successful exchange (exchange.ts) copies credentials onto the Installation.
+ * Persists an activation callback (Magento re-POSTs on Reauthorize, and a forger can POST anything): the Store by
+ * its base URL and the Installation by consumer key (a new one is `pending`; an active one stays active with its
+ * working credentials), and an Activation holding this callback's own sealed secret and verifier. Only a
+ * successful exchange (exchange.ts) copies credentials onto the Installation.
+ *
+ * `again`: this callback's job ran before and died (its lease ran out); finding its own activation is then no
+ * replay, so no "duplicate" event is written. Jobs of one consumer key run one at a time, in arrival order.
  */
-export async function recordCallback(deps: IntegrationDeps, cb: ActivationCallback): Promise<RecordedCallback> {
-  // Callbacks queue behind each other, never behind an exchange (that may take longer than Magento's 5 s wait).
-  return deps.locks.run(`callback:${cb.consumerKey}`, async () => {
-    try {
-      return await recordOnce(deps, cb);
-    } catch (e) {
-      // Another app instance created the same Store or Installation at the same moment: the retry sees it.
-      if ((e as { code?: string }).code === "P2002") return recordOnce(deps, cb);
-      throw e;
-    }
-  });
+export async function recordCallback(deps: IntegrationDeps, cb: ReceivedCallback, opts: { again?: boolean } = {}): Promise<RecordedCallback> {
+  try {
+    return await recordOnce(deps, cb, opts);
+  } catch (e) {
+    // Another app instance created the same Store or Installation at the same moment: the retry sees it.
+    if (e instanceof UniqueConflictError) return recordOnce(deps, cb, opts);
+    throw e;
+  }
 }
 
-async function recordOnce(deps: IntegrationDeps, cb: ActivationCallback): Promise<RecordedCallback> {
-  const { db, box } = deps;
+async function recordOnce(deps: IntegrationDeps, cb: ReceivedCallback, opts: { again?: boolean }): Promise<RecordedCallback> {
+  const { box } = deps;
   const now = deps.now();
-  const fingerprint = activationFingerprint(cb);
-  const secretEnc = box.seal(cb.consumerSecret);
-  const verifierEnc = box.seal(cb.verifier);
+  let consumerSecret: string;
+  try {
+    consumerSecret = box.open(cb.consumerSecretEnc);
+  } catch {
+    consumerSecret = ""; // sealed with a key that is gone: matches no binding, and a new one fails its exchange
+  }
 
-  return db.$transaction(async (tx): Promise<RecordedCallback> => {
-    const found = await tx.installation.findUnique({ where: { consumerKey: cb.consumerKey }, select: { id: true } });
+  return deps.storage.transaction(async (tx): Promise<RecordedCallback> => {
     // Writing the row first takes its lock (PostgreSQL): a concurrent identical callback then sees ours below.
-    const existing = found
-      ? await tx.installation.update({ where: { id: found.id }, data: { updatedAt: now }, include: { store: { select: { baseUrl: true } } } })
-      : null;
+    const existing = await tx.installations.lockByConsumerKey(cb.consumerKey, now);
     if (existing) {
       // The first callback bound this key to its store and consumer secret, whatever became of its exchange
       // (running, failed or succeeded). Magento re-posts both unchanged on Reauthorize, so a callback with another
       // secret or another store is not from that store: refused, and nothing it names is ever contacted.
       const sameStore = existing.store.baseUrl === cb.storeBaseUrl;
-      const sameSecret = sealedSecretEquals(box, existing.consumerSecretEnc, cb.consumerSecret);
+      const sameSecret = consumerSecret !== "" && sealedSecretEquals(box, existing.consumerSecretEnc, consumerSecret);
       if (!sameStore || !sameSecret) {
         const firstInWindow = await recordRefusal(tx, existing.id, cb.storeBaseUrl, sameStore ? "consumer secret" : "store URL", now);
         return { refused: true, installationId: existing.id, firstInWindow };
       }
-    }
-    if (existing) {
-      const same = await tx.activation.findFirst({
-        where: { installationId: existing.id, fingerprint, state: { in: ["pending", "exchanging", "succeeded"] } },
-        orderBy: { seq: "desc" },
-      });
+      const same = await tx.activations.openTwin(existing.id, cb.fingerprint);
       if (same) {
-        await addEvent(tx, {
-          installationId: existing.id,
-          activationId: same.id,
-          kind: "callback_duplicate",
-          message: "The same activation callback arrived again; ignored (already handled).",
-          at: now,
-        });
-        return { refused: false, installationId: existing.id, activationId: same.id, duplicate: true };
+        if (!opts.again) {
+          await tx.events.add({
+            installationId: existing.id,
+            activationId: same.id,
+            kind: "callback_duplicate",
+            message: "The same activation callback arrived again; ignored (already handled).",
+            at: now,
+          });
+        }
+        return { refused: false, installationId: existing.id, activationId: same.id, duplicate: !opts.again };
       }
     }
 
-    const store = await tx.store.upsert({
-      where: { baseUrl: cb.storeBaseUrl },
-      create: { baseUrl: cb.storeBaseUrl },
-      update: {},
-    });
-
+    const store = await tx.stores.ensure(cb.storeBaseUrl);
     let installationId: string;
     let seq: number;
     if (!existing) {
-      const created = await tx.installation.create({
-        data: {
-          consumerKey: cb.consumerKey,
-          storeId: store.id,
-          state: "pending",
-          consumerSecretEnc: secretEnc,
-          activationCount: 1,
-        },
+      const created = await tx.installations.create({
+        consumerKey: cb.consumerKey,
+        storeId: store.id,
+        state: "pending",
+        mode: "oauth",
+        consumerSecretEnc: cb.consumerSecretEnc,
+        activationCount: 1,
       });
       installationId = created.id;
       seq = 1;
     } else {
-      const current = isInstallationState(existing.state) ? existing.state : "failed";
-      const state = nextState(current, "callback");
-      const updated = await tx.installation.update({
-        where: { id: existing.id },
-        data: {
-          activationCount: { increment: 1 },
-          state,
-          ...(state === "active" ? {} : { failureReason: null }),
-        },
-      });
-      installationId = updated.id;
-      seq = updated.activationCount;
+      installationId = existing.id;
+      seq = await tx.installations.countCallback(existing.id, nextState(existing.state, "callback"));
     }
 
-    const activation = await tx.activation.create({
-      data: {
-        installationId,
-        seq,
-        state: "pending",
-        fingerprint,
-        storeBaseUrl: cb.storeBaseUrl,
-        consumerSecretEnc: secretEnc,
-        verifierEnc,
-        callbackAt: now,
-      },
+    const activation = await tx.activations.create({
+      installationId,
+      seq,
+      fingerprint: cb.fingerprint,
+      storeBaseUrl: cb.storeBaseUrl,
+      consumerSecretEnc: cb.consumerSecretEnc,
+      verifierEnc: cb.verifierEnc,
+      callbackAt: cb.callbackAt,
+      answeredMs: cb.answeredMs,
     });
-    await addEvent(tx, {
+    await tx.events.add({
       installationId,
       activationId: activation.id,
       kind: "callback",
@@ -142,29 +136,20 @@ async function recordOnce(deps: IntegrationDeps, cb: ActivationCallback): Promis
             existing.state === "active" ? "The working credentials stay in use until this exchange succeeds." : ""
           }`.trim()
         : `Activation callback received from ${cb.storeBaseUrl}. The token exchange starts now (300 s window).`,
-      at: now,
+      at: cb.callbackAt,
     });
     return { refused: false, installationId, activationId: activation.id, duplicate: false };
   });
 }
 
 /** One `callback_refused` row per installation and window, counting repeats (a flood cannot fill diagnostics). */
-async function recordRefusal(
-  tx: Pick<IntegrationDeps["db"], "installationEvent">,
-  installationId: string,
-  postedUrl: string,
-  differs: string,
-  now: Date,
-): Promise<boolean> {
+async function recordRefusal(tx: Storage, installationId: string, postedUrl: string, differs: string, now: Date): Promise<boolean> {
   const message = `An activation callback for this consumer key was refused: its ${differs} differs from the one the key is bound to (last from ${postedUrl.slice(0, 300)}). Nothing changed. If the store really moved, a linked user releases the binding on this page.`;
-  const recent = await tx.installationEvent.findFirst({
-    where: { installationId, kind: "callback_refused", at: { gte: new Date(now.getTime() - REFUSAL_WINDOW_MS) } },
-    orderBy: { id: "desc" },
-  });
+  const recent = await tx.events.latestOfKind(installationId, "callback_refused", new Date(now.getTime() - REFUSAL_WINDOW_MS));
   if (recent) {
-    await tx.installationEvent.update({ where: { id: recent.id }, data: { count: { increment: 1 }, at: now, message } });
+    await tx.events.fold(recent.id, message, now);
     return false;
   }
-  await addEvent(tx, { installationId, kind: "callback_refused", message, at: now });
+  await tx.events.add({ installationId, kind: "callback_refused", message, at: now });
   return true;
 }

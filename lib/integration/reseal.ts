@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db";
+import type { Storage } from "@/lib/storage/storage";
 import type { SecretBox } from "@/lib/secret-box";
 
 /**
@@ -6,26 +6,31 @@ import type { SecretBox } from "@/lib/secret-box";
  * secrets are sealed with k2 and old ones still open. Step 2: run this to re-seal every stored secret with the
  * current key. Step 3: remove the old key from ENCRYPTION_KEY. Idempotent; returns how many values changed.
  */
-export async function resealAllSecrets(db: Db, box: SecretBox): Promise<number> {
+export async function resealAllSecrets(storage: Storage, box: SecretBox): Promise<number> {
   let changed = 0;
-  const reseal = (v: string | null): string | null => {
-    if (v === null || !box.needsRotation(v)) return v;
+  const reseal = (v: string): string => {
+    if (!box.needsRotation(v)) return v;
     changed++;
     return box.seal(box.open(v));
   };
-  for (const i of await db.installation.findMany()) {
-    const data = {
-      consumerSecretEnc: reseal(i.consumerSecretEnc)!,
-      accessTokenEnc: reseal(i.accessTokenEnc),
-      accessTokenSecretEnc: reseal(i.accessTokenSecretEnc),
-    };
-    await db.installation.updateMany({ where: { id: i.id, updatedAt: i.updatedAt }, data });
+  const resealOptional = (v: string | null): string | null => (v === null ? null : reseal(v));
+  for (const i of await storage.installations.sealed()) {
+    await storage.installations.replaceSealed(i.id, i.updatedAt, {
+      consumerSecretEnc: reseal(i.consumerSecretEnc),
+      accessTokenEnc: resealOptional(i.accessTokenEnc),
+      accessTokenSecretEnc: resealOptional(i.accessTokenSecretEnc),
+    });
   }
-  for (const a of await db.activation.findMany()) {
-    await db.activation.update({ where: { id: a.id }, data: { consumerSecretEnc: reseal(a.consumerSecretEnc)!, verifierEnc: reseal(a.verifierEnc)! } });
+  for (const a of await storage.activations.sealed()) {
+    await storage.activations.replaceSealed(a.id, {
+      consumerSecretEnc: reseal(a.consumerSecretEnc),
+      verifierEnc: reseal(a.verifierEnc),
+      requestTokenEnc: resealOptional(a.requestTokenEnc),
+      requestTokenSecretEnc: resealOptional(a.requestTokenSecretEnc),
+    });
   }
-  for (const p of await db.portalApp.findMany()) {
-    await db.portalApp.update({ where: { id: p.id }, data: { appSecretEnc: reseal(p.appSecretEnc)!, cachedTokenEnc: reseal(p.cachedTokenEnc) } });
+  for (const p of await storage.portalApps.sealed()) {
+    await storage.portalApps.replaceSealed(p.userId, { appSecretEnc: p.appSecretEnc === "" ? "" : reseal(p.appSecretEnc), cachedTokenEnc: resealOptional(p.cachedTokenEnc) });
   }
   return changed;
 }

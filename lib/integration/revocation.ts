@@ -1,7 +1,6 @@
-import type { Db } from "@/lib/db";
-import { addEvent } from "@/lib/integration/deps";
+import type { Storage } from "@/lib/storage/storage";
 import { FAILURE_FIXES } from "@/lib/integration/failure-reasons";
-import { isInstallationState, nextState, type InstallationEventKind } from "@/lib/integration/states";
+import { nextState, type InstallationEventKind, type InstallationState } from "@/lib/integration/states";
 
 /**
  * Magento sends no uninstall webhook: a dead token shows up only as a 401 on a signed call.
@@ -23,22 +22,20 @@ export function revocationEventFor(error: unknown): Extract<InstallationEventKin
 
 /** Marks the installation after a revocation 401 (only credentials that are still the ones that failed). */
 export async function markRevocation(
-  db: Db,
-  installation: { id: string; state: string; credentialsSeq: number },
+  storage: Storage,
+  installation: { id: string; state: InstallationState; credentialsSeq: number },
   event: "token_missing" | "token_revoked" | "consumer_missing",
   storeMessage: string | undefined,
   now: Date,
-): Promise<string> {
-  const current = isInstallationState(installation.state) ? installation.state : "failed";
+): Promise<InstallationState> {
+  const current = installation.state;
   const next = nextState(current, event);
   if (next !== current) {
-    const reason = event === "consumer_missing" ? "consumer_missing" : event;
+    const reason = event;
     // Conditional: a Reauthorize exchange that just replaced the credentials must not be undone.
-    await db.installation.updateMany({
-      where: { id: installation.id, credentialsSeq: installation.credentialsSeq, state: current },
-      data: { state: next, failureReason: reason },
-    });
-    await addEvent(db, {
+    const moved = await storage.installations.transition(installation.id, { state: current, credentialsSeq: installation.credentialsSeq }, { state: next, failureReason: reason });
+    if (!moved) return current;
+    await storage.events.add({
       installationId: installation.id,
       kind: next,
       message: `${FAILURE_FIXES[reason].title}: ${FAILURE_FIXES[reason].fix}`,

@@ -1,6 +1,5 @@
-import type { Db } from "@/lib/db";
-import type { InstallationState } from "@/lib/integration/states";
-import { isInstallationState } from "@/lib/integration/states";
+import type { Storage } from "@/lib/storage/storage";
+import type { InstallationState, InstallationWithStore } from "@/lib/storage/types";
 
 export interface StoreSummary {
   installationId: string;
@@ -19,59 +18,28 @@ export interface StoreSummary {
   consumerKey: string;
 }
 
-const select = {
-  id: true,
-  state: true,
-  failureReason: true,
-  lastSuccessAt: true,
-  lastCheckedAt: true,
-  activatedAt: true,
-  mode: true,
-  label: true,
-  consumerKey: true,
-  store: { select: { id: true, baseUrl: true, name: true } },
-} as const;
-
-type Row = {
-  id: string;
-  state: string;
-  failureReason: string | null;
-  lastSuccessAt: Date | null;
-  lastCheckedAt: Date | null;
-  activatedAt: Date | null;
-  mode: string;
-  label: string | null;
-  consumerKey: string;
-  store: { id: string; baseUrl: string; name: string | null };
-};
-
-function toSummary(r: Row): StoreSummary {
+export function toSummary(r: InstallationWithStore): StoreSummary {
   return {
     installationId: r.id,
     storeId: r.store.id,
     baseUrl: r.store.baseUrl,
     name: r.store.name,
-    state: isInstallationState(r.state) ? r.state : "failed",
+    state: r.state,
     failureReason: r.failureReason,
     lastSuccessAt: r.lastSuccessAt,
     lastCheckedAt: r.lastCheckedAt,
     activatedAt: r.activatedAt,
-    mode: r.mode === "manual" ? "manual" : "oauth",
+    mode: r.mode,
     label: r.label,
     consumerKey: r.consumerKey,
   };
 }
 
-export async function listStoresForUser(db: Db, userId: string): Promise<StoreSummary[]> {
-  const rows = await db.installation.findMany({
-    where: { users: { some: { userId } } },
-    select,
-    orderBy: { createdAt: "asc" },
-  });
-  return rows.map(toSummary);
+export async function listStoresForUser(storage: Storage, userId: string): Promise<StoreSummary[]> {
+  return (await storage.installations.listForUser(userId)).map(toSummary);
 }
 
-export async function getStoreForUser(db: Db, installationId: string, userId: string): Promise<StoreSummary | null> {
-  const row = await db.installation.findFirst({ where: { id: installationId, users: { some: { userId } } }, select });
+export async function getStoreForUser(storage: Storage, installationId: string, userId: string): Promise<StoreSummary | null> {
+  const row = await storage.installations.forUser(installationId, userId);
   return row ? toSummary(row) : null;
 }

@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import type { Db } from "@/lib/db";
+import type { OutboxRepo } from "@/lib/storage/storage";
 import type { MailConfig } from "@/lib/mail/mail-config";
 
 /** One message the app sends (plain text always; HTML optional). */
@@ -21,7 +21,7 @@ export interface Mailer {
  * Sends through nodemailer: SMTP when configured, else (outside production) nodemailer's JSON transport into
  * the dev outbox table, so the message is built the same way either way.
  */
-export function createMailer(config: MailConfig, db: Db): Mailer {
+export function createMailer(config: MailConfig, outbox: OutboxRepo): Mailer {
   if (config.kind === "unconfigured") {
     return { kind: "unconfigured", send: async () => ({ sent: false, reason: "Email is not configured on this server (SMTP_URL or SMTP_HOST)." }) };
   }
@@ -36,7 +36,7 @@ export function createMailer(config: MailConfig, db: Db): Mailer {
         const info = await transport.sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
         if (config.kind === "outbox") {
           const m = JSON.parse(String(info.message)) as { subject?: string; text?: string; html?: string };
-          await db.outboxMail.create({ data: { to: mail.to, subject: m.subject ?? mail.subject, text: m.text ?? mail.text, html: m.html ?? null } });
+          await outbox.add({ to: mail.to, subject: m.subject ?? mail.subject, text: m.text ?? mail.text, html: m.html ?? null });
           return { sent: "outbox" };
         }
         return { sent: "smtp" };
@@ -48,6 +48,6 @@ export function createMailer(config: MailConfig, db: Db): Mailer {
 }
 
 /** The newest messages of the dev outbox. */
-export async function outboxMessages(db: Db, take = 50) {
-  return db.outboxMail.findMany({ orderBy: { id: "desc" }, take });
+export async function outboxMessages(outbox: OutboxRepo, take = 50) {
+  return outbox.recent(take);
 }

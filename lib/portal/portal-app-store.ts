@@ -1,30 +1,11 @@
 /**
  * Per-user developer-portal settings in the PortalApp table: the app secret and the cached session token are
- * stored only as SecretBox envelopes. Takes the db and box as parameters (the composition root supplies them).
+ * stored only as SecretBox envelopes. Takes storage and box as parameters (the composition root supplies them).
  */
+import { z } from "zod";
 import type { SecretBox } from "@/lib/secret-box";
-import type { PortalConfig, SessionToken, TokenCache } from "./session-token-client";
-
-interface PortalAppRow {
-  appId: string;
-  appSecretEnc: string;
-  baseUrl: string;
-  tokenPath: string;
-  cachedTokenEnc: string | null;
-  cachedAccountId: string | null;
-  cachedExpiresAt: Date | null;
-  updatedAt: Date;
-}
-
-/** The slice of the Prisma client this module uses. */
-export interface PortalAppDb {
-  portalApp: {
-    findUnique(args: { where: { userId: string } }): Promise<PortalAppRow | null>;
-    upsert(args: { where: { userId: string }; create: Record<string, unknown> & { userId: string }; update: Record<string, unknown> }): Promise<unknown>;
-    updateMany(args: { where: { userId: string }; data: Record<string, unknown> }): Promise<unknown>;
-    deleteMany(args: { where: { userId: string } }): Promise<unknown>;
-  };
-}
+import type { PortalAppRepo } from "@/lib/storage/storage";
+import type { PortalConfig, TokenCache } from "./session-token-client";
 
 export interface PortalSettings {
   appId: string;
@@ -35,13 +16,14 @@ export interface PortalSettings {
   updatedAt: Date;
 }
 
-interface SealedToken {
-  ust: string;
-  idField: SessionToken["idField"];
-  expiresInSeconds: number;
-  obtainedAt: number;
-  refreshAt: number;
-}
+/** The cached token as sealed in the row (checked when opened: a row from an older version is just refetched). */
+const sealedToken = z.object({
+  ust: z.string(),
+  idField: z.enum(["platform_id", "mage_id"]),
+  expiresInSeconds: z.number(),
+  obtainedAt: z.number(),
+  refreshAt: z.number(),
+});
 
 /** A stored app secret may be reused only for the same portal base URL and application ID it was entered for. */
 export function canKeepSecret(existing: Pick<PortalSettings, "baseUrl" | "appId" | "hasSecret">, next: { baseUrl: string; appId: string }): boolean {
@@ -52,10 +34,10 @@ export class PortalSecretRequiredError extends Error {
   override readonly name = "PortalSecretRequiredError";
 }
 
-export function createPortalAppStore(db: PortalAppDb, box: SecretBox) {
+export function createPortalAppStore(db: PortalAppRepo, box: SecretBox) {
   return {
     async settings(userId: string): Promise<PortalSettings | null> {
-      const row = await db.portalApp.findUnique({ where: { userId } });
+      const row = await db.get(userId);
       if (!row) return null;
       return {
         appId: row.appId,
@@ -70,28 +52,30 @@ export function createPortalAppStore(db: PortalAppDb, box: SecretBox) {
     /** Saves settings; an empty secret keeps the stored one. Any change drops the cached token. */
     async save(userId: string, input: { appId: string; appSecret?: string; baseUrl: string; tokenPath: string }): Promise<void> {
       if (!input.appSecret) {
-        const row = await db.portalApp.findUnique({ where: { userId } });
+        const row = await db.get(userId);
         const existing = row ? { baseUrl: row.baseUrl, appId: row.appId, hasSecret: row.appSecretEnc !== "" } : null;
         if (!existing || !canKeepSecret(existing, input)) {
           throw new PortalSecretRequiredError("The application secret is required again when the base URL or application ID changes.");
         }
       }
-      const secret = input.appSecret ? { appSecretEnc: box.seal(input.appSecret) } : {};
-      const reset = { cachedTokenEnc: null, cachedAccountId: null, cachedExpiresAt: null };
-      await db.portalApp.upsert({
-        where: { userId },
-        create: { userId, appId: input.appId, baseUrl: input.baseUrl, tokenPath: input.tokenPath, appSecretEnc: input.appSecret ? box.seal(input.appSecret) : "", ...reset },
-        update: { appId: input.appId, baseUrl: input.baseUrl, tokenPath: input.tokenPath, ...secret, ...reset },
+      await db.save(userId, {
+        appId: input.appId,
+        baseUrl: input.baseUrl,
+        tokenPath: input.tokenPath,
+        ...(input.appSecret ? { appSecretEnc: box.seal(input.appSecret) } : {}),
+        cachedTokenEnc: null,
+        cachedAccountId: null,
+        cachedExpiresAt: null,
       });
     },
 
     async remove(userId: string): Promise<void> {
-      await db.portalApp.deleteMany({ where: { userId } });
+      await db.delete(userId);
     },
 
     /** The full config (secret opened) or null when not configured. */
     async config(userId: string): Promise<PortalConfig | null> {
-      const row = await db.portalApp.findUnique({ where: { userId } });
+      const row = await db.get(userId);
       if (!row || !row.appSecretEnc) return null;
       return { appId: row.appId, appSecret: box.open(row.appSecretEnc), baseUrl: row.baseUrl, tokenPath: row.tokenPath };
     },
@@ -100,24 +84,21 @@ export function createPortalAppStore(db: PortalAppDb, box: SecretBox) {
     tokenCache(userId: string): TokenCache {
       return {
         async get() {
-          const row = await db.portalApp.findUnique({ where: { userId } });
+          const row = await db.get(userId);
           if (!row?.cachedTokenEnc || !row.cachedAccountId || !row.cachedExpiresAt) return undefined;
           try {
-            const t = JSON.parse(box.open(row.cachedTokenEnc)) as SealedToken;
+            const t = sealedToken.parse(JSON.parse(box.open(row.cachedTokenEnc)));
             return { ...t, accountId: row.cachedAccountId, expiresAt: row.cachedExpiresAt.getTime() };
           } catch {
-            return undefined; // unreadable (key rotated away): fetch a new one
+            return undefined; // unreadable (key rotated away, or an older shape): fetch a new one
           }
         },
         async set(t) {
-          const sealed: SealedToken = { ust: t.ust, idField: t.idField, expiresInSeconds: t.expiresInSeconds, obtainedAt: t.obtainedAt, refreshAt: t.refreshAt };
-          await db.portalApp.updateMany({
-            where: { userId },
-            data: { cachedTokenEnc: box.seal(JSON.stringify(sealed)), cachedAccountId: t.accountId, cachedExpiresAt: new Date(t.expiresAt) },
-          });
+          const sealed: z.infer<typeof sealedToken> = { ust: t.ust, idField: t.idField, expiresInSeconds: t.expiresInSeconds, obtainedAt: t.obtainedAt, refreshAt: t.refreshAt };
+          await db.setCachedToken(userId, { enc: box.seal(JSON.stringify(sealed)), accountId: t.accountId, expiresAt: new Date(t.expiresAt) });
         },
         async clear() {
-          await db.portalApp.updateMany({ where: { userId }, data: { cachedTokenEnc: null, cachedAccountId: null, cachedExpiresAt: null } });
+          await db.setCachedToken(userId, null);
         },
       };
     },

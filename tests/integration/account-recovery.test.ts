@@ -2,25 +2,26 @@
  * Password reset and account changes against a real (SQLite) database, with mail through nodemailer into the
  * dev outbox: a link works once, expires, dies when the password changes, and every change ends other sessions.
  */
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { useFreshDatabase } from "./fresh-db";
+import { PROVIDERS } from "../helpers/databases";
 import { signIn, signUp } from "@/lib/auth/users";
 import { createSession, resolveSession } from "@/lib/auth/sessions";
 import { changeEmail, changePassword, requestPasswordReset, RESET_TTL_MS, RESETS_PER_HOUR, resetLinkState, resetPasswordWithToken } from "@/lib/auth/password-reset";
 import { createMailer, outboxMessages } from "@/lib/mail/mailer";
 import { MailConfigError, parseMailConfig } from "@/lib/mail/mail-config";
 
-const fresh = useFreshDatabase();
+let fresh: ReturnType<typeof useFreshDatabase>;
 
 const OWNER = { email: "owner@example.com", password: "the owner's long password" };
 const APP = "http://127.0.0.1:3000";
 
 function deps(now = () => new Date()) {
-  return { db: fresh.db, mailer: createMailer(parseMailConfig({}, APP, false), fresh.db), appUrl: APP, now };
+  return { storage: fresh.storage, mailer: createMailer(parseMailConfig({}, APP, false), fresh.storage.outbox), appUrl: APP, now };
 }
 
 async function linkFromOutbox(): Promise<{ token: string; url: string }> {
-  const [mail] = await outboxMessages(fresh.db);
+  const [mail] = await outboxMessages(fresh.storage.outbox);
   const url = /http:\/\/\S+\/reset\/new\?\S+/.exec(mail!.text)![0];
   return { token: new URL(url).searchParams.get("token")!, url };
 }
@@ -36,82 +37,89 @@ describe("mail configuration", () => {
   });
 });
 
-describe("password reset", () => {
-  it("mails a link that sets a new password once; the old password and every session stop working", async () => {
-    const u = await signUp(fresh.db, OWNER);
-    if (!u.ok) throw new Error("sign-up failed");
-    const sid = await createSession(fresh.db, u.user.id, new Date());
-    expect(await requestPasswordReset(deps(), OWNER.email, "/stores")).toEqual({ ok: true });
-    const [mail] = await outboxMessages(fresh.db);
-    expect(mail).toMatchObject({ to: OWNER.email, subject: "Reset your password" });
-    const { token, url } = await linkFromOutbox();
-    expect(url).toContain("next=%2Fstores");
-    // only the hash is stored: the token itself is nowhere in the database
-    expect(JSON.stringify(await fresh.db.passwordReset.findMany())).not.toContain(token);
-
-    expect(await resetPasswordWithToken(fresh.db, token, "a brand new password", new Date())).toEqual({ ok: true, email: OWNER.email });
-    expect((await signIn(fresh.db, OWNER)).ok).toBe(false);
-    expect((await signIn(fresh.db, { email: OWNER.email, password: "a brand new password" })).ok).toBe(true);
-    expect(await resolveSession(fresh.db, sid, new Date())).toBeNull();
-    // single use
-    expect(await resetLinkState(fresh.db, token, new Date())).toBe("used");
-    expect(await resetPasswordWithToken(fresh.db, token, "yet another password", new Date())).toMatchObject({ ok: false, error: expect.stringMatching(/already used/) });
+describe.each(PROVIDERS)("on %s", (provider) => {
+  const db = useFreshDatabase(provider);
+  beforeEach(() => {
+    fresh = db;
   });
 
-  it("a link expires, and an unknown address gets the same answer and no mail", async () => {
-    await signUp(fresh.db, OWNER);
-    const t0 = new Date();
-    await requestPasswordReset(deps(() => t0), OWNER.email, undefined);
-    const { token } = await linkFromOutbox();
-    const later = new Date(t0.getTime() + RESET_TTL_MS + 1000);
-    expect(await resetLinkState(fresh.db, token, later)).toBe("expired");
-    expect((await resetPasswordWithToken(fresh.db, token, "a brand new password", later)).ok).toBe(false);
+  describe("password reset", () => {
+    it("mails a link that sets a new password once; the old password and every session stop working", async () => {
+      const u = await signUp(fresh.storage, OWNER);
+      if (!u.ok) throw new Error("sign-up failed");
+      const sid = await createSession(fresh.storage, u.user.id, new Date());
+      expect(await requestPasswordReset(deps(), OWNER.email, "/stores")).toEqual({ ok: true });
+      const [mail] = await outboxMessages(fresh.storage.outbox);
+      expect(mail).toMatchObject({ to: OWNER.email, subject: "Reset your password" });
+      const { token, url } = await linkFromOutbox();
+      expect(url).toContain("next=%2Fstores");
+      // only the hash is stored: the token itself is nowhere in the database
+      expect(JSON.stringify(await fresh.prisma.passwordReset.findMany())).not.toContain(token);
 
-    expect(await requestPasswordReset(deps(), "nobody@example.com", undefined)).toEqual({ ok: true });
-    expect(await outboxMessages(fresh.db)).toHaveLength(1);
-    expect(await resetLinkState(fresh.db, "made-up-token-made-up-token", new Date())).toBe("unknown");
+      expect(await resetPasswordWithToken(fresh.storage, token, "a brand new password", new Date())).toEqual({ ok: true, email: OWNER.email });
+      expect((await signIn(fresh.storage, OWNER)).ok).toBe(false);
+      expect((await signIn(fresh.storage, { email: OWNER.email, password: "a brand new password" })).ok).toBe(true);
+      expect(await resolveSession(fresh.storage, sid, new Date())).toBeNull();
+      // single use
+      expect(await resetLinkState(fresh.storage, token, new Date())).toBe("used");
+      expect(await resetPasswordWithToken(fresh.storage, token, "yet another password", new Date())).toMatchObject({ ok: false, error: expect.stringMatching(/already used/) });
+    });
+
+    it("a link expires, and an unknown address gets the same answer and no mail", async () => {
+      await signUp(fresh.storage, OWNER);
+      const t0 = new Date();
+      await requestPasswordReset(deps(() => t0), OWNER.email, undefined);
+      const { token } = await linkFromOutbox();
+      const later = new Date(t0.getTime() + RESET_TTL_MS + 1000);
+      expect(await resetLinkState(fresh.storage, token, later)).toBe("expired");
+      expect((await resetPasswordWithToken(fresh.storage, token, "a brand new password", later)).ok).toBe(false);
+
+      expect(await requestPasswordReset(deps(), "nobody@example.com", undefined)).toEqual({ ok: true });
+      expect(await outboxMessages(fresh.storage.outbox)).toHaveLength(1);
+      expect(await resetLinkState(fresh.storage, "made-up-token-made-up-token", new Date())).toBe("unknown");
+    });
+
+    it("at most a few links an hour per account (no mail flood)", async () => {
+      await signUp(fresh.storage, OWNER);
+      for (let i = 0; i < RESETS_PER_HOUR + 3; i++) await requestPasswordReset(deps(), OWNER.email, undefined);
+      expect(await outboxMessages(fresh.storage.outbox)).toHaveLength(RESETS_PER_HOUR);
+    });
+
+    it("in production without SMTP it says email is not configured", async () => {
+      await signUp(fresh.storage, OWNER);
+      const r = await requestPasswordReset({ ...deps(), mailer: createMailer(parseMailConfig({}, APP, true), fresh.storage.outbox) }, OWNER.email, undefined);
+      expect(r).toMatchObject({ ok: false, error: expect.stringMatching(/not configured/) });
+    });
   });
 
-  it("at most a few links an hour per account (no mail flood)", async () => {
-    await signUp(fresh.db, OWNER);
-    for (let i = 0; i < RESETS_PER_HOUR + 3; i++) await requestPasswordReset(deps(), OWNER.email, undefined);
-    expect(await outboxMessages(fresh.db)).toHaveLength(RESETS_PER_HOUR);
-  });
+  describe("account changes end the user's other sessions", () => {
+    it("a new password needs the current one, keeps this session, ends the others and open reset links", async () => {
+      const u = await signUp(fresh.storage, OWNER);
+      if (!u.ok) throw new Error("sign-up failed");
+      const here = await createSession(fresh.storage, u.user.id, new Date());
+      const elsewhere = await createSession(fresh.storage, u.user.id, new Date());
+      await requestPasswordReset(deps(), OWNER.email, undefined);
+      const { token } = await linkFromOutbox();
+      expect(await changePassword(fresh.storage, u.user.id, here, { current: "wrong", password: "a brand new password" }, new Date())).toMatchObject({ ok: false, field: "current" });
+      expect(await changePassword(fresh.storage, u.user.id, here, { current: OWNER.password, password: "a brand new password" }, new Date())).toEqual({ ok: true });
+      expect(await resolveSession(fresh.storage, here, new Date())).not.toBeNull();
+      expect(await resolveSession(fresh.storage, elsewhere, new Date())).toBeNull();
+      expect(await resetLinkState(fresh.storage, token, new Date())).toBe("used");
+    });
 
-  it("in production without SMTP it says email is not configured", async () => {
-    await signUp(fresh.db, OWNER);
-    const r = await requestPasswordReset({ ...deps(), mailer: createMailer(parseMailConfig({}, APP, true), fresh.db) }, OWNER.email, undefined);
-    expect(r).toMatchObject({ ok: false, error: expect.stringMatching(/not configured/) });
-  });
-});
-
-describe("account changes end the user's other sessions", () => {
-  it("a new password needs the current one, keeps this session, ends the others and open reset links", async () => {
-    const u = await signUp(fresh.db, OWNER);
-    if (!u.ok) throw new Error("sign-up failed");
-    const here = await createSession(fresh.db, u.user.id, new Date());
-    const elsewhere = await createSession(fresh.db, u.user.id, new Date());
-    await requestPasswordReset(deps(), OWNER.email, undefined);
-    const { token } = await linkFromOutbox();
-    expect(await changePassword(fresh.db, u.user.id, here, { current: "wrong", password: "a brand new password" }, new Date())).toMatchObject({ ok: false, field: "current" });
-    expect(await changePassword(fresh.db, u.user.id, here, { current: OWNER.password, password: "a brand new password" }, new Date())).toEqual({ ok: true });
-    expect(await resolveSession(fresh.db, here, new Date())).not.toBeNull();
-    expect(await resolveSession(fresh.db, elsewhere, new Date())).toBeNull();
-    expect(await resetLinkState(fresh.db, token, new Date())).toBe("used");
-  });
-
-  it("a new email needs the current password, must be free, ends other sessions and tells the old address", async () => {
-    const u = await signUp(fresh.db, OWNER);
-    await signUp(fresh.db, { email: "taken@example.com", password: "another long password" });
-    if (!u.ok) throw new Error("sign-up failed");
-    const here = await createSession(fresh.db, u.user.id, new Date());
-    const elsewhere = await createSession(fresh.db, u.user.id, new Date());
-    const d = deps();
-    expect(await changeEmail(d, u.user.id, here, { email: "taken@example.com", current: OWNER.password }, new Date())).toMatchObject({ ok: false, field: "email" });
-    expect(await changeEmail(d, u.user.id, here, { email: "new@example.com", current: OWNER.password }, new Date())).toEqual({ ok: true });
-    expect((await signIn(fresh.db, { email: "new@example.com", password: OWNER.password })).ok).toBe(true);
-    expect(await resolveSession(fresh.db, elsewhere, new Date())).toBeNull();
-    expect(await resolveSession(fresh.db, here, new Date())).not.toBeNull();
-    expect((await outboxMessages(fresh.db))[0]).toMatchObject({ to: OWNER.email, subject: "Your sign-in email was changed" });
+    it("a new email needs the current password, must be free, ends other sessions and tells the old address", async () => {
+      const u = await signUp(fresh.storage, OWNER);
+      await signUp(fresh.storage, { email: "taken@example.com", password: "another long password" });
+      if (!u.ok) throw new Error("sign-up failed");
+      const here = await createSession(fresh.storage, u.user.id, new Date());
+      const elsewhere = await createSession(fresh.storage, u.user.id, new Date());
+      const d = deps();
+      expect(await changeEmail(d, u.user.id, here, { email: "taken@example.com", current: OWNER.password }, new Date())).toMatchObject({ ok: false, field: "email" });
+      expect(await changeEmail(d, u.user.id, here, { email: "new@example.com", current: OWNER.password }, new Date())).toEqual({ ok: true });
+      expect((await signIn(fresh.storage, { email: "new@example.com", password: OWNER.password })).ok).toBe(true);
+      expect(await resolveSession(fresh.storage, elsewhere, new Date())).toBeNull();
+      expect(await resolveSession(fresh.storage, here, new Date())).not.toBeNull();
+      expect((await outboxMessages(fresh.storage.outbox))[0]).toMatchObject({ to: OWNER.email, subject: "Your sign-in email was changed" });
+    });
   });
 });

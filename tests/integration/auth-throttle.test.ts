@@ -1,26 +1,28 @@
 /**
- * Sign-in throttling and server-side sessions, against a real (SQLite) database. Each attack from the issue:
+ * Sign-in throttling and server-side sessions, against real databases (SQLite and PostgreSQL). Each attack from the issue:
  * a stranger locking the owner out, one client spraying passwords across emails, parallel guesses, sign-up
  * floods, and a session cookie copied before sign-out.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { freshDatabase } from "./handshake-harness";
-import { createPrismaClient, type Db } from "@/lib/db";
+import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
+import type { PortablePrisma } from "@/lib/db";
+import type { Storage } from "@/lib/storage/storage";
 import { signIn, signUp } from "@/lib/auth/users";
 import { delayAfter, pruneThrottle, SIGN_IN_RULES, SIGN_UP_LIMITS, THROTTLE_MEMORY_MS } from "@/lib/auth/throttle";
 import { createSession, pruneSessions, resolveSession, revokeAllSessions, revokeSession, SESSION_TTL_MS } from "@/lib/auth/sessions";
 import { knownDeviceFor, rememberDevice } from "@/lib/auth/device-cookie";
 
-let db: Db;
-let dispose: () => void;
-beforeEach(() => {
-  const d = freshDatabase();
-  db = createPrismaClient(d.url);
-  dispose = d.dispose;
+describe.each(PROVIDERS)("on %s", (provider) => {
+let t: TestDatabase;
+let db: Storage;
+let rows: PortablePrisma;
+beforeEach(async () => {
+  t = await freshDatabase(provider);
+  db = t.storage;
+  rows = t.database.prisma;
 });
 afterEach(async () => {
-  await db.$disconnect();
-  dispose();
+  await t.dispose();
 });
 
 const OWNER = { email: "owner@example.com", password: "the owner's long password" };
@@ -87,7 +89,7 @@ describe("sign-in throttling slows, never locks the owner out", () => {
   it("old throttle rows are pruned", async () => {
     const now = new Date();
     await signIn(db, { email: "x@example.com", password: "nope" }, { ip: "203.0.113.70" }, now);
-    expect(await db.loginThrottle.count()).toBe(2);
+    expect(await rows.loginThrottle.count()).toBe(2);
     expect(await pruneThrottle(db, at(now, THROTTLE_MEMORY_MS - 1000))).toBe(0);
     expect(await pruneThrottle(db, at(now, THROTTLE_MEMORY_MS + 1000))).toBe(2);
   });
@@ -102,7 +104,7 @@ describe("server-side sessions", () => {
     const copied = a;
     const b = await createSession(db, up.user.id, now);
     expect(await resolveSession(db, copied, now)).toEqual({ userId: up.user.id });
-    expect(await db.session.count({ where: { id: a } })).toBe(0); // only a hash of the token is stored
+    expect(await rows.session.count({ where: { id: a } })).toBe(0); // only a hash of the token is stored
     await revokeSession(db, a, now);
     expect(await resolveSession(db, copied, now)).toBeNull();
     expect(await resolveSession(db, b, now)).not.toBeNull();
@@ -113,4 +115,5 @@ describe("server-side sessions", () => {
     expect(await pruneSessions(db, at(now, SESSION_TTL_MS + 1))).toBe(3);
     expect(await resolveSession(db, "forged-token-forged-token-forged", now)).toBeNull();
   });
+});
 });

@@ -128,6 +128,7 @@ describe("export arguments", () => {
         pageSize: 100,
         prefetch: 1,
       },
+      filters: ["email:like:%@example.com|firstname:eq:Roni", "created_at:gteq:2024-01-01 00:00:00"],
     });
     expect(parseFilterTerm("sku:24-MB01")).toEqual({ field: "sku", conditionType: "eq", value: "24-MB01" });
     expect(parseFilterTerm("special_price:null")).toEqual({ field: "special_price", conditionType: "null" });

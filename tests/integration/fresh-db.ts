@@ -1,24 +1,28 @@
-/** A fresh migrated SQLite database per test (beforeEach/afterEach), for tests that only need `db`. */
+/** A fresh migrated database per test (beforeEach/afterEach): the kit's storage, and Prisma for direct checks. */
 import { afterEach, beforeEach } from "vitest";
-import { freshDatabase } from "./handshake-harness";
-import { createPrismaClient, type Db } from "@/lib/db";
+import type { DatabaseProvider, PortablePrisma } from "@/lib/db";
+import type { Storage } from "@/lib/storage/storage";
+import { freshDatabase, type TestDatabase } from "../helpers/databases";
 
-export function useFreshDatabase(): { readonly db: Db } {
-  let db: Db | undefined;
-  let dispose: (() => void) | undefined;
-  beforeEach(() => {
-    const d = freshDatabase();
-    db = createPrismaClient(d.url);
-    dispose = d.dispose;
+export function useFreshDatabase(provider: DatabaseProvider = "sqlite"): { readonly storage: Storage; readonly prisma: PortablePrisma } {
+  let current: TestDatabase | undefined;
+  beforeEach(async () => {
+    current = await freshDatabase(provider);
   });
   afterEach(async () => {
-    await db?.$disconnect();
-    dispose?.();
+    await current?.dispose();
+    current = undefined;
   });
+  const now = () => {
+    if (!current) throw new Error("the database exists only inside a test");
+    return current;
+  };
   return {
-    get db() {
-      if (!db) throw new Error("the database exists only inside a test");
-      return db;
+    get storage() {
+      return now().storage;
+    },
+    get prisma() {
+      return now().database.prisma;
     },
   };
 }

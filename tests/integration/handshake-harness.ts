@@ -1,43 +1,24 @@
 /**
- * Test harness for the handshake: a fresh migrated SQLite database, the app's callback handler on a tiny
- * node:http server (calling the same lib verb as app/api/integration/callback), and a dev store.
+ * Test harness for the handshake: a fresh migrated database (SQLite or PostgreSQL), a kit built with createKit,
+ * the kit's callback verb on a tiny node:http server (what app/api/integration/callback calls), a job worker in
+ * this process, and a dev store.
  */
-import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { startDevStore, type DevStore, type DevStoreOptions } from "../../devstore/src/server";
-import { createPrismaClient, type Db } from "@/lib/db";
-import { createSecretBox } from "@/lib/secret-box";
+import { freshDatabase, type TestDatabase } from "../helpers/databases";
+import type { DatabaseProvider, PortablePrisma } from "@/lib/db";
+import { parseEnv } from "@/lib/env";
+import { createSecretBox, type SecretBox } from "@/lib/secret-box";
 import { createLogger } from "@/lib/log";
-import { KeyedLock } from "@/lib/integration/key-lock";
-import type { IntegrationDeps } from "@/lib/integration/deps";
-import { handleCallbackWith } from "@/lib/integration/handle-callback";
-import { runExchange, type ExchangeOutcome } from "@/lib/integration/exchange";
-import { clientForInstallationRecord } from "@/lib/integration/installation-client";
 import { fetchAccessToken, fetchRequestToken } from "@/lib/magento";
-
-const ROOT = join(__dirname, "..", "..");
-
-let template: string | undefined;
-
-/** A fresh database file with the committed migrations applied (migrated once per worker, then copied). */
-export function freshDatabase(): { url: string; dispose(): void } {
-  if (!template) {
-    const tdir = mkdtempSync(join(tmpdir(), "kit-handshake-template-"));
-    template = join(tdir, "template.db");
-    execFileSync(join(ROOT, "node_modules", ".bin", "prisma"), ["migrate", "deploy"], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: `file:${template}` },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-  }
-  const dir = mkdtempSync(join(tmpdir(), "kit-handshake-"));
-  copyFileSync(template, join(dir, "test.db"));
-  return { url: `file:${join(dir, "test.db")}`, dispose: () => rmSync(dir, { recursive: true, force: true }) };
-}
+import { createKit, type Kit, type KitOptions } from "@/lib/kit";
+import type { IntegrationDeps } from "@/lib/integration/deps";
+import type { ExchangeOutcome } from "@/lib/integration/exchange";
+import { clientForInstallationRecord } from "@/lib/integration/installation-client";
+import type { Storage } from "@/lib/storage/storage";
+import type { InstallationWithStore } from "@/lib/storage/types";
+import { CALLBACK_JOB, EXCHANGE_JOB, PROBE_JOB } from "@/lib/jobs/kinds";
 
 export interface DevIntegration {
   id: number;
@@ -50,59 +31,79 @@ export interface DevIntegration {
 }
 
 export interface Harness {
-  db: Db;
+  provider: DatabaseProvider;
+  kit: Kit;
+  storage: Storage;
+  /** Raw Prisma access for arranging and inspecting rows in tests. */
+  db: PortablePrisma;
+  database: TestDatabase;
   deps: IntegrationDeps;
+  box: SecretBox;
   store: DevStore;
   appUrl: string;
   callbackUrl: string;
   identityUrl: string;
+  /** The app's clock (the kit's and its worker's): real time plus an offset tests move forward. */
+  clock: { now(): Date; advance(ms: number): void };
   /** Raw callback bodies received, in order. */
   bodies: string[];
-  /** While held, exchanges wait (the callback is still answered at once). */
+  /** While held, no job runs (callbacks are still answered and queued). */
   hold(): void;
   release(): void;
   /** Rewrites callback bodies before they are handled (forgery / wrong verifier tests). */
   mutate: ((form: URLSearchParams) => URLSearchParams) | null;
   /** When set, callbacks are answered 200 and dropped (the app never saw them). */
   drop: boolean;
+  /** Waits until no handshake job is queued or running; the outcomes of exchanges finished since the last call. */
   settle(): Promise<ExchangeOutcome[]>;
   postCallback(body: string): Promise<{ status: number; text: string }>;
   admin<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
   createIntegration(name: string, extra?: Record<string, unknown>): Promise<DevIntegration>;
   activate(id: number): Promise<{ identity_url?: string; callback?: { status?: number; error?: string } }>;
   reauthorize(id: number): Promise<{ identity_url?: string; callback?: { status?: number; error?: string } }>;
-  installation(consumerKey: string): Promise<NonNullable<Awaited<ReturnType<Db["installation"]["findUnique"]>>> & { store: { baseUrl: string; signatureMethod: string; signatureMode: string; id: string } }>;
+  installation(consumerKey: string): Promise<InstallationWithStore>;
   clientFor(consumerKey: string): Promise<ReturnType<typeof clientForInstallationRecord>>;
   restartStore(opts?: DevStoreOptions): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startHarness(opts: { store?: DevStoreOptions; allowPrivate?: boolean } = {}): Promise<Harness> {
-  const database = freshDatabase();
-  const db = createPrismaClient(database.url);
-  const box = createSecretBox([{ id: "t1", key: Buffer.alloc(32, 9) }]);
-  const deps: IntegrationDeps = {
-    db,
-    box,
+export const TEST_BOX_KEYS = [{ id: "t1", key: Buffer.alloc(32, 9) }];
+
+export interface HarnessOptions {
+  provider?: DatabaseProvider;
+  store?: DevStoreOptions;
+  allowPrivate?: boolean;
+  kit?: Partial<KitOptions>;
+  /** Keep the recurring maintenance jobs running (default off: tests arrange time themselves). */
+  recurring?: boolean;
+}
+
+export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
+  const provider = opts.provider ?? "sqlite";
+  const database = await freshDatabase(provider);
+  const box = createSecretBox(TEST_BOX_KEYS);
+  const env = parseEnv({ NODE_ENV: "test", DATABASE_URL: database.url, ALLOW_PRIVATE_STORE_URLS: String(opts.allowPrivate ?? true) });
+  let offset = 0;
+  const clock = { now: () => new Date(Date.now() + offset), advance: (ms: number) => void (offset += ms) };
+  const kit = createKit({
+    clock: clock.now,
+    env,
+    db: database.database,
+    secretBox: box,
     log: createLogger({ level: "silent" }),
-    now: () => new Date(),
-    allowPrivate: opts.allowPrivate ?? true,
-    locks: new KeyedLock(),
-    timeoutMs: 5_000,
     fetch: globalThis.fetch,
-    handshake: { fetchRequestToken, fetchAccessToken },
-  };
-  const pending = new Set<Promise<ExchangeOutcome>>();
-  const outcomes: ExchangeOutcome[] = [];
-  let gate: Promise<void> | null = null;
-  let open: (() => void) | null = null;
+    tokenTimeoutMs: 5_000,
+    // no callback budget unless a test sets one (tests of other things post many callbacks per key)
+    callbackLimiter: { take: async () => ({ ok: true }) },
+    ...opts.kit,
+  });
+  await kit.jobs.queue.start();
+  const workerSettings = { concurrency: 8, laneCap: 2, pollMs: 20, healthProbeEveryMs: 3_600_000, recurring: opts.recurring ?? false };
+  let held = false;
+  kit.jobs.startWorker(workerSettings);
+  const seenOutcomes = new Set<string>();
 
-  const h = {
-    bodies: [] as string[],
-    mutate: null as Harness["mutate"],
-    drop: false,
-  };
-
+  const h = { bodies: [] as string[], mutate: null as Harness["mutate"], drop: false };
   const server: Server = createServer((req, res) => {
     if (req.method !== "POST" || req.url !== "/api/integration/callback") {
       res.writeHead(404).end();
@@ -119,20 +120,10 @@ export async function startHarness(opts: { store?: DevStoreOptions; allowPrivate
       }
       const form = h.mutate ? h.mutate(new URLSearchParams(body)) : new URLSearchParams(body);
       try {
-        const r = await handleCallbackWith(deps, form);
-        res.writeHead(r.status, { "Content-Type": "text/plain" }).end(r.message);
-        if (r.status === 200 && r.exchange) {
-          const waitFor = gate;
-          const p = (async () => {
-            if (waitFor) await waitFor;
-            const o = await runExchange(deps, r.activationId);
-            outcomes.push(o);
-            return o;
-          })();
-          pending.add(p);
-          void p.finally(() => pending.delete(p));
-        }
+        const r = await kit.handshake.receiveCallback(form);
+        res.writeHead(r.status, { "Content-Type": "text/plain", ...(r.retryAfterSeconds ? { "Retry-After": String(r.retryAfterSeconds) } : {}) }).end(r.message);
       } catch (e) {
+        if (process.env.HARNESS_DEBUG) console.error("callback failed:", e);
         res.writeHead(500).end(String(e));
       }
     });
@@ -153,8 +144,14 @@ export async function startHarness(opts: { store?: DevStoreOptions; allowPrivate
   };
 
   const harness: Harness = {
-    db,
-    deps,
+    provider,
+    kit,
+    storage: kit.storage,
+    db: database.database.prisma,
+    database,
+    deps: createKitIntegration(kit, box, env.allowPrivateStoreUrls, clock.now),
+    clock,
+    box,
     get store() {
       return store;
     },
@@ -177,59 +174,70 @@ export async function startHarness(opts: { store?: DevStoreOptions; allowPrivate
       h.drop = v;
     },
     hold() {
-      gate = new Promise<void>((r) => (open = r));
+      held = true;
+      void kit.jobs.stopWorker(0);
     },
     release() {
-      open?.();
-      gate = null;
-      open = null;
+      if (!held) return;
+      held = false;
+      kit.jobs.startWorker(workerSettings);
     },
     async settle() {
-      while (pending.size > 0) await Promise.allSettled([...pending]);
-      return outcomes.splice(0);
+      const deadline = Date.now() + 45_000;
+      for (;;) {
+        const open = await kit.jobs.queue.list({ kinds: [CALLBACK_JOB, EXCHANGE_JOB, PROBE_JOB], states: ["created", "retry", "active"], limit: 1 });
+        if (open.length === 0 || held) break;
+        if (Date.now() > deadline) throw new Error(`jobs did not settle: ${JSON.stringify(open)}`);
+        await new Promise((r) => setTimeout(r, 15));
+      }
+      const done = await kit.jobs.queue.list({ kinds: [EXCHANGE_JOB], states: ["completed"], limit: 1000 });
+      const fresh = done.filter((j) => !seenOutcomes.has(j.id)).sort((a, b) => (a.completedAt?.getTime() ?? 0) - (b.completedAt?.getTime() ?? 0));
+      for (const j of fresh) seenOutcomes.add(j.id);
+      return fresh.map((j) => j.output as ExchangeOutcome).filter((o) => o.kind !== "skipped");
     },
     async postCallback(body) {
-      const res = await fetch(harness.callbackUrl, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body,
-      });
+      const res = await fetch(harness.callbackUrl, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
       return { status: res.status, text: await res.text() };
     },
     admin,
     createIntegration: (name, extra = {}) =>
-      admin<DevIntegration>("POST", "/admin/api/integrations", {
-        name,
-        endpoint: harness.callbackUrl,
-        identityLinkUrl: harness.identityUrl,
-        resources: "all",
-        ...extra,
-      }),
+      admin<DevIntegration>("POST", "/admin/api/integrations", { name, endpoint: harness.callbackUrl, identityLinkUrl: harness.identityUrl, resources: "all", ...extra }),
     activate: (id) => admin("POST", `/admin/api/integrations/${id}/activate`),
     reauthorize: (id) => admin("POST", `/admin/api/integrations/${id}/reauthorize`),
     async installation(consumerKey) {
-      const inst = await db.installation.findUnique({ where: { consumerKey }, include: { store: true } });
+      const inst = await kit.storage.installations.byConsumerKey(consumerKey);
       if (!inst) throw new Error(`no installation for ${consumerKey}`);
       return inst;
     },
     async clientFor(consumerKey) {
-      const inst = await harness.installation(consumerKey);
-      return clientForInstallationRecord({ db, box, now: () => new Date(), fetch: globalThis.fetch }, inst);
+      return clientForInstallationRecord({ storage: kit.storage, box, now: () => new Date(), fetch: globalThis.fetch }, await harness.installation(consumerKey));
     },
     async restartStore(o) {
       await store.close();
       store = await startDevStore({ port: 0, ...opts.store, ...o });
     },
     async close() {
-      harness.release();
-      await harness.settle();
       await new Promise<void>((r) => server.close(() => r()));
+      await kit.close(5_000);
       await store.close().catch(() => undefined);
-      await db.$disconnect();
-      database.dispose();
+      await database.dispose();
     },
   };
   return harness;
+}
+
+/** The kit's handshake dependencies, for tests that call lib/integration functions directly. */
+function createKitIntegration(kit: Kit, box: SecretBox, allowPrivate: boolean, now: () => Date): IntegrationDeps {
+  return {
+    storage: kit.storage,
+    box,
+    log: createLogger({ level: "silent" }),
+    now,
+    allowPrivate,
+    fetch: globalThis.fetch,
+    timeoutMs: 5_000,
+    handshake: { fetchRequestToken, fetchAccessToken },
+  };
 }
 
 export function randomToken(): string {

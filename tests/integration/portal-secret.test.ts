@@ -1,25 +1,21 @@
 /** The developer-portal secret never follows a changed base URL or app ID to another server. */
-import { afterEach, beforeEach, expect, it } from "vitest";
-import { freshDatabase } from "./handshake-harness";
-import { createPrismaClient, type Db } from "@/lib/db";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
 import { createSecretBox } from "@/lib/secret-box";
-import { createPortalAppStore, PortalSecretRequiredError, type PortalAppDb } from "@/lib/portal/portal-app-store";
+import { createPortalAppStore, PortalSecretRequiredError } from "@/lib/portal/portal-app-store";
 
-let db: Db;
-let dispose: () => void;
-beforeEach(() => {
-  const d = freshDatabase();
-  db = createPrismaClient(d.url);
-  dispose = d.dispose;
+describe.each(PROVIDERS)("portal settings on %s", (provider) => {
+let t: TestDatabase;
+beforeEach(async () => {
+  t = await freshDatabase(provider);
 });
 afterEach(async () => {
-  await db.$disconnect();
-  dispose();
+  await t.dispose();
 });
 
 it("a changed base URL or app ID requires the secret again; the same ones keep it", async () => {
-  const user = await db.user.create({ data: { email: "dev@example.com", passwordHash: "x" } });
-  const store = createPortalAppStore(db as unknown as PortalAppDb, createSecretBox([{ id: "t", key: Buffer.alloc(32, 3) }]));
+  const user = await t.storage.users.create("dev@example.com", "x");
+  const store = createPortalAppStore(t.storage.portalApps, createSecretBox([{ id: "t", key: Buffer.alloc(32, 3) }]));
   const base = { appId: "demo-app-id", baseUrl: "https://portal.example/", tokenPath: "/rest/v1/apps/session/token" };
   await store.save(user.id, { ...base, appSecret: "the-secret" });
   await store.save(user.id, { ...base, tokenPath: "/rest/v1/app/session/token" }); // same portal and app: kept
@@ -29,4 +25,5 @@ it("a changed base URL or app ID requires the secret again; the same ones keep i
   expect((await store.config(user.id))?.baseUrl).toBe("https://portal.example/");
   await store.save(user.id, { ...base, baseUrl: "https://portal2.example/", appSecret: "second-secret" });
   expect(await store.config(user.id)).toMatchObject({ baseUrl: "https://portal2.example/", appSecret: "second-secret" });
+});
 });

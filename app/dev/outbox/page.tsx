@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { Card, EmptyState, PageHeader } from "@/app/components/ui";
-import { devOutbox } from "@/lib/kit";
+import { devOutbox } from "@/app/_kit";
 
 export const metadata = { title: "Dev outbox" };
 export const dynamic = "force-dynamic";

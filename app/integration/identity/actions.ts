@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { grantLinkConsent, requireUser, signOut } from "@/lib/kit";
+import { grantLinkConsent, requireUser, signOut } from "@/app/_kit";
 
 /** Back to the identity page with the same two query parameters Magento sent. */
 function identityPath(form: FormData): string {

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Alert, Button, Card, PageHeader } from "@/app/components/ui";
-import { appUrls, completeIdentity, getCurrentUser } from "@/lib/kit";
+import { appUrls, completeIdentity, getCurrentUser } from "@/app/_kit";
 import { describeStoreState } from "@/lib/dashboard/store-state";
 import { AutoRefresh } from "./AutoRefresh";
 import { confirmLink, switchAccount } from "./actions";
@@ -105,7 +105,7 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
         <div className="identity-page">
           {/* Re-checks every second until the exchange has finished. */}
           <AutoRefresh seconds={1} />
-          <PageHeader title="Connecting your store…" description={`Signed in as ${user?.email ?? ""}.`} />
+          <PageHeader title="Connecting your store…" description={user ? `Signed in as ${user.email}.` : undefined} />
           <Alert tone="info" title="Exchanging tokens with your store">
             <p>
               The store sent its activation {out.secondsSinceCallback} s ago. This page continues by itself in a moment

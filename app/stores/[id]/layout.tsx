@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { notFound } from "next/navigation";
-import { getStoreForUser, listLinkRequests, requireUser } from "@/lib/kit";
+import { getStoreForUser, listLinkRequests, requireUser } from "@/app/_kit";
 import { LinkRequests } from "./_components/LinkRequests";
 
 /**

@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { addManualStore, requireUser } from "@/lib/kit";
+import { addManualStore, requireUser } from "@/app/_kit";
 import { failed, parseForm, type FormState } from "@/lib/forms/form-state";
 import { manualStoreSchema } from "@/lib/integration/manual";
 

@@ -1,5 +1,5 @@
 import { Alert, Card, PageHeader } from "@/app/components/ui";
-import { requireUser } from "@/lib/kit";
+import { requireUser } from "@/app/_kit";
 import { ManualForm } from "./ManualForm";
 
 export const metadata = { title: "Add a store with tokens" };

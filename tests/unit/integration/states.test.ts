@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { INSTALLATION_STATES, nextState, type InstallationEventKind } from "@/lib/integration/states";
 import { revocationEventFor } from "@/lib/integration/revocation";
 import { classifyHandshakeError } from "@/lib/integration/exchange";
-import { KeyedLock } from "@/lib/integration/key-lock";
 
 describe("installation state machine", () => {
   it("walks the happy path", () => {
@@ -53,27 +52,5 @@ describe("classifyHandshakeError", () => {
     expect(classifyHandshakeError({ status: 401, storeMessage: "Token verifier and verifier token do not match" }).reason).toBe("verifier_invalid");
     expect(classifyHandshakeError({ status: 0, kind: "network", code: "network" }).reason).toBe("store_unreachable");
     expect(classifyHandshakeError(new Error("boom")).reason).toBe("other");
-  });
-});
-
-describe("KeyedLock", () => {
-  it("runs one task per key at a time, in order, and keys independently", async () => {
-    const lock = new KeyedLock();
-    const log: string[] = [];
-    const task = (k: string, n: number, ms: number) =>
-      lock.run(k, async () => {
-        log.push(`${k}${n}+`);
-        await new Promise((r) => setTimeout(r, ms));
-        log.push(`${k}${n}-`);
-      });
-    await Promise.all([task("a", 1, 20), task("a", 2, 1), task("b", 1, 5)]);
-    expect(log.indexOf("a1-")).toBeLessThan(log.indexOf("a2+"));
-    expect(log.indexOf("b1+")).toBeLessThan(log.indexOf("a1-"));
-  });
-
-  it("releases after a failure", async () => {
-    const lock = new KeyedLock();
-    await expect(lock.run("k", async () => Promise.reject(new Error("x")))).rejects.toThrow("x");
-    await expect(lock.run("k", async () => 1)).resolves.toBe(1);
   });
 });

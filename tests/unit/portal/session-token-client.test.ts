@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createPortalClient, maskToken, memoryTokenCache, PortalError, REAL_TOKEN_PATH, SEED_TOKEN_PATH } from "@/lib/portal/session-token-client";
-import { createPortalAppStore, type PortalAppDb } from "@/lib/portal/portal-app-store";
+import { createPortalAppStore } from "@/lib/portal/portal-app-store";
+import type { PortalAppRepo } from "@/lib/storage/storage";
+import type { PortalAppRow } from "@/lib/storage/types";
 import { createSecretBox } from "@/lib/secret-box";
 import { randomBytes } from "node:crypto";
 
@@ -73,23 +75,25 @@ describe("session-token client", () => {
 });
 
 describe("portal app store", () => {
+  /** An in-memory PortalAppRepo (lib/storage): what the store writes is what a database row would hold. */
   function fakeDb() {
-    const rows = new Map<string, Record<string, unknown>>();
-    const db: PortalAppDb = {
-      portalApp: {
-        findUnique: async ({ where }) => (rows.get(where.userId) as never) ?? null,
-        upsert: async ({ where, create, update }) => {
-          const row = rows.get(where.userId);
-          rows.set(where.userId, row ? { ...row, ...update, updatedAt: new Date() } : { ...create, updatedAt: new Date() });
-        },
-        updateMany: async ({ where, data }) => {
-          const row = rows.get(where.userId);
-          if (row) rows.set(where.userId, { ...row, ...data });
-        },
-        deleteMany: async ({ where }) => {
-          rows.delete(where.userId);
-        },
+    const rows = new Map<string, PortalAppRow>();
+    const db: PortalAppRepo = {
+      get: async (userId) => rows.get(userId) ?? null,
+      save: async (userId, v) => {
+        const row = rows.get(userId);
+        const { appSecretEnc, ...rest } = v;
+        rows.set(userId, { ...(row ?? { userId, appSecretEnc: "" }), ...rest, ...(appSecretEnc !== undefined ? { appSecretEnc } : {}), updatedAt: new Date() });
       },
+      setCachedToken: async (userId, t) => {
+        const row = rows.get(userId);
+        if (row) rows.set(userId, { ...row, cachedTokenEnc: t?.enc ?? null, cachedAccountId: t?.accountId ?? null, cachedExpiresAt: t?.expiresAt ?? null });
+      },
+      delete: async (userId) => {
+        rows.delete(userId);
+      },
+      sealed: async () => [...rows.values()].map((r) => ({ userId: r.userId, appSecretEnc: r.appSecretEnc, cachedTokenEnc: r.cachedTokenEnc })),
+      replaceSealed: async () => undefined,
     };
     return { db, rows };
   }

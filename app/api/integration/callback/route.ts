@@ -1,12 +1,13 @@
-import { after } from "next/server";
-import { appUrls, handleCallback } from "@/lib/kit";
+import { appUrls, kit } from "@/app/_kit";
+import { clientIp } from "@/app/_kit/request";
 
 /**
  * Callback URL of the integration. Magento POSTs here on Activate, Save & Activate and Reauthorize
  * (`OauthService::postToConsumer`): four form fields, no signature, 5 s timeout, redirects not followed, answer
- * ignored. We store the callback, answer 200 at once (no redirect: next.config skipTrailingSlashRedirect), then
- * exchange tokens in the background: the request token must be fetched within 300 s of this POST.
- * Magento may re-POST for the same consumer key (Reauthorize), and anyone can POST anything here.
+ * ignored. We validate, enqueue the callback as one job and answer 200 at once (no redirect: next.config
+ * skipTrailingSlashRedirect); jobs record it and exchange the tokens, within 300 s of this POST
+ * (lib/jobs/kinds/handshake.ts). Magento may re-POST for the same consumer key (Reauthorize), and anyone can
+ * POST anything here.
  */
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -50,8 +51,8 @@ export async function POST(request: Request): Promise<Response> {
   const body = await readBounded(request, MAX_BODY_BYTES);
   if (body === null) return text(400, tooLarge);
 
-  const result = await handleCallback(new URLSearchParams(body));
-  if (result.exchange) after(result.exchange);
+  const ip = await clientIp();
+  const result = await kit().handshake.receiveCallback(new URLSearchParams(body), ip ? { clientIp: ip } : {});
   const res = text(result.status, result.message);
   if (result.retryAfterSeconds) res.headers.set("Retry-After", String(result.retryAfterSeconds));
   return res;

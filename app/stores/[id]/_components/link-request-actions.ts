@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { answerLinkRequest, requireUser } from "@/lib/kit";
+import { answerLinkRequest, requireUser } from "@/app/_kit";
 
 export async function answerLinkRequestAction(form: FormData): Promise<void> {
   const user = await requireUser();

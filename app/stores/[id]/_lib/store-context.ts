@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { clientForInstallation, getStoreForUser, requireUser } from "@/lib/kit";
+import { clientForInstallation, getStoreForUser, requireUser } from "@/app/_kit";
 import { describeApiError, type ApiErrorView } from "@/lib/dashboard/api-error-view";
 
 export type StoreSummary = NonNullable<Awaited<ReturnType<typeof getStoreForUser>>>;

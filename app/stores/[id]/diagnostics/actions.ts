@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { checkGrantedResources, probeInstallation, requireUser, setAdminOrigin, setStoreLabelFor } from "@/lib/kit";
+import { checkGrantedResources, probeInstallation, requireUser, setAdminOrigin, setStoreLabelFor } from "@/app/_kit";
 import { failed, formValues, saved, type FormState } from "@/lib/forms/form-state";
 import { storeLabelSchema } from "@/lib/dashboard/store-removal";
 

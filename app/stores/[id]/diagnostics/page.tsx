@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import Link from "next/link";
 import { Card, LinkButton, StateBadge, Table } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
-import { getDiagnostics, grantedResources, requireUser } from "@/lib/kit";
+import { getDiagnostics, grantedResources, requireUser } from "@/app/_kit";
 import { ADMIN_SIDE_PROBLEMS, FAILURE_FIXES } from "@/lib/integration/failure-reasons";
 import { CALLBACK_TIMEOUT_MS, CONSUMER_EXPIRY_MS } from "@/lib/integration/exchange";
 import { allStateViews, checkedAgo } from "@/lib/dashboard/store-state";

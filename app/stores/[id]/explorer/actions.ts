@@ -4,7 +4,7 @@ import { findOperation, MagentoApiError } from "@/lib/magento";
 import { parseExplorerForm, curlCommand, visibleHeaders } from "@/lib/dashboard/explorer-request";
 import { describeApiError } from "@/lib/dashboard/api-error-view";
 import { loadStore, storeClient } from "../_lib/store-context";
-import { fetchStoreSwagger } from "@/lib/kit";
+import { fetchStoreSwagger } from "@/app/_kit";
 import { resourceOfRoute } from "@/lib/dashboard/acl-data";
 import { routeKey } from "@/lib/dashboard/explorer-search";
 

@@ -3,7 +3,7 @@
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { MagentoApiError, MagentoOAuthError } from "@/lib/magento";
-import { readStoreSchemaAsAdmin } from "@/lib/kit";
+import { readStoreSchemaAsAdmin } from "@/app/_kit";
 import { loadStore } from "../_lib/store-context";
 import { rememberSchema } from "./schema-cache";
 import { failed, parseForm, type FormState } from "@/lib/forms/form-state";

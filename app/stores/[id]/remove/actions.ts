@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { removeInstallation, requireUser } from "@/lib/kit";
+import { removeInstallation, requireUser } from "@/app/_kit";
 
 /** "Remove store" after its confirmation page: deletes the app's copy and releases the consumer key's binding. */
 export async function removeStoreAction(installationId: string, form: FormData): Promise<void> {

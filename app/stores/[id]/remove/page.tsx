@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Alert, Button, Card, PageHeader } from "@/app/components/ui";
-import { requireUser, storeRemovalPreview } from "@/lib/kit";
+import { requireUser, storeRemovalPreview } from "@/app/_kit";
 import { removeStoreAction } from "./actions";
 
 export const metadata: Metadata = { title: "Remove store" };

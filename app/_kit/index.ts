@@ -1,0 +1,121 @@
+/**
+ * The thin Next.js adapter over the kit (lib/kit.ts): each verb here gives a kit verb this request's cookies and
+ * client address, or turns "not signed in" into a redirect. Pages, route handlers and actions import from here;
+ * nothing under lib/ imports next/*.
+ */
+import { redirect } from "next/navigation";
+import type { IdentityQuery } from "@/lib/integration/identity";
+import type { CurrentUser } from "@/lib/kit";
+import { safeNextPath } from "@/lib/kit";
+import { kit } from "./kit";
+import { requestContext } from "./request";
+
+export { kit, startBackgroundWork } from "./kit";
+export { requestContext } from "./request";
+export { safeNextPath, InstallationNotUsableError, type CurrentUser, type StoreSummary } from "@/lib/kit";
+
+// Handshake ---------------------------------------------------------------------------------------------------
+
+export const appUrls = () => kit().handshake.urls();
+
+// Accounts ----------------------------------------------------------------------------------------------------
+
+export async function getCurrentUser(): Promise<CurrentUser | null> {
+  return kit().auth.currentUser(await requestContext());
+}
+
+/** The signed-in user, or a redirect to /login?next=<nextPath>. */
+export async function requireUser(nextPath?: string): Promise<CurrentUser> {
+  const user = await getCurrentUser();
+  if (!user) redirect(nextPath ? `/login?next=${encodeURIComponent(safeNextPath(nextPath))}` : "/login");
+  return user;
+}
+
+export async function signInWithPassword(email: unknown, password: unknown) {
+  return kit().auth.signIn(await requestContext(), email, password);
+}
+
+export async function createAccount(email: unknown, password: unknown) {
+  return kit().auth.signUp(await requestContext(), email, password);
+}
+
+export async function signOut(): Promise<void> {
+  await kit().auth.signOut(await requestContext());
+}
+
+export const revokeAllSessions = (userId: string) => kit().auth.revokeAllSessions(userId);
+
+// Account: password reset by email, password and email changes ---------------------------------------------
+
+export const mailer = () => kit().mail.mailer();
+export const devOutbox = () => kit().mail.outbox();
+export const requestPasswordResetFor = (email: string, next: string | undefined) => kit().auth.requestPasswordReset(email, next);
+export const passwordResetLinkState = (token: string) => kit().auth.resetLinkState(token);
+export const resetPasswordByLink = (token: string, password: string) => kit().auth.resetPassword(token, password);
+
+export async function changePasswordFor(userId: string, input: { current: string; password: string }) {
+  return kit().auth.changePassword(await requestContext(), userId, input);
+}
+
+export async function changeEmailFor(userId: string, input: { email: string; current: string }) {
+  return kit().auth.changeEmail(await requestContext(), userId, input);
+}
+
+// Identity popup ----------------------------------------------------------------------------------------------
+
+export async function grantLinkConsent(consumerKey: string, shownActivationId?: string): Promise<void> {
+  await kit().identity.grantConsent(await requestContext(), consumerKey, shownActivationId);
+}
+
+export async function grantLinkConsentFromNext(next: string): Promise<void> {
+  await kit().identity.grantConsentFromNext(await requestContext(), next);
+}
+
+export const storeBeingLinked = (next: string) => kit().identity.storeBeingLinked(next);
+
+/** The activation this browser opened the identity popup for and nobody finished (the offer on /stores). */
+export async function linkOfferInThisBrowser(userId: string) {
+  return kit().identity.linkOffer(await requestContext(), userId);
+}
+
+export async function acceptLinkOfferInThisBrowser(userId: string, activationId: string) {
+  return kit().identity.acceptLinkOffer(await requestContext(), userId, activationId);
+}
+
+export async function completeIdentity(query: IdentityQuery, userId: string | null) {
+  return kit().identity.complete(await requestContext(), query, userId);
+}
+
+// Stores ------------------------------------------------------------------------------------------------------
+
+export const listStoresForUser = (userId: string) => kit().stores.list(userId);
+export const getStoreForUser = (installationId: string, userId: string) => kit().stores.get(installationId, userId);
+export const clientForInstallation = (installationId: string, userId: string, opts?: { storeCode?: string }) =>
+  kit().stores.clientFor(installationId, userId, opts);
+export const addManualStore = (userId: string, input: unknown) => kit().stores.addManual(userId, input);
+export const setAdminOrigin = (installationId: string, userId: string, origin: string) => kit().stores.setAdminOrigin(installationId, userId, origin);
+export const probeInstallation = (installationId: string, userId: string) => kit().stores.probe(installationId, userId);
+export const getDiagnostics = (installationId: string, userId: string) => kit().stores.diagnostics(installationId, userId);
+export const listLinkRequests = (installationId: string, userId: string) => kit().stores.linkRequests(installationId, userId);
+export const answerLinkRequest = (installationId: string, userId: string, requestId: string, decision: "approve" | "deny") =>
+  kit().stores.answerLinkRequest(installationId, userId, requestId, decision);
+export const removeInstallation = (installationId: string, userId: string) => kit().stores.remove(installationId, userId);
+export const storeRemovalPreview = (installationId: string, userId: string) => kit().stores.removalPreview(installationId, userId);
+export const setStoreLabelFor = (installationId: string, userId: string, label: string) => kit().stores.setLabel(installationId, userId, label);
+export const checkGrantedResources = (installationId: string, userId: string) => kit().stores.checkResources(installationId, userId);
+export const grantedResources = (installationId: string) => kit().stores.resourceChecks(installationId);
+export const fetchStoreSwagger = (baseUrl: string) => kit().stores.fetchSwagger(baseUrl);
+export const readStoreSchemaAsAdmin = (baseUrl: string, username: string, password: string) => kit().stores.readSchemaAsAdmin(baseUrl, username, password);
+
+// Jobs and exports --------------------------------------------------------------------------------------------
+
+export const jobsForStore = (installationId: string, userId: string) => kit().jobs.forStore(installationId, userId);
+export const retryJob = (jobId: string, installationId: string, userId: string) => kit().jobs.retry(jobId, installationId, userId);
+export const startExport = (installationId: string, userId: string, input: unknown) => kit().exports.start(installationId, userId, input);
+export const exportsForStore = (installationId: string, userId: string) => kit().exports.list(installationId, userId);
+export const getExport = (exportId: string, installationId: string, userId: string) => kit().exports.get(exportId, installationId, userId);
+
+// Developer portal --------------------------------------------------------------------------------------------
+
+export const portalSettingsStore = () => kit().portal.settingsStore();
+export const portalClient = (config: Parameters<ReturnType<typeof kit>["portal"]["client"]>[0], userId: string) => kit().portal.client(config, userId);

@@ -1,0 +1,63 @@
+import { getEnv } from "@/lib/env";
+import { openDatabase, type Database } from "@/lib/db";
+import { createStoreFetch } from "@/lib/integration/store-fetch";
+import { openJobQueue } from "@/lib/jobs/open-queue";
+import { eventLoopBusy } from "@/lib/jobs/event-loop";
+import type { JobQueue } from "@/lib/jobs/queue";
+import type { Worker } from "@/lib/jobs/worker";
+import { kitFromEnv, workerSettings } from "@/lib/kit-from-env";
+import type { Kit } from "@/lib/kit";
+
+/**
+ * What one app process shares, whichever Next bundle asks (routes, pages and instrumentation are bundled
+ * separately, each with its own copy of lib/): one database pool, one job queue, one guarded store fetch, one
+ * worker. They live on globalThis. The kit itself is built per bundle over them, so the errors its verbs throw
+ * are the classes that bundle's code checks with instanceof.
+ */
+interface Shared {
+  db: Database;
+  queue: JobQueue;
+  fetch: typeof fetch;
+  worker: Worker | null;
+}
+
+const holder = globalThis as unknown as { __kitShared?: Shared };
+
+function shared(): Shared {
+  if (!holder.__kitShared) {
+    const env = getEnv();
+    const db = openDatabase(env.databaseUrl);
+    holder.__kitShared = { db, queue: openJobQueue(db), fetch: createStoreFetch({ allowPrivate: env.allowPrivateStoreUrls }), worker: null };
+  }
+  return holder.__kitShared;
+}
+
+let local: Kit | undefined;
+
+export function kit(): Kit {
+  if (!local) {
+    const s = shared();
+    local = kitFromEnv(getEnv(), { db: s.db, jobs: s.queue, fetch: s.fetch, wake: () => s.worker?.wake() });
+  }
+  return local;
+}
+
+/**
+ * Server start (instrumentation.ts): prepares the job queue (pg-boss's schema on PostgreSQL) and, unless
+ * WORKER=off, runs a worker in this process. Stopped cleanly on SIGTERM/SIGINT (running jobs finish first;
+ * anything cut short is picked up again when its lease runs out).
+ */
+export async function startBackgroundWork(): Promise<void> {
+  const k = kit();
+  await k.jobs.queue.start();
+  const env = getEnv();
+  if (!env.worker.inProcess) return;
+  const s = shared();
+  // inside the web process the worker gives way to requests (a burst of activation callbacks answers first)
+  s.worker = k.jobs.startWorker({ ...workerSettings(env), busy: eventLoopBusy() });
+  const stop = () => {
+    void k.jobs.stopWorker(5_000);
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}

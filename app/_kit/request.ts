@@ -1,0 +1,20 @@
+import { cookies, headers } from "next/headers";
+import { getEnv } from "@/lib/env";
+import type { RequestContext } from "@/lib/kit";
+
+/**
+ * The client's IP, only when TRUST_PROXY says a proxy in front sets X-Forwarded-For (its last hop is the address
+ * the proxy saw). Without one these headers are whatever the client wrote, so no per-IP limit is kept.
+ */
+export async function clientIp(): Promise<string | undefined> {
+  if (!getEnv().trustProxy) return undefined;
+  const h = await headers();
+  const xff = h.get("x-forwarded-for");
+  return (xff ? xff.split(",").pop()?.trim() : undefined) || h.get("x-real-ip") || undefined;
+}
+
+/** This request as the kit's verbs see it: Next's cookie jar and the trusted client address. */
+export async function requestContext(): Promise<RequestContext> {
+  const ip = await clientIp();
+  return { cookies: await cookies(), ...(ip ? { clientIp: ip } : {}) };
+}

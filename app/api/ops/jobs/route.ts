@@ -1,0 +1,40 @@
+import { timingSafeEqual, createHash } from "node:crypto";
+import { z } from "zod";
+import { kit } from "@/app/_kit";
+import { getEnv } from "@/lib/env";
+import { JOB_STATES } from "@/lib/jobs/queue";
+
+/**
+ * Every store's jobs as JSON, for operators: `curl -H "Authorization: Bearer $OPS_TOKEN" {APP_URL}/api/ops/jobs?state=failed`.
+ * Exists only when OPS_TOKEN is set (404 otherwise); the token is compared in constant time.
+ */
+export const dynamic = "force-dynamic";
+
+const query = z.object({
+  state: z.array(z.enum(JOB_STATES)).optional(),
+  kind: z.array(z.string().max(100)).max(20).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+});
+
+const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+const digest = (s: string) => createHash("sha256").update(s).digest();
+
+export async function GET(request: Request): Promise<Response> {
+  const token = getEnv().opsToken;
+  if (!token) return json({ error: "Not found." }, 404);
+  const given = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
+  if (!timingSafeEqual(digest(given), digest(token))) return json({ error: "Send Authorization: Bearer <OPS_TOKEN>." }, 401);
+  const params = new URL(request.url).searchParams;
+  const parsed = query.safeParse({
+    state: params.getAll("state").length ? params.getAll("state") : undefined,
+    kind: params.getAll("kind").length ? params.getAll("kind") : undefined,
+    limit: params.get("limit") ?? undefined,
+  });
+  if (!parsed.success) return json({ error: `Bad query: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}` }, 400);
+  const jobs = await kit().jobs.overview({
+    limit: parsed.data.limit,
+    ...(parsed.data.state ? { states: parsed.data.state } : {}),
+    ...(parsed.data.kind ? { kinds: parsed.data.kind } : {}),
+  });
+  return json({ jobs });
+}

@@ -1,0 +1,93 @@
+import { Badge, Card, EmptyState, Table, type BadgeTone } from "@/app/components/ui";
+import { StoreHeader } from "@/app/components/StoreHeader";
+import { exportsForStore } from "@/app/_kit";
+import type { ExportView } from "@/lib/verbs/exports";
+import { loadStore } from "../_lib/store-context";
+import { ExportForm } from "./ExportForm";
+import { RefreshWhileRunning } from "./RefreshWhileRunning";
+
+export const metadata = { title: "Export" };
+export const dynamic = "force-dynamic";
+
+const TONE: Record<ExportView["state"], BadgeTone> = { queued: "info", running: "info", done: "success", failed: "danger" };
+
+function when(iso: string | null): string {
+  return iso ? iso.replace("T", " ").slice(0, 19) + " UTC" : "—";
+}
+
+/**
+ * Exports of the store's products, orders or customers as NDJSON, run as jobs (lib/jobs/kinds/export.ts):
+ * started here, progress shown while it runs, downloaded when done. `npm run export` does the same from a shell.
+ */
+export default async function ExportPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { user, store } = await loadStore(id, "/export");
+  const exports = (await exportsForStore(id, user.id)) ?? [];
+  const running = exports.some((e) => e.state === "queued" || e.state === "running");
+  return (
+    <div className="stack">
+      <StoreHeader store={store} section="export" title="Export" description="Products, orders or customers as NDJSON (one JSON object per line)." />
+      <RefreshWhileRunning running={running} />
+      <div className="card-grid">
+        <Card title="New export">
+          <ExportForm installationId={id} />
+        </Card>
+        <Card title="From a shell">
+          <p>The same export, streamed to a file with a progress bar:</p>
+          <pre className="mono">
+            <code>{`npm run --silent export -- --store ${id} products > products.ndjson`}</code>
+          </pre>
+        </Card>
+      </div>
+      <Card title="Recent exports">
+        {exports.length === 0 ? (
+          <EmptyState title="No exports yet">Start one above; it runs in the background and can be downloaded here when done.</EmptyState>
+        ) : (
+          <Table
+            caption="Exports of this store, newest first (kept for 7 days)"
+            columns={[
+              { key: "what", label: "What" },
+              { key: "state", label: "State" },
+              { key: "progress", label: "Progress" },
+              { key: "started", label: "Started" },
+              { key: "finished", label: "Finished" },
+              { key: "file", label: "File" },
+            ]}
+          >
+            {exports.map((e) => (
+              <tr key={e.id} data-testid="export-row" data-state={e.state}>
+                <td>
+                  {e.entity}
+                  <div className="muted mono">{e.fields}</div>
+                </td>
+                <td>
+                  <Badge tone={TONE[e.state]}>{e.state}</Badge>
+                  {e.error ? <div className="muted">{e.error}</div> : null}
+                </td>
+                <td>
+                  {e.percent !== null ? (
+                    <progress max={100} value={e.percent} aria-label={`Export ${e.entity}: ${e.percent}%`}>
+                      {e.percent}%
+                    </progress>
+                  ) : null}{" "}
+                  {e.rows.toLocaleString("en")} {e.total !== null ? `of ${e.total.toLocaleString("en")}` : ""} rows
+                </td>
+                <td className="mono">{when(e.createdAt)}</td>
+                <td className="mono">{when(e.finishedAt)}</td>
+                <td>
+                  {e.state === "done" ? (
+                    <a href={`/stores/${encodeURIComponent(id)}/export/${encodeURIComponent(e.id)}/download`} download>
+                      Download {e.entity}.ndjson
+                    </a>
+                  ) : (
+                    "—"
+                  )}
+                </td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * 200 concurrent Activate callbacks (distinct consumer keys) against the production build (`next start`, a job
+ * worker in the process, the default), on SQLite and on PostgreSQL. Measured in the same run: the same burst of
+ * 200 POSTs to a route that does no work (/api/health), before and while the exchanges run. Then every
+ * activation must end active with one installation per key, one request-token call per store (a counting proxy
+ * in front of the dev store), inside the store's 300 s window. Prints figures; asserts nothing.
+ *
+ * The 200 callback bodies are genuine: the dev store activates 200 integrations and posts each callback to a
+ * capture server first; the bench then fires them all at once at the app.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { startDevStore } from "../devstore/src/server";
+import { startStoreProxy } from "../tests/helpers/store-proxy";
+import { openDatabase } from "@/lib/db";
+import { startChild, type Child } from "../tests/helpers/processes";
+import { benchDatabase, benchSecrets, fmt, hasBuild, pct, startApp, stopPostgres, type AppProcess } from "./lib/app-server";
+
+const N = Number(process.env.BURST ?? 200);
+
+async function capture(): Promise<{ url: string; bodies: string[]; close(): Promise<void> }> {
+  const bodies: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      bodies.push(Buffer.concat(chunks).toString("utf8"));
+      res.writeHead(200).end("ok");
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/cb`, bodies, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+async function burst(url: string, bodies: readonly string[]): Promise<{ ms: number[]; statuses: number[] }> {
+  const ms: number[] = [];
+  const statuses: number[] = [];
+  await Promise.all(
+    bodies.map(async (body) => {
+      const t0 = performance.now();
+      try {
+        const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+        await res.text();
+        statuses.push(res.status);
+      } catch {
+        statuses.push(0);
+      }
+      ms.push(performance.now() - t0);
+    }),
+  );
+  return { ms, statuses };
+}
+
+const line = (label: string, ms: number[]) => `  ${label.padEnd(44)} p50 ${fmt(pct(ms, 0.5)).padStart(8)}  p99 ${fmt(pct(ms, 0.99)).padStart(8)}  max ${fmt(Math.max(...ms)).padStart(8)}`;
+
+async function run(provider: "sqlite" | "postgresql", separateWorker: boolean): Promise<void> {
+  const db = await benchDatabase(provider);
+  const store = await startDevStore({ port: 0, host: "127.0.0.1" });
+  const proxy = await startStoreProxy(store.storeBaseUrl);
+  const cap = await capture();
+  let app: AppProcess | null = null;
+  let worker: Child | null = null;
+  try {
+    const secrets = benchSecrets();
+    app = await startApp(db.url, { ...secrets, ...(separateWorker ? { WORKER: "off" } : {}) });
+    if (separateWorker) worker = await startChild("scripts/worker.ts", { ...secrets, DATABASE_URL: db.url, ALLOW_PRIVATE_STORE_URLS: "true", NODE_ENV: "production", APP_URL: app.url }, { ready: /worker running/ });
+    const admin = async <T>(path: string, body: unknown): Promise<T> => {
+      const r = await fetch(`${store.url}/admin/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+      return (await r.json()) as T;
+    };
+    const ids: number[] = [];
+    for (let i = 0; i < N; i += 20) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(20, N - i) }, (_, j) => admin<{ id: number }>("/integrations", { name: `Burst ${i + j}`, endpoint: cap.url, identityLinkUrl: `${app!.url}/integration/identity`, resources: "all" })),
+      );
+      await Promise.all(batch.map((x) => admin(`/integrations/${x.id}/activate`, {})));
+      ids.push(...batch.map((x) => x.id));
+    }
+    const bodies = cap.bodies.map((b) => {
+      const f = new URLSearchParams(b);
+      f.set("store_base_url", proxy.url); // through the counting proxy (it keeps the Host the kit signs)
+      return f.toString();
+    });
+    const keys = bodies.map((b) => new URLSearchParams(b).get("oauth_consumer_key")!);
+    const noopBodies = bodies.map(() => bodies[0]!);
+    // warm both routes as a running server would be (first requests load code lazily in Next's server): a few
+    // callbacks for keys nobody uses, naming a store that refuses connections (their exchanges fail at once)
+    await burst(`${app.url}/api/health`, noopBodies.slice(0, 20));
+    const warm = Array.from({ length: 10 }, (_, i) => {
+      const f = new URLSearchParams(bodies[i]!);
+      f.set("oauth_consumer_key", `${"w".repeat(30)}${String(i).padStart(2, "0")}`.slice(-32));
+      f.set("store_base_url", "http://127.0.0.1:9/");
+      return f.toString();
+    });
+    await burst(`${app.url}/api/integration/callback`, warm);
+    const noop = await burst(`${app.url}/api/health`, noopBodies);
+    const started = Date.now();
+    const cb = await burst(`${app.url}/api/integration/callback`, bodies);
+    const noopDuring = await burst(`${app.url}/api/health`, noopBodies);
+
+    const target = Math.max(250, 1.5 * pct(noop.ms, 0.99));
+    const all2xx = cb.statuses.every((s) => s >= 200 && s < 300);
+    console.log(`${provider === "sqlite" ? "SQLite" : "PostgreSQL"}: ${N} concurrent Activate callbacks, next start ${separateWorker ? "(WORKER=off) and one npm run worker" : "with its in-process worker (the default)"}`);
+    console.log(line(`no-op route (POST /api/health, ${N} at once)`, noop.ms));
+    console.log(line(`callback (${N} at once)`, cb.ms));
+    console.log(line("no-op route while the exchanges run", noopDuring.ms));
+    console.log(`  every answer 2xx: ${all2xx ? "yes" : `no (${cb.statuses.filter((s) => s < 200 || s >= 300).length} not)`}; target p99 ≤ max(250 ms, 1.5 × no-op p99) = ${fmt(target)}: ${pct(cb.ms, 0.99) <= target ? "met" : "NOT met"}`);
+
+    const database = openDatabase(db.url, { poolSize: 2 });
+    try {
+      const deadline = started + 300_000;
+      let active = 0;
+      let failed = 0;
+      for (;;) {
+        active = await database.prisma.installation.count({ where: { consumerKey: { in: keys }, state: "active" } });
+        failed = await database.prisma.installation.count({ where: { consumerKey: { in: keys }, state: "failed" } });
+        if (active + failed >= N || Date.now() > deadline) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      const allDone = Date.now() - started;
+      const acts = await database.prisma.activation.findMany({ where: { installation: { consumerKey: { in: keys } } }, select: { callbackAt: true, accessTokenAt: true, state: true } });
+      const late = Math.max(...acts.map((a) => (a.accessTokenAt ? a.accessTokenAt.getTime() - a.callbackAt.getTime() : Infinity)));
+      const installations = await database.prisma.installation.count({ where: { consumerKey: { in: keys } } });
+      const calls = keys.map((k) => proxy.requestTokenCalls.get(k) ?? 0);
+      console.log(
+        `  exchanges: ${active}/${N} active, ${failed} failed, ${installations} installations, ${acts.length} activations, all done ${(allDone / 1000).toFixed(1)} s after the burst; ` +
+          `last access token ${(late / 1000).toFixed(1)} s after its callback (window 300 s)`,
+      );
+      console.log(`  request-token calls per store: ${calls.every((c) => c === 1) ? "exactly 1 for every key" : `min ${Math.min(...calls)}, max ${Math.max(...calls)}`}`);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await worker?.stop();
+    await app?.stop();
+    await cap.close();
+    await proxy.close();
+    await store.close();
+    await db.dispose();
+  }
+}
+
+async function main(): Promise<void> {
+  if (!hasBuild()) {
+    console.log("skipped: no production build (run: npx next build)");
+    return;
+  }
+  const only = process.env.BENCH_DB;
+  for (const provider of ["sqlite", "postgresql"] as const) {
+    if (only && only !== provider) continue;
+    await run(provider, false);
+    await run(provider, true);
+  }
+  stopPostgres();
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  stopPostgres();
+  process.exitCode = 1;
+});

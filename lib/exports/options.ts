@@ -1,0 +1,64 @@
+/**
+ * What an export is: an entity (products, orders, customers), the item fields, filter groups (AND between
+ * groups, OR inside one), and the page size. Checked with zod wherever it comes from (dashboard form, command
+ * line, the stored Export row).
+ */
+import { z } from "zod";
+import { CONDITION_TYPES, validateFields, type SearchFilter, type SearchFilterGroup } from "@/lib/magento";
+import { MAX_PAGE_SIZE } from "@/lib/magento/paginate";
+
+export const ENTITIES = {
+  products: { path: "/V1/products", fields: "sku,name,price,status,type_id,updated_at", label: "Products" },
+  orders: { path: "/V1/orders", fields: "entity_id,increment_id,status,grand_total,order_currency_code,created_at,customer_email", label: "Orders" },
+  customers: { path: "/V1/customers/search", fields: "id,email,firstname,lastname,group_id,created_at", label: "Customers" },
+} as const;
+export type Entity = keyof typeof ENTITIES;
+export const ENTITY_NAMES = ["products", "orders", "customers"] as const satisfies readonly Entity[];
+
+const filterSchema: z.ZodType<SearchFilter> = z.union([
+  z.object({ field: z.string(), conditionType: z.enum(["null", "notnull"]) }),
+  z.object({ field: z.string(), conditionType: z.enum(CONDITION_TYPES), value: z.string() }),
+]);
+
+export const exportOptionsSchema = z.object({
+  entity: z.enum(ENTITY_NAMES),
+  fields: z.string().min(1).superRefine((v, ctx) => {
+    try {
+      validateFields(v);
+    } catch (e) {
+      ctx.addIssue({ code: "custom", message: (e as Error).message });
+    }
+  }),
+  filterGroups: z.array(z.object({ filters: z.array(filterSchema).min(1) })).max(20),
+  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE),
+});
+export type ExportSpec = z.infer<typeof exportOptionsSchema>;
+
+export class ExportUsageError extends Error {
+  override name = "ExportUsageError";
+}
+
+/** One `field:cond:value` term; `field:value` means eq; null/notnull take no value. */
+export function parseFilterTerm(term: string): SearchFilter {
+  const first = term.indexOf(":");
+  if (first <= 0) throw new ExportUsageError(`filter "${term}": expected field:condition:value (e.g. price:gt:50)`);
+  const field = term.slice(0, first);
+  if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(field)) throw new ExportUsageError(`filter "${term}": "${field}" is not a field name`);
+  const rest = term.slice(first + 1);
+  const second = rest.indexOf(":");
+  const maybeCond = second < 0 ? rest : rest.slice(0, second);
+  const cond = z.enum(CONDITION_TYPES).safeParse(maybeCond);
+  if (cond.success) {
+    const conditionType = cond.data;
+    if (conditionType === "null" || conditionType === "notnull") return { field, conditionType };
+    if (second < 0 || rest.slice(second + 1) === "") throw new ExportUsageError(`filter "${term}": condition ${conditionType} needs a value`);
+    return { field, conditionType, value: rest.slice(second + 1) };
+  }
+  if (second >= 0) throw new ExportUsageError(`filter "${term}": unknown condition "${maybeCond}" (one of ${CONDITION_TYPES.join(", ")})`);
+  return { field, conditionType: "eq", value: rest };
+}
+
+/** `a:like:%x%|b:eq:y` terms → filter groups (AND between terms, | is OR inside one). */
+export function filterGroupsOf(terms: readonly string[]): SearchFilterGroup[] {
+  return terms.filter((t) => t.trim() !== "").map((t) => ({ filters: t.split("|").map((x) => parseFilterTerm(x.trim())) }));
+}

@@ -1,0 +1,87 @@
+/**
+ * The handshake as jobs. The callback URL only validates, seals, enqueues and answers (lib/kit.ts
+ * handshake.receiveCallback); then:
+ * - `handshake.callback` records the callback (binding check, installation, activation: record-callback.ts) and
+ *   enqueues the exchange. Callbacks of one consumer key run one at a time, in arrival order.
+ * - `handshake.exchange` runs the token exchange (exchange.ts), resumable after a crash, inside the 300 s window;
+ *   exchanges of one consumer key run one at a time, in arrival order, never behind a callback's recording.
+ *   A success enqueues the first health probe.
+ */
+import { z } from "zod";
+import { recordCallback } from "@/lib/integration/record-callback";
+import { markInterrupted, runExchange } from "@/lib/integration/exchange";
+import { defineJob, type JobKind } from "../worker";
+import type { SendOptions } from "../queue";
+import { storeLane, type JobServices } from "./services";
+import { probeJob } from "./probe";
+
+export const CALLBACK_JOB = "handshake.callback";
+export const EXCHANGE_JOB = "handshake.exchange";
+
+export const receivedCallbackSchema = z.object({
+  consumerKey: z.string(),
+  storeBaseUrl: z.string(),
+  consumerSecretEnc: z.string(),
+  verifierEnc: z.string(),
+  fingerprint: z.string(),
+  callbackAt: z.coerce.date(),
+  answeredMs: z.number().nullable(),
+});
+export type ReceivedCallbackData = z.input<typeof receivedCallbackSchema>;
+
+/** How a callback job is sent (the callback URL calls this). */
+export function callbackJob(cb: { consumerKey: string; storeBaseUrl: string }): SendOptions {
+  return {
+    lane: storeLane(cb.storeBaseUrl),
+    key: `callback:${cb.consumerKey}`,
+    ref: `key:${cb.consumerKey}`,
+    retryLimit: 5,
+    retryDelaySeconds: 1,
+    retryBackoff: true,
+    leaseSeconds: 30,
+  };
+}
+
+function exchangeJob(consumerKey: string, storeBaseUrl: string, installationId: string): SendOptions {
+  // Two token calls of at most 20 s each: a lease of 60 s means a crashed exchange resumes within a minute.
+  return { lane: storeLane(storeBaseUrl), key: `exchange:${consumerKey}`, ref: installationId, retryLimit: 3, retryDelaySeconds: 2, retryBackoff: true, leaseSeconds: 60 };
+}
+
+export function handshakeJobs(s: JobServices): JobKind[] {
+  return [
+    defineJob({
+      kind: CALLBACK_JOB,
+      schema: receivedCallbackSchema,
+      async run(cb, ctx) {
+        const r = await recordCallback(s.integration(ctx.storeFetch), cb, { again: ctx.attempt > 0 });
+        if (r.refused) {
+          if (r.firstInWindow) ctx.log.warn({ installationId: r.installationId }, "activation callback refused: it contradicts the consumer key's binding");
+          return { output: { refused: true } };
+        }
+        if (r.duplicate) return { output: { duplicate: true, activationId: r.activationId } };
+        await s.send(EXCHANGE_JOB, { activationId: r.activationId }, exchangeJob(cb.consumerKey, cb.storeBaseUrl, r.installationId));
+        return { output: { installationId: r.installationId, activationId: r.activationId } };
+      },
+    }),
+    defineJob({
+      kind: EXCHANGE_JOB,
+      schema: z.object({ activationId: z.string() }),
+      async run({ activationId }, ctx) {
+        const outcome = await runExchange(s.integration(ctx.storeFetch), activationId, { resumed: ctx.attempt > 0 });
+        if (outcome.kind === "succeeded" && !outcome.superseded) {
+          const found = await s.storage.activations.withInstallation(activationId);
+          if (found) await s.send(probeJob.kind, { installationId: found.installation.id, reason: "activation" }, probeJob.options(found.installation));
+        }
+        return { output: outcome };
+      },
+      async onFailed({ activationId }, message, ctx) {
+        const a = await s.storage.activations.byId(activationId);
+        if (a && (a.state === "pending" || a.state === "exchanging")) {
+          await markInterrupted({ storage: s.storage }, a, ctx.now(), `the exchange job failed: ${message.slice(0, 200)}`);
+        }
+      },
+    }),
+  ];
+}
+
+export { exchangeJob };

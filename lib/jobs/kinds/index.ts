@@ -1,0 +1,40 @@
+import type { JobKind, Recurring } from "../worker";
+import type { JobQueue } from "../queue";
+import type { JobServices } from "./services";
+import { CALLBACK_JOB, EXCHANGE_JOB, handshakeJobs } from "./handshake";
+import { HEALTH_SWEEP_JOB, PROBE_JOB, probeJobs } from "./probe";
+import { EXCHANGE_SWEEP_JOB, maintenanceJobs, PRUNE_JOB } from "./maintenance";
+import { EXPORT_JOB, exportJobs } from "./export";
+
+export { CALLBACK_JOB, EXCHANGE_JOB, callbackJob } from "./handshake";
+export { PROBE_JOB, HEALTH_SWEEP_JOB, probeJob } from "./probe";
+export { EXPORT_JOB, exportJobOptions } from "./export";
+export { storeLane, type JobServices } from "./services";
+
+/** Every job kind of the kit. */
+export function jobKinds(s: JobServices, queue: Pick<JobQueue, "hasOpen">): JobKind[] {
+  return [...handshakeJobs(s), ...probeJobs(s), ...maintenanceJobs(s, queue), ...exportJobs(s)];
+}
+
+/** The recurring jobs and how often they run. */
+export function recurringJobs(s: Pick<JobServices, "healthProbeEveryMs">): Recurring[] {
+  return [
+    { kind: EXCHANGE_SWEEP_JOB, everyMs: 5_000 },
+    { kind: PRUNE_JOB, everyMs: 60_000 },
+    { kind: HEALTH_SWEEP_JOB, everyMs: s.healthProbeEveryMs },
+  ];
+}
+
+/** Human names for the Jobs view, one per job kind. */
+export const JOB_LABELS: Record<string, string> = {
+  [CALLBACK_JOB]: "Activation callback",
+  [EXCHANGE_JOB]: "Token exchange",
+  [PROBE_JOB]: "Health probe",
+  [EXPORT_JOB]: "Export",
+  [HEALTH_SWEEP_JOB]: "Health probes (all stores)",
+  [EXCHANGE_SWEEP_JOB]: "Interrupted exchanges",
+  [PRUNE_JOB]: "Pruning",
+};
+
+/** Every job kind's name (pg-boss creates their queues up front). */
+export const JOB_KIND_NAMES = Object.keys(JOB_LABELS);

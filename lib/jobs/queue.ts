@@ -1,0 +1,142 @@
+/**
+ * The job queue both databases implement: pg-boss on PostgreSQL (pg-boss-queue.ts), a Prisma job table on SQLite
+ * (sqlite-queue.ts). One conformance suite runs against both (tests/integration/job-queue-conformance.test.ts).
+ *
+ * Fairness and caps (docs/platform.md, "Jobs"): every job belongs to a lane (a store's base URL; "" for app-wide
+ * work). A lane runs at most `laneCap` jobs at once across every worker, and lanes take turns: each job gets a
+ * fairness tag when sent, max(virtual clock, the lane's last tag) + 1, where the virtual clock is the tag of the
+ * last job started. The ready job with the lowest tag among lanes below their cap and not paused starts next, so
+ * a lane with 10,000 queued jobs holds tags far ahead while another lane's first job lands right behind the
+ * running ones (start-time fair queueing: round-robin across lanes with work, none starved).
+ *
+ * Keys: jobs with the same key run one at a time, in the order sent. With `dedupe`, a send is dropped while a job
+ * with that key is still queued (a second health probe of the same store while one waits adds nothing).
+ *
+ * Leases: a started job belongs to its worker for `leaseSeconds`. A worker that dies (crash, kill -9, deploy)
+ * leaves the lease to run out; the job then counts an attempt and runs again elsewhere. Completion and failure are
+ * accepted only from the holder of the current lease (exactly once: a worker whose lease ran out cannot complete a
+ * job another worker re-ran).
+ */
+
+export const JOB_STATES = ["created", "retry", "active", "completed", "failed", "cancelled"] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+export interface SendOptions {
+  /** Fairness and concurrency lane: a store's base URL, or "" (default) for app-wide work. */
+  lane?: string;
+  /** Jobs with the same key run one at a time, in the order sent. */
+  key?: string;
+  /** With `key`: drop this send while a job with the key is queued (not yet started). Returns null then. */
+  dedupe?: boolean;
+  /** Whom the job is for (an installation id, `key:<consumer key>`): the Jobs view filters on it. */
+  ref?: string;
+  startAfter?: Date;
+  /** Attempts after the first. Default 3. */
+  retryLimit?: number;
+  /** Delay before the first retry; doubled (with jitter) each retry when `retryBackoff`. Default 5 s. */
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  /** Default 60 s. */
+  leaseSeconds?: number;
+}
+
+export const SEND_DEFAULTS = { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true, leaseSeconds: 60 } as const;
+
+export interface Job {
+  id: string;
+  kind: string;
+  /** As sent (JSON); the job kind validates it. */
+  data: unknown;
+  state: JobState;
+  lane: string;
+  key: string | null;
+  ref: string | null;
+  /** Attempts made after the first. */
+  retryCount: number;
+  retryLimit: number;
+  startAfter: Date;
+  startedAt: Date | null;
+  createdAt: Date;
+  completedAt: Date | null;
+  /** The handler's result, or `{ message }` of the last failure. */
+  output: unknown;
+}
+
+/** A job this worker holds: `lease` identifies the attempt (completion checks it). */
+export interface LeasedJob extends Job {
+  state: "active";
+  startedAt: Date;
+  lease: Date;
+  leaseSeconds: number;
+}
+
+export interface FetchOptions {
+  kinds: readonly string[];
+  /** Jobs of one lane running at once, across every worker. */
+  laneCap: number;
+  now: Date;
+}
+
+export interface LaneState {
+  lane: string;
+  pausedUntil: Date | null;
+  failStreak: number;
+  reason: string | null;
+}
+
+export interface JobListFilter {
+  refs?: readonly string[];
+  kinds?: readonly string[];
+  states?: readonly JobState[];
+  limit: number;
+}
+
+export interface JobQueue {
+  readonly provider: "sqlite" | "postgresql";
+  /** Prepares storage (pg-boss: schema, queues, the kit's indexes). Idempotent. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** The new job's id, or null when `dedupe` dropped it. */
+  send(kind: string, data: unknown, options: SendOptions, now: Date): Promise<string | null>;
+  /** Several jobs in one go (a couple of statements whatever their number); no `dedupe`. Ids in order. */
+  sendMany(jobs: ReadonlyArray<{ kind: string; data: unknown; options: Omit<SendOptions, "dedupe"> }>, now: Date): Promise<string[]>;
+  /** Leases the next job fairly (see above), or null when nothing may start now. */
+  fetch(options: FetchOptions): Promise<LeasedJob | null>;
+  complete(job: LeasedJob, output: unknown, now: Date): Promise<boolean>;
+  /**
+   * A failed attempt: retried (at `retryAt`, else after the job's backoff) while attempts remain and not `final`,
+   * else failed for good. "lost": the lease was no longer this worker's (nothing written).
+   */
+  fail(job: LeasedJob, error: { message: string; retryAt?: Date; final?: boolean }, now: Date): Promise<"retry" | "failed" | "lost">;
+  /**
+   * Gives the lease back without counting an attempt: the job runs again from `startAfter` (default now), with a
+   * new fairness tag (a long job going on in slices; a store that asked us to wait).
+   */
+  requeue(job: LeasedJob, now: Date, startAfter?: Date): Promise<boolean>;
+  get(id: string): Promise<Job | null>;
+  list(filter: JobListFilter): Promise<Job[]>;
+  /** Is a job of `kind` for `ref` queued or running? */
+  hasOpen(kind: string, ref: string): Promise<boolean>;
+  /** A failed or cancelled job runs again (one more attempt). */
+  retry(id: string, now: Date): Promise<boolean>;
+  cancel(id: string, now: Date): Promise<boolean>;
+  lanes: {
+    get(lane: string): Promise<LaneState | null>;
+    list(lanes: readonly string[]): Promise<LaneState[]>;
+    pause(lane: string, until: Date, reason: string): Promise<void>;
+    /** One more consecutive 5xx; returns the new streak. */
+    addFailure(lane: string): Promise<number>;
+    /** A good answer: the streak ends (and a circuit pause with it). */
+    clearFailures(lane: string): Promise<void>;
+  };
+}
+
+/** The lane row that holds the virtual clock. */
+export const CLOCK_LANE = "*";
+
+/** pg-boss's retry delay: retryDelay × 2^(retryCount + 1) / 2 × (1 + random), capped at 2^16. */
+export function backoffSeconds(retryCount: number, retryDelaySeconds: number, backoff: boolean, random: number): number {
+  if (!backoff) return retryDelaySeconds;
+  const base = (retryDelaySeconds * 2 ** Math.min(16, retryCount + 1)) / 2;
+  return base + base * random;
+}

@@ -1,0 +1,97 @@
+import type { PortableQueries } from "@/lib/db";
+import type { ActivationRepo } from "../storage";
+import { toActivation, toInstallationWithStore } from "./rows";
+
+const EXCHANGED_OR_RUNNING = ["pending", "exchanging", "succeeded"];
+
+export function prismaActivations(db: PortableQueries): ActivationRepo {
+  return {
+    async create(data) {
+      return toActivation(await db.activation.create({ data: { ...data, state: "pending" } }));
+    },
+    async byId(id) {
+      const r = await db.activation.findUnique({ where: { id } });
+      return r ? toActivation(r) : null;
+    },
+    async withInstallation(id) {
+      const r = await db.activation.findUnique({ where: { id }, include: { installation: { include: { store: true } } } });
+      if (!r) return null;
+      const { installation, ...activation } = r;
+      return { activation: toActivation(activation), installation: toInstallationWithStore(installation) };
+    },
+    async latest(installationId) {
+      const r = await db.activation.findFirst({ where: { installationId }, orderBy: { seq: "desc" } });
+      return r ? toActivation(r) : null;
+    },
+    async recent(installationId, limit) {
+      const rows = await db.activation.findMany({ where: { installationId }, orderBy: { seq: "desc" }, take: limit });
+      return rows.map(toActivation);
+    },
+    async openTwin(installationId, fingerprint) {
+      const r = await db.activation.findFirst({
+        where: { installationId, fingerprint, state: { in: EXCHANGED_OR_RUNNING } },
+        orderBy: { seq: "desc" },
+      });
+      return r ? toActivation(r) : null;
+    },
+    async hasSucceededTwin(installationId, fingerprint, exceptId) {
+      const n = await db.activation.count({ where: { installationId, fingerprint, state: "succeeded", id: { not: exceptId } } });
+      return n > 0;
+    },
+    async newerFromSameStore(installationId, seq, storeBaseUrl) {
+      return db.activation.findMany({
+        where: { installationId, seq: { gt: seq }, storeBaseUrl, state: { in: EXCHANGED_OR_RUNNING } },
+        select: { seq: true, consumerSecretEnc: true },
+        orderBy: { seq: "asc" },
+      });
+    },
+    async claimForExchange(id, at) {
+      const r = await db.activation.updateMany({ where: { id, state: "pending" }, data: { state: "exchanging", exchangeStartedAt: at } });
+      return r.count > 0;
+    },
+    async markRequestTokenCall(id, at) {
+      await db.activation.update({ where: { id }, data: { requestTokenCallAt: at } });
+    },
+    async clearRequestTokenCall(id) {
+      await db.activation.update({ where: { id }, data: { requestTokenCallAt: null } });
+    },
+    async saveRequestToken(id, tokenEnc, secretEnc, at) {
+      await db.activation.update({ where: { id }, data: { requestTokenEnc: tokenEnc, requestTokenSecretEnc: secretEnc, requestTokenAt: at } });
+    },
+    async markAccessTokenCall(id, at) {
+      await db.activation.update({ where: { id }, data: { accessTokenCallAt: at } });
+    },
+    async finish(id, from, end) {
+      const r = await db.activation.updateMany({
+        where: { id, state: { in: [...from] } },
+        data: {
+          state: end.state,
+          finishedAt: end.at,
+          ...(end.failureReason !== undefined ? { failureReason: end.failureReason } : {}),
+          ...(end.accessTokenAt ? { accessTokenAt: end.accessTokenAt } : {}),
+          // the request token is spent either way: nothing is kept that could be used again
+          requestTokenEnc: null,
+          requestTokenSecretEnc: null,
+        },
+      });
+      return r.count > 0;
+    },
+    async listOpen() {
+      const rows = await db.activation.findMany({ where: { state: { in: ["pending", "exchanging"] } }, orderBy: { callbackAt: "asc" } });
+      return rows.map(toActivation);
+    },
+    async claimForUser(id, userId, at) {
+      const r = await db.activation.updateMany({ where: { id, claimedByUserId: null }, data: { claimedByUserId: userId, claimedAt: at } });
+      return r.count > 0;
+    },
+    async sealed() {
+      return db.activation.findMany({
+        select: { id: true, consumerSecretEnc: true, verifierEnc: true, requestTokenEnc: true, requestTokenSecretEnc: true },
+        orderBy: { id: "asc" },
+      });
+    },
+    async replaceSealed(id, values) {
+      await db.activation.update({ where: { id }, data: values });
+    },
+  };
+}

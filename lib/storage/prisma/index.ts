@@ -1,0 +1,38 @@
+import type { Database, PortableQueries } from "@/lib/db";
+import type { Storage } from "../storage";
+import { prismaStores } from "./stores";
+import { prismaInstallations } from "./installations";
+import { prismaActivations } from "./activations";
+import { prismaEvents } from "./events";
+import { prismaLinks } from "./links";
+import { prismaOutbox, prismaPasswordResets, prismaSessions, prismaThrottle, prismaUsers } from "./accounts";
+import { prismaExports, prismaPortalApps, prismaRateWindows, prismaResourceChecks } from "./small-tables";
+
+/** The kit's storage on either database (lib/db.ts opens it). */
+export function createPrismaStorage(database: Pick<Database, "prisma" | "provider">): Storage {
+  const root = database.prisma;
+  const transact = <T>(fn: (q: PortableQueries) => Promise<T>): Promise<T> => root.$transaction((tx) => fn(tx), { timeout: 20_000, maxWait: 20_000 });
+
+  function over(q: PortableQueries, inTransaction: boolean): Storage {
+    const storage: Storage = {
+      provider: database.provider,
+      stores: prismaStores(q),
+      installations: prismaInstallations(q),
+      activations: prismaActivations(q),
+      events: prismaEvents(q),
+      links: prismaLinks(q),
+      users: prismaUsers(q),
+      sessions: prismaSessions(q),
+      throttle: prismaThrottle(q),
+      rateWindows: prismaRateWindows(q),
+      portalApps: prismaPortalApps(q),
+      exports: prismaExports(q, inTransaction ? (fn) => fn(q) : transact),
+      passwordResets: prismaPasswordResets(q),
+      outbox: prismaOutbox(q),
+      resourceChecks: prismaResourceChecks(q),
+      transaction: (fn) => (inTransaction ? fn(storage) : transact((tx) => fn(over(tx, true)))),
+    };
+    return storage;
+  }
+  return over(root, false);
+}

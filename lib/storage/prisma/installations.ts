@@ -1,0 +1,144 @@
+import type { PortableQueries } from "@/lib/db";
+import type { InstallationRepo } from "../storage";
+import { toInstallation, toInstallationWithStore } from "./rows";
+import { uniquely } from "./conflicts";
+
+const withStore = { store: true } as const;
+
+export function prismaInstallations(db: PortableQueries): InstallationRepo {
+  return {
+    async byId(id) {
+      const r = await db.installation.findUnique({ where: { id }, include: withStore });
+      return r ? toInstallationWithStore(r) : null;
+    },
+    async byConsumerKey(consumerKey) {
+      const r = await db.installation.findUnique({ where: { consumerKey }, include: withStore });
+      return r ? toInstallationWithStore(r) : null;
+    },
+    async forUser(id, userId) {
+      const r = await db.installation.findFirst({ where: { id, users: { some: { userId } } }, include: withStore });
+      return r ? toInstallationWithStore(r) : null;
+    },
+    async listForUser(userId) {
+      const rows = await db.installation.findMany({ where: { users: { some: { userId } } }, include: withStore, orderBy: { createdAt: "asc" } });
+      return rows.map(toInstallationWithStore);
+    },
+    async listProbeTargets(limit) {
+      const rows = await db.installation.findMany({
+        where: { state: { in: ["active", "needs_reauthorization"] }, accessTokenEnc: { not: null } },
+        select: { id: true, store: { select: { baseUrl: true } } },
+        orderBy: [{ lastCheckedAt: "asc" }, { id: "asc" }],
+        take: limit,
+      });
+      return rows.map((r) => ({ id: r.id, baseUrl: r.store.baseUrl }));
+    },
+    async lockByConsumerKey(consumerKey, at) {
+      const found = await db.installation.findUnique({ where: { consumerKey }, select: { id: true } });
+      if (!found) return null;
+      return toInstallationWithStore(await db.installation.update({ where: { id: found.id }, data: { updatedAt: at }, include: withStore }));
+    },
+    async lockById(id, at) {
+      return (await db.installation.updateMany({ where: { id }, data: { updatedAt: at } })).count > 0;
+    },
+    async create(data) {
+      return toInstallation(await uniquely(db.installation.create({ data }), `An installation for consumer key ${data.consumerKey}`));
+    },
+    async countCallback(id, state) {
+      const r = await db.installation.update({
+        where: { id },
+        data: { activationCount: { increment: 1 }, state, ...(state === "active" ? {} : { failureReason: null }) },
+        select: { activationCount: true },
+      });
+      return r.activationCount;
+    },
+    async markExchanging(id) {
+      await db.installation.updateMany({ where: { id, state: "pending" }, data: { state: "exchanging" } });
+    },
+    async failIfNewest(id, seq, reason, from) {
+      const r = await db.installation.updateMany({
+        where: { id, activationCount: seq, state: { in: [...from] } },
+        data: { state: "failed", failureReason: reason },
+      });
+      return r.count > 0;
+    },
+    async markProven(id, at) {
+      await db.installation.updateMany({ where: { id, provenAt: null }, data: { provenAt: at } });
+    },
+    async installCredentials(id, seq, d) {
+      const r = await db.installation.updateMany({
+        where: { id, credentialsSeq: { lt: seq } },
+        data: {
+          state: "active",
+          failureReason: null,
+          mode: "oauth",
+          storeId: d.storeId,
+          consumerSecretEnc: d.consumerSecretEnc,
+          accessTokenEnc: d.accessTokenEnc,
+          accessTokenSecretEnc: d.accessTokenSecretEnc,
+          credentialsSeq: seq,
+          activatedAt: d.at,
+          lastSuccessAt: d.at,
+        },
+      });
+      return r.count > 0;
+    },
+    async transition(id, expect, next) {
+      const r = await db.installation.updateMany({
+        where: { id, state: expect.state, credentialsSeq: expect.credentialsSeq },
+        data: { state: next.state, failureReason: next.failureReason, ...(next.lastSuccessAt ? { lastSuccessAt: next.lastSuccessAt } : {}) },
+      });
+      return r.count > 0;
+    },
+    async stampSuccess(id, at) {
+      await db.installation.updateMany({ where: { id }, data: { lastSuccessAt: at } });
+    },
+    async stampChecked(id, at) {
+      await db.installation.updateMany({ where: { id }, data: { lastCheckedAt: at } });
+    },
+    async setAdminOrigin(id, origin) {
+      await db.installation.update({ where: { id }, data: { adminOrigin: origin } });
+    },
+    async setLabelForUser(id, userId, label) {
+      return (await db.installation.updateMany({ where: { id, users: { some: { userId } } }, data: { label } })).count > 0;
+    },
+    async footprint(id) {
+      const r = await db.installation.findUnique({
+        where: { id },
+        select: { _count: { select: { activations: true, events: true, users: true, linkRequests: { where: { state: "pending" } } } } },
+      });
+      if (!r) return null;
+      return { activations: r._count.activations, events: r._count.events, linkedUsers: r._count.users, pendingRequests: r._count.linkRequests };
+    },
+    async replaceManual(id, data) {
+      return toInstallation(await db.installation.update({ where: { id }, data: { ...data, failureReason: null } }));
+    },
+    async delete(id) {
+      const found = await db.installation.findUnique({ where: { id }, select: { storeId: true } });
+      if (!found) return null;
+      await db.installation.deleteMany({ where: { id } });
+      return { storeId: found.storeId };
+    },
+    async pruneUnproven(cutoff) {
+      const r = await db.installation.deleteMany({
+        where: {
+          provenAt: null,
+          mode: "oauth",
+          createdAt: { lt: cutoff },
+          users: { none: {} },
+          // a Reauthorize of a binding that never worked extends it by one more window
+          activations: { none: { callbackAt: { gte: cutoff } } },
+        },
+      });
+      return r.count;
+    },
+    async sealed() {
+      return db.installation.findMany({
+        select: { id: true, updatedAt: true, consumerSecretEnc: true, accessTokenEnc: true, accessTokenSecretEnc: true },
+        orderBy: { id: "asc" },
+      });
+    },
+    async replaceSealed(id, updatedAt, values) {
+      await db.installation.updateMany({ where: { id, updatedAt }, data: values });
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { PortableQueries } from "@/lib/db";
+import type { LinkRepo } from "../storage";
+import { toLinkRequest } from "./rows";
+
+const withEmail = { user: { select: { email: true } } } as const;
+
+export function prismaLinks(db: PortableQueries): LinkRepo {
+  return {
+    async isLinked(installationId, userId) {
+      return (await db.installationUser.count({ where: { installationId, userId } })) > 0;
+    },
+    async linkedCount(installationId) {
+      return db.installationUser.count({ where: { installationId } });
+    },
+    async link(installationId, userId) {
+      await db.installationUser.upsert({
+        where: { installationId_userId: { installationId, userId } },
+        create: { installationId, userId },
+        update: {},
+      });
+    },
+    async request(installationId, userId) {
+      const r = await db.linkRequest.findUnique({ where: { installationId_userId: { installationId, userId } }, include: withEmail });
+      return r ? toLinkRequest(r) : null;
+    },
+    async requestById(id) {
+      const r = await db.linkRequest.findUnique({ where: { id }, include: withEmail });
+      return r ? toLinkRequest(r) : null;
+    },
+    async pendingCount(installationId) {
+      return db.linkRequest.count({ where: { installationId, state: "pending" } });
+    },
+    async fileRequest(installationId, userId, activationId, at) {
+      await db.linkRequest.upsert({
+        where: { installationId_userId: { installationId, userId } },
+        create: { installationId, userId, activationId, state: "pending", createdAt: at },
+        update: { activationId, state: "pending", createdAt: at, decidedAt: null, decidedByUserId: null },
+      });
+    },
+    async pendingRequests(installationId, since) {
+      const rows = await db.linkRequest.findMany({
+        where: { installationId, state: "pending", createdAt: { gt: since } },
+        include: withEmail,
+        orderBy: { createdAt: "asc" },
+      });
+      return rows.map(toLinkRequest);
+    },
+    async decide(id, installationId, state, deciderId, at) {
+      const r = await db.linkRequest.updateMany({
+        where: { id, installationId, state: "pending" },
+        data: { state, decidedAt: at, decidedByUserId: deciderId },
+      });
+      return r.count > 0;
+    },
+    async prunePending(before) {
+      const r = await db.linkRequest.deleteMany({ where: { state: "pending", createdAt: { lt: before } } });
+      return r.count;
+    },
+  };
+}

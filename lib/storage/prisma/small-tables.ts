@@ -1,0 +1,117 @@
+import type { PortableQueries } from "@/lib/db";
+import type { ExportRepo, PortalAppRepo, RateWindowRepo, ResourceCheckRepo } from "../storage";
+import { toExport, toPortalApp, toResourceCheck } from "./rows";
+import { z } from "zod";
+
+const counted = z.array(z.object({ count: z.coerce.number() }));
+
+export function prismaRateWindows(db: PortableQueries): RateWindowRepo {
+  return {
+    async take(key, limit, expiresAt) {
+      if (limit < 1) return false;
+      // One statement on both databases (an upsert whose update only happens below the limit): atomic, and
+      // cheap enough for the activation callback's hot path (a Prisma model query costs several times more CPU).
+      const rows = await db.$queryRaw`INSERT INTO "RateWindow" ("key", "count", "expiresAt") VALUES (${key}, 1, ${expiresAt})
+        ON CONFLICT ("key") DO UPDATE SET "count" = "RateWindow"."count" + 1 WHERE "RateWindow"."count" < ${limit}
+        RETURNING "count"`;
+      return counted.parse(rows).length > 0;
+    },
+    async giveBack(key) {
+      await db.rateWindow.updateMany({ where: { key, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
+    },
+    async prune(now) {
+      return (await db.rateWindow.deleteMany({ where: { expiresAt: { lt: now } } })).count;
+    },
+  };
+}
+
+export function prismaPortalApps(db: PortableQueries): PortalAppRepo {
+  return {
+    async get(userId) {
+      const r = await db.portalApp.findUnique({ where: { userId } });
+      return r ? toPortalApp(r) : null;
+    },
+    async save(userId, v) {
+      const { appSecretEnc, ...rest } = v;
+      await db.portalApp.upsert({
+        where: { userId },
+        create: { userId, ...rest, appSecretEnc: appSecretEnc ?? "" },
+        update: { ...rest, ...(appSecretEnc !== undefined ? { appSecretEnc } : {}) },
+      });
+    },
+    async setCachedToken(userId, token) {
+      await db.portalApp.updateMany({
+        where: { userId },
+        data: token
+          ? { cachedTokenEnc: token.enc, cachedAccountId: token.accountId, cachedExpiresAt: token.expiresAt }
+          : { cachedTokenEnc: null, cachedAccountId: null, cachedExpiresAt: null },
+      });
+    },
+    async delete(userId) {
+      await db.portalApp.deleteMany({ where: { userId } });
+    },
+    async sealed() {
+      return db.portalApp.findMany({ select: { userId: true, appSecretEnc: true, cachedTokenEnc: true }, orderBy: { userId: "asc" } });
+    },
+    async replaceSealed(userId, values) {
+      await db.portalApp.updateMany({ where: { userId }, data: values });
+    },
+  };
+}
+
+export function prismaExports(db: PortableQueries, transaction: <T>(fn: (q: PortableQueries) => Promise<T>) => Promise<T>): ExportRepo {
+  return {
+    async create(data) {
+      return toExport(await db.export.create({ data }));
+    },
+    async byId(id) {
+      const r = await db.export.findUnique({ where: { id } });
+      return r ? toExport(r) : null;
+    },
+    async listForInstallation(installationId, limit) {
+      return (await db.export.findMany({ where: { installationId }, orderBy: { createdAt: "desc" }, take: limit })).map(toExport);
+    },
+    async start(id, total) {
+      await db.export.updateMany({ where: { id, state: { in: ["queued", "running"] } }, data: { state: "running", ...(total !== null ? { total } : {}) } });
+    },
+    async savePage(id, page, rows, body) {
+      await transaction(async (tx) => {
+        await tx.exportChunk.upsert({ where: { exportId_page: { exportId: id, page } }, create: { exportId: id, page, rows, body }, update: { rows, body } });
+        const sum = await tx.exportChunk.aggregate({ where: { exportId: id }, _sum: { rows: true } });
+        await tx.export.update({ where: { id }, data: { nextPage: page + 1, rows: sum._sum.rows ?? 0 } });
+      });
+    },
+    async finish(id, state, at, error) {
+      await db.export.update({ where: { id }, data: { state, finishedAt: at, error: error ?? null } });
+    },
+    async reopen(id) {
+      await db.export.updateMany({ where: { id, state: "failed" }, data: { state: "running", error: null, finishedAt: null } });
+    },
+    async pages(id, fromPage, limit) {
+      return db.exportChunk.findMany({
+        where: { exportId: id, page: { gte: fromPage } },
+        select: { page: true, rows: true, body: true },
+        orderBy: { page: "asc" },
+        take: limit,
+      });
+    },
+    async pruneFinished(before) {
+      return (await db.export.deleteMany({ where: { finishedAt: { lt: before } } })).count;
+    },
+  };
+}
+
+export function prismaResourceChecks(db: PortableQueries): ResourceCheckRepo {
+  return {
+    async save(installationId, check) {
+      await db.resourceCheck.upsert({
+        where: { installationId_resource: { installationId, resource: check.resource } },
+        create: { installationId, ...check },
+        update: check,
+      });
+    },
+    async list(installationId) {
+      return (await db.resourceCheck.findMany({ where: { installationId }, orderBy: { resource: "asc" } })).map(toResourceCheck);
+    },
+  };
+}

@@ -1,0 +1,321 @@
+/**
+ * Storage interfaces: what the kit asks of its database, named by intent (conditional updates say their
+ * condition). One Prisma implementation serves SQLite and PostgreSQL (lib/storage/prisma); one conformance suite
+ * runs against both (tests/integration/storage-conformance.test.ts). Jobs have their own interface (lib/jobs).
+ */
+import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
+import type { FailureReason } from "@/lib/integration/failure-reasons";
+import type {
+  Activation,
+  ActivationState,
+  ExportRecord,
+  ExportState,
+  Installation,
+  InstallationEvent,
+  InstallationFootprint,
+  InstallationState,
+  InstallationWithStore,
+  LinkRequest,
+  NewEvent,
+  OutboxMessage,
+  PasswordResetRecord,
+  PortalAppRow,
+  ResourceCheckRecord,
+  SealedCredentials,
+  SessionRecord,
+  Store,
+  ThrottleRow,
+  User,
+  UserWithPassword,
+} from "./types";
+
+/** A unique constraint refused a write (another request or instance created the same row first). */
+export class UniqueConflictError extends Error {
+  override readonly name = "UniqueConflictError";
+}
+
+export type Signature = { method: SignatureMethod; mode: SignatureMode };
+
+export interface StoreRepo {
+  byBaseUrl(baseUrl: string): Promise<Store | null>;
+  /** The Store of a base URL, created when new. */
+  ensure(baseUrl: string): Promise<Store>;
+  rememberSignature(id: string, signature: Signature): Promise<void>;
+  setName(id: string, name: string): Promise<void>;
+  /** After a successful exchange or signed call: signature remembered, provenAt set once. */
+  markProven(baseUrl: string, signature: Signature, at: Date, name?: string | null): Promise<Store>;
+  /** Deletes the store when no installation uses it any more. */
+  deleteIfUnused(id: string): Promise<void>;
+  /** Never-proven stores created before `cutoff` that no installation uses. */
+  pruneUnproven(cutoff: Date): Promise<number>;
+}
+
+export interface NewInstallation {
+  consumerKey: string;
+  storeId: string;
+  state: InstallationState;
+  mode: "oauth" | "manual";
+  consumerSecretEnc: string;
+  accessTokenEnc?: string | null;
+  accessTokenSecretEnc?: string | null;
+  activationCount?: number;
+  activatedAt?: Date | null;
+  lastSuccessAt?: Date | null;
+  lastCheckedAt?: Date | null;
+  provenAt?: Date | null;
+}
+
+export interface InstallationRepo {
+  byId(id: string): Promise<InstallationWithStore | null>;
+  byConsumerKey(consumerKey: string): Promise<InstallationWithStore | null>;
+  /** The installation when `userId` is linked to it, else null (one read: the link is part of the query). */
+  forUser(id: string, userId: string): Promise<InstallationWithStore | null>;
+  listForUser(userId: string): Promise<InstallationWithStore[]>;
+  /** Installations a health probe visits (active, or waiting for reauthorization), oldest check first. */
+  listProbeTargets(limit: number): Promise<Array<{ id: string; baseUrl: string }>>;
+  /**
+   * Inside a transaction: the installation of the consumer key with its row written (updatedAt), so on PostgreSQL
+   * a concurrent callback for the same key waits for this transaction. Null when the key is unknown.
+   */
+  lockByConsumerKey(consumerKey: string, at: Date): Promise<InstallationWithStore | null>;
+  /** The same by id; false when the installation is gone. */
+  lockById(id: string, at: Date): Promise<boolean>;
+  /** Throws UniqueConflictError when the consumer key exists. */
+  create(data: NewInstallation): Promise<Installation>;
+  /** A new activation callback: the count goes up (the returned value is the new activation's seq). */
+  countCallback(id: string, state: InstallationState): Promise<number>;
+  /** pending → exchanging. */
+  markExchanging(id: string): Promise<void>;
+  /**
+   * Fails the installation for the activation `seq` only while it is the newest one (activationCount = seq)
+   * and the installation is in one of `from`; active credentials are never touched.
+   */
+  failIfNewest(id: string, seq: number, reason: FailureReason, from: readonly InstallationState[]): Promise<boolean>;
+  /** The first proof of the consumer key's binding (provenAt set once). */
+  markProven(id: string, at: Date): Promise<void>;
+  /**
+   * Writes an exchange's credentials and makes the installation active, only when no newer activation's
+   * credentials are in place (credentialsSeq < seq). False: a newer success already won.
+   */
+  installCredentials(id: string, seq: number, data: { storeId: string } & Required<SealedCredentials> & { at: Date }): Promise<boolean>;
+  /** Moves the state when the installation still has `expect` (state and credentials): a revocation or a heal. */
+  transition(
+    id: string,
+    expect: { state: InstallationState; credentialsSeq: number },
+    next: { state: InstallationState; failureReason: FailureReason | null; lastSuccessAt?: Date },
+  ): Promise<boolean>;
+  stampSuccess(id: string, at: Date): Promise<void>;
+  stampChecked(id: string, at: Date): Promise<void>;
+  setAdminOrigin(id: string, origin: string | null): Promise<void>;
+  /** Sets (null: clears) the store's name in the app, only when `userId` is linked; false otherwise. */
+  setLabelForUser(id: string, userId: string, label: string | null): Promise<boolean>;
+  /** How many activations, events, linked users and pending link requests the installation has. */
+  footprint(id: string): Promise<InstallationFootprint | null>;
+  /** Manual mode: replaces the credentials of an existing installation and makes it active. */
+  replaceManual(id: string, data: Omit<NewInstallation, "consumerKey">): Promise<Installation>;
+  /** Deletes the installation (activations, events, links and exports go with it). */
+  delete(id: string): Promise<{ storeId: string } | null>;
+  /** Never-proven oauth installations created before `cutoff`, with no linked user and no callback since. */
+  pruneUnproven(cutoff: Date): Promise<number>;
+  sealed(): Promise<Array<{ id: string; updatedAt: Date } & SealedCredentials>>;
+  /** Re-sealed values, written only if the row did not change since it was read (updatedAt). */
+  replaceSealed(id: string, updatedAt: Date, values: SealedCredentials): Promise<void>;
+}
+
+export interface NewActivation {
+  installationId: string;
+  seq: number;
+  fingerprint: string;
+  storeBaseUrl: string;
+  consumerSecretEnc: string;
+  verifierEnc: string;
+  callbackAt: Date;
+  answeredMs?: number | null;
+}
+
+export interface ActivationRepo {
+  create(data: NewActivation): Promise<Activation>;
+  byId(id: string): Promise<Activation | null>;
+  withInstallation(id: string): Promise<{ activation: Activation; installation: InstallationWithStore } | null>;
+  latest(installationId: string): Promise<Activation | null>;
+  recent(installationId: string, limit: number): Promise<Activation[]>;
+  /** The newest activation of an identical callback that is being or was exchanged (a replay). */
+  openTwin(installationId: string, fingerprint: string): Promise<Activation | null>;
+  /** Another activation of the same callback that succeeded. */
+  hasSucceededTwin(installationId: string, fingerprint: string, exceptId: string): Promise<boolean>;
+  /** Newer activations from the same store that are being or were exchanged (candidates to supersede `seq`). */
+  newerFromSameStore(installationId: string, seq: number, storeBaseUrl: string): Promise<Array<{ seq: number; consumerSecretEnc: string }>>;
+  /** pending → exchanging; false when someone else moved it first. */
+  claimForExchange(id: string, at: Date): Promise<boolean>;
+  markRequestTokenCall(id: string, at: Date): Promise<void>;
+  /** The request-token call was turned away unprocessed (429/503): it may be sent again. */
+  clearRequestTokenCall(id: string): Promise<void>;
+  saveRequestToken(id: string, tokenEnc: string, secretEnc: string, at: Date): Promise<void>;
+  markAccessTokenCall(id: string, at: Date): Promise<void>;
+  /** Ends the exchange when the activation is still in one of `from`; false when it had already ended. */
+  finish(
+    id: string,
+    from: readonly ActivationState[],
+    end: { state: ActivationState; failureReason?: FailureReason | null; at: Date; accessTokenAt?: Date },
+  ): Promise<boolean>;
+  /** Activations still pending or exchanging, oldest first. */
+  listOpen(): Promise<Activation[]>;
+  /** Marks the activation as used by `userId`'s identity popup, only if nobody claimed it. */
+  claimForUser(id: string, userId: string, at: Date): Promise<boolean>;
+  sealed(): Promise<Array<{ id: string; consumerSecretEnc: string; verifierEnc: string; requestTokenEnc: string | null; requestTokenSecretEnc: string | null }>>;
+  replaceSealed(id: string, values: { consumerSecretEnc: string; verifierEnc: string; requestTokenEnc: string | null; requestTokenSecretEnc: string | null }): Promise<void>;
+}
+
+export interface EventRepo {
+  add(event: NewEvent): Promise<void>;
+  /** The newest event of a kind at or after `since`. */
+  latestOfKind(installationId: string, kind: string, since: Date): Promise<InstallationEvent | null>;
+  /** Folds one more occurrence into an event (count + 1, newer message and time). */
+  fold(id: number, message: string, at: Date): Promise<void>;
+  latestStoreMessage(activationId: string): Promise<string | null>;
+  recent(installationId: string, limit: number): Promise<InstallationEvent[]>;
+}
+
+export interface LinkRepo {
+  isLinked(installationId: string, userId: string): Promise<boolean>;
+  linkedCount(installationId: string): Promise<number>;
+  /** Links the user (no-op when linked). */
+  link(installationId: string, userId: string): Promise<void>;
+  request(installationId: string, userId: string): Promise<LinkRequest | null>;
+  requestById(id: string): Promise<LinkRequest | null>;
+  pendingCount(installationId: string): Promise<number>;
+  /** Files (or re-files) a pending request of the user for the installation. */
+  fileRequest(installationId: string, userId: string, activationId: string, at: Date): Promise<void>;
+  pendingRequests(installationId: string, since: Date): Promise<LinkRequest[]>;
+  /** pending → approved | denied, for a request of that installation; false when already answered or gone. */
+  decide(id: string, installationId: string, state: "approved" | "denied", deciderId: string, at: Date): Promise<boolean>;
+  prunePending(before: Date): Promise<number>;
+}
+
+export interface UserRepo {
+  /** Throws UniqueConflictError when the email is taken. */
+  create(email: string, passwordHash: string): Promise<User>;
+  byId(id: string): Promise<User | null>;
+  byEmailWithPassword(email: string): Promise<UserWithPassword | null>;
+  byIdWithPassword(id: string): Promise<UserWithPassword | null>;
+  setPasswordHash(id: string, passwordHash: string): Promise<User>;
+  /** Throws UniqueConflictError when another account has the email. */
+  setEmail(id: string, email: string): Promise<void>;
+}
+
+export interface PasswordResetRepo {
+  create(reset: Omit<PasswordResetRecord, "usedAt">): Promise<void>;
+  byId(id: string): Promise<PasswordResetRecord | null>;
+  /** Links created for the user after `since` (the hourly budget). */
+  countSince(userId: string, since: Date): Promise<number>;
+  /** Uses the link once: only while unused and unexpired at `at`; false otherwise (a second use, a race). */
+  use(id: string, at: Date): Promise<boolean>;
+  /** Every open link of the user dies (the password or email changed). */
+  useAllOfUser(userId: string, at: Date): Promise<void>;
+  /** Deletes links that expired before `before`. */
+  prune(before: Date): Promise<number>;
+}
+
+export interface OutboxRepo {
+  add(mail: { to: string; subject: string; text: string; html: string | null }): Promise<void>;
+  /** The newest messages first. */
+  recent(limit: number): Promise<OutboxMessage[]>;
+}
+
+export interface ResourceCheckRepo {
+  save(installationId: string, check: ResourceCheckRecord): Promise<void>;
+  list(installationId: string): Promise<ResourceCheckRecord[]>;
+}
+
+export interface SessionRepo {
+  create(session: Omit<SessionRecord, "revokedAt">): Promise<void>;
+  byId(id: string): Promise<SessionRecord | null>;
+  touch(id: string, at: Date): Promise<void>;
+  revoke(id: string, at: Date): Promise<void>;
+  /** Revokes every live session of the user but `exceptId` (the browser making a change); returns how many. */
+  revokeAllOfUser(userId: string, at: Date, exceptId?: string): Promise<number>;
+  /** Deletes expired sessions and those revoked before `revokedBefore`. */
+  prune(now: Date, revokedBefore: Date): Promise<number>;
+}
+
+export interface ThrottleRepo {
+  get(keys: readonly string[]): Promise<ThrottleRow[]>;
+  /**
+   * Inside a transaction: the rows of `keys`, created empty when missing and written, so concurrent attempts
+   * under the same keys take turns (PostgreSQL row locks; SQLite has one writer anyway). Keys in sorted order.
+   */
+  lock(keys: readonly string[], now: Date): Promise<ThrottleRow[]>;
+  put(row: ThrottleRow): Promise<void>;
+  delete(keys: readonly string[]): Promise<void>;
+  /** Takes one failure back from each key that has any. */
+  forgiveOne(keys: readonly string[]): Promise<void>;
+  prune(before: Date): Promise<number>;
+}
+
+export interface RateWindowRepo {
+  /** Counts one hit in the window `key` (created with `expiresAt`) if it has fewer than `limit`. Atomic. */
+  take(key: string, limit: number, expiresAt: Date): Promise<boolean>;
+  /** Gives one hit back (another budget of the same request refused it). */
+  giveBack(key: string): Promise<void>;
+  prune(now: Date): Promise<number>;
+}
+
+export interface PortalAppRepo {
+  get(userId: string): Promise<PortalAppRow | null>;
+  save(userId: string, values: Omit<PortalAppRow, "userId" | "updatedAt" | "appSecretEnc"> & { appSecretEnc?: string }): Promise<void>;
+  setCachedToken(userId: string, token: { enc: string; accountId: string; expiresAt: Date } | null): Promise<void>;
+  delete(userId: string): Promise<void>;
+  sealed(): Promise<Array<{ userId: string; appSecretEnc: string; cachedTokenEnc: string | null }>>;
+  replaceSealed(userId: string, values: { appSecretEnc: string; cachedTokenEnc: string | null }): Promise<void>;
+}
+
+export interface ExportRepo {
+  create(data: { installationId: string; requestedBy: string | null; entity: string; options: string }): Promise<ExportRecord>;
+  byId(id: string): Promise<ExportRecord | null>;
+  listForInstallation(installationId: string, limit: number): Promise<ExportRecord[]>;
+  start(id: string, total: number | null): Promise<void>;
+  /** Stores one page's NDJSON (replacing a retried page) and moves the export past it, in one transaction. */
+  savePage(id: string, page: number, rows: number, body: string): Promise<void>;
+  finish(id: string, state: Extract<ExportState, "done" | "failed">, at: Date, error?: string): Promise<void>;
+  /** A failed export runs again from its next page. */
+  reopen(id: string): Promise<void>;
+  /** The NDJSON pages from `fromPage` on, in order, at most `limit`. */
+  pages(id: string, fromPage: number, limit: number): Promise<Array<{ page: number; rows: number; body: string }>>;
+  pruneFinished(before: Date): Promise<number>;
+}
+
+export interface Storage {
+  readonly provider: "sqlite" | "postgresql";
+  stores: StoreRepo;
+  installations: InstallationRepo;
+  activations: ActivationRepo;
+  events: EventRepo;
+  links: LinkRepo;
+  users: UserRepo;
+  sessions: SessionRepo;
+  throttle: ThrottleRepo;
+  rateWindows: RateWindowRepo;
+  portalApps: PortalAppRepo;
+  exports: ExportRepo;
+  passwordResets: PasswordResetRepo;
+  outbox: OutboxRepo;
+  resourceChecks: ResourceCheckRepo;
+  /** Runs `fn` in one transaction (nested calls join the outer one). */
+  transaction<T>(fn: (tx: Storage) => Promise<T>): Promise<T>;
+}
+
+export type {
+  Activation,
+  ActivationState,
+  ExportRecord,
+  Installation,
+  InstallationEvent,
+  InstallationFootprint,
+  InstallationWithStore,
+  LinkRequest,
+  OutboxMessage,
+  PasswordResetRecord,
+  ResourceCheckRecord,
+  Store,
+  User,
+};

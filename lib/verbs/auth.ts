@@ -1,0 +1,109 @@
+import { getSession, cookieValue, type RequestContext } from "@/lib/session";
+import { signIn, signUp, type AuthResult } from "@/lib/auth/users";
+import { createSession, resolveSession, revokeAllSessions, revokeSession } from "@/lib/auth/sessions";
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, knownDeviceFor, rememberDevice } from "@/lib/auth/device-cookie";
+import {
+  changeEmail,
+  changePassword,
+  requestPasswordReset,
+  resetLinkState,
+  resetPasswordWithToken,
+  type AccountChangeResult,
+  type ResetRequestResult,
+  type ResetResult,
+} from "@/lib/auth/password-reset";
+import type { KitCore } from "./core";
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+}
+
+/** Only same-site absolute paths: never `//host`, `/\host` or a scheme. */
+export function safeNextPath(next: unknown, fallback = "/stores"): string {
+  if (typeof next !== "string" || next.length > 4096) return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
+  if (!next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\") || /[\u0000-\u001f\\]/.test(next)) return fallback;
+  // What the browser will resolve: `/..//evil.com` normalises to `//evil.com`, another site.
+  const u = new URL(next, "http://app.invalid");
+  const normalised = `${u.pathname}${u.search}${u.hash}`;
+  if (u.origin !== "http://app.invalid" || normalised.startsWith("//")) return fallback;
+  return normalised;
+}
+
+/** Accounts and sessions: sign in and up (throttled, lib/auth/throttle.ts), server-side sessions, sign-out. */
+export function authVerbs(core: KitCore) {
+  async function startSession(ctx: RequestContext, result: AuthResult): Promise<AuthResult> {
+    if (!result.ok) return result;
+    const session = await getSession(ctx.cookies, core.env);
+    const previous = session.sid;
+    session.sid = await createSession(core.storage, result.user.id, core.now());
+    delete session.linkConsent;
+    await session.save();
+    await revokeSession(core.storage, previous, core.now()); // a session fixed before sign-in is never reused
+    const secret = core.env.sessionSecret;
+    ctx.cookies.set(DEVICE_COOKIE, rememberDevice(secret, cookieValue(ctx.cookies, DEVICE_COOKIE), result.user.email), {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: core.env.nodeEnv === "production",
+      path: "/",
+      maxAge: DEVICE_COOKIE_MAX_AGE_S,
+    });
+    return result;
+  }
+
+  return {
+    /** The user of this request's session, when the Session row is live (not signed out, revoked or expired). */
+    async currentUser(ctx: RequestContext): Promise<CurrentUser | null> {
+      const session = await getSession(ctx.cookies, core.env);
+      const live = await resolveSession(core.storage, session.sid, core.now());
+      if (!live) return null;
+      const user = await core.storage.users.byId(live.userId);
+      return user ? { id: user.id, email: user.email } : null;
+    },
+
+    async signIn(ctx: RequestContext, email: unknown, password: unknown): Promise<AuthResult> {
+      const device = typeof email === "string" ? knownDeviceFor(core.env.sessionSecret, cookieValue(ctx.cookies, DEVICE_COOKIE), email.trim()) : undefined;
+      const client = { ...(ctx.clientIp ? { ip: ctx.clientIp } : {}), ...(device ? { knownDevice: device } : {}) };
+      return startSession(ctx, await signIn(core.storage, { email, password }, client, core.now()));
+    },
+
+    async signUp(ctx: RequestContext, email: unknown, password: unknown): Promise<AuthResult> {
+      return startSession(ctx, await signUp(core.storage, { email, password }, ctx.clientIp, core.now()));
+    },
+
+    /** Sign-out ends the session on the server: a copy of the cookie opens nothing afterwards. */
+    async signOut(ctx: RequestContext): Promise<void> {
+      const session = await getSession(ctx.cookies, core.env);
+      await revokeSession(core.storage, session.sid, core.now());
+      session.destroy();
+    },
+
+    /** Ends every session of a user (for a password change, or "sign out everywhere"). */
+    revokeAllSessions: (userId: string): Promise<number> => revokeAllSessions(core.storage, userId, core.now()),
+
+    /** "Forgot your password?": mails a single-use link when the account exists; the same answer either way. */
+    requestPasswordReset: (email: string, next: string | undefined): Promise<ResetRequestResult> =>
+      requestPasswordReset({ storage: core.storage, mailer: core.mailer(), appUrl: core.env.appUrl, now: core.now }, email, next),
+
+    /** Is this reset link live? (shown before asking for the new password) */
+    resetLinkState: (token: string) => resetLinkState(core.storage, token, core.now()),
+
+    /** Sets the new password through a live link, once; every session of the user ends. */
+    resetPassword: (token: string, password: string): Promise<ResetResult> => resetPasswordWithToken(core.storage, token, password, core.now()),
+
+    /** The account page's password change (the current password is required); this browser stays signed in. */
+    async changePassword(ctx: RequestContext, userId: string, input: { current: string; password: string }): Promise<AccountChangeResult> {
+      const session = await getSession(ctx.cookies, core.env);
+      return changePassword(core.storage, userId, session.sid, input, core.now());
+    },
+
+    /** The account page's email change (the current password is required; the old address is told). */
+    async changeEmail(ctx: RequestContext, userId: string, input: { email: string; current: string }): Promise<AccountChangeResult> {
+      const session = await getSession(ctx.cookies, core.env);
+      return changeEmail({ storage: core.storage, mailer: core.mailer() }, userId, session.sid, input, core.now());
+    },
+
+    safeNextPath,
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * What every namespace of the kit shares (lib/kit.ts builds it once): environment, storage, secret box, logger,
+ * clock, the guarded store fetch, the job queue and this process's worker, if it runs one.
+ */
+import type { Logger } from "pino";
+import type { Env } from "@/lib/env";
+import type { SecretBox } from "@/lib/secret-box";
+import type { Storage } from "@/lib/storage/storage";
+import type { IntegrationDeps } from "@/lib/integration/deps";
+import type { Lookup } from "@/lib/integration/store-url";
+import type { JobQueue, SendOptions } from "@/lib/jobs/queue";
+import type { Worker } from "@/lib/jobs/worker";
+import type { Mailer } from "@/lib/mail/mailer";
+
+export interface KitCore {
+  env: Env;
+  storage: Storage;
+  box: SecretBox;
+  log: Logger;
+  now: () => Date;
+  /** The guarded store fetch (private addresses refused at connect time): every call to a store or portal. */
+  fetch: typeof fetch;
+  lookup: Lookup | undefined;
+  queue: JobQueue;
+  /** This process's worker (null: WORKER=off, or not started yet). */
+  worker: Worker | null;
+  handshake: IntegrationDeps["handshake"];
+  /** The app's mailer (SMTP, the dev outbox, or unconfigured), built on first use. */
+  mailer(): Mailer;
+  /** The handshake's dependencies; `storeFetch` defaults to the guarded fetch. */
+  integration(storeFetch?: typeof fetch): IntegrationDeps;
+  /** Sends a job and wakes this process's worker. */
+  send(kind: string, data: unknown, options: SendOptions): Promise<string | null>;
+  /** The same for a hot path: concurrent sends are written together (lib/jobs/group-send.ts); no dedupe. */
+  sendGrouped(kind: string, data: unknown, options: Omit<SendOptions, "dedupe">): Promise<string>;
+}

@@ -1,0 +1,55 @@
+import { parseActivationCallback } from "@/lib/integration/callback-schema";
+import { activationFingerprint } from "@/lib/integration/record-callback";
+import { CALLBACK_JOB, callbackJob, type ReceivedCallbackData } from "@/lib/jobs/kinds/handshake";
+import type { CallbackLimiter } from "@/lib/integration/callback-rate-limit";
+import type { KitCore } from "./core";
+
+/** What every accepted or refused callback hears: Magento ignores the answer, and a forger learns nothing from it. */
+export const CALLBACK_OK = "ok";
+
+export interface CallbackResponse {
+  status: 200 | 400 | 429;
+  message: string;
+  retryAfterSeconds?: number;
+}
+
+/**
+ * The activation callback (Magento posts it on Activate, Save & Activate and Reauthorize, and waits 5 s): rate
+ * limit, validate (400 names the field, nothing written), seal the secrets and enqueue the callback as one job,
+ * answer. Everything else (binding check, recording, the token exchange) runs in jobs (lib/jobs/kinds/handshake.ts),
+ * so the answer never waits for a store. A callback that contradicts the key's binding gets the same 200 as an
+ * accepted one; its job refuses it silently (docs/security.md).
+ */
+export function handshakeVerbs(core: KitCore, limiter: CallbackLimiter) {
+  return {
+    async receiveCallback(form: URLSearchParams, request: { clientIp?: string } = {}): Promise<CallbackResponse> {
+      const started = performance.now();
+      const parsed = parseActivationCallback(form, { allowPrivate: core.env.allowPrivateStoreUrls });
+      if (!parsed.ok) {
+        core.log.info({ field: parsed.field }, "activation callback refused");
+        return { status: 400, message: parsed.message };
+      }
+      const cb = parsed.value;
+      const limit = await limiter.take(cb.consumerKey, request.clientIp, core.now().getTime());
+      if (!limit.ok) {
+        return { status: 429, message: `Too many activation callbacks; try again in ${limit.retryAfterSeconds} s.`, retryAfterSeconds: limit.retryAfterSeconds };
+      }
+      const data: ReceivedCallbackData = {
+        consumerKey: cb.consumerKey,
+        storeBaseUrl: cb.storeBaseUrl,
+        consumerSecretEnc: core.box.seal(cb.consumerSecret),
+        verifierEnc: core.box.seal(cb.verifier),
+        fingerprint: activationFingerprint(cb),
+        callbackAt: core.now().toISOString(),
+        answeredMs: Math.round(performance.now() - started),
+      };
+      await core.sendGrouped(CALLBACK_JOB, data, callbackJob(cb));
+      return { status: 200, message: CALLBACK_OK };
+    },
+
+    urls(): { appUrl: string; callbackUrl: string; identityUrl: string } {
+      const appUrl = core.env.appUrl;
+      return { appUrl, callbackUrl: `${appUrl}/api/integration/callback`, identityUrl: `${appUrl}/integration/identity` };
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { getSession, cookieValue, type RequestContext } from "@/lib/session";
+import { completeIdentityFor, type IdentityOutcome, type IdentityQuery } from "@/lib/integration/identity";
+import { ADMIN_POPUP_COOKIE, isAdminPopup } from "@/lib/integration/admin-popup";
+import { CALLBACK_JOB } from "@/lib/jobs/kinds/handshake";
+import { acceptLinkOffer, findLinkOffer, readStartedLinkCookie, STARTED_LINK_COOKIE, type AcceptResult, type LinkOffer } from "@/lib/integration/link-offer";
+import type { KitCore } from "./core";
+import { safeNextPath } from "./auth";
+
+const CONSUMER_KEY = /^[0-9a-z]{32}$/;
+
+/** The identity popup (lib/integration/identity.ts) with this request's session and cookies. */
+export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext) => Promise<string | null>) {
+  /** The identity popup that `next` (a sign-in's destination) points at, if any. */
+  function identityQueryOf(next: string): { key: string; successCallBack: string } | null {
+    const url = new URL(safeNextPath(next), "http://app.invalid");
+    if (url.pathname !== "/integration/identity") return null;
+    const key = url.searchParams.get("oauth_consumer_key");
+    const successCallBack = url.searchParams.get("success_call_back");
+    return key && successCallBack ? { key, successCallBack } : null;
+  }
+
+  /** Did this browser open the identity link from the store's admin popup (lib/integration/admin-popup.ts)? */
+  function fromAdminPopup(ctx: RequestContext, key: string, successCallBack: string): boolean {
+    return isAdminPopup(core.env.sessionSecret, cookieValue(ctx.cookies, ADMIN_POPUP_COOKIE), key, successCallBack, core.now().getTime());
+  }
+
+  /**
+   * Records that the signed-in user agreed to link the installation of this consumer key through its newest
+   * activation (`shownActivationId`: the one the page showed; a newer one needs its own consent).
+   */
+  async function grantConsent(ctx: RequestContext, consumerKey: string, shownActivationId?: string): Promise<void> {
+    if (!CONSUMER_KEY.test(consumerKey) || !(await currentUserId(ctx))) return;
+    const inst = await core.storage.installations.byConsumerKey(consumerKey);
+    const latest = inst ? await core.storage.activations.latest(inst.id) : null;
+    if (!latest || (shownActivationId !== undefined && latest.id !== shownActivationId)) return;
+    const session = await getSession(ctx.cookies, core.env);
+    session.linkConsent = { consumerKey, activationId: latest.id, at: core.now().getTime() };
+    await session.save();
+  }
+
+  /** The identity popup this browser opened from a store's admin (lib/integration/started-link-cookie.ts). */
+  const startedHere = (ctx: RequestContext) => readStartedLinkCookie(core.env.sessionSecret, cookieValue(ctx.cookies, STARTED_LINK_COOKIE), core.now().getTime());
+
+  return {
+    grantConsent,
+
+    /** The activation this browser opened the identity popup for and nobody finished (lib/integration/link-offer.ts). */
+    linkOffer: (ctx: RequestContext, userId: string): Promise<LinkOffer | null> => findLinkOffer(core.storage, userId, startedHere(ctx), core.now()),
+
+    /** The user confirmed the offer naming `activationId`: linked (nobody was) or a link request filed. */
+    acceptLinkOffer: (ctx: RequestContext, userId: string, activationId: string): Promise<AcceptResult> =>
+      acceptLinkOffer(core.storage, userId, startedHere(ctx), activationId, core.now()),
+
+    /**
+     * Signing in or up inside the identity popup is consent to link that popup's installation, through the
+     * activation the store just posted, and only when the popup came from the store's admin. Otherwise the
+     * identity page asks, naming the store.
+     */
+    async grantConsentFromNext(ctx: RequestContext, next: string): Promise<void> {
+      const q = identityQueryOf(next);
+      if (q && fromAdminPopup(ctx, q.key, q.successCallBack)) await grantConsent(ctx, q.key);
+    },
+
+    /** The store a sign-in page's `next` would link (shown on the popup's sign-in and sign-up pages), or null. */
+    async storeBeingLinked(next: string): Promise<{ host: string; baseUrl: string; name: string | null } | null> {
+      const q = identityQueryOf(next);
+      if (!q || !CONSUMER_KEY.test(q.key)) return null;
+      const inst = await core.storage.installations.byConsumerKey(q.key);
+      if (!inst) return null;
+      return { host: new URL(inst.store.baseUrl).host, baseUrl: inst.store.baseUrl, name: inst.store.name };
+    },
+
+    /** The identity popup for the signed-in user (see lib/integration/identity.ts). */
+    async complete(ctx: RequestContext, query: IdentityQuery, userId: string | null): Promise<IdentityOutcome> {
+      const session = await getSession(ctx.cookies, core.env);
+      const c = session.linkConsent;
+      const key = typeof query.oauth_consumer_key === "string" ? query.oauth_consumer_key : undefined;
+      const scb = typeof query.success_call_back === "string" ? query.success_call_back : undefined;
+      const consent = c && key && c.consumerKey === key ? { activationId: c.activationId, at: c.at } : undefined;
+      const admin = key && scb ? fromAdminPopup(ctx, key, scb) : false;
+      return completeIdentityFor(core.integration(), query, userId, {
+        ...(consent ? { consent } : {}),
+        fromAdminPopup: admin,
+        callbackQueued: (consumerKey) => core.queue.hasOpen(CALLBACK_JOB, `key:${consumerKey}`),
+      });
+    },
+  };
+}

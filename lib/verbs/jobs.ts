@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { jobKinds, JOB_LABELS, recurringJobs, storeLane, type JobServices } from "@/lib/jobs/kinds";
+import { startWorker, type Worker } from "@/lib/jobs/worker";
+import type { Job, LaneState } from "@/lib/jobs/queue";
+import type { GovernorPolicy } from "@/lib/jobs/governor";
+import type { KitCore } from "./core";
+
+/** A job as the Jobs view and its JSON show it. */
+export interface JobView {
+  id: string;
+  kind: string;
+  label: string;
+  /** queued | scheduled (starts later) | running | retrying (waits for its next attempt) | done | failed | cancelled */
+  state: "queued" | "scheduled" | "running" | "retrying" | "done" | "failed" | "cancelled";
+  attempts: number;
+  maxAttempts: number;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** When a queued, scheduled or retrying job may start. */
+  runAfter: string | null;
+  /** The last failure's message (failed or retrying jobs). */
+  error: string | null;
+  canRetry: boolean;
+}
+
+export interface LaneView {
+  pausedUntil: string | null;
+  reason: string | null;
+  failStreak: number;
+}
+
+export interface WorkerSettings {
+  concurrency: number;
+  laneCap: number;
+  pollMs: number;
+  healthProbeEveryMs: number;
+  governor?: GovernorPolicy;
+  /** Only these job kinds (e.g. the export command runs exports only); default every kind. */
+  kinds?: readonly string[];
+  /** Keep the recurring jobs going (maintenance, health probes). Default true. */
+  recurring?: boolean;
+  /** Start no new job while this says the process is busy (the web process: lib/jobs/event-loop.ts). */
+  busy?: () => boolean;
+}
+
+const failureOutput = z.object({ message: z.string() }).loose();
+
+export function toJobView(j: Job, now: Date): JobView {
+  const queued = j.state === "created" || j.state === "retry";
+  const later = queued && j.startAfter > now;
+  const state: JobView["state"] =
+    j.state === "created" ? (later ? "scheduled" : "queued")
+    : j.state === "retry" ? "retrying"
+    : j.state === "active" ? "running"
+    : j.state === "completed" ? "done"
+    : j.state;
+  const failure = failureOutput.safeParse(j.output);
+  return {
+    id: j.id,
+    kind: j.kind,
+    label: JOB_LABELS[j.kind] ?? j.kind,
+    state,
+    attempts: j.retryCount + (j.startedAt || j.state === "completed" || j.state === "failed" ? 1 : 0),
+    maxAttempts: j.retryLimit + 1,
+    createdAt: j.createdAt.toISOString(),
+    startedAt: j.startedAt?.toISOString() ?? null,
+    finishedAt: j.completedAt?.toISOString() ?? null,
+    runAfter: queued ? j.startAfter.toISOString() : null,
+    error: (j.state === "failed" || j.state === "retry") && failure.success ? failure.data.message : null,
+    canRetry: j.state === "failed" || j.state === "cancelled",
+  };
+}
+
+function laneView(l: LaneState | null, now: Date): LaneView {
+  const paused = l?.pausedUntil && l.pausedUntil > now ? l.pausedUntil : null;
+  return { pausedUntil: paused?.toISOString() ?? null, reason: paused ? l?.reason ?? null : null, failStreak: l?.failStreak ?? 0 };
+}
+
+/** The job engine as the app sees it: a store's jobs (Jobs view), retrying one, and starting this process's worker. */
+export function jobVerbs(core: KitCore, services: () => JobServices) {
+  return {
+    queue: core.queue,
+    send: core.send,
+
+    /** The jobs of one of the user's stores, newest first, and its lane's governor state. Null: not the user's store. */
+    async forStore(installationId: string, userId: string, limit = 100): Promise<{ jobs: JobView[]; lane: LaneView } | null> {
+      const inst = await core.storage.installations.forUser(installationId, userId);
+      if (!inst) return null;
+      const now = core.now();
+      const jobs = await core.queue.list({ refs: [inst.id, `key:${inst.consumerKey}`], limit });
+      const lane = await core.queue.lanes.get(storeLane(inst.store.baseUrl));
+      return { jobs: jobs.map((j) => toJobView(j, now)), lane: laneView(lane, now) };
+    },
+
+    /** Every store's jobs (operators: GET /api/ops/jobs), newest first, with the lane and whom each is for. */
+    async overview(filter: { states?: readonly Job["state"][]; kinds?: readonly string[]; limit: number }): Promise<Array<JobView & { lane: string; ref: string | null }>> {
+      const now = core.now();
+      const jobs = await core.queue.list({ ...filter, limit: Math.min(1000, Math.max(1, filter.limit)) });
+      return jobs.map((j) => ({ ...toJobView(j, now), lane: j.lane, ref: j.ref }));
+    },
+
+    /** Runs a failed job of one of the user's stores again (one more attempt). */
+    async retry(jobId: string, installationId: string, userId: string): Promise<boolean> {
+      const inst = await core.storage.installations.forUser(installationId, userId);
+      if (!inst) return false;
+      const job = await core.queue.get(jobId);
+      if (!job || (job.ref !== inst.id && job.ref !== `key:${inst.consumerKey}`)) return false;
+      const ok = await core.queue.retry(jobId, core.now());
+      if (ok) core.worker?.wake();
+      return ok;
+    },
+
+    /** Starts this process's worker (once). */
+    startWorker(settings: WorkerSettings): Worker {
+      if (core.worker) return core.worker;
+      const s = services();
+      const wanted = (kind: string) => !settings.kinds || settings.kinds.includes(kind);
+      core.worker = startWorker({
+        queue: core.queue,
+        kinds: jobKinds(s, core.queue).filter((k) => wanted(k.kind)),
+        recurring: settings.recurring === false ? [] : recurringJobs(s).filter((r) => wanted(r.kind)),
+        concurrency: settings.concurrency,
+        laneCap: settings.laneCap,
+        pollMs: settings.pollMs,
+        now: core.now,
+        log: core.log.child({ component: "worker" }),
+        storeFetch: core.fetch,
+        ...(settings.governor ? { governor: settings.governor } : {}),
+        ...(settings.busy ? { busy: settings.busy } : {}),
+      });
+      return core.worker;
+    },
+
+    async stopWorker(graceMs?: number): Promise<void> {
+      const w = core.worker;
+      core.worker = null;
+      await w?.stop(graceMs);
+    },
+  };
+}

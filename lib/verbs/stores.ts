@@ -1,0 +1,175 @@
+import type { MagentoClient } from "@/lib/magento";
+import { clientForInstallationRecord, InstallationNotUsableError } from "@/lib/integration/installation-client";
+import { getStoreForUser, listStoresForUser, type StoreSummary } from "@/lib/integration/store-summary";
+import { addManualStoreFor, type ManualResult } from "@/lib/integration/manual";
+import { probeWithClient, type ProbeResult } from "@/lib/integration/probe";
+import { setAdminOriginFor } from "@/lib/integration/admin-origin";
+import { decideLinkRequest, pendingLinkRequests, removeInstallationFor, type DecideResult, type PendingLinkRequest } from "@/lib/integration/link-requests";
+import { fetchSwaggerPage, readSchemaWithAdminLogin, type StorePage } from "@/lib/integration/store-pages";
+import type { InstallationWithStore } from "@/lib/storage/types";
+import { removalPreview, setStoreLabel, type RemovalPreview } from "@/lib/dashboard/store-removal";
+import { checkResources, resourceChecks, type ResourceCheckRow } from "@/lib/dashboard/resource-check";
+import type { KitCore } from "./core";
+
+/** Signed clients kept per installation; a client is rebuilt whenever its credentials or state change. */
+const CLIENT_CACHE_SIZE = 500;
+
+/** Everything the diagnostics page shows (no secret leaves this function). */
+export interface DiagnosticsView {
+  id: string;
+  consumerKey: string;
+  state: InstallationWithStore["state"];
+  failureReason: InstallationWithStore["failureReason"];
+  mode: InstallationWithStore["mode"];
+  adminOrigin: string | null;
+  /** The store's name in the app. */
+  label: string | null;
+  activatedAt: Date | null;
+  lastSuccessAt: Date | null;
+  lastCheckedAt: Date | null;
+  hasAccessToken: boolean;
+  store: { baseUrl: string; name: string | null; signatureMethod: string; signatureMode: string };
+  activations: Array<{
+    id: string;
+    seq: number;
+    state: string;
+    failureReason: string | null;
+    callbackAt: Date;
+    answeredMs: number | null;
+    exchangeStartedAt: Date | null;
+    requestTokenAt: Date | null;
+    accessTokenAt: Date | null;
+    claimedByUserId: string | null;
+  }>;
+  events: Array<{ id: number; at: Date; kind: string; message: string; count: number; storeMessage: string | null }>;
+}
+
+/** A user's stores, their signed clients, and a client without a user (stores.systemClient) for jobs and scripts. */
+export function storeVerbs(core: KitCore) {
+  const clients = new Map<string, { version: string; client: MagentoClient }>();
+  const deps = (storeFetch: typeof fetch = core.fetch) => ({ storage: core.storage, box: core.box, now: core.now, fetch: storeFetch });
+
+  /** The credentials, state and signature a client depends on: another value means another client. */
+  const versionOf = (inst: InstallationWithStore, storeCode: string | undefined) =>
+    [inst.credentialsSeq, inst.state, inst.accessTokenEnc, inst.store.signature.method, inst.store.signature.mode, storeCode ?? ""].join("|");
+
+  /**
+   * A signed REST client for one of the user's installations (throws InstallationNotUsableError when the user is
+   * not linked or the installation has no token): one database read, no DNS lookup (the guarded fetch checks the
+   * address it connects to, so a rebinding DNS gains nothing), the client reused while nothing changed.
+   * Revocation 401s mark the installation before rethrowing.
+   */
+  async function clientFor(installationId: string, userId: string, opts: { storeCode?: string } = {}): Promise<MagentoClient> {
+    const inst = await core.storage.installations.forUser(installationId, userId);
+    if (!inst) throw new InstallationNotUsableError("missing", "No such store for this account.");
+    const cacheKey = `${inst.id}|${opts.storeCode ?? ""}`;
+    const version = versionOf(inst, opts.storeCode);
+    const cached = clients.get(cacheKey);
+    if (cached && cached.version === version) return cached.client;
+    const client = clientForInstallationRecord(deps(), inst, opts);
+    clients.delete(cacheKey);
+    clients.set(cacheKey, { version, client });
+    const oldest = clients.keys().next();
+    if (clients.size > CLIENT_CACHE_SIZE && !oldest.done) clients.delete(oldest.value);
+    return client;
+  }
+
+  return {
+    list: (userId: string): Promise<StoreSummary[]> => listStoresForUser(core.storage, userId),
+    get: (installationId: string, userId: string): Promise<StoreSummary | null> => getStoreForUser(core.storage, installationId, userId),
+
+    clientFor,
+
+    /**
+     * A signed client for an installation with no user behind it: jobs (health probes, exports), scripts and
+     * webhooks. Null when the installation is gone or has no usable token. `storeFetch`: a job's governed fetch.
+     */
+    async systemClient(installationId: string, storeFetch: typeof fetch = core.fetch): Promise<MagentoClient | null> {
+      const inst = await core.storage.installations.byId(installationId);
+      if (!inst || !inst.accessTokenEnc) return null;
+      return clientForInstallationRecord(deps(storeFetch), inst);
+    },
+
+    addManual: (userId: string, input: unknown): Promise<ManualResult> =>
+      addManualStoreFor({ ...deps(), allowPrivate: core.env.allowPrivateStoreUrls, ...(core.lookup ? { lookup: core.lookup } : {}) }, userId, input),
+
+    setAdminOrigin: (installationId: string, userId: string, origin: string) => setAdminOriginFor(core.storage, installationId, userId, origin, core.now()),
+
+    async probe(installationId: string, userId: string): Promise<ProbeResult> {
+      const inst = await core.storage.installations.forUser(installationId, userId);
+      if (!inst) return { ok: false, status: 0, message: "No such store for this account.", hint: undefined };
+      let client: MagentoClient;
+      try {
+        client = clientForInstallationRecord(deps(), inst);
+      } catch (e) {
+        return { ok: false, status: 0, message: (e as Error).message, hint: undefined };
+      }
+      return probeWithClient(core.storage, installationId, client, core.now);
+    },
+
+    async diagnostics(installationId: string, userId: string): Promise<DiagnosticsView | null> {
+      const inst = await core.storage.installations.forUser(installationId, userId);
+      if (!inst) return null;
+      const [activations, events] = await Promise.all([core.storage.activations.recent(inst.id, 10), core.storage.events.recent(inst.id, 100)]);
+      return {
+        id: inst.id,
+        consumerKey: inst.consumerKey,
+        state: inst.state,
+        failureReason: inst.failureReason,
+        mode: inst.mode,
+        adminOrigin: inst.adminOrigin,
+        label: inst.label,
+        activatedAt: inst.activatedAt,
+        lastSuccessAt: inst.lastSuccessAt,
+        lastCheckedAt: inst.lastCheckedAt,
+        hasAccessToken: inst.accessTokenEnc !== null,
+        store: { baseUrl: inst.store.baseUrl, name: inst.store.name, signatureMethod: inst.store.signature.method, signatureMode: inst.store.signature.mode },
+        activations: activations.map((a) => ({
+          id: a.id,
+          seq: a.seq,
+          state: a.state,
+          failureReason: a.failureReason,
+          callbackAt: a.callbackAt,
+          answeredMs: a.answeredMs,
+          exchangeStartedAt: a.exchangeStartedAt,
+          requestTokenAt: a.requestTokenAt,
+          accessTokenAt: a.accessTokenAt,
+          claimedByUserId: a.claimedByUserId,
+        })),
+        events: events.map((e) => ({ id: e.id, at: e.at, kind: e.kind, message: e.message, count: e.count, storeMessage: e.storeMessage })),
+      };
+    },
+
+    linkRequests: (installationId: string, userId: string): Promise<PendingLinkRequest[]> => pendingLinkRequests(core.storage, installationId, userId, core.now()),
+
+    answerLinkRequest: (installationId: string, userId: string, requestId: string, decision: "approve" | "deny"): Promise<DecideResult> =>
+      decideLinkRequest(core.storage, { installationId, requestId, deciderId: userId, decision }, core.now()),
+
+    /** A linked user removes the installation from the app (and so releases its consumer key's binding). */
+    remove: (installationId: string, userId: string): Promise<boolean> => removeInstallationFor(core.storage, installationId, userId),
+
+    /** What "Remove store" would delete (for its confirmation page), or null for someone else's store. */
+    removalPreview: (installationId: string, userId: string): Promise<RemovalPreview | null> => removalPreview(core.storage, installationId, userId),
+
+    /** The store's name in the app ("" clears it); false when the user is not linked to it. */
+    setLabel: (installationId: string, userId: string, label: string): Promise<boolean> => setStoreLabel(core.storage, installationId, userId, label),
+
+    /** Asks the store, one signed read per resource, which ACL resources the integration has (lib/dashboard/resource-check.ts). */
+    async checkResources(installationId: string, userId: string): Promise<{ ok: true; rows: ResourceCheckRow[] } | { ok: false; error: string }> {
+      try {
+        const client = await clientFor(installationId, userId);
+        return { ok: true, rows: await checkResources(core.storage.resourceChecks, installationId, client, core.now) };
+      } catch (e) {
+        return { ok: false, error: (e as { renderedMessage?: string }).renderedMessage ?? (e as Error).message };
+      }
+    },
+
+    /** What the last resource check found. */
+    resourceChecks: (installationId: string): Promise<ResourceCheckRow[]> => resourceChecks(core.storage.resourceChecks, installationId),
+
+    /** Explorer calls outside the signed client, through the guarded store fetch. */
+    fetchSwagger: (baseUrl: string): Promise<StorePage> => fetchSwaggerPage({ fetch: core.fetch }, baseUrl),
+    readSchemaAsAdmin: (baseUrl: string, username: string, password: string): Promise<unknown> =>
+      readSchemaWithAdminLogin({ fetch: core.fetch }, baseUrl, username, password),
+  };
+}

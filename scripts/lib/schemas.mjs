@@ -1,0 +1,46 @@
+// The two Prisma schemas: prisma/schema.prisma (SQLite, the one that is edited) and the PostgreSQL schema derived
+// from it. Deriving changes exactly three things: the datasource provider, the generated client's folder, and
+// the blocks between `// @sqlite-only begin` and `// @sqlite-only end` (dropped: e.g. the job table, which
+// pg-boss provides on PostgreSQL). Everything else (models, comments, order) stays byte for byte.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export const SQLITE_SCHEMA = join("prisma", "schema.prisma");
+export const SQLITE_MIGRATIONS = join("prisma", "migrations");
+export const PG_DIR = join("prisma", "postgresql");
+export const PG_SCHEMA = join(PG_DIR, "schema.prisma");
+export const PG_CONFIG = join(PG_DIR, "prisma.config.ts");
+export const PG_MIGRATIONS = join(PG_DIR, "migrations");
+
+const HEADER =
+  "// GENERATED from prisma/schema.prisma by `npm run db:diff`: do not edit (edit prisma/schema.prisma).\n" +
+  "// The PostgreSQL schema of the kit; `npm test` fails while it is out of date.\n\n";
+
+export function derivePostgresSchema(sqliteText) {
+  const provider = /(datasource db \{[^}]*provider\s*=\s*)"sqlite"/;
+  const output = /(generator client \{[^}]*output\s*=\s*)"\.\.\/lib\/generated\/prisma"/;
+  if (!provider.test(sqliteText)) throw new Error(`${SQLITE_SCHEMA}: datasource provider "sqlite" not found`);
+  if (!output.test(sqliteText)) throw new Error(`${SQLITE_SCHEMA}: generator output "../lib/generated/prisma" not found`);
+  const lines = sqliteText.replace(provider, '$1"postgresql"').replace(output, '$1"../../lib/generated/prisma-pg"').split("\n");
+  const kept = [];
+  let skipping = false;
+  for (const line of lines) {
+    if (/^\s*\/\/ @sqlite-only begin/.test(line)) {
+      if (skipping) throw new Error(`${SQLITE_SCHEMA}: nested @sqlite-only block`);
+      skipping = true;
+      continue;
+    }
+    if (/^\s*\/\/ @sqlite-only end/.test(line)) {
+      if (!skipping) throw new Error(`${SQLITE_SCHEMA}: @sqlite-only end without begin`);
+      skipping = false;
+      continue;
+    }
+    if (!skipping) kept.push(line);
+  }
+  if (skipping) throw new Error(`${SQLITE_SCHEMA}: @sqlite-only block is not closed`);
+  return HEADER + kept.join("\n").replace(/\n{3,}/g, "\n\n");
+}
+
+export function derivedFromDisk(root = process.cwd()) {
+  return derivePostgresSchema(readFileSync(join(root, SQLITE_SCHEMA), "utf8"));
+}

@@ -1,0 +1,63 @@
+/** Child processes for multi-instance tests and benchmarks: started with their own env, killed by pid. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+
+const ROOT = join(__dirname, "..", "..");
+
+export interface Child {
+  pid: number;
+  url: string | null;
+  output: () => string;
+  /** SIGKILL (kill -9): no cleanup runs. */
+  kill9(): Promise<void>;
+  stop(): Promise<void>;
+  exited: Promise<number | null>;
+}
+
+/**
+ * Runs `node --import tsx <script>` (not the tsx CLI: it runs the script in a child process, and a kill -9 of the
+ * CLI would leave that child running); resolves once it printed `READY …` (or, with `ready: "started"`, at once).
+ */
+export async function startChild(script: string, env: Record<string, string>, opts: { ready?: RegExp | "started"; timeoutMs?: number } = {}): Promise<Child> {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", script], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+  let url: string | null = null;
+  const ready = opts.ready ?? /READY (\S+)/;
+  if (ready !== "started") {
+    const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+    for (;;) {
+      const m = ready.exec(out);
+      if (m) {
+        url = m[1] ?? null;
+        break;
+      }
+      if (child.exitCode !== null) throw new Error(`${script} exited (${child.exitCode}):\n${out}`);
+      if (Date.now() > deadline) throw new Error(`${script} did not get ready:\n${out}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  const signal = async (sig: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill(sig);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    }
+  };
+  return {
+    pid: child.pid!,
+    url,
+    output: () => out,
+    kill9: () => signal("SIGKILL"),
+    async stop() {
+      await signal("SIGTERM");
+      await signal("SIGKILL");
+    },
+    exited,
+  };
+}

@@ -10,7 +10,7 @@ import { guardedNonce } from "./nonce-guard";
 import { paginate } from "./paginate";
 import { parseSuccessBody } from "./response-body";
 import { criteriaQuery } from "./search-criteria";
-import { DEFAULT_SIGNATURE, fallbackSignal, sameChoice, SignatureNegotiation, signatureAccepted } from "./signature-fallback";
+import { DEFAULT_SIGNATURE, sameChoice, sendWithSignatureFallback, signatureAccepted } from "./signature-fallback";
 import { send, transportDeps, type TransportRequest, type TransportResult } from "./transport";
 import type {
   CallArgs,
@@ -138,30 +138,20 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
     const started = deps.now();
     const body = t.body === undefined ? undefined : JSON.stringify(t.body);
     const startedWith = current;
-    let choice = startedWith;
-    let negotiation: SignatureNegotiation | undefined; // made on the first fallback signal only
     let attempts = 0;
-    for (;;) {
-      const tried = choice;
-      const result = await send(new CallAttempt(t.method, t.url, body, t.timeoutMs, tried, authorize), deps);
-      attempts += result.attempts;
-      if (signed) {
-        const signal = fallbackSignal(result.status, result.text);
-        if (signal) {
-          negotiation ??= new SignatureNegotiation(startedWith);
-          const next = negotiation.next(signal);
-          if (next) {
-            choice = next;
-            continue;
-          }
-        }
-        const mayRecord = !confirmed || !sameChoice(tried, startedWith);
-        if (mayRecord && signatureAccepted(result.status, result.text)) await recordAccepted(startedWith, tried);
-      }
-      if (result.status < 200 || result.status >= 300) throw errorFromResponse(result.status, result.text, t.url, t.method);
-      const data = t.expect === "text" ? result.text : parseSuccessBody(result.text, result.header("content-type"), t.url, t.method, result.status);
-      return new ClientResponse<T>(result, data as T, deps.now() - started, attempts);
+    const sendIn = async (choice: SignatureChoice) => {
+      const r = await send(new CallAttempt(t.method, t.url, body, t.timeoutMs, choice, authorize), deps);
+      attempts += r.attempts;
+      return r;
+    };
+    const { answer: result, choice: tried } = await sendWithSignatureFallback(startedWith, sendIn, signed);
+    if (signed) {
+      const mayRecord = !confirmed || !sameChoice(tried, startedWith);
+      if (mayRecord && signatureAccepted(result.status, result.text)) await recordAccepted(startedWith, tried);
     }
+    if (result.status < 200 || result.status >= 300) throw errorFromResponse(result.status, result.text, t.url, t.method);
+    const data = t.expect === "text" ? result.text : parseSuccessBody(result.text, result.header("content-type"), t.url, t.method, result.status);
+    return new ClientResponse<T>(result, data as T, deps.now() - started, attempts);
   }
 
   function request<T = unknown>(spec: RequestSpec): Promise<MagentoResponse<T>> {

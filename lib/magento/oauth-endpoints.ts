@@ -10,8 +10,8 @@ import { classifyMessage } from "./error-codes";
 import { parseErrorBody } from "./error-message";
 import { MagentoApiError, MagentoOAuthError } from "./errors";
 import { guardedNonce } from "./nonce-guard";
-import { DEFAULT_SIGNATURE, fallbackSignal, SignatureNegotiation } from "./signature-fallback";
-import { send, TOKEN_RESPONSE_MAX_BYTES, TOKEN_TOO_LARGE_HINT, transportDeps } from "./transport";
+import { DEFAULT_SIGNATURE, sendWithSignatureFallback } from "./signature-fallback";
+import { send, TOKEN_RESPONSE_MAX_BYTES, TOKEN_TOO_LARGE_HINT, transportDeps, type TransportDeps, type TransportResult } from "./transport";
 import type { SignatureChoice } from "./types";
 
 export interface HandshakeOptions {
@@ -36,86 +36,102 @@ export interface HandshakeResult {
   signature: SignatureChoice;
 }
 
-async function tokenStep(
-  step: "request" | "access",
-  o: HandshakeOptions,
-  extra: { requestToken?: TokenPair; verifier?: string },
-): Promise<HandshakeResult> {
+type TokenStep = "request" | "access";
+interface TokenStepExtra {
+  requestToken?: TokenPair;
+  verifier?: string;
+}
+
+/** One token call: POST the endpoint (falling back through the signature choices), then read the token pair. */
+async function tokenStep(step: TokenStep, o: HandshakeOptions, extra: TokenStepExtra): Promise<HandshakeResult> {
   const url = `${normaliseBaseUrl(o.storeBaseUrl)}oauth/token/${step}`;
   const deps = transportDeps({ ...o, maxRetries: 0, maxResponseBytes: TOKEN_RESPONSE_MAX_BYTES, tooLargeHint: TOKEN_TOO_LARGE_HINT });
   const nonce = guardedNonce(o.nonce ?? (() => generateNonce()));
-  const negotiation = new SignatureNegotiation(o.signature ?? DEFAULT_SIGNATURE);
-  for (;;) {
-    const choice = negotiation.current;
-    let result;
-    try {
-      result = await send(
-        {
-          method: "POST",
-          url,
-          headers: () => ({
-            Accept: "*/*",
-            Authorization: signRequest({
-              method: "POST",
-              url,
-              secrets: {
-                consumerKey: o.consumerKey,
-                consumerSecret: o.consumerSecret,
-                ...(extra.requestToken ? { token: extra.requestToken.token, tokenSecret: extra.requestToken.tokenSecret } : {}),
-              },
-              signatureMethod: choice.method,
-              mode: choice.mode,
-              ...(extra.verifier !== undefined ? { verifier: extra.verifier } : {}),
-              nonce: nonce(),
-              timestamp: Math.floor(deps.now() / 1000),
-            }).authorization,
-          }),
-          retry: false, // the request token is one-shot: never replay a call that may have been processed
-        },
-        deps,
-      );
-    } catch (err) {
-      if (err instanceof MagentoApiError) {
-        const kind = err.code === "redirect" ? "redirect" : err.code === "timeout" ? "timeout" : err.code === "response_too_large" ? "too_large" : "network";
-        throw new MagentoOAuthError({ status: err.status, kind, code: err.code, hint: err.hint, url, message: err.message, cause: err });
-      }
-      throw err;
-    }
-    const ok = result.status >= 200 && result.status < 300;
-    if (!ok) {
-      const signal = fallbackSignal(result.status, result.text);
-      if (signal && o.fallback !== false && negotiation.next(signal)) continue;
-      const parsed = parseErrorBody(result.text);
-      const storeMessage = parsed?.renderedMessage ?? (result.text.trim().slice(0, 500) || undefined);
-      const known = storeMessage ? classifyMessage(parsed?.template ?? storeMessage, storeMessage, parsed?.parameters) : undefined;
-      throw new MagentoOAuthError({
-        status: result.status,
-        kind: parsed?.oauthProblem ? "oauth_problem" : "http",
-        ...(storeMessage !== undefined ? { storeMessage } : {}),
-        code: known?.code ?? (result.status === 404 ? "not_found" : "other"),
-        ...(known?.hint ? { hint: known.hint } : {}),
+  const post = (choice: SignatureChoice) => postSigned(url, choice, o, extra, deps, nonce);
+  const { answer, choice } = await sendWithSignatureFallback(o.signature ?? DEFAULT_SIGNATURE, post, o.fallback !== false);
+  if (answer.status < 200 || answer.status >= 300) throw refusedTokenCall(url, answer);
+  return { token: readTokenPair(url, answer), signature: choice };
+}
+
+/** One POST, signed in `choice` with a new nonce and timestamp; a transport failure becomes a MagentoOAuthError. */
+async function postSigned(
+  url: string,
+  choice: SignatureChoice,
+  o: HandshakeOptions,
+  extra: TokenStepExtra,
+  deps: TransportDeps,
+  nonce: () => string,
+): Promise<TransportResult> {
+  try {
+    return await send(
+      {
+        method: "POST",
         url,
+        headers: () => ({
+          Accept: "*/*",
+          Authorization: signRequest({
+            method: "POST",
+            url,
+            secrets: {
+              consumerKey: o.consumerKey,
+              consumerSecret: o.consumerSecret,
+              ...(extra.requestToken ? { token: extra.requestToken.token, tokenSecret: extra.requestToken.tokenSecret } : {}),
+            },
+            signatureMethod: choice.method,
+            mode: choice.mode,
+            ...(extra.verifier !== undefined ? { verifier: extra.verifier } : {}),
+            nonce: nonce(),
+            timestamp: Math.floor(deps.now() / 1000),
+          }).authorization,
+        }),
+        retry: false, // the request token is one-shot: never replay a call that may have been processed
+      },
+      deps,
+    );
+  } catch (err) {
+    if (err instanceof MagentoApiError) {
+      const kind = err.code === "redirect" ? "redirect" : err.code === "timeout" ? "timeout" : err.code === "response_too_large" ? "too_large" : "network";
+      throw new MagentoOAuthError({ status: err.status, kind, code: err.code, hint: err.hint, url, message: err.message, cause: err });
+    }
+    throw err;
+  }
+}
+
+/** A non-2xx answer (after any fallback): the store's own words, classified, in a MagentoOAuthError. */
+function refusedTokenCall(url: string, answer: TransportResult): MagentoOAuthError {
+  const parsed = parseErrorBody(answer.text);
+  const storeMessage = parsed?.renderedMessage ?? (answer.text.trim().slice(0, 500) || undefined);
+  const known = storeMessage ? classifyMessage(parsed?.template ?? storeMessage, storeMessage, parsed?.parameters) : undefined;
+  return new MagentoOAuthError({
+    status: answer.status,
+    kind: parsed?.oauthProblem ? "oauth_problem" : "http",
+    ...(storeMessage !== undefined ? { storeMessage } : {}),
+    code: known?.code ?? (answer.status === 404 ? "not_found" : "other"),
+    ...(known?.hint ? { hint: known.hint } : {}),
+    url,
+  });
+}
+
+/** The token pair of a 2xx answer; a body that is not one becomes a MagentoOAuthError (`bad_response` unless the store said why). */
+function readTokenPair(url: string, answer: TransportResult): TokenPair {
+  try {
+    return parseTokenResponse(answer.text);
+  } catch (err) {
+    if (err instanceof TokenResponseError) {
+      const known = err.storeMessage ? classifyMessage(err.storeMessage, err.storeMessage, undefined) : undefined;
+      const hint = known?.hint ?? err.hint;
+      throw new MagentoOAuthError({
+        status: answer.status,
+        kind: err.kind,
+        ...(err.storeMessage !== undefined ? { storeMessage: err.storeMessage } : {}),
+        code: known?.code ?? "bad_response",
+        ...(hint ? { hint } : {}),
+        url,
+        ...(err.kind === "unparsable" ? { message: `${url}: ${answer.status} ${err.message}` } : {}),
+        cause: err,
       });
     }
-    try {
-      return { token: parseTokenResponse(result.text), signature: choice };
-    } catch (err) {
-      if (err instanceof TokenResponseError) {
-        const known = err.storeMessage ? classifyMessage(err.storeMessage, err.storeMessage, undefined) : undefined;
-        const hint = known?.hint ?? err.hint;
-        throw new MagentoOAuthError({
-          status: result.status,
-          kind: err.kind,
-          ...(err.storeMessage !== undefined ? { storeMessage: err.storeMessage } : {}),
-          code: known?.code ?? "bad_response",
-          ...(hint ? { hint } : {}),
-          url,
-          ...(err.kind === "unparsable" ? { message: `${url}: ${result.status} ${err.message}` } : {}),
-          cause: err,
-        });
-      }
-      throw err;
-    }
+    throw err;
   }
 }
 

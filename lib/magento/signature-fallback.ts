@@ -67,6 +67,35 @@ export class SignatureNegotiation {
   }
 }
 
+/** What a fallback walk needs from an answer: its status and body (the fallback trigger is in the body). */
+export interface SignedAnswer {
+  status: number;
+  text: string;
+}
+
+/**
+ * The signature fallback loop, the one place it is written (REST calls in client.ts, token calls in
+ * oauth-endpoints.ts): send in `start`; while the store answers with a fallback trigger (fallbackSignal) and a
+ * choice is left to try (SignatureNegotiation), send again in the next choice. `send` signs afresh on every call.
+ * Returns the last answer and the choice it was signed with; any other answer, or every choice tried, ends the walk.
+ * `enabled: false` sends once (bearer tokens carry no signature; an unproven store gets one token call).
+ */
+export async function sendWithSignatureFallback<A extends SignedAnswer>(
+  start: SignatureChoice,
+  send: (choice: SignatureChoice) => Promise<A>,
+  enabled = true,
+): Promise<{ answer: A; choice: SignatureChoice }> {
+  let choice = start;
+  let negotiation: SignatureNegotiation | undefined; // made on the first fallback signal only (most calls never see one)
+  for (;;) {
+    const answer = await send(choice);
+    const signal = enabled ? fallbackSignal(answer.status, answer.text) : undefined;
+    const next = signal && (negotiation ??= new SignatureNegotiation(start)).next(signal);
+    if (!next) return { answer, choice };
+    choice = next;
+  }
+}
+
 export function sameChoice(a: SignatureChoice, b: SignatureChoice): boolean {
   return a.method === b.method && a.mode === b.mode;
 }

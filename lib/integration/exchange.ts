@@ -4,6 +4,8 @@ import { assertPublicStoreHost } from "@/lib/integration/store-url";
 import { FAILURE_FIXES, reasonFromStoreMessage, type FailureReason } from "@/lib/integration/failure-reasons";
 import { RetryLater } from "@/lib/jobs/retry-later";
 import type { Activation, InstallationWithStore } from "@/lib/storage/types";
+import type { SignatureChoice } from "@/lib/magento";
+import type { TokenPair } from "@/lib/oauth";
 
 /** Magento's `oauth/consumer/expiration_period`: the request token must be fetched within 300 s of the POST. */
 export const CONSUMER_EXPIRY_MS = 300_000;
@@ -91,132 +93,238 @@ export function classifyHandshakeError(e: unknown): { reason: FailureReason; sto
  * from there, and never sends a request-token call twice: Magento issues one per activation. Across instances the
  * final write is conditional on `credentialsSeq < seq`: an older activation finishing late never overwrites a
  * newer success.
+ *
+ * The steps, in protocol order (the callback was validated, bound and stored before: record-callback.ts):
+ * claim the activation → skip it if a newer Reauthorize replaced it → announce the exchange → give up if it can
+ * no longer succeed → refuse a private store host → open the sealed secrets → request-token call (checkpoint) →
+ * request token (checkpoint) → access-token call (checkpoint) → active.
  */
 export async function runExchange(deps: IntegrationDeps, activationId: string, opts: { resumed?: boolean } = {}): Promise<ExchangeOutcome> {
-  const { storage, box, log } = deps;
-  const found = await storage.activations.withInstallation(activationId);
-  if (!found) return { kind: "skipped" };
+  const run = await claimActivation(deps, activationId, opts.resumed === true);
+  if (!run) return SKIPPED;
+  if (await skipIfSuperseded(run)) return SKIPPED;
+  const lateByMs = await announceExchange(run);
+  const blocked = cannotFinish(run, lateByMs) ?? (await privateStoreHost(run));
+  if (blocked) return fail(run, blocked.reason, undefined, blocked.detail);
+  const secrets = openSecrets(run);
+  if (!secrets.ok) return fail(run, "other", undefined, secrets.failure);
+  const tokens = await callTokenEndpoints(run, secrets);
+  if (!tokens.ok) return tokens.outcome;
+  return activate(run, tokens.access, tokens.signature);
+}
+
+const SKIPPED: ExchangeOutcome = { kind: "skipped" };
+
+/** One activation's exchange in progress: what every step reads. */
+interface ExchangeRun {
+  deps: IntegrationDeps;
+  activation: Activation;
+  inst: InstallationWithStore;
+  resumed: boolean;
+}
+
+/** The activation's secrets, opened from their sealed columns; `requestToken` when an earlier attempt stored it. */
+interface OpenedSecrets {
+  consumerSecret: string;
+  verifier: string;
+  requestToken: TokenPair | null;
+}
+
+type TokenStep = "request" | "access";
+
+const fail = (run: ExchangeRun, reason: FailureReason, storeMessage: string | undefined, detail: string) =>
+  failExchange(run.deps, run.inst, run.activation, reason, storeMessage, detail);
+
+/** Writes one event of this activation, stamped now. */
+const addEvent = (run: ExchangeRun, kind: string, message: string) =>
+  run.deps.storage.events.add({ installationId: run.inst.id, activationId: run.activation.id, kind, message, at: run.deps.now() });
+
+/**
+ * Takes the activation for this runner: only one runner (in any process) moves it out of `pending`; one already
+ * `exchanging` is taken only by a resumed job (its earlier attempt died). Null when there is nothing to run.
+ */
+async function claimActivation(deps: IntegrationDeps, activationId: string, resumed: boolean): Promise<ExchangeRun | null> {
+  const found = await deps.storage.activations.withInstallation(activationId);
+  if (!found) return null;
   const { activation, installation: inst } = found;
   if (activation.state === "pending") {
-    // Claim the activation: only one runner (in any process) moves it out of `pending`.
-    if (!(await storage.activations.claimForExchange(activationId, deps.now()))) return { kind: "skipped" };
-  } else if (activation.state !== "exchanging" || !opts.resumed) {
-    return { kind: "skipped" }; // already ended, or another live runner has it
+    if (!(await deps.storage.activations.claimForExchange(activationId, deps.now()))) return null;
+  } else if (activation.state !== "exchanging" || !resumed) {
+    return null; // already ended, or another live runner has it
   }
-  const at = () => deps.now();
-  const ctx = { installationId: inst.id, activationId };
+  return { deps, activation, inst, resumed };
+}
 
-  // Magento keeps ONE verifier row per consumer and Reauthorize overwrites it: exchanging an older activation
-  // after a newer one arrived would consume the newer verifier and break both. A newer activation from the same
-  // store with the same consumer secret (a real Reauthorize; a forger does not know the secret) supersedes this one.
+/**
+ * Magento keeps ONE verifier row per consumer and Reauthorize overwrites it: exchanging an older activation after a
+ * newer one arrived would consume the newer verifier and break both. A newer activation from the same store with
+ * the same consumer secret (a real Reauthorize; a forger does not know the secret) supersedes this one. True when
+ * this one was set aside.
+ */
+async function skipIfSuperseded(run: ExchangeRun): Promise<boolean> {
+  const { storage, box } = run.deps;
+  const { activation, inst } = run;
   const newer = await storage.activations.newerFromSameStore(inst.id, activation.seq, activation.storeBaseUrl);
   let mySecret: string | null = null;
   try {
     mySecret = box.open(activation.consumerSecretEnc);
   } catch {
-    mySecret = null; // unreadable: nothing can supersede it; the exchange below reports the decryption failure
+    mySecret = null; // unreadable: nothing can supersede it; openSecrets reports the decryption failure
   }
   const supersededBy = mySecret === null ? undefined : newer.find((n) => sealedSecretEquals(box, n.consumerSecretEnc, mySecret));
-  if (supersededBy) {
-    await storage.activations.finish(activationId, ["exchanging"], { state: "superseded", at: at() });
-    await storage.events.add({
-      ...ctx,
-      kind: "exchange_skipped",
-      message: `Not exchanged: the store sent a newer activation (#${supersededBy.seq}) for this integration, which replaces this one.`,
-      at: at(),
-    });
-    return { kind: "skipped" };
+  if (!supersededBy) return false;
+  await storage.activations.finish(activation.id, ["exchanging"], { state: "superseded", at: run.deps.now() });
+  await addEvent(run, "exchange_skipped", `Not exchanged: the store sent a newer activation (#${supersededBy.seq}) for this integration, which replaces this one.`);
+  return true;
+}
+
+/** The installation shows `exchanging`, and the activation's history says the exchange (re)started. Returns how late. */
+async function announceExchange(run: ExchangeRun): Promise<number> {
+  await run.deps.storage.installations.markExchanging(run.inst.id);
+  const lateByMs = run.deps.now().getTime() - run.activation.callbackAt.getTime();
+  const late = (lateByMs / 1000).toFixed(1);
+  await addEvent(
+    run,
+    run.resumed ? "exchange_resumed" : "exchange_started",
+    run.resumed
+      ? `Token exchange resumed ${late} s after the callback: the app running it stopped.`
+      : `Token exchange started ${late} s after the callback (store allows 300 s).`,
+  );
+  return lateByMs;
+}
+
+/** Before the request token is held: a request-token call that may have been answered, or a window already closed. */
+function cannotFinish(run: ExchangeRun, lateByMs: number): { reason: FailureReason; detail: string } | undefined {
+  const { activation } = run;
+  if (activation.requestTokenEnc !== null) return undefined;
+  if (activation.requestTokenCallAt !== null) {
+    // An earlier attempt sent the request-token call and died before its answer was stored: the store may have
+    // issued the token (once per activation), so asking again would fail or, worse, race. Only Reauthorize helps.
+    return { reason: "interrupted", detail: "the app stopped while the store was answering the request-token call" };
   }
-  await storage.installations.markExchanging(inst.id);
-  const lateBy = at().getTime() - activation.callbackAt.getTime();
-  await storage.events.add({
-    ...ctx,
-    kind: opts.resumed ? "exchange_resumed" : "exchange_started",
-    message: opts.resumed
-      ? `Token exchange resumed ${(lateBy / 1000).toFixed(1)} s after the callback: the app running it stopped.`
-      : `Token exchange started ${(lateBy / 1000).toFixed(1)} s after the callback (store allows 300 s).`,
-    at: at(),
-  });
-
-  const fail = (reason: FailureReason, storeMessage: string | undefined, detail: string) =>
-    failExchange(deps, inst, activation, reason, storeMessage, detail);
-
-  if (activation.requestTokenEnc === null) {
-    if (activation.requestTokenCallAt !== null) {
-      // An earlier attempt sent the request-token call and died before its answer was stored: the store may have
-      // issued the token (once per activation), so asking again would fail or, worse, race. Only Reauthorize helps.
-      return fail("interrupted", undefined, "the app stopped while the store was answering the request-token call");
-    }
-    if (lateBy >= CONSUMER_EXPIRY_MS) {
-      return fail("interrupted", undefined, "the app did not get to this exchange within the store's 300 s window");
-    }
+  if (lateByMs >= CONSUMER_EXPIRY_MS) {
+    return { reason: "interrupted", detail: "the app did not get to this exchange within the store's 300 s window" };
   }
+  return undefined;
+}
 
-  const guard = await assertPublicStoreHost(activation.storeBaseUrl, { allowPrivate: deps.allowPrivate, lookup: deps.lookup });
-  if (!guard.ok) return fail(guard.kind === "unresolvable" ? "store_unreachable" : "private_address", undefined, guard.reason);
+/** The posted store's host must resolve to public addresses (unless private stores are allowed). */
+async function privateStoreHost(run: ExchangeRun): Promise<{ reason: FailureReason; detail: string } | undefined> {
+  const { deps } = run;
+  const guard = await assertPublicStoreHost(run.activation.storeBaseUrl, { allowPrivate: deps.allowPrivate, lookup: deps.lookup });
+  if (guard.ok) return undefined;
+  return { reason: guard.kind === "unresolvable" ? "store_unreachable" : "private_address", detail: guard.reason };
+}
 
-  let consumerSecret: string;
-  let verifier: string;
-  let requestToken: { token: string; tokenSecret: string } | null = null;
+/** Opens the sealed consumer secret, verifier and (if stored) request token; a key that is gone fails the exchange. */
+function openSecrets(run: ExchangeRun): ({ ok: true } & OpenedSecrets) | { ok: false; failure: string } {
+  const { box } = run.deps;
+  const { activation } = run;
   try {
-    consumerSecret = box.open(activation.consumerSecretEnc);
-    verifier = box.open(activation.verifierEnc);
-    if (activation.requestTokenEnc !== null && activation.requestTokenSecretEnc !== null) {
-      requestToken = { token: box.open(activation.requestTokenEnc), tokenSecret: box.open(activation.requestTokenSecretEnc) };
-    }
+    const consumerSecret = box.open(activation.consumerSecretEnc);
+    const verifier = box.open(activation.verifierEnc);
+    const requestToken =
+      activation.requestTokenEnc !== null && activation.requestTokenSecretEnc !== null
+        ? { token: box.open(activation.requestTokenEnc), tokenSecret: box.open(activation.requestTokenSecretEnc) }
+        : null;
+    return { ok: true, consumerSecret, verifier, requestToken };
   } catch (e) {
-    return fail("other", undefined, `cannot decrypt the stored callback: ${(e as Error).message}`);
+    return { ok: false, failure: `cannot decrypt the stored callback: ${(e as Error).message}` };
   }
+}
 
-  // The store that answers is the posted one; its remembered signature choice (if we know it) comes first.
-  const knownStore = await storage.stores.byBaseUrl(activation.storeBaseUrl);
-  let signature = knownStore?.signature ?? { method: "HMAC-SHA256" as const, mode: "standard" as const };
-  const common = {
-    storeBaseUrl: activation.storeBaseUrl,
-    consumerKey: inst.consumerKey,
+/**
+ * The two token calls, each checkpointed on the activation, signed first in the store's remembered choice (if we
+ * know it). A store that turned a call away unprocessed (429/503) gets it again later (RetryLater is thrown);
+ * any other failure fails the exchange (the outcome).
+ */
+async function callTokenEndpoints(
+  run: ExchangeRun,
+  secrets: OpenedSecrets,
+): Promise<{ ok: true; access: TokenPair; signature: SignatureChoice } | { ok: false; outcome: ExchangeOutcome }> {
+  const knownStore = await run.deps.storage.stores.byBaseUrl(run.activation.storeBaseUrl);
+  const call = tokenCallOptions(run, secrets.consumerSecret);
+  let signature: SignatureChoice = knownStore?.signature ?? { method: "HMAC-SHA256", mode: "standard" };
+  let step: TokenStep = "request";
+  try {
+    let requestToken = secrets.requestToken;
+    if (!requestToken) {
+      // A host that never answered correctly gets one POST per callback: no signature fallback retries.
+      const request = await sendRequestTokenCall(run, call, signature, knownStore?.provenAt != null);
+      ({ signature, token: requestToken } = request);
+      await keepRequestToken(run, request.token, signature);
+    }
+    step = "access";
+    const access = await sendAccessTokenCall(run, call, signature, requestToken, secrets.verifier);
+    return { ok: true, access: access.token, signature: access.signature };
+  } catch (e) {
+    return { ok: false, outcome: await tokenCallFailed(run, step, e) };
+  }
+}
+
+/** What both token calls send: the posted store, the consumer key and secret, the guarded fetch, the clock. */
+function tokenCallOptions(run: ExchangeRun, consumerSecret: string) {
+  const { deps } = run;
+  return {
+    storeBaseUrl: run.activation.storeBaseUrl,
+    consumerKey: run.inst.consumerKey,
     consumerSecret,
     fetch: deps.fetch,
     now: () => deps.now().getTime(),
     ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
   };
+}
+type TokenCallOptions = ReturnType<typeof tokenCallOptions>;
 
-  let access;
-  let step: "request" | "access" = "request";
-  try {
-    if (!requestToken) {
-      await storage.activations.markRequestTokenCall(activationId, at());
-      // A host that never answered correctly gets one POST per callback: no signature fallback retries.
-      const request = await deps.handshake.fetchRequestToken({ ...common, signature, fallback: knownStore?.provenAt != null });
-      signature = request.signature;
-      requestToken = request.token;
-      await storage.activations.saveRequestToken(activationId, box.seal(request.token.token), box.seal(request.token.tokenSecret), at());
-      await storage.events.add({ ...ctx, kind: "request_token", message: `Request token received (${signature.method}, ${signature.mode} signing).`, at: at() });
-    }
-    step = "access";
-    await storage.activations.markAccessTokenCall(activationId, at());
-    access = await deps.handshake.fetchAccessToken({ ...common, signature, requestToken, verifier });
-    signature = access.signature;
-  } catch (e) {
-    if (storeDidNotProcess(e) && at().getTime() - activation.callbackAt.getTime() < CONSUMER_EXPIRY_MS) {
-      // 429/503: the store turned the call away before looking at it; the job retries it once the lane's pause
-      // is over (signed again). Nothing was consumed, so this step may be sent again.
-      await storage.events.add({ ...ctx, kind: "store_busy", message: `The store is busy (HTTP ${(e as { status: number }).status}); the ${step}-token call is retried shortly.`, at: at() });
-      if (step === "request") await storage.activations.clearRequestTokenCall(activationId);
-      throw new RetryLater(`store busy during the ${step}-token call`);
-    }
-    const c = classifyHandshakeError(e);
-    return fail(c.reason, c.storeMessage, c.detail);
+/** Checkpoint "request-token call sent", then POST /oauth/token/request. */
+async function sendRequestTokenCall(run: ExchangeRun, call: TokenCallOptions, signature: SignatureChoice, fallback: boolean) {
+  await run.deps.storage.activations.markRequestTokenCall(run.activation.id, run.deps.now());
+  return run.deps.handshake.fetchRequestToken({ ...call, signature, fallback });
+}
+
+/** Checkpoint "request token received": sealed on the activation, so a resumed job goes on to the access step. */
+async function keepRequestToken(run: ExchangeRun, token: TokenPair, signature: SignatureChoice): Promise<void> {
+  const { storage, box } = run.deps;
+  await storage.activations.saveRequestToken(run.activation.id, box.seal(token.token), box.seal(token.tokenSecret), run.deps.now());
+  await addEvent(run, "request_token", `Request token received (${signature.method}, ${signature.mode} signing).`);
+}
+
+/** Checkpoint "access-token call sent", then POST /oauth/token/access with the request token and the verifier. */
+async function sendAccessTokenCall(run: ExchangeRun, call: TokenCallOptions, signature: SignatureChoice, requestToken: TokenPair, verifier: string) {
+  await run.deps.storage.activations.markAccessTokenCall(run.activation.id, run.deps.now());
+  return run.deps.handshake.fetchAccessToken({ ...call, signature, requestToken, verifier });
+}
+
+/** A token call failed: retried later if the store turned it away unprocessed (and the window is open), else failed. */
+async function tokenCallFailed(run: ExchangeRun, step: TokenStep, e: unknown): Promise<ExchangeOutcome> {
+  const { storage } = run.deps;
+  if (storeDidNotProcess(e) && run.deps.now().getTime() - run.activation.callbackAt.getTime() < CONSUMER_EXPIRY_MS) {
+    // 429/503: the store turned the call away before looking at it; the job retries it once the lane's pause
+    // is over (signed again). Nothing was consumed, so this step may be sent again.
+    await addEvent(run, "store_busy", `The store is busy (HTTP ${(e as { status: number }).status}); the ${step}-token call is retried shortly.`);
+    if (step === "request") await storage.activations.clearRequestTokenCall(run.activation.id);
+    throw new RetryLater(`store busy during the ${step}-token call`);
   }
+  const c = classifyHandshakeError(e);
+  return fail(run, c.reason, c.storeMessage, c.detail);
+}
 
-  const finishedAt = at();
-  const accessTokenEnc = box.seal(access.token.token);
-  const accessTokenSecretEnc = box.seal(access.token.tokenSecret);
+/**
+ * Active: in one transaction the store is proven with the signature choice that worked, the installation's binding
+ * too, the activation succeeded, and the credentials are installed unless a newer activation already succeeded.
+ */
+async function activate(run: ExchangeRun, access: TokenPair, signature: SignatureChoice): Promise<ExchangeOutcome> {
+  const { storage, box, log } = run.deps;
+  const { activation, inst } = run;
+  const finishedAt = run.deps.now();
+  const accessTokenEnc = box.seal(access.token);
+  const accessTokenSecretEnc = box.seal(access.tokenSecret);
   const superseded = await storage.transaction(async (tx) => {
     const store = await tx.stores.markProven(activation.storeBaseUrl, signature, finishedAt);
     // The binding made by the first callback is proven: it never expires now (prune.ts).
     await tx.installations.markProven(inst.id, finishedAt);
     // `failed`: the maintenance job gave up on it a moment ago (past the deadline), but the token did arrive.
-    await tx.activations.finish(activationId, ["exchanging", "failed"], { state: "succeeded", failureReason: null, accessTokenAt: finishedAt, at: finishedAt });
+    await tx.activations.finish(activation.id, ["exchanging", "failed"], { state: "succeeded", failureReason: null, accessTokenAt: finishedAt, at: finishedAt });
     const written = await tx.installations.installCredentials(inst.id, activation.seq, {
       storeId: store.id,
       consumerSecretEnc: activation.consumerSecretEnc,
@@ -225,7 +333,8 @@ export async function runExchange(deps: IntegrationDeps, activationId: string, o
       at: finishedAt,
     });
     await tx.events.add({
-      ...ctx,
+      installationId: inst.id,
+      activationId: activation.id,
       kind: written ? "activated" : "exchange_superseded",
       message: written
         ? `Access token received ${((finishedAt.getTime() - activation.callbackAt.getTime()) / 1000).toFixed(1)} s after the callback. The installation is active.`
@@ -234,7 +343,7 @@ export async function runExchange(deps: IntegrationDeps, activationId: string, o
     });
     return !written;
   });
-  log.info({ installationId: inst.id, activationId, superseded }, "token exchange succeeded");
+  log.info({ installationId: inst.id, activationId: activation.id, superseded }, "token exchange succeeded");
   return { kind: "succeeded", superseded };
 }
 

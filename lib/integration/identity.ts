@@ -5,6 +5,7 @@ import { FAILURE_FIXES } from "@/lib/integration/failure-reasons";
 import type { FailureReason } from "@/lib/integration/failure-reasons";
 import { originOf } from "@/lib/integration/store-url";
 import { UniqueConflictError, type Storage } from "@/lib/storage/storage";
+import type { Activation, InstallationWithStore } from "@/lib/storage/types";
 
 /** How long after its exchange succeeded an activation can still link an app account (one account per activation). */
 export const CLAIM_WINDOW_MS = 30 * 60 * 1000;
@@ -64,83 +65,123 @@ export function consentCovers(consent: LinkConsent | undefined, activation: { id
  * - The first user of an installation links with the activation (one account per activation, within
  *   CLAIM_WINDOW_MS). Once an installation has linked users, a new user only files a link request that one of
  *   them approves in the app; an already linked user (the merchant's own Reauthorize) goes straight through.
+ *
+ * The steps, in order: read the link → find the installation (or wait for its queued callback) → check
+ * `success_call_back` → require a signed-in user → ask to confirm (askToConfirm) → wait for or report the exchange
+ * (exchangeNotDone) → link and hand back `success_call_back` (link).
  */
-export async function completeIdentityFor(
-  deps: IntegrationDeps,
-  query: IdentityQuery,
-  userId: string | null,
-  opts: {
-    consent?: LinkConsent;
-    fromAdminPopup?: boolean;
-    /** Is a callback for this key still waiting in the job queue (recorded in a moment)? */
-    callbackQueued?: (consumerKey: string) => Promise<boolean>;
-  } = {},
-): Promise<IdentityOutcome> {
+export async function completeIdentityFor(deps: IntegrationDeps, query: IdentityQuery, userId: string | null, opts: IdentityOptions = {}): Promise<IdentityOutcome> {
   const q = parseIdentityQuery(query);
   if (!q.ok) return { kind: "invalid", message: q.message };
-  const { storage } = deps;
-  const inst = await storage.installations.byConsumerKey(q.key);
-  if (!inst) {
-    // The store opens the popup right after its callback was answered; its job may not have recorded it yet. The
-    // page waits (and reloads) instead of saying "unknown": nothing about the store is shown before it is recorded.
-    if (opts.callbackQueued && (await opts.callbackQueued(q.key))) return { kind: "waiting", state: "received", secondsSinceCallback: 0 };
-    return { kind: "unknown_key" };
-  }
-  const latest = await storage.activations.latest(inst.id);
-
-  const allowed = [originOf(inst.store.baseUrl)];
-  if (inst.adminOrigin) allowed.push(inst.adminOrigin);
-  const target = validateSuccessCallback(q.successCallBack, allowed);
+  const inst = await deps.storage.installations.byConsumerKey(q.key);
+  if (!inst) return notRecordedYet(q.key, opts);
+  const latest = await deps.storage.activations.latest(inst.id);
+  const target = successTarget(inst, q.successCallBack);
   if (!target.ok) return { kind: "refused_redirect", reason: target.reason, installationId: inst.id };
-
   if (!latest) return { kind: "unknown_key" }; // a manual installation has no activation to complete
   if (!userId) return { kind: "sign_in_required" };
   const now = deps.now();
-  const linked = await storage.links.isLinked(inst.id, userId);
-  const consented = consentCovers(opts.consent, latest, now);
+  const linked = await deps.storage.links.isLinked(inst.id, userId);
+  const signedIn: IdentityStep = { deps, inst, latest, userId, linked, returnUrl: target.url, now };
+  return askToConfirm(signedIn, opts) ?? (await exchangeNotDone(signedIn)) ?? (await link(signedIn));
+}
+
+export interface IdentityOptions {
+  consent?: LinkConsent;
+  fromAdminPopup?: boolean;
+  /** Is a callback for this key still waiting in the job queue (recorded in a moment)? */
+  callbackQueued?: (consumerKey: string) => Promise<boolean>;
+}
+
+/** The signed-in user and the installation's newest activation, as every step after sign-in sees them. */
+interface IdentityStep {
+  deps: IntegrationDeps;
+  inst: InstallationWithStore;
+  latest: Activation;
+  userId: string;
+  /** The user is already linked to this installation (the merchant's own Reauthorize). */
+  linked: boolean;
+  /** `success_call_back`, proven to be the store's own admin page. */
+  returnUrl: string;
+  now: Date;
+}
+
+/**
+ * No installation for this key. The store opens the popup right after its callback was answered; its job may not
+ * have recorded it yet. The page waits (and reloads) instead of saying "unknown": nothing about the store is shown
+ * before it is recorded.
+ */
+async function notRecordedYet(key: string, opts: IdentityOptions): Promise<IdentityOutcome> {
+  if (opts.callbackQueued && (await opts.callbackQueued(key))) return { kind: "waiting", state: "received", secondsSinceCallback: 0 };
+  return { kind: "unknown_key" };
+}
+
+/** `success_call_back` is handed back only when it is on the store's origin (or its recorded admin origin). */
+function successTarget(inst: InstallationWithStore, successCallBack: string) {
+  const allowed = [originOf(inst.store.baseUrl)];
+  if (inst.adminOrigin) allowed.push(inst.adminOrigin);
+  return validateSuccessCallback(successCallBack, allowed);
+}
+
+/**
+ * Consent must name this activation, unless an already linked user came from the store's admin popup. Otherwise
+ * the page asks, naming the store's host.
+ */
+function askToConfirm(s: IdentityStep, opts: IdentityOptions): IdentityOutcome | undefined {
+  const consented = consentCovers(opts.consent, s.latest, s.now);
   const fromAdminPopup = opts.fromAdminPopup === true;
-  if (!consented && (!linked || !fromAdminPopup)) {
-    return {
-      kind: "confirm_link",
-      installationId: inst.id,
-      activationId: latest.id,
-      storeUrl: inst.store.baseUrl,
-      storeHost: new URL(inst.store.baseUrl).host,
-      storeName: inst.store.name,
-      linked,
-      fromAdminPopup,
-    };
-  }
+  if (consented || (s.linked && fromAdminPopup)) return undefined;
+  return {
+    kind: "confirm_link",
+    installationId: s.inst.id,
+    activationId: s.latest.id,
+    storeUrl: s.inst.store.baseUrl,
+    storeHost: new URL(s.inst.store.baseUrl).host,
+    storeName: s.inst.store.name,
+    linked: s.linked,
+    fromAdminPopup,
+  };
+}
+
+/** The exchange still runs (wait), or it failed (say why, with the store's own words). Undefined once it succeeded. */
+async function exchangeNotDone(s: IdentityStep): Promise<IdentityOutcome | undefined> {
+  const { latest, inst } = s;
   if (latest.state === "pending" || latest.state === "exchanging") {
     // The job engine finishes or fails every exchange by itself (lib/jobs/kinds/maintenance.ts): just wait.
-    const since = (now.getTime() - latest.callbackAt.getTime()) / 1000;
+    const since = (s.now.getTime() - latest.callbackAt.getTime()) / 1000;
     return { kind: "waiting", state: latest.state, secondsSinceCallback: Math.max(0, Math.round(since)) };
   }
-  if (latest.state !== "succeeded" && !(latest.state === "duplicate" && inst.state === "active")) {
-    const reason = latest.failureReason ?? "other";
-    const info = FAILURE_FIXES[reason];
-    const storeMessage = await storage.events.latestStoreMessage(latest.id);
-    return { kind: "failed", installationId: inst.id, reason, title: info.title, fix: info.fix, storeMessage };
-  }
+  if (latest.state === "succeeded" || (latest.state === "duplicate" && inst.state === "active")) return undefined;
+  const reason = latest.failureReason ?? "other";
+  const info = FAILURE_FIXES[reason];
+  const storeMessage = await s.deps.storage.events.latestStoreMessage(latest.id);
+  return { kind: "failed", installationId: inst.id, reason, title: info.title, fix: info.fix, storeMessage };
+}
 
-  if (linked) {
+/**
+ * Links the user through the activation and hands back `success_call_back`: a linked user's Reauthorize spends the
+ * activation; the first account claims it (within CLAIM_WINDOW_MS); anyone else files a link request.
+ */
+async function link(s: IdentityStep): Promise<IdentityOutcome> {
+  const { deps, inst, latest, userId, now } = s;
+  if (s.linked) {
     // Reauthorize by an already linked user: this activation is spent, nobody else can claim it.
-    await storage.activations.claimForUser(latest.id, userId, now);
-    return { kind: "redirect", url: target.url, installationId: inst.id };
+    await deps.storage.activations.claimForUser(latest.id, userId, now);
+    return { kind: "redirect", url: s.returnUrl, installationId: inst.id };
   }
   const fresh = latest.accessTokenAt && now.getTime() - latest.accessTokenAt.getTime() < CLAIM_WINDOW_MS;
   if (!fresh) return { kind: "claim_expired", installationId: inst.id };
   const storeHost = new URL(inst.store.baseUrl).host;
-  const others = await storage.links.linkedCount(inst.id);
+  const others = await deps.storage.links.linkedCount(inst.id);
   if (others > 0) {
     // Knowing a consumer key and catching a Reauthorize must never be enough: someone already linked decides.
     const state = await fileLinkRequest(deps, inst.id, userId, latest.id, now);
-    return { kind: "link_requested", installationId: inst.id, storeHost, state, returnUrl: target.url };
+    return { kind: "link_requested", installationId: inst.id, storeHost, state, returnUrl: s.returnUrl };
   }
   // The first account of an installation links with its activation (one per activation).
-  const claimed = await claimFirstAccount(storage, inst.id, latest.id, userId, now);
+  const claimed = await claimFirstAccount(deps.storage, inst.id, latest.id, userId, now);
   if (!claimed) return { kind: "claimed_by_other", installationId: inst.id };
-  return { kind: "redirect", url: target.url, installationId: inst.id };
+  return { kind: "redirect", url: s.returnUrl, installationId: inst.id };
 }
 
 /**

@@ -4,6 +4,8 @@ import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import type { ActivationCallback } from "@/lib/integration/callback-schema";
 import { nextState } from "@/lib/integration/states";
 import { UniqueConflictError, type Storage } from "@/lib/storage/storage";
+import type { InstallationWithStore } from "@/lib/storage/types";
+import type { SecretBox } from "@/lib/secret-box";
 
 /**
  * An activation callback as the callback URL hands it to the job queue: validated, secrets sealed, the time it
@@ -60,86 +62,114 @@ export async function recordCallback(deps: IntegrationDeps, cb: ReceivedCallback
   }
 }
 
+/**
+ * The steps, in protocol order (the callback URL validated the callback: lib/verbs/handshake.ts): lock the consumer
+ * key's installation → check the callback against the key's binding (refused if it contradicts it) → recognise a
+ * replay → store it (the store, the installation, a new activation). The exchange job takes it from there.
+ */
 async function recordOnce(deps: IntegrationDeps, cb: ReceivedCallback, opts: { again?: boolean }): Promise<RecordedCallback> {
-  const { box } = deps;
   const now = deps.now();
-  let consumerSecret: string;
-  try {
-    consumerSecret = box.open(cb.consumerSecretEnc);
-  } catch {
-    consumerSecret = ""; // sealed with a key that is gone: matches no binding, and a new one fails its exchange
-  }
-
+  const postedSecret = openPostedSecret(deps.box, cb);
   return deps.storage.transaction(async (tx): Promise<RecordedCallback> => {
     // Writing the row first takes its lock (PostgreSQL): a concurrent identical callback then sees ours below.
     const existing = await tx.installations.lockByConsumerKey(cb.consumerKey, now);
     if (existing) {
-      // The first callback bound this key to its store and consumer secret, whatever became of its exchange
-      // (running, failed or succeeded). Magento re-posts both unchanged on Reauthorize, so a callback with another
-      // secret or another store is not from that store: refused, and nothing it names is ever contacted.
-      const sameStore = existing.store.baseUrl === cb.storeBaseUrl;
-      const sameSecret = consumerSecret !== "" && sealedSecretEquals(box, existing.consumerSecretEnc, consumerSecret);
-      if (!sameStore || !sameSecret) {
-        const firstInWindow = await recordRefusal(tx, existing.id, cb.storeBaseUrl, sameStore ? "consumer secret" : "store URL", now);
+      const differs = bindingDiffers(deps.box, existing, cb, postedSecret);
+      if (differs) {
+        const firstInWindow = await recordRefusal(tx, existing.id, cb.storeBaseUrl, differs, now);
         return { refused: true, installationId: existing.id, firstInWindow };
       }
-      const same = await tx.activations.openTwin(existing.id, cb.fingerprint);
-      if (same) {
-        if (!opts.again) {
-          await tx.events.add({
-            installationId: existing.id,
-            activationId: same.id,
-            kind: "callback_duplicate",
-            message: "The same activation callback arrived again; ignored (already handled).",
-            at: now,
-          });
-        }
-        return { refused: false, installationId: existing.id, activationId: same.id, duplicate: !opts.again };
-      }
+      const replay = await recordReplay(tx, existing.id, cb, opts.again === true, now);
+      if (replay) return replay;
     }
+    return storeActivation(tx, cb, existing);
+  });
+}
 
-    const store = await tx.stores.ensure(cb.storeBaseUrl);
-    let installationId: string;
-    let seq: number;
-    if (!existing) {
-      const created = await tx.installations.create({
-        consumerKey: cb.consumerKey,
-        storeId: store.id,
-        state: "pending",
-        mode: "oauth",
-        consumerSecretEnc: cb.consumerSecretEnc,
-        activationCount: 1,
-      });
-      installationId = created.id;
-      seq = 1;
-    } else {
-      installationId = existing.id;
-      seq = await tx.installations.countCallback(existing.id, nextState(existing.state, "callback"));
-    }
+/** The posted consumer secret; "" when it was sealed with a key that is gone (matches no binding, and a new one fails its exchange). */
+function openPostedSecret(box: SecretBox, cb: ReceivedCallback): string {
+  try {
+    return box.open(cb.consumerSecretEnc);
+  } catch {
+    return "";
+  }
+}
 
-    const activation = await tx.activations.create({
-      installationId,
-      seq,
-      fingerprint: cb.fingerprint,
-      storeBaseUrl: cb.storeBaseUrl,
-      consumerSecretEnc: cb.consumerSecretEnc,
-      verifierEnc: cb.verifierEnc,
-      callbackAt: cb.callbackAt,
-      answeredMs: cb.answeredMs,
-    });
+/**
+ * The first callback bound this key to its store and consumer secret, whatever became of its exchange (running,
+ * failed or succeeded). Magento re-posts both unchanged on Reauthorize, so a callback with another secret or another
+ * store is not from that store: refused, and nothing it names is ever contacted. Says what differs, if anything.
+ */
+function bindingDiffers(box: SecretBox, bound: InstallationWithStore, cb: ReceivedCallback, postedSecret: string): "store URL" | "consumer secret" | undefined {
+  if (bound.store.baseUrl !== cb.storeBaseUrl) return "store URL";
+  if (postedSecret === "" || !sealedSecretEquals(box, bound.consumerSecretEnc, postedSecret)) return "consumer secret";
+  return undefined;
+}
+
+/**
+ * An identical callback (same secret, verifier and store) whose activation is still open: nothing new to store. A
+ * replay gets a `callback_duplicate` event; the same callback run `again` (its job died) is no replay.
+ */
+async function recordReplay(tx: Storage, installationId: string, cb: ReceivedCallback, again: boolean, now: Date): Promise<RecordedCallback | null> {
+  const same = await tx.activations.openTwin(installationId, cb.fingerprint);
+  if (!same) return null;
+  if (!again) {
     await tx.events.add({
       installationId,
-      activationId: activation.id,
-      kind: "callback",
-      message: existing
-        ? `Activation callback #${seq} received from ${cb.storeBaseUrl} (Reauthorize, or a repeated Activate). ${
-            existing.state === "active" ? "The working credentials stay in use until this exchange succeeds." : ""
-          }`.trim()
-        : `Activation callback received from ${cb.storeBaseUrl}. The token exchange starts now (300 s window).`,
-      at: cb.callbackAt,
+      activationId: same.id,
+      kind: "callback_duplicate",
+      message: "The same activation callback arrived again; ignored (already handled).",
+      at: now,
     });
-    return { refused: false, installationId, activationId: activation.id, duplicate: false };
+  }
+  return { refused: false, installationId, activationId: same.id, duplicate: !again };
+}
+
+/**
+ * Stores the callback: the Store by its base URL, a new `pending` Installation for a new key (or the bound one
+ * counts another callback: an active one stays active with its working credentials), and an Activation holding
+ * this callback's own sealed secret and verifier.
+ */
+async function storeActivation(tx: Storage, cb: ReceivedCallback, existing: InstallationWithStore | null): Promise<RecordedCallback> {
+  const store = await tx.stores.ensure(cb.storeBaseUrl);
+  const { installationId, seq } = existing
+    ? { installationId: existing.id, seq: await tx.installations.countCallback(existing.id, nextState(existing.state, "callback")) }
+    : await createPendingInstallation(tx, cb, store.id);
+  const activation = await tx.activations.create({
+    installationId,
+    seq,
+    fingerprint: cb.fingerprint,
+    storeBaseUrl: cb.storeBaseUrl,
+    consumerSecretEnc: cb.consumerSecretEnc,
+    verifierEnc: cb.verifierEnc,
+    callbackAt: cb.callbackAt,
+    answeredMs: cb.answeredMs,
   });
+  await tx.events.add({
+    installationId,
+    activationId: activation.id,
+    kind: "callback",
+    message: existing
+      ? `Activation callback #${seq} received from ${cb.storeBaseUrl} (Reauthorize, or a repeated Activate). ${
+          existing.state === "active" ? "The working credentials stay in use until this exchange succeeds." : ""
+        }`.trim()
+      : `Activation callback received from ${cb.storeBaseUrl}. The token exchange starts now (300 s window).`,
+    at: cb.callbackAt,
+  });
+  return { refused: false, installationId, activationId: activation.id, duplicate: false };
+}
+
+/** A consumer key seen for the first time: its installation, `pending` until an exchange succeeds; this is callback #1. */
+async function createPendingInstallation(tx: Storage, cb: ReceivedCallback, storeId: string): Promise<{ installationId: string; seq: number }> {
+  const created = await tx.installations.create({
+    consumerKey: cb.consumerKey,
+    storeId,
+    state: "pending",
+    mode: "oauth",
+    consumerSecretEnc: cb.consumerSecretEnc,
+    activationCount: 1,
+  });
+  return { installationId: created.id, seq: 1 };
 }
 
 /** One `callback_refused` row per installation and window, counting repeats (a flood cannot fill diagnostics). */

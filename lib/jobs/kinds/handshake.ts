@@ -1,6 +1,7 @@
 /**
- * The handshake as jobs. The callback URL only validates, seals, enqueues and answers (lib/kit.ts
- * handshake.receiveCallback); then:
+ * The handshake as jobs, in protocol order: callback validated → bound → stored → request-token call → request
+ * token → access-token call → active. The callback URL only validates, seals, enqueues and answers
+ * (lib/verbs/handshake.ts receiveCallback); then:
  * - `handshake.callback` records the callback (binding check, installation, activation: record-callback.ts) and
  *   enqueues the exchange. Callbacks of one consumer key run one at a time, in arrival order.
  * - `handshake.exchange` runs the token exchange (exchange.ts), resumable after a crash, inside the 300 s window;

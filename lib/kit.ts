@@ -13,6 +13,7 @@ import type { IntegrationDeps } from "@/lib/integration/deps";
 import type { Lookup } from "@/lib/integration/store-url";
 import { MemoryCallbackLimiter, SharedCallbackLimiter, type CallbackLimiter } from "@/lib/integration/callback-rate-limit";
 import { createPrismaStorage } from "@/lib/storage/prisma";
+import type { Storage } from "@/lib/storage/storage";
 import type { JobQueue } from "@/lib/jobs/queue";
 import type { JobServices } from "@/lib/jobs/kinds";
 import { openJobQueue } from "@/lib/jobs/open-queue";
@@ -43,6 +44,8 @@ export interface KitOptions {
   fetch: typeof fetch;
   /** Default: the system clock. */
   clock?: () => Date;
+  /** Default: the Prisma storage over `db`. Another backend of the storage interfaces (README, "A new database backend"). */
+  storage?: Storage;
   /** Default: pg-boss on PostgreSQL, the job table on SQLite. */
   jobs?: JobQueue;
   /** Called after every job sent (a worker of this process that another kit instance runs). */
@@ -65,7 +68,7 @@ export interface KitOptions {
 }
 
 export function createKit(o: KitOptions) {
-  const storage = createPrismaStorage(o.db);
+  const storage = o.storage ?? createPrismaStorage(o.db);
   const queue = o.jobs ?? openJobQueue(o.db);
   const now = o.clock ?? (() => new Date());
   const handshake = o.handshake ?? { fetchRequestToken, fetchAccessToken };

@@ -1,0 +1,139 @@
+/**
+ * The README's "Extending the kit" recipes 2 (a job that calls every store nightly) and 3 (a new database
+ * backend) stay true to the code: every file a recipe says to create compiles against the kit as it is (the
+ * project's TypeScript settings, strict), every edit it shows to an existing file matches that file's
+ * declarations, every repository path it names exists, and the names its prose relies on are still exported.
+ * A rename in the job engine or the storage interfaces fails here until the recipe follows it.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const ROOT = resolve(__dirname, "..", "..");
+const README = readFileSync(join(ROOT, "README.md"), "utf8");
+const RECIPES = ["### 2. A job that calls every store nightly", "### 3. A new database backend"];
+
+/** A recipe's text: from its heading to the next heading of its level or above. */
+function recipe(heading: string): string {
+  const start = README.indexOf(heading);
+  if (start === -1) throw new Error(`README has no "${heading}"`);
+  const rest = README.slice(start + heading.length);
+  const end = rest.search(/^#{2,3} /m);
+  return end === -1 ? rest : rest.slice(0, end);
+}
+
+interface CodeStep {
+  /** `create`: a whole new file; `edit`: lines to put into an existing file. */
+  action: "create" | "edit";
+  path: string;
+  code: string;
+}
+
+/** Each TypeScript block with the file the sentence before it names: "Create `x.ts`" or "… in `x.ts`". */
+function codeSteps(text: string): CodeStep[] {
+  const steps: CodeStep[] = [];
+  const block = /```ts\n([\s\S]*?)```/g;
+  let from = 0;
+  for (let m = block.exec(text); m; m = block.exec(text)) {
+    const before = text.slice(from, m.index);
+    from = m.index + m[0].length;
+    const created = /[Cc]reate `([^`]+\.ts)`/.exec(before);
+    const edited = /\bin `([^`]+\.ts)`/.exec(before);
+    const found = created ?? edited;
+    if (!found) throw new Error(`a code block names no file before it:\n${m[1]!.slice(0, 200)}`);
+    steps.push({ action: created ? "create" : "edit", path: found[1]!, code: m[1]! });
+  }
+  return steps;
+}
+
+/** Names the recipes' prose relies on, by the module that must export them. */
+const NAMED_IN_PROSE: Record<string, string[]> = {
+  "@/lib/jobs/kinds": ["jobKinds", "recurringJobs", "JOB_LABELS", "storeLane"],
+  "@/lib/jobs/queue": ["JobQueue"],
+  "@/lib/storage/storage": ["Storage", "UniqueConflictError"],
+  "@/lib/storage/prisma": ["createPrismaStorage"],
+  "@/lib/db": ["DatabaseProvider", "providerOf", "openDatabase"],
+  "@/lib/kit": ["createKit", "KitOptions"],
+  "@/lib/kit-from-env": ["kitFromEnv"],
+  "@/tests/integration/storage-conformance.suite": ["describeStorageConformance"],
+};
+
+/** `repository.method` names in the prose, checked against the Storage interface. */
+function storageMembersNamed(text: string): string[] {
+  const repos = ["stores", "installations", "activations", "events", "links", "users", "sessions", "throttle", "rateWindows", "exports"];
+  const found = new Set<string>();
+  for (const m of text.matchAll(/`(\w+)\.(\w+)`/g)) if (repos.includes(m[1]!)) found.add(`${m[1]}.${m[2]}`);
+  return [...found];
+}
+
+/** Type-checks the created files (and a file of the prose's names) as if they were in the repository. */
+function typeCheck(files: Map<string, string>): string[] {
+  const config = ts.readConfigFile(join(ROOT, "tsconfig.json"), ts.sys.readFile.bind(ts.sys));
+  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
+  const options = { ...parsed.options, incremental: false, noEmit: true };
+  const host = ts.createCompilerHost(options);
+  const virtual = new Map([...files].map(([p, code]) => [resolve(ROOT, p), code]));
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, language, onError, fresh) => {
+    const code = virtual.get(resolve(name));
+    return code !== undefined ? ts.createSourceFile(name, code, language, true) : getSourceFile(name, language, onError, fresh);
+  };
+  const fileExists = host.fileExists.bind(host);
+  host.fileExists = (name) => virtual.has(resolve(name)) || fileExists(name);
+  const directoryExists = host.directoryExists?.bind(host);
+  host.directoryExists = (dir) => [...virtual.keys()].some((p) => p.startsWith(resolve(dir) + "/")) || (directoryExists?.(dir) ?? ts.sys.directoryExists(dir));
+  const readFile = host.readFile.bind(host);
+  host.readFile = (name) => virtual.get(resolve(name)) ?? readFile(name);
+  const program = ts.createProgram([...virtual.keys()], options, host);
+  return [...virtual.keys()].flatMap((name) => {
+    const sf = program.getSourceFile(name);
+    if (!sf) return [`${name}: not compiled`];
+    return [...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf)].map(
+      (d) => `${name.slice(ROOT.length + 1)}:${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
+    );
+  });
+}
+
+describe("README, Extending the kit", () => {
+  const texts = RECIPES.map(recipe);
+  const steps = texts.flatMap(codeSteps);
+  const created = steps.filter((s) => s.action === "create");
+
+  it("each recipe creates at least one file", () => {
+    for (const text of texts) expect(codeSteps(text).some((s) => s.action === "create")).toBe(true);
+  });
+
+  it("the files the recipes create do not exist yet, and the paths they name do", () => {
+    for (const s of created) expect(existsSync(join(ROOT, s.path)), s.path).toBe(false);
+    const mentioned = texts.flatMap((t) => [...t.matchAll(/`((?:lib|tests|scripts|prisma|app)\/[^`\s]*)`/g)].map((m) => m[1]!));
+    const toCreate = new Set(created.map((s) => s.path));
+    for (const path of mentioned) {
+      if (toCreate.has(path) || path.includes("mysql")) continue; // the recipe's own new files and folders
+      expect(existsSync(join(ROOT, path)), `${path} (named in the README)`).toBe(true);
+    }
+  });
+
+  it("the edits they show match the declarations of the file they edit", () => {
+    const edits = steps.filter((s) => s.action === "edit");
+    expect(edits.length).toBeGreaterThan(0);
+    for (const e of edits) {
+      const file = readFileSync(join(ROOT, e.path), "utf8");
+      const declarations = e.code.split("\n").filter((l) => l.startsWith("export "));
+      expect(declarations.length, e.path).toBeGreaterThan(0);
+      for (const d of declarations) expect(file, `${e.path} declares: ${d}`).toContain(d);
+    }
+  });
+
+  it("the code compiles against the kit, and the names the prose relies on exist", () => {
+    const files = new Map(created.map((s) => [s.path, s.code]));
+    const reexports = Object.entries(NAMED_IN_PROSE).map(([from, names]) => `export type { ${names.join(", ")} } from "${from}";`);
+    const members = storageMembersNamed(texts.join("\n")).map((m) => `  (s: Storage) => s.${m},`);
+    expect(members.length).toBeGreaterThan(3);
+    files.set(
+      "tests/unit/readme-recipes.names.ts",
+      `import type { Storage } from "@/lib/storage/storage";\nimport type { KitOptions } from "@/lib/kit";\n${reexports.join("\n")}\nexport const storageMembers = [\n${members.join("\n")}\n];\nexport const storageOption: KitOptions["storage"] = undefined;\n`,
+    );
+    expect(typeCheck(files)).toEqual([]);
+  }, 120_000);
+});

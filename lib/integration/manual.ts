@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { SecretBox } from "@/lib/secret-box";
 import type { Storage } from "@/lib/storage/storage";
-import { createMagentoClient, type MagentoClient, type MagentoClientOptions } from "@/lib/magento";
+import { createMagentoClient, type MagentoClient, type MagentoClientOptions, type SignatureChoice } from "@/lib/magento";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import { assertPublicStoreHost, normaliseStoreBaseUrl, type Lookup } from "@/lib/integration/store-url";
 
@@ -35,23 +35,21 @@ export const KEY_TAKEN_MESSAGE =
   "This consumer key already belongs to a store in this app. If the integration is yours, sign in with the account it is linked to, or click Reauthorize in the store admin and sign in through the popup.";
 
 
+type ManualDeps = { storage: Storage; box: SecretBox; now: () => Date; allowPrivate: boolean; lookup?: Lookup; fetch: typeof fetch };
+
+/**
+ * The steps: read the form and the store URL (a public host) → refuse a consumer key someone else holds → verify
+ * the tokens with one signed call → save the installation, active, linked to the user.
+ */
 export async function addManualStoreFor(
-  deps: { storage: Storage; box: SecretBox; now: () => Date; allowPrivate: boolean; lookup?: Lookup; fetch: typeof fetch },
+  deps: ManualDeps,
   userId: string,
   input: unknown,
   makeClient: (o: MagentoClientOptions) => MagentoClient = createMagentoClient,
 ): Promise<ManualResult> {
-  const parsed = manualStoreSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return { ok: false, field: issue.path[0] as keyof ManualStoreInput, error: issue.message };
-  }
-  const v = parsed.data;
-  const withSlash = /^https?:\/\//i.test(v.baseUrl) ? v.baseUrl : `https://${v.baseUrl}`;
-  const url = normaliseStoreBaseUrl(withSlash, { allowPrivate: deps.allowPrivate });
-  if (!url.ok) return { ok: false, field: "baseUrl", error: `Store base URL ${url.reason}` };
-  const guard = await assertPublicStoreHost(url.url, { allowPrivate: deps.allowPrivate, lookup: deps.lookup });
-  if (!guard.ok) return { ok: false, field: "baseUrl", error: guard.reason };
+  const form = await readManualForm(deps, input);
+  if (!form.ok) return form;
+  const { v, url } = form;
 
   const { storage } = deps;
   const existing = await storage.installations.byConsumerKey(v.consumerKey);
@@ -82,10 +80,36 @@ export async function addManualStoreFor(
       error: `The store refused these tokens: ${err.renderedMessage ?? err.message ?? "unknown error"}${err.hint ? ` — ${err.hint}` : ""}`,
     };
   }
+  const installationId = await saveManualInstallation(deps, userId, { v, storeBaseUrl: url.url, existingId: existing?.id, signature: client.signature, storeName });
+  return { ok: true, installationId };
+}
+
+/** The form, checked (zod), and its store URL normalised and resolved to a public host. */
+async function readManualForm(deps: ManualDeps, input: unknown): Promise<{ ok: true; v: ManualStoreInput; url: { url: string } } | { ok: false; field: keyof ManualStoreInput; error: string }> {
+  const parsed = manualStoreSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { ok: false, field: issue.path[0] as keyof ManualStoreInput, error: issue.message };
+  }
+  const v = parsed.data;
+  const withSlash = /^https?:\/\//i.test(v.baseUrl) ? v.baseUrl : `https://${v.baseUrl}`;
+  const url = normaliseStoreBaseUrl(withSlash, { allowPrivate: deps.allowPrivate });
+  if (!url.ok) return { ok: false, field: "baseUrl", error: `Store base URL ${url.reason}` };
+  const guard = await assertPublicStoreHost(url.url, { allowPrivate: deps.allowPrivate, lookup: deps.lookup });
+  if (!guard.ok) return { ok: false, field: "baseUrl", error: guard.reason };
+  return { ok: true, v, url };
+}
+
+/** The verified tokens, sealed: the store proven with the signature that worked, the installation active and linked. */
+async function saveManualInstallation(
+  deps: ManualDeps,
+  userId: string,
+  verified: { v: ManualStoreInput; storeBaseUrl: string; existingId: string | undefined; signature: SignatureChoice; storeName: string | null },
+): Promise<string> {
+  const { v, existingId } = verified;
   const now = deps.now();
-  const signature = client.signature;
-  const installationId = await storage.transaction(async (tx) => {
-    const store = await tx.stores.markProven(url.url, signature, now, storeName);
+  return deps.storage.transaction(async (tx) => {
+    const store = await tx.stores.markProven(verified.storeBaseUrl, verified.signature, now, verified.storeName);
     const data = {
       storeId: store.id,
       state: "active" as const,
@@ -98,7 +122,7 @@ export async function addManualStoreFor(
       lastCheckedAt: now,
       provenAt: now,
     };
-    const inst = existing ? await tx.installations.replaceManual(existing.id, data) : await tx.installations.create({ consumerKey: v.consumerKey, ...data });
+    const inst = existingId ? await tx.installations.replaceManual(existingId, data) : await tx.installations.create({ consumerKey: v.consumerKey, ...data });
     await tx.links.link(inst.id, userId);
     await tx.events.add({
       installationId: inst.id,
@@ -108,5 +132,4 @@ export async function addManualStoreFor(
     });
     return inst.id;
   });
-  return { ok: true, installationId };
 }

@@ -138,13 +138,8 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
     const started = deps.now();
     const body = t.body === undefined ? undefined : JSON.stringify(t.body);
     const startedWith = current;
-    let attempts = 0;
-    const sendIn = async (choice: SignatureChoice) => {
-      const r = await send(new CallAttempt(t.method, t.url, body, t.timeoutMs, choice, authorize), deps);
-      attempts += r.attempts;
-      return r;
-    };
-    const { answer: result, choice: tried } = await sendWithSignatureFallback(startedWith, sendIn, signed);
+    const sendIn = (choice: SignatureChoice) => send(new CallAttempt(t.method, t.url, body, t.timeoutMs, choice, authorize), deps);
+    const { answer: result, choice: tried, attempts } = await sendWithSignatureFallback(startedWith, sendIn, signed);
     if (signed) {
       const mayRecord = !confirmed || !sameChoice(tried, startedWith);
       if (mayRecord && signatureAccepted(result.status, result.text)) await recordAccepted(startedWith, tried);

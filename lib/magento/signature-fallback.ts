@@ -71,27 +71,32 @@ export class SignatureNegotiation {
 export interface SignedAnswer {
   status: number;
   text: string;
+  /** Sends this answer took (the transport's own retries); 1 when not said. */
+  attempts?: number;
 }
 
 /**
  * The signature fallback loop, the one place it is written (REST calls in client.ts, token calls in
  * oauth-endpoints.ts): send in `start`; while the store answers with a fallback trigger (fallbackSignal) and a
  * choice is left to try (SignatureNegotiation), send again in the next choice. `send` signs afresh on every call.
- * Returns the last answer and the choice it was signed with; any other answer, or every choice tried, ends the walk.
- * `enabled: false` sends once (bearer tokens carry no signature; an unproven store gets one token call).
+ * Returns the last answer, the choice it was signed with, and the sends it took in all. Any other answer, or every
+ * choice tried, ends the walk. `enabled: false` sends once (bearer tokens carry no signature; an unproven store
+ * gets one token call).
  */
 export async function sendWithSignatureFallback<A extends SignedAnswer>(
   start: SignatureChoice,
   send: (choice: SignatureChoice) => Promise<A>,
   enabled = true,
-): Promise<{ answer: A; choice: SignatureChoice }> {
+): Promise<{ answer: A; choice: SignatureChoice; attempts: number }> {
   let choice = start;
+  let attempts = 0;
   let negotiation: SignatureNegotiation | undefined; // made on the first fallback signal only (most calls never see one)
   for (;;) {
     const answer = await send(choice);
+    attempts += answer.attempts ?? 1;
     const signal = enabled ? fallbackSignal(answer.status, answer.text) : undefined;
     const next = signal && (negotiation ??= new SignatureNegotiation(start)).next(signal);
-    if (!next) return { answer, choice };
+    if (!next) return { answer, choice, attempts };
     choice = next;
   }
 }

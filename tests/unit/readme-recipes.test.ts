@@ -57,6 +57,7 @@ const NAMED_IN_PROSE: Record<string, string[]> = {
   "@/lib/kit": ["createKit", "KitOptions"],
   "@/lib/kit-from-env": ["kitFromEnv"],
   "@/tests/integration/storage-conformance.suite": ["describeStorageConformance"],
+  "@/tests/integration/job-queue-conformance.suite": ["describeJobQueueConformance"],
 };
 
 /** `repository.method` names in the prose, checked against the Storage interface. */

@@ -1,6 +1,7 @@
 /**
  * The job queue both databases implement: pg-boss on PostgreSQL (pg-boss-queue.ts), a Prisma job table on SQLite
- * (sqlite-queue.ts). One conformance suite runs against both (tests/integration/job-queue-conformance.test.ts).
+ * (sqlite-queue.ts). One conformance suite runs against both, and against any other queue
+ * (describeJobQueueConformance, tests/integration/job-queue-conformance.suite.ts).
  *
  * Fairness and caps (docs/platform.md, "Jobs"): every job belongs to a lane (a store's base URL; "" for app-wide
  * work). A lane runs at most `laneCap` jobs at once across every worker, and lanes take turns: each job gets a

@@ -1,7 +1,8 @@
 /**
  * Storage interfaces: what the kit asks of its database, named by intent (conditional updates say their
  * condition). One Prisma implementation serves SQLite and PostgreSQL (lib/storage/prisma); one conformance suite
- * runs against both (tests/integration/storage-conformance.test.ts). Jobs have their own interface (lib/jobs).
+ * (describeStorageConformance, tests/integration/storage-conformance.suite.ts) runs against both, and against any
+ * other backend (README, "A new database backend"). Jobs have their own interface (lib/jobs).
  */
 import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
 import type { FailureReason } from "@/lib/integration/failure-reasons";

@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
-const ROOT = resolve(__dirname, "..", "..");
+const ROOT = resolve(__dirname, "..", "..", "..");
 const README = readFileSync(join(ROOT, "README.md"), "utf8");
 const RECIPES = ["### 2. A job that calls every store nightly", "### 3. A new database backend"];
 
@@ -132,7 +132,7 @@ describe("README, Extending the kit", () => {
     const members = storageMembersNamed(texts.join("\n")).map((m) => `  (s: Storage) => s.${m},`);
     expect(members.length).toBeGreaterThan(3);
     files.set(
-      "tests/unit/readme-recipes.names.ts",
+      "tests/unit/codebase/readme-recipes.names.ts",
       `import type { Storage } from "@/lib/storage/storage";\nimport type { KitOptions } from "@/lib/kit";\n${reexports.join("\n")}\nexport const storageMembers = [\n${members.join("\n")}\n];\nexport const storageOption: KitOptions["storage"] = undefined;\n`,
     );
     expect(typeCheck(files)).toEqual([]);

@@ -2,9 +2,11 @@
  * The one table of store states: what the database holds (installation state + failure reason) → the words a
  * person reads → the one thing to do. Every screen that shows a store's state uses it: the stores list, the
  * store header and its banner, the identity popup and diagnostics. Handshake failures reuse the merchant advice
- * of lib/integration/failure-reasons.ts (one table of advice); this module only decides which applies.
+ * of lib/magento/store-advice.ts (one table of advice); this module only decides which applies.
  */
-import { FAILURE_FIXES, type FailureReason } from "@/lib/integration/failure-reasons";
+import { STORE_ADVICE, type StoreProblem } from "@/lib/magento";
+import { revocationEventOfCode } from "@/lib/integration/revocation";
+import { nextState } from "@/lib/integration/states";
 
 export type StateTone = "success" | "info" | "warning" | "danger";
 
@@ -103,7 +105,7 @@ export function describeStoreState(s: { state: string; failureReason: string | n
   const row = { key, ...TABLE[key] };
   if (key === "activation_failed" && s.failureReason) {
     // the handshake's own advice names the store's message and its fix
-    const fix = FAILURE_FIXES[s.failureReason as FailureReason] ?? FAILURE_FIXES.other;
+    const fix = Object.hasOwn(STORE_ADVICE, s.failureReason) ? STORE_ADVICE[s.failureReason as StoreProblem] : STORE_ADVICE.other;
     return { ...row, title: fix.title, action: { kind: "reauthorize", text: fix.fix } };
   }
   return row;
@@ -126,10 +128,8 @@ export function checkedAgo(lastCheckedAt: Date | null, now: Date): string {
   return `checked ${Math.round(h / 24)} days ago`;
 }
 
-/** The state a refused-token error puts an installation in (lib/integration/revocation.ts), or null. */
+/** The state a refused-token error puts an active installation in (lib/integration/revocation.ts), or null. */
 export function stateOfRevocation(code: string | undefined): { state: string; failureReason: string } | null {
-  if (code === "token_missing") return { state: "needs_reauthorization", failureReason: "token_missing" };
-  if (code === "token_revoked") return { state: "revoked", failureReason: "token_revoked" };
-  if (code === "consumer_missing") return { state: "revoked", failureReason: "consumer_missing" };
-  return null;
+  const event = revocationEventOfCode(code);
+  return event ? { state: nextState("active", event), failureReason: event } : null;
 }

@@ -1,10 +1,10 @@
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import { assertPublicStoreHost } from "@/lib/integration/store-url";
-import { FAILURE_FIXES, reasonFromStoreMessage, type FailureReason } from "@/lib/integration/failure-reasons";
+import { classifyHandshakeError, type FailureReason } from "@/lib/integration/failure-reasons";
 import { RetryLater } from "@/lib/jobs/retry-later";
 import type { Activation, InstallationWithStore } from "@/lib/storage/types";
-import type { SignatureChoice } from "@/lib/magento";
+import { STORE_ADVICE, type SignatureChoice } from "@/lib/magento";
 import type { TokenPair } from "@/lib/oauth";
 
 /** Magento's `oauth/consumer/expiration_period`: the request token must be fetched within 300 s of the POST. */
@@ -22,68 +22,6 @@ export type ExchangeOutcome =
   | { kind: "succeeded"; superseded: boolean }
   | { kind: "failed"; reason: FailureReason; storeMessage: string | undefined }
   | { kind: "skipped" };
-
-interface HandshakeErrorLike {
-  name?: string;
-  status?: number;
-  kind?: string;
-  code?: string;
-  storeMessage?: string;
-  message?: string;
-}
-
-/** Socket-level codes in an error's `cause` chain (the guarded fetch refuses private addresses at connect time). */
-const NETWORK_CAUSES: Record<string, FailureReason> = {
-  EPRIVATEADDRESS: "private_address",
-  ENOTFOUND: "store_unreachable",
-  EAI_AGAIN: "store_unreachable",
-  ECONNREFUSED: "store_unreachable",
-  ECONNRESET: "store_unreachable",
-  EHOSTUNREACH: "store_unreachable",
-  ENETUNREACH: "store_unreachable",
-};
-
-function reasonFromCause(e: unknown): FailureReason | undefined {
-  for (let c = e, depth = 0; c && typeof c === "object" && depth < 6; c = (c as { cause?: unknown }).cause, depth++) {
-    const code = (c as { code?: unknown }).code;
-    if (typeof code === "string" && NETWORK_CAUSES[code]) return NETWORK_CAUSES[code];
-  }
-  return undefined;
-}
-
-/** Maps a failure of fetchRequestToken/fetchAccessToken to a reason, keeping the store's own words. */
-export function classifyHandshakeError(e: unknown): { reason: FailureReason; storeMessage: string | undefined; detail: string } {
-  const err = (e ?? {}) as HandshakeErrorLike;
-  const storeMessage = typeof err.storeMessage === "string" ? err.storeMessage : undefined;
-  const fromText = reasonFromStoreMessage(storeMessage);
-  if (fromText) return { reason: fromText, storeMessage, detail: err.message ?? "" };
-  const fromCause = reasonFromCause(e);
-  if (fromCause) return { reason: fromCause, storeMessage, detail: err.message ?? String(e) };
-  const byKind: Record<string, FailureReason> = {
-    network: "store_unreachable",
-    timeout: "timeout",
-    redirect: "redirect",
-    unparsable: "bad_response",
-    not_a_string: "bad_response",
-    missing_token: "bad_response",
-    error: "bad_response",
-    http: "bad_response",
-  };
-  const byCode: Record<string, FailureReason> = {
-    network: "store_unreachable",
-    timeout: "timeout",
-    redirect: "redirect",
-    consumer_expired: "consumer_expired",
-    signature_invalid: "signature_invalid",
-    method_not_supported: "method_not_supported",
-    consumer_missing: "consumer_missing",
-    token_missing: "token_missing",
-    token_revoked: "token_revoked",
-    bad_response: "bad_response",
-  };
-  const reason = (err.code && byCode[err.code]) || (err.kind && byKind[err.kind]) || "other";
-  return { reason, storeMessage, detail: err.message ?? String(e) };
-}
 
 /**
  * Runs the token exchange of one activation: `/oauth/token/request` then `/oauth/token/access` against the posted
@@ -374,7 +312,7 @@ async function failExchange(
       kind: twin ? "exchange_duplicate" : "exchange_failed",
       message: twin
         ? "A repeated callback could not be exchanged again (expected); the earlier exchange already succeeded."
-        : `Token exchange failed: ${FAILURE_FIXES[reason].title}.${detail ? ` (${detail.slice(0, 300)})` : ""}`,
+        : `Token exchange failed: ${STORE_ADVICE[reason].title}.${detail ? ` (${detail.slice(0, 300)})` : ""}`,
       storeMessage: storeMessage ?? null,
       at,
     });
@@ -396,7 +334,7 @@ export async function markInterrupted(deps: Pick<IntegrationDeps, "storage">, ac
       installationId: activation.installationId,
       activationId: activation.id,
       kind: "exchange_failed",
-      message: `Token exchange failed: ${FAILURE_FIXES.interrupted.title} (${why}).`,
+      message: `Token exchange failed: ${STORE_ADVICE.interrupted.title} (${why}).`,
       at: now,
     });
     return true;

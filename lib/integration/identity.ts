@@ -1,7 +1,7 @@
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import { identityQuerySchema } from "@/lib/integration/callback-schema";
 import { validateSuccessCallback } from "@/lib/integration/success-callback";
-import { FAILURE_FIXES } from "@/lib/integration/failure-reasons";
+import { STORE_ADVICE } from "@/lib/magento";
 import type { FailureReason } from "@/lib/integration/failure-reasons";
 import { originOf } from "@/lib/integration/store-url";
 import { UniqueConflictError, type Storage } from "@/lib/storage/storage";
@@ -153,7 +153,7 @@ async function exchangeNotDone(s: IdentityStep): Promise<IdentityOutcome | undef
   }
   if (latest.state === "succeeded" || (latest.state === "duplicate" && inst.state === "active")) return undefined;
   const reason = latest.failureReason ?? "other";
-  const info = FAILURE_FIXES[reason];
+  const info = STORE_ADVICE[reason];
   const storeMessage = await s.deps.storage.events.latestStoreMessage(latest.id);
   return { kind: "failed", installationId: inst.id, reason, title: info.title, fix: info.fix, storeMessage };
 }

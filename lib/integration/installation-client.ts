@@ -1,17 +1,18 @@
-import { createMagentoClient, type MagentoClient, type SignatureChoice } from "@/lib/magento";
+import { createMagentoClient, MagentoApiError, StoreError, type MagentoClient, type SignatureChoice } from "@/lib/magento";
 import type { SecretBox } from "@/lib/secret-box";
 import type { Storage } from "@/lib/storage/storage";
 import type { InstallationState } from "@/lib/storage/types";
 import { markRevocation, revocationEventFor } from "@/lib/integration/revocation";
 import { nextState } from "@/lib/integration/states";
 
-export class InstallationNotUsableError extends Error {
+/** The installation has no working access token (or is not the user's): no client can be built for it. */
+export class InstallationNotUsableError extends StoreError {
   override readonly name = "InstallationNotUsableError";
   constructor(
     readonly state: string,
     message: string,
   ) {
-    super(message);
+    super(message, { code: "installation_not_usable" });
   }
 }
 
@@ -82,10 +83,7 @@ export function clientForInstallationRecord(
   };
   const onError = async (e: unknown) => {
     const ev = revocationEventFor(e);
-    if (ev) {
-      const msg = (e as { renderedMessage?: string }).renderedMessage;
-      inst.state = await markRevocation(deps.storage, inst, ev, msg, deps.now());
-    }
+    if (ev && e instanceof MagentoApiError) inst.state = await markRevocation(deps.storage, inst, ev, e.renderedMessage, deps.now());
   };
   async function tracked<T>(p: Promise<T>): Promise<T> {
     try {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { SecretBox } from "@/lib/secret-box";
 import type { Storage } from "@/lib/storage/storage";
-import { createMagentoClient, type MagentoClient, type MagentoClientOptions, type SignatureChoice } from "@/lib/magento";
+import { createMagentoClient, StoreError, storeMessageOf, type MagentoClient, type MagentoClientOptions, type SignatureChoice } from "@/lib/magento";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import { assertPublicStoreHost, normaliseStoreBaseUrl, type Lookup } from "@/lib/integration/store-url";
 
@@ -74,11 +74,8 @@ export async function addManualStoreFor(
     const res = await client.request<unknown>({ method: "GET", path: "/V1/store/storeViews" });
     storeName = storeViewsSchema.parse(res.data).find((s) => s.code === "default")?.name ?? null;
   } catch (e) {
-    const err = e as { renderedMessage?: string; message?: string; hint?: string };
-    return {
-      ok: false,
-      error: `The store refused these tokens: ${err.renderedMessage ?? err.message ?? "unknown error"}${err.hint ? ` — ${err.hint}` : ""}`,
-    };
+    const hint = e instanceof StoreError ? e.hint : undefined;
+    return { ok: false, error: `The store refused these tokens: ${storeMessageOf(e)}${hint ? ` — ${hint}` : ""}` };
   }
   const installationId = await saveManualInstallation(deps, userId, { v, storeBaseUrl: url.url, existingId: existing?.id, signature: client.signature, storeName });
   return { ok: true, installationId };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MagentoClient } from "@/lib/magento";
+import { MagentoApiError, StoreError, storeMessageOf, type MagentoClient } from "@/lib/magento";
 import type { Storage } from "@/lib/storage/storage";
 
 export type ProbeResult =
@@ -27,15 +27,16 @@ export async function probeWithClient(storage: Storage, installationId: string, 
     await storage.events.add({ installationId, kind: "probe_ok", message: `Health probe: GET /V1/store/storeViews answered (${views.length} store views).`, at: now() });
     return { ok: true, storeViews: views.length, durationMs: res.durationMs ?? now().getTime() - started.getTime() };
   } catch (e) {
-    const err = e as { status?: number; renderedMessage?: string; message?: string; hint?: string };
+    const status = e instanceof MagentoApiError ? e.status : 0;
+    const hint = e instanceof StoreError ? e.hint : undefined;
     await storage.installations.stampChecked(installationId, now());
     await storage.events.add({
       installationId,
       kind: "probe_failed",
-      message: `Health probe failed${err.status ? ` (HTTP ${err.status})` : ""}.${err.hint ? ` ${err.hint}` : ""}`,
-      storeMessage: err.renderedMessage ?? err.message ?? null,
+      message: `Health probe failed${status ? ` (HTTP ${status})` : ""}.${hint ? ` ${hint}` : ""}`,
+      storeMessage: storeMessageOf(e),
       at: now(),
     });
-    return { ok: false, status: err.status ?? 0, message: err.renderedMessage ?? err.message ?? "unknown error", hint: err.hint };
+    return { ok: false, status, message: storeMessageOf(e), hint };
   }
 }

@@ -1,30 +1,29 @@
 import type { Storage } from "@/lib/storage/storage";
-import { FAILURE_FIXES } from "@/lib/integration/failure-reasons";
+import { MagentoApiError, STORE_ADVICE } from "@/lib/magento";
 import { nextState, type InstallationEventKind, type InstallationState } from "@/lib/integration/states";
+
+export type RevocationEvent = Extract<InstallationEventKind, "token_missing" | "token_revoked" | "consumer_missing">;
 
 /**
  * Magento sends no uninstall webhook: a dead token shows up only as a 401 on a signed call.
  * - `Specified token does not exist` → the token was deleted (Reauthorize) → needs_reauthorization
  * - `Access token has been revoked` / `A consumer having the specified key does not exist` → revoked
  */
-export function revocationEventFor(error: unknown): Extract<InstallationEventKind, "token_missing" | "token_revoked" | "consumer_missing"> | null {
-  const e = (error ?? {}) as { status?: number; code?: string; renderedMessage?: string; template?: string; message?: string };
-  if (e.status !== undefined && e.status !== 401) return null;
-  if (e.code === "token_missing") return "token_missing";
-  if (e.code === "token_revoked") return "token_revoked";
-  if (e.code === "consumer_missing") return "consumer_missing";
-  const text = `${e.template ?? ""} ${e.renderedMessage ?? ""} ${e.message ?? ""}`;
-  if (/Specified token does not exist/i.test(text)) return "token_missing";
-  if (/Access token has been revoked/i.test(text)) return "token_revoked";
-  if (/consumer having the specified key does not exist/i.test(text)) return "consumer_missing";
-  return null;
+export function revocationEventOfCode(code: string | undefined): RevocationEvent | null {
+  return code === "token_missing" || code === "token_revoked" || code === "consumer_missing" ? code : null;
+}
+
+/** The revocation a failed call reports (a 401 with one of the three messages), or null. */
+export function revocationEventFor(error: unknown): RevocationEvent | null {
+  if (!(error instanceof MagentoApiError) || error.status !== 401) return null;
+  return revocationEventOfCode(error.code);
 }
 
 /** Marks the installation after a revocation 401 (only credentials that are still the ones that failed). */
 export async function markRevocation(
   storage: Storage,
   installation: { id: string; state: InstallationState; credentialsSeq: number },
-  event: "token_missing" | "token_revoked" | "consumer_missing",
+  event: RevocationEvent,
   storeMessage: string | undefined,
   now: Date,
 ): Promise<InstallationState> {
@@ -38,7 +37,7 @@ export async function markRevocation(
     await storage.events.add({
       installationId: installation.id,
       kind: next,
-      message: `${FAILURE_FIXES[reason].title}: ${FAILURE_FIXES[reason].fix}`,
+      message: `${STORE_ADVICE[reason].title}: ${STORE_ADVICE[reason].fix}`,
       storeMessage: storeMessage ?? null,
       at: now,
     });

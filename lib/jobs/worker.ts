@@ -12,6 +12,7 @@
  * Recurring jobs (maintenance, health probes) are chained: after each run the next is sent, and every worker
  * makes sure one is queued when it starts (keys make that idempotent).
  */
+import { MagentoApiError, MagentoOAuthError } from "@/lib/magento";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import { governedFetch, type GovernorPolicy } from "./governor";
@@ -109,8 +110,8 @@ export interface Worker {
 
 /** A store's 4xx other than 408 (timeout) and 429 (slow down): the same request would get the same answer. */
 function refusedForGood(e: unknown): boolean {
-  const status = typeof e === "object" && e !== null && "status" in e ? e.status : undefined;
-  return typeof status === "number" && status >= 400 && status < 500 && status !== 408 && status !== 429;
+  const status = e instanceof MagentoApiError || e instanceof MagentoOAuthError ? e.status : undefined;
+  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
 export function recurringKey(kind: string): string {

@@ -1,4 +1,11 @@
-/** Maps the store's known error messages to a typed code and a fix hint for the merchant or developer. */
+/**
+ * Every store message the kit recognises, in one place: Magento's own sentences (REST error bodies and the
+ * token endpoints' `oauth_problem=` texts, docs/magento-integration-flow.md#token-endpoint-errors) and the
+ * standard OAuth problem codes (`consumer_key_expired`, …) that other stores and proxies in front of Magento
+ * answer with. Each maps to a code of one vocabulary; what to tell the merchant about a code is in
+ * ./store-advice.ts. Nothing else in the kit matches a store's words.
+ */
+import { adviceFor } from "./store-advice";
 
 export type MagentoErrorCode =
   | "not_authorized"
@@ -8,6 +15,8 @@ export type MagentoErrorCode =
   | "consumer_expired"
   | "signature_invalid"
   | "method_not_supported"
+  | "verifier_invalid"
+  | "token_already_used"
   | "timestamp_rejected"
   | "admin_2fa_required"
   | "sign_in_failed"
@@ -20,83 +29,39 @@ export type MagentoErrorCode =
   | "response_too_large"
   | "other";
 
-interface Known {
+interface Pattern {
   code: MagentoErrorCode;
-  /** Matches the template or the rendered message. */
+  /** Matches the template or the rendered message (first match wins). */
   test: RegExp;
-  hint: (rendered: string, params: Record<string, string>) => string;
 }
 
-const REAUTHORIZE = "In the store admin open System › Extensions › Integrations and click Reauthorize on this integration.";
-
-const KNOWN: readonly Known[] = [
-  {
-    code: "not_authorized",
-    test: /^The consumer isn't authorized to access (.*?)\.?$/,
-    hint: (_r, p) =>
-      `The integration lacks the ACL resource ${p.resources ?? "named in the message"} (or it is inactive, or a Bearer ` +
-      "integration token was refused). Grant that resource in System › Extensions › Integrations › Edit › API, " +
-      "save, then click Reauthorize.",
-  },
-  {
-    code: "token_missing",
-    test: /^Specified token does not exist\.?$/,
-    hint: () => `The merchant reauthorized or deleted the integration, so this access token is gone. Reauthorize needed: ${REAUTHORIZE}`,
-  },
-  {
-    code: "token_revoked",
-    test: /^Access token has been revoked\.?$/,
-    hint: () => `The merchant revoked this access token. ${REAUTHORIZE}`,
-  },
-  {
-    code: "consumer_missing",
-    test: /^A consumer having the specified key does not exist\.?$/,
-    hint: () => "The integration was deleted in the store (or the consumer key is wrong). Create and activate it again.",
-  },
-  {
-    code: "consumer_expired",
-    test: /^Consumer key has expired\.?$/,
-    hint: () =>
-      "The token exchange must start within 300 s of the activation POST. Click Reauthorize in the store admin " +
-      "and let the app run the exchange right away.",
-  },
-  {
-    code: "signature_invalid",
-    test: /^The signature is invalid\. Verify and try again\.?$/,
-    hint: () =>
-      "The store computed a different OAuth signature: check that the store base URL (scheme, host, index.php/, " +
-      "store code) matches what the store sees, that no proxy rewrites Host or X-Forwarded-Proto, and that the " +
-      "consumer and token secrets are current.",
-  },
-  {
-    code: "method_not_supported",
-    test: /^Signature method (%1|\S+) is not supported\.?$/,
-    hint: () => "Magento 2.4.4 and later accept only HMAC-SHA256; 2.4.3 and earlier also HMAC-SHA1. Switch the store's signature method.",
-  },
-  {
-    // Nonce\Generator::validateNonce wraps its "timestamp > now + 600" refusal in this message.
-    code: "timestamp_rejected",
-    test: /^An error occurred validating the nonce\.?$/,
-    hint: () =>
-      "The store refused oauth_timestamp: this server's clock is most likely ahead of the store's by more than 600 s " +
-      "(Magento rejects timestamps later than its own time + 600 s). Synchronise this server's clock (NTP) and retry.",
-  },
-  {
-    // Magento_TwoFactorAuth (on by default) blocks the plain admin token endpoint.
-    code: "admin_2fa_required",
-    test: /^Please use the 2fa provider-specific endpoints to obtain a token\.?$/,
-    hint: () =>
-      "Two-factor authentication is on for admin users, so /V1/integration/admin/token gives no token: use the " +
-      "provider endpoints (e.g. /V1/tfa/provider/google/authenticate), or better, call the API through the integration's OAuth tokens.",
-  },
-  {
-    // The same words for a wrong password and for a locked account (6 failures lock it for 30 min).
-    code: "sign_in_failed",
-    test: /^The account sign-in was incorrect or your account is disabled temporarily\. Please wait and try again later\.?$/,
-    hint: () =>
-      "Wrong username or password, or the account is locked: Magento locks it for 30 minutes after 6 failed sign-ins. " +
-      "Check the credentials and do not retry in a loop (each try counts towards the lock).",
-  },
+const PATTERNS: readonly Pattern[] = [
+  // Magento's sentences (Magento_Integration, Magento_Webapi, Magento_TwoFactorAuth, Magento_Security)
+  { code: "not_authorized", test: /^The consumer is(?:n't| not) authorized to access (.*?)\.?$/i },
+  { code: "token_missing", test: /^Specified token does not exist\.?$/i },
+  { code: "token_revoked", test: /^Access token has been revoked\.?$/i },
+  { code: "consumer_missing", test: /^(A consumer having the specified key does not exist|Consumer key is not the correct length)\.?/i },
+  { code: "consumer_expired", test: /^Consumer key has expired\.?$/i },
+  { code: "signature_invalid", test: /^The signature is invalid\. Verify and try again\.?$/i },
+  { code: "method_not_supported", test: /^Signature method (%1|\S+) is not supported\.?$/i },
+  // the access-token step: a verifier already exchanged, or one Reauthorize replaced (Magento keeps one per consumer)
+  { code: "token_already_used", test: /not a verifier token|Token is already being used/i },
+  { code: "verifier_invalid", test: /verifier/i },
+  // Nonce\Generator::validateNonce wraps its "timestamp > now + 600" refusal in this message.
+  { code: "timestamp_rejected", test: /^An error occurred validating the nonce\.?$/i },
+  // Magento_TwoFactorAuth (on by default) blocks the plain admin token endpoint.
+  { code: "admin_2fa_required", test: /^Please use the 2fa provider-specific endpoints to obtain a token\.?$/i },
+  // The same words for a wrong password and for a locked account (6 failures lock it for 30 min).
+  { code: "sign_in_failed", test: /^The account sign-in was incorrect or your account is disabled temporarily\. Please wait and try again later\.?$/i },
+  // OAuth "Problem Reporting" codes (oauth_problem=consumer_key_expired, …)
+  { code: "consumer_expired", test: /^consumer_key_expired$/i },
+  { code: "consumer_missing", test: /^(consumer_key_unknown|consumer_key_rejected)$/i },
+  { code: "signature_invalid", test: /^signature_invalid$/i },
+  { code: "method_not_supported", test: /^signature_method_rejected$/i },
+  { code: "token_already_used", test: /^token_used$/i },
+  { code: "token_revoked", test: /^token_revoked$/i },
+  { code: "token_missing", test: /^(token_expired|token_rejected)$/i },
+  { code: "not_authorized", test: /^permission_denied$/i },
 ];
 
 export interface Classified {
@@ -112,16 +77,39 @@ function stringParams(parameters: unknown): Record<string, string> {
   return out;
 }
 
-export function classifyMessage(template: string, rendered: string, parameters: unknown): Classified | undefined {
-  for (const k of KNOWN) {
-    const m = k.test.exec(rendered) ?? k.test.exec(template);
-    if (m) {
-      const params = stringParams(parameters);
-      if (k.code === "not_authorized" && !params.resources && m[1] && m[1] !== "%resources") params.resources = m[1];
-      return { code: k.code, hint: k.hint(rendered, params) };
-    }
+function match(template: string, rendered: string): { code: MagentoErrorCode; m: RegExpExecArray } | undefined {
+  for (const p of PATTERNS) {
+    const m = p.test.exec(rendered.trim()) ?? p.test.exec(template.trim());
+    if (m) return { code: p.code, m };
   }
   return undefined;
+}
+
+/**
+ * The ACL resource(s) a "not authorized" refusal names: `parameters.resources` (or the first list parameter),
+ * else the rendered sentence. Undefined for any other message.
+ */
+export function refusedResources(template: string, rendered: string, parameters: unknown): string | undefined {
+  const found = match(template, rendered);
+  if (found?.code !== "not_authorized") return undefined;
+  const named = stringParams(parameters).resources;
+  if (named) return named;
+  if (Array.isArray(parameters) && typeof parameters[0] === "string" && parameters[0]) return parameters[0];
+  const inSentence = /authorized to access (.+?)\.?$/i.exec(rendered.trim())?.[1];
+  return inSentence && inSentence !== "%resources" ? inSentence : undefined;
+}
+
+/** A known store message → its code and the advice for it (./store-advice.ts); undefined when unknown. */
+export function classifyMessage(template: string, rendered: string, parameters: unknown): Classified | undefined {
+  const found = match(template, rendered);
+  if (!found) return undefined;
+  const resources = found.code === "not_authorized" ? refusedResources(template, rendered, parameters) : undefined;
+  return { code: found.code, hint: adviceFor(found.code, resources ? { resources } : {}).fix };
+}
+
+/** Just the code of a store message (the handshake's oauth_problem text, a stored message). */
+export function codeOfStoreMessage(message: string | undefined): MagentoErrorCode | undefined {
+  return message ? match(message, message)?.code : undefined;
 }
 
 export function classifyStatus(status: number, template: string, rendered: string, parameters: unknown): Classified {

@@ -1,8 +1,25 @@
 /** The typed errors the client throws. */
 import { classifyStatus, type MagentoErrorCode } from "./error-codes";
 import { parseErrorBody, type ErrorDetail, type ErrorParameters } from "./error-message";
+import { STORE_ADVICE, type StoreProblem } from "./store-advice";
 
 export type { MagentoErrorCode } from "./error-codes";
+
+/**
+ * The base of every error about a store: a code of the kit's one vocabulary (./store-advice.ts has the advice
+ * for each) and, when there is one, a hint. Callers tell the kinds apart with `instanceof`.
+ */
+export class StoreError extends Error {
+  override name = "StoreError";
+  readonly code: StoreProblem;
+  readonly hint: string | undefined;
+
+  constructor(message: string, init: { code: StoreProblem; hint?: string | undefined; cause?: unknown }) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.code = init.code;
+    this.hint = init.hint;
+  }
+}
 
 export interface MagentoApiErrorInit {
   status: number;
@@ -21,7 +38,7 @@ export interface MagentoApiErrorInit {
 }
 
 /** A store API failure: HTTP status + Magento's message template, parameters, rendering and a fix hint. */
-export class MagentoApiError extends Error {
+export class MagentoApiError extends StoreError {
   override name = "MagentoApiError";
   /** 0 when no HTTP response arrived (network, timeout). */
   readonly status: number;
@@ -30,8 +47,7 @@ export class MagentoApiError extends Error {
   readonly parameters: ErrorParameters;
   readonly renderedMessage: string;
   readonly errors: ErrorDetail[];
-  readonly hint: string | undefined;
-  readonly code: MagentoErrorCode;
+  declare readonly code: MagentoErrorCode;
   readonly url: string;
   readonly method: string | undefined;
   /** Raw response body (truncated), for diagnostics. */
@@ -41,14 +57,12 @@ export class MagentoApiError extends Error {
 
   constructor(init: MagentoApiErrorInit) {
     const rendered = init.renderedMessage ?? init.template;
-    super(init.status ? `${init.status} ${rendered}` : rendered, init.cause === undefined ? undefined : { cause: init.cause });
+    super(init.status ? `${init.status} ${rendered}` : rendered, { code: init.code, hint: init.hint, cause: init.cause });
     this.status = init.status;
     this.template = init.template;
     this.parameters = init.parameters;
     this.renderedMessage = rendered;
     this.errors = init.errors ?? [];
-    this.hint = init.hint;
-    this.code = init.code;
     this.url = init.url;
     this.method = init.method;
     this.body = init.body;
@@ -76,9 +90,7 @@ export class ResponseTooLargeError extends MagentoApiError {
       status: init.status,
       template: `The store's answer ${size}, more than the ${init.limitBytes} bytes this call reads; the rest was not read`,
       code: "response_too_large",
-      hint:
-        init.hint ??
-        "Ask for less per call (a smaller searchCriteria pageSize, or fields=… to trim items), or raise maxResponseBytes if the store really answers this much.",
+      hint: init.hint ?? STORE_ADVICE.response_too_large.fix,
       url: init.url,
       method: init.method,
     });
@@ -127,13 +139,12 @@ export type MagentoOAuthErrorKind =
   | "too_large";
 
 /** A failed /oauth/token/request or /oauth/token/access call, carrying the store's own oauth_problem text. */
-export class MagentoOAuthError extends Error {
+export class MagentoOAuthError extends StoreError {
   override name = "MagentoOAuthError";
   readonly status: number;
   readonly kind: MagentoOAuthErrorKind;
   readonly storeMessage: string | undefined;
-  readonly code: MagentoErrorCode;
-  readonly hint: string | undefined;
+  declare readonly code: MagentoErrorCode;
   readonly url: string;
 
   constructor(init: {
@@ -148,13 +159,17 @@ export class MagentoOAuthError extends Error {
   }) {
     super(
       init.message ?? `${init.url}: ${init.status ? init.status + " " : ""}${init.storeMessage ?? init.kind}`,
-      init.cause === undefined ? undefined : { cause: init.cause },
+      { code: init.code, hint: init.hint, cause: init.cause },
     );
     this.status = init.status;
     this.kind = init.kind;
     this.storeMessage = init.storeMessage;
-    this.code = init.code;
-    this.hint = init.hint;
     this.url = init.url;
   }
+}
+
+/** The store's own words for a failure when it said any (a REST error's rendered message), else the error's message. */
+export function storeMessageOf(e: unknown): string {
+  if (e instanceof MagentoApiError) return e.renderedMessage;
+  return e instanceof Error ? e.message : String(e);
 }

@@ -13,7 +13,9 @@ export type {
   SignatureChoice,
   CallArgs,
 } from "./types";
-export { MagentoApiError, MagentoOAuthError, ResponseTooLargeError, errorFromResponse, type MagentoErrorCode, type MagentoOAuthErrorKind } from "./errors";
+export { StoreError, MagentoApiError, MagentoOAuthError, ResponseTooLargeError, errorFromResponse, storeMessageOf, type MagentoErrorCode, type MagentoOAuthErrorKind } from "./errors";
+export { STORE_ADVICE, ADMIN_SIDE_PROBLEMS, adviceFor, type Advice, type AdviceAction, type StoreProblem } from "./store-advice";
+export { codeOfStoreMessage, refusedResources } from "./error-codes";
 export { renderMessage, parseErrorBody, parseOAuthProblem, type ErrorDetail, type ErrorParameters } from "./error-message";
 export { searchCriteria, searchCriteriaToQuery, parseSearchCriteria, SearchCriteriaBuilder, SearchCriteriaError, type FilterSpec } from "./search-criteria";
 export {

@@ -1,4 +1,4 @@
-import type { MagentoClient } from "@/lib/magento";
+import { storeMessageOf, type MagentoClient } from "@/lib/magento";
 import { clientForInstallationRecord, InstallationNotUsableError } from "@/lib/integration/installation-client";
 import { getStoreForUser, listStoresForUser, type StoreSummary } from "@/lib/integration/store-summary";
 import { addManualStoreFor, type ManualResult } from "@/lib/integration/manual";
@@ -160,7 +160,7 @@ export function storeVerbs(core: KitCore) {
         const client = await clientFor(installationId, userId);
         return { ok: true, rows: await checkResources(core.storage.resourceChecks, installationId, client, core.now) };
       } catch (e) {
-        return { ok: false, error: (e as { renderedMessage?: string }).renderedMessage ?? (e as Error).message };
+        return { ok: false, error: storeMessageOf(e) };
       }
     },
 

@@ -202,7 +202,7 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
       expect(inst.state).toBe("failed");
       expect(inst.failureReason).toBe("store_unreachable");
       const ev = await h.db.installationEvent.findFirstOrThrow({ where: { installationId: inst.id, kind: "exchange_failed" } });
-      expect(ev.message).toContain("Store unreachable");
+      expect(ev.message).toContain("The store could not be reached");
       expect(url).toBeTruthy();
     });
 

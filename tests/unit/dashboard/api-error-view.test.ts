@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeApiError } from "@/lib/dashboard/api-error-view";
-import { errorFromResponse } from "@/lib/magento/errors";
+import { errorFromResponse, ResponseTooLargeError } from "@/lib/magento/errors";
+import { InstallationNotUsableError } from "@/lib/integration/installation-client";
 
 const err = (status: number, body: unknown) => errorFromResponse(status, JSON.stringify(body), "http://s/rest/V1/products", "GET");
 
@@ -21,8 +22,10 @@ describe("describeApiError", () => {
   });
 
   it("treats an installation without working tokens as needing reauthorization", () => {
-    const e = Object.assign(new Error("No access token for this store."), { name: "InstallationNotUsableError" });
+    const e = new InstallationNotUsableError("pending", "No access token for this store.");
     expect(describeApiError(e)).toMatchObject({ action: "reauthorize", storeMessage: "No access token for this store." });
+    // a plain Error that only carries the name is not one (told apart by class, not by name)
+    expect(describeApiError(Object.assign(new Error("x"), { name: "InstallationNotUsableError" })).action).toBe("retry");
   });
 
   it("explains 404 and unknown failures", () => {
@@ -30,5 +33,12 @@ describe("describeApiError", () => {
     const other = describeApiError(new Error("boom"));
     expect(other.action).toBe("retry");
     expect(other.storeMessage).toBe("boom");
+  });
+
+  it("says an answer too large to read is too large, and how to ask for less", () => {
+    const v = describeApiError(new ResponseTooLargeError({ status: 200, url: "http://s/rest/V1/products", method: "GET", limitBytes: 1024, receivedBytes: 2048 }));
+    expect(v).toMatchObject({ code: "response_too_large", action: "none" });
+    expect(v.title).toMatch(/too large/);
+    expect(v.advice).toMatch(/pageSize|fields=/);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { allStateViews, checkedAgo, describeStoreState, stateOfRevocation } from "@/lib/dashboard/store-state";
 import { INSTALLATION_STATES } from "@/lib/integration/states";
-import { FAILURE_FIXES } from "@/lib/integration/failure-reasons";
+import { STORE_ADVICE } from "@/lib/magento";
 
 describe("the state table", () => {
   it("has words and one action for every installation state", () => {
@@ -25,8 +25,8 @@ describe("the state table", () => {
     expect(describeStoreState({ state: "revoked", failureReason: "token_revoked" }).action.kind).toBe("reauthorize");
     expect(describeStoreState({ state: "needs_reauthorization", failureReason: "token_missing" }).action.kind).toBe("reauthorize");
     const f = describeStoreState({ state: "failed", failureReason: "signature_invalid" });
-    expect(f.title).toBe(FAILURE_FIXES.signature_invalid.title);
-    expect(f.action.kind !== "none" && f.action.text).toBe(FAILURE_FIXES.signature_invalid.fix);
+    expect(f.title).toBe(STORE_ADVICE.signature_invalid.title);
+    expect(f.action.kind !== "none" && f.action.text).toBe(STORE_ADVICE.signature_invalid.fix);
   });
 
   it("a refused token maps to the state it leaves behind, in the same words", () => {

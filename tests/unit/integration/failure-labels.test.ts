@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { classifyHandshakeError } from "@/lib/integration/exchange";
-import { reasonFromStoreMessage } from "@/lib/integration/failure-reasons";
+import { classifyHandshakeError, reasonFromStoreMessage } from "@/lib/integration/failure-reasons";
+import { MagentoOAuthError } from "@/lib/magento";
 import { normaliseStoreBaseUrl, assertPublicStoreHost } from "@/lib/integration/store-url";
 import { parseAdminOrigin } from "@/lib/integration/admin-origin";
 import { portalConfigSchema } from "@/lib/portal/session-token-client";
@@ -14,7 +14,8 @@ describe("failure labels", () => {
     ["token_revoked", "token_revoked"],
   ])("oauth_problem=%s is labelled %s", (problem, reason) => {
     expect(reasonFromStoreMessage(problem)).toBe(reason);
-    expect(classifyHandshakeError({ storeMessage: problem, kind: "oauth_problem", code: "other" }).reason).toBe(reason);
+    const refused = new MagentoOAuthError({ status: 401, kind: "oauth_problem", storeMessage: problem, code: "other", url: "https://shop.test/oauth/token/request" });
+    expect(classifyHandshakeError(refused).reason).toBe(reason);
   });
 
   it("a DNS failure is 'unreachable', a private answer is 'private address'", async () => {

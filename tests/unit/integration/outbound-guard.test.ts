@@ -9,7 +9,7 @@ import { ESLint } from "eslint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStoreFetch, type DnsLookup } from "@/lib/integration/store-fetch";
 import { fetchSwaggerPage, readSchemaWithAdminLogin } from "@/lib/integration/store-pages";
-import { classifyHandshakeError } from "@/lib/integration/exchange";
+import { classifyHandshakeError } from "@/lib/integration/failure-reasons";
 
 let server: Server;
 let port: number;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { INSTALLATION_STATES, nextState, type InstallationEventKind } from "@/lib/integration/states";
 import { revocationEventFor } from "@/lib/integration/revocation";
-import { classifyHandshakeError } from "@/lib/integration/exchange";
+import { classifyHandshakeError } from "@/lib/integration/failure-reasons";
+import { errorFromResponse, MagentoOAuthError, ResponseTooLargeError } from "@/lib/magento";
+
+const URL = "https://shop.test/rest/V1/products";
+const refusal = (status: number, message: string) => errorFromResponse(status, JSON.stringify({ message }), URL, "GET");
+const tokenRefusal = (init: Partial<ConstructorParameters<typeof MagentoOAuthError>[0]>) =>
+  new MagentoOAuthError({ status: 401, kind: "oauth_problem", code: "other", url: "https://shop.test/oauth/token/request", ...init });
 
 describe("installation state machine", () => {
   it("walks the happy path", () => {
@@ -34,23 +40,36 @@ describe("installation state machine", () => {
 
 describe("revocation detection", () => {
   it("classifies the three store messages", () => {
-    expect(revocationEventFor({ status: 401, template: "Specified token does not exist" })).toBe("token_missing");
-    expect(revocationEventFor({ status: 401, renderedMessage: "Access token has been revoked" })).toBe("token_revoked");
-    expect(revocationEventFor({ status: 401, message: "A consumer having the specified key does not exist" })).toBe("consumer_missing");
-    expect(revocationEventFor({ status: 401, code: "token_missing" })).toBe("token_missing");
-    expect(revocationEventFor({ status: 401, template: "The consumer isn't authorized to access %resources." })).toBeNull();
-    expect(revocationEventFor({ status: 500, template: "Specified token does not exist" })).toBeNull();
+    expect(revocationEventFor(refusal(401, "Specified token does not exist"))).toBe("token_missing");
+    expect(revocationEventFor(refusal(401, "Access token has been revoked"))).toBe("token_revoked");
+    expect(revocationEventFor(refusal(401, "A consumer having the specified key does not exist"))).toBe("consumer_missing");
+    expect(revocationEventFor(refusal(401, "The consumer isn't authorized to access %resources."))).toBeNull();
+    expect(revocationEventFor(refusal(500, "Specified token does not exist"))).toBeNull();
+  });
+
+  it("is told by the error's class, never by an object that only looks like one", () => {
+    const lookalike = { status: 401, code: "token_missing", template: "Specified token does not exist", message: "Specified token does not exist" };
+    expect(revocationEventFor(lookalike)).toBeNull();
+    expect(revocationEventFor(new Error("Specified token does not exist"))).toBeNull();
   });
 });
 
 describe("classifyHandshakeError", () => {
   it("keeps the store's words and maps them", () => {
-    expect(classifyHandshakeError({ status: 401, kind: "oauth_problem", storeMessage: "Consumer key has expired" })).toMatchObject({
+    expect(classifyHandshakeError(tokenRefusal({ storeMessage: "Consumer key has expired" }))).toMatchObject({
       reason: "consumer_expired",
       storeMessage: "Consumer key has expired",
     });
-    expect(classifyHandshakeError({ status: 401, storeMessage: "Token verifier and verifier token do not match" }).reason).toBe("verifier_invalid");
-    expect(classifyHandshakeError({ status: 0, kind: "network", code: "network" }).reason).toBe("store_unreachable");
+    expect(classifyHandshakeError(tokenRefusal({ storeMessage: "Token verifier and verifier token do not match" })).reason).toBe("verifier_invalid");
+    expect(classifyHandshakeError(tokenRefusal({ status: 0, kind: "network", code: "network" })).reason).toBe("store_unreachable");
+    expect(classifyHandshakeError(tokenRefusal({ status: 200, kind: "unparsable", code: "other" })).reason).toBe("bad_response");
     expect(classifyHandshakeError(new Error("boom")).reason).toBe("other");
+  });
+
+  it("labels an answer too large to read as response_too_large, from the client's error or the token step's", () => {
+    const tooLarge = new ResponseTooLargeError({ status: 200, url: "https://shop.test/oauth/token/request", method: "POST", limitBytes: 8192, receivedBytes: 9000 });
+    expect(classifyHandshakeError(tooLarge).reason).toBe("response_too_large");
+    const wrapped = tokenRefusal({ status: 200, kind: "too_large", code: "response_too_large", cause: tooLarge });
+    expect(classifyHandshakeError(wrapped).reason).toBe("response_too_large");
   });
 });

@@ -3,7 +3,8 @@ import Link from "next/link";
 import { Card, LinkButton, StateBadge, Table } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { getDiagnostics, grantedResources, requireUser } from "@/app/_kit";
-import { ADMIN_SIDE_PROBLEMS, FAILURE_FIXES } from "@/lib/integration/failure-reasons";
+import { FAILURE_REASONS } from "@/lib/integration/failure-reasons";
+import { ADMIN_SIDE_PROBLEMS, STORE_ADVICE } from "@/lib/magento";
 import { CALLBACK_TIMEOUT_MS, CONSUMER_EXPIRY_MS } from "@/lib/integration/exchange";
 import { allStateViews, checkedAgo } from "@/lib/dashboard/store-state";
 import { RESOURCE_TITLES } from "@/lib/dashboard/acl-resources";
@@ -186,7 +187,7 @@ export default async function DiagnosticsPage({ params }: { params: Promise<{ id
       <details className="card">
         <summary>Known problems and their fixes</summary>
         <ul className="stack">
-          {[...Object.values(FAILURE_FIXES).map((f) => ({ title: f.title, fix: f.fix })), ...ADMIN_SIDE_PROBLEMS.map((p) => ({ title: p.message, fix: p.fix }))].map((f) => (
+          {[...FAILURE_REASONS.map((r) => ({ title: STORE_ADVICE[r].title, fix: STORE_ADVICE[r].fix })), ...ADMIN_SIDE_PROBLEMS.map((p) => ({ title: p.message, fix: p.fix }))].map((f) => (
             <li key={f.title}>
               <strong>{f.title}</strong>
               <br />

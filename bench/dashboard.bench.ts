@@ -56,8 +56,8 @@ function pageCalls(client: MagentoClient, qs: string): () => Promise<unknown> {
   const fields = gridFields(productsGrid);
   return () =>
     Promise.all([
-      client.request({ method: "GET", path: productsGrid.path, searchCriteria: criteria, fields }),
-      client.request({ method: "GET", path: "/V1/categories", fields: categoryTreeFields(5) }),
+      client.call(productsGrid.operation, { searchCriteria: criteria, fields }),
+      client.call("getCategories", { fields: categoryTreeFields(5) }),
     ]);
 }
 

@@ -11,7 +11,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { searchCriteriaToQuery } from "@/lib/magento";
 import { pagedCriteria, pagedFields } from "@/lib/magento/paginate";
-import { ENTITIES, type ExportOptions } from "../scripts/export";
+import { exportEntity, type ExportOptions } from "../scripts/export";
 import { processCpuMs, startStoreChild, type StoreChild } from "./lib/devstore-child";
 import { leanClient, type Pairs } from "./lib/lean-signer";
 
@@ -29,7 +29,7 @@ interface Pass {
 /** The store serving the exporter's pages to the lean signer: same query, same fields, one page after another. */
 async function leanPass(store: StoreChild, options: ExportOptions, total: number): Promise<Pass> {
   const origin = new URL(store.url).origin;
-  const path = new URL(`${store.storeBaseUrl}rest/V1${ENTITIES[options.entity].path.slice(3)}`).pathname;
+  const path = new URL(`${store.storeBaseUrl}rest/V1${exportEntity(options.entity).path.slice(3)}`).pathname;
   const lean = leanClient(origin, { consumerKey: store.tokens.consumer_key, consumerSecret: store.tokens.consumer_secret, accessToken: store.tokens.access_token, accessTokenSecret: store.tokens.access_token_secret }, 1);
   const criteria = pagedCriteria({ filterGroups: options.filterGroups, sortOrders: [] }, "entity_id", options.pageSize);
   const fields = pagedFields(`items[${options.fields}]`)!;
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
       [300, 1],
       [300, 2],
     ] as const) {
-      const options: ExportOptions = { entity: "products", fields: ENTITIES.products.fields, filterGroups: [], pageSize, prefetch };
+      const options: ExportOptions = { entity: "products", fields: exportEntity("products").fields, filterGroups: [], pageSize, prefetch };
       const exporter = startExporter(store, options);
       let cold = 0;
       for (let i = 0; i < 3; i++) {

@@ -26,9 +26,9 @@ import {
   type SearchFilter,
   type SearchFilterGroup,
 } from "@/lib/magento";
-import { ENTITIES, ExportUsageError, parseFilterTerm as parseTerm, type Entity } from "@/lib/exports/options";
+import { ENTITIES, ENTITY_NAMES, entityChoices, exportEntity, ExportUsageError, parseFilterTerm as parseTerm, type Entity } from "@/lib/exports/options";
 
-export { ENTITIES, type Entity };
+export { ENTITIES, exportEntity, type Entity };
 
 export interface ExportOptions {
   entity: Entity;
@@ -94,11 +94,11 @@ export function parseArgs(argv: readonly string[]): { store: string; options: Ex
     else throw new UsageError(`unexpected argument "${a}"`);
   }
   if (!store) throw new UsageError("--store <installationId> is required (the id in the dashboard URL /stores/<id>)");
-  if (!entity) throw new UsageError("say what to export: products, orders or customers");
-  const known = z.enum(["products", "orders", "customers"]).safeParse(entity);
-  if (!known.success) throw new UsageError(`cannot export "${entity}": choose products, orders or customers`);
+  if (!entity) throw new UsageError(`say what to export: ${entityChoices()}`);
+  const known = z.enum(ENTITY_NAMES).safeParse(entity);
+  if (!known.success) throw new UsageError(`cannot export "${entity}": choose ${entityChoices()}`);
   const e: Entity = known.data;
-  const fields = fieldsArg ?? ENTITIES[e].fields;
+  const fields = fieldsArg ?? exportEntity(e).fields;
   try {
     validateFields(fields);
   } catch (err) {
@@ -176,7 +176,7 @@ export function progressBar(stream: NodeJS.WriteStream | Writable, now: () => nu
 /** Number of matching rows (one small request: pageSize 1, fields total_count). */
 export async function countRows(client: MagentoClient, options: ExportOptions): Promise<number> {
   const criteria: SearchCriteria = { filterGroups: options.filterGroups, sortOrders: [], pageSize: 1, currentPage: 1 };
-  const res = await client.request<{ total_count?: number }>({ method: "GET", path: ENTITIES[options.entity].path, searchCriteria: criteria, fields: "total_count" });
+  const res = await client.request<{ total_count?: number }>({ method: "GET", path: exportEntity(options.entity).path, searchCriteria: criteria, fields: "total_count" });
   return z.object({ total_count: z.coerce.number().int().nonnegative() }).parse(res.data).total_count;
 }
 
@@ -188,7 +188,7 @@ export async function countRows(client: MagentoClient, options: ExportOptions): 
 export async function exportRows(client: MagentoClient, options: ExportOptions, out: Writable, progress?: Progress): Promise<number> {
   const total = await countRows(client, options);
   progress?.start(total);
-  const pages = paginatePages<unknown>((req) => client.request(req), ENTITIES[options.entity].path, {
+  const pages = paginatePages<unknown>((req) => client.request(req), exportEntity(options.entity).path, {
     searchCriteria: { filterGroups: options.filterGroups, sortOrders: [] },
     fields: `items[${options.fields}]`,
     pageSize: options.pageSize,

@@ -90,6 +90,8 @@ export async function completeIdentity(query: IdentityQuery, userId: string | nu
 
 export const listStoresForUser = (userId: string) => kit().stores.list(userId);
 export const getStoreForUser = (installationId: string, userId: string) => kit().stores.get(installationId, userId);
+/** A store of the user's and its signed client from one read (lib/verbs/stores.ts `view`); null when not theirs. */
+export const openStoreView = (installationId: string, userId: string) => kit().stores.view(installationId, userId);
 export const clientForInstallation = (installationId: string, userId: string, opts?: { storeCode?: string }) =>
   kit().stores.clientFor(installationId, userId, opts);
 export const addManualStore = (userId: string, input: unknown) => kit().stores.addManual(userId, input);

@@ -1,14 +1,14 @@
 import Link from "next/link";
+import { GRIDS } from "@/lib/dashboard/grids";
 
-export type StoreSection = "overview" | "products" | "orders" | "customers" | "categories" | "cms" | "explorer" | "export" | "jobs" | "diagnostics";
+/** A section of a store's pages: a grid's key (lib/dashboard/grids.ts) or one of the fixed pages below. */
+export type StoreSection = string;
 
-const SECTIONS: ReadonlyArray<{ key: StoreSection; label: string; path: string }> = [
+/** The store's sections: the overview, every grid in the order of lib/dashboard/grids.ts, then the fixed pages. */
+export const STORE_SECTIONS: ReadonlyArray<{ key: StoreSection; label: string; path: string }> = [
   { key: "overview", label: "Overview", path: "" },
-  { key: "products", label: "Products", path: "/products" },
-  { key: "orders", label: "Orders", path: "/orders" },
-  { key: "customers", label: "Customers", path: "/customers" },
+  ...GRIDS.map((g) => ({ key: g.key, label: g.title, path: `/${g.key}` })),
   { key: "categories", label: "Categories", path: "/categories" },
-  { key: "cms", label: "CMS pages", path: "/cms" },
   { key: "explorer", label: "API explorer", path: "/explorer" },
   { key: "export", label: "Export", path: "/export" },
   { key: "jobs", label: "Jobs", path: "/jobs" },
@@ -20,7 +20,7 @@ export function StoreNav({ storeId, current }: { storeId: string; current: Store
   const base = `/stores/${encodeURIComponent(storeId)}`;
   return (
     <nav aria-label="Store sections" className="subnav">
-      {SECTIONS.map((s) => (
+      {STORE_SECTIONS.map((s) => (
         <Link key={s.key} href={`${base}${s.path}`} aria-current={s.key === current ? "page" : undefined} prefetch={false}>
           {s.label}
         </Link>

@@ -1,8 +1,10 @@
 /** Customers grid: search email/name, group, created_at range. */
 import type { SearchFilterGroup } from "@/lib/magento/search-criteria-types";
-import type { GridSpec } from "./grid";
+import { defineGrid } from "./grid-spec";
 import { dateParam, dayEnd, dayStart, idParam, searchGroup, textParam } from "./filter-values";
 import { rangeGroups } from "./range-groups";
+import { formatStoreDate, text } from "./format";
+import { GROUP_FIELDS, GROUPS_CRITERIA, groupNames } from "./customer-detail";
 
 export interface CustomerFilters extends Record<string, unknown> {
   q: string;
@@ -20,8 +22,11 @@ export interface CustomerRow {
   created_at?: string;
 }
 
-export const customersGrid: GridSpec<CustomerFilters> = {
-  path: "/V1/customers/search",
+export const customersGrid = defineGrid<CustomerFilters, CustomerRow>({
+  key: "customers",
+  title: "Customers",
+  noun: "customers",
+  operation: "getCustomersSearch",
   itemFields: ["id", "email", "firstname", "lastname", "group_id", "created_at"],
   filters: {
     q: { schema: textParam },
@@ -40,4 +45,32 @@ export const customersGrid: GridSpec<CustomerFilters> = {
     groups.push(...rangeGroups("created_at", f.created_from ? dayStart(f.created_from) : undefined, f.created_to ? dayEnd(f.created_to) : undefined));
     return groups;
   },
-};
+  inputs: [
+    { kind: "text", name: "q", label: "Email or name contains", type: "search" },
+    { kind: "lookup", name: "group", label: "Customer group", lookup: "group", fallbackLabel: "Customer group ID" },
+    { kind: "text", name: "created_from", label: "Created from", type: "date" },
+    { kind: "text", name: "created_to", label: "Created to", type: "date" },
+  ],
+  // group names instead of 1/2/3 (needs Magento_Customer::group; ids are shown without it)
+  lookups: {
+    group: {
+      operation: "getCustomerGroupsSearch",
+      args: { searchCriteria: GROUPS_CRITERIA, fields: GROUP_FIELDS },
+      options: (data) => [...groupNames(data)].map(([id, code]) => ({ value: String(id), label: code })),
+    },
+  },
+  columns: [
+    { key: "email", label: "Email", sortField: "email", cell: (c, ctx) => ({ text: text(c.email), href: ctx.recordHref(c.id) }) },
+    { key: "firstname", label: "First name", sortField: "firstname", cell: (c) => text(c.firstname) },
+    { key: "lastname", label: "Last name", sortField: "lastname", cell: (c) => text(c.lastname) },
+    {
+      key: "group_id",
+      label: "Group",
+      sortField: "group_id",
+      cell: (c, ctx) => (c.group_id === undefined ? "—" : (ctx.lookup("group")?.get(String(c.group_id)) ?? `Group ${c.group_id}`)),
+    },
+    { key: "created_at", label: "Created", sortField: "created_at", cell: (c) => formatStoreDate(c.created_at) },
+  ],
+  rowKey: (c) => c.id,
+  export: { fields: "id,email,firstname,lastname,group_id,created_at" },
+});

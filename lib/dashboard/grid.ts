@@ -6,6 +6,7 @@
  */
 import type { SearchCriteria, SearchFilterGroup, SortDirection } from "@/lib/magento/search-criteria-types";
 import { listFields, type FieldSpec } from "@/lib/magento/fields";
+import type { CatalogueEntry, PathParamNames } from "@/lib/magento/catalogue";
 import type { z } from "zod";
 
 /** What Next passes as `searchParams`, or a URLSearchParams. */
@@ -13,9 +14,14 @@ export type RawParams = URLSearchParams | Record<string, string | string[] | und
 
 export type SortDir = "asc" | "desc";
 
+/** A catalogue operation called with no path parameters and no required query (`client.call(id, {searchCriteria, fields})`). */
+export type PlainOperationId = {
+  [E in CatalogueEntry as E["id"]]: [PathParamNames<E["path"]>] extends [never] ? (E extends { readonly requiredQuery?: readonly (infer Q)[] } ? ([Q] extends [never] ? E["id"] : never) : E["id"]) : never;
+}[CatalogueEntry["id"]];
+
 export interface GridSpec<F extends Record<string, unknown>> {
-  /** Store API list path, e.g. "/V1/products". */
-  path: string;
+  /** The catalogue's list operation the grid reads, e.g. "getProducts" (GET /V1/products). */
+  operation: PlainOperationId;
   /** Columns requested per item (sent as `items[...]`). */
   itemFields: readonly FieldSpec[];
   /** Filter params in their canonical URL order, each with a zod schema for its raw string value(s). */

@@ -1,9 +1,10 @@
 /** Orders grid: status (in), created_at date range, customer name, grand total range. */
 import { z } from "zod";
 import type { SearchFilterGroup } from "@/lib/magento/search-criteria-types";
-import type { GridSpec } from "./grid";
+import { defineGrid, type CellTone } from "./grid-spec";
 import { amountParam, dateParam, dayEnd, dayStart, searchGroup, textParam } from "./filter-values";
 import { rangeGroups } from "./range-groups";
+import { formatMoney, formatStoreDate, text } from "./format";
 
 export const ORDER_STATUSES = ["pending", "pending_payment", "processing", "complete", "closed", "canceled", "holded", "payment_review", "fraud"] as const;
 
@@ -45,8 +46,21 @@ export interface OrderRow {
   order_currency_code?: string;
 }
 
-export const ordersGrid: GridSpec<OrderFilters> = {
-  path: "/V1/orders",
+const STATUS_TONE: Record<string, CellTone> = {
+  complete: "success",
+  processing: "info",
+  pending: "warning",
+  canceled: "danger",
+  closed: "neutral",
+  holded: "warning",
+};
+
+export const ordersGrid = defineGrid<OrderFilters, OrderRow>({
+  key: "orders",
+  title: "Orders",
+  noun: "orders",
+  description: "Filter by status, date, customer and total; the URL keeps the filters.",
+  operation: "getOrders",
   itemFields: ["entity_id", "increment_id", "created_at", "customer_firstname", "customer_lastname", "status", "grand_total", "order_currency_code"],
   filters: {
     status: {
@@ -75,7 +89,24 @@ export const ordersGrid: GridSpec<OrderFilters> = {
     groups.push(...rangeGroups("grand_total", f.total_min, f.total_max));
     return groups;
   },
-};
+  inputs: [
+    { kind: "checkboxes", name: "status", legend: "Status", options: ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] })) },
+    { kind: "text", name: "created_from", label: "Created from", type: "date" },
+    { kind: "text", name: "created_to", label: "Created to", type: "date" },
+    { kind: "text", name: "customer", label: "Customer name", type: "search" },
+    { kind: "text", name: "total_min", label: "Grand total from", inputMode: "decimal" },
+    { kind: "text", name: "total_max", label: "Grand total to", inputMode: "decimal" },
+  ],
+  columns: [
+    { key: "increment_id", label: "Order #", sortField: "increment_id", cell: (o, ctx) => ({ text: text(o.increment_id), href: ctx.recordHref(o.entity_id), mono: true }) },
+    { key: "created_at", label: "Created", sortField: "created_at", cell: (o) => formatStoreDate(o.created_at) },
+    { key: "customer", label: "Customer", sortField: "customer_lastname", cell: (o) => [o.customer_firstname, o.customer_lastname].filter(Boolean).join(" ") || "Guest" },
+    { key: "status", label: "Status", sortField: "status", cell: (o) => ({ text: orderStatusLabel(o.status), badge: STATUS_TONE[o.status ?? ""] ?? "neutral" }) },
+    { key: "grand_total", label: "Grand total", sortField: "grand_total", numeric: true, cell: (o) => formatMoney(o.grand_total, o.order_currency_code) },
+  ],
+  rowKey: (o) => o.entity_id,
+  export: { fields: "entity_id,increment_id,status,grand_total,order_currency_code,created_at,customer_email" },
+});
 
 /**
  * Customer name: one word matches first OR last name; "First Last" matches first name AND last name

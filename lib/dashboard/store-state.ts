@@ -4,9 +4,9 @@
  * store header and its banner, the identity popup and diagnostics. Handshake failures reuse the merchant advice
  * of lib/magento/store-advice.ts (one table of advice); this module only decides which applies.
  */
-import { STORE_ADVICE, type StoreProblem } from "@/lib/magento";
-import { revocationEventOfCode } from "@/lib/integration/revocation";
-import { nextState } from "@/lib/integration/states";
+// the plain modules, not their indexes: client components draw state badges (app/components/ui/Badge.tsx)
+import { STORE_ADVICE, type StoreProblem } from "@/lib/magento/store-advice";
+import { nextState, revocationEventOfCode } from "@/lib/integration/states";
 
 export type StateTone = "success" | "info" | "warning" | "danger";
 

@@ -1,19 +1,42 @@
 /**
- * What an export is: an entity (products, orders, customers), the item fields, filter groups (AND between
- * groups, OR inside one), and the page size. Checked with zod wherever it comes from (dashboard form, command
- * line, the stored Export row).
+ * What an export is: an entity (a grid of lib/dashboard/grids.ts that declares `export`: products, orders,
+ * customers), the item fields, filter groups (AND between groups, OR inside one), and the page size. Checked with
+ * zod wherever it comes from (dashboard form, command line, the stored Export row).
  */
 import { z } from "zod";
 import { CONDITION_TYPES, validateFields, type SearchFilter, type SearchFilterGroup } from "@/lib/magento";
 import { MAX_PAGE_SIZE } from "@/lib/magento/paginate";
+import { findOperation } from "@/lib/magento/catalogue";
+import { GRIDS } from "@/lib/dashboard/grids";
+import type { PlainOperationId } from "@/lib/dashboard/grid";
 
-export const ENTITIES = {
-  products: { path: "/V1/products", fields: "sku,name,price,status,type_id,updated_at", label: "Products" },
-  orders: { path: "/V1/orders", fields: "entity_id,increment_id,status,grand_total,order_currency_code,created_at,customer_email", label: "Orders" },
-  customers: { path: "/V1/customers/search", fields: "id,email,firstname,lastname,group_id,created_at", label: "Customers" },
-} as const;
-export type Entity = keyof typeof ENTITIES;
-export const ENTITY_NAMES = ["products", "orders", "customers"] as const satisfies readonly Entity[];
+export interface ExportEntity {
+  /** The catalogue list operation the export pages through, and its path. */
+  operation: PlainOperationId;
+  path: string;
+  /** Default item fields. */
+  fields: string;
+  label: string;
+}
+
+/** Every exportable list, by grid key, in navigation order. */
+export const ENTITIES: Readonly<Record<string, ExportEntity>> = Object.fromEntries(
+  GRIDS.flatMap((g) => (g.export ? [[g.key, { operation: g.operation, path: findOperation(g.operation)?.path ?? "", fields: g.export.fields, label: g.title }]] : [])),
+);
+export type Entity = string;
+export const ENTITY_NAMES = Object.keys(ENTITIES) as [Entity, ...Entity[]];
+
+/** The exportable list named `name` (an ExportUsageError naming the choices when there is none). */
+export function exportEntity(name: string): ExportEntity {
+  const entity = Object.hasOwn(ENTITIES, name) ? ENTITIES[name] : undefined;
+  if (!entity) throw new ExportUsageError(`cannot export "${name}": choose ${entityChoices()}`);
+  return entity;
+}
+
+/** "products, orders or customers": the entities as a sentence lists them. */
+export function entityChoices(): string {
+  return ENTITY_NAMES.length > 1 ? `${ENTITY_NAMES.slice(0, -1).join(", ")} or ${ENTITY_NAMES.at(-1)}` : ENTITY_NAMES[0];
+}
 
 const filterSchema: z.ZodType<SearchFilter> = z.union([
   z.object({ field: z.string(), conditionType: z.enum(["null", "notnull"]) }),

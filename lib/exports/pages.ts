@@ -5,15 +5,13 @@
 import { z } from "zod";
 import { MagentoApiError, type MagentoClient } from "@/lib/magento";
 import { defaultUniqueKey, pagedCriteria, pagedFields } from "@/lib/magento/paginate";
-import { ENTITIES, type ExportSpec } from "./options";
+import { exportEntity, type ExportSpec } from "./options";
 
 const listPage = z.object({ items: z.array(z.unknown()), total_count: z.coerce.number().int().nonnegative() });
 
 /** Number of matching rows (one small request: pageSize 1, fields total_count). */
 export async function countRows(client: MagentoClient, spec: ExportSpec): Promise<number> {
-  const res = await client.request<unknown>({
-    method: "GET",
-    path: ENTITIES[spec.entity].path,
+  const res = await client.call(exportEntity(spec.entity).operation, {
     searchCriteria: { filterGroups: spec.filterGroups, sortOrders: [], pageSize: 1, currentPage: 1 },
     fields: "total_count",
   });
@@ -21,9 +19,9 @@ export async function countRows(client: MagentoClient, spec: ExportSpec): Promis
 }
 
 export async function readPage(client: MagentoClient, spec: ExportSpec, page: number): Promise<{ items: unknown[]; total: number }> {
-  const path = ENTITIES[spec.entity].path;
+  const { operation, path } = exportEntity(spec.entity);
   const criteria = pagedCriteria({ filterGroups: spec.filterGroups, sortOrders: [] }, defaultUniqueKey(path), spec.pageSize);
-  const res = await client.request<unknown>({ method: "GET", path, searchCriteria: { ...criteria, currentPage: page }, fields: pagedFields(`items[${spec.fields}]`) });
+  const res = await client.call(operation, { searchCriteria: { ...criteria, currentPage: page }, fields: pagedFields(`items[${spec.fields}]`) });
   const parsed = listPage.safeParse(res.data);
   if (!parsed.success) {
     throw new MagentoApiError({ status: res.status, template: `${path} did not answer a list ({items, total_count})`, code: "bad_response", url: res.url, method: "GET" });

@@ -1,19 +1,11 @@
 import type { Storage } from "@/lib/storage/storage";
 import { MagentoApiError, STORE_ADVICE } from "@/lib/magento";
-import { nextState, type InstallationEventKind, type InstallationState } from "@/lib/integration/states";
-
-export type RevocationEvent = Extract<InstallationEventKind, "token_missing" | "token_revoked" | "consumer_missing">;
+import { nextState, revocationEventOfCode, type InstallationState, type RevocationEvent } from "@/lib/integration/states";
 
 /**
- * Magento sends no uninstall webhook: a dead token shows up only as a 401 on a signed call.
- * - `Specified token does not exist` → the token was deleted (Reauthorize) → needs_reauthorization
- * - `Access token has been revoked` / `A consumer having the specified key does not exist` → revoked
+ * The revocation a failed call reports: a 401 with one of the three refusals (which event each is:
+ * lib/integration/states.ts revocationEventOfCode), or null.
  */
-export function revocationEventOfCode(code: string | undefined): RevocationEvent | null {
-  return code === "token_missing" || code === "token_revoked" || code === "consumer_missing" ? code : null;
-}
-
-/** The revocation a failed call reports (a 401 with one of the three messages), or null. */
 export function revocationEventFor(error: unknown): RevocationEvent | null {
   if (!(error instanceof MagentoApiError) || error.status !== 401) return null;
   return revocationEventOfCode(error.code);

@@ -17,6 +17,18 @@ export type InstallationEventKind =
   | "consumer_missing" // 401 A consumer having the specified key does not exist
   | "call_succeeded";
 
+export type RevocationEvent = Extract<InstallationEventKind, "token_missing" | "token_revoked" | "consumer_missing">;
+
+/**
+ * The event a refused-token error code means (Magento sends no uninstall webhook: a dead token shows up only as
+ * a 401 on a signed call):
+ * - `Specified token does not exist` → the token was deleted (Reauthorize) → needs_reauthorization
+ * - `Access token has been revoked` / `A consumer having the specified key does not exist` → revoked
+ */
+export function revocationEventOfCode(code: string | undefined): RevocationEvent | null {
+  return code === "token_missing" || code === "token_revoked" || code === "consumer_missing" ? code : null;
+}
+
 export function isInstallationState(s: string): s is InstallationState {
   return (INSTALLATION_STATES as readonly string[]).includes(s);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ENTITIES, ENTITY_NAMES, ExportUsageError, exportOptionsSchema, filterGroupsOf, type Entity, type ExportSpec } from "@/lib/exports/options";
+import { ENTITY_NAMES, entityChoices, exportEntity, ExportUsageError, exportOptionsSchema, filterGroupsOf, type Entity, type ExportSpec } from "@/lib/exports/options";
 import { exportNdjson, specOf } from "@/lib/exports/run";
 import { EXPORT_JOB, exportJobOptions } from "@/lib/jobs/kinds";
 import type { ExportRecord } from "@/lib/storage/types";
@@ -20,7 +20,7 @@ export interface ExportView {
 
 /** The dashboard form and the command line: entity, optional fields, filter lines, page size. */
 export const exportRequestSchema = z.object({
-  entity: z.enum(ENTITY_NAMES, { message: "Choose products, orders or customers" }),
+  entity: z.enum(ENTITY_NAMES, { message: `Choose ${entityChoices()}` }),
   fields: z.string().trim().max(2000).optional(),
   /** One filter term per line: field:condition:value, `|` between alternatives. */
   filters: z.array(z.string().max(1000)).max(20).default([]),
@@ -65,7 +65,7 @@ export function exportVerbs(core: KitCore) {
       try {
         const parsed = exportOptionsSchema.safeParse({
           entity: req.data.entity,
-          fields: req.data.fields || ENTITIES[req.data.entity].fields,
+          fields: req.data.fields || exportEntity(req.data.entity).fields,
           filterGroups: filterGroupsOf(req.data.filters),
           pageSize: req.data.pageSize,
         });

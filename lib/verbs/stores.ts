@@ -1,6 +1,6 @@
 import { storeMessageOf, type MagentoClient } from "@/lib/magento";
 import { clientForInstallationRecord, InstallationNotUsableError } from "@/lib/integration/installation-client";
-import { getStoreForUser, listStoresForUser, type StoreSummary } from "@/lib/integration/store-summary";
+import { getStoreForUser, listStoresForUser, toSummary, type StoreSummary } from "@/lib/integration/store-summary";
 import { addManualStoreFor, type ManualResult } from "@/lib/integration/manual";
 import { probeWithClient, type ProbeResult } from "@/lib/integration/probe";
 import { setAdminOriginFor } from "@/lib/integration/admin-origin";
@@ -62,6 +62,11 @@ export function storeVerbs(core: KitCore) {
   async function clientFor(installationId: string, userId: string, opts: { storeCode?: string } = {}): Promise<MagentoClient> {
     const inst = await core.storage.installations.forUser(installationId, userId);
     if (!inst) throw new InstallationNotUsableError("missing", "No such store for this account.");
+    return clientOf(inst, opts);
+  }
+
+  /** The (cached) signed client of an installation record the caller has already checked access to. */
+  function clientOf(inst: InstallationWithStore, opts: { storeCode?: string } = {}): MagentoClient {
     const cacheKey = `${inst.id}|${opts.storeCode ?? ""}`;
     const version = versionOf(inst, opts.storeCode);
     const cached = clients.get(cacheKey);
@@ -77,6 +82,17 @@ export function storeVerbs(core: KitCore) {
   return {
     list: (userId: string): Promise<StoreSummary[]> => listStoresForUser(core.storage, userId),
     get: (installationId: string, userId: string): Promise<StoreSummary | null> => getStoreForUser(core.storage, installationId, userId),
+
+    /**
+     * One of the user's stores for one page view: its summary and its signed client from a single read (the
+     * ownership check is that read). Null when the store is not the user's. `client()` throws
+     * InstallationNotUsableError when the installation has no working token.
+     */
+    async view(installationId: string, userId: string): Promise<{ store: StoreSummary; client: (opts?: { storeCode?: string }) => MagentoClient } | null> {
+      const inst = await core.storage.installations.forUser(installationId, userId);
+      if (!inst) return null;
+      return { store: toSummary(inst), client: (opts) => clientOf(inst, opts) };
+    },
 
     clientFor,
 

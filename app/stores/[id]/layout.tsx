@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { notFound } from "next/navigation";
-import { getStoreForUser, listLinkRequests, requireUser } from "@/app/_kit";
+import { listLinkRequests } from "@/app/_kit";
+import { loadStore } from "./_lib/store-context";
 import { LinkRequests } from "./_components/LinkRequests";
 
 /**
@@ -10,9 +10,7 @@ import { LinkRequests } from "./_components/LinkRequests";
  */
 export default async function StoreLayout({ children, params }: { children: ReactNode; params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const user = await requireUser(`/stores/${encodeURIComponent(id)}`);
-  const store = await getStoreForUser(id, user.id);
-  if (!store) notFound();
+  const { user } = await loadStore(id);
   const requests = await listLinkRequests(id, user.id);
   return (
     <>

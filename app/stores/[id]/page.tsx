@@ -6,24 +6,24 @@ import { checkedAgo, stateOfRevocation } from "@/lib/dashboard/store-state";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
 import { Card, LinkButton, StateBadge, Table } from "@/app/components/ui";
-import { attempt, loadStore, storeClient } from "./_lib/store-context";
+import { attempt, loadStore, reloadStore } from "./_lib/store-context";
 
 export const metadata: Metadata = { title: "Store overview" };
 
 export default async function StoreOverviewPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { user, store } = await loadStore(id);
+  const { user, store, client: storeClient } = await loadStore(id);
   const info = await attempt(async () => {
-    const client = await storeClient(store.installationId, user.id);
+    const client = storeClient();
     const [configs, websites, views] = await Promise.all([
-      client.request({ method: "GET", path: "/V1/store/storeConfigs", fields: STORE_CONFIG_FIELDS }),
-      client.request({ method: "GET", path: "/V1/store/websites", fields: WEBSITE_FIELDS }),
-      client.request({ method: "GET", path: "/V1/store/storeViews", fields: STORE_VIEW_FIELDS }).catch(() => undefined),
+      client.call("getStoreStoreConfigs", { fields: STORE_CONFIG_FIELDS }),
+      client.call("getStoreWebsites", { fields: WEBSITE_FIELDS }),
+      client.call("getStoreStoreViews", { fields: STORE_VIEW_FIELDS }).catch(() => undefined),
     ]);
     return joinStoreInfo(configs.data, websites.data, views?.data);
   });
   // the store may have recorded a failure above (clientForInstallation marks revocations): read the state again
-  const { store: fresh } = info.ok ? { store } : await loadStore(id);
+  const fresh = info.ok ? store : await reloadStore(id, user.id);
   const first = info.ok ? info.value[0] : undefined;
   const base = `/stores/${encodeURIComponent(id)}`;
 

@@ -1,56 +1,27 @@
+import { cache } from "react";
 import { notFound } from "next/navigation";
-import { clientForInstallation, getStoreForUser, requireUser } from "@/app/_kit";
-import { describeApiError, type ApiErrorView } from "@/lib/dashboard/api-error-view";
+import { getStoreForUser, openStoreView, requireUser } from "@/app/_kit";
 
+export { attempt, type Attempt } from "@/lib/dashboard/attempt";
 export type StoreSummary = NonNullable<Awaited<ReturnType<typeof getStoreForUser>>>;
 
-/** The signed-in user and one of their stores (404 for someone else's store; /login when signed out). */
+/** One read per request: the layout and the page of a view share it (the ownership check happens once). */
+const viewOf = cache((id: string, userId: string) => openStoreView(id, userId));
+
+/**
+ * The signed-in user, one of their stores and its signed client (404 for someone else's store; /login when
+ * signed out). `client()` throws when the store has no working token: call it inside attempt().
+ */
 export async function loadStore(id: string, subPath = "") {
   const user = await requireUser(`/stores/${encodeURIComponent(id)}${subPath}`);
-  const store = await getStoreForUser(id, user.id);
+  const view = await viewOf(id, user.id);
+  if (!view) notFound();
+  return { user, store: view.store, client: view.client };
+}
+
+/** The store's summary read again, after a call that may have changed its state (a revocation 401). */
+export async function reloadStore(id: string, userId: string): Promise<StoreSummary> {
+  const store = await getStoreForUser(id, userId);
   if (!store) notFound();
-  return { user, store };
-}
-
-/** The installation's signed client (after loadStore checked access). */
-export async function storeClient(installationId: string, userId: string, storeCode?: string) {
-  return clientForInstallation(installationId, userId, storeCode ? { storeCode } : undefined);
-}
-
-export type Attempt<T> = { ok: true; value: T } | { ok: false; error: ApiErrorView };
-
-/**
- * Runs a store call; a failure becomes a plain value the page renders instead of a crash. Plain on purpose: in
- * development React serialises what server components await (for its dev tools), and an Error carrying the
- * transport's cause chain broke that serialisation ("frame.join is not a function" on the server,
- * "chunk.reason.enqueueModel is not a function" in the browser): dev then showed "This page could not be shown"
- * where production shows "The store could not be reached".
- */
-export async function attempt<T>(fn: () => Promise<T>): Promise<Attempt<T>> {
-  try {
-    return { ok: true, value: await fn() };
-  } catch (error) {
-    return { ok: false, error: describeApiError(error) };
-  }
-}
-
-const currencies = (globalThis as unknown as { __storeCurrency?: Map<string, { code: string | undefined; at: number }> }).__storeCurrency ?? new Map();
-(globalThis as unknown as { __storeCurrency?: typeof currencies }).__storeCurrency = currencies;
-
-/**
- * The store's base currency (default store view's base_currency_code), for prices that carry no currency of
- * their own (products). Cached per installation for 10 minutes; undefined when the store does not say.
- */
-export async function storeCurrency(installationId: string, userId: string): Promise<string | undefined> {
-  const hit = currencies.get(installationId);
-  if (hit && Date.now() - hit.at < 10 * 60_000) return hit.code;
-  const r = await attempt(async () => {
-    const client = await storeClient(installationId, userId);
-    const res = await client.request<Array<{ code?: string; base_currency_code?: string }>>({ method: "GET", path: "/V1/store/storeConfigs", fields: "code,base_currency_code" });
-    const rows = Array.isArray(res.data) ? res.data : [];
-    return (rows.find((c) => c.code === "default") ?? rows[0])?.base_currency_code;
-  });
-  const code = r.ok && typeof r.value === "string" && /^[A-Z]{3}$/.test(r.value) ? r.value : undefined;
-  currencies.set(installationId, { code, at: Date.now() });
-  return code;
+  return store;
 }

@@ -6,7 +6,7 @@ import { StoreHeader } from "@/app/components/StoreHeader";
 import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
 import { RequestDetails } from "@/app/components/RequestDetails";
 import { Badge, Button, EmptyState, Field, LinkButton } from "@/app/components/ui";
-import { attempt, loadStore, storeClient } from "../_lib/store-context";
+import { attempt, loadStore } from "../_lib/store-context";
 
 export const metadata: Metadata = { title: "Categories" };
 
@@ -41,14 +41,13 @@ function Node({ node, productsHref }: { node: CategoryNode; productsHref: (id: n
 
 export default async function CategoriesPage({ params, searchParams }: Props) {
   const { id } = await params;
-  const { user, store } = await loadStore(id, "/categories");
+  const { store, client: storeClient } = await loadStore(id, "/categories");
   const sp = await searchParams;
   const q = qSchema.parse(Array.isArray(sp.q) ? sp.q[0] : sp.q);
   const basePath = `/stores/${encodeURIComponent(id)}/categories`;
   const fieldsValue = categoryTreeFields(TREE_DEPTH);
   const tree = await attempt(async () => {
-    const client = await storeClient(store.installationId, user.id);
-    const res = await client.request({ method: "GET", path: "/V1/categories", fields: fieldsValue });
+    const res = await storeClient().call("getCategories", { fields: fieldsValue });
     return { root: parseCategoryTree(res.data), durationMs: res.durationMs };
   });
   const shown = tree.ok ? (q ? filterTree(tree.value.root, q) : tree.value.root) : null;

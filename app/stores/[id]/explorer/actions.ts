@@ -3,7 +3,7 @@
 import { findOperation, MagentoApiError } from "@/lib/magento";
 import { parseExplorerForm, curlCommand, visibleHeaders } from "@/lib/dashboard/explorer-request";
 import { describeApiError } from "@/lib/dashboard/api-error-view";
-import { loadStore, storeClient } from "../_lib/store-context";
+import { loadStore } from "../_lib/store-context";
 import { fetchStoreSwagger } from "@/app/_kit";
 import { resourceOfRoute } from "@/lib/dashboard/acl-data";
 import { routeKey } from "@/lib/dashboard/explorer-search";
@@ -39,7 +39,7 @@ function pretty(data: unknown): string {
 
 /** Executes one catalogue operation, signed with the installation's token. */
 export async function runOperation(installationId: string, operationId: string, _prev: RunResult, form: FormData): Promise<RunResult> {
-  const { user, store } = await loadStore(installationId);
+  const { store, client: storeClient } = await loadStore(installationId);
   const op = findOperation(operationId);
   if (!op) return { kind: "unsupported", message: `Unknown operation ${operationId}.` };
   if (op.base === "portal") return { kind: "unsupported", message: "Developer-portal operations use the portal's own credentials: use the Developer portal page." };
@@ -67,7 +67,7 @@ export async function runOperation(installationId: string, operationId: string, 
 
   const started = performance.now();
   try {
-    const client = await storeClient(store.installationId, user.id);
+    const client = storeClient();
     const res = await client.request({
       method: op.method,
       path: op.path,

@@ -8,7 +8,7 @@ import { aclAdvice, RESOURCE_TITLES } from "@/lib/dashboard/acl-resources";
 import { pathParamNamesOf } from "@/lib/dashboard/explorer-request";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { Alert, Badge, Button, Card, EmptyState, Field, LinkButton, SelectField } from "@/app/components/ui";
-import { loadStore, storeClient } from "../_lib/store-context";
+import { loadStore } from "../_lib/store-context";
 import { liveSchema } from "./schema-cache";
 import { runOperation } from "./actions";
 import { ExplorerForm } from "./ExplorerForm";
@@ -66,10 +66,10 @@ function ResourceNote({ resource }: { resource: string }) {
 
 export default async function ExplorerPage({ params, searchParams }: Props) {
   const { id } = await params;
-  const { user, store } = await loadStore(id, "/explorer");
+  const { store, client } = await loadStore(id, "/explorer");
   const sp = await searchParams;
   const query = querySchema.parse({ q: one(sp.q), edition: one(sp.edition), method: one(sp.method), op: one(sp.op) });
-  const schema = await liveSchema(store.installationId, () => storeClient(store.installationId, user.id));
+  const schema = await liveSchema(store.installationId, async () => client());
   const matches = searchOperations(CATALOGUE, query);
   const selected = query.op ? findOperation(query.op) : undefined;
   const base = `/stores/${encodeURIComponent(id)}/explorer`;

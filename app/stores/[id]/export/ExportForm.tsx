@@ -4,13 +4,8 @@ import { useActionState } from "react";
 import { Alert, Button, Field, SelectField, TextAreaField } from "@/app/components/ui";
 import { startExportAction, type ExportFormState } from "./actions";
 
-const ENTITIES = [
-  { value: "products", label: "Products" },
-  { value: "orders", label: "Orders" },
-  { value: "customers", label: "Customers" },
-];
-
-export function ExportForm({ installationId }: { installationId: string }) {
+/** `entities`: the exportable lists (lib/exports/options.ts), first one preselected. */
+export function ExportForm({ installationId, entities }: { installationId: string; entities: ReadonlyArray<{ value: string; label: string }> }) {
   const [state, action, pending] = useActionState<ExportFormState, FormData>(startExportAction, {});
   const err = (f: string) => (state.field === f ? state.error : undefined);
   return (
@@ -18,7 +13,7 @@ export function ExportForm({ installationId }: { installationId: string }) {
       <input type="hidden" name="installationId" value={installationId} />
       {state.error && !state.field ? <Alert tone="error">{state.error}</Alert> : null}
       {state.started ? <Alert tone="success">Export started: it runs in the background; progress shows below.</Alert> : null}
-      <SelectField label="What to export" name="entity" options={ENTITIES} defaultValue={state.values?.entity ?? "products"} error={err("entity")} />
+      <SelectField label="What to export" name="entity" options={entities} defaultValue={state.values?.entity ?? entities[0]?.value} error={err("entity")} />
       <Field
         label="Fields"
         name="fields"

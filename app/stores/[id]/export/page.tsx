@@ -2,6 +2,7 @@ import { Badge, Card, EmptyState, Table, type BadgeTone } from "@/app/components
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { exportsForStore } from "@/app/_kit";
 import type { ExportView } from "@/lib/verbs/exports";
+import { ENTITIES, ENTITY_NAMES } from "@/lib/exports/options";
 import { loadStore } from "../_lib/store-context";
 import { ExportForm } from "./ExportForm";
 import { RefreshWhileRunning } from "./RefreshWhileRunning";
@@ -30,7 +31,7 @@ export default async function ExportPage({ params }: { params: Promise<{ id: str
       <RefreshWhileRunning running={running} />
       <div className="card-grid">
         <Card title="New export">
-          <ExportForm installationId={id} />
+          <ExportForm installationId={id} entities={ENTITY_NAMES.map((name) => ({ value: name, label: ENTITIES[name]!.label }))} />
         </Card>
         <Card title="From a shell">
           <p>The same export, streamed to a file with a progress bar:</p>

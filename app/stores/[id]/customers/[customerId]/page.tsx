@@ -10,7 +10,7 @@ import { StoreHeader } from "@/app/components/StoreHeader";
 import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
 import { RecordLoadFailed } from "@/app/components/RecordLoadFailed";
 import { Card, Table } from "@/app/components/ui";
-import { attempt, loadStore, storeClient } from "../../_lib/store-context";
+import { attempt, loadStore } from "../../_lib/store-context";
 
 type Props = { params: Promise<{ id: string; customerId: string }> };
 
@@ -22,8 +22,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CustomerPage({ params }: Props) {
   const { id, customerId } = await params;
   if (!/^\d{1,10}$/.test(customerId)) notFound();
-  const { user, store } = await loadStore(id, `/customers/${customerId}`);
-  const client = await attempt(() => storeClient(store.installationId, user.id));
+  const { store, client: storeClient } = await loadStore(id, `/customers/${customerId}`);
+  const client = await attempt(storeClient);
   const customer = !client.ok
     ? client
     : await attempt(async () => {

@@ -8,7 +8,7 @@ import { formatMoney, formatStoreDate, text } from "@/lib/dashboard/format";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { RecordLoadFailed } from "@/app/components/RecordLoadFailed";
 import { Card, Table } from "@/app/components/ui";
-import { attempt, loadStore, storeClient } from "../../_lib/store-context";
+import { attempt, loadStore } from "../../_lib/store-context";
 
 type Props = { params: Promise<{ id: string; orderId: string }> };
 
@@ -20,8 +20,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function OrderPage({ params }: Props) {
   const { id, orderId } = await params;
   if (!/^\d{1,10}$/.test(orderId)) notFound();
-  const { user, store } = await loadStore(id, `/orders/${orderId}`);
-  const client = await attempt(() => storeClient(store.installationId, user.id));
+  const { store, client: storeClient } = await loadStore(id, `/orders/${orderId}`);
+  const client = await attempt(storeClient);
   const order = !client.ok
     ? client
     : await attempt(async () => {

@@ -5,15 +5,15 @@ import { MagentoApiError } from "@/lib/magento";
 import { describeApiError } from "@/lib/dashboard/api-error-view";
 import { failed, parseForm, saved, type FormState } from "@/lib/forms/form-state";
 import { productDetailSchema, productEditSchema, productUpdateBody, PRODUCT_EDIT_FIELDS, PRODUCT_UPDATE_FIELDS } from "@/lib/dashboard/product-edit";
-import { loadStore, storeClient } from "../../_lib/store-context";
+import { loadStore } from "../../_lib/store-context";
 
 /** Signed PUT /V1/products/{sku} with the new name, price and qty; ownership is checked again here. */
 export async function updateProduct(installationId: string, sku: string, stockItemId: number | undefined, _prev: FormState, form: FormData): Promise<FormState> {
-  const { user, store } = await loadStore(installationId);
+  const { client: storeClient } = await loadStore(installationId);
   const parsed = parseForm(productEditSchema, form, PRODUCT_EDIT_FIELDS);
   if (!parsed.ok) return parsed.state;
   try {
-    const client = await storeClient(store.installationId, user.id);
+    const client = storeClient();
     const res = await client.request({
       method: "PUT",
       path: "/V1/products/{sku}",

@@ -8,7 +8,8 @@ import { StoreHeader } from "@/app/components/StoreHeader";
 import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
 import { RequestDetails } from "@/app/components/RequestDetails";
 import { Card, Table } from "@/app/components/ui";
-import { attempt, loadStore, storeClient, storeCurrency } from "../../_lib/store-context";
+import { attempt, loadStore } from "../../_lib/store-context";
+import { storeCurrency } from "@/lib/dashboard/store-currency";
 import { EditProductForm } from "./EditProductForm";
 import { updateProduct } from "./actions";
 
@@ -22,13 +23,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ProductPage({ params }: Props) {
   const { id, sku: rawSku } = await params;
   const sku = decodeURIComponent(rawSku);
-  const { user, store } = await loadStore(id, `/products/${encodeURIComponent(sku)}`);
-  const client = await attempt(() => storeClient(store.installationId, user.id));
+  const { store, client: storeClient } = await loadStore(id, `/products/${encodeURIComponent(sku)}`);
+  const client = await attempt(storeClient);
   const product = !client.ok ? client : await attempt(async () => {
     const res = await client.value.request({ method: "GET", path: "/V1/products/{sku}", pathParams: { sku }, fields: PRODUCT_DETAIL_FIELDS });
     return { data: productDetailSchema.parse(res.data), durationMs: res.durationMs };
   });
-  const currency = product.ok ? await storeCurrency(store.installationId, user.id) : undefined;
+  const currency = product.ok && client.ok ? await storeCurrency(store.installationId, client.value) : undefined;
   const links = product.ok ? (product.value.data.extension_attributes?.category_links ?? []) : [];
   // category names for the links, from the category tree (one call; works on every store)
   const names = await attempt(async () => {

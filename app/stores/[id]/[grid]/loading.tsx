@@ -1,5 +1,5 @@
 import { GridSkeleton } from "@/app/components/GridSkeleton";
 
 export default function Loading() {
-  return <GridSkeleton label="customers" />;
+  return <GridSkeleton label="records" />;
 }

@@ -1,5 +1,0 @@
-import { GridSkeleton } from "@/app/components/GridSkeleton";
-
-export default function Loading() {
-  return <GridSkeleton label="products" />;
-}

@@ -2,7 +2,7 @@ import { Badge, Card, EmptyState, Table, type BadgeTone } from "@/app/components
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { exportsForStore } from "@/app/_kit";
 import type { ExportView } from "@/lib/verbs/exports";
-import { ENTITIES, ENTITY_NAMES } from "@/lib/exports/options";
+import { ENTITIES, ENTITY_NAMES, entityChoices } from "@/lib/exports/options";
 import { loadStore } from "../_lib/store-context";
 import { ExportForm } from "./ExportForm";
 import { RefreshWhileRunning } from "./RefreshWhileRunning";
@@ -12,12 +12,16 @@ export const dynamic = "force-dynamic";
 
 const TONE: Record<ExportView["state"], BadgeTone> = { queued: "info", running: "info", done: "success", failed: "danger" };
 
+function capitalised(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
 function when(iso: string | null): string {
   return iso ? iso.replace("T", " ").slice(0, 19) + " UTC" : "—";
 }
 
 /**
- * Exports of the store's products, orders or customers as NDJSON, run as jobs (lib/jobs/kinds/export.ts):
+ * Exports of the store's lists (the grids that declare `export`: products, orders, customers) as NDJSON, run as jobs (lib/jobs/kinds/export.ts):
  * started here, progress shown while it runs, downloaded when done. `npm run export` does the same from a shell.
  */
 export default async function ExportPage({ params }: { params: Promise<{ id: string }> }) {
@@ -27,7 +31,7 @@ export default async function ExportPage({ params }: { params: Promise<{ id: str
   const running = exports.some((e) => e.state === "queued" || e.state === "running");
   return (
     <div className="stack">
-      <StoreHeader store={store} section="export" title="Export" description="Products, orders or customers as NDJSON (one JSON object per line)." />
+      <StoreHeader store={store} section="export" title="Export" description={`${capitalised(entityChoices())} as NDJSON (one JSON object per line).`} />
       <RefreshWhileRunning running={running} />
       <div className="card-grid">
         <Card title="New export">

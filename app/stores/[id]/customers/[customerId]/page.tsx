@@ -27,7 +27,7 @@ export default async function CustomerPage({ params }: Props) {
   const customer = !client.ok
     ? client
     : await attempt(async () => {
-        const res = await client.value.request({ method: "GET", path: "/V1/customers/{customerId}", pathParams: { customerId }, fields: CUSTOMER_DETAIL_FIELDS });
+        const res = await client.value.call("getCustomersByCustomerId", { pathParams: { customerId }, fields: CUSTOMER_DETAIL_FIELDS });
         return customerDetailSchema.parse(res.data);
       });
   const base = `/stores/${encodeURIComponent(id)}`;
@@ -37,8 +37,8 @@ export default async function CustomerPage({ params }: Props) {
   const c = customer.value;
   const [orders, groups] = client.ok
     ? await Promise.all([
-        attempt(async () => parseListResult<OrderRow>((await client.value.request({ method: "GET", path: "/V1/orders", searchCriteria: ordersOfCustomer(c.id), fields: CUSTOMER_ORDER_FIELDS })).data)),
-        attempt(async () => groupNames((await client.value.request({ method: "GET", path: "/V1/customerGroups/search", searchCriteria: GROUPS_CRITERIA, fields: GROUP_FIELDS })).data)),
+        attempt(async () => parseListResult<OrderRow>((await client.value.call("getOrders", { searchCriteria: ordersOfCustomer(c.id), fields: CUSTOMER_ORDER_FIELDS })).data)),
+        attempt(async () => groupNames((await client.value.call("getCustomerGroupsSearch", { searchCriteria: GROUPS_CRITERIA, fields: GROUP_FIELDS })).data)),
       ])
     : [client, client];
   const name = [c.firstname, c.lastname].filter(Boolean).join(" ") || text(c.email);

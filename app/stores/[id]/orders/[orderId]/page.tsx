@@ -25,7 +25,7 @@ export default async function OrderPage({ params }: Props) {
   const order = !client.ok
     ? client
     : await attempt(async () => {
-        const res = await client.value.request({ method: "GET", path: "/V1/orders/{id}", pathParams: { id: orderId }, fields: ORDER_DETAIL_FIELDS });
+        const res = await client.value.call("getOrdersById", { pathParams: { id: orderId }, fields: ORDER_DETAIL_FIELDS });
         return orderDetailSchema.parse(res.data);
       });
   const base = `/stores/${encodeURIComponent(id)}`;
@@ -35,8 +35,8 @@ export default async function OrderPage({ params }: Props) {
   const o = order.value;
   const [invoices, shipments] = client.ok
     ? await Promise.all([
-        attempt(async () => parseListResult((await client.value.request({ method: "GET", path: "/V1/invoices", searchCriteria: byOrder(o.entity_id), fields: INVOICE_FIELDS })).data)),
-        attempt(async () => parseListResult((await client.value.request({ method: "GET", path: "/V1/shipments", searchCriteria: byOrder(o.entity_id), fields: SHIPMENT_FIELDS })).data)),
+        attempt(async () => parseListResult((await client.value.call("getInvoices", { searchCriteria: byOrder(o.entity_id), fields: INVOICE_FIELDS })).data)),
+        attempt(async () => parseListResult((await client.value.call("getShipments", { searchCriteria: byOrder(o.entity_id), fields: SHIPMENT_FIELDS })).data)),
       ])
     : [client, client];
   const money = (v: number | null | undefined) => formatMoney(v, o.order_currency_code);

@@ -14,9 +14,7 @@ export async function updateProduct(installationId: string, sku: string, stockIt
   if (!parsed.ok) return parsed.state;
   try {
     const client = storeClient();
-    const res = await client.request({
-      method: "PUT",
-      path: "/V1/products/{sku}",
+    const res = await client.call("putProductsBySku", {
       pathParams: { sku },
       body: productUpdateBody(sku, parsed.data, stockItemId),
       fields: PRODUCT_UPDATE_FIELDS,

@@ -26,7 +26,7 @@ export default async function ProductPage({ params }: Props) {
   const { store, client: storeClient } = await loadStore(id, `/products/${encodeURIComponent(sku)}`);
   const client = await attempt(storeClient);
   const product = !client.ok ? client : await attempt(async () => {
-    const res = await client.value.request({ method: "GET", path: "/V1/products/{sku}", pathParams: { sku }, fields: PRODUCT_DETAIL_FIELDS });
+    const res = await client.value.call("getProductsBySku", { pathParams: { sku }, fields: PRODUCT_DETAIL_FIELDS });
     return { data: productDetailSchema.parse(res.data), durationMs: res.durationMs };
   });
   const currency = product.ok && client.ok ? await storeCurrency(store.installationId, client.value) : undefined;
@@ -34,7 +34,7 @@ export default async function ProductPage({ params }: Props) {
   // category names for the links, from the category tree (one call; works on every store)
   const names = await attempt(async () => {
     if (!client.ok || links.length === 0) return new Map<string, string>();
-    const res = await client.value.request({ method: "GET", path: "/V1/categories", fields: categoryTreeFields(6) });
+    const res = await client.value.call("getCategories", { fields: categoryTreeFields(6) });
     return new Map(flattenTree(parseCategoryTree(res.data)).map((c) => [String(c.id), c.name ?? ""]));
   });
   const base = `/stores/${encodeURIComponent(id)}`;

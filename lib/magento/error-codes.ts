@@ -5,29 +5,10 @@
  * answer with. Each maps to a code of one vocabulary; what to tell the merchant about a code is in
  * ./store-advice.ts. Nothing else in the kit matches a store's words.
  */
-import { adviceFor } from "./store-advice";
+import { adviceFor, type StoreProblem } from "./store-advice";
 
-export type MagentoErrorCode =
-  | "not_authorized"
-  | "token_missing"
-  | "token_revoked"
-  | "consumer_missing"
-  | "consumer_expired"
-  | "signature_invalid"
-  | "method_not_supported"
-  | "verifier_invalid"
-  | "token_already_used"
-  | "timestamp_rejected"
-  | "admin_2fa_required"
-  | "sign_in_failed"
-  | "rate_limited"
-  | "not_found"
-  | "redirect"
-  | "network"
-  | "timeout"
-  | "bad_response"
-  | "response_too_large"
-  | "other";
+/** The problems the client itself reports (the others are named by the app: unreachable, private address, …). */
+export type MagentoErrorCode = Exclude<StoreProblem, "store_unreachable" | "private_address" | "interrupted" | "installation_not_usable">;
 
 interface Pattern {
   code: MagentoErrorCode;

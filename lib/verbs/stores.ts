@@ -118,7 +118,7 @@ export function storeVerbs(core: KitCore) {
       try {
         client = clientForInstallationRecord(deps(), inst);
       } catch (e) {
-        return { ok: false, status: 0, message: (e as Error).message, hint: undefined };
+        return { ok: false, status: 0, message: storeMessageOf(e), hint: undefined };
       }
       return probeWithClient(core.storage, installationId, client, core.now);
     },

@@ -1,9 +1,10 @@
 /**
  * The one table of merchant advice: for every way a store call or a handshake can fail, a short title and the
  * fix, in the words of the store admin. The client's error hints, the API error view, the handshake's failure
- * events, the store-state banner, the identity popup and the diagnostics page all read it. Which problem a
- * store's message is decides ./error-codes.ts; the kit's own failures (unreachable, private address, …) are
- * named where they are detected.
+ * events, the store-state banner, the identity popup and the diagnostics page all read it (the not_authorized
+ * row is refined per ACL resource by lib/dashboard/acl-resources.ts, which knows the admin's resource tree).
+ * ./error-codes.ts decides which problem a store's message is; the kit's own failures (unreachable, private
+ * address, …) are named where they are detected.
  */
 
 export type StoreProblem =

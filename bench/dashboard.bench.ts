@@ -113,7 +113,7 @@ async function main() {
     await page.getByRole("button", { name: "Link this store" }).click(); // signed in already: confirm the link
     await page.waitForURL((u) => u.href.startsWith(store.url), { timeout: 30_000 });
     await page.goto(`${appUrl}/stores`);
-    const id = await page.locator("tr[data-installation]").first().getAttribute("data-installation");
+    const id = await page.locator("[data-installation]").first().getAttribute("data-installation");
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
 
     const cases: Array<[string, string]> = [
@@ -174,8 +174,8 @@ async function main() {
     const steps = [
       await q("session row (requireUser)", () => storage.sessions.byId(sessionId)),
       await q("user row (requireUser)", () => storage.users.byId(userId)),
-      await q("installation with its store (loadStore)", () => storage.installations.forUser(id!, userId)),
-      await q("the same read again (stores.clientFor; the client itself is reused)", () => storage.installations.forUser(id!, userId)),
+      // one read per view gives the store and its client (stores.view; the layout and the page share it)
+      await q("installation with its store (loadStore → stores.view)", () => storage.installations.forUser(id!, userId)),
     ];
     const dns = await q("a DNS lookup of a store host name (no longer per page: the connect-time guard covers it)", () => lookup("localhost", { all: true, verbatim: true }));
     const build = await q("client construction (signer, key)", async () =>

@@ -7,7 +7,7 @@
 import type { RequestArgs } from "@/lib/magento";
 import type { GridSpec, PlainOperationId } from "./grid";
 
-/** Badge colours a cell may use (app/components/ui/Badge.tsx draws them). */
+/** The badge colours (app/components/ui/Badge.tsx draws them; a cell may use any). */
 export type CellTone = "neutral" | "info" | "success" | "warning" | "danger";
 
 /** What a cell shows: plain text, or text that links to the record, is monospaced, or is a badge. */

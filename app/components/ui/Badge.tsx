@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import { describeStoreState } from "@/lib/dashboard/store-state";
+import type { CellTone } from "@/lib/dashboard/grid-spec";
 
-export type BadgeTone = "neutral" | "info" | "success" | "warning" | "danger";
+/** The badge colours (one list: grid cells name them too, lib/dashboard/grid-spec.ts). */
+export type BadgeTone = CellTone;
 
 export function Badge({ tone = "neutral", children, title }: { tone?: BadgeTone; children: ReactNode; title?: string }) {
   return (

@@ -4,7 +4,7 @@ import { assertPublicStoreHost } from "@/lib/integration/store-url";
 import { classifyHandshakeError, type FailureReason } from "@/lib/integration/failure-reasons";
 import { RetryLater } from "@/lib/jobs/retry-later";
 import type { Activation, InstallationWithStore } from "@/lib/storage/types";
-import { STORE_ADVICE, type SignatureChoice } from "@/lib/magento";
+import { MagentoApiError, MagentoOAuthError, STORE_ADVICE, type SignatureChoice } from "@/lib/magento";
 import type { TokenPair } from "@/lib/oauth";
 
 /** Magento's `oauth/consumer/expiration_period`: the request token must be fetched within 300 s of the POST. */
@@ -239,7 +239,7 @@ async function tokenCallFailed(run: ExchangeRun, step: TokenStep, e: unknown): P
   if (storeDidNotProcess(e) && run.deps.now().getTime() - run.activation.callbackAt.getTime() < CONSUMER_EXPIRY_MS) {
     // 429/503: the store turned the call away before looking at it; the job retries it once the lane's pause
     // is over (signed again). Nothing was consumed, so this step may be sent again.
-    await addEvent(run, "store_busy", `The store is busy (HTTP ${(e as { status: number }).status}); the ${step}-token call is retried shortly.`);
+    await addEvent(run, "store_busy", `The store is busy (HTTP ${e.status}); the ${step}-token call is retried shortly.`);
     if (step === "request") await storage.activations.clearRequestTokenCall(run.activation.id);
     throw new RetryLater(`store busy during the ${step}-token call`);
   }
@@ -286,9 +286,8 @@ async function activate(run: ExchangeRun, access: TokenPair, signature: Signatur
 }
 
 /** 429 or 503 from the store: the request was turned away before anything was processed. */
-function storeDidNotProcess(e: unknown): boolean {
-  const status = (e as { status?: unknown } | null)?.status;
-  return status === 429 || status === 503;
+function storeDidNotProcess(e: unknown): e is MagentoOAuthError | MagentoApiError {
+  return (e instanceof MagentoOAuthError || e instanceof MagentoApiError) && (e.status === 429 || e.status === 503);
 }
 
 async function failExchange(

@@ -1,5 +1,5 @@
 /**
- * Installation states (DESIGN.md "Data"): pending → exchanging → active | failed(reason); an active one can later
+ * Installation states (docs/magento-integration-flow.md#installation-states): pending → exchanging → active | failed(reason); an active one can later
  * become needs_reauthorization (token deleted by Reauthorize) or revoked (token revoked / integration deleted).
  * A new activation callback never takes an active installation out of `active`: only a successful exchange
  * replaces its credentials (a callback is unauthenticated and may be forged).

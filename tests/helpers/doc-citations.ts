@@ -48,15 +48,15 @@ export function anchorsOf(markdown: string): Set<string> {
   for (const line of markdown.split("\n")) {
     const fenceMark = /^\s*(```|~~~)/.exec(line);
     if (fenceMark) {
-      if (fence === null) fence = fenceMark[1];
+      if (fence === null) fence = fenceMark[1] ?? null;
       else if (fence === fenceMark[1]) fence = null;
       continue;
     }
     if (fence !== null) continue;
-    for (const m of line.matchAll(/<a\s+(?:name|id)="([^"]+)"/g)) anchors.add(m[1]);
+    for (const m of line.matchAll(/<a\s+(?:name|id)="([^"]+)"/g)) anchors.add(m[1] ?? "");
     const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!heading) continue;
-    const base = githubSlug(heading[1]);
+    const base = githubSlug(heading[1] ?? "");
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     anchors.add(n === 0 ? base : `${base}-${n}`);
@@ -86,7 +86,7 @@ export function citationsIn(root: string, file: string): Citation[] {
       .split("\n")
       .forEach((lineText, i) => {
         for (const m of lineText.matchAll(MD_LINK)) {
-          const target = m[1];
+          const target = m[1] ?? "";
           if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // http:, https:, mailto:
           const resolved = target.startsWith("#") ? rel + target : join(dirname(rel), target);
           out.push({ file: rel, line: i + 1, target: resolved });
@@ -99,7 +99,7 @@ export function citationsIn(root: string, file: string): Citation[] {
 /** Why a citation does not resolve, or null when it does. `target` is relative to the repo root. */
 export function brokenReason(root: string, target: string, cache = new Map<string, Set<string>>()): string | null {
   const [pathPart, anchor] = target.split("#", 2);
-  const path = resolve(root, decodeURIComponent(pathPart));
+  const path = resolve(root, decodeURIComponent(pathPart ?? ""));
   if (!existsSync(path)) return `no file ${pathPart}`;
   if (anchor === undefined) return null;
   if (extname(path) !== ".md") return `anchor on a file that is not Markdown: ${target}`;

@@ -16,7 +16,7 @@ import {
   type DevStore,
   type IntegrationJson,
   type Receiver,
-} from "./helpers/store-client";
+} from "../helpers/devstore-client";
 import { postToConsumer } from "../../devstore/src/integrations/activation";
 import { IntegrationState } from "../../devstore/src/integrations/state";
 import { getProfile } from "../../devstore/src/config/profiles";

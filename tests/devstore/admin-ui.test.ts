@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminApi, deadUrl, exchangeTokens, startDevStore, type DevStore, type IntegrationJson } from "./helpers/store-client";
+import { adminApi, deadUrl, exchangeTokens, startDevStore, type DevStore, type IntegrationJson } from "../helpers/devstore-client";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 

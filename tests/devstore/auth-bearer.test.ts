@@ -9,7 +9,7 @@ import {
   startReceiver,
   type DevStore,
   type Receiver,
-} from "./helpers/store-client";
+} from "../helpers/devstore-client";
 
 let store: DevStore;
 let receiver: Receiver;

@@ -18,7 +18,7 @@ import {
   type IntegrationJson,
   type ProfileName,
   type Receiver,
-} from "./helpers/store-client";
+} from "../helpers/devstore-client";
 
 const PROFILES: ProfileName[] = ["2.4.3", "2.4.5", "2.4.7", "2.4.8", "2.4.9", "seed"];
 const stores = new Map<ProfileName, DevStore>();

@@ -14,7 +14,7 @@ import {
   startReceiver,
   type DevStore,
   type Receiver,
-} from "./helpers/store-client";
+} from "../helpers/devstore-client";
 import { refAuthorization, refSign, type RefFamily } from "../helpers/reference-oauth";
 import { createStoreContext } from "../../devstore/src/store-context";
 import { getProfile } from "../../devstore/src/config/profiles";

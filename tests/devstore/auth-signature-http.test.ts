@@ -14,8 +14,8 @@ import {
   type DevStore,
   type ProfileName,
   type Receiver,
-} from "./helpers/store-client";
-import { oauthHeader, protocolParams, signExplicitly, type Bytes, type OAuthCreds } from "./helpers/explicit-signer";
+} from "../helpers/devstore-client";
+import { oauthHeader, protocolParams, signExplicitly, type Bytes, type OAuthCreds } from "../helpers/explicit-signer";
 
 const stores = new Map<ProfileName, DevStore>();
 let receiver: Receiver;

@@ -8,7 +8,7 @@ import { refAuthorization, refSign, type RefFamily } from "../helpers/reference-
 import { prepareRequest, requestUrlParts } from "../../devstore/src/auth/oauth-request";
 import { baseString, computeSignature, normalisedUrl } from "../../devstore/src/auth/signature";
 import { rawurldecode, rawurlencode, strnatcmp } from "../../devstore/src/auth/php-strings";
-import { baseStringOf } from "./helpers/explicit-signer";
+import { baseStringOf } from "../helpers/explicit-signer";
 
 const CK = "a6aa81cc3e65e2960a4879392445e718";
 const CS = "uc83htqfl8q7uvq8qwjo67pfghvm8il2";

@@ -10,7 +10,7 @@ import {
   type DevStore,
   type IntegrationJson,
   type Receiver,
-} from "./helpers/store-client";
+} from "../helpers/devstore-client";
 
 let store: DevStore;
 let receiver: Receiver;

@@ -15,8 +15,8 @@ import {
   type Credentials,
   type DevStore,
   type Receiver,
-} from "./helpers/store-client";
-import { formEncode, oauthHeader, protocolParams, signExplicitly, type OAuthCreds } from "./helpers/explicit-signer";
+} from "../helpers/devstore-client";
+import { formEncode, oauthHeader, protocolParams, signExplicitly, type OAuthCreds } from "../helpers/explicit-signer";
 import { handleOAuthTokenRequest } from "../../devstore/src/auth/oauth-routes";
 import type { OAuthProvider } from "../../devstore/src/auth/oauth-provider";
 

@@ -1,6 +1,6 @@
 /** The developer-portal API under /devportal (docs/spec/store-rest-service.md "Developer-portal API"). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminApi, startDevStore, type DevStore } from "./helpers/store-client";
+import { adminApi, startDevStore, type DevStore } from "../helpers/devstore-client";
 
 let store: DevStore;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
  * search. Writes are read back.
  */
 import { describe, expect, it } from "vitest";
-import { ADMIN, criteria, GUEST, harness } from "./rest-harness";
+import { ADMIN, criteria, GUEST, harness } from "../helpers/devstore-rest-harness";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex").toString("base64");
 

@@ -4,7 +4,7 @@
  * that the order repository then returns, with Magento's shipping, tax, coupon, stock and placement rules.
  */
 import { describe, expect, it } from "vitest";
-import { ADMIN, customer, GUEST, harness, type Harness } from "./rest-harness";
+import { ADMIN, customer, GUEST, harness, type Harness } from "../helpers/devstore-rest-harness";
 
 const RONI = { firstname: "Veronica", lastname: "Costello", street: ["6146 Honey Bluff Parkway"], city: "Calder", region_id: 33, postcode: "49628-7978", country_id: "US", telephone: "(555) 229-3326" };
 const CA = { firstname: "Ada", lastname: "Lovelace", street: ["1 Main St"], city: "Los Angeles", region_id: 12, postcode: "90012", country_id: "US", telephone: "555-0100", email: "ada@example.test" };

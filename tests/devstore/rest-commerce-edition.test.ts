@@ -4,7 +4,7 @@
  * working against carts, orders and their own records in the Commerce one.
  */
 import { describe, expect, it } from "vitest";
-import { ADMIN, criteria, customer, GUEST, harness, type Harness } from "./rest-harness";
+import { ADMIN, criteria, customer, GUEST, harness, type Harness } from "../helpers/devstore-rest-harness";
 
 const NY = { firstname: "Nia", lastname: "York", street: ["5 Fifth Ave"], city: "New York", region_id: 43, postcode: "10001", country_id: "US", telephone: "555-0102", email: "nia@example.test" };
 

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are read loosely in tests */
 /** Customer groups, account management (passwords, reset tokens, confirmation, validation) and customer searches. */
 import { describe, expect, it } from "vitest";
-import { ADMIN, criteria, customer, GUEST, harness } from "./rest-harness";
+import { ADMIN, criteria, customer, GUEST, harness } from "../helpers/devstore-rest-harness";
 
 describe("customer groups", () => {
   it("create, default for new accounts, delete moves customers to the default; read-only groups stay", async () => {

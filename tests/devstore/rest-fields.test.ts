@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { criteria, harness, type Harness } from "./rest-harness";
+import { criteria, harness, type Harness } from "../helpers/devstore-rest-harness";
 
 let h: Harness;
 beforeEach(() => {

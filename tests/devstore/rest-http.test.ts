@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevStore, type DevStore } from "../../devstore/src/server";
-import { rawRequest } from "./helpers/store-client";
-import { criteria } from "./rest-harness";
+import { rawRequest } from "../helpers/devstore-client";
+import { criteria } from "../helpers/devstore-rest-harness";
 
 let store: DevStore;
 let token: string;

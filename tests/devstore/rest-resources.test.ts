@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createStoreData } from "../../devstore/src/data/index";
-import { ADMIN, criteria, customer, harness, type Harness } from "./rest-harness";
+import { ADMIN, criteria, customer, harness, type Harness } from "../helpers/devstore-rest-harness";
 
 let h: Harness;
 beforeEach(() => {

@@ -3,7 +3,7 @@ import { createRestHandler } from "../../devstore/src/rest/handler";
 import { isAnonymous, isCustomerSelf, routesFor } from "../../devstore/src/rest/route";
 import { ROUTES } from "../../devstore/src/rest/routes/index";
 import { RestError, type Caller } from "../../devstore/src/rest/types";
-import { ADMIN, customer, GUEST, harness, integration, sharedData, type Harness } from "./rest-harness";
+import { ADMIN, customer, GUEST, harness, integration, sharedData, type Harness } from "../helpers/devstore-rest-harness";
 
 let h: Harness;
 beforeAll(() => {

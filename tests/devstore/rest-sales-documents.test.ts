@@ -4,7 +4,7 @@
  * payment transactions, and the order's state after each step.
  */
 import { describe, expect, it } from "vitest";
-import { ADMIN, criteria, harness } from "./rest-harness";
+import { ADMIN, criteria, harness } from "../helpers/devstore-rest-harness";
 
 describe("order documents", () => {
   it("a new order: invoice → ship with a track → refund → closed, with comments on each document", async () => {

@@ -6,7 +6,7 @@ import { isAnonymous, routeOperationId, routesFor } from "../../devstore/src/res
 import { ROUTES as ALL_ROUTES } from "../../devstore/src/rest/routes/index";
 import { swaggerPath } from "../../devstore/src/rest/schema";
 import { swaggerPageHtml } from "../../devstore/src/rest/swagger-page";
-import { ADMIN, customer, GUEST, harness, integration, sharedData, type Harness } from "./rest-harness";
+import { ADMIN, customer, GUEST, harness, integration, sharedData, type Harness } from "../helpers/devstore-rest-harness";
 
 /** What the default (open-source) store serves. */
 const ROUTES = routesFor(ALL_ROUTES, "open-source");

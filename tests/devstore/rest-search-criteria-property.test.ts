@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseQuery } from "../../devstore/src/rest/query";
 import { CONDITION_TYPES, parseSearchCriteria } from "../../devstore/src/rest/search-criteria";
-import { enc } from "./rest-harness";
+import { enc } from "../helpers/devstore-rest-harness";
 
 /** Any value a client may send: spaces, `&`, `=`, `+`, `%`, brackets, commas, non-ASCII. */
 const value = fc.string({ unit: fc.constantFrom("a", "Z", "0", " ", "&", "=", "+", "%", "[", "]", ",", "/", "é", "😀", "-", "_", ".") });

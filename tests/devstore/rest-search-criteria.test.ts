@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Product } from "../../devstore/src/data/index";
-import { attr, criteria, enc, harness, sharedData, type Harness } from "./rest-harness";
+import { attr, criteria, enc, harness, sharedData, type Harness } from "../helpers/devstore-rest-harness";
 
 let h: Harness;
 let products: Product[];

@@ -4,7 +4,7 @@
  * follows (magento/magento2). Fields, `+` in paths, escaped literals and `all` are in rest-fields / rest-routing.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, criteria, customer, harness, sharedData, type Harness } from "./rest-harness";
+import { ADMIN, criteria, customer, harness, sharedData, type Harness } from "../helpers/devstore-rest-harness";
 
 let h: Harness;
 beforeAll(() => {

@@ -4,7 +4,7 @@
  * cart totals use.
  */
 import { describe, expect, it } from "vitest";
-import { ADMIN, criteria, harness, type Harness } from "./rest-harness";
+import { ADMIN, criteria, harness, type Harness } from "../helpers/devstore-rest-harness";
 
 const TX = { firstname: "Tex", lastname: "Ranger", street: ["2 Elm"], city: "Austin", region_id: 57, postcode: "78701", country_id: "US", telephone: "555-0101", email: "tex@example.test" };
 

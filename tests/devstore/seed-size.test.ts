@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createStoreData, DEFAULT_PRODUCT_COUNT } from "../../devstore/src/data/index";
 import { seedProducts } from "../../devstore/src/data/seed-catalog";
-import { ADMIN, criteria, harness } from "./rest-harness";
+import { ADMIN, criteria, harness } from "../helpers/devstore-rest-harness";
 
 const fingerprint = (data: ReturnType<typeof createStoreData>) => JSON.stringify([...data.productsById.values()]);
 

@@ -3,7 +3,7 @@
  * items → shipping → payment), and the dashboard's orders grid shows that order's increment id first (newest
  * first), with its customer and grand total.
  */
-import { expect, shot, storeGet, test } from "./dashboard-fixtures";
+import { expect, shot, storeGet, test } from "./fixtures/dashboard";
 
 const ADDRESS = { firstname: "Katherine", lastname: "Johnson", street: ["1 Launch Pad"], city: "Hampton", region_id: 43, postcode: "10001", country_id: "US", telephone: "555-0142", email: "k.johnson@example.test" };
 

@@ -3,7 +3,7 @@
  * data (admin-token REST), a signed product edit, three explorer calls, the developer portal, and the
  * reauthorize banner after a revocation. Every page is screenshotted to tests/e2e/screenshots/.
  */
-import { test, expect, shot, storeGet } from "./dashboard-fixtures";
+import { test, expect, shot, storeGet } from "./fixtures/dashboard";
 
 type List<T> = { items: T[]; total_count: number };
 

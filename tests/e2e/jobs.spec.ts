@@ -3,7 +3,7 @@
  * export started from the dashboard with its progress and download, a failing export with its reason and the
  * Retry button, and the same jobs as JSON. Screenshots (desktop and mobile) go to tests/e2e/screenshots/.
  */
-import { test, expect, shot } from "./dashboard-fixtures";
+import { test, expect, shot } from "./fixtures/dashboard";
 
 test.describe.configure({ mode: "serial" });
 

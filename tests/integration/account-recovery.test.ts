@@ -3,7 +3,7 @@
  * dev outbox: a link works once, expires, dies when the password changes, and every change ends other sessions.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "./fresh-db";
+import { useFreshDatabase } from "../helpers/fresh-db";
 import { PROVIDERS } from "../helpers/databases";
 import { signIn, signUp } from "@/lib/auth/users";
 import { createSession, resolveSession } from "@/lib/auth/sessions";

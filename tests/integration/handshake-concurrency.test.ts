@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { randomToken, startHarness, type Harness } from "./handshake-harness";
+import { randomToken, startHarness, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
 
 describe.each(PROVIDERS)("concurrent callbacks on %s", (provider) => {

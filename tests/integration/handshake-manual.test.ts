@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { randomToken, startHarness, type Harness } from "./handshake-harness";
+import { randomToken, startHarness, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
 import { addManualStoreFor, KEY_TAKEN_MESSAGE } from "@/lib/integration/manual";
 import { probeWithClient } from "@/lib/integration/probe";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "./handshake-harness";
+import { startHarness, type Harness } from "../helpers/handshake-harness";
 
 let h: Harness | undefined;
 afterEach(async () => {

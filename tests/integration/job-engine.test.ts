@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { startHarness, type Harness } from "./handshake-harness";
+import { startHarness, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
 import { fetchAccessToken, fetchRequestToken } from "@/lib/magento";
 import { completeIdentityFor } from "@/lib/integration/identity";

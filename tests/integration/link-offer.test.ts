@@ -3,7 +3,7 @@
  * only for the activation it showed, only while nobody claimed it; otherwise the approval rule applies.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "./fresh-db";
+import { useFreshDatabase } from "../helpers/fresh-db";
 import { PROVIDERS } from "../helpers/databases";
 import { signUp } from "@/lib/auth/users";
 import { acceptLinkOffer, findLinkOffer } from "@/lib/integration/link-offer";

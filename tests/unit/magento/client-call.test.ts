@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createMagentoClient, OperationCallError, searchCriteria, fields, SearchCriteriaError, type SearchCriteria } from "@/lib/magento";
 import { SignatureNegotiation, fallbackSignal, signatureAccepted } from "@/lib/magento/signature-fallback";
-import { fakeFetch, json } from "./fake-fetch";
+import { fakeFetch, json } from "../../helpers/fake-fetch";
 
 const make = (baseUrl = "https://shop.example.com/index.php/", storeCode?: string) => {
   const f = fakeFetch(() => json(200, { ok: 1 }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fetchAccessToken, fetchAdminToken, fetchCustomerToken, fetchRequestToken, MagentoApiError, MagentoOAuthError } from "@/lib/magento";
 import { refParseAuthorization } from "@/tests/helpers/reference-oauth";
-import { counterNonce, fakeFetch, json } from "./fake-fetch";
+import { counterNonce, fakeFetch, json } from "../../helpers/fake-fetch";
 
 const base = { storeBaseUrl: "https://shop.example.com/index.php/", consumerKey: "a6aa81cc3e65e2960a4879392445e718", consumerSecret: "uc83htqfl8q7uvq8qwjo67pfghvm8il2" };
 const text = (status: number, body: string) => new Response(body, { status, headers: { "content-type": "text/html" } });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createMagentoClient, MagentoApiError, parseSearchCriteria, searchCriteria } from "@/lib/magento";
 import { defaultUniqueKey, pagedCriteria, pagedFields, paginatePages } from "@/lib/magento/paginate";
-import { fakeFetch, json, type RecordedCall } from "./fake-fetch";
+import { fakeFetch, json, type RecordedCall } from "../../helpers/fake-fetch";
 
 function queryOf(call: RecordedCall): Array<[string, string]> {
   const q = call.url.split("?")[1] ?? "";

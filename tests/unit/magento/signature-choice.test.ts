@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { createMagentoClient, searchCriteria, type SignatureChoice } from "@/lib/magento";
 import { refParseAuthorization, refSign } from "@/tests/helpers/reference-oauth";
-import { counterNonce, fakeFetch, json, type RecordedCall } from "./fake-fetch";
+import { counterNonce, fakeFetch, json, type RecordedCall } from "../../helpers/fake-fetch";
 
 const AUTH = {
   kind: "oauth" as const,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createMagentoClient, MagentoApiError } from "@/lib/magento";
 import { refParseAuthorization } from "@/tests/helpers/reference-oauth";
-import { counterNonce, fakeFetch, json } from "./fake-fetch";
+import { counterNonce, fakeFetch, json } from "../../helpers/fake-fetch";
 
 const OAUTH = {
   kind: "oauth" as const,

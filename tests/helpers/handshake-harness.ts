@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startDevStore, type DevStore, type DevStoreOptions } from "../../devstore/src/server";
-import { freshDatabase, type TestDatabase } from "../helpers/databases";
+import { freshDatabase, type TestDatabase } from "./databases";
 import type { DatabaseProvider, PortablePrisma } from "@/lib/db";
 import { parseEnv } from "@/lib/env";
 import { createSecretBox, type SecretBox } from "@/lib/secret-box";

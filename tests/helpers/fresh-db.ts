@@ -2,7 +2,7 @@
 import { afterEach, beforeEach } from "vitest";
 import type { DatabaseProvider, PortablePrisma } from "@/lib/db";
 import type { Storage } from "@/lib/storage/storage";
-import { freshDatabase, type TestDatabase } from "../helpers/databases";
+import { freshDatabase, type TestDatabase } from "./databases";
 
 export function useFreshDatabase(provider: DatabaseProvider = "sqlite"): { readonly storage: Storage; readonly prisma: PortablePrisma } {
   let current: TestDatabase | undefined;

@@ -7,7 +7,7 @@
  * natural order (strnatcmp) and byte order agree.
  */
 import { createHmac } from "node:crypto";
-import { freshNonce } from "./store-client";
+import { freshNonce } from "./devstore-client";
 
 /** A PHP string: UTF-8 text given as a JS string, or raw bytes as a Buffer. */
 export type Bytes = string | Buffer;

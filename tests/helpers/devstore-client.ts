@@ -5,8 +5,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
-import { refAuthorization, refSign, type RefFamily } from "../../helpers/reference-oauth";
-import { startDevStore, type DevStore, type DevStoreOptions } from "../../../devstore/src/server";
+import { refAuthorization, refSign, type RefFamily } from "./reference-oauth";
+import { startDevStore, type DevStore, type DevStoreOptions } from "../../devstore/src/server";
 
 export type ProfileName = NonNullable<DevStoreOptions["profile"]>;
 

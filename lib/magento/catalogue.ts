@@ -4,7 +4,7 @@
  * operations of docs/spec/store-rest-service.md. tests/unit/magento/catalogue.test.ts checks it against the seed.
  * Ids are derived from method + path (`get` + `Products` + `BySku`) and never change.
  */
-import type { HttpMethod } from "./types";
+import type { HttpMethod } from "./http-method";
 
 export type OperationKind = "rest" | "token" | "schema" | "portal";
 export type Edition = "open-source" | "commerce";

@@ -1,5 +1,5 @@
 /** Which failures are retried, and how long to wait before the next attempt. */
-import type { HttpMethod } from "./types";
+import type { HttpMethod } from "./http-method";
 
 const IDEMPOTENT: ReadonlySet<string> = new Set(["GET", "PUT", "DELETE"]);
 

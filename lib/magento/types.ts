@@ -2,9 +2,10 @@
 import type { Dispatcher } from "undici";
 import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
 import type { CatalogueEntry, OperationId, PathParamNames, PathParamsOf, RequiredQueryOf } from "./catalogue";
+import type { HttpMethod } from "./http-method";
 import type { SearchCriteria } from "./search-criteria-types";
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+export type { HttpMethod };
 
 export interface SignatureChoice {
   method: SignatureMethod;

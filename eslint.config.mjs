@@ -4,9 +4,43 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 /** The one module that wraps undici for outbound calls (and may therefore reach the network itself). */
-export const GUARDED_FETCH_MODULES = ["lib/integration/store-fetch.ts"];
+export const GUARDED_FETCH_MODULES = ["lib/net/store-fetch.ts"];
 const NO_GLOBAL_FETCH =
   "Use the guarded store fetch (storeFetch() in lib/kit.ts, or a `fetch` passed in): the global fetch skips the private-address check.";
+
+/**
+ * Module boundaries: what each layer may import (README "Layout"). Each entry is a `no-restricted-imports`
+ * pattern; `import()` with a string is fenced alike through `no-restricted-syntax`.
+ */
+export const FENCES = {
+  lib: [
+    {
+      regex: "^next(/|$)",
+      message: "lib/ is framework-free (a fork may run it from a worker, a script or another framework): Next.js code lives in app/, the adapter in app/_kit.",
+    },
+    {
+      regex: "^(@/app(/|$)|(\\.\\./)+app(/|$))",
+      message: "lib/ never imports app/: the app depends on the kit, not the other way round. Move the shared code into lib/.",
+    },
+  ],
+  devstore: [
+    {
+      regex: "^(@/(lib|app)(/|$)|(\\.\\./)+(lib|app)(/|$))",
+      message: "The dev store stands in for Magento and shares no code with the kit (lib/, app/): a bug in one must not hide the same bug in the other.",
+    },
+  ],
+};
+
+/** `no-restricted-imports` plus the same patterns for dynamic `import("…")`. */
+function fence(patterns) {
+  return {
+    "no-restricted-imports": ["error", { patterns }],
+    "no-restricted-syntax": [
+      "error",
+      ...patterns.map((p) => ({ selector: `ImportExpression > Literal[value=/${p.regex.replaceAll("/", "\\x2F")}/]`, message: p.message })),
+    ],
+  };
+}
 
 export default tseslint.config(
   { ignores: ["node_modules/", ".next/", ".next-*/", "lib/generated/", "reports/", "test-results/", "data/", "next-env.d.ts"] },
@@ -45,4 +79,6 @@ export default tseslint.config(
       ],
     },
   },
+  { files: ["lib/**"], rules: fence(FENCES.lib) },
+  { files: ["devstore/**"], rules: fence(FENCES.devstore) },
 );

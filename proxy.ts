@@ -4,6 +4,7 @@ import { contentSecurityPolicy } from "@/lib/security-headers";
 import { ADMIN_POPUP_COOKIE, ADMIN_POPUP_TTL_MS, adminPopupMarker, cameFromStoreAdmin } from "@/lib/integration/admin-popup";
 import { STARTED_LINK_COOKIE, STARTED_LINK_TTL_MS, startedLinkCookie } from "@/lib/integration/started-link-cookie";
 import { isIdentityNext, isPopupPage, POPUP_HEADER } from "@/lib/integration/popup-pages";
+import { successCallbackOrigin } from "@/lib/integration/success-callback";
 
 /**
  * Runs before every page (Node.js runtime): a fresh CSP nonce per request (Next puts it on its own scripts), and
@@ -66,13 +67,8 @@ function formTargets(request: NextRequest): string[] {
     const next = searchParams.get("next");
     if (isIdentityNext(next) && next) scb = new URLSearchParams(next.slice(next.indexOf("?") + 1)).get("success_call_back");
   }
-  if (!scb) return [];
-  try {
-    const u = new URL(scb);
-    return u.protocol === "https:" || u.protocol === "http:" ? [u.origin] : [];
-  } catch {
-    return [];
-  }
+  const origin = scb ? successCallbackOrigin(scb) : null;
+  return origin ? [origin] : [];
 }
 
 export const config = {

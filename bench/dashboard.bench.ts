@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { lookup } from "node:dns/promises";
 import { chromium } from "playwright-core";
 import { startDevStore } from "../devstore/src/server";
-import { createStoreFetch } from "@/lib/integration/store-fetch";
+import { createStoreFetch } from "@/lib/net/store-fetch";
 import { createMagentoClient, type MagentoClient } from "@/lib/magento";
 import { gridFields, gridSearchCriteria, parseGridParams } from "@/lib/dashboard/grid";
 import { productsGrid } from "@/lib/dashboard/products-grid";

@@ -10,7 +10,7 @@ import type { Database } from "@/lib/db";
 import type { SecretBox } from "@/lib/secret-box";
 import { fetchAccessToken, fetchRequestToken } from "@/lib/magento";
 import type { IntegrationDeps } from "@/lib/integration/deps";
-import type { Lookup } from "@/lib/integration/store-url";
+import type { Lookup } from "@/lib/net/public-host";
 import { MemoryCallbackLimiter, SharedCallbackLimiter, type CallbackLimiter } from "@/lib/integration/callback-rate-limit";
 import { createPrismaStorage } from "@/lib/storage/prisma";
 import type { Storage } from "@/lib/storage/storage";
@@ -40,7 +40,7 @@ export interface KitOptions {
   db: Database;
   secretBox: SecretBox;
   log: Logger;
-  /** The guarded store fetch (lib/integration/store-fetch.ts): every call to a store or portal goes through it. */
+  /** The guarded store fetch (lib/net/store-fetch.ts): every call to a store or portal goes through it. */
   fetch: typeof fetch;
   /** Default: the system clock. */
   clock?: () => Date;

@@ -1,6 +1,6 @@
 import { getEnv } from "@/lib/env";
 import { openDatabase, type Database } from "@/lib/db";
-import { createStoreFetch } from "@/lib/integration/store-fetch";
+import { createStoreFetch } from "@/lib/net/store-fetch";
 import { openJobQueue } from "@/lib/jobs/open-queue";
 import { eventLoopBusy } from "@/lib/jobs/event-loop";
 import type { JobQueue } from "@/lib/jobs/queue";

@@ -1,25 +1,33 @@
+import { parseStrictUrl, type UrlProblem } from "@/lib/net/strict-url";
 import type { Storage } from "@/lib/storage/storage";
 
 /**
  * When the Magento admin runs on another host than the storefront (admin.example.com vs shop.example.com), the
  * popup's success_call_back has the admin's origin. A linked user allows it per installation, as an origin only.
  */
+const EXAMPLE = "Enter an origin such as https://admin.example.com";
+const ORIGIN_ONLY = "Enter only scheme, host and port (no path), e.g. https://admin.example.com";
+
+/** Each problem as the diagnostics form shows it under the field. */
+const ERRORS: Record<UrlProblem, string> = {
+  too_long: EXAMPLE,
+  bad_characters: EXAMPLE,
+  not_http: EXAMPLE,
+  unparsable: EXAMPLE,
+  credentials: "The origin must not contain a user name or password",
+  fragment: ORIGIN_ONLY,
+  query: ORIGIN_ONLY,
+  port_zero: "Port 0 is not a port a server listens on",
+  dot_segments: ORIGIN_ONLY,
+  path: ORIGIN_ONLY,
+  not_canonical: ORIGIN_ONLY,
+};
+
 export function parseAdminOrigin(raw: string): { ok: true; origin: string | null } | { ok: false; error: string } {
   const v = raw.trim();
   if (v === "") return { ok: true, origin: null };
-  if (!/^https?:\/\/[^/]/i.test(v) || v.length > 300) return { ok: false, error: "Enter an origin such as https://admin.example.com" };
-  let u: URL;
-  try {
-    u = new URL(v);
-  } catch {
-    return { ok: false, error: "Enter an origin such as https://admin.example.com" };
-  }
-  if (u.username || u.password || v.includes("@")) return { ok: false, error: "The origin must not contain a user name or password" };
-  if (u.port === "0") return { ok: false, error: "Port 0 is not a port a server listens on" };
-  if ((u.pathname !== "/" && u.pathname !== "") || u.search || u.hash || /[?#]/.test(v)) {
-    return { ok: false, error: "Enter only scheme, host and port (no path), e.g. https://admin.example.com" };
-  }
-  return { ok: true, origin: u.origin };
+  const parsed = parseStrictUrl(v, { maxLength: 300, path: "none" });
+  return parsed.ok ? { ok: true, origin: parsed.url.origin } : { ok: false, error: ERRORS[parsed.problem] };
 }
 
 export async function setAdminOriginFor(storage: Storage, installationId: string, userId: string, raw: string, now: Date) {

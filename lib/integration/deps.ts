@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { Storage } from "@/lib/storage/storage";
 import type { SecretBox } from "@/lib/secret-box";
-import type { Lookup } from "@/lib/integration/store-url";
+import type { Lookup } from "@/lib/net/public-host";
 import type { fetchAccessToken, fetchRequestToken } from "@/lib/magento";
 
 /** Everything the handshake touches from outside, injected so tests choose clock, network and storage. */

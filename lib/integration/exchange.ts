@@ -1,6 +1,6 @@
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
-import { assertPublicStoreHost } from "@/lib/integration/store-url";
+import { assertPublicStoreHost } from "@/lib/net/public-host";
 import { classifyHandshakeError, type FailureReason } from "@/lib/integration/failure-reasons";
 import { RetryLater } from "@/lib/jobs/retry-later";
 import type { Activation, InstallationWithStore } from "@/lib/storage/types";

@@ -3,7 +3,8 @@ import type { SecretBox } from "@/lib/secret-box";
 import type { Storage } from "@/lib/storage/storage";
 import { createMagentoClient, StoreError, storeMessageOf, type MagentoClient, type MagentoClientOptions, type SignatureChoice } from "@/lib/magento";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
-import { assertPublicStoreHost, normaliseStoreBaseUrl, type Lookup } from "@/lib/integration/store-url";
+import { normaliseStoreBaseUrl } from "@/lib/integration/store-url";
+import { assertPublicStoreHost, type Lookup } from "@/lib/net/public-host";
 
 /**
  * Manual mode: an integration saved without Callback URL or Identity link gets its four tokens shown in the

@@ -1,3 +1,5 @@
+import { parseStrictUrl, type UrlProblem } from "@/lib/net/strict-url";
+
 /**
  * `success_call_back` from the identity popup: Magento's admin route `…/admin/integration/loginSuccessCallback/`
  * (+ `key/<hash>/` when admin secret keys are on), which closes the popup. It comes from the browser's query
@@ -11,25 +13,33 @@ export type SuccessCallbackResult = { ok: true; url: string } | { ok: false; rea
 
 const PATH = /\/admin\/integration\/loginSuccessCallback(\/key\/[0-9A-Za-z]{1,128})?\/?$/;
 
+/** Each problem as the popup tells it to the user (the first one the strict parser finds). */
+const REASONS: Record<UrlProblem, string> = {
+  too_long: "the return address is too long",
+  bad_characters: "the return address contains spaces or control characters",
+  not_http: "the return address is not an absolute http(s) URL",
+  unparsable: "the return address is not a valid URL",
+  credentials: "the return address contains a user name or password",
+  fragment: "the return address has a query string or fragment",
+  query: "the return address has a query string or fragment",
+  port_zero: "the return address has port 0",
+  dot_segments: "the return address is not in canonical form",
+  path: "the return address is not Magento's loginSuccessCallback page",
+  not_canonical: "the return address is not in canonical form",
+};
+
+const RULES = { maxLength: 2048, canonical: true } as const;
+
+/** The origin a `success_call_back` would send the browser to, when it parses strictly (not yet checked against the store). */
+export function successCallbackOrigin(raw: string): string | null {
+  const parsed = parseStrictUrl(raw, RULES);
+  return parsed.ok ? parsed.url.origin : null;
+}
+
 export function validateSuccessCallback(raw: string, allowedOrigins: readonly string[]): SuccessCallbackResult {
-  if (raw.length > 2048) return { ok: false, reason: "the return address is too long" };
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
-  if (/[\u0000-\u0020\u007f\\]/.test(raw)) return { ok: false, reason: "the return address contains spaces or control characters" };
-  if (!/^https?:\/\/[^/]/i.test(raw)) return { ok: false, reason: "the return address is not an absolute http(s) URL" };
-  let u: URL;
-  try {
-    u = new URL(raw);
-  } catch {
-    return { ok: false, reason: "the return address is not a valid URL" };
-  }
-  if (u.protocol !== "http:" && u.protocol !== "https:") return { ok: false, reason: "the return address is not http(s)" };
-  if (u.username || u.password || (raw.slice(raw.indexOf("//") + 2).split(/[/?#]/)[0] ?? "").includes("@")) {
-    return { ok: false, reason: "the return address contains a user name or password" };
-  }
-  if (u.search || u.hash || raw.includes("?") || raw.includes("#")) {
-    return { ok: false, reason: "the return address has a query string or fragment" };
-  }
-  if (u.href !== raw) return { ok: false, reason: "the return address is not in canonical form" };
+  const parsed = parseStrictUrl(raw, RULES);
+  if (!parsed.ok) return { ok: false, reason: REASONS[parsed.problem] };
+  const u = parsed.url;
   if (!allowedOrigins.includes(u.origin)) {
     return { ok: false, reason: `the return address (${u.origin}) is not your store's admin` };
   }

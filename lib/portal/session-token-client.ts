@@ -4,6 +4,7 @@
  * All I/O (fetch, clock, cache) is injected.
  */
 import { z } from "zod";
+import { parseStrictUrl, type UrlProblem } from "@/lib/net/strict-url";
 
 /** The seed's path (default). */
 export const SEED_TOKEN_PATH = "/rest/v1/apps/session/token";
@@ -87,11 +88,19 @@ function joinUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
 }
 
+/** The portal URL's problems as the settings form words them; every other problem reads as "not a URL". */
+const PORTAL_URL_ERRORS: Partial<Record<UrlProblem, string>> = {
+  credentials: "The portal URL must not contain a user name or password",
+  query: "Enter the portal's base URL without a query string",
+  fragment: "Enter the portal's base URL without a fragment (#)",
+  port_zero: "Port 0 is not a port a server listens on",
+};
+
 export const portalConfigSchema = z.object({
-  baseUrl: z
-    .url({ protocol: /^https?$/, message: "Enter the portal's http(s) base URL" })
-    // zod runs this refinement even when the URL check above failed: an unparsable value is that check's to report
-    .refine((u) => URL.canParse(u) && new URL(u).port !== "0", { message: "Port 0 is not a port a server listens on", when: (p) => p.issues.length === 0 }),
+  baseUrl: z.string().superRefine((raw, ctx) => {
+    const parsed = parseStrictUrl(raw, { maxLength: 2048 });
+    if (!parsed.ok) ctx.addIssue({ code: "custom", message: PORTAL_URL_ERRORS[parsed.problem] ?? "Enter the portal's http(s) base URL" });
+  }),
   appId: z.string().trim().min(1, "Enter the application ID").max(200),
   appSecret: z.string().min(1, "Enter the application secret").max(500),
   tokenPath: z

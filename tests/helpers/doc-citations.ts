@@ -73,6 +73,17 @@ const DOCS_PATH = /(?<![\w./-])docs\/[\w./-]*?\.(?:md|png|svg)(?:#[\w-]+)?/g;
 /** Relative Markdown links and images: `[text](target)`, target without a scheme. */
 const MD_LINK = /!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 
+/** A repo file named in a Markdown code span: `lib/net/strict-url.ts`, `tests/unit/net/…test.ts`, `prisma/schema.prisma`. */
+const CODE_SPAN_PATH = /`((?:app|bench|devstore|docs|lib|prisma|scripts|tests)\/[\w./[\]-]+\.(?:ts|tsx|mts|mjs|md|prisma|sh|json))`/g;
+
+/** Source files the docs name in code spans (paths from the repo root): the docs describe code that exists. */
+export function namedFilesIn(root: string, file: string): Citation[] {
+  const rel = relative(root, file);
+  return withoutCodeBlocks(readFileSync(file, "utf8"))
+    .split("\n")
+    .flatMap((lineText, i) => [...lineText.matchAll(CODE_SPAN_PATH)].map((m) => ({ file: rel, line: i + 1, target: m[1] ?? "" })));
+}
+
 export function citationsIn(root: string, file: string): Citation[] {
   const text = readFileSync(file, "utf8");
   const rel = relative(root, file);

@@ -9,7 +9,7 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { createStoreFetch } from "@/lib/integration/store-fetch";
+import { createStoreFetch } from "@/lib/net/store-fetch";
 import {
   createMagentoClient,
   fetchAdminToken,

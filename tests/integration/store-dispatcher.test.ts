@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classifyHandshakeError } from "@/lib/integration/failure-reasons";
-import { createStoreFetch, type DnsLookup } from "@/lib/integration/store-fetch";
+import { createStoreFetch, type DnsLookup } from "@/lib/net/store-fetch";
 import { createMagentoClient, fetchRequestToken, MagentoApiError } from "@/lib/magento";
 
 let server: Server;

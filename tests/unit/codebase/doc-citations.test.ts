@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { anchorsOf, brokenReason, citationsIn, githubSlug, repoTextFiles } from "../../helpers/doc-citations";
+import { anchorsOf, brokenReason, citationsIn, githubSlug, namedFilesIn, repoTextFiles } from "../../helpers/doc-citations";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -51,6 +51,13 @@ describe("citations of the repo's docs", () => {
       return reason ? [`${c.file}:${c.line}: ${c.target} (${reason})`] : [];
     });
     expect(broken).toEqual([]);
+  });
+
+  it("name source files that exist (docs/ explains code by its path; a move must update it)", () => {
+    const named = files.filter((f) => relative(root, f).startsWith("docs/") && f.endsWith(".md")).flatMap((f) => namedFilesIn(root, f));
+    expect(named.length).toBeGreaterThan(20);
+    const missing = named.filter((c) => brokenReason(root, c.target) !== null).map((c) => `${c.file}:${c.line}: ${c.target}`);
+    expect(missing).toEqual([]);
   });
 
   it("never point at documents the repo does not ship", () => {

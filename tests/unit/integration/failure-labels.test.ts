@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { classifyHandshakeError, reasonFromStoreMessage } from "@/lib/integration/failure-reasons";
 import { MagentoOAuthError } from "@/lib/magento";
-import { normaliseStoreBaseUrl, assertPublicStoreHost } from "@/lib/integration/store-url";
+import { normaliseStoreBaseUrl } from "@/lib/integration/store-url";
+import { assertPublicStoreHost } from "@/lib/net/public-host";
 import { parseAdminOrigin } from "@/lib/integration/admin-origin";
 import { portalConfigSchema } from "@/lib/portal/session-token-client";
 

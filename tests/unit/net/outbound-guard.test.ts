@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ESLint } from "eslint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStoreFetch, type DnsLookup } from "@/lib/integration/store-fetch";
+import { createStoreFetch, type DnsLookup } from "@/lib/net/store-fetch";
 import { fetchSwaggerPage, readSchemaWithAdminLogin } from "@/lib/integration/store-pages";
 import { classifyHandshakeError } from "@/lib/integration/failure-reasons";
 
@@ -64,7 +64,7 @@ describe("lint: no global fetch in app/, lib/, scripts/", () => {
     expect(ids).toContain("no-restricted-properties");
   });
   it("allows the one module that wraps undici, and tests", async () => {
-    for (const filePath of ["lib/integration/store-fetch.ts", "tests/unit/leak.test.ts"]) {
+    for (const filePath of ["lib/net/store-fetch.ts", "tests/unit/leak.test.ts"]) {
       const [r] = await eslint.lintText(code, { filePath });
       expect(r!.messages.filter((m) => m.ruleId?.startsWith("no-restricted"))).toEqual([]);
     }

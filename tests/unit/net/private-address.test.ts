@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ipv6Groups, isPrivateAddress } from "@/lib/integration/private-address";
-import { assertPublicStoreHost, checkHost } from "@/lib/integration/store-url";
+import { ipv6Groups, isPrivateAddress } from "@/lib/net/private-address";
+import { assertPublicStoreHost, checkHost } from "@/lib/net/public-host";
 
 describe("isPrivateAddress", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStoreFetch, guardLookup, type DnsLookup } from "@/lib/integration/store-fetch";
+import { createStoreFetch, guardLookup, type DnsLookup } from "@/lib/net/store-fetch";
 
 let server: Server;
 let port: number;

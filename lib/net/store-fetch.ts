@@ -1,7 +1,7 @@
 import { lookup as systemDnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
 import { isIP } from "node:net";
 import { Agent, buildConnector, fetch as undiciFetch, type Dispatcher } from "undici";
-import { isPrivateAddress } from "@/lib/integration/private-address";
+import { isPrivateAddress } from "@/lib/net/private-address";
 import type { FetchWithDispatcher } from "@/lib/magento";
 
 /** `dns.lookup`'s callback form, as `net.connect` calls it (one address, or all of them with `{ all: true }`). */

@@ -1,0 +1,11 @@
+/**
+ * lib/net: every outbound connection of the kit and the rules for addresses that come from outside.
+ * - strict-url.ts: the one strict parser for absolute http(s) URLs (store base URL, success_call_back, origins).
+ * - public-host.ts: is a host public (syntax and DNS), before a call.
+ * - private-address.ts: which IP literals are private, loopback or reserved.
+ * - store-fetch.ts: the guarded fetch / undici Agent; refuses private addresses when each connection is made.
+ */
+export { parseStrictUrl, type StrictUrl, type UrlProblem, type UrlRules } from "./strict-url";
+export { assertPublicStoreHost, checkHost, systemLookup, type Lookup } from "./public-host";
+export { isPrivateAddress } from "./private-address";
+export { createStoreDispatcher, createStoreFetch, guardLookup, PrivateAddressError, type DnsLookup } from "./store-fetch";

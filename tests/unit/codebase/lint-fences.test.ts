@@ -1,0 +1,54 @@
+/**
+ * The layers' fences (eslint.config.mjs): ESLint's Node API lints fixture strings as if they were files in each
+ * layer, and each fence rejects a deliberately wrong import while the right one passes.
+ */
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function fenceMessages(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages
+    .filter((m) => m.ruleId === "no-restricted-imports" || m.ruleId === "no-restricted-syntax" || m.fatal)
+    .map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe("lib/ never imports next/* or app/", () => {
+  it.each([
+    ['import { redirect } from "next/navigation";\nexport const go = () => redirect("/");\n', "next/*"],
+    ['import { NextResponse } from "next/server";\nexport const r = NextResponse;\n', "next/*"],
+    ['import type { Metadata } from "next";\nexport type M = Metadata;\n', "next"],
+    ['import { kit } from "@/app/_kit";\nexport const k = kit;\n', "@/app"],
+    ['import { Badge } from "../../app/components/ui/Badge";\nexport const b = Badge;\n', "relative app/"],
+    ['export { requireUser } from "@/app/_kit";\n', "re-export from app/"],
+    ['export const headersLater = () => import("next/headers");\n', "dynamic import"],
+  ])("rejects %j (%s)", async (code) => {
+    const messages = await fenceMessages(code, "lib/dashboard/wrong.ts");
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/lib\/ (is framework-free|never imports app\/)/);
+  });
+
+  it("allows lib/ modules and packages", async () => {
+    const code = 'import { z } from "zod";\nimport { signRequest } from "@/lib/oauth";\nimport { parseStrictUrl } from "../net/strict-url";\nexport const x = [z, signRequest, parseStrictUrl];\n';
+    expect(await fenceMessages(code, "lib/dashboard/right.ts")).toEqual([]);
+  });
+});
+
+describe("devstore/ never imports lib/ or app/", () => {
+  it.each([
+    ['import { signRequest } from "@/lib/oauth";\nexport const s = signRequest;\n', "devstore/src/auth/wrong.ts"],
+    ['import { baseString } from "../../../lib/oauth/base-string";\nexport const b = baseString;\n', "devstore/src/auth/wrong.ts"],
+    ['import { kit } from "../../app/_kit";\nexport const k = kit;\n', "devstore/src/wrong.ts"],
+    ['export const later = () => import("@/lib/magento");\n', "devstore/src/wrong.ts"],
+  ])("rejects %j", async (code, filePath) => {
+    const messages = await fenceMessages(code, filePath);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/dev store stands in for Magento/);
+  });
+
+  it("allows its own modules", async () => {
+    const code = 'import { createHmac } from "node:crypto";\nimport { router } from "../rest/router";\nexport const x = [createHmac, router];\n';
+    expect(await fenceMessages(code, "devstore/src/auth/right.ts")).toEqual([]);
+  });
+});

@@ -11,7 +11,6 @@
 import { spawn, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { lookup } from "node:dns/promises";
 import { chromium } from "playwright-core";
@@ -21,20 +20,10 @@ import { createMagentoClient, type MagentoClient } from "@/lib/magento";
 import { gridFields, gridSearchCriteria, parseGridParams } from "@/lib/dashboard/grid";
 import { productsGrid } from "@/lib/dashboard/products-grid";
 import { categoryTreeFields } from "@/lib/dashboard/category-tree";
+import { freePort } from "../tests/helpers/servers";
 
 const ROOT = process.cwd();
 const REPS = 40;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 const med = (xs: number[]) => pct(xs, 0.5);

@@ -6,28 +6,17 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { startThrowawayPostgres } from "../../scripts/lib/throwaway-postgres.mjs";
+import { freePort } from "../../tests/helpers/servers";
 
 export const ROOT = join(__dirname, "..", "..");
 export const DIST = process.env.NEXT_DIST_DIR || ".next";
 
 export function hasBuild(): boolean {
   return existsSync(join(ROOT, DIST, "BUILD_ID"));
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export const pct = (xs: readonly number[], p: number): number => {

@@ -5,12 +5,12 @@
  * manual-mode tokens, the callback-failure message, Delete.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, deadUrl, exchangeTokens, startDevStore, type DevStore, type IntegrationJson } from "../helpers/devstore-client";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { listenLocal, closeServer } from "../helpers/servers";
 
 const SCREENSHOTS = join(__dirname, "..", "e2e", "screenshots");
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -54,15 +54,15 @@ beforeAll(async () => {
     }
     res.writeHead(404).end();
   });
-  await new Promise<void>((r) => app.listen(0, "127.0.0.1", r));
-  appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+  const appPort = await listenLocal(app);
+  appUrl = `http://127.0.0.1:${appPort}`;
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
 });
 
 afterAll(async () => {
   await browser?.close();
   app.closeAllConnections();
-  await new Promise<void>((r) => app.close(() => r()));
+  await closeServer(app);
   await store.close();
 });
 

@@ -3,10 +3,10 @@
  * tests' reference signer (never lib/oauth), a callback receiver, and the admin JSON API.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { refAuthorization, refSign, type RefFamily } from "./reference-oauth";
 import { startDevStore, type DevStore, type DevStoreOptions } from "../../devstore/src/server";
+import { listenLocal, closeServer } from "./servers";
 
 export type ProfileName = NonNullable<DevStoreOptions["profile"]>;
 
@@ -176,12 +176,12 @@ export async function startReceiver(mode: Receiver["mode"] = "ok"): Promise<Rece
       res.writeHead(200, { "content-type": "text/plain" }).end("ok");
     });
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`;
+  const port = await listenLocal(server);
+  receiver.url = `http://127.0.0.1:${port}/callback`;
   receiver.close = async () => {
     for (const res of hanging) res.destroy();
     server.closeAllConnections();
-    await new Promise<void>((r) => server.close(() => r()));
+    await closeServer(server);
   };
   return receiver;
 }
@@ -189,9 +189,8 @@ export async function startReceiver(mode: Receiver["mode"] = "ok"): Promise<Rece
 /** A URL on which nothing listens (connection refused). */
 export async function deadUrl(): Promise<string> {
   const server = http.createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((r) => server.close(() => r()));
+  const port = await listenLocal(server);
+  await closeServer(server);
   return `http://127.0.0.1:${port}/callback`;
 }
 

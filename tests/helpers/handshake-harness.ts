@@ -4,7 +4,6 @@
  * this process, and a dev store.
  */
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { startDevStore, type DevStore, type DevStoreOptions } from "../../devstore/src/server";
 import { freshDatabase, type TestDatabase } from "./databases";
 import type { DatabaseProvider, PortablePrisma } from "@/lib/db";
@@ -19,6 +18,7 @@ import { clientForInstallationRecord } from "@/lib/integration/installation-clie
 import type { Storage } from "@/lib/storage/storage";
 import type { InstallationWithStore } from "@/lib/storage/types";
 import { CALLBACK_JOB, EXCHANGE_JOB, PROBE_JOB } from "@/lib/jobs/kinds";
+import { listenLocal, closeServer } from "./servers";
 
 export interface DevIntegration {
   id: number;
@@ -128,8 +128,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       }
     });
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = await listenLocal(server);
+  const appUrl = `http://127.0.0.1:${port}`;
   let store = await startDevStore({ port: 0, ...opts.store });
 
   const admin = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
@@ -217,7 +217,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       store = await startDevStore({ port: 0, ...opts.store, ...o });
     },
     async close() {
-      await new Promise<void>((r) => server.close(() => r()));
+      await closeServer(server);
       await kit.close(5_000);
       await store.close().catch(() => undefined);
       await database.dispose();

@@ -4,7 +4,7 @@
  * can park the access-token calls (they reach the store only when released, and never if the caller died).
  */
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLocal } from "./servers";
 
 export interface StoreProxy {
   url: string;
@@ -57,9 +57,9 @@ export async function startStoreProxy(upstream: string): Promise<StoreProxy> {
       forward(req, res, body);
     });
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = await listenLocal(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    url: `http://127.0.0.1:${port}/`,
     requestTokenCalls,
     accessTokenCalls,
     parked: () => waiting.size,

@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { randomToken, startHarness, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
 import { completeIdentityFor } from "@/lib/integration/identity";
+import { listenLocal } from "../helpers/servers";
 
 /** A forger's own "store": answers both token endpoints with fresh tokens, whatever the signature. */
 async function startForgerStore(): Promise<{ url: string; hits: string[]; close(): Promise<void> }> {
@@ -12,9 +12,9 @@ async function startForgerStore(): Promise<{ url: string; hits: string[]; close(
     hits.push(req.url ?? "");
     res.writeHead(200, { "Content-Type": "text/html" }).end(`oauth_token=${randomToken()}&oauth_token_secret=${randomToken()}`);
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = await listenLocal(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    url: `http://127.0.0.1:${port}/`,
     hits,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

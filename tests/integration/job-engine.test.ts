@@ -7,13 +7,13 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { startHarness, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
 import { fetchAccessToken, fetchRequestToken } from "@/lib/magento";
 import { completeIdentityFor } from "@/lib/integration/identity";
 import { EXCHANGE_DEADLINE_MS } from "@/lib/integration/exchange";
 import { EXCHANGE_JOB, HEALTH_SWEEP_JOB, storeLane } from "@/lib/jobs/kinds";
+import { listenLocal, closeServer } from "../helpers/servers";
 
 const never = () => new Promise<never>(() => undefined);
 
@@ -202,9 +202,9 @@ describe.each(PROVIDERS)("job engine on %s", (provider) => {
       const r = await fetch(`${upstream.origin}${req.url}`, { headers: { authorization: String(req.headers.authorization ?? ""), host: String(req.headers.host) } });
       res.writeHead(r.status, { "Content-Type": "application/json" }).end(await r.text());
     });
-    await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
+    const proxyPort = await listenLocal(proxy);
     try {
-      const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/`;
+      const base = `http://127.0.0.1:${proxyPort}/`;
       expect(base).not.toBe(h.store.storeBaseUrl);
       // the probe job asks the proxy; the 429 pauses the lane of the installation's store
       await h.db.store.update({ where: { id: inst.store.id }, data: { baseUrl: base } });
@@ -218,7 +218,7 @@ describe.each(PROVIDERS)("job engine on %s", (provider) => {
       const nonces = authorizations.map((a) => /oauth_nonce="([^"]+)"/.exec(a)?.[1]);
       expect(new Set(nonces).size).toBe(nonces.length); // every retry signed afresh
     } finally {
-      await new Promise<void>((r) => proxy.close(() => r()));
+      await closeServer(proxy);
     }
   });
 

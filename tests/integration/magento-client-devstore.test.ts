@@ -4,7 +4,6 @@
  * handshake endpoints after a real activation POST.
  */
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import {
   createMagentoClient,
@@ -17,6 +16,7 @@ import {
   type SignatureChoice,
 } from "@/lib/magento";
 import { startDevStore } from "../../devstore/src/server";
+import { listenLocal, closeServer } from "../helpers/servers";
 
 const PROFILES = ["2.4.3", "2.4.5", "2.4.7", "2.4.8", "2.4.9", "seed"] as const;
 
@@ -91,8 +91,8 @@ describe("handshake against the dev store", () => {
         res.end("ok");
       });
     });
-    await new Promise<void>((r) => app.listen(0, "127.0.0.1", () => r()));
-    const appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+    const appPort = await listenLocal(app);
+    const appUrl = `http://127.0.0.1:${appPort}`;
     const ds = await startDevStore({ port: 0, profile });
     try {
       const integ = await adminJson<{ id: number }>(`${ds.url}/admin/api/integrations`, {
@@ -124,7 +124,7 @@ describe("handshake against the dev store", () => {
       expect(again).toMatchObject({ status: 401, kind: "oauth_problem" });
     } finally {
       await ds.close();
-      await new Promise<void>((r) => app.close(() => r()));
+      await closeServer(app);
     }
   });
 

@@ -3,7 +3,6 @@
  * test's reference implementation, playing a chosen signature family, the nonce store and Magento's error bodies.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -20,6 +19,7 @@ import {
   type SignatureChoice,
 } from "@/lib/magento";
 import { refParseAuthorization, refSign, type RefFamily } from "@/tests/helpers/reference-oauth";
+import { listenLocal } from "../helpers/servers";
 
 const CK = "a6aa81cc3e65e2960a4879392445e718";
 const CS = "uc83htqfl8q7uvq8qwjo67pfghvm8il2";
@@ -144,8 +144,7 @@ async function startStore(opts: StoreOptions = {}) {
     send(reply ?? { status: 404, body: { message: "Request does not match any route." } });
   });
   servers.push(server);
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenLocal(server);
   const url = `http://127.0.0.1:${port}`;
   return { url, storeBaseUrl: `${url}${prefix}/`, log };
 }
@@ -412,8 +411,8 @@ async function startStoreExpired(): Promise<string> {
     res.end("oauth_problem=Consumer+key+has+expired");
   });
   servers.push(server);
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const port = await listenLocal(server);
+  return `http://127.0.0.1:${port}/`;
 }
 
 describe("admin and customer tokens", () => {

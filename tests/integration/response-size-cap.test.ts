@@ -6,7 +6,6 @@
  * 200 MB lazily and count what they managed to write before the client hung up.
  */
 import { createServer, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { createStoreFetch } from "@/lib/net/store-fetch";
@@ -18,6 +17,7 @@ import {
   ResponseTooLargeError,
   TOKEN_RESPONSE_MAX_BYTES,
 } from "@/lib/magento";
+import { listenLocal } from "../helpers/servers";
 
 const HUGE = 200 * 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, "a");
@@ -59,8 +59,8 @@ async function floodingStore(opts: { total: number; status?: number; contentType
     pump(res);
   });
   servers.push(server);
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, written: () => written, done };
+  const port = await listenLocal(server);
+  return { baseUrl: `http://127.0.0.1:${port}/`, written: () => written, done };
 }
 
 async function rejection<T extends Error>(p: Promise<unknown>, type: new (...a: never[]) => T): Promise<T> {
@@ -140,8 +140,8 @@ describe("store responses are read under a byte limit", () => {
       res.end(bomb);
     });
     servers.push(server);
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const port = await listenLocal(server);
+    const baseUrl = `http://127.0.0.1:${port}/`;
     const client = createMagentoClient({ baseUrl, auth: { kind: "none" }, maxResponseBytes: 4 * 1024 * 1024 });
     const err = await rejection(client.request({ method: "GET", path: "/V1/products" }), ResponseTooLargeError);
     expect(err.limitBytes).toBe(4 * 1024 * 1024);
@@ -157,8 +157,8 @@ describe("store responses are read under a byte limit", () => {
       res.end(gz ? gzipSync(body) : body);
     });
     servers.push(server);
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-    const client = createMagentoClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, auth: { kind: "none" } });
+    const port = await listenLocal(server);
+    const client = createMagentoClient({ baseUrl: `http://127.0.0.1:${port}/`, auth: { kind: "none" } });
     const res = await client.request({ method: "GET", path: "/V1/products", searchCriteria: { filterGroups: [], sortOrders: [], pageSize: 1 } });
     expect(res.data).toEqual(JSON.parse(body));
     expect(res.headers.get("content-encoding")).toBe("gzip");

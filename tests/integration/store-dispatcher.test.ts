@@ -3,11 +3,11 @@
  * private-address check still runs (in the Agent's connector), once per new connection rather than per request.
  */
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classifyHandshakeError } from "@/lib/integration/failure-reasons";
 import { createStoreFetch, type DnsLookup } from "@/lib/net/store-fetch";
 import { createMagentoClient, fetchRequestToken, MagentoApiError } from "@/lib/magento";
+import { listenLocal } from "../helpers/servers";
 
 let server: Server;
 let port: number;
@@ -17,8 +17,7 @@ beforeAll(async () => {
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify([{ id: 1, code: "default", name: "Default Store View" }]));
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  port = (server.address() as AddressInfo).port;
+  port = await listenLocal(server);
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 

@@ -3,12 +3,12 @@
  * Each test replays an attack that once took an installation over, and checks it now gets nowhere.
  */
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { randomToken, startHarness, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
 import { pruneUnproven, UNPROVEN_TTL_MS } from "@/lib/integration/prune";
 import { MemoryCallbackLimiter, SharedCallbackLimiter } from "@/lib/integration/callback-rate-limit";
+import { listenLocal } from "../helpers/servers";
 
 /** A forger's own "store": counts hits, answers what `answer` says (fresh tokens by default). */
 async function startForgerStore(answer?: (url: string) => { status: number; body: string }) {
@@ -18,9 +18,9 @@ async function startForgerStore(answer?: (url: string) => { status: number; body
     const a = answer?.(req.url ?? "") ?? { status: 200, body: `oauth_token=${randomToken()}&oauth_token_secret=${randomToken()}` };
     res.writeHead(a.status, { "Content-Type": "text/plain" }).end(a.body);
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = await listenLocal(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    url: `http://127.0.0.1:${port}/`,
     hits,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

@@ -4,12 +4,12 @@
  * guarded store fetch; a lint rule keeps the global fetch out of app/, lib/ and scripts/.
  */
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { ESLint } from "eslint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStoreFetch, type DnsLookup } from "@/lib/net/store-fetch";
 import { fetchSwaggerPage, readSchemaWithAdminLogin } from "@/lib/integration/store-pages";
 import { classifyHandshakeError } from "@/lib/integration/failure-reasons";
+import { listenLocal } from "../../helpers/servers";
 
 let server: Server;
 let port: number;
@@ -23,8 +23,7 @@ beforeAll(async () => {
       res.writeHead(200, { "Content-Type": "application/json" }).end('"loopback-token"');
     });
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  port = (server.address() as AddressInfo).port;
+  port = await listenLocal(server);
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 

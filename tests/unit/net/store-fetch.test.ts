@@ -1,14 +1,13 @@
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStoreFetch, guardLookup, type DnsLookup } from "@/lib/net/store-fetch";
+import { listenLocal } from "../../helpers/servers";
 
 let server: Server;
 let port: number;
 beforeAll(async () => {
   server = createServer((_req, res) => res.end("store answered"));
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  port = (server.address() as AddressInfo).port;
+  port = await listenLocal(server);
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 

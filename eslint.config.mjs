@@ -9,7 +9,7 @@ const NO_GLOBAL_FETCH =
   "Use the guarded store fetch (storeFetch() in lib/kit.ts, or a `fetch` passed in): the global fetch skips the private-address check.";
 
 /**
- * Module boundaries: what each layer may import (README "Layout"). Each entry is a `no-restricted-imports`
+ * Module boundaries: what each layer may import (README "Project layout"). Each entry is a `no-restricted-imports`
  * pattern; `import()` with a string is fenced alike through `no-restricted-syntax`.
  */
 export const FENCES = {

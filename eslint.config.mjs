@@ -23,6 +23,16 @@ export const FENCES = {
       message: "lib/ never imports app/: the app depends on the kit, not the other way round. Move the shared code into lib/.",
     },
   ],
+  app: [
+    {
+      regex: "^@/lib/[^/]+/",
+      message: 'app/ reaches lib/ through app/_kit and the public index of each lib/ folder: import from "@/lib/<folder>" (export what the app needs from lib/<folder>/index.ts), not from a module inside it.',
+    },
+    {
+      regex: "^(\\.\\./)+lib(/|$)",
+      message: 'app/ imports lib/ by its alias and public index ("@/lib/<folder>"), never by a relative path.',
+    },
+  ],
   devstore: [
     {
       regex: "^(@/(lib|app)(/|$)|(\\.\\./)+(lib|app)(/|$))",
@@ -80,5 +90,6 @@ export default tseslint.config(
     },
   },
   { files: ["lib/**"], rules: fence(FENCES.lib) },
+  { files: ["app/**"], rules: fence(FENCES.app) },
   { files: ["devstore/**"], rules: fence(FENCES.devstore) },
 );

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import Link from "next/link";
 import { headers } from "next/headers";
 import { getCurrentUser } from "@/app/_kit";
-import { POPUP_HEADER } from "@/lib/integration/popup-pages";
+import { POPUP_HEADER } from "@/lib/integration";
 import { NavigationProgress } from "@/app/components/NavigationProgress";
 import "./globals.css";
 

@@ -4,7 +4,7 @@
  * nothing under lib/ imports next/*.
  */
 import { redirect } from "next/navigation";
-import type { IdentityQuery } from "@/lib/integration/identity";
+import type { IdentityQuery } from "@/lib/integration";
 import type { CurrentUser } from "@/lib/kit";
 import { safeNextPath } from "@/lib/kit";
 import { kit } from "./kit";

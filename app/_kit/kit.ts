@@ -1,10 +1,7 @@
 import { getEnv } from "@/lib/env";
 import { openDatabase, type Database } from "@/lib/db";
-import { createStoreFetch } from "@/lib/net/store-fetch";
-import { openJobQueue } from "@/lib/jobs/open-queue";
-import { eventLoopBusy } from "@/lib/jobs/event-loop";
-import type { JobQueue } from "@/lib/jobs/queue";
-import type { Worker } from "@/lib/jobs/worker";
+import { createStoreFetch } from "@/lib/net";
+import { eventLoopBusy, type JobQueue, openJobQueue, type Worker } from "@/lib/jobs";
 import { kitFromEnv, workerSettings } from "@/lib/kit-from-env";
 import type { Kit } from "@/lib/kit";
 

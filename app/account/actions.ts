@@ -2,8 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { changeEmailFor, changePasswordFor, requireUser } from "@/app/_kit";
-import { failed, parseForm, saved, type FormState } from "@/lib/forms/form-state";
-import { changeEmailSchema, changePasswordSchema } from "@/lib/auth/password-reset";
+import { failed, type FormState, parseForm, saved } from "@/lib/forms";
+import { changeEmailSchema, changePasswordSchema } from "@/lib/auth";
 
 export async function changeEmailAction(_prev: FormState, form: FormData): Promise<FormState> {
   const user = await requireUser("/account");

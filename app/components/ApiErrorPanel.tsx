@@ -1,6 +1,5 @@
 import Link from "next/link";
-import type { ApiErrorView } from "@/lib/dashboard/api-error-view";
-import { describeStoreState, stateOfRevocation } from "@/lib/dashboard/store-state";
+import { type ApiErrorView, describeStoreState, stateOfRevocation } from "@/lib/dashboard";
 import { Alert } from "./ui/Alert";
 
 /**

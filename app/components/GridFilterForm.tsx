@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { GridSpec, GridState } from "@/lib/dashboard/grid";
+import type { GridSpec, GridState } from "@/lib/dashboard";
 import { Button, LinkButton } from "./ui";
 import { GridErrors } from "./GridErrors";
 

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import type { GridState } from "@/lib/dashboard/grid";
-import type { FilterInput, FilterOption } from "@/lib/dashboard/grid-spec";
+import type { FilterInput, FilterOption, GridState } from "@/lib/dashboard";
 import { Field, SelectField } from "./ui";
 
 const ANY: FilterOption = { value: "", label: "Any" };

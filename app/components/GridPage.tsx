@@ -1,6 +1,5 @@
 import Link from "next/link";
-import type { GridData } from "@/lib/dashboard/grid-loader";
-import type { AnyGridSpec, Cell } from "@/lib/dashboard/grid-spec";
+import type { AnyGridSpec, Cell, GridData } from "@/lib/dashboard";
 import { StoreHeader, type StoreHeaderStore } from "./StoreHeader";
 import { GridFilterForm } from "./GridFilterForm";
 import { GridFilterInputs } from "./GridFilterInputs";

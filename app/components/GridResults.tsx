@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { gridQueryString, pageCount, type GridSpec, type GridState } from "@/lib/dashboard/grid";
-import type { ApiErrorView } from "@/lib/dashboard/api-error-view";
+import { type ApiErrorView, gridQueryString, type GridSpec, type GridState, pageCount } from "@/lib/dashboard";
 import { ApiErrorPanel } from "./ApiErrorPanel";
 import { EmptyState, LinkButton } from "./ui";
 

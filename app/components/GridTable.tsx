@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
-import { ariaSortFor, gridHref, nextSortFor, type GridSpec, type GridState } from "@/lib/dashboard/grid";
+import { ariaSortFor, gridHref, type GridSpec, type GridState, nextSortFor } from "@/lib/dashboard";
 import { Table } from "./ui/Table";
 import { Pagination } from "./ui/Pagination";
 

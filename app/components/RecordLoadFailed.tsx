@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { ApiErrorView } from "@/lib/dashboard/api-error-view";
+import type { ApiErrorView } from "@/lib/dashboard";
 import { StoreHeader, type StoreHeaderStore } from "./StoreHeader";
 import type { StoreSection } from "./StoreNav";
 import { ApiErrorPanel } from "./ApiErrorPanel";

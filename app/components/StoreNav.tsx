@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { GRIDS } from "@/lib/dashboard/grids";
+import { GRIDS } from "@/lib/dashboard";
 
 /** A section of a store's pages: a grid's key (lib/dashboard/grids.ts) or one of the fixed pages below. */
 export type StoreSection = string;

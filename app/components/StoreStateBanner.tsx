@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { describeStoreState } from "@/lib/dashboard/store-state";
+import { describeStoreState } from "@/lib/dashboard";
 import { Alert } from "./ui/Alert";
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { FormState } from "@/lib/forms/form-state";
+import type { FormState } from "@/lib/forms";
 import { ActionForm, FormField, SubmitButton } from "@/app/components/form/ActionForm";
 
 /** Email + password form for /login and /signup (works without JavaScript: a plain server-action POST). */

@@ -2,8 +2,8 @@
 
 import { redirect } from "next/navigation";
 import { createAccount, grantLinkConsentFromNext, safeNextPath, signInWithPassword } from "@/app/_kit";
-import { failed, formValues, parseForm, type FormState } from "@/lib/forms/form-state";
-import { signUpSchema } from "@/lib/auth/credentials-schema";
+import { failed, type FormState, formValues, parseForm } from "@/lib/forms";
+import { signUpSchema } from "@/lib/auth";
 
 /**
  * Server actions: Next checks the Origin of every action POST (CSRF) and the session cookie is SameSite=Lax.

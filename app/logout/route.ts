@@ -1,4 +1,4 @@
-import { isSameOriginRequest } from "@/lib/auth/same-origin";
+import { isSameOriginRequest } from "@/lib/auth";
 import { signOut } from "@/app/_kit";
 
 export const dynamic = "force-dynamic";

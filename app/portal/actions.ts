@@ -3,9 +3,8 @@
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { maskToken, PortalError, portalConfigSchema } from "@/lib/portal/session-token-client";
-import { canKeepSecret } from "@/lib/portal/portal-app-store";
-import { errorsFromZod, formValues, saved, type FormState } from "@/lib/forms/form-state";
+import { canKeepSecret, maskToken, portalConfigSchema, PortalError } from "@/lib/portal";
+import { errorsFromZod, type FormState, formValues, saved } from "@/lib/forms";
 
 const SECRET_AGAIN = "Enter the application secret (required again when the base URL or application ID changes)";
 import { portalClient } from "@/app/_kit";

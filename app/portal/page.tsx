@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { SEED_TOKEN_PATH } from "@/lib/portal/session-token-client";
-import { formatDateTime } from "@/lib/dashboard/format";
+import { SEED_TOKEN_PATH } from "@/lib/portal";
+import { formatDateTime } from "@/lib/dashboard";
 import { Button, Card, PageHeader } from "@/app/components/ui";
 import { portalContext, suggestedPortalUrl } from "./portal-deps";
 import { forgetSettings } from "./actions";

@@ -2,9 +2,9 @@
 
 import { redirect } from "next/navigation";
 import { requestPasswordResetFor, resetPasswordByLink, safeNextPath } from "@/app/_kit";
-import { failed, formValues, parseForm, saved, type FormState } from "@/lib/forms/form-state";
-import { newPasswordFormSchema, resetRequestSchema } from "@/lib/auth/password-reset";
-import { isIdentityNext } from "@/lib/integration/popup-pages";
+import { failed, type FormState, formValues, parseForm, saved } from "@/lib/forms";
+import { newPasswordFormSchema, resetRequestSchema } from "@/lib/auth";
+import { isIdentityNext } from "@/lib/integration";
 
 /** "Forgot your password?": the same answer whether or not the address has an account. */
 export async function requestResetAction(_prev: FormState, form: FormData): Promise<FormState> {

@@ -2,8 +2,7 @@ import Link from "next/link";
 import { Alert, Button, Card, EmptyState, LinkButton, PageHeader, StateBadge } from "@/app/components/ui";
 import { CopyField } from "@/app/components/CopyField";
 import { appUrls, linkOfferInThisBrowser, listStoresForUser, requireUser } from "@/app/_kit";
-import { checkedAgo, describeStoreState } from "@/lib/dashboard/store-state";
-import { formatDateTime } from "@/lib/dashboard/format";
+import { checkedAgo, describeStoreState, formatDateTime } from "@/lib/dashboard";
 import { acceptLinkOfferAction } from "./link-offer-actions";
 
 export const metadata = { title: "Stores" };

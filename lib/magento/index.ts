@@ -13,11 +13,40 @@ export type {
   SignatureChoice,
   CallArgs,
 } from "./types";
-export { StoreError, MagentoApiError, MagentoOAuthError, ResponseTooLargeError, errorFromResponse, storeMessageOf, type MagentoErrorCode, type MagentoOAuthErrorKind } from "./errors";
-export { STORE_ADVICE, ADMIN_SIDE_PROBLEMS, adviceFor, type Advice, type AdviceAction, type StoreProblem } from "./store-advice";
+export {
+  StoreError,
+  MagentoApiError,
+  MagentoOAuthError,
+  ResponseTooLargeError,
+  errorFromResponse,
+  storeMessageOf,
+  type MagentoErrorCode,
+  type MagentoOAuthErrorKind,
+} from "./errors";
+export {
+  STORE_ADVICE,
+  ADMIN_SIDE_PROBLEMS,
+  adviceFor,
+  type Advice,
+  type AdviceAction,
+  type StoreProblem,
+} from "./store-advice";
 export { codeOfStoreMessage, refusedResources } from "./error-codes";
-export { renderMessage, parseErrorBody, parseOAuthProblem, type ErrorDetail, type ErrorParameters } from "./error-message";
-export { searchCriteria, searchCriteriaToQuery, parseSearchCriteria, SearchCriteriaBuilder, SearchCriteriaError, type FilterSpec } from "./search-criteria";
+export {
+  renderMessage,
+  parseErrorBody,
+  parseOAuthProblem,
+  type ErrorDetail,
+  type ErrorParameters,
+} from "./error-message";
+export {
+  searchCriteria,
+  searchCriteriaToQuery,
+  parseSearchCriteria,
+  SearchCriteriaBuilder,
+  SearchCriteriaError,
+  type FilterSpec,
+} from "./search-criteria";
 export {
   CONDITION_TYPES,
   type ConditionType,
@@ -28,7 +57,15 @@ export {
   type SortDirection,
 } from "./search-criteria-types";
 export { fields, listFields, validateFields, FieldsSyntaxError, type FieldSpec } from "./fields";
-export { buildQuery, fillPath, normaliseBaseUrl, restUrl, PathParamError, QueryError, UnsignableUrlError } from "./addressing";
+export {
+  buildQuery,
+  fillPath,
+  normaliseBaseUrl,
+  restUrl,
+  PathParamError,
+  QueryError,
+  UnsignableUrlError,
+} from "./addressing";
 export { parseRetryAfter } from "./retry-after";
 export { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, paginatePages } from "./paginate";
 export { fetchRequestToken, fetchAccessToken, type HandshakeOptions, type HandshakeResult } from "./oauth-endpoints";
@@ -47,5 +84,10 @@ export {
   type RequiredQueryOf,
 } from "./catalogue";
 export { DEFAULT_SIGNATURE } from "./signature-fallback";
-export { DEFAULT_MAX_RESPONSE_BYTES, TOKEN_RESPONSE_MAX_BYTES, dispatcherOf, type FetchWithDispatcher } from "./transport";
+export {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  TOKEN_RESPONSE_MAX_BYTES,
+  dispatcherOf,
+  type FetchWithDispatcher,
+} from "./transport";
 export { DEFAULT_MAX_CONNECTIONS } from "./client";

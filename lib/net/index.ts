@@ -8,4 +8,10 @@
 export { parseStrictUrl, type StrictUrl, type UrlProblem, type UrlRules } from "./strict-url";
 export { assertPublicStoreHost, checkHost, systemLookup, type Lookup } from "./public-host";
 export { isPrivateAddress } from "./private-address";
-export { createStoreDispatcher, createStoreFetch, guardLookup, PrivateAddressError, type DnsLookup } from "./store-fetch";
+export {
+  createStoreDispatcher,
+  createStoreFetch,
+  guardLookup,
+  PrivateAddressError,
+  type DnsLookup,
+} from "./store-fetch";

@@ -11,4 +11,10 @@ export {
   type PortalConfig,
   type SessionToken,
 } from "./session-token-client";
-export { canKeepSecret, createPortalAppStore, PortalSecretRequiredError, type PortalAppStore, type PortalSettings } from "./portal-app-store";
+export {
+  canKeepSecret,
+  createPortalAppStore,
+  PortalSecretRequiredError,
+  type PortalAppStore,
+  type PortalSettings,
+} from "./portal-app-store";

@@ -3,7 +3,7 @@
  * ownership check, so a page never shows one installation and calls another; someone else's store gives nothing.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "./handshake-harness";
+import { startHarness, type Harness } from "../helpers/handshake-harness";
 
 describe("stores.view", () => {
   let h: Harness;

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useActionState, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import { EMPTY_FORM, type FormState } from "@/lib/forms/form-state";
+import { EMPTY_FORM, type FormState } from "@/lib/forms";
 import { Alert } from "@/app/components/ui/Alert";
 import { Button, type ButtonProps } from "@/app/components/ui/Button";
 import { Field, SelectField, TextAreaField, type FieldProps, type SelectFieldProps, type TextAreaFieldProps } from "@/app/components/ui/Field";

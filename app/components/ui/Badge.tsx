@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { describeStoreState } from "@/lib/dashboard/store-state";
-import type { CellTone } from "@/lib/dashboard/grid-spec";
+import { type CellTone, describeStoreState } from "@/lib/dashboard";
 
 /** The badge colours (one list: grid cells name them too, lib/dashboard/grid-spec.ts). */
 export type BadgeTone = CellTone;

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Alert, Button, Card, PageHeader } from "@/app/components/ui";
 import { appUrls, completeIdentity, getCurrentUser } from "@/app/_kit";
-import { describeStoreState } from "@/lib/dashboard/store-state";
+import { describeStoreState } from "@/lib/dashboard";
 import { AutoRefresh } from "./AutoRefresh";
 import { confirmLink, switchAccount } from "./actions";
 

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Alert, Card, PageHeader } from "@/app/components/ui";
 import { ActionForm, FormField, SubmitButton } from "@/app/components/form/ActionForm";
 import { passwordResetLinkState, safeNextPath } from "@/app/_kit";
-import { LINK_PROBLEMS } from "@/lib/auth/password-reset";
+import { LINK_PROBLEMS } from "@/lib/auth";
 import { setNewPasswordAction } from "../actions";
 
 export const metadata = { title: "Set a new password" };

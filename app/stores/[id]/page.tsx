@@ -1,8 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { joinStoreInfo, STORE_CONFIG_FIELDS, STORE_VIEW_FIELDS, WEBSITE_FIELDS } from "@/lib/dashboard/store-info";
-import { formatDateTime, text } from "@/lib/dashboard/format";
-import { checkedAgo, stateOfRevocation } from "@/lib/dashboard/store-state";
+import {
+  checkedAgo,
+  formatDateTime,
+  joinStoreInfo,
+  stateOfRevocation,
+  STORE_CONFIG_FIELDS,
+  STORE_VIEW_FIELDS,
+  text,
+  WEBSITE_FIELDS,
+} from "@/lib/dashboard";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
 import { Card, LinkButton, StateBadge, Table } from "@/app/components/ui";

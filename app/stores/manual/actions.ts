@@ -2,8 +2,8 @@
 
 import { redirect } from "next/navigation";
 import { addManualStore, requireUser } from "@/app/_kit";
-import { failed, parseForm, type FormState } from "@/lib/forms/form-state";
-import { manualStoreSchema } from "@/lib/integration/manual";
+import { failed, type FormState, parseForm } from "@/lib/forms";
+import { manualStoreSchema } from "@/lib/integration";
 
 const FIELDS = ["baseUrl", "consumerKey", "consumerSecret", "accessToken", "accessTokenSecret"] as const;
 

@@ -35,6 +35,26 @@ describe("lib/ never imports next/* or app/", () => {
   });
 });
 
+describe("app/ reaches lib/ only through app/_kit and public indexes", () => {
+  it.each([
+    ['import { describeApiError } from "@/lib/dashboard/api-error-view";\nexport const d = describeApiError;\n', "app/stores/[id]/wrong.tsx"],
+    ['import type { FormState } from "@/lib/forms/form-state";\nexport type F = FormState;\n', "app/components/form/Wrong.tsx"],
+    ['import { createStoreFetch } from "@/lib/net/store-fetch";\nexport const f = createStoreFetch;\n', "app/_kit/wrong.ts"],
+    ['import { parseGridParams } from "../../../lib/dashboard";\nexport const p = parseGridParams;\n', "app/stores/[id]/wrong.ts"],
+    ['export const later = () => import("@/lib/jobs/worker");\n', "app/api/wrong.ts"],
+  ])("rejects %j in %s", async (code, filePath) => {
+    const messages = await fenceMessages(code, filePath);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/app\/ (reaches|imports) lib\//);
+  });
+
+  it("allows the kit adapter, public indexes and top-level kit modules", async () => {
+    const code =
+      'import { requireUser } from "@/app/_kit";\nimport { describeApiError } from "@/lib/dashboard";\nimport type { FormState } from "@/lib/forms";\nimport { safeNextPath } from "@/lib/kit";\nimport { StoreHeader } from "@/app/components/StoreHeader";\nexport const x = [requireUser, describeApiError, safeNextPath, StoreHeader];\nexport type F = FormState;\n';
+    expect(await fenceMessages(code, "app/stores/[id]/right.tsx")).toEqual([]);
+  });
+});
+
 describe("devstore/ never imports lib/ or app/", () => {
   it.each([
     ['import { signRequest } from "@/lib/oauth";\nexport const s = signRequest;\n', "devstore/src/auth/wrong.ts"],

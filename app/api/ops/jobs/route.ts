@@ -2,7 +2,7 @@ import { timingSafeEqual, createHash } from "node:crypto";
 import { z } from "zod";
 import { kit } from "@/app/_kit";
 import { getEnv } from "@/lib/env";
-import { JOB_STATES } from "@/lib/jobs/queue";
+import { JOB_STATES } from "@/lib/jobs";
 
 /**
  * Every store's jobs as JSON, for operators: `curl -H "Authorization: Bearer $OPS_TOKEN" {APP_URL}/api/ops/jobs?state=failed`.

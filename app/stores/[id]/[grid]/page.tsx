@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { gridByKey } from "@/lib/dashboard/grids";
-import { loadGrid } from "@/lib/dashboard/grid-loader";
+import { gridByKey, loadGrid } from "@/lib/dashboard";
 import { GridPage } from "@/app/components/GridPage";
 import { loadStore } from "../_lib/store-context";
 

@@ -2,7 +2,7 @@ import { cache } from "react";
 import { notFound } from "next/navigation";
 import { getStoreForUser, openStoreView, requireUser } from "@/app/_kit";
 
-export { attempt, type Attempt } from "@/lib/dashboard/attempt";
+export { attempt, type Attempt } from "@/lib/dashboard";
 export type StoreSummary = NonNullable<Awaited<ReturnType<typeof getStoreForUser>>>;
 
 /** One read per request: the layout and the page of a view share it (the ownership check happens once). */

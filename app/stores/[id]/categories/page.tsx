@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
-import { categoryTreeFields, countNodes, filterTree, parseCategoryTree, type CategoryNode } from "@/lib/dashboard/category-tree";
+import { type CategoryNode, categoryTreeFields, countNodes, filterTree, parseCategoryTree } from "@/lib/dashboard";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
 import { RequestDetails } from "@/app/components/RequestDetails";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { FormState } from "@/lib/forms/form-state";
+import type { FormState } from "@/lib/forms";
 import { ActionForm, FormField, SubmitButton } from "@/app/components/form/ActionForm";
 
 /** The admin's origin when it differs from the storefront's (accepted for success_call_back). */

@@ -1,6 +1,6 @@
 "use client";
 
-import type { FormState } from "@/lib/forms/form-state";
+import type { FormState } from "@/lib/forms";
 import { ActionForm, FormField, SubmitButton } from "@/app/components/form/ActionForm";
 
 /** The store's name in the app: Magento never sends the integration's name, so the user gives one. */

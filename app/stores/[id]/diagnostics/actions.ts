@@ -2,8 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { checkGrantedResources, probeInstallation, requireUser, setAdminOrigin, setStoreLabelFor } from "@/app/_kit";
-import { failed, formValues, saved, type FormState } from "@/lib/forms/form-state";
-import { storeLabelSchema } from "@/lib/dashboard/store-removal";
+import { failed, type FormState, formValues, saved } from "@/lib/forms";
+import { storeLabelSchema } from "@/lib/dashboard";
 
 export interface ProbeState {
   result?: { ok: boolean; text: string };

@@ -1,6 +1,6 @@
 "use client";
 
-import type { FormState } from "@/lib/forms/form-state";
+import type { FormState } from "@/lib/forms";
 import { ActionForm, FormField, SubmitButton } from "@/app/components/form/ActionForm";
 
 export function AdminSchemaForm({ action }: { action: (prev: FormState, form: FormData) => Promise<FormState> }) {

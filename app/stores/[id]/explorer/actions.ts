@@ -1,12 +1,16 @@
 "use server";
 
 import { findOperation, MagentoApiError } from "@/lib/magento";
-import { parseExplorerForm, curlCommand, visibleHeaders } from "@/lib/dashboard/explorer-request";
-import { describeApiError } from "@/lib/dashboard/api-error-view";
+import {
+  curlCommand,
+  describeApiError,
+  parseExplorerForm,
+  resourceOfRoute,
+  routeKey,
+  visibleHeaders,
+} from "@/lib/dashboard";
 import { loadStore } from "../_lib/store-context";
 import { fetchStoreSwagger } from "@/app/_kit";
-import { resourceOfRoute } from "@/lib/dashboard/acl-data";
-import { routeKey } from "@/lib/dashboard/explorer-search";
 
 export type RunResult =
   | { kind: "idle" }

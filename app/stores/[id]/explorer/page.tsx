@@ -2,10 +2,17 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
 import { CATALOGUE, findOperation, type Operation } from "@/lib/magento";
-import { availabilityOf, availableFirst, routeKey, searchOperations, type Availability } from "@/lib/dashboard/explorer-search";
-import { resourceOfRoute } from "@/lib/dashboard/acl-data";
-import { aclAdvice, RESOURCE_TITLES } from "@/lib/dashboard/acl-resources";
-import { pathParamNamesOf } from "@/lib/dashboard/explorer-request";
+import {
+  aclAdvice,
+  type Availability,
+  availabilityOf,
+  availableFirst,
+  pathParamNamesOf,
+  RESOURCE_TITLES,
+  resourceOfRoute,
+  routeKey,
+  searchOperations,
+} from "@/lib/dashboard";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { Alert, Badge, Button, Card, EmptyState, Field, LinkButton, SelectField } from "@/app/components/ui";
 import { loadStore } from "../_lib/store-context";

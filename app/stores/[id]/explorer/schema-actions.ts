@@ -6,7 +6,7 @@ import { MagentoApiError, MagentoOAuthError } from "@/lib/magento";
 import { readStoreSchemaAsAdmin } from "@/app/_kit";
 import { loadStore } from "../_lib/store-context";
 import { rememberSchema } from "./schema-cache";
-import { failed, parseForm, type FormState } from "@/lib/forms/form-state";
+import { failed, type FormState, parseForm } from "@/lib/forms";
 
 const input = z.object({ username: z.string().trim().min(1, "Enter the admin user name"), password: z.string().min(1, "Enter the admin password") });
 

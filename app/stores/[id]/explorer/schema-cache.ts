@@ -1,5 +1,5 @@
 import { MagentoApiError, type MagentoClient } from "@/lib/magento";
-import { schemaRouteKeys } from "@/lib/dashboard/explorer-search";
+import { schemaRouteKeys } from "@/lib/dashboard";
 
 export interface SchemaInfo {
   keys: Set<string> | null;

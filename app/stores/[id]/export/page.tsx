@@ -1,8 +1,8 @@
 import { Badge, Card, EmptyState, Table, type BadgeTone } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { exportsForStore } from "@/app/_kit";
-import type { ExportView } from "@/lib/verbs/exports";
-import { ENTITIES, ENTITY_NAMES, entityChoices } from "@/lib/exports/options";
+import type { ExportView } from "@/lib/verbs";
+import { ENTITIES, ENTITY_NAMES, entityChoices } from "@/lib/exports";
 import { loadStore } from "../_lib/store-context";
 import { ExportForm } from "./ExportForm";
 import { RefreshWhileRunning } from "./RefreshWhileRunning";

@@ -1,11 +1,22 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { CUSTOMER_DETAIL_FIELDS, CUSTOMER_ORDER_FIELDS, customerDetailSchema, GROUP_FIELDS, GROUPS_CRITERIA, groupNames, ordersOfCustomer } from "@/lib/dashboard/customer-detail";
-import { addressLines } from "@/lib/dashboard/order-detail";
-import { orderStatusLabel, type OrderRow } from "@/lib/dashboard/orders-grid";
-import { parseListResult } from "@/lib/dashboard/list-result";
-import { formatMoney, formatStoreDate, text } from "@/lib/dashboard/format";
+import {
+  addressLines,
+  CUSTOMER_DETAIL_FIELDS,
+  CUSTOMER_ORDER_FIELDS,
+  customerDetailSchema,
+  formatMoney,
+  formatStoreDate,
+  GROUP_FIELDS,
+  groupNames,
+  GROUPS_CRITERIA,
+  type OrderRow,
+  ordersOfCustomer,
+  orderStatusLabel,
+  parseListResult,
+  text,
+} from "@/lib/dashboard";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
 import { RecordLoadFailed } from "@/app/components/RecordLoadFailed";

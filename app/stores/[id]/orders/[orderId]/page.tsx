@@ -1,10 +1,23 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { addressLines, byOrder, INVOICE_FIELDS, INVOICE_STATES, invoiceRowSchema, ORDER_DETAIL_FIELDS, orderDetailSchema, SHIPMENT_FIELDS, shipmentRowSchema, visibleItems } from "@/lib/dashboard/order-detail";
-import { orderStatusLabel } from "@/lib/dashboard/orders-grid";
-import { parseListResult } from "@/lib/dashboard/list-result";
-import { formatMoney, formatStoreDate, text } from "@/lib/dashboard/format";
+import {
+  addressLines,
+  byOrder,
+  formatMoney,
+  formatStoreDate,
+  INVOICE_FIELDS,
+  INVOICE_STATES,
+  invoiceRowSchema,
+  ORDER_DETAIL_FIELDS,
+  orderDetailSchema,
+  orderStatusLabel,
+  parseListResult,
+  SHIPMENT_FIELDS,
+  shipmentRowSchema,
+  text,
+  visibleItems,
+} from "@/lib/dashboard";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { RecordLoadFailed } from "@/app/components/RecordLoadFailed";
 import { Card, Table } from "@/app/components/ui";

@@ -2,9 +2,15 @@
 
 import { revalidatePath } from "next/cache";
 import { MagentoApiError } from "@/lib/magento";
-import { describeApiError } from "@/lib/dashboard/api-error-view";
-import { failed, parseForm, saved, type FormState } from "@/lib/forms/form-state";
-import { productDetailSchema, productEditSchema, productUpdateBody, PRODUCT_EDIT_FIELDS, PRODUCT_UPDATE_FIELDS } from "@/lib/dashboard/product-edit";
+import {
+  describeApiError,
+  PRODUCT_EDIT_FIELDS,
+  PRODUCT_UPDATE_FIELDS,
+  productDetailSchema,
+  productEditSchema,
+  productUpdateBody,
+} from "@/lib/dashboard";
+import { failed, type FormState, parseForm, saved } from "@/lib/forms";
 import { loadStore } from "../../_lib/store-context";
 
 /** Signed PUT /V1/products/{sku} with the new name, price and qty; ownership is checked again here. */

@@ -1,15 +1,22 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { productDetailSchema, PRODUCT_DETAIL_FIELDS } from "@/lib/dashboard/product-edit";
-import { PRODUCT_STATUS_LABELS } from "@/lib/dashboard/products-grid";
-import { categoryTreeFields, flattenTree, parseCategoryTree } from "@/lib/dashboard/category-tree";
-import { formatMoney, formatStoreDate, text } from "@/lib/dashboard/format";
+import {
+  categoryTreeFields,
+  flattenTree,
+  formatMoney,
+  formatStoreDate,
+  parseCategoryTree,
+  PRODUCT_DETAIL_FIELDS,
+  PRODUCT_STATUS_LABELS,
+  productDetailSchema,
+  storeCurrency,
+  text,
+} from "@/lib/dashboard";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
 import { RequestDetails } from "@/app/components/RequestDetails";
 import { Card, Table } from "@/app/components/ui";
 import { attempt, loadStore } from "../../_lib/store-context";
-import { storeCurrency } from "@/lib/dashboard/store-currency";
 import { EditProductForm } from "./EditProductForm";
 import { updateProduct } from "./actions";
 

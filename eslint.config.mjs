@@ -25,8 +25,9 @@ export const FENCES = {
   ],
   app: [
     {
-      regex: "^@/lib/[^/]+/",
-      message: 'app/ reaches lib/ through app/_kit and the public index of each lib/ folder: import from "@/lib/<folder>" (export what the app needs from lib/<folder>/index.ts), not from a module inside it.',
+      // `lib/<folder>/client.ts`, where a folder has one, is its face for client components (no Node APIs).
+      regex: "^@/lib/[^/]+/(?!client$)",
+      message: 'app/ reaches lib/ through app/_kit and the public index of each lib/ folder: import from "@/lib/<folder>" (export what the app needs from lib/<folder>/index.ts), or "@/lib/<folder>/client" in client components, not from a module inside it.',
     },
     {
       regex: "^(\\.\\./)+lib(/|$)",

@@ -88,3 +88,18 @@ export function importCycles(graph: Map<string, string[]>): string[][] {
   for (const v of [...graph.keys()].sort()) if (!indexOf.has(v)) visit(v);
   return cycles;
 }
+
+/** What a module loads when it runs: repo modules and packages, `import type` / `export type` statements left out. */
+export function runtimeImports(root: string, file: string): { modules: string[]; packages: string[] } {
+  const text = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, "");
+  const modules = new Set<string>();
+  const packages = new Set<string>();
+  for (const m of text.matchAll(IMPORT)) {
+    if (/^\s*[;]?\s*(import|export)\s+type\s/.test(m[0])) continue;
+    const spec = m[1] ?? m[2] ?? "";
+    const target = resolveSpecifier(root, file, spec);
+    if (target) modules.add(target);
+    else if (!spec.startsWith(".") && !spec.startsWith("@/")) packages.add(spec);
+  }
+  return { modules: [...modules], packages: [...packages] };
+}

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { type CellTone, describeStoreState } from "@/lib/dashboard";
+import { describeStoreState, type CellTone } from "@/lib/dashboard/client";
 
 /** The badge colours (one list: grid cells name them too, lib/dashboard/grid-spec.ts). */
 export type BadgeTone = CellTone;

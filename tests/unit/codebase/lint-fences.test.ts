@@ -50,7 +50,7 @@ describe("app/ reaches lib/ only through app/_kit and public indexes", () => {
 
   it("allows the kit adapter, public indexes and top-level kit modules", async () => {
     const code =
-      'import { requireUser } from "@/app/_kit";\nimport { describeApiError } from "@/lib/dashboard";\nimport type { FormState } from "@/lib/forms";\nimport { safeNextPath } from "@/lib/kit";\nimport { StoreHeader } from "@/app/components/StoreHeader";\nexport const x = [requireUser, describeApiError, safeNextPath, StoreHeader];\nexport type F = FormState;\n';
+      'import { requireUser } from "@/app/_kit";\nimport { describeApiError } from "@/lib/dashboard";\nimport { describeStoreState } from "@/lib/dashboard/client";\nimport type { FormState } from "@/lib/forms";\nimport { safeNextPath } from "@/lib/kit";\nimport { StoreHeader } from "@/app/components/StoreHeader";\nexport const x = [requireUser, describeApiError, describeStoreState, safeNextPath, StoreHeader];\nexport type F = FormState;\n';
     expect(await fenceMessages(code, "app/stores/[id]/right.tsx")).toEqual([]);
   });
 });

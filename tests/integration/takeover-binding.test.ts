@@ -60,12 +60,17 @@ describe.each(PROVIDERS)("takeover paths on %s", (provider) => {
   describe("the first callback binds the consumer key", () => {
     it("a forged callback during a slow first exchange is refused; the real store keeps the installation", async () => {
       const forger = await startForgerStore();
-      const integ = await h.createIntegration("Slow first");
-      // the real store's token endpoint answers only when released: the first exchange is running meanwhile
+      // the real store's token endpoint answers only when released: the first exchange is running meanwhile.
+      // The exchange runs as a job through the kit's own token calls, so the kit is rebuilt with the gated one.
       let releaseStore!: () => void;
       const storeGate = new Promise<void>((r) => (releaseStore = r));
-      const real = h.deps.handshake.fetchRequestToken;
-      h.deps.handshake = { ...h.deps.handshake, fetchRequestToken: async (o) => (o.storeBaseUrl === h.store.storeBaseUrl ? (await storeGate, real(o)) : real(o)) };
+      const { fetchRequestToken: real, fetchAccessToken } = h.deps.handshake;
+      await h.close();
+      h = await startHarness({
+        provider,
+        kit: { handshake: { fetchAccessToken, fetchRequestToken: async (o) => (o.storeBaseUrl === h.store.storeBaseUrl ? (await storeGate, real(o)) : real(o)) } },
+      });
+      const integ = await h.createIntegration("Slow first");
       await h.activate(integ.id);
       await expect.poll(async () => (await h.db.activation.findFirst())?.state).toBe("exchanging");
 

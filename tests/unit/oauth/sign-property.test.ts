@@ -1,8 +1,8 @@
 /**
- * Property test: random Magento-style requests signed by lib/oauth must match the lead's deliberately plain
+ * Property test: random Magento-style requests signed by lib/oauth must match a deliberately plain, independent
  * reference (tests/helpers/reference-oauth.ts) for every mode, byte for byte.
  *
- * The generators stay inside the domain where that reference is faithful to the store (see the report):
+ * The generators stay inside the domain where that reference is faithful to the store:
  * - free parameter names carry no ASCII digits, so the reference's chunked natural sort agrees with PHP's
  *   strnatcmp (it differs on e.g. `a1` vs `a-b`, where PHP compares '1' with '-' byte-wise);
  * - characters stay in the BMP below U+D800, where UTF-16 order (the reference's family-E sort) equals PHP's

@@ -8,9 +8,8 @@
  * trips timed one by one against the same database, the DNS lookup a public store host costs, and the client's
  * construction. Prints medians; no assertions.
  */
-import { spawn, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { lookup } from "node:dns/promises";
 import { chromium } from "playwright-core";
@@ -20,7 +19,7 @@ import { createMagentoClient, type MagentoClient } from "@/lib/magento";
 import { gridFields, gridSearchCriteria, parseGridParams } from "@/lib/dashboard/grid";
 import { productsGrid } from "@/lib/dashboard/products-grid";
 import { categoryTreeFields } from "@/lib/dashboard/category-tree";
-import { freePort } from "../tests/helpers/servers";
+import { benchDatabase, startApp } from "./lib/app-server";
 
 const ROOT = process.cwd();
 const REPS = 40;
@@ -57,36 +56,13 @@ async function main() {
     return;
   }
   const store = await startDevStore({ port: 0, host: "127.0.0.1" });
-  const port = await freePort();
-  const appUrl = `http://127.0.0.1:${port}`;
-  mkdirSync(join(ROOT, "data"), { recursive: true });
-  const dbFile = join(ROOT, "data", `bench-dashboard-${process.pid}.db`);
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    DATABASE_URL: `file:${dbFile}`,
-    APP_URL: appUrl,
-    SESSION_SECRET: randomBytes(32).toString("base64"),
-    ENCRYPTION_KEY: `b:${randomBytes(32).toString("base64")}`,
-    ALLOW_PRIVATE_STORE_URLS: "true",
-    LOG_LEVEL: "warn",
-  } as NodeJS.ProcessEnv;
-  execFileSync(process.execPath, [join(ROOT, "scripts", "setup.mjs")], { env: { ...env, NODE_ENV: "development" }, stdio: ["ignore", "ignore", "inherit"] });
+  const db = await benchDatabase("sqlite");
   // BENCH_NEXT_PROFILE=<dir>: the app server writes a V8 CPU profile there when it exits (where the page time goes)
   const profileDir = process.env.BENCH_NEXT_PROFILE;
-  const nextArgs = [join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "-H", "127.0.0.1", "-p", String(port)];
-  const next = spawn(process.execPath, profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...nextArgs] : nextArgs, { env, stdio: ["ignore", "ignore", "inherit"] });
+  const app = await startApp(db.url, {}, profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []);
+  const appUrl = app.url;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
   try {
-    for (let i = 0; i < 200; i++) {
-      try {
-        if ((await fetch(`${appUrl}/login`)).status < 500) break;
-      } catch {
-        /* starting */
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${appUrl}/signup`);
@@ -149,10 +125,10 @@ async function main() {
     }
 
     // Where the overhead goes: the page's steps before and after its store calls, timed one by one here.
-    process.env.DATABASE_URL = env.DATABASE_URL;
+    process.env.DATABASE_URL = db.url;
     const { openDatabase } = await import("@/lib/db");
     const { createPrismaStorage } = await import("@/lib/storage/prisma");
-    const database = openDatabase(env.DATABASE_URL!);
+    const database = openDatabase(db.url);
     const storage = createPrismaStorage(database);
     const userId = (await database.prisma.installationUser.findFirst({ where: { installationId: id! } }))!.userId;
     const sessionId = (await database.prisma.session.findFirst({ where: { userId } }))?.id ?? "none";
@@ -180,11 +156,9 @@ async function main() {
     await context.close();
   } finally {
     await browser.close();
-    const exited = new Promise((r) => next.once("exit", r));
-    next.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    await app.stop();
     await store.close();
-    for (const f of [dbFile, `${dbFile}-journal`]) rmSync(f, { force: true });
+    await db.dispose();
   }
 }
 

@@ -94,11 +94,15 @@ export interface AppProcess {
   log(): string;
 }
 
-/** `next start` (the production build) on a free port; extra env e.g. WORKER=off. */
-export async function startApp(databaseUrl: string, extra: Record<string, string> = {}): Promise<AppProcess> {
+/**
+ * `next start` (the production build) on a free port; extra env e.g. WORKER=off; `nodeArgs` go to the app's node
+ * process (e.g. `--cpu-prof`).
+ */
+export async function startApp(databaseUrl: string, extra: Record<string, string> = {}, nodeArgs: string[] = []): Promise<AppProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(join(ROOT, "node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(port)], {
+  const nextBin = join(ROOT, "node_modules", "next", "dist", "bin", "next");
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, nextBin, "start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: ROOT,
     env: {
       ...process.env,

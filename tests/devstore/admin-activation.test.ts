@@ -3,7 +3,7 @@
  * 5 s timeout, no redirect followed, status ignored, transport failure message), the identity URL,
  * manual mode, revoke, delete, reset.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   activateWithReceiver,
   adminApi,
@@ -13,25 +13,15 @@ import {
   signedRequest,
   startDevStore,
   startReceiver,
-  type DevStore,
+  storeAndReceiverForFile,
   type IntegrationJson,
-  type Receiver,
 } from "../helpers/devstore-client";
 import { postToConsumer } from "../../devstore/src/integrations/activation";
 import { IntegrationState } from "../../devstore/src/integrations/state";
 import { getProfile } from "../../devstore/src/config/profiles";
 import { OauthException } from "../../devstore/src/auth/oauth-errors";
 
-let store: DevStore;
-let receiver: Receiver;
-beforeAll(async () => {
-  store = await startDevStore({ profile: "2.4.7" });
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-  await store.close();
-});
+const { store, receiver } = await storeAndReceiverForFile();
 
 const POST_FAILED = "The attempt to post data to consumer failed due to an unexpected error. Please try again later.";
 

@@ -1,26 +1,16 @@
 /** Admin and customer tokens, the lockout, and integration tokens used as Bearer. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   activateWithReceiver,
   adminApi,
   exchangeTokens,
   rawRequest,
   startDevStore,
-  startReceiver,
+  storeAndReceiverForFile,
   type DevStore,
-  type Receiver,
 } from "../helpers/devstore-client";
 
-let store: DevStore;
-let receiver: Receiver;
-beforeAll(async () => {
-  store = await startDevStore({ profile: "2.4.7" });
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-  await store.close();
-});
+const { store, receiver } = await storeAndReceiverForFile();
 
 const SIGN_IN_FAILED = "The account sign-in was incorrect or your account is disabled temporarily. Please wait and try again later.";
 

@@ -1,28 +1,16 @@
 /** /oauth/token/access: request-token checks, verifier checks, signature, Active status. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   activateWithReceiver,
   adminApi,
   parseForm,
   signedRequest,
   startDevStore,
-  startReceiver,
-  type DevStore,
+  storeAndReceiverForFile,
   type IntegrationJson,
-  type Receiver,
 } from "../helpers/devstore-client";
 
-let store: DevStore;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  store = await startDevStore({ profile: "2.4.7" });
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-  await store.close();
-});
+const { store, receiver } = await storeAndReceiverForFile();
 
 const problem = (body: string) => parseForm(body).oauth_problem;
 const accessPath = "/oauth/token/access";

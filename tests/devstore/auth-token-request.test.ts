@@ -2,7 +2,7 @@
  * /oauth/token/request: every check in Magento's order (Oauth/Oauth.php::getRequestToken), with the exact oauth_problem texts
  * and statuses, signed by the tests' reference signer.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   activateWithReceiver,
   adminApi,
@@ -11,26 +11,14 @@ import {
   rawRequest,
   signedRequest,
   startDevStore,
-  startReceiver,
+  storeAndReceiverForFile,
   type Credentials,
-  type DevStore,
-  type Receiver,
 } from "../helpers/devstore-client";
 import { formEncode, oauthHeader, protocolParams, signExplicitly, type OAuthCreds } from "../helpers/explicit-signer";
 import { handleOAuthTokenRequest } from "../../devstore/src/auth/oauth-routes";
 import type { OAuthProvider } from "../../devstore/src/auth/oauth-provider";
 
-let store: DevStore;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  store = await startDevStore({ profile: "2.4.7" });
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-  await store.close();
-});
+const { store, receiver } = await storeAndReceiverForFile();
 
 async function fresh(): Promise<Credentials> {
   return (await activateWithReceiver(store, receiver)).creds;

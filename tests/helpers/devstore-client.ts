@@ -3,6 +3,7 @@
  * tests' reference signer (never lib/oauth), a callback receiver, and the admin JSON API.
  */
 import http from "node:http";
+import { afterAll } from "vitest";
 import { randomBytes } from "node:crypto";
 import { refAuthorization, refSign, type RefFamily } from "./reference-oauth";
 import { startDevStore, type DevStore, type DevStoreOptions } from "../../devstore/src/server";
@@ -263,6 +264,20 @@ export async function withStore<T>(opts: DevStoreOptions, fn: (store: DevStore) 
   } finally {
     await store.close();
   }
+}
+
+/**
+ * A dev store on Magento 2.4.7 and a callback receiver shared by one test file (`await` it at the file's top
+ * level): both are stopped after the file's last test.
+ */
+export async function storeAndReceiverForFile(): Promise<{ store: DevStore; receiver: Receiver }> {
+  const store = await startDevStore({ profile: "2.4.7" });
+  const receiver = await startReceiver();
+  afterAll(async () => {
+    await receiver.close();
+    await store.close();
+  });
+  return { store, receiver };
 }
 
 export { startDevStore };

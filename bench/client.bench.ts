@@ -4,7 +4,8 @@
  * and a searchCriteria list call with a date filter, at concurrency 1 and 16. The store is a verifying stub in a
  * process of its own (bench/lib/store-stub.ts); every client run is a fresh process, all loaded the same way
  * (`--import tsx`), runs interleaved and repeated (median). Then lib/magento's own CPU per call with a
- * dispatcher that answers at once (no network). Prints figures, asserts nothing.
+ * dispatcher that answers at once (no network), and what importing it costs in memory (bench/lib/import-footprint.ts).
+ * Prints figures, asserts nothing.
  * BENCH_QUICK=1 for a short run.
  */
 import { fork, type ChildProcess } from "node:child_process";
@@ -13,6 +14,7 @@ import type { Dispatcher } from "undici";
 import { createMagentoClient, searchCriteria } from "@/lib/magento";
 import type { CallName, ClientName } from "./lib/client-worker";
 import { BENCH_CREDENTIALS } from "./lib/bench-credentials";
+import { printImportFootprint } from "./lib/import-footprint";
 
 const QUICK = process.env.BENCH_QUICK === "1";
 const N: Record<CallName, number> = QUICK ? { sku: 4000, list: 1000 } : { sku: 20_000, list: 5000 };
@@ -132,6 +134,7 @@ async function main(): Promise<void> {
     srv.kill();
   }
   await ownCpu();
+  printImportFootprint();
 }
 
 main().catch((e: unknown) => {

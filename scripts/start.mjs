@@ -5,11 +5,11 @@
 // 127.0.0.1 (put a TLS reverse proxy in front). The server checks again at start (instrumentation.ts).
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { tsImport } from "tsx/esm/api";
+import { importTs } from "./lib/compile-ts.mjs";
 import { secureSqliteFile } from "./setup.mjs";
 
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" };
-const { parseEnv, EnvError } = await tsImport("../lib/env.ts", import.meta.url);
+const { parseEnv, EnvError } = await importTs("lib/env.ts");
 let parsed;
 try {
   parsed = parseEnv(env);

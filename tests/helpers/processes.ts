@@ -15,11 +15,14 @@ export interface Child {
 }
 
 /**
- * Runs `node --import tsx <script>` (not the tsx CLI: it runs the script in a child process, and a kill -9 of the
- * CLI would leave that child running); resolves once it printed `READY …` (or, with `ready: "started"`, at once).
+ * Runs a script in a process of its own; resolves once it printed `READY …` (or, with `ready: "started"`, at once).
+ * The kit's own scripts (`scripts/*.ts`) run the way their npm commands run them, compiled by scripts/run-ts.mjs;
+ * test helpers run through `node --import tsx` (not the tsx CLI: it runs the script in a child process, and a
+ * kill -9 of the CLI would leave that child running).
  */
 export async function startChild(script: string, env: Record<string, string>, opts: { ready?: RegExp | "started"; timeoutMs?: number } = {}): Promise<Child> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", script], {
+  const argv = script.startsWith("scripts/") ? ["scripts/run-ts.mjs", script] : ["--import", "tsx", script];
+  const child: ChildProcess = spawn(process.execPath, argv, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+// `node scripts/run-ts.mjs <script.ts> [args…]`: runs one of the kit's TypeScript scripts compiled to JavaScript
+// (scripts/lib/compile-ts.mjs says why), as if `node <script> [args…]` had been run: the script sees itself as
+// process.argv[1] and its own arguments after it.
+import { fileURLToPath } from "node:url";
+import { compileTs } from "./lib/compile-ts.mjs";
+
+const [entry, ...args] = process.argv.slice(2);
+if (!entry || !/\.tsx?$/.test(entry)) {
+  console.error("usage: node scripts/run-ts.mjs <script.ts> [args…]");
+  process.exit(2);
+}
+const url = await compileTs(entry);
+process.setSourceMapsEnabled(true);
+process.argv = [process.argv[0], fileURLToPath(url), ...args];
+await import(url);

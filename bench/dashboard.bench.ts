@@ -1,40 +1,44 @@
 /**
- * Grid overhead: server time of the dashboard's product grid against the dev store next to the signed store
- * calls it makes, measured in one run. `next start` (built app; NEXT_DIST_DIR is honoured) with a fresh
- * database, a user signed up and a store activated through the identity page in Chromium, then, interleaved,
- * GETs of /stores/<id>/products with the session cookie and the page's own two store calls (the products list
- * with the same criteria and fields, and the category tree, in parallel as the page makes them) through
- * lib/magento over the app's guarded store fetch. Then where the difference goes: the page's database round
- * trips timed one by one against the same database, the DNS lookup a public store host costs, and the client's
- * construction. Prints medians; no assertions.
+ * Grid overhead: server time of the dashboard's product grid next to the signed store calls it makes, and next to
+ * two floors, all measured interleaved in one run. `next start` (built app; NEXT_DIST_DIR is honoured) with a
+ * fresh database; a user signed up in Chromium links two dev stores through the identity page: the default one
+ * (~2,100 products) and one seeded with 100,000 (BENCH_GRID_PRODUCTS to change it), each in a process of its own.
+ * For each store and URL state, in turn:
+ *   - page: GET /stores/<id>/products with the session cookie (the whole response, as a browser asks for it);
+ *   - store calls: the page's own two store calls (the products list with the same criteria and fields, and the
+ *     category tree, in parallel as the page makes them) through lib/magento over the app's guarded store fetch;
+ *   - page floor: GET /stores/<id>/remove, a page under the same layouts (session, the store's read, link
+ *     requests, header) that calls no store;
+ *   - Next page floor: GET /login signed out, a page under the root layout that reads no database and calls no store;
+ *   - bare route: GET /api/health, a route handler that does nothing (Next's own floor).
+ * BENCH_GRID_DUMP=<dir>: each URL state's HTML and RSC payload are written there (store0-state0.html...).
+ * BENCH_NEXT_PROFILE=<dir>: the app server runs with --cpu-prof, and the bench prints where the server's CPU went
+ * per page and per floor page (a run of each alone, cut out of the profile by time). Prints medians; no assertions.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { lookup } from "node:dns/promises";
-import { chromium } from "playwright-core";
-import { startDevStore } from "../devstore/src/server";
+import { chromium, type Page } from "playwright-core";
 import { createStoreFetch } from "@/lib/net/store-fetch";
 import { createMagentoClient, type MagentoClient } from "@/lib/magento";
 import { gridFields, gridSearchCriteria, parseGridParams } from "@/lib/dashboard/grid";
 import { productsGrid } from "@/lib/dashboard/products-grid";
 import { categoryTreeFields } from "@/lib/dashboard/category-tree";
-import { benchDatabase, startApp } from "./lib/app-server";
+import { benchDatabase, DIST, hasBuild, pct, startApp } from "./lib/app-server";
+import { startStoreChild, type StoreChild } from "./lib/devstore-child";
+import { monotonicMicros, profileBreakdown } from "./lib/cpu-profile";
 
-const ROOT = process.cwd();
-const REPS = 40;
+const REPS = Number(process.env.BENCH_GRID_REPS ?? 40);
+const WARMUPS = 5;
+const PROFILE_REPS = 100;
+const BIG = Number(process.env.BENCH_GRID_PRODUCTS ?? 100_000);
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 const med = (xs: number[]) => pct(xs, 0.5);
 
-async function timed(reps: number, fn: () => Promise<unknown>): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < reps; i++) {
-    const t = performance.now();
-    await fn();
-    out.push(performance.now() - t);
-  }
-  return out;
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
 }
 
 /** The page's two store calls for a grid URL state, made the way the page makes them (in parallel). */
@@ -49,37 +53,60 @@ function pageCalls(client: MagentoClient, qs: string): () => Promise<unknown> {
     ]);
 }
 
+/** A GET of the app with the session cookie that must answer 200 and contain `marker`; the body. */
+function appGet(url: string, cookie: string, marker: string, headers: Record<string, string> = {}): () => Promise<string> {
+  return async () => {
+    const res = await fetch(url, { headers: { cookie, ...headers } });
+    const body = await res.text();
+    if (res.status !== 200 || !body.includes(marker)) throw new Error(`${url}: ${res.status}`);
+    return body;
+  };
+}
+
+/** Links a dev store to the signed-in user through the identity page, as a merchant's Activate does. */
+async function linkStore(page: Page, appUrl: string, store: StoreChild): Promise<string> {
+  const post = async (path: string, body: unknown = {}) =>
+    (await (await fetch(`${store.url}/admin/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json()) as Record<string, unknown>;
+  const integration = await post("/integrations", { name: "bench", endpoint: `${appUrl}/api/integration/callback`, identityLinkUrl: `${appUrl}/integration/identity`, resources: "all" });
+  const act = await post(`/integrations/${integration.id}/activate`);
+  await page.goto(String(act.identity_url));
+  await page.getByRole("button", { name: "Link this store" }).click(); // signed in already: confirm the link
+  await page.waitForURL((u) => u.href.startsWith(store.url), { timeout: 30_000 });
+  await page.goto(`${appUrl}/stores`);
+  const row = page.locator("[data-installation]", { hasText: store.storeBaseUrl.replace(/\/$/, "") });
+  return (await row.first().getAttribute("data-installation"))!;
+}
+
 async function main() {
-  const distDir = process.env.NEXT_DIST_DIR || ".next";
-  if (!existsSync(join(ROOT, distDir, "BUILD_ID"))) {
-    console.log(`skipped: no production build in ${distDir} (run: npx next build)`);
+  if (!hasBuild()) {
+    console.log(`skipped: no production build in ${DIST} (run: npx next build)`);
     return;
   }
-  const store = await startDevStore({ port: 0, host: "127.0.0.1" });
-  const db = await benchDatabase("sqlite");
-  // BENCH_NEXT_PROFILE=<dir>: the app server writes a V8 CPU profile there when it exits (where the page time goes)
   const profileDir = process.env.BENCH_NEXT_PROFILE;
-  const app = await startApp(db.url, {}, profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []);
-  const appUrl = app.url;
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
+  const stores = [
+    { label: "default dev store", store: await startStoreChild() },
+    { label: `dev store, ${BIG} products`, store: await startStoreChild({ products: BIG }) },
+  ];
+  const db = await benchDatabase("sqlite");
+  const app = await startApp(db.url, {}, profileDir ? ["--cpu-prof", "--cpu-prof-interval=250", `--cpu-prof-dir=${profileDir}`] : []);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  const storeFetch = createStoreFetch({ allowPrivate: true });
+  const clients: MagentoClient[] = [];
+  const profiled: Array<[string, () => Promise<unknown>, Array<[number, number]>]> = [];
+  let appStopped = false;
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${appUrl}/signup`);
+    await page.goto(`${app.url}/signup`);
     await page.getByLabel("Email").fill(`bench-${randomBytes(3).toString("hex")}@example.com`);
     await page.getByLabel("Password").fill(`pw-${randomBytes(8).toString("hex")}`);
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL((u) => !u.pathname.startsWith("/signup"));
-    const post = async (path: string, body: unknown = {}) =>
-      (await (await fetch(`${store.url}/admin/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json()) as Record<string, unknown>;
-    const integration = await post("/integrations", { name: "bench", endpoint: `${appUrl}/api/integration/callback`, identityLinkUrl: `${appUrl}/integration/identity`, resources: "all" });
-    const act = await post(`/integrations/${integration.id}/activate`);
-    await page.goto(String(act.identity_url));
-    await page.getByRole("button", { name: "Link this store" }).click(); // signed in already: confirm the link
-    await page.waitForURL((u) => u.href.startsWith(store.url), { timeout: 30_000 });
-    await page.goto(`${appUrl}/stores`);
-    const id = await page.locator("[data-installation]").first().getAttribute("data-installation");
+    const linked = [];
+    for (const s of stores) linked.push({ ...s, id: await linkStore(page, app.url, s.store) });
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    await context.close();
 
     const cases: Array<[string, string]> = [
       ["default (20 rows, sku asc)", ""],
@@ -87,79 +114,96 @@ async function main() {
       ["100 rows per page, page 7", "?page=7&size=100"],
       ["category + status", "?category=4&status=1"],
     ];
-    // the same calls with a token of their own (a manual-mode integration: same store, same signing)
-    const manual = (await post("/integrations", { name: "bench direct", resources: "all" })) as { id: number };
-    const t = (await post(`/integrations/${manual.id}/activate`)).tokens as Record<string, string>;
-    const storeFetch = createStoreFetch({ allowPrivate: true });
-    const client = createMagentoClient({
-      baseUrl: store.storeBaseUrl,
-      auth: { kind: "oauth", consumerKey: t.consumer_key!, consumerSecret: t.consumer_secret!, accessToken: t.access_token!, accessTokenSecret: t.access_token_secret! },
-      fetch: storeFetch,
-    });
+    const bare = appGet(`${app.url}/api/health`, "", "ok");
+    const nextFloor = appGet(`${app.url}/login`, "", "Sign in");
+    console.log(`GET /stores/<id>/products against its two signed store calls and two floors, ${REPS} of each, interleaved, after ${WARMUPS} warm-ups (loopback, median ms):`);
+    console.log("  page: the grid page's server time; store calls: the page's two calls made directly (same client, same fetch);");
+    console.log("  page floor: /stores/<id>/remove (same layouts, session and store read, no store call); Next page floor: /login signed out");
+    console.log("  (root layout, no database, no store call); bare route: /api/health (a route handler that does nothing).");
+    const ratios: Record<string, number[]> = {};
+    for (const s of linked) {
+      // the page's calls with a token of their own (a manual-mode integration: same store, same signing)
+      const t = s.store.tokens;
+      const client = createMagentoClient({
+        baseUrl: s.store.storeBaseUrl,
+        auth: { kind: "oauth", consumerKey: t.consumer_key, consumerSecret: t.consumer_secret, accessToken: t.access_token, accessTokenSecret: t.access_token_secret },
+        fetch: storeFetch,
+      });
+      clients.push(client);
+      const floor = appGet(`${app.url}/stores/${s.id}/remove`, cookie, "removal-list");
+      console.log(`\n  ${s.label}`);
+      console.log("  URL state                                 page  store calls  ratio  page floor  Next page floor  bare route  page−floor  HTML KiB  RSC KiB");
+      ratios[s.label] = [];
+      for (const [label, qs] of cases) {
+        const grid = appGet(`${app.url}/stores/${s.id}/products${qs}`, cookie, 'id="products"');
+        const calls = pageCalls(client, qs);
+        for (let i = 0; i < WARMUPS; i++) {
+          await grid();
+          await calls();
+          await floor();
+          await nextFloor();
+          await bare();
+        }
+        const m = { page: [] as number[], calls: [] as number[], floor: [] as number[], next: [] as number[], bare: [] as number[] };
+        for (let i = 0; i < REPS; i++) {
+          m.page.push(await timed(grid));
+          m.calls.push(await timed(calls));
+          m.floor.push(await timed(floor));
+          m.next.push(await timed(nextFloor));
+          m.bare.push(await timed(bare));
+        }
+        const html = await grid();
+        // what a client-side navigation to the page downloads: the RSC payload alone (the HTML carries it too)
+        const rsc = await appGet(`${app.url}/stores/${s.id}/products${qs}`, cookie, "products", { rsc: "1" })();
+        const dump = process.env.BENCH_GRID_DUMP;
+        if (dump) {
+          mkdirSync(dump, { recursive: true });
+          writeFileSync(join(dump, `store${linked.indexOf(s)}-state${ratios[s.label]!.length}.html`), html);
+          writeFileSync(join(dump, `store${linked.indexOf(s)}-state${ratios[s.label]!.length}.rsc`), rsc);
+        }
+        const [p, c, f, n, b] = [med(m.page), med(m.calls), med(m.floor), med(m.next), med(m.bare)];
+        ratios[s.label]!.push(p / c);
+        console.log(
+          `  ${label.padEnd(40)} ${p.toFixed(1).padStart(5)} ${c.toFixed(1).padStart(12)} ${(p / c).toFixed(2).padStart(6)} ${f.toFixed(1).padStart(11)} ${n.toFixed(1).padStart(16)} ${b.toFixed(1).padStart(11)} ${(p - f).toFixed(1).padStart(11)} ${(Buffer.byteLength(html) / 1024).toFixed(0).padStart(9)} ${(Buffer.byteLength(rsc) / 1024).toFixed(0).padStart(8)}`,
+        );
+      }
+      console.log(`  median page/store-call ratio over the URL states: ${med(ratios[s.label]!).toFixed(2)}`);
 
-    console.log(`GET /stores/<id>/products vs the page's two signed store calls, ${REPS} of each, interleaved, after 5 warm-ups (loopback):`);
-    console.log("  URL state                                 page ms  store calls ms  ratio  overhead ms");
-    const ratios: number[] = [];
-    for (const [label, qs] of cases) {
-      const url = `${appUrl}/stores/${id}/products${qs}`;
-      const calls = pageCalls(client, qs);
-      const page = async () => {
-        const res = await fetch(url, { headers: { cookie } });
-        const html = await res.text();
-        if (res.status !== 200 || !html.includes('id="products"')) throw new Error(`${url}: ${res.status}`);
-      };
-      for (let i = 0; i < 5; i++) {
-        await page();
-        await calls();
+      if (profileDir && s === linked[0]) {
+        // each alone, so a window of the profile holds one kind of request
+        profiled.push(["grid page", appGet(`${app.url}/stores/${s.id}/products`, cookie, 'id="products"'), []], ["page floor", floor, []], ["Next page floor", nextFloor, []]);
+        for (const [, get, windows] of profiled) {
+          const t0 = monotonicMicros();
+          for (let i = 0; i < PROFILE_REPS; i++) await get();
+          windows.push([t0, monotonicMicros()]);
+        }
       }
-      const pageMs: number[] = [];
-      const callMs: number[] = [];
-      for (let i = 0; i < REPS; i++) {
-        pageMs.push(...(await timed(1, page)));
-        callMs.push(...(await timed(1, calls)));
-      }
-      ratios.push(med(pageMs) / med(callMs));
-      console.log(
-        `  ${label.padEnd(40)} ${med(pageMs).toFixed(1).padStart(8)} ${med(callMs).toFixed(1).padStart(15)} ${(med(pageMs) / med(callMs)).toFixed(2).padStart(6)} ${(med(pageMs) - med(callMs)).toFixed(1).padStart(12)}`,
-      );
     }
-
-    // Where the overhead goes: the page's steps before and after its store calls, timed one by one here.
-    process.env.DATABASE_URL = db.url;
-    const { openDatabase } = await import("@/lib/db");
-    const { createPrismaStorage } = await import("@/lib/storage/prisma");
-    const database = openDatabase(db.url);
-    const storage = createPrismaStorage(database);
-    const userId = (await database.prisma.installationUser.findFirst({ where: { installationId: id! } }))!.userId;
-    const sessionId = (await database.prisma.session.findFirst({ where: { userId } }))?.id ?? "none";
-    const q = async (label: string, fn: () => Promise<unknown>) => {
-      await timed(5, fn);
-      return [label, med(await timed(REPS, fn))] as const;
-    };
-    const steps = [
-      await q("session row (requireUser)", () => storage.sessions.byId(sessionId)),
-      await q("user row (requireUser)", () => storage.users.byId(userId)),
-      // one read per view gives the store and its client (stores.view; the layout and the page share it)
-      await q("installation with its store (loadStore → stores.view)", () => storage.installations.forUser(id!, userId)),
-    ];
-    const dns = await q("a DNS lookup of a store host name (no longer per page: the connect-time guard covers it)", () => lookup("localhost", { all: true, verbatim: true }));
-    const build = await q("client construction (signer, key)", async () =>
-      createMagentoClient({ baseUrl: store.storeBaseUrl, auth: { kind: "oauth", consumerKey: t.consumer_key!, consumerSecret: t.consumer_secret!, accessToken: t.access_token!, accessTokenSecret: t.access_token_secret! }, fetch: storeFetch }),
-    );
-    console.log("  The page's steps besides the store calls (median ms, timed here against the same database):");
-    for (const [label, ms] of [...steps, build, dns]) console.log(`    ${label.padEnd(80)} ${ms.toFixed(2)}`);
-    const dbMs = steps.reduce((a, [, ms]) => a + ms, 0);
-    console.log(`    ${steps.length} database round trips in all: ${dbMs.toFixed(2)} ms; lastSuccessAt is written at most every 5 s per store (the client is reused)`);
-    await database.close();
-    console.log(`  (median page/store-call ratio over the URL states: ${med(ratios).toFixed(2)})`);
-    await client.close();
-    await context.close();
   } finally {
     await browser.close();
     await app.stop();
-    await store.close();
+    appStopped = true;
+    for (const c of clients) await c.close();
+    for (const s of stores) s.store.stop();
     await db.dispose();
   }
+  if (profileDir && appStopped) printProfile(profileDir, app.pid, profiled);
+}
+
+function printProfile(dir: string, pid: number, runs: Array<[string, unknown, Array<[number, number]>]>) {
+  const file = readdirSync(dir).find((f) => f.includes(`.${pid}.`) && f.endsWith(".cpuprofile"));
+  if (!file) return console.log(`\n(no CPU profile of pid ${pid} in ${dir})`);
+  console.log(`\nWhere the app server's time went, per request (${PROFILE_REPS} of each alone, default store, CPU profile ${join(dir, file)}):`);
+  const parts = runs.map(([label, , windows]) => ({ label, ...profileBreakdown(join(dir, file), windows) }));
+  const page = parts[0]!;
+  const names = [...new Set(parts.flatMap((p) => [...p.byCategory.keys()]))].sort((a, b) => (page.byCategory.get(b) ?? 0) - (page.byCategory.get(a) ?? 0));
+  const cell = (ms: number | undefined, label: string) => ((ms ?? 0) / PROFILE_REPS).toFixed(2).padStart(label.length + 2);
+  console.log(`  ${"ms per request".padEnd(70)}${parts.map((p) => `  ${p.label}`).join("")}`);
+  for (const n of names) console.log(`  ${n.padEnd(70)}${parts.map((p) => cell(p.byCategory.get(n), p.label)).join("")}`);
+  console.log(`  ${"wall time in all".padEnd(70)}${parts.map((p) => cell(p.total, p.label)).join("")}`);
+  console.log("  the grid page's busiest functions (self time, ms per request):");
+  const top = [...page.byFunction].filter(([n]) => !n.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, 15);
+  for (const [n, ms] of top) console.log(`  ${(ms / PROFILE_REPS).toFixed(2).padStart(6)}  ${n.slice(0, 110)}`);
 }
 
 main().catch((e: unknown) => {

@@ -3,6 +3,7 @@
  * client address, or turns "not signed in" into a redirect. Pages, route handlers and actions import from here;
  * nothing under lib/ imports next/*.
  */
+import { cache } from "react";
 import { redirect } from "next/navigation";
 import type { IdentityQuery } from "@/lib/integration";
 import type { CurrentUser } from "@/lib/kit";
@@ -20,9 +21,12 @@ export const appUrls = () => kit().handshake.urls();
 
 // Accounts ----------------------------------------------------------------------------------------------------
 
-export async function getCurrentUser(): Promise<CurrentUser | null> {
-  return kit().auth.currentUser(await requestContext());
-}
+/**
+ * The signed-in user of this request. Read once per render: the root layout, a store's layout and its page all
+ * ask, and each asking would unseal the cookie and read the session and user rows again. (React's cache() is
+ * scoped to one server render; a server action calling this reads afresh.)
+ */
+export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => kit().auth.currentUser(await requestContext()));
 
 /** The signed-in user, or a redirect to /login?next=<nextPath>. */
 export async function requireUser(nextPath?: string): Promise<CurrentUser> {
@@ -98,7 +102,6 @@ export const addManualStore = (userId: string, input: unknown) => kit().stores.a
 export const setAdminOrigin = (installationId: string, userId: string, origin: string) => kit().stores.setAdminOrigin(installationId, userId, origin);
 export const probeInstallation = (installationId: string, userId: string) => kit().stores.probe(installationId, userId);
 export const getDiagnostics = (installationId: string, userId: string) => kit().stores.diagnostics(installationId, userId);
-export const listLinkRequests = (installationId: string, userId: string) => kit().stores.linkRequests(installationId, userId);
 export const answerLinkRequest = (installationId: string, userId: string, requestId: string, decision: "approve" | "deny") =>
   kit().stores.answerLinkRequest(installationId, userId, requestId, decision);
 export const removeInstallation = (installationId: string, userId: string) => kit().stores.remove(installationId, userId);

@@ -16,6 +16,11 @@ export const LINK_REQUEST_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Pending requests of an installation, for a user linked to it (empty for anyone else). */
 export async function pendingLinkRequests(storage: Storage, installationId: string, userId: string, now: Date): Promise<PendingLinkRequest[]> {
   if (!(await storage.links.isLinked(installationId, userId))) return [];
+  return pendingLinkRequestsOf(storage, installationId, now);
+}
+
+/** The same for a caller that has just read the installation through the user's link (a store's page view). */
+export async function pendingLinkRequestsOf(storage: Storage, installationId: string, now: Date): Promise<PendingLinkRequest[]> {
   const rows = await storage.links.pendingRequests(installationId, new Date(now.getTime() - LINK_REQUEST_TTL_MS));
   return rows.map((r) => ({ id: r.id, email: r.email, createdAt: r.createdAt }));
 }

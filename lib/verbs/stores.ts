@@ -4,7 +4,7 @@ import { getStoreForUser, listStoresForUser, toSummary, type StoreSummary } from
 import { addManualStoreFor, type ManualResult } from "@/lib/integration/manual";
 import { probeWithClient, type ProbeResult } from "@/lib/integration/probe";
 import { setAdminOriginFor } from "@/lib/integration/admin-origin";
-import { decideLinkRequest, pendingLinkRequests, removeInstallationFor, type DecideResult, type PendingLinkRequest } from "@/lib/integration/link-requests";
+import { decideLinkRequest, pendingLinkRequests, pendingLinkRequestsOf, removeInstallationFor, type DecideResult, type PendingLinkRequest } from "@/lib/integration/link-requests";
 import { fetchSwaggerPage, readSchemaWithAdminLogin, type StorePage } from "@/lib/integration/store-pages";
 import type { InstallationWithStore } from "@/lib/storage/types";
 import { removalPreview, setStoreLabel, type RemovalPreview } from "@/lib/dashboard/store-removal";
@@ -42,6 +42,13 @@ export interface DiagnosticsView {
     claimedByUserId: string | null;
   }>;
   events: Array<{ id: number; at: Date; kind: string; message: string; count: number; storeMessage: string | null }>;
+}
+
+/** One of the user's stores as a page view sees it (stores.view). */
+export interface StoreView {
+  store: StoreSummary;
+  client: (opts?: { storeCode?: string }) => MagentoClient;
+  linkRequests: () => Promise<PendingLinkRequest[]>;
 }
 
 /** A user's stores, their signed clients, and a client without a user (stores.systemClient) for jobs and scripts. */
@@ -85,13 +92,13 @@ export function storeVerbs(core: KitCore) {
 
     /**
      * One of the user's stores for one page view: its summary and its signed client from a single read (the
-     * ownership check is that read). Null when the store is not the user's. `client()` throws
-     * InstallationNotUsableError when the installation has no working token.
+     * ownership check is that read), and its pending link requests without checking the link again. Null when the
+     * store is not the user's. `client()` throws InstallationNotUsableError when the installation has no working token.
      */
-    async view(installationId: string, userId: string): Promise<{ store: StoreSummary; client: (opts?: { storeCode?: string }) => MagentoClient } | null> {
+    async view(installationId: string, userId: string): Promise<StoreView | null> {
       const inst = await core.storage.installations.forUser(installationId, userId);
       if (!inst) return null;
-      return { store: toSummary(inst), client: (opts) => clientOf(inst, opts) };
+      return { store: toSummary(inst), client: (opts) => clientOf(inst, opts), linkRequests: () => pendingLinkRequestsOf(core.storage, inst.id, core.now()) };
     },
 
     clientFor,

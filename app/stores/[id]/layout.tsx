@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { listLinkRequests } from "@/app/_kit";
 import { loadStore } from "./_lib/store-context";
 import { LinkRequests } from "./_components/LinkRequests";
 
@@ -10,8 +9,7 @@ import { LinkRequests } from "./_components/LinkRequests";
  */
 export default async function StoreLayout({ children, params }: { children: ReactNode; params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { user } = await loadStore(id);
-  const requests = await listLinkRequests(id, user.id);
+  const requests = await (await loadStore(id)).linkRequests();
   return (
     <>
       {requests.length > 0 ? <LinkRequests installationId={id} requests={requests} /> : null}

@@ -1,11 +1,23 @@
 /** Display formatting for store values (pure; the store sends numbers and "YYYY-MM-DD hh:mm:ss" UTC strings). */
 
+/** One formatter per currency: building an Intl.NumberFormat costs ~20 µs, formatting with one ~0.3 µs. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+const MONEY_FORMATS_KEPT = 64;
+
+function moneyFormat(currency: string): Intl.NumberFormat {
+  let f = moneyFormats.get(currency);
+  if (!f) {
+    f = new Intl.NumberFormat("en-US", { style: "currency", currency });
+    if (moneyFormats.size >= MONEY_FORMATS_KEPT) moneyFormats.clear();
+    moneyFormats.set(currency, f);
+  }
+  return f;
+}
+
 export function formatMoney(value: unknown, currency?: string): string {
   const n = typeof value === "number" ? value : typeof value === "string" ? Number(value) : NaN;
   if (!Number.isFinite(n)) return "—";
-  if (currency && /^[A-Z]{3}$/.test(currency)) {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(n);
-  }
+  if (currency && /^[A-Z]{3}$/.test(currency)) return moneyFormat(currency).format(n);
   return n.toFixed(2);
 }
 

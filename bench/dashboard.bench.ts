@@ -1,19 +1,22 @@
 /**
  * Grid overhead: server time of the dashboard's product grid next to the signed store calls it makes, and next to
- * two floors, all measured interleaved in one run. `next start` (built app; NEXT_DIST_DIR is honoured) with a
+ * three floors, all measured interleaved in one run. `next start` (built app; NEXT_DIST_DIR is honoured) with a
  * fresh database; a user signed up in Chromium links two dev stores through the identity page: the default one
  * (~2,100 products) and one seeded with 100,000 (BENCH_GRID_PRODUCTS to change it), each in a process of its own.
  * For each store and URL state, in turn:
  *   - page: GET /stores/<id>/products with the session cookie (the whole response, as a browser asks for it);
  *   - store calls: the page's own two store calls (the products list with the same criteria and fields, and the
  *     category tree, in parallel as the page makes them) through lib/magento over the app's guarded store fetch;
- *   - page floor: GET /stores/<id>/remove, a page under the same layouts (session, the store's read, link
- *     requests, header) that calls no store;
+ *   - page floor: GET /stores/<id>/remove, a page under the same layouts (session, the store's read and its link
+ *     requests) that calls no store (its own read: what removing the store would delete);
  *   - Next page floor: GET /login signed out, a page under the root layout that reads no database and calls no store;
  *   - bare route: GET /api/health, a route handler that does nothing (Next's own floor).
+ * Then each kind of request alone (the grid page on both stores): the app server's CPU per request, read from /proc
+ * (steadier than wall time on a shared machine). Also printed: the page's HTML and its RSC payload (what a
+ * client-side navigation downloads) in KiB.
  * BENCH_GRID_DUMP=<dir>: each URL state's HTML and RSC payload are written there (store0-state0.html...).
- * BENCH_NEXT_PROFILE=<dir>: the app server runs with --cpu-prof, and the bench prints where the server's CPU went
- * per page and per floor page (a run of each alone, cut out of the profile by time). Prints medians; no assertions.
+ * BENCH_NEXT_PROFILE=<dir>: the app server runs with --cpu-prof, and the bench prints where the server's time went
+ * per request of each kind (its run alone, cut out of the profile by time). Prints medians; no assertions.
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
@@ -25,12 +28,12 @@ import { gridFields, gridSearchCriteria, parseGridParams } from "@/lib/dashboard
 import { productsGrid } from "@/lib/dashboard/products-grid";
 import { categoryTreeFields } from "@/lib/dashboard/category-tree";
 import { benchDatabase, DIST, hasBuild, pct, startApp } from "./lib/app-server";
-import { startStoreChild, type StoreChild } from "./lib/devstore-child";
+import { processCpuMs, startStoreChild, type StoreChild } from "./lib/devstore-child";
 import { monotonicMicros, profileBreakdown } from "./lib/cpu-profile";
 
 const REPS = Number(process.env.BENCH_GRID_REPS ?? 40);
 const WARMUPS = 5;
-const PROFILE_REPS = 100;
+const ALONE_REPS = 200;
 const BIG = Number(process.env.BENCH_GRID_PRODUCTS ?? 100_000);
 
 const med = (xs: number[]) => pct(xs, 0.5);
@@ -93,7 +96,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
   const storeFetch = createStoreFetch({ allowPrivate: true });
   const clients: MagentoClient[] = [];
-  const profiled: Array<[string, () => Promise<unknown>, Array<[number, number]>]> = [];
+  const profiled: Array<[string, Array<[number, number]>]> = [];
   let appStopped = false;
   try {
     const context = await browser.newContext();
@@ -169,14 +172,18 @@ async function main() {
       }
       console.log(`  median page/store-call ratio over the URL states: ${med(ratios[s.label]!).toFixed(2)}`);
 
-      if (profileDir && s === linked[0]) {
-        // each alone, so a window of the profile holds one kind of request
-        profiled.push(["grid page", appGet(`${app.url}/stores/${s.id}/products`, cookie, 'id="products"'), []], ["page floor", floor, []], ["Next page floor", nextFloor, []]);
-        for (const [, get, windows] of profiled) {
-          const t0 = monotonicMicros();
-          for (let i = 0; i < PROFILE_REPS; i++) await get();
-          windows.push([t0, monotonicMicros()]);
-        }
+      // each kind of request alone: the app server's CPU per request (from /proc, steadier than wall time on a
+      // shared machine), and with BENCH_NEXT_PROFILE a window of the profile that holds only that kind
+      const alone: Array<[string, () => Promise<unknown>]> = [["grid page, default URL state", appGet(`${app.url}/stores/${s.id}/products`, cookie, 'id="products"')]];
+      if (s === linked[0]) alone.push(["page floor", floor], ["Next page floor", nextFloor], ["bare route", bare]);
+      console.log(`  alone, ${ALONE_REPS} of each after ${WARMUPS} warm-ups          app server CPU ms/request   wall ms/request`);
+      for (const [label, get] of alone) {
+        for (let i = 0; i < WARMUPS; i++) await get();
+        const [t0, cpu0, wall0] = [monotonicMicros(), processCpuMs(app.pid), performance.now()];
+        for (let i = 0; i < ALONE_REPS; i++) await get();
+        const [cpu, wall] = [(processCpuMs(app.pid) - cpu0) / ALONE_REPS, (performance.now() - wall0) / ALONE_REPS];
+        if (profileDir && s === linked[0]) profiled.push([label, [[t0, monotonicMicros()]]]);
+        console.log(`  ${label.padEnd(50)} ${cpu.toFixed(2).padStart(25)} ${wall.toFixed(2).padStart(17)}`);
       }
     }
   } finally {
@@ -190,20 +197,20 @@ async function main() {
   if (profileDir && appStopped) printProfile(profileDir, app.pid, profiled);
 }
 
-function printProfile(dir: string, pid: number, runs: Array<[string, unknown, Array<[number, number]>]>) {
+function printProfile(dir: string, pid: number, runs: Array<[string, Array<[number, number]>]>) {
   const file = readdirSync(dir).find((f) => f.includes(`.${pid}.`) && f.endsWith(".cpuprofile"));
   if (!file) return console.log(`\n(no CPU profile of pid ${pid} in ${dir})`);
-  console.log(`\nWhere the app server's time went, per request (${PROFILE_REPS} of each alone, default store, CPU profile ${join(dir, file)}):`);
-  const parts = runs.map(([label, , windows]) => ({ label, ...profileBreakdown(join(dir, file), windows) }));
+  console.log(`\nWhere the app server's time went, per request (${ALONE_REPS} of each alone, default store, CPU profile ${join(dir, file)}):`);
+  const parts = runs.map(([label, windows]) => ({ label: label.replace(/,.*/, ""), ...profileBreakdown(join(dir, file), windows) }));
   const page = parts[0]!;
   const names = [...new Set(parts.flatMap((p) => [...p.byCategory.keys()]))].sort((a, b) => (page.byCategory.get(b) ?? 0) - (page.byCategory.get(a) ?? 0));
-  const cell = (ms: number | undefined, label: string) => ((ms ?? 0) / PROFILE_REPS).toFixed(2).padStart(label.length + 2);
+  const cell = (ms: number | undefined, label: string) => ((ms ?? 0) / ALONE_REPS).toFixed(2).padStart(label.length + 2);
   console.log(`  ${"ms per request".padEnd(70)}${parts.map((p) => `  ${p.label}`).join("")}`);
   for (const n of names) console.log(`  ${n.padEnd(70)}${parts.map((p) => cell(p.byCategory.get(n), p.label)).join("")}`);
   console.log(`  ${"wall time in all".padEnd(70)}${parts.map((p) => cell(p.total, p.label)).join("")}`);
   console.log("  the grid page's busiest functions (self time, ms per request):");
   const top = [...page.byFunction].filter(([n]) => !n.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, 15);
-  for (const [n, ms] of top) console.log(`  ${(ms / PROFILE_REPS).toFixed(2).padStart(6)}  ${n.slice(0, 110)}`);
+  for (const [n, ms] of top) console.log(`  ${(ms / ALONE_REPS).toFixed(2).padStart(6)}  ${n.slice(0, 110)}`);
 }
 
 main().catch((e: unknown) => {

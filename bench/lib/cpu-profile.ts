@@ -36,7 +36,7 @@ const CATEGORIES: Array<[string, (f: CallFrame) => boolean]> = [
   // Next bundles React's server renderers (Flight and HTML) into its app-page runtime
   ["Next.js app-page runtime: React rendering (RSC + HTML), app-render", (f) => /next-server\/app-page[^/]*\.js$/.test(f.url)],
   ["Next.js server: routing, proxy, compression glue, tracing", (f) => /node_modules\/next\//.test(f.url)],
-  ["app code bundle (pages, components, lib/, Prisma's generated client)", (f) => /\.next\/server\//.test(f.url)],
+  ["app code bundle (pages, components, lib/, Prisma's generated client)", (f) => /\.next[^/]*\/server\//.test(f.url)],
   ["Node internals (http, streams, async hooks)", (f) => f.url.startsWith("node:")],
 ];
 const OTHER = "other (native, program)";
@@ -80,7 +80,7 @@ export function profileBreakdown(
     const c = classify(profile.samples[i]!);
     byCategory.set(c, (byCategory.get(c) ?? 0) + ms);
     const f = byId.get(profile.samples[i]!)!.callFrame;
-    const fn = `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*\/(node_modules|\.next)\//, "$1/")}`;
+    const fn = `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*\/(node_modules|\.next[^/]*)\//, "$1/")}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
   }
   return { total, byCategory, byFunction };

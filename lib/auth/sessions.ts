@@ -22,11 +22,17 @@ export async function createSession(storage: Storage, userId: string, now: Date)
 
 /** The user of a live session, or null (unknown, revoked or expired token). */
 export async function resolveSession(storage: Storage, token: string | undefined, now: Date): Promise<{ userId: string } | null> {
+  const live = await resolveSessionUser(storage, token, now);
+  return live ? { userId: live.userId } : null;
+}
+
+/** The same with the user's email, from the same one read (what every signed-in page shows). */
+export async function resolveSessionUser(storage: Storage, token: string | undefined, now: Date): Promise<{ userId: string; email: string } | null> {
   if (typeof token !== "string" || token.length < 20 || token.length > 100) return null;
-  const row = await storage.sessions.byId(idOf(token));
+  const row = await storage.sessions.byIdWithUser(idOf(token));
   if (!row || row.revokedAt || row.expiresAt <= now) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > SEEN_EVERY_MS) await storage.sessions.touch(row.id, now).catch(() => undefined);
-  return { userId: row.userId };
+  return { userId: row.userId, email: row.email };
 }
 
 export async function revokeSession(storage: Storage, token: string | undefined, now: Date): Promise<void> {

@@ -231,6 +231,8 @@ export interface ResourceCheckRepo {
 export interface SessionRepo {
   create(session: Omit<SessionRecord, "revokedAt">): Promise<void>;
   byId(id: string): Promise<SessionRecord | null>;
+  /** The session and its user's email in one query (every signed-in page asks for both). */
+  byIdWithUser(id: string): Promise<(SessionRecord & { email: string }) | null>;
   touch(id: string, at: Date): Promise<void>;
   revoke(id: string, at: Date): Promise<void>;
   /** Revokes every live session of the user but `exceptId` (the browser making a change); returns how many. */

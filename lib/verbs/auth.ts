@@ -1,6 +1,6 @@
 import { getSession, cookieValue, type RequestContext } from "@/lib/session";
 import { signIn, signUp, type AuthResult } from "@/lib/auth/users";
-import { createSession, resolveSession, revokeAllSessions, revokeSession } from "@/lib/auth/sessions";
+import { createSession, resolveSessionUser, revokeAllSessions, revokeSession } from "@/lib/auth/sessions";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, knownDeviceFor, rememberDevice } from "@/lib/auth/device-cookie";
 import {
   changeEmail,
@@ -56,10 +56,8 @@ export function authVerbs(core: KitCore) {
     /** The user of this request's session, when the Session row is live (not signed out, revoked or expired). */
     async currentUser(ctx: RequestContext): Promise<CurrentUser | null> {
       const session = await getSession(ctx.cookies, core.env);
-      const live = await resolveSession(core.storage, session.sid, core.now());
-      if (!live) return null;
-      const user = await core.storage.users.byId(live.userId);
-      return user ? { id: user.id, email: user.email } : null;
+      const live = await resolveSessionUser(core.storage, session.sid, core.now());
+      return live ? { id: live.userId, email: live.email } : null;
     },
 
     async signIn(ctx: RequestContext, email: unknown, password: unknown): Promise<AuthResult> {

@@ -168,6 +168,8 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     await s.sessions.create({ id: "s2", userId: u.id, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + HOUR) });
     await s.sessions.revoke("s1", now);
     expect((await s.sessions.byId("s1"))?.revokedAt).toEqual(now);
+    expect(await s.sessions.byIdWithUser("s2")).toMatchObject({ id: "s2", userId: u.id, email: "a@example.com", revokedAt: null });
+    expect(await s.sessions.byIdWithUser("nope")).toBeNull();
     expect(await s.sessions.revokeAllOfUser(u.id, now)).toBe(1);
     expect(await s.sessions.prune(new Date(now.getTime() + 2 * HOUR), new Date(now.getTime() + HOUR))).toBe(2);
   });

@@ -73,6 +73,10 @@ export function prismaSessions(db: PortableQueries): SessionRepo {
       const r = await db.session.findUnique({ where: { id } });
       return r ? toSession(r) : null;
     },
+    async byIdWithUser(id) {
+      const r = await db.session.findUnique({ where: { id }, include: { user: { select: { email: true } } } });
+      return r ? { ...toSession(r), email: r.user.email } : null;
+    },
     async touch(id, at) {
       await db.session.updateMany({ where: { id }, data: { lastSeenAt: at } });
     },

@@ -119,10 +119,10 @@ async function main() {
     ];
     const bare = appGet(`${app.url}/api/health`, "", "ok");
     const nextFloor = appGet(`${app.url}/login`, "", "Sign in");
-    console.log(`GET /stores/<id>/products against its two signed store calls and two floors, ${REPS} of each, interleaved, after ${WARMUPS} warm-ups (loopback, median ms):`);
+    console.log(`GET /stores/<id>/products against its two signed store calls and three floors, ${REPS} of each, interleaved, after ${WARMUPS} warm-ups (loopback, median ms):`);
     console.log("  page: the grid page's server time; store calls: the page's two calls made directly (same client, same fetch);");
-    console.log("  page floor: /stores/<id>/remove (same layouts, session and store read, no store call); Next page floor: /login signed out");
-    console.log("  (root layout, no database, no store call); bare route: /api/health (a route handler that does nothing).");
+    console.log("  page floor: /stores/<id>/remove (same layouts: session, store read, link requests; no store call); Next page floor:");
+    console.log("  /login signed out (root layout, no database, no store call); bare route: /api/health (a route handler that does nothing).");
     const ratios: Record<string, number[]> = {};
     for (const s of linked) {
       // the page's calls with a token of their own (a manual-mode integration: same store, same signing)

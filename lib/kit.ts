@@ -50,6 +50,8 @@ export interface KitOptions {
   jobs?: JobQueue;
   /** Called after every job sent (a worker of this process that another kit instance runs). */
   wake?: () => void;
+  /** Called when a request that must answer fast arrives (that worker's `giveWay`). */
+  giveWay?: (ms: number) => void;
   /** Tests: the handshake's token calls, the DNS lookup of store hosts, the callback limiter. */
   handshake?: IntegrationDeps["handshake"];
   lookup?: Lookup;
@@ -106,6 +108,10 @@ export function createKit(o: KitOptions) {
       core.worker?.wake();
       o.wake?.();
       return id;
+    },
+    giveWay(ms) {
+      core.worker?.giveWay(ms);
+      o.giveWay?.(ms);
     },
     async sendGrouped(kind, data, options) {
       const id = await grouped(kind, data, capLease(options));

@@ -34,7 +34,7 @@ let local: Kit | undefined;
 export function kit(): Kit {
   if (!local) {
     const s = shared();
-    local = kitFromEnv(getEnv(), { db: s.db, jobs: s.queue, fetch: s.fetch, wake: () => s.worker?.wake() });
+    local = kitFromEnv(getEnv(), { db: s.db, jobs: s.queue, fetch: s.fetch, wake: () => s.worker?.wake(), giveWay: (ms) => s.worker?.giveWay(ms) });
   }
   return local;
 }

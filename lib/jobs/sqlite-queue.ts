@@ -66,48 +66,72 @@ function toLane(r: LaneRow): LaneState {
 
 const tagRow = z.array(z.object({ lastTag: z.coerce.number() })).length(1);
 
+type Sendable = { kind: string; data: unknown; options: Omit<SendOptions, "dedupe"> };
+
+const JOB_COLUMNS = `"id", "kind", "data", "state", "lane", "key", "ref", "tag", "retryCount", "retryLimit", "retryDelaySeconds",
+       "retryBackoff", "startAfter", "leaseSeconds", "createdAt"`;
+const JOB_VALUES = "(?, ?, ?, 'created', ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)";
+/** Rows per INSERT: 13 parameters each, well under SQLite's limit of 32,766. */
+const ROWS_PER_INSERT = 250;
+
 /**
- * The next fairness tag of a lane: max(virtual clock, lane's last tag) + 1 (see queue.ts), in one statement.
- * The hot paths here (send, fetch) are single SQL statements: SQLite work is serialised per process, and a
- * Prisma call costs several times the statement it runs.
+ * Reserves `count` consecutive fairness tags for a lane (see queue.ts: max(virtual clock, lane's last tag) + 1,
+ * and so on) in one statement; returns the first.
  */
-async function nextTag(q: Queries, lane: string, now: Date): Promise<number> {
+async function reserveTags(q: Queries, lane: string, count: number, now: Date): Promise<number> {
   const rows = await q.$queryRawUnsafe(
     `INSERT INTO "JobLane" ("lane", "lastTag", "updatedAt", "failStreak")
-       VALUES (?, COALESCE((SELECT "lastTag" FROM "JobLane" WHERE "lane" = ?), 0) + 1, ?, 0)
-     ON CONFLICT ("lane") DO UPDATE SET "lastTag" = MAX("lastTag", COALESCE((SELECT "lastTag" FROM "JobLane" WHERE "lane" = ?), 0)) + 1
+       VALUES (?, COALESCE((SELECT "lastTag" FROM "JobLane" WHERE "lane" = ?), 0) + ?, ?, 0)
+     ON CONFLICT ("lane") DO UPDATE SET "lastTag" = MAX("lastTag", COALESCE((SELECT "lastTag" FROM "JobLane" WHERE "lane" = ?), 0)) + ?
      RETURNING "lastTag"`,
     lane,
     CLOCK_LANE,
+    count,
     now,
     CLOCK_LANE,
+    count,
   );
-  return tagRow.parse(rows)[0]!.lastTag;
+  return tagRow.parse(rows)[0]!.lastTag - count + 1;
 }
 
-async function insertJob(q: Queries, kind: string, data: unknown, o: Omit<SendOptions, "dedupe">, now: Date): Promise<string> {
-  const tag = await nextTag(q, o.lane ?? "", now);
-  const id = randomUUID();
-  await q.$executeRawUnsafe(
-    `INSERT INTO "Job" ("id", "kind", "data", "state", "lane", "key", "ref", "tag", "retryCount", "retryLimit", "retryDelaySeconds",
-       "retryBackoff", "startAfter", "leaseSeconds", "createdAt")
-     VALUES (?, ?, ?, 'created', ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
-    id,
-    kind,
-    JSON.stringify(data ?? null),
-    o.lane ?? "",
-    o.key ?? null,
-    o.ref ?? null,
-    tag,
-    o.retryLimit ?? SEND_DEFAULTS.retryLimit,
-    o.retryDelaySeconds ?? SEND_DEFAULTS.retryDelaySeconds,
-    o.retryBackoff ?? SEND_DEFAULTS.retryBackoff,
-    o.startAfter ?? now,
-    o.leaseSeconds ?? SEND_DEFAULTS.leaseSeconds,
-    now,
-  );
-  return id;
+/**
+ * Stores jobs (in one transaction, which the caller holds): one statement per lane for the tags and one INSERT per
+ * 250 jobs, whatever their number (a Prisma call costs several times the statement it runs). Ids in order.
+ */
+async function insertJobs(q: Queries, jobs: readonly Sendable[], now: Date): Promise<string[]> {
+  const perLane = new Map<string, number>();
+  for (const j of jobs) perLane.set(j.options.lane ?? "", (perLane.get(j.options.lane ?? "") ?? 0) + 1);
+  const tags = new Map<string, number>();
+  for (const [lane, count] of perLane) tags.set(lane, await reserveTags(q, lane, count, now));
+  const ids = jobs.map(() => randomUUID());
+  for (let from = 0; from < jobs.length; from += ROWS_PER_INSERT) {
+    const chunk = jobs.slice(from, from + ROWS_PER_INSERT);
+    const args = chunk.flatMap(({ kind, data, options: o }, i) => {
+      const lane = o.lane ?? "";
+      const tag = tags.get(lane)!;
+      tags.set(lane, tag + 1);
+      return [
+        ids[from + i]!,
+        kind,
+        JSON.stringify(data ?? null),
+        lane,
+        o.key ?? null,
+        o.ref ?? null,
+        tag,
+        o.retryLimit ?? SEND_DEFAULTS.retryLimit,
+        o.retryDelaySeconds ?? SEND_DEFAULTS.retryDelaySeconds,
+        o.retryBackoff ?? SEND_DEFAULTS.retryBackoff,
+        o.startAfter ?? now,
+        o.leaseSeconds ?? SEND_DEFAULTS.leaseSeconds,
+        now,
+      ];
+    });
+    await q.$executeRawUnsafe(`INSERT INTO "Job" (${JOB_COLUMNS}) VALUES ${chunk.map(() => JOB_VALUES).join(", ")}`, ...args);
+  }
+  return ids;
 }
+
+const nextTag = (q: Queries, lane: string, now: Date) => reserveTags(q, lane, 1, now);
 
 export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => number } = {}): JobQueue {
   const random = opts.random ?? Math.random;
@@ -140,20 +164,18 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
     async stop() {},
 
     async send(kind, data, o, now) {
-      const insert = (q: Queries) => insertJob(q, kind, data, o, now);
-      if (!(o.dedupe && o.key)) return insert(db);
+      const insert = async (q: Queries) => (await insertJobs(q, [{ kind, data, options: o }], now))[0]!;
+      if (!(o.dedupe && o.key)) return insert(db); // a lone job: a tag left unused by a crash in between is harmless
       const key = o.key;
       return tx(async (t) => ((await t.job.count({ where: { key, state: { in: QUEUED } } })) > 0 ? null : insert(t)));
     },
 
     async sendMany(jobs, now) {
       if (jobs.length === 0) return [];
-      // one transaction: SQLite takes the write lock once for the whole group
-      return tx(async (t) => {
-        const ids: string[] = [];
-        for (const j of jobs) ids.push(await insertJob(t, j.kind, j.data, j.options, now));
-        return ids;
-      });
+      // Up to 250 jobs are one INSERT, all or nothing by itself: no transaction needed (a Prisma transaction costs
+      // several statements' worth, and a burst would pay it per group); a crash after the lanes' tags were
+      // reserved only leaves unused tags, which is harmless. More jobs: one transaction.
+      return jobs.length <= ROWS_PER_INSERT ? insertJobs(db, jobs, now) : tx((t) => insertJobs(t, jobs, now));
     },
 
     async fetch({ kinds, laneCap, now }: FetchOptions) {
@@ -163,21 +185,24 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
           lastExpiry = now.getTime();
           await expireLeases(t, kinds, now);
         }
-        const picked = await t.$queryRawUnsafe(
-          `SELECT j."id", j."leaseSeconds" FROM "Job" j
-           WHERE j."kind" IN (${kindList}) AND j."state" IN ('created', 'retry') AND j."startAfter" <= ?
+        // The first runnable job in fairness order, looked for once per queued state: each branch walks the
+        // (state, tag) index in order and stops at the first job that may start (no sort of the whole queue).
+        // `+o."tag"`: the key's own index answers "an earlier job of this key is queued" (a few rows); without the
+        // plus SQLite walks every queued job with a lower tag instead.
+        const branch = (state: string) => `SELECT * FROM (SELECT j."id", j."leaseSeconds", j."tag", j."createdAt", j.rowid AS "row" FROM "Job" j
+           WHERE j."state" = '${state}' AND j."kind" IN (${kindList}) AND j."startAfter" <= ?
              AND j."lane" NOT IN (SELECT "lane" FROM "Job" WHERE "kind" IN (${kindList}) AND "state" = 'active' GROUP BY "lane" HAVING count(*) >= ?)
              AND j."lane" NOT IN (SELECT "lane" FROM "JobLane" WHERE "pausedUntil" > ?)
              AND (j."key" IS NULL OR (
                j."key" NOT IN (SELECT "key" FROM "Job" WHERE "state" = 'active' AND "key" IS NOT NULL)
-               AND NOT EXISTS (SELECT 1 FROM "Job" o WHERE o."key" = j."key" AND o."state" IN ('created', 'retry') AND o."tag" < j."tag")))
-           ORDER BY j."tag", j."createdAt", j.rowid
-           LIMIT 1`,
-          ...kinds,
-          now,
-          ...kinds,
-          laneCap,
-          now,
+               AND NOT EXISTS (SELECT 1 FROM "Job" o WHERE o."key" = j."key" AND o."state" IN ('created', 'retry') AND +o."tag" < j."tag")))
+           ORDER BY j."tag", j.rowid
+           LIMIT 1)`;
+        const args = [...kinds, now, ...kinds, laneCap, now];
+        const picked = await t.$queryRawUnsafe(
+          `SELECT "id", "leaseSeconds" FROM (${branch("created")} UNION ALL ${branch("retry")}) ORDER BY "tag", "createdAt", "row" LIMIT 1`,
+          ...args,
+          ...args,
         );
         const chosen = z.array(z.object({ id: z.string(), leaseSeconds: z.coerce.number() })).max(1).parse(picked)[0];
         if (!chosen) return null;

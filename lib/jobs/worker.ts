@@ -101,6 +101,11 @@ export interface WorkerOptions {
 export interface Worker {
   /** Ask for work now (a job was just sent in this process). */
   wake(): void;
+  /**
+   * Requests that must answer fast are being served in this process (activation callbacks: the store waits 5 s):
+   * start no new job for `ms` (for at most 5 s in a row, however many arrive).
+   */
+  giveWay(ms: number): void;
   /** Resolves once nothing was runnable and nothing runs (tests). */
   idle(): Promise<void>;
   /** Stops leasing, waits for running jobs (at most `graceMs`). */
@@ -113,6 +118,9 @@ function refusedForGood(e: unknown): boolean {
   const status = e instanceof MagentoApiError || e instanceof MagentoOAuthError ? e.status : undefined;
   return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
+
+/** The longest a worker holds back new jobs in a row for giveWay. */
+const MAX_HOLD_MS = 5_000;
 
 export function recurringKey(kind: string): string {
   return `every:${kind}`;
@@ -128,7 +136,23 @@ export function startWorker(o: WorkerOptions): Worker {
   let idleWaiters: Array<() => void> = [];
   const running = new Set<Promise<void>>();
   let yieldingSince: number | null = null;
+  let holdUntil = 0;
+  let holdingSince: number | null = null;
+  /** giveWay's hold, for at most MAX_HOLD_MS in a row (a flood of callbacks cannot stop the jobs for good). */
+  const held = (): boolean => {
+    const now = Date.now();
+    if (now >= holdUntil) {
+      holdingSince = null;
+      return false;
+    }
+    holdingSince ??= now;
+    return now - holdingSince < MAX_HOLD_MS;
+  };
   const givingWay = (): boolean => {
+    if (held()) {
+      yieldingSince = null; // `busy` gets its own second once the hold ends
+      return true;
+    }
     if (!o.busy?.()) {
       yieldingSince = null;
       return false;
@@ -254,12 +278,16 @@ export function startWorker(o: WorkerOptions): Worker {
         lastEnsure = Date.now();
         await ensureRecurring();
       }
-      if (!stopping) await sleep(fetched && inFlight < o.concurrency ? 0 : o.pollMs);
+      const holdLeft = holdUntil - Date.now();
+      if (!stopping) await sleep(fetched && inFlight < o.concurrency ? 0 : yielding && holdLeft > 0 ? Math.min(o.pollMs, holdLeft) : o.pollMs);
     }
   })();
 
   return {
     wake: () => wakeUp?.(),
+    giveWay(ms) {
+      holdUntil = Math.max(holdUntil, Date.now() + ms);
+    },
     idle: () =>
       new Promise<void>((resolve) => {
         idleWaiters.push(resolve);

@@ -31,6 +31,8 @@ export interface KitCore {
   integration(storeFetch?: typeof fetch): IntegrationDeps;
   /** Sends a job and wakes this process's worker. */
   send(kind: string, data: unknown, options: SendOptions): Promise<string | null>;
+  /** A request that must answer fast is being served: this process's worker starts no new job for `ms`. */
+  giveWay(ms: number): void;
   /** The same for a hot path: concurrent sends are written together (lib/jobs/group-send.ts); no dedupe. */
   sendGrouped(kind: string, data: unknown, options: Omit<SendOptions, "dedupe">): Promise<string>;
 }

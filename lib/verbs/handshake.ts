@@ -6,6 +6,8 @@ import type { KitCore } from "./core";
 
 /** What every accepted or refused callback hears: Magento ignores the answer, and a forger learns nothing from it. */
 export const CALLBACK_OK = "ok";
+/** How long a worker in the same process holds back new jobs after each callback arrives. */
+const CALLBACK_GIVE_WAY_MS = 100;
 
 export interface CallbackResponse {
   status: 200 | 400 | 429;
@@ -24,6 +26,9 @@ export function handshakeVerbs(core: KitCore, limiter: CallbackLimiter) {
   return {
     async receiveCallback(form: URLSearchParams, request: { clientIp?: string } = {}): Promise<CallbackResponse> {
       const started = performance.now();
+      // callbacks come in bursts (a merchant activating many stores, a redeploy re-posting): a worker in this
+      // process starts nothing new until they are answered; their jobs run right after
+      core.giveWay(CALLBACK_GIVE_WAY_MS);
       const parsed = parseActivationCallback(form, { allowPrivate: core.env.allowPrivateStoreUrls });
       if (!parsed.ok) {
         core.log.info({ field: parsed.field }, "activation callback refused");

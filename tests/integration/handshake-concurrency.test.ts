@@ -81,5 +81,33 @@ describe.each(PROVIDERS)("concurrent callbacks on %s", (provider) => {
       const calls = await Promise.all(integs.map(async (i) => (await h.clientFor(i.consumer_key)).request({ method: "GET", path: "/V1/store/storeViews" })));
       expect(calls.every((c) => c.status === 200)).toBe(true);
     });
+
+    it("a burst written as one group: invalid callbacks among valid ones get 400 and leave nothing, the others all become active", async () => {
+      const integs = await Promise.all(Array.from({ length: 10 }, (_, i) => h.createIntegration(`Burst ${i}`)));
+      h.drop = true; // capture the store's genuine callbacks, then fire them all in the same instant
+      await Promise.all(integs.map((i) => h.activate(i.id)));
+      h.drop = false;
+      const valid = h.bodies.slice(-10);
+      const invalid = [
+        (f: URLSearchParams) => f.delete("oauth_verifier"),
+        (f: URLSearchParams) => f.set("store_base_url", "ftp://store.invalid/"),
+        (f: URLSearchParams) => f.set("oauth_consumer_secret", "not a token"),
+      ].map((spoil) => {
+        const f = new URLSearchParams(valid[0]!);
+        f.set("oauth_consumer_key", randomToken());
+        spoil(f);
+        return f;
+      });
+      const forms = [...valid.map((b) => new URLSearchParams(b)), ...invalid];
+      forms.splice(4, 0, forms.pop()!); // the bad ones spread among the good
+      const results = await Promise.all(forms.map((f) => h.kit.handshake.receiveCallback(f)));
+      const byKey = new Map(forms.map((f, i) => [f.get("oauth_consumer_key"), results[i]!.status]));
+      for (const i of integs) expect(byKey.get(i.consumer_key)).toBe(200);
+      for (const f of invalid) expect(byKey.get(f.get("oauth_consumer_key"))).toBe(400);
+      await h.settle();
+      const rows = await h.db.installation.findMany();
+      expect(rows.map((r) => r.consumerKey).sort()).toEqual(integs.map((i) => i.consumer_key).sort());
+      expect(rows.every((r) => r.state === "active")).toBe(true);
+    });
   });
 });

@@ -232,6 +232,15 @@ function conformance(open: () => Promise<OpenedJobQueue>): void {
     expect(order[4]).toBe("a2");
   });
 
+  it("stores a group larger than one statement whole, and starts its jobs in the order sent", async () => {
+    const jobs = Array.from({ length: 260 }, (_, i) => ({ kind: "test.a", data: i, options: { lane: "A", ref: "big" } }));
+    const ids = await q.sendMany(jobs, now());
+    expect(new Set(ids).size).toBe(260);
+    const stored = await q.list({ refs: ["big"], limit: 500 });
+    expect(stored.map((j) => j.data).sort((x, y) => Number(x) - Number(y))).toEqual(jobs.map((j) => j.data));
+    expect((await drain(5)).map((j) => j.data)).toEqual([0, 1, 2, 3, 4]);
+  });
+
   it("starts nothing in a paused lane until the pause ends", async () => {
     await send("x", { lane: "slow" });
     await send("y", { lane: "fast" });

@@ -95,8 +95,8 @@ async function reserveTags(q: Queries, lane: string, count: number, now: Date): 
 }
 
 /**
- * Stores jobs (in one transaction, which the caller holds): one statement per lane for the tags and one INSERT per
- * 250 jobs, whatever their number (a Prisma call costs several times the statement it runs). Ids in order.
+ * Stores jobs: one statement per lane for the tags, then one INSERT per 250 jobs, whatever their number (a Prisma
+ * call costs several times the statement it runs). More than 250 need the caller's transaction. Ids in order.
  */
 async function insertJobs(q: Queries, jobs: readonly Sendable[], now: Date): Promise<string[]> {
   const perLane = new Map<string, number>();

@@ -26,9 +26,6 @@ export function handshakeVerbs(core: KitCore, limiter: CallbackLimiter) {
   return {
     async receiveCallback(form: URLSearchParams, request: { clientIp?: string } = {}): Promise<CallbackResponse> {
       const started = performance.now();
-      // callbacks come in bursts (a merchant activating many stores, a redeploy re-posting): a worker in this
-      // process starts nothing new until they are answered; their jobs run right after
-      core.giveWay(CALLBACK_GIVE_WAY_MS);
       const parsed = parseActivationCallback(form, { allowPrivate: core.env.allowPrivateStoreUrls });
       if (!parsed.ok) {
         core.log.info({ field: parsed.field }, "activation callback refused");
@@ -39,6 +36,9 @@ export function handshakeVerbs(core: KitCore, limiter: CallbackLimiter) {
       if (!limit.ok) {
         return { status: 429, message: `Too many activation callbacks; try again in ${limit.retryAfterSeconds} s.`, retryAfterSeconds: limit.retryAfterSeconds };
       }
+      // accepted callbacks come in bursts (a merchant activating many stores, a redeploy re-posting): a worker in
+      // this process starts nothing new until they are answered, and runs their jobs right after
+      core.giveWay(CALLBACK_GIVE_WAY_MS);
       const data: ReceivedCallbackData = {
         consumerKey: cb.consumerKey,
         storeBaseUrl: cb.storeBaseUrl,

@@ -3,10 +3,11 @@
  * token → access-token call → active. The callback URL only validates, seals, enqueues and answers
  * (lib/verbs/handshake.ts receiveCallback); then:
  * - `handshake.callback` records the callback (binding check, installation, activation: record-callback.ts) and
- *   enqueues the exchange. Callbacks of one consumer key run one at a time, in arrival order.
- * - `handshake.exchange` runs the token exchange (exchange.ts), resumable after a crash, inside the 300 s window;
- *   exchanges of one consumer key run one at a time, in arrival order, never behind a callback's recording.
+ *   enqueues the exchange.
+ * - `handshake.exchange` runs the token exchange (exchange.ts), resumable after a crash, inside the 300 s window.
  *   A success enqueues the first health probe.
+ * Both kinds of one consumer key share one job key (`handshakeKey`), so they run one at a time in the order sent:
+ * an exchange never starts while a later callback of its key waits to be recorded (see handshakeKey).
  */
 import { z } from "zod";
 import { recordCallback } from "@/lib/integration/record-callback";
@@ -30,11 +31,19 @@ export const receivedCallbackSchema = z.object({
 });
 export type ReceivedCallbackData = z.input<typeof receivedCallbackSchema>;
 
+/**
+ * The job key of a consumer key's callbacks and exchanges. Magento keeps one verifier token per consumer and
+ * Reauthorize replaces it (docs/platform.md, "Job kinds"): an older activation's request-token call made after a
+ * newer callback arrived would consume the newer token and break both exchanges. With one key, a callback queued
+ * before an exchange is recorded first, and the exchange then sees the newer activation and stands aside.
+ */
+export const handshakeKey = (consumerKey: string): string => `handshake:${consumerKey}`;
+
 /** How a callback job is sent (the callback URL calls this). */
 export function callbackJob(cb: { consumerKey: string; storeBaseUrl: string }): SendOptions {
   return {
     lane: storeLane(cb.storeBaseUrl),
-    key: `callback:${cb.consumerKey}`,
+    key: handshakeKey(cb.consumerKey),
     ref: `key:${cb.consumerKey}`,
     retryLimit: 5,
     retryDelaySeconds: 1,
@@ -45,7 +54,7 @@ export function callbackJob(cb: { consumerKey: string; storeBaseUrl: string }): 
 
 function exchangeJob(consumerKey: string, storeBaseUrl: string, installationId: string): SendOptions {
   // Two token calls of at most 20 s each: a lease of 60 s means a crashed exchange resumes within a minute.
-  return { lane: storeLane(storeBaseUrl), key: `exchange:${consumerKey}`, ref: installationId, retryLimit: 3, retryDelaySeconds: 2, retryBackoff: true, leaseSeconds: 60 };
+  return { lane: storeLane(storeBaseUrl), key: handshakeKey(consumerKey), ref: installationId, retryLimit: 3, retryDelaySeconds: 2, retryBackoff: true, leaseSeconds: 60 };
 }
 
 export function handshakeJobs(s: JobServices): JobKind[] {

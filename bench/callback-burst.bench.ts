@@ -8,12 +8,15 @@
  * The 200 callback bodies are genuine: the dev store activates 200 integrations and posts each callback to a
  * capture server first; the bench then fires them all at once at the app.
  */
+import { readdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { startDevStore } from "../devstore/src/server";
 import { startStoreProxy } from "../tests/helpers/store-proxy";
 import { openDatabase } from "@/lib/db";
 import { startChild, type Child } from "../tests/helpers/processes";
+import { monotonicMicros, profileBreakdown } from "./lib/cpu-profile";
 import { benchDatabase, benchSecrets, fmt, hasBuild, pct, startApp, stopPostgres, type AppProcess } from "./lib/app-server";
 
 const N = Number(process.env.BURST ?? 200);
@@ -65,6 +68,8 @@ async function run(provider: "sqlite" | "postgresql", separateWorker: boolean): 
   let app: AppProcess | null = null;
   let worker: Child | null = null;
   let database: ReturnType<typeof openDatabase> | null = null;
+  let burstWindow: [number, number] | null = null;
+  let appStopped = false;
   try {
     const secrets = benchSecrets();
     app = await startApp(db.url, { ...secrets, ...(separateWorker ? { WORKER: "off" } : {}) }, CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : []);
@@ -108,7 +113,9 @@ async function run(provider: "sqlite" | "postgresql", separateWorker: boolean): 
     if (Date.now() >= settled) console.log("  (the warm-up's jobs were still running after 60 s)");
     const noop = await burst(`${app.url}/api/health`, noopBodies);
     const started = Date.now();
+    const burstFrom = monotonicMicros();
     const cb = await burst(`${app.url}/api/integration/callback`, bodies);
+    burstWindow = [burstFrom, monotonicMicros()];
     const noopDuring = await burst(`${app.url}/api/health`, noopBodies);
 
     const target = Math.max(250, 1.5 * pct(noop.ms, 0.99));
@@ -142,11 +149,25 @@ async function run(provider: "sqlite" | "postgresql", separateWorker: boolean): 
     await database?.close();
     await worker?.stop();
     await app?.stop();
+    appStopped = app !== null;
     await cap.close();
     await proxy.close();
     await store.close();
     await db.dispose();
   }
+  if (CPU_PROF && appStopped && app && burstWindow) printProfile(CPU_PROF, app.pid, burstWindow);
+}
+
+/** Where the app server's CPU went while the 200 callbacks were in flight (the profile cut to that window). */
+function printProfile(dir: string, pid: number, window: [number, number]): void {
+  const file = readdirSync(dir).find((f) => f.includes(`.${pid}.`) && f.endsWith(".cpuprofile"));
+  if (!file) return void console.log(`  (no CPU profile of pid ${pid} in ${dir})`);
+  const { total, byCategory, byFunction } = profileBreakdown(join(dir, file), [window]);
+  console.log(`  app server during the callback burst (${fmt(total)} of samples, ${join(dir, file)}):`);
+  for (const [name, ms] of [...byCategory].sort((a, b) => b[1] - a[1])) console.log(`    ${fmt(ms).padStart(8)}  ${name}`);
+  console.log("    busiest functions (self time):");
+  const top = [...byFunction].filter(([n]) => !n.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, 20);
+  for (const [n, ms] of top) console.log(`    ${fmt(ms).padStart(8)}  ${n.slice(0, 110)}`);
 }
 
 async function main(): Promise<void> {

@@ -1,11 +1,13 @@
-import type { RateWindowRepo } from "@/lib/storage/storage";
+import { groupPerTurn, type GroupOptions } from "@/lib/jobs/group-send";
+import type { RateBudget, RateWindowRepo } from "@/lib/storage/storage";
 
 /**
  * Rate limit for the unauthenticated activation callback, checked before anything is written: a store posts once
  * per Activate or Reauthorize click, so a few per minute per consumer key is plenty, and one client (the address
  * a trusted proxy reports) gets a larger budget across keys. Fixed windows.
- * - PostgreSQL (several app instances): counted in the database (RateWindow, one atomic upsert per window), so
- *   every instance shares one budget.
+ * - PostgreSQL (several app instances): counted in the database (RateWindow rows), so every instance shares one
+ *   budget. The callbacks of one event-loop turn are decided together, in arrival order, in one short
+ *   transaction (RateWindowRepo.takeMany): a burst of callbacks costs a few round trips, not one or two each.
  * - SQLite (one app process): counted in memory; nothing to share, and no write added to the callback.
  */
 export interface CallbackRateLimits {
@@ -62,24 +64,26 @@ export class MemoryCallbackLimiter implements CallbackLimiter {
 
 /** Shared by every instance: a window is the row `callback|<budget>|<window number>`. */
 export class SharedCallbackLimiter implements CallbackLimiter {
+  private readonly decide: (hit: RateBudget[]) => Promise<boolean>;
+
   constructor(
-    private readonly windows: RateWindowRepo,
+    windows: RateWindowRepo,
     private readonly limits: CallbackRateLimits = DEFAULT_CALLBACK_LIMITS,
-  ) {}
+    grouping: GroupOptions = {},
+  ) {
+    this.decide = groupPerTurn<RateBudget[], boolean>(async (group) => {
+      const answers = await windows.takeMany(group.map((p) => p.value));
+      group.forEach((p, i) => p.resolve(answers[i]!));
+    }, grouping);
+  }
 
   async take(consumerKey: string, client: string | undefined, now: number): Promise<RateDecision> {
     const n = Math.floor(now / this.limits.windowMs);
     const ends = (n + 1) * this.limits.windowMs;
-    const taken: string[] = [];
-    for (const [name, limit] of budgets(this.limits, consumerKey, client)) {
-      const key = `callback|${name}|${n}`;
-      if (!(await this.windows.take(key, limit, new Date(ends)))) {
-        // refused: budgets already counted for this callback are given back (it costs nothing)
-        for (const k of taken) await this.windows.giveBack(k);
-        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((ends - now) / 1000)) };
-      }
-      taken.push(key);
-    }
-    return { ok: true };
+    const expiresAt = new Date(ends);
+    // counted in every budget or in none: a callback refused by one budget costs the other nothing
+    const hit = budgets(this.limits, consumerKey, client).map(([name, limit]) => ({ key: `callback|${name}|${n}`, limit, expiresAt }));
+    if (await this.decide(hit)) return { ok: true };
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((ends - now) / 1000)) };
   }
 }

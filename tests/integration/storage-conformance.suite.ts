@@ -257,6 +257,40 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     expect(await s.rateWindows.prune(new Date(ends.getTime() + 1))).toBe(1);
   });
 
+  it("rate windows, many hits at once: decided in order, several hits of one window around its limit, a hit counts in all its windows or none", async () => {
+    const expiresAt = new Date(Date.now() + 60_000);
+    const key = { key: "key|a", limit: 3, expiresAt };
+    const other = { key: "key|b", limit: 3, expiresAt };
+    const client = { key: "client|c", limit: 5, expiresAt };
+    const answers = await s.rateWindows.takeMany([
+      [key, client],
+      [key, client],
+      [key, client],
+      [key, client], // key|a is full: refused, client|c not counted
+      [other, client],
+      [other, client], // client|c reaches 5
+      [other, client], // refused by client|c: key|b not counted
+      [other], // key|b alone still has room
+      [other], // now full
+    ]);
+    expect(answers).toEqual([true, true, true, false, true, true, false, true, false]);
+    // what each window holds now: a window of limit n+1 takes exactly one more
+    const holds = async (k: string, n: number) => [await s.rateWindows.take(k, n + 1, expiresAt), await s.rateWindows.take(k, n + 1, expiresAt)];
+    expect(await holds("key|a", 3)).toEqual([true, false]);
+    expect(await holds("key|b", 3)).toEqual([true, false]);
+    expect(await holds("client|c", 5)).toEqual([true, false]);
+    // a later group sees what earlier ones counted
+    expect(await s.rateWindows.takeMany([[{ key: "key|a", limit: 5, expiresAt }], [{ key: "key|a", limit: 5, expiresAt }]])).toEqual([true, false]);
+  });
+
+  it("rate windows, many hits at once: concurrent groups never overshoot a budget", async () => {
+    const expiresAt = new Date(Date.now() + 60_000);
+    const w = { key: "w", limit: 7, expiresAt };
+    const groups = await Promise.all(Array.from({ length: 8 }, (_, i) => s.rateWindows.takeMany([[w], [w, { key: `other|${i}`, limit: 10, expiresAt }], [w]])));
+    expect(groups.flat().filter(Boolean)).toHaveLength(7);
+    expect(await s.rateWindows.take("w", 8, expiresAt)).toBe(true); // exactly 7 were counted
+  });
+
   it("exports: pages replace themselves when retried, rows add up, pages come back in order", async () => {
     const inst = await installation();
     const e = await s.exports.create({ installationId: inst.id, requestedBy: null, entity: "products", options: "{}" });

@@ -24,7 +24,7 @@ export function createPrismaStorage(database: Pick<Database, "prisma" | "provide
       users: prismaUsers(q),
       sessions: prismaSessions(q),
       throttle: prismaThrottle(q),
-      rateWindows: prismaRateWindows(q),
+      rateWindows: prismaRateWindows(q, inTransaction ? (fn) => fn(q) : transact),
       portalApps: prismaPortalApps(q),
       exports: prismaExports(q, inTransaction ? (fn) => fn(q) : transact),
       passwordResets: prismaPasswordResets(q),

@@ -1,11 +1,15 @@
 import type { PortableQueries } from "@/lib/db";
-import type { ExportRepo, PortalAppRepo, RateWindowRepo, ResourceCheckRepo } from "../storage";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { ExportRepo, PortalAppRepo, RateBudget, RateWindowRepo, ResourceCheckRepo } from "../storage";
 import { toExport, toPortalApp, toResourceCheck } from "./rows";
 import { z } from "zod";
 
 const counted = z.array(z.object({ count: z.coerce.number() }));
+const windowCounts = z.array(z.object({ key: z.string(), count: z.coerce.number() }));
 
-export function prismaRateWindows(db: PortableQueries): RateWindowRepo {
+type Transact = <T>(fn: (q: PortableQueries) => Promise<T>) => Promise<T>;
+
+export function prismaRateWindows(db: PortableQueries, transaction: Transact): RateWindowRepo {
   return {
     async take(key, limit, expiresAt) {
       if (limit < 1) return false;
@@ -15,6 +19,36 @@ export function prismaRateWindows(db: PortableQueries): RateWindowRepo {
         ON CONFLICT ("key") DO UPDATE SET "count" = "RateWindow"."count" + 1 WHERE "RateWindow"."count" < ${limit}
         RETURNING "count"`;
       return counted.parse(rows).length > 0;
+    },
+    async takeMany(hits) {
+      const budgets = new Map<string, RateBudget>();
+      for (const hit of hits) for (const b of hit) if (!budgets.has(b.key)) budgets.set(b.key, b);
+      if (budgets.size === 0) return hits.map(() => true);
+      const keys = [...budgets.keys()].sort(); // every caller locks in the same order: no deadlock between instances
+      return transaction(async (tx) => {
+        // 1. create the missing windows and lock them all (an upsert that changes nothing still locks its row on
+        //    PostgreSQL; SQLite has one writer), reading the counts every other instance has committed
+        const rows = await tx.$queryRaw`INSERT INTO "RateWindow" ("key", "count", "expiresAt")
+          VALUES ${Prisma.join(keys.map((k) => Prisma.sql`(${k}, 0, ${budgets.get(k)!.expiresAt})`))}
+          ON CONFLICT ("key") DO UPDATE SET "count" = "RateWindow"."count" RETURNING "key", "count"`;
+        const counts = new Map(windowCounts.parse(rows).map((r) => [r.key, r.count]));
+        const before = new Map(counts);
+        // 2. decide in arrival order, as one hit after another would have
+        const answers = hits.map((hit) => {
+          const fits = hit.every((b) => b.limit >= 1 && (counts.get(b.key) ?? 0) < b.limit);
+          if (fits) for (const key of new Set(hit.map((b) => b.key))) counts.set(key, (counts.get(key) ?? 0) + 1);
+          return fits;
+        });
+        // 3. write each window's new count once (a statement may touch a row only once)
+        const changed = keys.filter((k) => counts.get(k) !== before.get(k));
+        if (changed.length > 0) {
+          await tx.$executeRaw`UPDATE "RateWindow" SET "count" = CASE "key" ${Prisma.join(
+            changed.map((k) => Prisma.sql`WHEN ${k} THEN CAST(${counts.get(k)!} AS INTEGER)`),
+            " ",
+          )} END WHERE "key" IN (${Prisma.join(changed)})`;
+        }
+        return answers;
+      });
     },
     async giveBack(key) {
       await db.rateWindow.updateMany({ where: { key, count: { gt: 0 } }, data: { count: { decrement: 1 } } });

@@ -20,7 +20,8 @@ import { monotonicMicros, profileBreakdown } from "./lib/cpu-profile";
 import { benchDatabase, benchSecrets, fmt, hasBuild, pct, startApp, stopPostgres, type AppProcess } from "./lib/app-server";
 
 const N = Number(process.env.BURST ?? 200);
-/** A directory: the app's node writes a CPU profile there (`--cpu-prof`) when it stops. */
+/** A directory: the app's node writes a CPU profile there (`--cpu-prof`) when it stops; the bench then prints where
+ * the app's CPU went while the callbacks were in flight. */
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 /** `in-process` or `separate`: only that worker variant. */
 const ONLY_WORKER = process.env.BENCH_WORKER;

@@ -263,16 +263,12 @@ export interface RateBudget {
 }
 
 export interface RateWindowRepo {
-  /** Counts one hit in the window `key` (created with `expiresAt`) if it has fewer than `limit`. Atomic. */
-  take(key: string, limit: number, expiresAt: Date): Promise<boolean>;
   /**
    * Many hits at once, decided in the order given: a hit counts in every one of its budgets if all have room,
    * and in none otherwise (a hit refused by one budget costs the others nothing). One answer per hit. Atomic
    * against every other caller on the database (the windows are locked, in one order, for the decision).
    */
   takeMany(hits: ReadonlyArray<readonly RateBudget[]>): Promise<boolean[]>;
-  /** Gives one hit back (another budget of the same request refused it). */
-  giveBack(key: string): Promise<void>;
   prune(now: Date): Promise<number>;
 }
 

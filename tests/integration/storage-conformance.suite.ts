@@ -247,13 +247,12 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     expect((await s.throttle.get(["k"]))[0]?.failures).toBe(10);
   });
 
-  it("rate windows: a budget is never overshot under concurrency, and a refund gives a hit back", async () => {
+  it("rate windows: a budget is never overshot under concurrency, and expired windows are pruned", async () => {
     const ends = new Date(Date.now() + 60_000);
-    const taken = await Promise.all(Array.from({ length: 20 }, () => s.rateWindows.take("w", 7, ends)));
-    expect(taken.filter(Boolean)).toHaveLength(7);
-    await s.rateWindows.giveBack("w");
-    expect(await s.rateWindows.take("w", 7, ends)).toBe(true);
-    expect(await s.rateWindows.take("w", 7, ends)).toBe(false);
+    const w = { key: "w", limit: 7, expiresAt: ends };
+    const taken = await Promise.all(Array.from({ length: 20 }, () => s.rateWindows.takeMany([[w]])));
+    expect(taken.flat().filter(Boolean)).toHaveLength(7);
+    expect(await s.rateWindows.takeMany([[w]])).toEqual([false]);
     expect(await s.rateWindows.prune(new Date(ends.getTime() + 1))).toBe(1);
   });
 
@@ -275,7 +274,7 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     ]);
     expect(answers).toEqual([true, true, true, false, true, true, false, true, false]);
     // what each window holds now: a window of limit n+1 takes exactly one more
-    const holds = async (k: string, n: number) => [await s.rateWindows.take(k, n + 1, expiresAt), await s.rateWindows.take(k, n + 1, expiresAt)];
+    const holds = async (k: string, n: number) => s.rateWindows.takeMany([[{ key: k, limit: n + 1, expiresAt }], [{ key: k, limit: n + 1, expiresAt }]]);
     expect(await holds("key|a", 3)).toEqual([true, false]);
     expect(await holds("key|b", 3)).toEqual([true, false]);
     expect(await holds("client|c", 5)).toEqual([true, false]);
@@ -288,7 +287,7 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     const w = { key: "w", limit: 7, expiresAt };
     const groups = await Promise.all(Array.from({ length: 8 }, (_, i) => s.rateWindows.takeMany([[w], [w, { key: `other|${i}`, limit: 10, expiresAt }], [w]])));
     expect(groups.flat().filter(Boolean)).toHaveLength(7);
-    expect(await s.rateWindows.take("w", 8, expiresAt)).toBe(true); // exactly 7 were counted
+    expect(await s.rateWindows.takeMany([[{ ...w, limit: 8 }], [{ ...w, limit: 8 }]])).toEqual([true, false]); // exactly 7 were counted
   });
 
   it("exports: pages replace themselves when retried, rows add up, pages come back in order", async () => {

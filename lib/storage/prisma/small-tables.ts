@@ -4,22 +4,12 @@ import type { ExportRepo, PortalAppRepo, RateBudget, RateWindowRepo, ResourceChe
 import { toExport, toPortalApp, toResourceCheck } from "./rows";
 import { z } from "zod";
 
-const counted = z.array(z.object({ count: z.coerce.number() }));
 const windowCounts = z.array(z.object({ key: z.string(), count: z.coerce.number() }));
 
 type Transact = <T>(fn: (q: PortableQueries) => Promise<T>) => Promise<T>;
 
 export function prismaRateWindows(db: PortableQueries, transaction: Transact): RateWindowRepo {
   return {
-    async take(key, limit, expiresAt) {
-      if (limit < 1) return false;
-      // One statement on both databases (an upsert whose update only happens below the limit): atomic, and
-      // cheap enough for the activation callback's hot path (a Prisma model query costs several times more CPU).
-      const rows = await db.$queryRaw`INSERT INTO "RateWindow" ("key", "count", "expiresAt") VALUES (${key}, 1, ${expiresAt})
-        ON CONFLICT ("key") DO UPDATE SET "count" = "RateWindow"."count" + 1 WHERE "RateWindow"."count" < ${limit}
-        RETURNING "count"`;
-      return counted.parse(rows).length > 0;
-    },
     async takeMany(hits) {
       const budgets = new Map<string, RateBudget>();
       for (const hit of hits) for (const b of hit) if (!budgets.has(b.key)) budgets.set(b.key, b);
@@ -49,9 +39,6 @@ export function prismaRateWindows(db: PortableQueries, transaction: Transact): R
         }
         return answers;
       });
-    },
-    async giveBack(key) {
-      await db.rateWindow.updateMany({ where: { key, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
     },
     async prune(now) {
       return (await db.rateWindow.deleteMany({ where: { expiresAt: { lt: now } } })).count;

@@ -2,6 +2,7 @@ import type { IntegrationDeps } from "@/lib/integration/deps";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import { assertPublicStoreHost } from "@/lib/net/public-host";
 import { classifyHandshakeError, type FailureReason } from "@/lib/integration/failure-reasons";
+import { keepsRequestTokenForNewer, takeOverRequestToken } from "@/lib/integration/request-token-handover";
 import { RetryLater } from "@/lib/jobs/retry-later";
 import type { Activation, InstallationWithStore } from "@/lib/storage/types";
 import { MagentoApiError, MagentoOAuthError, STORE_ADVICE, type SignatureChoice } from "@/lib/magento";
@@ -34,8 +35,9 @@ export type ExchangeOutcome =
  *
  * The steps, in protocol order (the callback was validated, bound and stored before: record-callback.ts):
  * claim the activation → skip it if a newer Reauthorize replaced it → announce the exchange → give up if it can
- * no longer succeed → refuse a private store host → open the sealed secrets → request-token call (checkpoint) →
- * request token (checkpoint) → access-token call (checkpoint) → active.
+ * no longer succeed → refuse a private store host → open the sealed secrets → request-token call (checkpoint), or
+ * the request token an older activation kept for this one (request-token-handover.ts) → request token
+ * (checkpoint) → access-token call (checkpoint) → active.
  */
 export async function runExchange(deps: IntegrationDeps, activationId: string, opts: { resumed?: boolean } = {}): Promise<ExchangeOutcome> {
   const run = await claimActivation(deps, activationId, opts.resumed === true);
@@ -70,8 +72,8 @@ interface OpenedSecrets {
 
 type TokenStep = "request" | "access";
 
-const fail = (run: ExchangeRun, reason: FailureReason, storeMessage: string | undefined, detail: string) =>
-  failExchange(run.deps, run.inst, run.activation, reason, storeMessage, detail);
+const fail = (run: ExchangeRun, reason: FailureReason, storeMessage: string | undefined, detail: string, keepRequestToken = false) =>
+  failExchange(run.deps, run.inst, run.activation, reason, storeMessage, detail, keepRequestToken);
 
 /** Writes one event of this activation, stamped now. */
 const addEvent = (run: ExchangeRun, kind: string, message: string) =>
@@ -185,7 +187,7 @@ async function callTokenEndpoints(
   let signature: SignatureChoice = knownStore?.signature ?? { method: "HMAC-SHA256", mode: "standard" };
   let step: TokenStep = "request";
   try {
-    let requestToken = secrets.requestToken;
+    let requestToken = secrets.requestToken ?? (await takeOverRequestToken(run.deps, run.activation, secrets.consumerSecret))?.token ?? null;
     if (!requestToken) {
       // A host that never answered correctly gets one POST per callback: no signature fallback retries.
       const request = await sendRequestTokenCall(run, call, signature, knownStore?.provenAt != null);
@@ -244,6 +246,10 @@ async function tokenCallFailed(run: ExchangeRun, step: TokenStep, e: unknown): P
     throw new RetryLater(`store busy during the ${step}-token call`);
   }
   const c = classifyHandshakeError(e);
+  if (keepsRequestTokenForNewer(step, c.reason)) {
+    // the store issued our request token on a newer Reauthorize's verifier: kept for that activation to take over
+    return fail(run, c.reason, c.storeMessage, `${c.detail}; the request token is kept for a newer activation of this integration`, true);
+  }
   return fail(run, c.reason, c.storeMessage, c.detail);
 }
 
@@ -297,13 +303,14 @@ async function failExchange(
   reason: FailureReason,
   storeMessage: string | undefined,
   detail: string,
+  keepRequestToken = false,
 ): Promise<ExchangeOutcome> {
   const at = deps.now();
   const ctx = { installationId: inst.id, activationId: activation.id };
   // A replay of an activation that already succeeded fails with "not a verifier token": not a real failure.
   const twin = await deps.storage.activations.hasSucceededTwin(inst.id, activation.fingerprint, activation.id);
   await deps.storage.transaction(async (tx) => {
-    await tx.activations.finish(activation.id, ["exchanging"], { state: twin ? "duplicate" : "failed", failureReason: reason, at });
+    await tx.activations.finish(activation.id, ["exchanging"], { state: twin ? "duplicate" : "failed", failureReason: reason, at, keepRequestToken: keepRequestToken && !twin });
     // Only the newest activation decides a non-active installation's state; active credentials stay.
     if (!twin) await tx.installations.failIfNewest(inst.id, activation.seq, reason, ["pending", "exchanging", "failed"]);
     await tx.events.add({

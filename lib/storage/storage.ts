@@ -153,12 +153,24 @@ export interface ActivationRepo {
   clearRequestTokenCall(id: string): Promise<void>;
   saveRequestToken(id: string, tokenEnc: string, secretEnc: string, at: Date): Promise<void>;
   markAccessTokenCall(id: string, at: Date): Promise<void>;
-  /** Ends the exchange when the activation is still in one of `from`; false when it had already ended. */
+  /**
+   * Ends the exchange when the activation is still in one of `from`; false when it had already ended. The sealed
+   * request token is erased, unless `keepRequestToken`: the store issued it on a newer activation's verifier, which
+   * may take it over (lib/integration/request-token-handover.ts).
+   */
   finish(
     id: string,
     from: readonly ActivationState[],
-    end: { state: ActivationState; failureReason?: FailureReason | null; at: Date; accessTokenAt?: Date },
+    end: { state: ActivationState; failureReason?: FailureReason | null; at: Date; accessTokenAt?: Date; keepRequestToken?: boolean },
   ): Promise<boolean>;
+  /**
+   * Moves the sealed request token kept on a finished activation (`fromId`) to another one (`toId`), stamped as
+   * received at `at`; false when `fromId` no longer holds one (someone took it, or it was pruned). Run it in a
+   * transaction: the two writes belong together.
+   */
+  takeRequestToken(fromId: string, toId: string, at: Date): Promise<boolean>;
+  /** Erases request tokens still kept on activations that finished before `before` (nobody took them over). */
+  dropKeptRequestTokens(before: Date): Promise<number>;
   /** Activations still pending or exchanging, oldest first. */
   listOpen(): Promise<Activation[]>;
   /** Marks the activation as used by `userId`'s identity popup, only if nobody claimed it. */

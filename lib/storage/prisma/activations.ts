@@ -69,12 +69,33 @@ export function prismaActivations(db: PortableQueries): ActivationRepo {
           finishedAt: end.at,
           ...(end.failureReason !== undefined ? { failureReason: end.failureReason } : {}),
           ...(end.accessTokenAt ? { accessTokenAt: end.accessTokenAt } : {}),
-          // the request token is spent either way: nothing is kept that could be used again
-          requestTokenEnc: null,
-          requestTokenSecretEnc: null,
+          // the request token is spent either way, unless a newer activation may take it over
+          ...(end.keepRequestToken ? {} : { requestTokenEnc: null, requestTokenSecretEnc: null }),
         },
       });
       return r.count > 0;
+    },
+    async takeRequestToken(fromId, toId, at) {
+      const from = await db.activation.findUnique({ where: { id: fromId }, select: { requestTokenEnc: true, requestTokenSecretEnc: true } });
+      if (!from?.requestTokenEnc || !from.requestTokenSecretEnc) return false;
+      // conditional on the value read: of two takers, one moves it
+      const cleared = await db.activation.updateMany({
+        where: { id: fromId, requestTokenEnc: from.requestTokenEnc },
+        data: { requestTokenEnc: null, requestTokenSecretEnc: null },
+      });
+      if (cleared.count === 0) return false;
+      await db.activation.update({
+        where: { id: toId },
+        data: { requestTokenEnc: from.requestTokenEnc, requestTokenSecretEnc: from.requestTokenSecretEnc, requestTokenAt: at },
+      });
+      return true;
+    },
+    async dropKeptRequestTokens(before) {
+      const r = await db.activation.updateMany({
+        where: { state: { notIn: ["pending", "exchanging"] }, finishedAt: { lt: before }, requestTokenEnc: { not: null } },
+        data: { requestTokenEnc: null, requestTokenSecretEnc: null },
+      });
+      return r.count;
     },
     async listOpen() {
       const rows = await db.activation.findMany({ where: { state: { in: ["pending", "exchanging"] } }, orderBy: { callbackAt: "asc" } });

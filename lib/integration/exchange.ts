@@ -247,7 +247,8 @@ async function tokenCallFailed(run: ExchangeRun, step: TokenStep, e: unknown): P
   }
   const c = classifyHandshakeError(e);
   if (keepsRequestTokenForNewer(step, c.reason)) {
-    // the store issued our request token on a newer Reauthorize's verifier: kept for that activation to take over
+    // Magento re-issues a consumer's one token row on Reauthorize: our request token carries the newer verifier,
+    // kept for that activation to take over (docs/platform.md, "A Reauthorize during an exchange")
     return fail(run, c.reason, c.storeMessage, `${c.detail}; the request token is kept for a newer activation of this integration`, true);
   }
   return fail(run, c.reason, c.storeMessage, c.detail);

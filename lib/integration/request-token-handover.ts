@@ -38,6 +38,7 @@ export async function takeOverRequestToken(
   consumerSecret: string,
 ): Promise<{ token: TokenPair; from: Activation } | null> {
   const { storage, box } = deps;
+  if (activation.seq <= 1) return null; // the first activation of a consumer key: nothing older to take from
   const older = (await storage.activations.recent(activation.installationId, LOOK_BACK)).filter(
     (a) =>
       a.seq < activation.seq &&

@@ -129,6 +129,39 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     expect((await s.activations.withInstallation(b.id))?.installation.store.baseUrl).toBe("https://shop.example/");
   });
 
+  it("activations: a request token kept by an ended exchange is taken over once, and dropped when nobody takes it", async () => {
+    const inst = await installation();
+    const make = (seq: number) =>
+      s.activations.create({ installationId: inst.id, seq, fingerprint: `fp${seq}`, storeBaseUrl: "https://shop.example/", consumerSecretEnc: "s", verifierEnc: `v${seq}`, callbackAt: new Date() });
+    const [a, b, c] = [await make(1), await make(2), await make(3)];
+    const at = new Date();
+    for (const x of [a, b]) {
+      await s.activations.claimForExchange(x.id, at);
+      await s.activations.saveRequestToken(x.id, `rt${x.seq}`, `rts${x.seq}`, at);
+    }
+    expect(await s.activations.finish(a.id, ["exchanging"], { state: "failed", failureReason: "verifier_invalid", at, keepRequestToken: true })).toBe(true);
+    expect(await s.activations.finish(b.id, ["exchanging"], { state: "failed", failureReason: "token_missing", at })).toBe(true);
+    expect(await s.activations.byId(a.id)).toMatchObject({ state: "failed", requestTokenEnc: "rt1", requestTokenSecretEnc: "rts1" });
+    expect(await s.activations.byId(b.id)).toMatchObject({ state: "failed", requestTokenEnc: null, requestTokenSecretEnc: null });
+    // two takers at once: one gets it
+    await s.activations.claimForExchange(c.id, at);
+    const later = new Date(at.getTime() + 1000);
+    const took = await Promise.all([s.activations.takeRequestToken(a.id, c.id, later), s.activations.takeRequestToken(a.id, c.id, later)]);
+    expect(took.filter(Boolean)).toHaveLength(1);
+    expect(await s.activations.byId(a.id)).toMatchObject({ requestTokenEnc: null, requestTokenSecretEnc: null });
+    expect(await s.activations.byId(c.id)).toMatchObject({ state: "exchanging", requestTokenEnc: "rt1", requestTokenSecretEnc: "rts1", requestTokenAt: later });
+    expect(await s.activations.takeRequestToken(b.id, c.id, later)).toBe(false);
+    // a kept token nobody took is dropped once its exchange ended before the cutoff; an open exchange keeps its own
+    await s.activations.finish(c.id, ["exchanging"], { state: "failed", failureReason: "verifier_invalid", at, keepRequestToken: true });
+    const d = await make(4);
+    await s.activations.claimForExchange(d.id, at);
+    await s.activations.saveRequestToken(d.id, "rt4", "rts4", at);
+    expect(await s.activations.dropKeptRequestTokens(new Date(at.getTime() - 1000))).toBe(0);
+    expect(await s.activations.dropKeptRequestTokens(new Date(at.getTime() + 1000))).toBe(1);
+    expect(await s.activations.byId(c.id)).toMatchObject({ requestTokenEnc: null, requestTokenSecretEnc: null });
+    expect(await s.activations.byId(d.id)).toMatchObject({ requestTokenEnc: "rt4" });
+  });
+
   it("events: added, folded with a count, newest first, store words found", async () => {
     const inst = await installation();
     const now = new Date();

@@ -34,8 +34,9 @@ export type ReceivedCallbackData = z.input<typeof receivedCallbackSchema>;
 /**
  * The job key of a consumer key's callbacks and exchanges. Magento keeps one verifier token per consumer and
  * Reauthorize replaces it (docs/platform.md, "Job kinds"): an older activation's request-token call made after a
- * newer callback arrived would consume the newer token and break both exchanges. With one key, a callback queued
- * before an exchange is recorded first, and the exchange then sees the newer activation and stands aside.
+ * newer callback arrived would consume the newer token. With one key, a callback queued before an exchange is
+ * recorded first, and the exchange then sees the newer activation and stands aside. A Reauthorize the store takes
+ * while an older exchange is already past that check is handled by the exchange itself (request-token-handover.ts).
  */
 export const handshakeKey = (consumerKey: string): string => `handshake:${consumerKey}`;
 

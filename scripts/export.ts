@@ -13,7 +13,7 @@
  * `exportRows` streams straight from a client with no job and no database, through lib/magento's paging iterator
  * with up to `prefetch` pages read ahead (bench/export.bench.ts measures it at 100,000 rows).
  */
-import { pathToFileURL } from "node:url";
+import { isProgram } from "./lib/is-program.mjs";
 import type { Writable } from "node:stream";
 import { z } from "zod";
 import {
@@ -300,7 +300,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (isProgram(import.meta.url, "export.ts")) {
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { isProgram } from "./lib/is-program.mjs";
 import { createClient } from "@libsql/client";
 import { applyPgMigrations } from "./lib/pg-migrations.mjs";
 import { PG_CONFIG, PG_SCHEMA, SQLITE_SCHEMA } from "./lib/schemas.mjs";
@@ -92,7 +92,7 @@ export function secureSqliteFile(databaseUrl) {
   if (!shared && existsSync(dir)) chmodSync(dir, 0o700);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (isProgram(import.meta.url, "setup.mjs")) {
   const only = process.argv[2];
   const task = only === "--migrate-only" ? migrate() : setup();
   task.catch((e) => {

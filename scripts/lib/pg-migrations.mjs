@@ -23,7 +23,17 @@ export async function applyPgMigrations(url, { dir = PG_MIGRATIONS, log = () => 
   await client.connect();
   const applied = [];
   try {
-    await client.query("CREATE TABLE IF NOT EXISTS _app_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())");
+    // Under the lock too: two CREATE TABLE IF NOT EXISTS at once on a fresh database race in PostgreSQL's catalogue
+    // ("duplicate key value violates unique constraint pg_type_typname_nsp_index").
+    await client.query("BEGIN");
+    try {
+      await client.query("SELECT pg_advisory_xact_lock($1)", [LOCK_ID]);
+      await client.query("CREATE TABLE IF NOT EXISTS _app_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())");
+      await client.query("COMMIT");
+    } catch (e) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw e;
+    }
     for (const m of listPgMigrations(dir)) {
       await client.query("BEGIN");
       try {

@@ -12,7 +12,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { isProgram } from "./is-program.mjs";
 
 export const INSTALL_HINT = "sudo apt-get install -y postgresql";
 
@@ -80,7 +80,7 @@ export function stopThrowawayPostgres(dir) {
   rmSync(dir, { recursive: true, force: true });
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (isProgram(import.meta.url, "throwaway-postgres.mjs")) {
   const [cmd, arg] = process.argv.slice(2);
   if (cmd === "start") {
     startThrowawayPostgres().then(

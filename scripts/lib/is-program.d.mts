@@ -1,0 +1,1 @@
+export function isProgram(moduleUrl: string, fileName: string): boolean;

@@ -251,6 +251,11 @@ async function tokenCallFailed(run: ExchangeRun, step: TokenStep, e: unknown): P
     // kept for that activation to take over (docs/platform.md, "A Reauthorize during an exchange")
     return fail(run, c.reason, c.storeMessage, `${c.detail}; the request token is kept for a newer activation of this integration`, true);
   }
+  if (step === "access" && run.resumed && run.activation.accessTokenCallAt !== null) {
+    // An earlier attempt sent the access-token call and died before its answer was stored: the store may have
+    // turned the request token into the access token already, and then refuses it now. The crash is the cause.
+    return fail(run, "interrupted", c.storeMessage, `the app stopped while the store was answering the access-token call; asked again: ${c.detail}`);
+  }
   return fail(run, c.reason, c.storeMessage, c.detail);
 }
 

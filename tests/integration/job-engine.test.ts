@@ -34,7 +34,7 @@ describe.each(PROVIDERS)("job engine on %s", (provider) => {
   });
 
   /** A harness whose token calls go through `steps` (a step may hang: that worker "died" there). */
-  async function withHandshake(steps: { request?: () => "hang-before" | "hang-after" | "ok"; access?: () => "hang-before" | "ok" }) {
+  async function withHandshake(steps: { request?: () => "hang-before" | "hang-after" | "ok"; access?: () => "hang-before" | "hang-after" | "ok" }) {
     const calls = { request: 0, access: 0 };
     h = await startHarness({
       provider,
@@ -48,9 +48,11 @@ describe.each(PROVIDERS)("job engine on %s", (provider) => {
             return step === "hang-after" ? never() : r;
           },
           async fetchAccessToken(o) {
-            if ((steps.access?.() ?? "ok") === "hang-before") return never();
+            const step = steps.access?.() ?? "ok";
+            if (step === "hang-before") return never();
             calls.access++;
-            return fetchAccessToken(o);
+            const r = await fetchAccessToken(o);
+            return step === "hang-after" ? never() : r;
           },
         },
       },
@@ -105,6 +107,23 @@ describe.each(PROVIDERS)("job engine on %s", (provider) => {
     expect(a).toMatchObject({ state: "succeeded", requestTokenEnc: null, requestTokenSecretEnc: null }); // spent: not kept
     const client = await h.clientFor(integ.consumer_key);
     expect((await client.request({ method: "GET", path: "/V1/store/storeViews" })).status).toBe(200);
+  });
+
+  it("a worker that died while the store answered the access-token call: the resumed call is refused (the token was spent), failed(interrupted)", async () => {
+    let first = true;
+    const calls = await withHandshake({ access: () => (first ? ((first = false), "hang-after") : "ok") });
+    const integ = await h.createIntegration("Cut access");
+    await h.activate(integ.id);
+    await until("the access-token call", async () => calls.access === 1);
+    h.clock.advance(61_000);
+    const inst = await until("failed", async () => {
+      const i = await h.installation(integ.consumer_key);
+      return i.state === "failed" ? i : null;
+    });
+    expect(calls).toEqual({ request: 1, access: 2 });
+    expect(inst.failureReason).toBe("interrupted"); // not the store's "token not found": the crash is the cause
+    const a = await h.db.activation.findFirstOrThrow({ where: { installation: { consumerKey: integ.consumer_key } } });
+    expect(a).toMatchObject({ state: "failed", failureReason: "interrupted" });
   });
 
   it("a worker that died while the store answered the request-token call: failed(interrupted) at once, never asked twice", async () => {

@@ -80,18 +80,28 @@ const toLane = (raw: unknown): LaneState => laneRow.parse(raw);
 
 type Sql = { query: pg.Pool["query"] };
 
+/** A dropped connection: the client emits "error" (fatal to the process without a listener), its queries fail. */
+const connectionLost = (): void => undefined;
+
 async function inTransaction<T>(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
   const c = await pool.connect();
+  // The pool listens for errors only on idle clients: a checked-out one whose connection drops between two
+  // queries (a database restart) would emit an unhandled "error" and end the process. The transaction fails instead.
+  c.on("error", connectionLost);
+  let broken = false;
   try {
     await c.query("BEGIN");
     const out = await fn(c);
     await c.query("COMMIT");
     return out;
   } catch (e) {
-    await c.query("ROLLBACK").catch(() => undefined);
+    await c.query("ROLLBACK").catch(() => {
+      broken = true;
+    });
     throw e;
   } finally {
-    c.release();
+    c.off("error", connectionLost);
+    c.release(broken); // a connection that cannot even roll back is closed, not given to the next caller
   }
 }
 

@@ -20,6 +20,7 @@ export function listPgMigrations(dir = PG_MIGRATIONS) {
 /** Returns the names applied now (empty when the database was up to date). */
 export async function applyPgMigrations(url, { dir = PG_MIGRATIONS, log = () => {} } = {}) {
   const client = new pg.Client({ connectionString: url });
+  client.on("error", () => undefined); // a dropped connection fails the running query; unheard, it would end the process
   await client.connect();
   const applied = [];
   try {

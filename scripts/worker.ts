@@ -1,32 +1,37 @@
 /**
  * `npm run worker`: a job worker alone (no web server): token exchanges, health probes, exports, upkeep. Any
  * number may run next to the app's own in-process workers on one database (docs/platform.md, "Workers").
- * Migrates the database first, like `npm run dev`. SIGTERM or Ctrl+C stops it after its running jobs finish
- * (at most 30 s; a job cut short runs again once its lease is over).
+ * Migrates the database first, like `npm run dev`, and waits for a database that cannot be reached yet. SIGTERM or
+ * Ctrl+C stops it after its running jobs finish (at most 30 s; a job cut short runs again once its lease is over).
  */
 import { getEnv, EnvError } from "@/lib/env";
 import { kitFromEnv, workerSettings } from "@/lib/kit-from-env";
+import { whenDatabaseReachable } from "@/lib/db-reachable";
+import type { Kit } from "@/lib/kit";
 import { migrate } from "./setup.mjs";
 
 async function main(): Promise<void> {
   const env = getEnv();
-  await migrate({ databaseUrl: env.databaseUrl, quiet: true });
-  const kit = kitFromEnv(env);
-  await kit.jobs.queue.start();
-  const settings = workerSettings(env);
-  kit.jobs.startWorker(settings);
   const where = env.databaseUrl.startsWith("file:") ? env.databaseUrl : env.databaseUrl.replace(/\/\/[^@]*@/, "//");
-  console.log(`worker running on ${where}: ${settings.concurrency} jobs at once, ${settings.laneCap} per store (pid ${process.pid})`);
-  let stopping = false;
+  // A database that cannot be reached yet (started together with the worker, or restarting) is waited for: no
+  // crash loop. A wrong URL, password or database name still stops the worker at once.
+  const stopping = new AbortController();
+  const onWait = (e: Error, ms: number) => console.warn(`worker: waiting for the database at ${where} (${e.message}); trying again in ${Math.round(ms / 1000)} s`);
+  let kit: Kit | undefined;
   const stop = async () => {
-    if (stopping) return;
-    stopping = true;
+    if (stopping.signal.aborted) return;
+    stopping.abort();
     console.log("worker stopping: waiting for running jobs…");
-    await kit.close(30_000);
+    await kit?.close(30_000);
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop());
   process.on("SIGINT", () => void stop());
+  await whenDatabaseReachable(() => migrate({ databaseUrl: env.databaseUrl, quiet: true }), { onWait, signal: stopping.signal });
+  kit = kitFromEnv(env);
+  const settings = workerSettings(env);
+  if (!(await kit.jobs.startWorkerWhenReady(settings, { onWait, signal: stopping.signal }))) return;
+  console.log(`worker running on ${where}: ${settings.concurrency} jobs at once, ${settings.laneCap} per store (pid ${process.pid})`);
 }
 
 main().catch((e: unknown) => {

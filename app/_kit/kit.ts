@@ -3,6 +3,7 @@ import { openDatabase, type Database } from "@/lib/db";
 import { createStoreFetch } from "@/lib/net";
 import { eventLoopBusy, type JobQueue, openJobQueue, type Worker } from "@/lib/jobs";
 import { kitFromEnv, workerSettings } from "@/lib/kit-from-env";
+import { whenDatabaseReachable } from "@/lib/db-reachable";
 import type { Kit } from "@/lib/kit";
 
 /**
@@ -46,15 +47,22 @@ export function kit(): Kit {
  */
 export async function startBackgroundWork(): Promise<void> {
   const k = kit();
-  await k.jobs.queue.start();
   const env = getEnv();
-  if (!env.worker.inProcess) return;
+  // A database that cannot be reached yet (started together with the app, or restarting) is waited for in the
+  // background: the app answers meanwhile, and the worker starts once the queue is ready.
+  const onWait = (e: Error, ms: number) => console.warn(`the job queue waits for the database (${e.message}); trying again in ${Math.round(ms / 1000)} s`);
+  if (!env.worker.inProcess) {
+    await whenDatabaseReachable(() => k.jobs.queue.start(), { onWait });
+    return;
+  }
   const s = shared();
-  // inside the web process the worker gives way to requests (a burst of activation callbacks answers first)
-  s.worker = k.jobs.startWorker({ ...workerSettings(env), busy: eventLoopBusy() });
+  const stopping = new AbortController();
   const stop = () => {
+    stopping.abort();
     void k.jobs.stopWorker(5_000);
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
+  // inside the web process the worker gives way to requests (a burst of activation callbacks answers first)
+  s.worker = await k.jobs.startWorkerWhenReady({ ...workerSettings(env), busy: eventLoopBusy() }, { onWait, signal: stopping.signal });
 }

@@ -16,5 +16,6 @@ export async function startServer(): Promise<void> {
     }
     throw e;
   }
-  await startBackgroundWork().catch((e: unknown) => console.error("the job worker could not start:", (e as Error).message));
+  // not awaited: a database that is not reachable yet is waited for while the app already answers
+  void startBackgroundWork().catch((e: unknown) => console.error("the job worker could not start:", (e as Error).message));
 }

@@ -131,18 +131,22 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
   const pool = new pg.Pool({ connectionString, max: opts.poolSize ?? 10, application_name: "kit-jobs" });
   pool.on("error", () => undefined); // an idle connection dropped by the server; the next query reconnects
   const random = opts.random ?? Math.random;
-  const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
-    schema: SCHEMA,
-    supervise: true,
-    schedule: false, // schedules are the kit's own recurring jobs (lib/jobs/worker.ts)
-    migrate: true,
-    maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 60,
-    archiveCompletedAfterSeconds: 24 * 60 * 60,
-    archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
-    deleteAfterDays: 7,
-  });
-  boss.on("error", () => undefined); // maintenance errors are retried on the next interval
+  const newBoss = (): PgBoss => {
+    const b = new PgBoss({
+      db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
+      schema: SCHEMA,
+      supervise: true,
+      schedule: false, // schedules are the kit's own recurring jobs (lib/jobs/worker.ts)
+      migrate: true,
+      maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 60,
+      archiveCompletedAfterSeconds: 24 * 60 * 60,
+      archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
+      deleteAfterDays: 7,
+    });
+    b.on("error", () => undefined); // maintenance errors are retried on the next interval
+    return b;
+  };
+  let boss = newBoss();
   const queues = new Map<string, Promise<void>>();
   let started: Promise<void> | null = null;
 
@@ -187,6 +191,11 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
         for (const kind of opts.kinds ?? []) await ensureQueue(kind);
       })().catch((e: unknown) => {
         started = null;
+        // pg-boss 10 never starts again once a start failed half-way (it stays "starting", with no maintenance):
+        // the next start (the database is back) gets a fresh one
+        const failed = boss;
+        boss = newBoss();
+        void failed.stop({ graceful: false, close: false, wait: false }).catch(() => undefined);
         throw e;
       });
       return started;

@@ -138,6 +138,8 @@ export function startWorker(o: WorkerOptions): Worker {
   let yieldingSince: number | null = null;
   let holdUntil = 0;
   let holdingSince: number | null = null;
+  let fetchFailingSince: number | null = null;
+  let lastFetchErrorLog = 0;
   /** giveWay's hold, for at most MAX_HOLD_MS in a row (a flood of callbacks cannot stop the jobs for good). */
   const held = (): boolean => {
     const now = Date.now();
@@ -254,8 +256,18 @@ export function startWorker(o: WorkerOptions): Worker {
         try {
           job = await o.queue.fetch({ kinds: kindNames, laneCap: o.laneCap, now: o.now() });
         } catch (e) {
-          o.log.error({ err: (e as Error).message }, "could not fetch jobs");
+          // the database is away (a restart): said once, then every 30 s while it lasts, not every poll
+          const at = Date.now();
+          if (fetchFailingSince === null || at - lastFetchErrorLog >= 30_000) {
+            o.log.error({ err: (e as Error).message, failingForMs: fetchFailingSince === null ? 0 : at - fetchFailingSince }, "could not fetch jobs");
+            lastFetchErrorLog = at;
+          }
+          fetchFailingSince ??= at;
           break;
+        }
+        if (fetchFailingSince !== null) {
+          o.log.warn({ afterMs: Date.now() - fetchFailingSince }, "fetching jobs works again");
+          fetchFailingSince = null;
         }
         if (!job) break;
         fetched = true;

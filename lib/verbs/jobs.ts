@@ -3,6 +3,7 @@ import { jobKinds, JOB_LABELS, recurringJobs, storeLane, type JobServices } from
 import { startWorker, type Worker } from "@/lib/jobs/worker";
 import type { Job, LaneState } from "@/lib/jobs/queue";
 import type { GovernorPolicy } from "@/lib/jobs/governor";
+import { whenDatabaseReachable, type WaitOptions } from "@/lib/db-reachable";
 import type { KitCore } from "./core";
 
 /** A job as the Jobs view and its JSON show it. */
@@ -130,6 +131,21 @@ export function jobVerbs(core: KitCore, services: () => JobServices) {
         ...(settings.busy ? { busy: settings.busy } : {}),
       });
       return core.worker;
+    },
+
+    /**
+     * Prepares the queue, then starts this process's worker: while the database cannot be reached (started
+     * together with it, or restarting) it waits and tries again (lib/db-reachable.ts) instead of giving up. Null
+     * when `signal` stopped the wait.
+     */
+    async startWorkerWhenReady(settings: WorkerSettings, o: Pick<WaitOptions, "onWait" | "signal">): Promise<Worker | null> {
+      try {
+        await whenDatabaseReachable(() => core.queue.start(), o);
+      } catch (e) {
+        if (o.signal?.aborted) return null;
+        throw e;
+      }
+      return o.signal?.aborted ? null : this.startWorker(settings);
     },
 
     async stopWorker(graceMs?: number): Promise<void> {

@@ -49,7 +49,7 @@ export async function applyPgMigrations(url, { dir = PG_MIGRATIONS, log = () => 
         await client.query("COMMIT");
       } catch (e) {
         await client.query("ROLLBACK").catch(() => undefined);
-        throw new Error(`migration ${m.name} failed: ${e.message}`);
+        throw new Error(`migration ${m.name} failed: ${e.message}`, { cause: e });
       }
     }
   } finally {

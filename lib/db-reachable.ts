@@ -1,0 +1,62 @@
+/**
+ * A database that cannot be reached yet: a deploy that starts the app and PostgreSQL together, a PostgreSQL
+ * restart or failover. A process that starts then waits and tries again, instead of exiting (a crash loop under a
+ * supervisor, which gives up after a few) or serving without its job worker. A wrong host name, password or
+ * database name is not waited for: it fails at once with the database's own message.
+ */
+
+/** Node socket errors and PostgreSQL SQLSTATEs that pass once the server is up again. */
+const UNREACHABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now: starting up, shutting down, in recovery
+  "53300", // too_many_connections
+  "08000", // connection_exception
+  "08001", // sqlclient_unable_to_establish_sqlconnection
+  "08003", // connection_does_not_exist
+  "08006", // connection_failure
+]);
+
+/** True when `e` (or an error in its cause chain) says the database could not be reached, not that it refused us. */
+export function databaseUnreachable(e: unknown): boolean {
+  for (let c: unknown = e, depth = 0; c instanceof Error && depth < 8; c = c.cause, depth++) {
+    const code = (c as { code?: unknown }).code;
+    if (typeof code === "string" && UNREACHABLE.has(code)) return true;
+    if (c instanceof AggregateError && c.errors.some(databaseUnreachable)) return true; // one per address tried
+    if (/^Connection terminated( unexpectedly)?$/.test(c.message)) return true; // node-postgres, no code
+  }
+  return false;
+}
+
+export interface WaitOptions {
+  /** Told before each wait: why, and how long until the next try. */
+  onWait(error: Error, retryInMs: number): void;
+  /** Default 1 s, doubling up to `maxDelayMs` (default 30 s). */
+  firstDelayMs?: number;
+  maxDelayMs?: number;
+  /** Stops waiting (the process is shutting down): the last error is thrown. */
+  signal?: AbortSignal;
+}
+
+/** Runs `step` until it succeeds, waiting while the database is unreachable; any other failure is thrown at once. */
+export async function whenDatabaseReachable<T>(step: () => Promise<T>, o: WaitOptions): Promise<T> {
+  for (let delay = o.firstDelayMs ?? 1_000; ; delay = Math.min(delay * 2, o.maxDelayMs ?? 30_000)) {
+    try {
+      return await step();
+    } catch (e) {
+      if (!databaseUnreachable(e) || o.signal?.aborted) throw e;
+      o.onWait(e as Error, delay);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, delay);
+        o.signal?.addEventListener("abort", () => (clearTimeout(t), resolve()), { once: true });
+      });
+    }
+  }
+}

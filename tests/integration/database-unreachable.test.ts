@@ -1,0 +1,128 @@
+/**
+ * A database that cannot be reached when a worker starts (a deploy that starts the app and PostgreSQL together,
+ * a PostgreSQL restart): the worker waits and starts once the database answers, instead of exiting (a crash loop
+ * under a supervisor) or, inside the web process, never starting at all. The database sits behind a TCP
+ * forwarder that refuses connections until the test opens it. What is not a connection problem is not waited for.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { createServer, connect, type Server, type Socket } from "node:net";
+import pg from "pg";
+import { databaseUnreachable, whenDatabaseReachable } from "@/lib/db-reachable";
+import { openDatabase } from "@/lib/db";
+import { parseEnv } from "@/lib/env";
+import { kitFromEnv } from "@/lib/kit-from-env";
+import { freshDatabaseUrl } from "../helpers/databases";
+import { freePort, closeServer } from "../helpers/servers";
+import { startChild, type Child } from "../helpers/processes";
+
+/** A port that refuses connections until `open()`, then forwards them to `target`. */
+function forwarder(port: number, target: { host: string; port: number }) {
+  let server: Server | null = null;
+  const sockets = new Set<Socket>();
+  return {
+    open: () =>
+      new Promise<void>((resolve) => {
+        server = createServer((client) => {
+          const up = connect(target.port, target.host);
+          for (const s of [client, up]) {
+            sockets.add(s);
+            s.on("error", () => undefined).on("close", () => sockets.delete(s));
+          }
+          client.pipe(up).pipe(client);
+        });
+        server.listen(port, "127.0.0.1", () => resolve());
+      }),
+    async close() {
+      for (const s of sockets) s.destroy();
+      if (server) await closeServer(server);
+    },
+  };
+}
+
+async function until(what: string, f: () => Promise<boolean> | boolean, ms = 30_000): Promise<void> {
+  for (const deadline = Date.now() + ms; !(await f()); ) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("what counts as an unreachable database", () => {
+  it("a refused connection, a dropped one, a server starting up: yes; a refusal by the server: no", async () => {
+    const refused = await new pg.Client({ connectionString: `postgresql://u@127.0.0.1:${await freePort()}/db` }).connect().catch((e: unknown) => e);
+    expect(databaseUnreachable(refused)).toBe(true);
+    expect(databaseUnreachable(new Error("Connection terminated unexpectedly"))).toBe(true);
+    expect(databaseUnreachable(Object.assign(new Error("the database system is starting up"), { code: "57P03" }))).toBe(true);
+    expect(databaseUnreachable(new Error("migration x failed", { cause: Object.assign(new Error("x"), { code: "ECONNRESET" }) }))).toBe(true);
+    expect(databaseUnreachable(Object.assign(new Error('database "nope" does not exist'), { code: "3D000" }))).toBe(false);
+    expect(databaseUnreachable(Object.assign(new Error("password authentication failed"), { code: "28P01" }))).toBe(false);
+    expect(databaseUnreachable(new Error("syntax error"))).toBe(false);
+  });
+
+  it("waits while unreachable, gives up at once otherwise", async () => {
+    let calls = 0;
+    const waits: number[] = [];
+    const unreachable = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+    const v = await whenDatabaseReachable(async () => (++calls < 3 ? Promise.reject(unreachable) : "ok"), { onWait: (_e, ms) => waits.push(ms), firstDelayMs: 5, maxDelayMs: 8 });
+    expect(v).toBe("ok");
+    expect(waits).toEqual([5, 8]);
+    const denied = Object.assign(new Error("denied"), { code: "28P01" });
+    await expect(whenDatabaseReachable(() => Promise.reject(denied), { onWait: () => expect.fail("waited") })).rejects.toBe(denied);
+  });
+});
+
+const run = process.env.TEST_POSTGRES_URL ? describe : describe.skip;
+
+run("a worker started while PostgreSQL cannot be reached", () => {
+  const cleanup: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const c of cleanup.reverse()) await c();
+    cleanup.length = 0;
+  });
+
+  async function unreachableDatabase() {
+    const db = await freshDatabaseUrl("postgresql");
+    cleanup.push(db.dispose);
+    const real = new URL(db.url);
+    const port = await freePort();
+    const fwd = forwarder(port, { host: real.hostname, port: Number(real.port) });
+    cleanup.push(() => fwd.close());
+    const url = new URL(db.url);
+    url.port = String(port);
+    return { url: url.toString(), realUrl: db.url, open: fwd.open };
+  }
+
+  async function jobsDone(url: string, kind: string): Promise<boolean> {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      return ((await c.query("SELECT 1 FROM pgboss.job WHERE name = $1 AND state = 'completed'", [kind])).rowCount ?? 0) > 0;
+    } finally {
+      await c.end();
+    }
+  }
+
+  it("npm run worker waits for the database, then runs jobs (no exit, no crash loop)", async () => {
+    const db = await unreachableDatabase();
+    const worker: Child = await startChild("scripts/worker.ts", { DATABASE_URL: db.url, JOB_POLL_MS: "50" }, { ready: /waiting for the database/ });
+    cleanup.push(() => worker.stop());
+    await new Promise((r) => setTimeout(r, 1_500)); // a supervisor would have restarted an exited worker by now
+    expect(worker.output()).not.toMatch(/worker running/);
+    await db.open();
+    await until("the worker running", () => /worker running/.test(worker.output()));
+    await until("a job done", () => jobsDone(db.realUrl, "maintenance.exchanges"));
+    expect(await Promise.race([worker.exited, new Promise((r) => setTimeout(() => r("alive"), 100))])).toBe("alive");
+  });
+
+  it("a worker in the app's own process starts once the database answers", async () => {
+    const db = await unreachableDatabase();
+    const database = openDatabase(db.url, { poolSize: 2 });
+    const kit = kitFromEnv(parseEnv({ NODE_ENV: "test", DATABASE_URL: db.url }), { db: database });
+    cleanup.push(() => kit.close(2_000));
+    const waits: string[] = [];
+    const started = kit.jobs.startWorkerWhenReady({ concurrency: 2, laneCap: 2, pollMs: 50, healthProbeEveryMs: 3_600_000 }, { onWait: (e) => waits.push(e.message) });
+    await until("a failed attempt", () => waits.length > 0);
+    await db.open();
+    expect(await started).not.toBeNull();
+    await until("a job done", () => jobsDone(db.realUrl, "maintenance.exchanges"));
+  });
+});

@@ -5,7 +5,7 @@
  * database name is not waited for: it fails at once with the database's own message.
  */
 
-/** Node socket errors and PostgreSQL SQLSTATEs that pass once the server is up again. */
+/** Node socket errors, PostgreSQL SQLSTATEs and Prisma's codes for the same, that pass once the server is up again. */
 const UNREACHABLE = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -22,6 +22,9 @@ const UNREACHABLE = new Set([
   "08001", // sqlclient_unable_to_establish_sqlconnection
   "08003", // connection_does_not_exist
   "08006", // connection_failure
+  "P1001", // Prisma: can't reach the database server
+  "P1002", // Prisma: the server timed out
+  "P1017", // Prisma: the server closed the connection
 ]);
 
 /** True when `e` (or an error in its cause chain) says the database could not be reached, not that it refused us. */

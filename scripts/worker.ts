@@ -7,7 +7,6 @@
 import { getEnv, EnvError } from "@/lib/env";
 import { kitFromEnv, workerSettings } from "@/lib/kit-from-env";
 import { whenDatabaseReachable } from "@/lib/db-reachable";
-import type { Kit } from "@/lib/kit";
 import { migrate } from "./setup.mjs";
 
 async function main(): Promise<void> {
@@ -17,18 +16,17 @@ async function main(): Promise<void> {
   // crash loop. A wrong URL, password or database name still stops the worker at once.
   const stopping = new AbortController();
   const onWait = (e: Error, ms: number) => console.warn(`worker: waiting for the database at ${where} (${e.message}); trying again in ${Math.round(ms / 1000)} s`);
-  let kit: Kit | undefined;
+  const kit = kitFromEnv(env); // opens nothing yet
   const stop = async () => {
     if (stopping.signal.aborted) return;
     stopping.abort();
     console.log("worker stopping: waiting for running jobs…");
-    await kit?.close(30_000);
+    await kit.close(30_000);
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop());
   process.on("SIGINT", () => void stop());
   await whenDatabaseReachable(() => migrate({ databaseUrl: env.databaseUrl, quiet: true }), { onWait, signal: stopping.signal });
-  kit = kitFromEnv(env);
   const settings = workerSettings(env);
   if (!(await kit.jobs.startWorkerWhenReady(settings, { onWait, signal: stopping.signal }))) return;
   console.log(`worker running on ${where}: ${settings.concurrency} jobs at once, ${settings.laneCap} per store (pid ${process.pid})`);

@@ -1,4 +1,5 @@
-import { parseActivationCallback } from "@/lib/integration/callback-schema";
+import { parseActivationCallback, type ActivationCallback } from "@/lib/integration/callback-schema";
+import { databaseUnreachable } from "@/lib/db-reachable";
 import { activationFingerprint } from "@/lib/integration/record-callback";
 import { CALLBACK_JOB, callbackJob, type ReceivedCallbackData } from "@/lib/jobs/kinds/handshake";
 import type { CallbackLimiter } from "@/lib/integration/callback-rate-limit";
@@ -6,11 +7,13 @@ import type { KitCore } from "./core";
 
 /** What every accepted or refused callback hears: Magento ignores the answer, and a forger learns nothing from it. */
 export const CALLBACK_OK = "ok";
+/** The answer while the database cannot be reached (a restart): nothing was recorded. */
+export const DATABASE_AWAY = "The app cannot record the activation right now: its database is unreachable. Activate the integration again in a minute.";
 /** How long a worker in the same process holds back new jobs after each callback arrives. */
 const CALLBACK_GIVE_WAY_MS = 100;
 
 export interface CallbackResponse {
-  status: 200 | 400 | 429;
+  status: 200 | 400 | 429 | 503;
   message: string;
   retryAfterSeconds?: number;
 }
@@ -32,24 +35,14 @@ export function handshakeVerbs(core: KitCore, limiter: CallbackLimiter) {
         return { status: 400, message: parsed.message };
       }
       const cb = parsed.value;
-      const limit = await limiter.take(cb.consumerKey, request.clientIp, core.now().getTime());
-      if (!limit.ok) {
-        return { status: 429, message: `Too many activation callbacks; try again in ${limit.retryAfterSeconds} s.`, retryAfterSeconds: limit.retryAfterSeconds };
+      try {
+        return await accept(cb, request, started);
+      } catch (e) {
+        if (!databaseUnreachable(e)) throw e;
+        // nothing was stored: the store reports a failed post, and the merchant activates again
+        core.log.error({ err: (e as Error).message }, "activation callback not recorded: the database cannot be reached");
+        return { status: 503, message: DATABASE_AWAY, retryAfterSeconds: 30 };
       }
-      // accepted callbacks come in bursts (a merchant activating many stores, a redeploy re-posting): a worker in
-      // this process starts nothing new until they are answered, and runs their jobs right after
-      core.giveWay(CALLBACK_GIVE_WAY_MS);
-      const data: ReceivedCallbackData = {
-        consumerKey: cb.consumerKey,
-        storeBaseUrl: cb.storeBaseUrl,
-        consumerSecretEnc: core.box.seal(cb.consumerSecret),
-        verifierEnc: core.box.seal(cb.verifier),
-        fingerprint: activationFingerprint(cb),
-        callbackAt: core.now().toISOString(),
-        answeredMs: Math.round(performance.now() - started),
-      };
-      await core.sendGrouped(CALLBACK_JOB, data, callbackJob(cb));
-      return { status: 200, message: CALLBACK_OK };
     },
 
     urls(): { appUrl: string; callbackUrl: string; identityUrl: string } {
@@ -57,4 +50,26 @@ export function handshakeVerbs(core: KitCore, limiter: CallbackLimiter) {
       return { appUrl, callbackUrl: `${appUrl}/api/integration/callback`, identityUrl: `${appUrl}/integration/identity` };
     },
   };
+
+  /** A valid callback: rate limit, seal, enqueue. */
+  async function accept(cb: ActivationCallback, request: { clientIp?: string }, started: number): Promise<CallbackResponse> {
+    const limit = await limiter.take(cb.consumerKey, request.clientIp, core.now().getTime());
+    if (!limit.ok) {
+      return { status: 429, message: `Too many activation callbacks; try again in ${limit.retryAfterSeconds} s.`, retryAfterSeconds: limit.retryAfterSeconds };
+    }
+    // accepted callbacks come in bursts (a merchant activating many stores, a redeploy re-posting): a worker in
+    // this process starts nothing new until they are answered, and runs their jobs right after
+    core.giveWay(CALLBACK_GIVE_WAY_MS);
+    const data: ReceivedCallbackData = {
+      consumerKey: cb.consumerKey,
+      storeBaseUrl: cb.storeBaseUrl,
+      consumerSecretEnc: core.box.seal(cb.consumerSecret),
+      verifierEnc: core.box.seal(cb.verifier),
+      fingerprint: activationFingerprint(cb),
+      callbackAt: core.now().toISOString(),
+      answeredMs: Math.round(performance.now() - started),
+    };
+    await core.sendGrouped(CALLBACK_JOB, data, callbackJob(cb));
+    return { status: 200, message: CALLBACK_OK };
+  }
 }

@@ -11,6 +11,7 @@ import { databaseUnreachable, whenDatabaseReachable } from "@/lib/db-reachable";
 import { openDatabase } from "@/lib/db";
 import { parseEnv } from "@/lib/env";
 import { kitFromEnv } from "@/lib/kit-from-env";
+import { DATABASE_AWAY } from "@/lib/verbs/handshake";
 import { freshDatabaseUrl } from "../helpers/databases";
 import { freePort, closeServer } from "../helpers/servers";
 import { startChild, type Child } from "../helpers/processes";
@@ -67,6 +68,27 @@ describe("what counts as an unreachable database", () => {
     expect(waits).toEqual([5, 8]);
     const denied = Object.assign(new Error("denied"), { code: "28P01" });
     await expect(whenDatabaseReachable(() => Promise.reject(denied), { onWait: () => expect.fail("waited") })).rejects.toBe(denied);
+  });
+});
+
+describe("an activation callback while the database cannot be reached", () => {
+  it("is answered 503 with what to do (not a bare 500), and nothing is recorded", async () => {
+    const url = `postgresql://kit@127.0.0.1:${await freePort()}/kit`;
+    const kit = kitFromEnv(parseEnv({ NODE_ENV: "test", DATABASE_URL: url }), { db: openDatabase(url, { poolSize: 1 }) });
+    try {
+      const form = new URLSearchParams({
+        oauth_consumer_key: "a".repeat(32),
+        oauth_consumer_secret: "b".repeat(32),
+        oauth_verifier: "c".repeat(32),
+        store_base_url: "http://127.0.0.1:9/",
+      });
+      const answer = await kit.handshake.receiveCallback(form);
+      expect(answer).toMatchObject({ status: 503, message: DATABASE_AWAY, retryAfterSeconds: 30 });
+      // a malformed callback is still told what is wrong with it
+      expect((await kit.handshake.receiveCallback(new URLSearchParams({ oauth_consumer_key: "x" }))).status).toBe(400);
+    } finally {
+      await kit.close(1_000);
+    }
   });
 });
 

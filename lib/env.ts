@@ -56,6 +56,26 @@ const boolish = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/**
+ * A whole-number setting between min and max. Empty counts as unset (an env file's `NAME=`); anything else must be
+ * plain digits, so "abc", "1.5", "0x10" or "1e3" are refused saying what is expected.
+ */
+const wholeNumber = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v),
+    z
+      .string()
+      .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+      .transform(Number)
+      .pipe(z.number().min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`))
+      .optional(),
+  );
+/** on or off (any case); empty counts as unset. */
+const onOff = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v),
+  z.enum(["on", "off"], { message: "must be on or off" }).optional(),
+);
+
 const rawSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   APP_URL: z
@@ -70,12 +90,12 @@ const rawSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   DEVSTORE_URL: z.url({ protocol: /^https?$/ }).optional(),
   OPS_TOKEN: z.string().min(32, "must be at least 32 random characters (openssl rand -base64 32)").optional(),
-  WORKER: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
-  STORE_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(2),
-  JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
-  HEALTH_PROBE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(900),
-  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(24 * 3600).optional(),
+  WORKER: onOff,
+  WORKER_CONCURRENCY: wholeNumber(1, 200),
+  STORE_CONCURRENCY: wholeNumber(1, 50),
+  JOB_POLL_MS: wholeNumber(10, 60_000),
+  HEALTH_PROBE_INTERVAL_SECONDS: wholeNumber(5, 7 * 24 * 3600),
+  JOB_LEASE_SECONDS: wholeNumber(2, 24 * 3600),
 });
 
 const KEY_ID = /^[A-Za-z0-9_-]{1,16}$/;
@@ -192,11 +212,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     usingDevSecrets,
     opsToken: raw.OPS_TOKEN,
     worker: {
-      inProcess: raw.WORKER === "on",
-      concurrency: raw.WORKER_CONCURRENCY,
-      storeConcurrency: raw.STORE_CONCURRENCY,
-      pollMs: raw.JOB_POLL_MS,
-      healthProbeEveryMs: raw.HEALTH_PROBE_INTERVAL_SECONDS * 1000,
+      inProcess: (raw.WORKER ?? "on") === "on",
+      concurrency: raw.WORKER_CONCURRENCY ?? 8,
+      storeConcurrency: raw.STORE_CONCURRENCY ?? 2,
+      pollMs: raw.JOB_POLL_MS ?? 250,
+      healthProbeEveryMs: (raw.HEALTH_PROBE_INTERVAL_SECONDS ?? 900) * 1000,
       maxLeaseSeconds: raw.JOB_LEASE_SECONDS,
     },
   };

@@ -85,4 +85,16 @@ describe("parseEncryptionKeys", () => {
     expect(() => parseEncryptionKeys(`bad id:${key64}`)).toThrow(/key id/);
     expect(() => parseEncryptionKeys(`k1:${key64},k1:${keyHex}`)).toThrow(/twice/);
   });
+
+  it("worker settings: plain whole numbers in range, on/off; empty means unset; anything else refused saying what is expected", () => {
+    const w = (env: Record<string, string>) => parseEnv({ NODE_ENV: "test", ...env }).worker;
+    expect(w({})).toMatchObject({ inProcess: true, concurrency: 8, storeConcurrency: 2, pollMs: 250, healthProbeEveryMs: 900_000 });
+    expect(w({ WORKER: "", WORKER_CONCURRENCY: "", JOB_LEASE_SECONDS: " " })).toMatchObject({ inProcess: true, concurrency: 8, maxLeaseSeconds: undefined });
+    expect(w({ WORKER: "OFF", WORKER_CONCURRENCY: " 4 ", HEALTH_PROBE_INTERVAL_SECONDS: "5" })).toMatchObject({ inProcess: false, concurrency: 4, healthProbeEveryMs: 5_000 });
+    for (const bad of ["0", "-1", "abc", "1.5", "0x10", "1e1", "201"]) {
+      expect(() => w({ WORKER_CONCURRENCY: bad })).toThrow(/WORKER_CONCURRENCY: must be a whole number from 1 to 200/);
+    }
+    expect(() => w({ JOB_LEASE_SECONDS: "1" })).toThrow(/JOB_LEASE_SECONDS: must be a whole number from 2 to 86400/);
+    expect(() => w({ WORKER: "false" })).toThrow(/WORKER: must be on or off/);
+  });
 });

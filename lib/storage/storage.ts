@@ -149,8 +149,12 @@ export interface ActivationRepo {
   /** pending → exchanging; false when someone else moved it first. */
   claimForExchange(id: string, at: Date): Promise<boolean>;
   markRequestTokenCall(id: string, at: Date): Promise<void>;
-  /** The request-token call was turned away unprocessed (429/503): it may be sent again. */
-  clearRequestTokenCall(id: string): Promise<void>;
+  /**
+   * exchanging → pending: the store turned a token call away unprocessed (429/503, connection refused) and the job
+   * runs the exchange again later, claiming it afresh. `requestTokenCall`: that call was the request-token call,
+   * which may then be sent again.
+   */
+  giveBack(id: string, opts: { requestTokenCall: boolean }): Promise<void>;
   saveRequestToken(id: string, tokenEnc: string, secretEnc: string, at: Date): Promise<void>;
   markAccessTokenCall(id: string, at: Date): Promise<void>;
   /**

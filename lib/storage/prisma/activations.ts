@@ -52,8 +52,8 @@ export function prismaActivations(db: PortableQueries): ActivationRepo {
     async markRequestTokenCall(id, at) {
       await db.activation.update({ where: { id }, data: { requestTokenCallAt: at } });
     },
-    async clearRequestTokenCall(id) {
-      await db.activation.update({ where: { id }, data: { requestTokenCallAt: null } });
+    async giveBack(id, opts) {
+      await db.activation.updateMany({ where: { id, state: "exchanging" }, data: { state: "pending", ...(opts.requestTokenCall ? { requestTokenCallAt: null } : {}) } });
     },
     async saveRequestToken(id, tokenEnc, secretEnc, at) {
       await db.activation.update({ where: { id }, data: { requestTokenEnc: tokenEnc, requestTokenSecretEnc: secretEnc, requestTokenAt: at } });

@@ -1,7 +1,7 @@
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import { assertPublicStoreHost } from "@/lib/net/public-host";
-import { classifyHandshakeError, connectionRefused, type FailureReason } from "@/lib/integration/failure-reasons";
+import { classifyHandshakeError, type FailureReason } from "@/lib/integration/failure-reasons";
 import { keepsRequestTokenForNewer, takeOverRequestToken } from "@/lib/integration/request-token-handover";
 import { RetryLater } from "@/lib/jobs/retry-later";
 import type { Activation, InstallationWithStore } from "@/lib/storage/types";
@@ -239,11 +239,10 @@ async function sendAccessTokenCall(run: ExchangeRun, call: TokenCallOptions, sig
 async function tokenCallFailed(run: ExchangeRun, step: TokenStep, e: unknown): Promise<ExchangeOutcome> {
   const { storage } = run.deps;
   if (storeDidNotProcess(e) && run.deps.now().getTime() - run.activation.callbackAt.getTime() < CONSUMER_EXPIRY_MS) {
-    // 429/503, or no store listening: the call was turned away before the store looked at it; the job retries it
-    // once the lane's pause is over (signed again). Nothing was consumed, so this step may be sent again. The
-    // activation goes back to pending: the job's next run is not a resumed attempt, and claims it afresh.
-    const why = connectionRefused(e) ? "refused the connection (restarting or down)" : `is busy (HTTP ${(e as MagentoOAuthError).status})`;
-    await addEvent(run, "store_busy", `The store ${why}; the ${step}-token call is retried shortly, inside the store's 300 s window.`);
+    // 429/503: the store turned the call away before looking at it; the job retries it once the lane's pause is
+    // over (signed again). Nothing was consumed, so this step may be sent again. The activation goes back to
+    // pending: the job's next run is not a resumed attempt, and claims it afresh.
+    await addEvent(run, "store_busy", `The store is busy (HTTP ${e.status}); the ${step}-token call is retried shortly.`);
     await storage.activations.giveBack(run.activation.id, { requestTokenCall: step === "request" });
     throw new RetryLater(`store busy during the ${step}-token call`);
   }
@@ -299,9 +298,9 @@ async function activate(run: ExchangeRun, access: TokenPair, signature: Signatur
   return { kind: "succeeded", superseded };
 }
 
-/** 429 or 503 from the store, or a refused connection: the request was turned away before anything was processed. */
-function storeDidNotProcess(e: unknown): boolean {
-  return ((e instanceof MagentoOAuthError || e instanceof MagentoApiError) && (e.status === 429 || e.status === 503)) || connectionRefused(e);
+/** 429 or 503 from the store: the request was turned away before anything was processed. */
+function storeDidNotProcess(e: unknown): e is MagentoOAuthError | MagentoApiError {
+  return (e instanceof MagentoOAuthError || e instanceof MagentoApiError) && (e.status === 429 || e.status === 503);
 }
 
 async function failExchange(

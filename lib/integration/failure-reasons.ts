@@ -64,17 +64,6 @@ function reasonFromCause(e: unknown): FailureReason | undefined {
   return undefined;
 }
 
-/**
- * The store's host refused the connection (nothing listening: the store is restarting or down): the request never
- * left this machine, so sending it again cannot consume anything at the store.
- */
-export function connectionRefused(e: unknown): boolean {
-  for (let c = e, depth = 0; c instanceof Error && depth < 6; c = c.cause, depth++) {
-    if ((c as NodeJS.ErrnoException).code === "ECONNREFUSED") return true;
-  }
-  return false;
-}
-
 /** Token-endpoint answers that were not a refusal the store put in words. */
 const BY_KIND: Partial<Record<MagentoOAuthError["kind"], FailureReason>> = {
   unparsable: "bad_response",

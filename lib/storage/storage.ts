@@ -150,7 +150,7 @@ export interface ActivationRepo {
   claimForExchange(id: string, at: Date): Promise<boolean>;
   markRequestTokenCall(id: string, at: Date): Promise<void>;
   /**
-   * exchanging → pending: the store turned a token call away unprocessed (429/503, connection refused) and the job
+   * exchanging → pending: the store turned a token call away unprocessed (429/503) and the job
    * runs the exchange again later, claiming it afresh. `requestTokenCall`: that call was the request-token call,
    * which may then be sent again.
    */

@@ -3,6 +3,7 @@ import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import { assertPublicStoreHost } from "@/lib/net/public-host";
 import { classifyHandshakeError, type FailureReason } from "@/lib/integration/failure-reasons";
 import { keepsRequestTokenForNewer, takeOverRequestToken } from "@/lib/integration/request-token-handover";
+import { writeCheckpoint } from "@/lib/integration/exchange-checkpoint";
 import { RetryLater } from "@/lib/jobs/retry-later";
 import type { Activation, InstallationWithStore } from "@/lib/storage/types";
 import { MagentoApiError, MagentoOAuthError, STORE_ADVICE, type SignatureChoice } from "@/lib/magento";
@@ -37,10 +38,11 @@ export type ExchangeOutcome =
  * claim the activation → skip it if a newer Reauthorize replaced it → announce the exchange → give up if it can
  * no longer succeed → refuse a private store host → open the sealed secrets → request-token call (checkpoint), or
  * the request token an older activation kept for this one (request-token-handover.ts) → request token
- * (checkpoint) → access-token call (checkpoint) → active.
+ * (checkpoint) → access-token call (checkpoint) → active. The checkpoints around the store calls wait out a short
+ * database outage (exchange-checkpoint.ts) until `leaseEndsAt`, the end of the job's lease.
  */
-export async function runExchange(deps: IntegrationDeps, activationId: string, opts: { resumed?: boolean } = {}): Promise<ExchangeOutcome> {
-  const run = await claimActivation(deps, activationId, opts.resumed === true);
+export async function runExchange(deps: IntegrationDeps, activationId: string, opts: { resumed?: boolean; leaseEndsAt?: Date } = {}): Promise<ExchangeOutcome> {
+  const run = await claimActivation(deps, activationId, opts.resumed === true, opts.leaseEndsAt);
   if (!run) return SKIPPED;
   if (await skipIfSuperseded(run)) return SKIPPED;
   const lateByMs = await announceExchange(run);
@@ -61,6 +63,7 @@ interface ExchangeRun {
   activation: Activation;
   inst: InstallationWithStore;
   resumed: boolean;
+  leaseEndsAt: Date | undefined;
 }
 
 /** The activation's secrets, opened from their sealed columns; `requestToken` when an earlier attempt stored it. */
@@ -83,7 +86,7 @@ const addEvent = (run: ExchangeRun, kind: string, message: string) =>
  * Takes the activation for this runner: only one runner (in any process) moves it out of `pending`; one already
  * `exchanging` is taken only by a resumed job (its earlier attempt died). Null when there is nothing to run.
  */
-async function claimActivation(deps: IntegrationDeps, activationId: string, resumed: boolean): Promise<ExchangeRun | null> {
+async function claimActivation(deps: IntegrationDeps, activationId: string, resumed: boolean, leaseEndsAt: Date | undefined): Promise<ExchangeRun | null> {
   const found = await deps.storage.activations.withInstallation(activationId);
   if (!found) return null;
   const { activation, installation: inst } = found;
@@ -92,7 +95,7 @@ async function claimActivation(deps: IntegrationDeps, activationId: string, resu
   } else if (activation.state !== "exchanging" || !resumed) {
     return null; // already ended, or another live runner has it
   }
-  return { deps, activation, inst, resumed };
+  return { deps, activation, inst, resumed, leaseEndsAt };
 }
 
 /**
@@ -176,7 +179,8 @@ function openSecrets(run: ExchangeRun): ({ ok: true } & OpenedSecrets) | { ok: f
 /**
  * The two token calls, each checkpointed on the activation, signed first in the store's remembered choice (if we
  * know it). A store that turned a call away unprocessed (429/503) gets it again later (RetryLater is thrown);
- * any other failure fails the exchange (the outcome).
+ * any other failure of a store call fails the exchange (the outcome). A database failure is not the store's: it
+ * is thrown (after the checkpoint's wait), and the job runs again.
  */
 async function callTokenEndpoints(
   run: ExchangeRun,
@@ -185,22 +189,36 @@ async function callTokenEndpoints(
   const knownStore = await run.deps.storage.stores.byBaseUrl(run.activation.storeBaseUrl);
   const call = tokenCallOptions(run, secrets.consumerSecret);
   let signature: SignatureChoice = knownStore?.signature ?? { method: "HMAC-SHA256", mode: "standard" };
-  let step: TokenStep = "request";
-  try {
-    let requestToken = secrets.requestToken ?? (await takeOverRequestToken(run.deps, run.activation, secrets.consumerSecret))?.token ?? null;
-    if (!requestToken) {
-      // A host that never answered correctly gets one POST per callback: no signature fallback retries.
-      const request = await sendRequestTokenCall(run, call, signature, knownStore?.provenAt != null);
-      ({ signature, token: requestToken } = request);
-      await keepRequestToken(run, request.token, signature);
-    }
-    step = "access";
-    const access = await sendAccessTokenCall(run, call, signature, requestToken, secrets.verifier);
-    return { ok: true, access: access.token, signature: access.signature };
-  } catch (e) {
-    return { ok: false, outcome: await tokenCallFailed(run, step, e) };
+  let requestToken = secrets.requestToken ?? (await takeOverRequestToken(run.deps, run.activation, secrets.consumerSecret))?.token ?? null;
+  if (!requestToken) {
+    // A host that never answered correctly gets one POST per callback: no signature fallback retries.
+    const request = await sendRequestTokenCall(run, call, signature, knownStore?.provenAt != null);
+    if (!request.ok) return request;
+    ({ signature, token: requestToken } = request.value);
+    await keepRequestToken(run, requestToken, signature);
   }
+  const access = await sendAccessTokenCall(run, call, signature, requestToken, secrets.verifier);
+  if (!access.ok) return access;
+  return { ok: true, access: access.value.token, signature: access.value.signature };
 }
+
+/** One store call: its answer, or the outcome of its failure (tokenCallFailed). */
+async function storeCall<T>(run: ExchangeRun, step: TokenStep, send: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; outcome: ExchangeOutcome }> {
+  let value: T;
+  try {
+    value = await send();
+  } catch (e) {
+    return { ok: false, outcome: await checkpoint(run, `the failed ${step}-token call`, {}, () => tokenCallFailed(run, step, e)) };
+  }
+  return { ok: true, value };
+}
+
+/** A write of this exchange that waits out a short database outage (exchange-checkpoint.ts), within the job's lease. */
+const checkpoint = <T>(run: ExchangeRun, what: string, bounds: { windowEndsAt?: Date }, write: () => Promise<T>): Promise<T> =>
+  writeCheckpoint(run.deps, what, { installationId: run.inst.id, activationId: run.activation.id }, { ...bounds, ...(run.leaseEndsAt ? { leaseEndsAt: run.leaseEndsAt } : {}) }, write);
+
+/** The end of the store's window for the request token: a checkpoint of it waits no longer. */
+const windowEnd = (run: ExchangeRun) => new Date(run.activation.callbackAt.getTime() + CONSUMER_EXPIRY_MS);
 
 /** What both token calls send: the posted store, the consumer key and secret, the guarded fetch, the clock. */
 function tokenCallOptions(run: ExchangeRun, consumerSecret: string) {
@@ -218,21 +236,28 @@ type TokenCallOptions = ReturnType<typeof tokenCallOptions>;
 
 /** Checkpoint "request-token call sent", then POST /oauth/token/request. */
 async function sendRequestTokenCall(run: ExchangeRun, call: TokenCallOptions, signature: SignatureChoice, fallback: boolean) {
-  await run.deps.storage.activations.markRequestTokenCall(run.activation.id, run.deps.now());
-  return run.deps.handshake.fetchRequestToken({ ...call, signature, fallback });
+  await checkpoint(run, "the request-token call", { windowEndsAt: windowEnd(run) }, () => run.deps.storage.activations.markRequestTokenCall(run.activation.id, run.deps.now()));
+  return storeCall(run, "request", () => run.deps.handshake.fetchRequestToken({ ...call, signature, fallback }));
 }
 
-/** Checkpoint "request token received": sealed on the activation, so a resumed job goes on to the access step. */
+/**
+ * Checkpoint "request token received": sealed on the activation, so a resumed job goes on to the access step. The
+ * store has issued it (once per activation): the write waits out a short outage, within the store's window.
+ */
 async function keepRequestToken(run: ExchangeRun, token: TokenPair, signature: SignatureChoice): Promise<void> {
   const { storage, box } = run.deps;
-  await storage.activations.saveRequestToken(run.activation.id, box.seal(token.token), box.seal(token.tokenSecret), run.deps.now());
-  await addEvent(run, "request_token", `Request token received (${signature.method}, ${signature.mode} signing).`);
+  const tokenEnc = box.seal(token.token);
+  const secretEnc = box.seal(token.tokenSecret);
+  await checkpoint(run, "the request token", { windowEndsAt: windowEnd(run) }, async () => {
+    await storage.activations.saveRequestToken(run.activation.id, tokenEnc, secretEnc, run.deps.now());
+    await addEvent(run, "request_token", `Request token received (${signature.method}, ${signature.mode} signing).`);
+  });
 }
 
 /** Checkpoint "access-token call sent", then POST /oauth/token/access with the request token and the verifier. */
 async function sendAccessTokenCall(run: ExchangeRun, call: TokenCallOptions, signature: SignatureChoice, requestToken: TokenPair, verifier: string) {
-  await run.deps.storage.activations.markAccessTokenCall(run.activation.id, run.deps.now());
-  return run.deps.handshake.fetchAccessToken({ ...call, signature, requestToken, verifier });
+  await checkpoint(run, "the access-token call", {}, () => run.deps.storage.activations.markAccessTokenCall(run.activation.id, run.deps.now()));
+  return storeCall(run, "access", () => run.deps.handshake.fetchAccessToken({ ...call, signature, requestToken, verifier }));
 }
 
 /** A token call failed: retried later if the store turned it away unprocessed (and the window is open), else failed. */
@@ -263,6 +288,7 @@ async function tokenCallFailed(run: ExchangeRun, step: TokenStep, e: unknown): P
 /**
  * Active: in one transaction the store is proven with the signature choice that worked, the installation's binding
  * too, the activation succeeded, and the credentials are installed unless a newer activation already succeeded.
+ * The store has spent the request token on this access token: the transaction waits out a short database outage.
  */
 async function activate(run: ExchangeRun, access: TokenPair, signature: SignatureChoice): Promise<ExchangeOutcome> {
   const { storage, box, log } = run.deps;
@@ -270,12 +296,14 @@ async function activate(run: ExchangeRun, access: TokenPair, signature: Signatur
   const finishedAt = run.deps.now();
   const accessTokenEnc = box.seal(access.token);
   const accessTokenSecretEnc = box.seal(access.tokenSecret);
-  const superseded = await storage.transaction(async (tx) => {
+  const result = await checkpoint(run, "the access token", {}, () => storage.transaction(async (tx) => {
+    // `failed`: the maintenance job gave up on it a moment ago (past the deadline), but the token did arrive.
+    const moved = await tx.activations.finish(activation.id, ["exchanging", "failed"], { state: "succeeded", failureReason: null, accessTokenAt: finishedAt, at: finishedAt });
+    // Already succeeded: an earlier try of this transaction committed, and the connection broke before its answer.
+    if (!moved) return "settled" as const;
     const store = await tx.stores.markProven(activation.storeBaseUrl, signature, finishedAt);
     // The binding made by the first callback is proven: it never expires now (prune.ts).
     await tx.installations.markProven(inst.id, finishedAt);
-    // `failed`: the maintenance job gave up on it a moment ago (past the deadline), but the token did arrive.
-    await tx.activations.finish(activation.id, ["exchanging", "failed"], { state: "succeeded", failureReason: null, accessTokenAt: finishedAt, at: finishedAt });
     const written = await tx.installations.installCredentials(inst.id, activation.seq, {
       storeId: store.id,
       consumerSecretEnc: activation.consumerSecretEnc,
@@ -292,10 +320,20 @@ async function activate(run: ExchangeRun, access: TokenPair, signature: Signatur
         : "Access token received, but a newer activation had already succeeded; the newer credentials stay.",
       at: finishedAt,
     });
-    return !written;
-  });
+    return written ? ("installed" as const) : ("superseded" as const);
+  }));
+  if (result === "settled") return settledEarlier(run);
+  const superseded = result === "superseded";
   log.info({ installationId: inst.id, activationId: activation.id, superseded }, "token exchange succeeded");
   return { kind: "succeeded", superseded };
+}
+
+/** The activation ended before this run's final write (an earlier try of it committed): what it ended as. */
+async function settledEarlier(run: ExchangeRun): Promise<ExchangeOutcome> {
+  const { storage } = run.deps;
+  if ((await storage.activations.byId(run.activation.id))?.state !== "succeeded") return SKIPPED;
+  const installed = (await storage.installations.byId(run.inst.id))?.credentialsSeq === run.activation.seq;
+  return { kind: "succeeded", superseded: !installed };
 }
 
 /** 429 or 503 from the store: the request was turned away before anything was processed. */

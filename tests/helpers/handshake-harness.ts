@@ -76,11 +76,13 @@ export interface HarnessOptions {
   kit?: Partial<KitOptions>;
   /** Keep the recurring maintenance jobs running (default off: tests arrange time themselves). */
   recurring?: boolean;
+  /** The database to use (default: a fresh one of `provider`); the harness disposes of it. */
+  database?: TestDatabase;
 }
 
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
-  const provider = opts.provider ?? "sqlite";
-  const database = await freshDatabase(provider);
+  const provider = opts.database?.provider ?? opts.provider ?? "sqlite";
+  const database = opts.database ?? (await freshDatabase(provider));
   const box = createSecretBox(TEST_BOX_KEYS);
   const env = parseEnv({ NODE_ENV: "test", DATABASE_URL: database.url, ALLOW_PRIVATE_STORE_URLS: String(opts.allowPrivate ?? true) });
   let offset = 0;

@@ -5,7 +5,6 @@
  * forwarder that refuses connections until the test opens it. What is not a connection problem is not waited for.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createServer, connect, type Server, type Socket } from "node:net";
 import pg from "pg";
 import { databaseUnreachable, whenDatabaseReachable } from "@/lib/db-reachable";
 import { openDatabase } from "@/lib/db";
@@ -13,32 +12,9 @@ import { parseEnv } from "@/lib/env";
 import { kitFromEnv } from "@/lib/kit-from-env";
 import { DATABASE_AWAY } from "@/lib/verbs/handshake";
 import { freshDatabaseUrl } from "../helpers/databases";
-import { freePort, closeServer } from "../helpers/servers";
+import { freePort } from "../helpers/servers";
+import { tcpForwarder } from "../helpers/tcp-forwarder";
 import { startChild, type Child } from "../helpers/processes";
-
-/** A port that refuses connections until `open()`, then forwards them to `target`. */
-function forwarder(port: number, target: { host: string; port: number }) {
-  let server: Server | null = null;
-  const sockets = new Set<Socket>();
-  return {
-    open: () =>
-      new Promise<void>((resolve) => {
-        server = createServer((client) => {
-          const up = connect(target.port, target.host);
-          for (const s of [client, up]) {
-            sockets.add(s);
-            s.on("error", () => undefined).on("close", () => sockets.delete(s));
-          }
-          client.pipe(up).pipe(client);
-        });
-        server.listen(port, "127.0.0.1", () => resolve());
-      }),
-    async close() {
-      for (const s of sockets) s.destroy();
-      if (server) await closeServer(server);
-    },
-  };
-}
 
 async function until(what: string, f: () => Promise<boolean> | boolean, ms = 30_000): Promise<void> {
   for (const deadline = Date.now() + ms; !(await f()); ) {
@@ -106,7 +82,7 @@ run("a worker started while PostgreSQL cannot be reached", () => {
     cleanup.push(db.dispose);
     const real = new URL(db.url);
     const port = await freePort();
-    const fwd = forwarder(port, { host: real.hostname, port: Number(real.port) });
+    const fwd = tcpForwarder(port, { host: real.hostname, port: Number(real.port) });
     cleanup.push(() => fwd.close());
     const url = new URL(db.url);
     url.port = String(port);

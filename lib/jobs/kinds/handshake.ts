@@ -78,7 +78,7 @@ export function handshakeJobs(s: JobServices): JobKind[] {
       kind: EXCHANGE_JOB,
       schema: z.object({ activationId: z.string() }),
       async run({ activationId }, ctx) {
-        const outcome = await runExchange(s.integration(ctx.storeFetch), activationId, { resumed: ctx.attempt > 0 });
+        const outcome = await runExchange(s.integration(ctx.storeFetch), activationId, { resumed: ctx.attempt > 0, leaseEndsAt: ctx.leaseEndsAt });
         if (outcome.kind === "succeeded" && !outcome.superseded) {
           const found = await s.storage.activations.withInstallation(activationId);
           if (found) await s.send(probeJob.kind, { installationId: found.installation.id, reason: "activation" }, probeJob.options(found.installation));

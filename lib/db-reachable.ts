@@ -27,11 +27,25 @@ const UNREACHABLE = new Set([
   "P1017", // Prisma: the server closed the connection
 ]);
 
+/** Prisma's driver adapters' kinds of error (DriverAdapterError's `cause`) for the same. */
+const UNREACHABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+
+/**
+ * Prisma's driver adapter (`@prisma/adapter-pg`) throws a DriverAdapterError whose `cause` is a plain object:
+ * `{ kind, code, originalCode }`, PostgreSQL's SQLSTATE in `code` (57P03 "the database system is starting up").
+ */
+function adapterSaysUnreachable(cause: unknown): boolean {
+  if (cause === null || typeof cause !== "object" || cause instanceof Error) return false;
+  const { kind, code, originalCode } = cause as { kind?: unknown; code?: unknown; originalCode?: unknown };
+  return (typeof kind === "string" && UNREACHABLE_KINDS.has(kind)) || [code, originalCode].some((c) => typeof c === "string" && UNREACHABLE.has(c));
+}
+
 /** True when `e` (or an error in its cause chain) says the database could not be reached, not that it refused us. */
 export function databaseUnreachable(e: unknown): boolean {
   for (let c: unknown = e, depth = 0; c instanceof Error && depth < 8; c = c.cause, depth++) {
     const code = (c as { code?: unknown }).code;
     if (typeof code === "string" && UNREACHABLE.has(code)) return true;
+    if (adapterSaysUnreachable(c.cause)) return true;
     if (c instanceof AggregateError && c.errors.some(databaseUnreachable)) return true; // one per address tried
     if (/^Connection terminated( unexpectedly)?$/.test(c.message)) return true; // node-postgres, no code
   }

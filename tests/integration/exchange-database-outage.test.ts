@@ -9,13 +9,18 @@
  * PostgreSQL only: SQLite is a file in the app's own process, which cannot become unreachable for a moment (a
  * busy writer is waited for by SQLite itself, lib/db.ts), so there is no such outage to test on it.
  *
+ * Also: what PostgreSQL answers while it starts up or shuts down, as Prisma hands it over, counts as unreachable
+ * (the wait above first missed a restart's "the database system is starting up").
+ *
  * Last, the final transaction tried again after its COMMIT went through but the answer was lost (the connection
  * broke in between): a window too narrow to hit with a real outage, so the lost answer is made by hand around a
  * real transaction, on both databases.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Writable } from "node:stream";
+import { createServer, type AddressInfo } from "node:net";
 import { openDatabase } from "@/lib/db";
+import { databaseUnreachable } from "@/lib/db-reachable";
 import { createLogger } from "@/lib/log";
 import { createPrismaStorage } from "@/lib/storage/prisma";
 import { startHarness, type Harness } from "../helpers/handshake-harness";
@@ -63,6 +68,39 @@ async function databaseBehindForwarder(): Promise<{ database: TestDatabase; link
     },
   };
 }
+
+/** A PostgreSQL server's first answer to a new connection: an ErrorResponse with this SQLSTATE, then it hangs up. */
+async function serverAnswering(sqlstate: string, message: string): Promise<{ url: string; close(): Promise<void> }> {
+  const fields = Buffer.from(`SFATAL\0VFATAL\0C${sqlstate}\0M${message}\0\0`);
+  const head = Buffer.alloc(5);
+  head.write("E", 0);
+  head.writeInt32BE(fields.length + 4, 1);
+  const server = createServer((socket) => {
+    socket.on("error", () => undefined).once("data", () => socket.end(Buffer.concat([head, fields])));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return { url: `postgresql://kit:pw@127.0.0.1:${port}/kit`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+describe("what PostgreSQL answers while it restarts, through the kit's Prisma client", () => {
+  it.each([
+    ["57P03", "the database system is starting up", true],
+    ["57P01", "terminating connection due to administrator command", true],
+    ["28P01", 'password authentication failed for user "kit"', false],
+    ["3D000", 'database "kit" does not exist', false],
+  ])("%s %s: unreachable %s", async (sqlstate, message, unreachable) => {
+    const server = await serverAnswering(sqlstate, message);
+    const database = openDatabase(server.url, { poolSize: 1 });
+    try {
+      const e = await createPrismaStorage(database).activations.byId("x").then(() => expect.fail("answered"), (err: unknown) => err);
+      expect(databaseUnreachable(e)).toBe(unreachable);
+    } finally {
+      await database.close();
+      await server.close();
+    }
+  });
+});
 
 const run = process.env.TEST_POSTGRES_URL ? describe : describe.skip;
 

@@ -3,7 +3,8 @@
 // 1. SQLite: prisma/migrations build the same database as prisma/schema.prisma. `prisma migrate diff
 //    --from-migrations` cannot be trusted with the libSQL driver adapter (its shadow database applies only the
 //    first statement of a migration), so this builds both for real: database A from the committed migrations
-//    (`migrate deploy`), database B from the schema (`db push`), and compares their structure.
+//    (`migrate deploy`), database B from the schema (its `migrate diff --from-empty` script), and compares
+//    their structure.
 // 2. prisma/postgresql/schema.prisma is what deriving prisma/schema.prisma gives today.
 // 3. PostgreSQL (when a server is given: TEST_POSTGRES_URL, as `npm test` sets it): prisma/postgresql/migrations
 //    applied to an empty database give the same catalogue as the derived schema created from empty.
@@ -96,7 +97,11 @@ try {
   const fromMigrations = `file:${join(dir, "migrations.db")}`;
   const fromSchema = `file:${join(dir, "schema.db")}`;
   run(["migrate", "deploy"], fromMigrations);
-  run(["db", "push", "--skip-generate"], fromSchema);
+  // Database B from the schema's own CREATE script. (`prisma db push` builds the same, but through the libSQL
+  // adapter the CLI then sits idle for 60 s before it exits.)
+  const schemaDb = createClient({ url: fromSchema });
+  await schemaDb.executeMultiple(run(["migrate", "diff", "--from-empty", "--to-schema-datamodel", "prisma/schema.prisma", "--script"], `file:${join(dir, "unused.db")}`));
+  schemaDb.close();
   ok &&= report(
     "SQLite: prisma/schema.prisma and prisma/migrations disagree",
     await sqliteCatalogue(fromMigrations),

@@ -40,16 +40,36 @@ function adapterSaysUnreachable(cause: unknown): boolean {
   return (typeof kind === "string" && UNREACHABLE_KINDS.has(kind)) || [code, originalCode].some((c) => typeof c === "string" && UNREACHABLE.has(c));
 }
 
+/** `e` and the errors of its cause chain (at most 8). */
+function* causeChain(e: unknown): Generator<Error> {
+  for (let c: unknown = e, depth = 0; c instanceof Error && depth < 8; c = c.cause, depth++) yield c;
+}
+
+/** node-postgres reports a dropped connection with this message and no code. */
+const CONNECTION_TERMINATED = /^Connection terminated( unexpectedly)?$/;
+
 /** True when `e` (or an error in its cause chain) says the database could not be reached, not that it refused us. */
 export function databaseUnreachable(e: unknown): boolean {
-  for (let c: unknown = e, depth = 0; c instanceof Error && depth < 8; c = c.cause, depth++) {
+  for (const c of causeChain(e)) {
     const code = (c as { code?: unknown }).code;
     if (typeof code === "string" && UNREACHABLE.has(code)) return true;
     if (adapterSaysUnreachable(c.cause)) return true;
     if (c instanceof AggregateError && c.errors.some(databaseUnreachable)) return true; // one per address tried
-    if (/^Connection terminated( unexpectedly)?$/.test(c.message)) return true; // node-postgres, no code
+    if (CONNECTION_TERMINATED.test(c.message)) return true;
   }
   return false;
+}
+
+/**
+ * What a log may say of a database error: the first code in its cause chain (ECONNREFUSED, 57P01, P1001…), never
+ * a message, which might quote a query.
+ */
+export function databaseErrorCode(e: Error): string {
+  for (const c of causeChain(e)) {
+    const code = (c as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  return CONNECTION_TERMINATED.test(e.message) ? "connection terminated" : e.name;
 }
 
 export interface WaitOptions {

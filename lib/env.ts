@@ -60,16 +60,13 @@ const boolish = z
  * A whole-number setting between min and max. Empty counts as unset (an env file's `NAME=`); anything else must be
  * plain digits, so "abc", "1.5", "0x10" or "1e3" are refused saying what is expected.
  */
-const wholeNumber = (min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v),
-    z
-      .string()
-      .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
-      .transform(Number)
-      .pipe(z.number().min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`))
-      .optional(),
+const wholeNumber = (min: number, max: number) => {
+  const expected = `must be a whole number from ${min} to ${max}`;
+  return z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() || undefined : v),
+    z.string().regex(/^\d+$/, expected).transform(Number).pipe(z.number().min(min, expected).max(max, expected)).optional(),
   );
+};
 /** on or off (any case); empty counts as unset. */
 const onOff = z.preprocess(
   (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v),

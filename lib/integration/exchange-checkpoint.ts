@@ -10,7 +10,7 @@
  * A failure that is not the database being unreachable is thrown at once; so is the last one when time is up.
  * SQLite is a local file: it is never "unreachable", and nothing here waits on it.
  */
-import { whenDatabaseReachable } from "@/lib/db-reachable";
+import { databaseErrorCode, whenDatabaseReachable } from "@/lib/db-reachable";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 
 export const CHECKPOINT_WAIT = { firstDelayMs: 250, maxDelayMs: 2_000, totalMs: 20_000 } as const;
@@ -46,18 +46,9 @@ export async function writeCheckpoint<T>(
       maxDelayMs: CHECKPOINT_WAIT.maxDelayMs,
       signal: giveUp.signal,
       onWait: (e, retryInMs) =>
-        deps.log.warn({ ...ids, code: errorCode(e), retryInMs }, `token exchange: the database cannot be reached to record ${what}; trying again`),
+        deps.log.warn({ ...ids, code: databaseErrorCode(e), retryInMs }, `token exchange: the database cannot be reached to record ${what}; trying again`),
     });
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** The first error code in the cause chain (ECONNREFUSED, 57P01, P1001…): what the log says, never a message that might quote a query. */
-function errorCode(e: Error): string {
-  for (let c: unknown = e, depth = 0; c instanceof Error && depth < 8; c = c.cause, depth++) {
-    const code = (c as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-  }
-  return e.message.startsWith("Connection terminated") ? "connection terminated" : e.name;
 }

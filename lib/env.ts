@@ -78,7 +78,7 @@ const rawSchema = z.object({
   APP_URL: z
     .url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://app.example.com" })
     .default("http://127.0.0.1:3000"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: wholeNumber(1, 65535),
   DATABASE_URL: z.string().min(1).default("file:./data/dev.db"),
   SESSION_SECRET: z.string().optional(),
   ENCRYPTION_KEY: z.string().optional(),
@@ -198,7 +198,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     nodeEnv: raw.NODE_ENV,
     appUrl: raw.APP_URL.replace(/\/+$/, ""),
-    port: raw.PORT,
+    port: raw.PORT ?? 3000,
     databaseUrl: raw.DATABASE_URL,
     sessionSecret,
     encryptionKeys,

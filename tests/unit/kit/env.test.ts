@@ -97,4 +97,13 @@ describe("parseEncryptionKeys", () => {
     expect(() => w({ JOB_LEASE_SECONDS: "1" })).toThrow(/JOB_LEASE_SECONDS: must be a whole number from 2 to 86400/);
     expect(() => w({ WORKER: "false" })).toThrow(/WORKER: must be on or off/);
   });
+
+  it("PORT: a plain whole number from 1 to 65535 like the other numeric settings; empty (an env file's PORT=) means the default", () => {
+    expect(parseEnv({}).port).toBe(3000);
+    expect(parseEnv({ PORT: "" }).port).toBe(3000);
+    expect(parseEnv({ PORT: " 8080 " }).port).toBe(8080);
+    for (const bad of ["0", "65536", "1e3", "0x50", "3000abc", "80.5"]) {
+      expect(() => parseEnv({ PORT: bad })).toThrow(/PORT: must be a whole number from 1 to 65535/);
+    }
+  });
 });

@@ -1,8 +1,8 @@
 /**
  * Store profiles (devstore/README.md "Profiles"): each profile changes only the signature family,
  * the accepted signature methods, the name of the consumer-secret field in the activation POST, the kind of
- * admin/customer tokens, whether integration tokens work as Bearer without the 2.4.4+ flag, and (seed only) the
- * order in which several sort orders apply.
+ * admin/customer tokens, whether integration tokens work as Bearer without the 2.4.4+ flag, whether an unknown
+ * searchCriteria property is refused (2.4.7+), and (seed only) the order in which several sort orders apply.
  */
 export type ProfileName = "2.4.3" | "2.4.5" | "2.4.7" | "2.4.8" | "2.4.9" | "seed";
 export type SignatureFamily = "A" | "B" | "C" | "D" | "E";

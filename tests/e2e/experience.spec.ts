@@ -326,6 +326,17 @@ test("mobile: /stores fits 390 px, header and tabs stay short, touch targets are
     els.filter((e) => (e as HTMLElement).offsetParent !== null && e.getBoundingClientRect().height < 44).map((e) => e.textContent),
   );
   expect(small).toEqual([]);
+  // The breadcrumb's links are 44 px touch targets; the current page's name must still sit on their line.
+  const crumbMiddles = await page.getByRole("navigation", { name: "Breadcrumb" }).locator("li").evaluateAll((items) =>
+    items.map((li) => {
+      const range = document.createRange();
+      range.selectNodeContents(li);
+      const r = range.getBoundingClientRect();
+      return r.top + r.height / 2;
+    }),
+  );
+  expect(crumbMiddles.length).toBeGreaterThanOrEqual(3);
+  for (const middle of crumbMiddles) expect(Math.abs(middle - crumbMiddles[0]!)).toBeLessThanOrEqual(2);
   await shot(page, "mobile-products");
   await ctx.close();
 });

@@ -1,7 +1,7 @@
 /**
- * Bulk export of a linked store's products, orders or customers as NDJSON on stdout:
+ * Bulk export of a linked store's products, orders or customers (every grid declared with `export`) as NDJSON on stdout:
  *
- *   npm run --silent export -- --store <installationId> products|orders|customers \
+ *   npm run --silent export -- --store <installationId> products|orders|customers|… \
  *     [--fields sku,name,price] [--filter field:cond:value …] [--page-size 200] > file.ndjson
  *
  * The export runs as a job (lib/jobs/kinds/export.ts), like one started from the dashboard: this command starts
@@ -44,7 +44,7 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-export const USAGE = `Usage: npm run --silent export -- --store <installationId> products|orders|customers [options] > file.ndjson
+export const USAGE = `Usage: npm run --silent export -- --store <installationId> ${ENTITY_NAMES.join("|")} [options] > file.ndjson
    (--silent keeps npm's "> magento-integration-kit export" banner out of the file; or: npx tsx scripts/export.ts …)
 
 Options:

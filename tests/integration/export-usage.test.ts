@@ -1,10 +1,17 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { USAGE } from "../../scripts/export";
+import { ENTITY_NAMES } from "@/lib/exports/options";
+
+// A forker's grid declared with `export` (README recipe 1) joins the exportable entities: the usage must name it.
+vi.mock("@/lib/exports/options", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/exports/options")>();
+  return { ...actual, ENTITY_NAMES: [...actual.ENTITY_NAMES, "sales-rules"] };
+});
 
 const run = promisify(execFile);
 
@@ -23,4 +30,9 @@ describe("export CLI usage", () => {
     const loud = await run("npm", ["run", "export", "--", "--help"]).catch((e: { stdout: string }) => e);
     expect(loud.stdout).toContain("> magento-integration-kit"); // what the usage line avoids
   }, 60_000);
+
+  it("names every exportable entity, a grid added with `export` included", () => {
+    expect(ENTITY_NAMES).toContain("sales-rules");
+    expect(/--store <installationId> (\S+)/.exec(USAGE)?.[1]?.split("|")).toEqual([...ENTITY_NAMES]);
+  });
 });

@@ -31,7 +31,7 @@ export interface Env {
   trustProxy: boolean;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   devstoreUrl: string | undefined;
-  /** True while a dev-only default secret is in use (shown as a warning by the app). */
+  /** True while a dev-only default secret is in use (only outside production: production refuses them). */
   usingDevSecrets: boolean;
   /** Bearer token for the operators' JSON (GET /api/ops/jobs); unset: that endpoint does not exist. */
   opsToken: string | undefined;

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { groupPerTurn, type GroupOptions } from "@/lib/jobs/group-send";
 import type { RateBudget, RateWindowRepo } from "@/lib/storage/storage";
 
@@ -5,6 +6,10 @@ import type { RateBudget, RateWindowRepo } from "@/lib/storage/storage";
  * Rate limit for the unauthenticated activation callback, checked before anything is written: a store posts once
  * per Activate or Reauthorize click, so a few per minute per consumer key is plenty, and one client (the address
  * a trusted proxy reports) gets a larger budget across keys. Fixed windows.
+ * - The per-key budget belongs to the key *and* its consumer secret. A consumer key is no secret (the popup's URL
+ *   carries it): were the budget the key's alone, anyone could spend it with forged callbacks, a few a minute,
+ *   and the store's own Activate or Reauthorize would be answered 429 and lost (docs/security.md). Forgeries with
+ *   other secrets spend their own budgets; the binding refuses them in their job.
  * - PostgreSQL (several app instances): counted in the database (RateWindow rows), so every instance shares one
  *   budget. The callbacks of one event-loop turn are decided together, in arrival order, in one short
  *   transaction (RateWindowRepo.takeMany): a burst of callbacks costs a few round trips, not one or two each.
@@ -23,12 +28,24 @@ const MAX_TRACKED = 50_000;
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export interface CallbackLimiter {
-  /** Counts one callback for the key (and the client, when known); refuses when either budget is spent. */
-  take(consumerKey: string, client: string | undefined, nowMs: number): Promise<RateDecision>;
+  /** Counts one callback for its key and secret (and the client, when known); refuses when either budget is spent. */
+  take(callback: CallbackIdentity, client: string | undefined, nowMs: number): Promise<RateDecision>;
 }
 
-function budgets(limits: CallbackRateLimits, consumerKey: string, client: string | undefined): Array<[string, number]> {
-  const checks: Array<[string, number]> = [[`key:${consumerKey}`, limits.perKey]];
+/** What a callback's per-key budget is counted by. */
+export interface CallbackIdentity {
+  consumerKey: string;
+  consumerSecret: string;
+}
+
+/** The per-key budget's name: the key and a digest of its secret (never the secret: PostgreSQL stores the name). */
+function keyBudget({ consumerKey, consumerSecret }: CallbackIdentity): string {
+  const secret = createHash("sha256").update(`kit-callback-budget\u0000${consumerSecret}`).digest("base64url").slice(0, 22);
+  return `key:${consumerKey}:${secret}`;
+}
+
+function budgets(limits: CallbackRateLimits, callback: CallbackIdentity, client: string | undefined): Array<[string, number]> {
+  const checks: Array<[string, number]> = [[keyBudget(callback), limits.perKey]];
   if (client) checks.push([`client:${client}`, limits.perClient]);
   return checks;
 }
@@ -38,8 +55,8 @@ export class MemoryCallbackLimiter implements CallbackLimiter {
 
   constructor(private readonly limits: CallbackRateLimits = DEFAULT_CALLBACK_LIMITS) {}
 
-  async take(consumerKey: string, client: string | undefined, now: number): Promise<RateDecision> {
-    const checks = budgets(this.limits, consumerKey, client);
+  async take(callback: CallbackIdentity, client: string | undefined, now: number): Promise<RateDecision> {
+    const checks = budgets(this.limits, callback, client);
     let retry = 0;
     for (const [name, limit] of checks) {
       const w = this.current(name, now);
@@ -77,12 +94,12 @@ export class SharedCallbackLimiter implements CallbackLimiter {
     }, grouping);
   }
 
-  async take(consumerKey: string, client: string | undefined, now: number): Promise<RateDecision> {
+  async take(callback: CallbackIdentity, client: string | undefined, now: number): Promise<RateDecision> {
     const n = Math.floor(now / this.limits.windowMs);
     const ends = (n + 1) * this.limits.windowMs;
     const expiresAt = new Date(ends);
     // counted in every budget or in none: a callback refused by one budget costs the other nothing
-    const hit = budgets(this.limits, consumerKey, client).map(([name, limit]) => ({ key: `callback|${name}|${n}`, limit, expiresAt }));
+    const hit = budgets(this.limits, callback, client).map(([name, limit]) => ({ key: `callback|${name}|${n}`, limit, expiresAt }));
     if (await this.decide(hit)) return { ok: true };
     return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((ends - now) / 1000)) };
   }

@@ -53,7 +53,7 @@ export function handshakeVerbs(core: KitCore, limiter: CallbackLimiter) {
 
   /** A valid callback: rate limit, seal, enqueue. */
   async function accept(cb: ActivationCallback, request: { clientIp?: string }, started: number): Promise<CallbackResponse> {
-    const limit = await limiter.take(cb.consumerKey, request.clientIp, core.now().getTime());
+    const limit = await limiter.take(cb, request.clientIp, core.now().getTime());
     if (!limit.ok) {
       return { status: 429, message: `Too many activation callbacks; try again in ${limit.retryAfterSeconds} s.`, retryAfterSeconds: limit.retryAfterSeconds };
     }

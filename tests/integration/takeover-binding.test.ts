@@ -123,20 +123,24 @@ describe.each(PROVIDERS)("takeover paths on %s", (provider) => {
       await h.settle();
     });
 
-    it("callbacks are rate-limited per consumer key and per client, before anything is written", async () => {
-      const limits = { perKey: 5, perClient: 8, windowMs: 60_000 };
-      // PostgreSQL: the budget lives in the database, shared by every app instance; SQLite: in the one process
-      const limiter = provider === "postgresql" ? new SharedCallbackLimiter(h.storage.rateWindows, limits) : new MemoryCallbackLimiter(limits);
-      const limited = await startHarness({ provider, kit: { callbackLimiter: limiter } });
+    // PostgreSQL: the budget lives in the database, shared by every app instance; SQLite: in the one process.
+    // Windows of a day: a test never straddles one (fixed windows start afresh at each boundary).
+    const DAY_MS = 24 * 3600 * 1000;
+    const limiterFor = (limits: { perKey: number; perClient: number; windowMs: number }) =>
+      provider === "postgresql" ? new SharedCallbackLimiter(h.storage.rateWindows, limits) : new MemoryCallbackLimiter(limits);
+
+    it("callbacks are rate-limited per consumer key and secret, and per client, before anything is written", async () => {
+      const limited = await startHarness({ provider, kit: { callbackLimiter: limiterFor({ perKey: 5, perClient: 8, windowMs: DAY_MS }) } });
       try {
         const key = randomToken();
+        const secret = randomToken();
         const body = () =>
-          new URLSearchParams({ oauth_consumer_key: key, oauth_consumer_secret: randomToken(), store_base_url: "http://shop.invalid/", oauth_verifier: randomToken() });
+          new URLSearchParams({ oauth_consumer_key: key, oauth_consumer_secret: secret, store_base_url: "http://shop.invalid/", oauth_verifier: randomToken() });
         const statuses = [];
         for (let i = 0; i < 7; i++) statuses.push((await limited.kit.handshake.receiveCallback(body(), { clientIp: "198.51.100.1" })).status);
         expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
         await limited.settle();
-        expect(await limited.db.activation.count()).toBe(1); // the first bound the key; the rest were refused or never read
+        expect(await limited.db.activation.count()).toBe(5); // one per accepted callback; the two refused wrote nothing
         // another key from the same client: the per-client budget (8) runs out after 3 more
         const other = [];
         for (let i = 0; i < 4; i++) {
@@ -145,6 +149,27 @@ describe.each(PROVIDERS)("takeover paths on %s", (provider) => {
         }
         expect(other).toEqual([200, 200, 200, 429]);
         await limited.settle();
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it("a stranger who knows only the consumer key cannot spend its store's callback budget", async () => {
+      const limited = await startHarness({ provider, kit: { callbackLimiter: limiterFor({ perKey: 3, perClient: 1000, windowMs: DAY_MS }) } });
+      try {
+        const integ = await limited.createIntegration("Budget");
+        await limited.activate(integ.id);
+        await limited.settle();
+        // the key is in the popup's URL: forged callbacks with other secrets, more than the key's budget
+        const forged = [];
+        for (let i = 0; i < 6; i++) forged.push((await limited.postCallback(forgedBody(limited.bodies[0]!, limited.store.storeBaseUrl))).status);
+        expect(forged).toEqual([200, 200, 200, 200, 200, 200]); // same answer as any callback; their jobs refuse them
+        const re = await limited.reauthorize(integ.id);
+        expect(re.callback?.status).toBe(200); // with one budget per key this was 429, and the Reauthorize was lost
+        expect(await limited.settle()).toEqual([expect.objectContaining({ kind: "succeeded" })]);
+        const inst = await limited.installation(integ.consumer_key);
+        expect(inst.state).toBe("active");
+        expect(await limited.db.activation.count({ where: { installationId: inst.id } })).toBe(2);
       } finally {
         await limited.close();
       }

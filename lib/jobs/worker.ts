@@ -103,7 +103,7 @@ export interface Worker {
   wake(): void;
   /**
    * Requests that must answer fast are being served in this process (activation callbacks: the store waits 5 s):
-   * start no new job for `ms` (for at most 5 s in a row, however many arrive).
+   * start no new job for `ms` (for at most 5 s in a row, however many arrive; the next hold after 5 s without any).
    */
   giveWay(ms: number): void;
   /** Resolves once nothing was runnable and nothing runs (tests). */
@@ -140,11 +140,15 @@ export function startWorker(o: WorkerOptions): Worker {
   let holdingSince: number | null = null;
   let fetchFailingSince: number | null = null;
   let lastFetchErrorLog = 0;
-  /** giveWay's hold, for at most MAX_HOLD_MS in a row (a flood of callbacks cannot stop the jobs for good). */
+  /**
+   * giveWay's hold, for at most MAX_HOLD_MS in a row (a flood of callbacks cannot stop the jobs for good). A new
+   * hold starts only after a quiet spell as long: a flood with short pauses (anyone can post callbacks) would
+   * otherwise start a fresh hold after each pause, and the jobs would run only in the pauses.
+   */
   const held = (): boolean => {
     const now = Date.now();
     if (now >= holdUntil) {
-      holdingSince = null;
+      if (now - holdUntil >= MAX_HOLD_MS) holdingSince = null;
       return false;
     }
     holdingSince ??= now;

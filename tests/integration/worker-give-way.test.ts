@@ -24,13 +24,16 @@ describe.each(PROVIDERS)("a worker giving way to callbacks on %s", (provider) =>
   let worker: Worker;
   const started: number[] = [];
 
-  async function setUp(): Promise<void> {
+  async function setUp(runMs = 0): Promise<void> {
     db = await freshDatabase(provider);
     queue = openJobQueue(db.database);
     await queue.start();
     worker = startWorker({
       queue,
-      kinds: [defineJob({ kind: "test.ran", schema: z.object({}), run: async () => void started.push(Date.now()) })],
+      kinds: [defineJob({ kind: "test.ran", schema: z.object({}), run: async () => {
+        started.push(Date.now());
+        if (runMs > 0) await new Promise((r) => setTimeout(r, runMs));
+      } })],
       concurrency: 2,
       laneCap: 2,
       pollMs: 20,
@@ -87,5 +90,35 @@ describe.each(PROVIDERS)("a worker giving way to callbacks on %s", (provider) =>
       await stream;
     }
     expect(started[0]! - sent).toBeGreaterThanOrEqual(4_500);
+  });
+
+  it("a stream with short pauses cannot hold the jobs back again and again (at most 5 s, then a quiet spell as long)", async () => {
+    // Anyone can post accepted callbacks (a new random key each): 4.9 s of them, a 150 ms pause, again. Each
+    // pause used to end the hold and each new stream start a fresh 5 s one, so the worker started `concurrency`
+    // jobs per 5 s cycle, whatever its backlog.
+    await setUp(200);
+    let arriving = true;
+    const first = Date.now();
+    const stream = (async () => {
+      while (arriving) {
+        const burstEnds = Date.now() + 4_900;
+        while (arriving && Date.now() < burstEnds) {
+          worker.giveWay(100);
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        await new Promise((r) => setTimeout(r, 150));
+      }
+    })();
+    for (let i = 0; i < 6; i++) await queue.send("test.ran", {}, {}, new Date());
+    worker.wake();
+    try {
+      // 6 jobs of 200 ms at concurrency 2 take 0.6 s once the worker may start them, and the cap ends the hold at 5 s;
+      // with a fresh hold after each pause the last two started after 15 s
+      await until("every job to start despite the stream", () => started.length === 6, 12_000);
+    } finally {
+      arriving = false;
+      await stream;
+    }
+    expect(started[0]! - first).toBeGreaterThanOrEqual(4_500);
   });
 });

@@ -14,25 +14,42 @@ export function specOf(record: ExportRecord): ExportSpec {
   return exportOptionsSchema.parse(JSON.parse(record.options));
 }
 
-/** Returns "done", or "more" when the time was up first. */
+/**
+ * The most NDJSON one export stores, in characters. The store decides how many pages there are (`total_count`,
+ * followed as it changes) and how large each is: a store that never runs out of pages (a broken one, or one an
+ * attacker runs behind a manual store or his own activation) would otherwise fill the app's database. 100,000
+ * products with their default fields are far below it.
+ */
+export const EXPORT_MAX_CHARS = 1024 ** 3;
+
+/** Returns "done" (also when it failed: over EXPORT_MAX_CHARS), or "more" when the time was up first. */
 export async function exportSlice(
-  deps: { storage: Storage; now: () => Date },
+  deps: { storage: Storage; now: () => Date; maxChars?: number },
   record: ExportRecord,
   client: MagentoClient,
   until: Date,
 ): Promise<"done" | "more"> {
   const spec = specOf(record);
+  const maxChars = deps.maxChars ?? EXPORT_MAX_CHARS;
   let total = record.total;
   if (total === null) {
     total = await countRows(client, spec);
     await deps.storage.exports.start(record.id, total);
   }
+  let stored = await deps.storage.exports.storedChars(record.id);
   let page = record.nextPage;
   while (!pastEnd(page, spec.pageSize, total)) {
     if (deps.now() >= until) return "more";
     const { items, total: latest } = await readPage(client, spec, page);
     let body = "";
     for (const item of items) body += `${JSON.stringify(item)}\n`;
+    if (stored + body.length > maxChars) {
+      const mib = (n: number) => `${Math.round(n / 1024 / 1024)} MiB`;
+      const error = `The export stopped at page ${page}: it would pass ${mib(maxChars)} of NDJSON (the store reports ${latest} rows). Export fewer fields or filter the rows, in several exports.`;
+      await deps.storage.exports.finish(record.id, "failed", deps.now(), error);
+      return "done";
+    }
+    stored += body.length;
     await deps.storage.exports.savePage(record.id, page, items.length, body);
     // rows added or removed meanwhile: follow the store's count; an empty page ends it (never loop forever)
     total = latest;

@@ -304,6 +304,8 @@ export interface ExportRepo {
   start(id: string, total: number | null): Promise<void>;
   /** Stores one page's NDJSON (replacing a retried page) and moves the export past it, in one transaction. */
   savePage(id: string, page: number, rows: number, body: string): Promise<void>;
+  /** Characters of NDJSON stored for the export so far (its pages' bodies). */
+  storedChars(id: string): Promise<number>;
   finish(id: string, state: Extract<ExportState, "done" | "failed">, at: Date, error?: string): Promise<void>;
   /** A failed export runs again from its next page. */
   reopen(id: string): Promise<void>;

@@ -27,6 +27,9 @@ export const exportRequestSchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(300).default(200),
 });
 
+/** Exports of one store queued or running at once: each is bounded (EXPORT_MAX_CHARS), their number too. */
+export const MAX_OPEN_EXPORTS = 3;
+
 export type StartExport = { ok: true; exportId: string } | { ok: false; field?: string; error: string };
 
 function view(r: ExportRecord): ExportView {
@@ -61,6 +64,10 @@ export function exportVerbs(core: KitCore) {
       const inst = await allowed(installationId, userId);
       if (!inst) return { ok: false, error: "No such store for this account." };
       if (!inst.accessTokenEnc) return { ok: false, error: "This store has no access token yet: finish Activate in the store admin." };
+      const open = (await core.storage.exports.listForInstallation(inst.id, 20)).filter((x) => x.state === "queued" || x.state === "running");
+      if (open.length >= MAX_OPEN_EXPORTS) {
+        return { ok: false, error: `This store already has ${open.length} exports running or waiting; start another once one of them is done.` };
+      }
       let spec: ExportSpec;
       try {
         const parsed = exportOptionsSchema.safeParse({

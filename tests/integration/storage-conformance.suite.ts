@@ -334,6 +334,7 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     await s.exports.savePage(e.id, 3, 1, "e\n");
     expect(await s.exports.byId(e.id)).toMatchObject({ state: "running", rows: 5, nextPage: 4, total: 5 });
     expect((await s.exports.pages(e.id, 2, 10)).map((p) => p.body).join("")).toBe("c\nd\ne\n");
+    expect(await s.exports.storedChars(e.id)).toBe(10); // the page sent twice counts once
     await s.exports.finish(e.id, "done", new Date(Date.now() - 8 * 24 * HOUR));
     expect(await s.exports.pruneFinished(new Date(Date.now() - 7 * 24 * HOUR))).toBe(1);
     expect(await s.exports.pages(e.id, 1, 10)).toEqual([]);

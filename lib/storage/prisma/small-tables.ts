@@ -102,6 +102,10 @@ export function prismaExports(db: PortableQueries, transaction: <T>(fn: (q: Port
         await tx.export.update({ where: { id }, data: { nextPage: page + 1, rows: sum._sum.rows ?? 0 } });
       });
     },
+    async storedChars(id) {
+      const rows = await db.$queryRaw<Array<{ n: unknown }>>`SELECT COALESCE(SUM(LENGTH("body")), 0) AS "n" FROM "ExportChunk" WHERE "exportId" = ${id}`;
+      return Number(rows[0]?.n ?? 0);
+    },
     async finish(id, state, at, error) {
       await db.export.update({ where: { id }, data: { state, finishedAt: at, error: error ?? null } });
     },

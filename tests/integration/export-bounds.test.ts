@@ -1,0 +1,67 @@
+/**
+ * An export is bounded whatever the store answers (lib/exports/run.ts, lib/verbs/exports.ts). The store decides
+ * how many pages an export has (`total_count`) and how large each is; anyone can make the app talk to a store he
+ * runs (a manual store, or his own activation). A store that never runs out of pages used to fill the database.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
+import { startHarness, type Harness } from "../helpers/handshake-harness";
+import { exportSlice } from "@/lib/exports/run";
+import { MAX_OPEN_EXPORTS } from "@/lib/verbs/exports";
+import type { MagentoClient } from "@/lib/magento";
+
+/** A store that claims a billion products and answers every page full, with long names. */
+function endlessStore(): { client: MagentoClient; pagesServed: () => number } {
+  let served = 0;
+  const call = async (_op: string, args: { searchCriteria: { pageSize: number; currentPage: number } }) => {
+    if (args.searchCriteria.pageSize === 1) return { status: 200, url: "http://shop.invalid/rest/V1/products", data: { total_count: 1_000_000_000 } };
+    served++;
+    const page = args.searchCriteria.currentPage;
+    const items = Array.from({ length: args.searchCriteria.pageSize }, (_, i) => ({ sku: `p-${page}-${i}`, name: "x".repeat(1000) }));
+    return { status: 200, url: "http://shop.invalid/rest/V1/products", data: { items, total_count: 1_000_000_000 } };
+  };
+  return { client: { call } as unknown as MagentoClient, pagesServed: () => served };
+}
+
+describe.each(PROVIDERS)("export bounds on %s", (provider) => {
+  let db: TestDatabase | undefined;
+  let h: Harness | undefined;
+  afterEach(async () => {
+    await db?.dispose();
+    await h?.close();
+    db = undefined;
+    h = undefined;
+  });
+
+  it(`a store has at most ${MAX_OPEN_EXPORTS} exports queued or running; the next is refused saying why`, async () => {
+    h = await startHarness({ provider });
+    const integ = await h.createIntegration("Exports");
+    await h.activate(integ.id);
+    await h.settle();
+    const inst = await h.installation(integ.consumer_key);
+    h.hold(); // nothing runs: the exports stay queued
+    const request = { entity: "products", fields: "sku,name", pageSize: 10 };
+    for (let i = 0; i < MAX_OPEN_EXPORTS; i++) expect(await h.kit.exports.start(inst.id, null, request)).toMatchObject({ ok: true });
+    expect(await h.kit.exports.start(inst.id, null, request)).toEqual({ ok: false, error: expect.stringMatching(/already has 3 exports running or waiting/) });
+    h.release();
+  });
+
+  it("an export from a store that never runs out of pages stops at its size limit, failed, saying what to do", async () => {
+    db = await freshDatabase(provider);
+    const s = db.storage;
+    const store = await s.stores.ensure("http://shop.invalid/");
+    const inst = await s.installations.create({ consumerKey: "k".repeat(32), storeId: store.id, state: "active", mode: "oauth", consumerSecretEnc: "sealed", activationCount: 1 });
+    const options = JSON.stringify({ entity: "products", fields: "sku,name", filterGroups: [], pageSize: 100 });
+    const record = await s.exports.create({ installationId: inst.id, requestedBy: null, entity: "products", options });
+    const store$ = endlessStore();
+    const maxChars = 1024 * 1024; // about 10 pages of 100 rows of ~1 KB
+    // a slice of 20 s: without the limit it is still reading (and storing) when its time is up
+    const r = await exportSlice({ storage: s, now: () => new Date(), maxChars }, record, store$.client, new Date(Date.now() + 20_000));
+    expect(r).toBe("done");
+    const after = await s.exports.byId(record.id);
+    expect(after).toMatchObject({ state: "failed" });
+    expect(after?.error).toMatch(/would pass 1 MiB of NDJSON.*Export fewer fields or filter the rows/);
+    expect(await s.exports.storedChars(record.id)).toBeLessThanOrEqual(maxChars);
+    expect(store$.pagesServed()).toBeLessThan(15);
+  });
+});

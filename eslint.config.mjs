@@ -42,6 +42,16 @@ export const FENCES = {
   ],
 };
 
+/**
+ * A route handler reads a request body only through readBodyCapped (app/_kit/request.ts). `.text()`, `.json()`,
+ * `.formData()`, `.arrayBuffer()` and `.blob()` hold the whole body in memory however large it is: on a public
+ * route, one large POST exhausts the server's memory.
+ */
+export const UNBOUNDED_BODY_READ = {
+  selector: "CallExpression[arguments.length=0][callee.property.name=/^(text|json|formData|arrayBuffer|blob)$/]",
+  message: "Read a request body with readBodyCapped (app/_kit/request.ts) and a bound: this call holds the whole body in memory, however large.",
+};
+
 /** `no-restricted-imports` plus the same patterns for dynamic `import("…")`. */
 function fence(patterns) {
   return {
@@ -92,5 +102,10 @@ export default tseslint.config(
   },
   { files: ["lib/**"], rules: fence(FENCES.lib) },
   { files: ["app/**"], rules: fence(FENCES.app) },
+  {
+    // the app fence's own no-restricted-syntax entries too: a later block replaces a rule's options
+    files: ["app/**/route.ts"],
+    rules: { "no-restricted-syntax": [...fence(FENCES.app)["no-restricted-syntax"], UNBOUNDED_BODY_READ] },
+  },
   { files: ["devstore/**"], rules: fence(FENCES.devstore) },
 );

@@ -18,3 +18,29 @@ export async function requestContext(): Promise<RequestContext> {
   const ip = await clientIp();
   return { cookies: await cookies(), ...(ip ? { clientIp: ip } : {}) };
 }
+
+/**
+ * A request's body, read up to `maxBytes` (null when it is longer: the rest is never read). Every route handler
+ * that reads a body reads it through this: `request.text()` holds all of it in memory, and a public route that
+ * does that lets anyone exhaust the server's memory with one large POST. A chunked body has no Content-Length to
+ * check up front, so the count is kept while it streams in.
+ */
+export async function readBodyCapped(request: Request, maxBytes: number): Promise<string | null> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

@@ -1,16 +1,24 @@
 /**
- * Liveness: the process answers HTTP (nothing else is checked, nothing is read). For load balancers, and the
- * callback benchmark's yardstick: the same server answering a route that does no work (bench/callback-burst).
+ * Liveness: the process answers HTTP (nothing else is checked; a POST's body is read, at most 64 KiB, and dropped).
+ * For load balancers, and the callback benchmark's yardstick: the same server answering a route that does no work
+ * (bench/callback-burst).
  */
+import { readBodyCapped } from "@/app/_kit/request";
+
 export const dynamic = "force-dynamic";
 
-const ok = () => new Response("ok\n", { status: 200, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+/** A callback's body is about 250 bytes; the callback route takes at most as much (its MAX_BODY_BYTES). */
+const MAX_BODY_BYTES = 64 * 1024;
+
+const plain = (status: number, body: string) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+const ok = () => plain(200, "ok\n");
 
 export function GET(): Response {
   return ok();
 }
 
 export async function POST(request: Request): Promise<Response> {
-  await request.text(); // the same body a callback carries is read, then nothing is done with it
+  // the same body a callback carries is read (never more than the callback route reads), then nothing is done with it
+  if ((await readBodyCapped(request, MAX_BODY_BYTES)) === null) return plain(413, "The body is too large: this route takes at most 64 KiB.\n");
   return ok();
 }

@@ -72,3 +72,20 @@ describe("devstore/ never imports lib/ or app/", () => {
     expect(await fenceMessages(code, "devstore/src/auth/right.ts")).toEqual([]);
   });
 });
+
+describe("route handlers read request bodies only with a bound", () => {
+  it.each(["text", "json", "formData", "arrayBuffer", "blob"])("rejects request.%s() in a route file", async (method) => {
+    const code = `export async function POST(request: Request): Promise<Response> {\n  await request.${method}();\n  return new Response("ok");\n}\n`;
+    const messages = await fenceMessages(code, "app/api/anything/route.ts");
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/readBodyCapped/);
+  });
+
+  it("allows readBodyCapped and Response.json(body), and keeps the app fence in route files", async () => {
+    const ok = 'import { readBodyCapped } from "@/app/_kit/request";\nexport async function POST(request: Request): Promise<Response> {\n  const body = await readBodyCapped(request, 1024);\n  return Response.json({ body });\n}\n';
+    expect(await fenceMessages(ok, "app/api/anything/route.ts")).toEqual([]);
+    const fenced = 'export const later = () => import("@/lib/dashboard/grid");\n';
+    expect(await fenceMessages(fenced, "app/api/anything/route.ts")).toHaveLength(1);
+  });
+});
+

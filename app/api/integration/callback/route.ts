@@ -1,5 +1,5 @@
 import { appUrls, kit } from "@/app/_kit";
-import { clientIp } from "@/app/_kit/request";
+import { clientIp, readBodyCapped } from "@/app/_kit/request";
 
 /**
  * Callback URL of the integration. Magento POSTs here on Activate, Save & Activate and Reauthorize
@@ -21,35 +21,13 @@ function text(status: number, body: string): Response {
   });
 }
 
-/** Reads at most `max` bytes (a chunked body has no Content-Length to check up front). */
-async function readBounded(request: Request, max: number): Promise<string | null> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 export async function POST(request: Request): Promise<Response> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) {
     return text(400, "The activation callback must be application/x-www-form-urlencoded (Magento posts a form).");
   }
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  const tooLarge = "The body is too large: the activation callback carries four short form fields.";
-  if (declared > MAX_BODY_BYTES) return text(400, tooLarge);
-  const body = await readBounded(request, MAX_BODY_BYTES);
-  if (body === null) return text(400, tooLarge);
+  const body = await readBodyCapped(request, MAX_BODY_BYTES);
+  if (body === null) return text(400, "The body is too large: the activation callback carries four short form fields.");
 
   const ip = await clientIp();
   const result = await kit().handshake.receiveCallback(new URLSearchParams(body), ip ? { clientIp: ip } : {});

@@ -43,22 +43,25 @@ export const FENCES = {
 };
 
 /**
- * A route handler reads a request body only through readBodyCapped (app/_kit/request.ts). `.text()`, `.json()`,
- * `.formData()`, `.arrayBuffer()` and `.blob()` hold the whole body in memory however large it is: on a public
- * route, one large POST exhausts the server's memory.
+ * A body is read with a bound: readBodyCapped (app/_kit/request.ts) for a request a route receives, readCapped
+ * (lib/net/read-capped.ts) for a response. `.text()`, `.json()`, `.formData()`, `.arrayBuffer()` and `.blob()`
+ * hold the whole body in memory however large it is: one large POST, or one portal answering gigabytes, ended the
+ * server. lib/magento reads its responses through its own capped transport.
  */
 export const UNBOUNDED_BODY_READ = {
   selector: "CallExpression[arguments.length=0][callee.property.name=/^(text|json|formData|arrayBuffer|blob)$/]",
-  message: "Read a request body with readBodyCapped (app/_kit/request.ts) and a bound: this call holds the whole body in memory, however large.",
+  message:
+    "Read a body with a bound: readBodyCapped (app/_kit/request.ts) for a request, readCapped (lib/net/read-capped.ts) for a response. This call holds the whole body in memory, however large.",
 };
 
-/** `no-restricted-imports` plus the same patterns for dynamic `import("…")`. */
-function fence(patterns) {
+/** `no-restricted-imports` plus the same patterns for dynamic `import("…")`, and any more `no-restricted-syntax`. */
+function fence(patterns, syntax = []) {
   return {
     "no-restricted-imports": ["error", { patterns }],
     "no-restricted-syntax": [
       "error",
       ...patterns.map((p) => ({ selector: `ImportExpression > Literal[value=/${p.regex.replaceAll("/", "\\x2F")}/]`, message: p.message })),
+      ...syntax,
     ],
   };
 }
@@ -100,12 +103,7 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ["lib/**"], rules: fence(FENCES.lib) },
-  { files: ["app/**"], rules: fence(FENCES.app) },
-  {
-    // the app fence's own no-restricted-syntax entries too: a later block replaces a rule's options
-    files: ["app/**/route.ts"],
-    rules: { "no-restricted-syntax": [...fence(FENCES.app)["no-restricted-syntax"], UNBOUNDED_BODY_READ] },
-  },
+  { files: ["lib/**"], rules: fence(FENCES.lib, [UNBOUNDED_BODY_READ]) },
+  { files: ["app/**"], rules: fence(FENCES.app, [UNBOUNDED_BODY_READ]) },
   { files: ["devstore/**"], rules: fence(FENCES.devstore) },
 );

@@ -4,10 +4,12 @@
  * - public-host.ts: is a host public (syntax and DNS), before a call.
  * - private-address.ts: which IP literals are private, loopback or reserved.
  * - store-fetch.ts: the guarded fetch / undici Agent; refuses private addresses when each connection is made.
+ * - read-capped.ts: a request's or response's body, read up to a bound (never `.text()` / `.json()`).
  */
 export { parseStrictUrl, type StrictUrl, type UrlProblem, type UrlRules } from "./strict-url";
 export { assertPublicStoreHost, checkHost, systemLookup, type Lookup } from "./public-host";
 export { isPrivateAddress } from "./private-address";
+export { readCapped } from "./read-capped";
 export {
   createStoreDispatcher,
   createStoreFetch,

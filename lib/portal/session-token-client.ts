@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { parseStrictUrl, type UrlProblem } from "@/lib/net/strict-url";
+import { readCapped } from "@/lib/net/read-capped";
 
 /** The seed's path (default). */
 export const SEED_TOKEN_PATH = "/rest/v1/apps/session/token";
@@ -117,6 +118,24 @@ export interface PortalClient {
   getProfile(id?: string): Promise<{ profile: Record<string, unknown>; token: SessionToken }>;
 }
 
+/**
+ * The most of a portal answer that is read (a token or a profile is a few hundred bytes; an error body is cut to
+ * 200 characters anyway). The portal URL is any user's input: a larger answer is refused, never held in memory.
+ */
+export const PORTAL_RESPONSE_MAX_BYTES = 1024 * 1024;
+const PORTAL_ERROR_MAX_BYTES = 64 * 1024;
+
+/** A portal answer's JSON, read up to PORTAL_RESPONSE_MAX_BYTES; undefined when it is not JSON. */
+async function readJson(res: Response, what: string): Promise<unknown> {
+  const text = await readCapped(res.body, PORTAL_RESPONSE_MAX_BYTES);
+  if (text === null) throw new PortalError(`${what} is larger than ${PORTAL_RESPONSE_MAX_BYTES / 1024} KiB: not a portal answer`, res.status, undefined, undefined);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `deps.fetch` is required: the kit passes its guarded store fetch (the portal URL is user-supplied). */
 export function createPortalClient(config: PortalConfig, deps: PortalDeps & { fetch: typeof fetch }): PortalClient {
   const doFetch = deps.fetch;
@@ -128,7 +147,7 @@ export function createPortalClient(config: PortalConfig, deps: PortalDeps & { fe
   let inflight: Promise<SessionToken> | undefined;
 
   async function readError(res: Response, what: string): Promise<PortalError> {
-    const text = await res.text().catch(() => "");
+    const text = (await readCapped(res.body, PORTAL_ERROR_MAX_BYTES).catch(() => "")) ?? "";
     let body: z.infer<typeof portalErrorBody> = {};
     try {
       const parsed = portalErrorBody.safeParse(JSON.parse(text));
@@ -155,8 +174,7 @@ export function createPortalClient(config: PortalConfig, deps: PortalDeps & { fe
       throw new PortalError(`Session token request failed: ${(e as Error).message}`, 0, undefined, undefined);
     }
     if (res.status !== 200) throw await readError(res, "Session token request refused");
-    const json: unknown = await res.json().catch(() => undefined);
-    const parsed = tokenResponse.safeParse(json);
+    const parsed = tokenResponse.safeParse(await readJson(res, "Session token response"));
     if (!parsed.success) throw new PortalError(`Session token response not understood: ${parsed.error.issues[0]?.message ?? "bad shape"}`, 200, undefined, undefined);
     const t = parsed.data;
     const obtainedAt = now();
@@ -212,7 +230,7 @@ export function createPortalClient(config: PortalConfig, deps: PortalDeps & { fe
         res = await fetchProfile(token, id ?? token.accountId);
       }
       if (res.status !== 200) throw await readError(res, "Profile request refused");
-      const profile = z.record(z.string(), z.unknown()).parse(await res.json());
+      const profile = z.record(z.string(), z.unknown()).parse(await readJson(res, "Profile response"));
       return { profile, token };
     },
   };

@@ -73,12 +73,20 @@ describe("devstore/ never imports lib/ or app/", () => {
   });
 });
 
-describe("route handlers read request bodies only with a bound", () => {
+describe("bodies are read only with a bound (requests in routes, responses in lib/)", () => {
   it.each(["text", "json", "formData", "arrayBuffer", "blob"])("rejects request.%s() in a route file", async (method) => {
     const code = `export async function POST(request: Request): Promise<Response> {\n  await request.${method}();\n  return new Response("ok");\n}\n`;
     const messages = await fenceMessages(code, "app/api/anything/route.ts");
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(/readBodyCapped/);
+  });
+
+  it("rejects res.json() and res.text() in lib/ (a response from an address a user supplied)", async () => {
+    for (const call of ["await res.json()", "await res.text()"]) {
+      const messages = await fenceMessages(`export async function read(res: Response) {\n  return ${call};\n}\n`, "lib/portal/wrong.ts");
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toMatch(/readCapped/);
+    }
   });
 
   it("allows readBodyCapped and Response.json(body), and keeps the app fence in route files", async () => {

@@ -21,7 +21,36 @@ function fakePortal(responses: Array<(call: Call) => Response>) {
 }
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
+/** A portal answer that streams 1 MiB chunks of a JSON string for as long as it is read (up to 256 MiB); counts them. */
+function endlessAnswer(status: number): { response: Response; pulledMiB: () => number } {
+  let pulled = 0;
+  const chunk = new Uint8Array(1024 * 1024).fill(97);
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"ust":"'));
+    },
+    pull(controller) {
+      if (pulled >= 256) return controller.close();
+      pulled++;
+      controller.enqueue(chunk);
+    },
+  });
+  return { response: new Response(body, { status, headers: { "content-type": "application/json" } }), pulledMiB: () => pulled };
+}
+
 describe("session-token client", () => {
+  it("reads at most 1 MiB of a portal's answer (a portal URL is any user's input): larger is refused, not held", async () => {
+    // one portal answering gigabytes to the token call ended the production server (V8: string too long)
+    for (const status of [200, 400]) {
+      const answer = endlessAnswer(status);
+      const c = createPortalClient({ baseUrl: "https://p", appId: "a", appSecret: "b" }, { fetch: fakePortal([() => answer.response]).f });
+      const err = await c.getToken().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(PortalError);
+      if (status === 200) expect((err as PortalError).message).toMatch(/larger than 1024 KiB/);
+      expect(answer.pulledMiB()).toBeLessThanOrEqual(2);
+    }
+  });
+
   it("sends Basic app credentials, JSON grant_type session, on the seed path by default", async () => {
     const { f, calls } = fakePortal([() => json(200, { platform_id: "P1", ust: "u-1", expires_in: 3600 })]);
     const c = createPortalClient({ baseUrl: "https://portal.example/", appId: "id:x", appSecret: "s€cret" }, { fetch: f, now: () => 0 });

@@ -30,8 +30,11 @@ export const customerDetailSchema = z.object({
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
+/** The most recent orders of a customer shown. */
+export const CUSTOMER_ORDERS_PAGE = 20;
+
 export function ordersOfCustomer(customerId: number): SearchCriteria {
-  return { filterGroups: [{ filters: [{ field: "customer_id", value: String(customerId), conditionType: "eq" }] }], sortOrders: [{ field: "created_at", direction: "DESC" }], pageSize: 20, currentPage: 1 };
+  return { filterGroups: [{ filters: [{ field: "customer_id", value: String(customerId), conditionType: "eq" }] }], sortOrders: [{ field: "created_at", direction: "DESC" }], pageSize: CUSTOMER_ORDERS_PAGE, currentPage: 1 };
 }
 
 export const CUSTOMER_ORDER_FIELDS = "items[entity_id,increment_id,created_at,status,grand_total,order_currency_code],total_count";

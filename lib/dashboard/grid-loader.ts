@@ -37,7 +37,7 @@ export async function loadGrid<F extends Record<string, unknown>, R>(
     ? await Promise.all([
         attempt(async () => {
           const res = await client.value.call(spec.operation, { searchCriteria: criteria, fields });
-          return { ...parseListResult<R>(res.data), durationMs: res.durationMs };
+          return { ...parseListResult<R>(res.data, state.pageSize), durationMs: res.durationMs };
         }),
         spec.storeCurrency ? storeCurrency(store.installationId, client.value) : undefined,
         ...lookupNames.map((name) => {

@@ -20,6 +20,7 @@ export {
   groupNames,
   GROUPS_CRITERIA,
   ordersOfCustomer,
+  CUSTOMER_ORDERS_PAGE,
 } from "./customer-detail";
 export { type CustomerRow, customersGrid } from "./customers-grid";
 export { curlCommand, parseExplorerForm, pathParamNamesOf, visibleHeaders } from "./explorer-request";
@@ -51,6 +52,7 @@ export { parseListResult } from "./list-result";
 export {
   addressLines,
   byOrder,
+  BY_ORDER_PAGE,
   INVOICE_FIELDS,
   INVOICE_STATES,
   invoiceRowSchema,

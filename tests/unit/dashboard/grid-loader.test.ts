@@ -68,4 +68,23 @@ describe("loadGrid", () => {
     expect(data.list).toMatchObject({ ok: false, error: { action: "reauthorize" } });
     expect(data.lookups.category).toBeUndefined();
   });
+
+  it("a store answering more items than the page asked for gets an error, not a page of all of them", async () => {
+    // a store anyone can add (manual mode) answered 258,000 items to a page of 20: one page view took 84 s and 1.5 GB
+    let parsedItems = 0;
+    const items = Array.from({ length: 5_000 }, (_, i) => ({
+      get id() {
+        parsedItems++;
+        return i;
+      },
+      email: "a@example.com",
+    }));
+    const { client } = fakeClient({ getCustomersSearch: () => ({ items, total_count: 5_000 }), getCustomerGroupsSearch: () => ({ items: [], total_count: 0 }) });
+    const data = await loadGrid(customersGrid, { installationId: "i4", client: () => client }, new URLSearchParams("size=20"));
+    expect(data.list).toMatchObject({ ok: false, error: { storeMessage: "The store answered 5000 items for a page of 20: that is not the list the app asked for." } });
+    expect(parsedItems).toBe(0); // refused before any item is read
+    const fits = fakeClient({ getCustomersSearch: () => ({ items: items.slice(0, 20), total_count: 5_000 }), getCustomerGroupsSearch: () => ({ items: [], total_count: 0 }) });
+    expect((await loadGrid(customersGrid, { installationId: "i4", client: () => fits.client }, new URLSearchParams("size=20"))).list.ok).toBe(true);
+  });
 });
+

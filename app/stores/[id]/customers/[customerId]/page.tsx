@@ -5,6 +5,7 @@ import {
   addressLines,
   CUSTOMER_DETAIL_FIELDS,
   CUSTOMER_ORDER_FIELDS,
+  CUSTOMER_ORDERS_PAGE,
   customerDetailSchema,
   formatMoney,
   formatStoreDate,
@@ -48,7 +49,7 @@ export default async function CustomerPage({ params }: Props) {
   const c = customer.value;
   const [orders, groups] = client.ok
     ? await Promise.all([
-        attempt(async () => parseListResult<OrderRow>((await client.value.call("getOrders", { searchCriteria: ordersOfCustomer(c.id), fields: CUSTOMER_ORDER_FIELDS })).data)),
+        attempt(async () => parseListResult<OrderRow>((await client.value.call("getOrders", { searchCriteria: ordersOfCustomer(c.id), fields: CUSTOMER_ORDER_FIELDS })).data, CUSTOMER_ORDERS_PAGE)),
         attempt(async () => groupNames((await client.value.call("getCustomerGroupsSearch", { searchCriteria: GROUPS_CRITERIA, fields: GROUP_FIELDS })).data)),
       ])
     : [client, client];

@@ -7,6 +7,7 @@ import {
   formatMoney,
   formatStoreDate,
   INVOICE_FIELDS,
+  BY_ORDER_PAGE,
   INVOICE_STATES,
   invoiceRowSchema,
   ORDER_DETAIL_FIELDS,
@@ -48,8 +49,8 @@ export default async function OrderPage({ params }: Props) {
   const o = order.value;
   const [invoices, shipments] = client.ok
     ? await Promise.all([
-        attempt(async () => parseListResult((await client.value.call("getInvoices", { searchCriteria: byOrder(o.entity_id), fields: INVOICE_FIELDS })).data)),
-        attempt(async () => parseListResult((await client.value.call("getShipments", { searchCriteria: byOrder(o.entity_id), fields: SHIPMENT_FIELDS })).data)),
+        attempt(async () => parseListResult((await client.value.call("getInvoices", { searchCriteria: byOrder(o.entity_id), fields: INVOICE_FIELDS })).data, BY_ORDER_PAGE)),
+        attempt(async () => parseListResult((await client.value.call("getShipments", { searchCriteria: byOrder(o.entity_id), fields: SHIPMENT_FIELDS })).data, BY_ORDER_PAGE)),
       ])
     : [client, client];
   const money = (v: number | null | undefined) => formatMoney(v, o.order_currency_code);

@@ -34,8 +34,11 @@ describe.runIf(PROVIDERS.includes("postgresql"))("callback rate limit shared by 
     await dispose();
   });
 
+  /** A key's callbacks carry its one consumer secret, as a store's do (the key's budget is the key's and its secret's). */
+  const secrets = new Map<string, string>();
+  const secretOf = (key: string) => secrets.get(key) ?? secrets.set(key, randomToken()).get(key)!;
   const callback = (key: string) =>
-    new URLSearchParams({ oauth_consumer_key: key, oauth_consumer_secret: randomToken(), store_base_url: "http://shop.invalid/", oauth_verifier: randomToken() });
+    new URLSearchParams({ oauth_consumer_key: key, oauth_consumer_secret: secretOf(key), store_base_url: "http://shop.invalid/", oauth_verifier: randomToken() });
   /** Posts every (key, client) at once, alternating between the two instances; the statuses in that order. */
   const burst = (posts: Array<[key: string, client: string]>) =>
     Promise.all(posts.map(([key, clientIp], i) => kits[i % 2]!.handshake.receiveCallback(callback(key), { clientIp }).then((r) => r.status)));

@@ -46,7 +46,7 @@ export const FENCES = {
  * A body is read with a bound: readBodyCapped (app/_kit/request.ts) for a request a route receives, readCapped
  * (lib/net/read-capped.ts) for a response. `.text()`, `.json()`, `.formData()`, `.arrayBuffer()` and `.blob()`
  * hold the whole body in memory however large it is: one large POST, or one portal answering gigabytes, ended the
- * server. lib/magento reads its responses through its own capped transport.
+ * server. lib/magento reads its responses through its own capped transport (undici dispatch) or readChunksCapped.
  */
 export const UNBOUNDED_BODY_READ = {
   selector: "CallExpression[arguments.length=0][callee.property.name=/^(text|json|formData|arrayBuffer|blob)$/]",

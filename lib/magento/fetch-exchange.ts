@@ -1,26 +1,9 @@
 /**
- * The exchange over an injected fetch (tests, custom transports). The body is read chunk by chunk from
- * response.body and counted; past the limit the stream is cancelled, so the rest is never read.
+ * The exchange over an injected fetch (tests, custom transports). The body is read with the kit's bounded reader
+ * (lib/net/read-capped.ts): past the limit the stream is cancelled, so the rest is never read.
  */
+import { readChunksCapped } from "@/lib/net/read-capped";
 import { declaredTooLarge, timeoutError, tooLarge, utf8Text, type Exchange, type ExchangeResponse } from "./exchange";
-
-async function readCapped(response: Response, maxBytes: number, onTooLarge: (received: number) => Error): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    if (bytes > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw onTooLarge(bytes);
-    }
-    chunks.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
-  }
-  return utf8Text(chunks, bytes);
-}
 
 export function fetchExchange(fetchFn: typeof fetch): Exchange {
   return async (req) => {
@@ -40,7 +23,9 @@ export function fetchExchange(fetchFn: typeof fetch): Exchange {
         await response.body?.cancel().catch(() => undefined);
         throw tooLarge(req, response.status, 0, declared);
       }
-      const text = await readCapped(response, req.maxBytes, (received) => tooLarge(req, response.status, received));
+      const read = await readChunksCapped(response.body, req.maxBytes);
+      if ("tooLarge" in read) throw tooLarge(req, response.status, read.tooLarge);
+      const text = utf8Text(read.chunks, read.bytes);
       const result: ExchangeResponse = {
         status: response.status,
         header: (name) => response.headers.get(name),

@@ -1,24 +1,34 @@
 /**
- * A body read with a bound: a request the app receives (app/_kit/request.ts) or a response it gets from an address
- * a user supplied (the developer portal). `.text()` and `.json()` hold the whole body in memory however large it
- * is: one large body was enough to end the server (a portal answering gigabytes crashed it). The body is read
- * chunk by chunk and counted; past `maxBytes` the stream is cancelled, so the rest is never read. The signed
- * REST client has its own capped reader with the store's error wording (lib/magento/fetch-exchange.ts).
+ * A body read with a bound: a request the app receives (app/_kit/request.ts), a response from an address a user
+ * supplied (the developer portal) and the REST client's responses (lib/magento/fetch-exchange.ts). `.text()` and
+ * `.json()` hold the whole body in memory however large it is: one large body was enough to end the server (a
+ * portal answering gigabytes crashed it). The body is read chunk by chunk and counted; past `maxBytes` the stream
+ * is cancelled, so the rest is never read.
  */
-export async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<string | null> {
-  if (!body) return "";
+
+/** The body's chunks and their byte count, or `tooLarge` (the bytes received so far) once it passed maxBytes. */
+export type CappedChunks = { chunks: Buffer[]; bytes: number } | { tooLarge: number };
+
+export async function readChunksCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<CappedChunks> {
+  if (!body) return { chunks: [], bytes: 0 };
   const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  const chunks: Buffer[] = [];
+  let bytes = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      return null;
+      return { tooLarge: bytes };
     }
-    chunks.push(value);
+    chunks.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return { chunks, bytes };
+}
+
+/** The body as UTF-8 text, or null when it passed maxBytes. */
+export async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<string | null> {
+  const read = await readChunksCapped(body, maxBytes);
+  return "tooLarge" in read ? null : Buffer.concat(read.chunks, read.bytes).toString("utf8");
 }

@@ -67,6 +67,19 @@ const wholeNumber = (min: number, max: number) => {
     z.string().regex(/^\d+$/, expected).transform(Number).pipe(z.number().min(min, expected).max(max, expected)).optional(),
   );
 };
+/** A TCP port; empty counts as unset, so the default applies. */
+const portNumber = wholeNumber(1, 65535);
+
+/**
+ * A port setting of a script's own (e.g. `npm run dev`'s DEVSTORE_PORT) by the rule PORT follows: empty means the
+ * caller's default (undefined here), anything but a whole number from 1 to 65535 is refused naming the setting.
+ */
+export function parsePortSetting(name: string, value: string | undefined): number | undefined {
+  const parsed = portNumber.safeParse(value);
+  if (!parsed.success) throw new EnvError(`Invalid environment:\n  ${name}: ${parsed.error.issues[0]!.message}`);
+  return parsed.data;
+}
+
 /** on or off (any case); empty counts as unset. */
 const onOff = z.preprocess(
   (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v),
@@ -78,7 +91,7 @@ const rawSchema = z.object({
   APP_URL: z
     .url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://app.example.com" })
     .default("http://127.0.0.1:3000"),
-  PORT: wholeNumber(1, 65535),
+  PORT: portNumber,
   DATABASE_URL: z.string().min(1).default("file:./data/dev.db"),
   SESSION_SECRET: z.string().optional(),
   ENCRYPTION_KEY: z.string().optional(),

@@ -3,11 +3,18 @@
 // worker in its process unless WORKER=off) and the dev store side by side, and prints where to click.
 // Ctrl+C stops both.
 import { spawn } from "node:child_process";
+import { devAddresses } from "./lib/dev-addresses.mjs";
 import { setup } from "./setup.mjs";
 
-const PORT = Number(process.env.PORT ?? 3000);
-const DEVSTORE_PORT = Number(process.env.DEVSTORE_PORT ?? 3100);
-const APP_URL = process.env.APP_URL ?? `http://127.0.0.1:${PORT}`;
+let addresses;
+try {
+  addresses = await devAddresses();
+} catch (e) {
+  if (e?.name !== "EnvError") throw e;
+  console.error(`\nnpm run dev cannot start: ${e.message}\n\nSet what is listed above in the environment and run npm run dev again.\n`);
+  process.exit(1);
+}
+const { port: PORT, devstorePort: DEVSTORE_PORT, appUrl: APP_URL } = addresses;
 
 await setup({ quiet: true });
 

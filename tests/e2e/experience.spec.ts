@@ -21,6 +21,25 @@ async function productFromStore(storeUrl: string, sku: string): Promise<{ price:
   return { price: p.price, qty: p.extension_attributes.stock_item.qty };
 }
 
+/**
+ * The header items a person cannot see or tap at the page's width: each must lie inside the viewport, and be what a
+ * tap at its middle lands on (so not clipped by a scrolling box or covered by something else).
+ */
+async function headerItemsOutOfReach(page: Page): Promise<string[]> {
+  const items = page.getByRole("banner").locator("a, button");
+  expect(await items.count()).toBeGreaterThan(1);
+  return items.evaluateAll((els) =>
+    els
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        if (r.width === 0 || r.left < 0 || r.top < 0 || r.right > window.innerWidth || r.bottom > window.innerHeight) return true;
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !hit || !e.contains(hit);
+      })
+      .map((e) => e.textContent?.trim() ?? ""),
+  );
+}
+
 /** Every link of the page's main content, as absolute URLs. */
 async function mainLinks(page: Page): Promise<string[]> {
   return page.locator("#main a[href]").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
@@ -310,19 +329,36 @@ test("orders and customers open detail pages with items, addresses and labels", 
   await shot(page, "customer-detail");
 });
 
-test("mobile: /stores fits 390 px, header and tabs stay short, touch targets are 44 px", async ({ browser, store, kit, shot }) => {
+test("mobile: /stores fits 390 px, every header item is in view, header and tabs stay short, touch targets are 44 px, SKUs stay whole", async ({ browser, store, kit, shot }) => {
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await ctx.newPage();
-  await signUp(page, kit.url, "mobile@example.com");
+  await page.goto(`${kit.url}/login`);
+  expect.soft(await headerItemsOutOfReach(page), "header items out of reach, signed out").toEqual([]);
+  await signUp(page, kit.url, "a.rather.long.mobile.address.for.phones@example.com");
   const { installationId } = await linkNewStore(page, store, kit, "Mobile store");
+  for (const path of ["/stores", `/stores/${installationId}`, "/account"]) {
+    await page.goto(`${kit.url}${path}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect.soft(await headerItemsOutOfReach(page), `header items out of reach on ${path}`).toEqual([]);
+  }
   await page.goto(`${kit.url}/stores`);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, "mobile-stores");
+
+  // an order's items: each SKU on one line (the table scrolls in its own box, like every other table)
+  await page.goto(`${kit.url}/stores/${installationId}/orders`);
+  await page.locator("#orders tbody tr td:first-child a").first().click();
+  const skus = page.locator("#order-items tbody td:first-child a");
+  await expect(skus.first()).toBeVisible();
+  const broken = await skus.evaluateAll((as) => as.filter((a) => a.getClientRects().length > 1).map((a) => a.textContent));
+  expect.soft(broken, "SKUs broken over lines").toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, "mobile-order");
+
   await page.goto(`${kit.url}/stores/${installationId}/products`);
   const header = (await page.locator(".site-header").boundingBox())!.height;
   const tabs = (await page.getByRole("navigation", { name: "Store sections" }).boundingBox())!.height;
   expect(header + tabs).toBeLessThan(200);
-  const small = await page.locator(".site-nav a, .subnav a, #main .btn").evaluateAll((els) =>
+  const small = await page.locator(".site-header a, .site-header button, .subnav a, #main .btn").evaluateAll((els) =>
     els.filter((e) => (e as HTMLElement).offsetParent !== null && e.getBoundingClientRect().height < 44).map((e) => e.textContent),
   );
   expect(small).toEqual([]);
@@ -338,6 +374,9 @@ test("mobile: /stores fits 390 px, header and tabs stay short, touch targets are
   expect(crumbMiddles.length).toBeGreaterThanOrEqual(3);
   for (const middle of crumbMiddles) expect(Math.abs(middle - crumbMiddles[0]!)).toBeLessThanOrEqual(2);
   await shot(page, "mobile-products");
+  // Sign out is in view and signs out with one tap
+  await page.getByRole("banner").getByRole("button", { name: "Sign out" }).tap();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
   await ctx.close();
 });
 

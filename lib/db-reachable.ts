@@ -5,6 +5,13 @@
  * database name is not waited for: it fails at once with the database's own message.
  */
 
+/**
+ * How long opening a PostgreSQL connection, or waiting for a free one in a pool, may take before it fails as
+ * unreachable. node-postgres waits without limit by default: a server that accepts the connection and never
+ * answers (a half-open connection after a failover, a stuck proxy) held every request and job forever.
+ */
+export const DATABASE_CONNECT_TIMEOUT_MS = 10_000;
+
 /** Node socket errors, PostgreSQL SQLSTATEs and Prisma's codes for the same, that pass once the server is up again. */
 const UNREACHABLE = new Set([
   "ECONNREFUSED",
@@ -45,8 +52,11 @@ function* causeChain(e: unknown): Generator<Error> {
   for (let c: unknown = e, depth = 0; c instanceof Error && depth < 8; c = c.cause, depth++) yield c;
 }
 
-/** node-postgres reports a dropped connection with this message and no code. */
-const CONNECTION_TERMINATED = /^Connection terminated( unexpectedly)?$/;
+/**
+ * node-postgres reports a dropped connection, a connection that took longer than DATABASE_CONNECT_TIMEOUT_MS, and
+ * a pool with no free connection in that time, with these messages and no code.
+ */
+const CONNECTION_TERMINATED = /^(Connection terminated( unexpectedly| due to connection timeout)?|timeout exceeded when trying to connect)$/;
 
 /** True when `e` (or an error in its cause chain) says the database could not be reached, not that it refused us. */
 export function databaseUnreachable(e: unknown): boolean {

@@ -3,6 +3,7 @@ import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqlitePrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-pg/client";
+import { DATABASE_CONNECT_TIMEOUT_MS } from "@/lib/db-reachable";
 
 /**
  * The database DATABASE_URL names: SQLite through the libSQL driver adapter (`file:./data/dev.db`, the default),
@@ -92,12 +93,23 @@ export async function useWriteAheadLog(url: string): Promise<void> {
   }
 }
 
-export function openDatabase(url: string, opts: { poolSize?: number } = {}): Database {
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connections of this process. Default 10. */
+  poolSize?: number;
+  /** PostgreSQL: opening a connection or waiting for a free one fails after this long. Default DATABASE_CONNECT_TIMEOUT_MS. */
+  connectTimeoutMs?: number;
+}
+
+export function openDatabase(url: string, opts: OpenDatabaseOptions = {}): Database {
   if (providerOf(url) === "sqlite") {
     const client = new SqlitePrismaClient({ adapter: new SqliteAdapter({ url }) });
     return { provider: "sqlite", url, prisma: client, sqlite: client, close: () => client.$disconnect() };
   }
-  const client = new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url, max: opts.poolSize ?? 10 }) });
+  const client = new PostgresPrismaClient({ adapter: new PrismaPg({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? DATABASE_CONNECT_TIMEOUT_MS,
+  }) });
   // Generated from the same models as the SQLite client (see above): the one place the two client types meet.
   const prisma = client as unknown as PortablePrisma;
   return { provider: "postgresql", url, prisma, sqlite: null, close: () => client.$disconnect() };

@@ -15,6 +15,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import PgBoss from "pg-boss";
 import { z } from "zod";
+import { DATABASE_CONNECT_TIMEOUT_MS } from "@/lib/db-reachable";
 import { backoffSeconds, CLOCK_LANE, JOB_STATES, SEND_DEFAULTS, type Job, type JobQueue, type LaneState, type LeasedJob } from "./queue";
 
 const SCHEMA = "pgboss";
@@ -125,10 +126,17 @@ export interface PgBossQueueOptions {
   maintenanceIntervalSeconds?: number;
   /** Job kinds whose pg-boss queues start() creates; any other kind's queue is created on its first send. */
   kinds?: readonly string[];
+  /** Opening a connection or waiting for a free one fails after this long. Default DATABASE_CONNECT_TIMEOUT_MS. */
+  connectTimeoutMs?: number;
 }
 
 export function createPgBossQueue(connectionString: string, opts: PgBossQueueOptions = {}): JobQueue {
-  const pool = new pg.Pool({ connectionString, max: opts.poolSize ?? 10, application_name: "kit-jobs" });
+  const pool = new pg.Pool({
+    connectionString,
+    max: opts.poolSize ?? 10,
+    application_name: "kit-jobs",
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? DATABASE_CONNECT_TIMEOUT_MS,
+  });
   pool.on("error", () => undefined); // an idle connection dropped by the server; the next query reconnects
   const random = opts.random ?? Math.random;
   const newBoss = (): PgBoss => {

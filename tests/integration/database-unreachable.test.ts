@@ -5,14 +5,16 @@
  * forwarder that refuses connections until the test opens it. What is not a connection problem is not waited for.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import pg from "pg";
 import { databaseUnreachable, whenDatabaseReachable } from "@/lib/db-reachable";
 import { openDatabase } from "@/lib/db";
+import { createPgBossQueue } from "@/lib/jobs/pg-boss-queue";
 import { parseEnv } from "@/lib/env";
 import { kitFromEnv } from "@/lib/kit-from-env";
 import { DATABASE_AWAY } from "@/lib/verbs/handshake";
 import { freshDatabaseUrl } from "../helpers/databases";
-import { freePort } from "../helpers/servers";
+import { closeServer, freePort } from "../helpers/servers";
 import { tcpForwarder } from "../helpers/tcp-forwarder";
 import { startChild, type Child } from "../helpers/processes";
 
@@ -28,6 +30,7 @@ describe("what counts as an unreachable database", () => {
     const refused = await new pg.Client({ connectionString: `postgresql://u@127.0.0.1:${await freePort()}/db` }).connect().catch((e: unknown) => e);
     expect(databaseUnreachable(refused)).toBe(true);
     expect(databaseUnreachable(new Error("Connection terminated unexpectedly"))).toBe(true);
+    expect(databaseUnreachable(new Error("timeout exceeded when trying to connect"))).toBe(true); // no free pool connection in time
     expect(databaseUnreachable(Object.assign(new Error("the database system is starting up"), { code: "57P03" }))).toBe(true);
     expect(databaseUnreachable(new Error("migration x failed", { cause: Object.assign(new Error("x"), { code: "ECONNRESET" }) }))).toBe(true);
     expect(databaseUnreachable(Object.assign(new Error('database "nope" does not exist'), { code: "3D000" }))).toBe(false);
@@ -64,6 +67,61 @@ describe("an activation callback while the database cannot be reached", () => {
       expect((await kit.handshake.receiveCallback(new URLSearchParams({ oauth_consumer_key: "x" }))).status).toBe(400);
     } finally {
       await kit.close(1_000);
+    }
+  });
+});
+
+/** A port on 127.0.0.1 that accepts connections and never answers: a half-open connection, a stuck proxy. */
+async function silentServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((s) => (sockets.add(s), s.on("error", () => undefined)));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `postgresql://kit@127.0.0.1:${port}/kit`,
+    close: () => (sockets.forEach((s) => s.destroy()), closeServer(server)),
+  };
+}
+
+/** The settled outcome of `p`, or "still waiting" after `ms` (node-postgres alone would wait forever). */
+function settledWithin<T>(p: Promise<T>, ms: number): Promise<{ value: T } | { error: unknown } | "still waiting"> {
+  return Promise.race([
+    p.then((value) => ({ value }), (error: unknown) => ({ error })),
+    new Promise<"still waiting">((r) => setTimeout(() => r("still waiting"), ms)),
+  ]);
+}
+
+describe("a database that accepts the connection and never answers", () => {
+  it("an activation callback is answered 503 once the connect timeout passes, not left hanging", async () => {
+    const silent = await silentServer();
+    const kit = kitFromEnv(parseEnv({ NODE_ENV: "test", DATABASE_URL: silent.url }), {
+      db: openDatabase(silent.url, { poolSize: 1, connectTimeoutMs: 300 }),
+    });
+    try {
+      const form = new URLSearchParams({
+        oauth_consumer_key: "a".repeat(32),
+        oauth_consumer_secret: "b".repeat(32),
+        oauth_verifier: "c".repeat(32),
+        store_base_url: "http://127.0.0.1:9/",
+      });
+      const answer = await settledWithin(kit.handshake.receiveCallback(form), 15_000);
+      expect(answer).toMatchObject({ value: { status: 503, message: DATABASE_AWAY } });
+    } finally {
+      await kit.close(1_000);
+      await silent.close();
+    }
+  });
+
+  it("the PostgreSQL job queue fails as unreachable (so the worker waits and tries again), not left hanging", async () => {
+    const silent = await silentServer();
+    const queue = createPgBossQueue(silent.url, { poolSize: 1, connectTimeoutMs: 300 });
+    try {
+      const outcome = await settledWithin(queue.start(), 15_000);
+      expect(outcome).toHaveProperty("error");
+      expect(databaseUnreachable((outcome as { error: unknown }).error)).toBe(true);
+    } finally {
+      await queue.stop().catch(() => undefined);
+      await silent.close();
     }
   });
 });

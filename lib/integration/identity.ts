@@ -67,7 +67,7 @@ export function consentCovers(consent: LinkConsent | undefined, activation: { id
  *   them approves in the app; an already linked user (the merchant's own Reauthorize) goes straight through.
  *
  * The steps, in order: read the link → find the installation (or wait for its queued callback) → check
- * `success_call_back` → require a signed-in user → ask to confirm (askToConfirm) → wait for or report the exchange
+ * `success_call_back` → require a signed-in user → wait for a callback of this key still queued → ask to confirm (askToConfirm) → wait for or report the exchange
  * (exchangeNotDone) → link and hand back `success_call_back` (link).
  */
 export async function completeIdentityFor(deps: IntegrationDeps, query: IdentityQuery, userId: string | null, opts: IdentityOptions = {}): Promise<IdentityOutcome> {
@@ -80,6 +80,10 @@ export async function completeIdentityFor(deps: IntegrationDeps, query: Identity
   if (!target.ok) return { kind: "refused_redirect", reason: target.reason, installationId: inst.id };
   if (!latest) return { kind: "unknown_key" }; // a manual installation has no activation to complete
   if (!userId) return { kind: "sign_in_required" };
+  // A Reauthorize's callback may still wait in the job queue when its popup opens: the newest *recorded* activation
+  // is then the previous, finished one, and completing it would send the merchant back before this exchange ran.
+  const queued = await callbackWaiting(q.key, opts);
+  if (queued) return queued;
   const now = deps.now();
   const linked = await deps.storage.links.isLinked(inst.id, userId);
   const signedIn: IdentityStep = { deps, inst, latest, userId, linked, returnUrl: target.url, now };
@@ -112,8 +116,13 @@ interface IdentityStep {
  * before it is recorded.
  */
 async function notRecordedYet(key: string, opts: IdentityOptions): Promise<IdentityOutcome> {
+  return (await callbackWaiting(key, opts)) ?? { kind: "unknown_key" };
+}
+
+/** "Waiting" while a callback for this key is still in the job queue (its activation is recorded in a moment). */
+async function callbackWaiting(key: string, opts: IdentityOptions): Promise<IdentityOutcome | undefined> {
   if (opts.callbackQueued && (await opts.callbackQueued(key))) return { kind: "waiting", state: "received", secondsSinceCallback: 0 };
-  return { kind: "unknown_key" };
+  return undefined;
 }
 
 /** `success_call_back` is handed back only when it is on the store's origin (or its recorded admin origin). */

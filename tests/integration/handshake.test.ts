@@ -277,6 +277,21 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
         storeMessage: "Consumer key has expired",
       });
     });
+    it("a Reauthorize whose callback still waits in the queue: the merchant's popup waits for its exchange instead of returning at once", async () => {
+      const { integ, act } = await activated();
+      const query = Object.fromEntries(new URL(act.identity_url!).searchParams) as { oauth_consumer_key: string; success_call_back: string };
+      const merchant = await h.db.user.create({ data: { email: "m@example.com", passwordHash: "x" } });
+      expect(await completeIdentityFor(h.deps, query, merchant.id, await consentFor(query.oauth_consumer_key))).toMatchObject({ kind: "redirect" });
+      const queued = { fromAdminPopup: true, callbackQueued: (key: string) => h.kit.jobs.queue.hasOpen("handshake.callback", `key:${key}`) };
+      h.hold();
+      expect((await h.reauthorize(integ.id)).callback?.status).toBe(200);
+      // the store's grid reloads when the popup returns: returning now would show the integration Inactive
+      expect(await completeIdentityFor(h.deps, query, merchant.id, queued)).toMatchObject({ kind: "waiting", state: "received" });
+      h.release();
+      await h.settle();
+      expect(await completeIdentityFor(h.deps, query, merchant.id, queued)).toMatchObject({ kind: "redirect", url: query.success_call_back });
+      expect((await h.admin<{ status: string }>("GET", `/admin/api/integrations/${integ.id}`)).status).toBe("Active");
+    });
   });
 
   describe("identity claim window", () => {

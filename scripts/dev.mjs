@@ -20,7 +20,8 @@ await setup({ quiet: true });
 
 const env = { ...process.env, APP_URL, NEXT_TELEMETRY_DISABLED: "1", DEVSTORE_URL: `http://127.0.0.1:${DEVSTORE_PORT}` };
 const children = [
-  spawn("npx", ["tsx", "devstore/src/main.ts", "--port", String(DEVSTORE_PORT)], { env, stdio: "inherit" }),
+  // Integrations and tokens outlive a restart, as in Magento's database: the app's linked stores keep working.
+  spawn("npx", ["tsx", "devstore/src/main.ts", "--port", String(DEVSTORE_PORT), "--state", "data/devstore-state.json"], { env, stdio: "inherit" }),
   spawn("npx", ["next", "dev", "-H", "127.0.0.1", "-p", String(PORT)], { env, stdio: ["ignore", "inherit", "inherit"] }),
 ];
 

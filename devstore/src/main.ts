@@ -1,12 +1,14 @@
 /**
  * `npm run devstore -- [--port 3100] [--host 127.0.0.1] [--profile 2.4.7] [--consumer-expiry 300]
- *  [--integration-as-bearer] [--input-limits] [--index-php] [--products N] [--edition open-source|commerce]`: starts
- *  the dev store and prints where to click (and warns when --host binds beyond loopback: the admin API is unauthenticated).
+ *  [--integration-as-bearer] [--input-limits] [--index-php] [--products N] [--edition open-source|commerce]
+ *  [--state FILE]`: starts the dev store and prints where to click (and warns when --host binds beyond loopback: the
+ *  admin API is unauthenticated). `--state` keeps integrations and tokens in FILE across restarts; a bad FILE exits 2.
  * Environment: DEVSTORE_PORT, DEVSTORE_PROFILE, DEVSTORE_PRODUCTS, DEVSTORE_EDITION.
  */
 import { parseArgs } from "node:util";
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, PROFILES } from "./config/profiles";
 import { DEFAULT_PRODUCT_COUNT, MAX_PRODUCT_COUNT } from "./data/index";
+import { StateFileError } from "./integrations/state-file";
 import { startDevStore } from "./server";
 
 /** 127.0.0.0/8, ::1 and localhost reach only this machine. */
@@ -25,6 +27,7 @@ const { values } = parseArgs({
     "index-php": { type: "boolean", default: false },
     products: { type: "string" },
     edition: { type: "string" },
+    state: { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
   strict: true,
@@ -33,6 +36,7 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(`Usage: npm run devstore -- [--port N] [--host ADDRESS] [--profile ${PROFILE_NAMES.join("|")}] [--consumer-expiry SECONDS]
                       [--integration-as-bearer] [--input-limits] [--index-php] [--products N] [--edition open-source|commerce]
+                      [--state FILE]   (keep integrations and tokens in FILE across restarts)
 Environment: DEVSTORE_PORT, DEVSTORE_PROFILE, DEVSTORE_PRODUCTS (catalogue size, default ${DEFAULT_PRODUCT_COUNT}), DEVSTORE_EDITION.`);
   process.exit(0);
 }
@@ -71,6 +75,11 @@ if (!isLoopback(host)) {
   console.warn(`Warning: binding to ${host} exposes the dev store beyond this machine; its admin pages and admin JSON API have no authentication.`);
 }
 
+if (values.state === "") {
+  console.error("--state needs a file name, e.g. --state data/devstore-state.json");
+  process.exit(2);
+}
+
 const store = await startDevStore({
   port,
   host,
@@ -81,6 +90,11 @@ const store = await startDevStore({
   indexPhp: values["index-php"],
   products,
   edition,
+  stateFile: values.state,
+}).catch((e: unknown) => {
+  if (!(e instanceof StateFileError)) throw e;
+  console.error(e.message);
+  process.exit(2);
 });
 
 const p = PROFILES[profile];
@@ -99,7 +113,8 @@ console.log(`Dev store (${edition === "commerce" ? "Adobe Commerce" : "Magento O
   Admin JSON API   ${store.url}/admin/api/integrations
 
 Options: consumer expiry ${consumerExpirySeconds} s, integration tokens as Bearer ${bearerState}, ` +
-  `input limits ${values["input-limits"] ? "on" : "off"}, ${products.toLocaleString("en-US")} products. Ctrl+C stops it.`);
+  `input limits ${values["input-limits"] ? "on" : "off"}, ${products.toLocaleString("en-US")} products, ` +
+  `${values.state === undefined ? "integrations start from the seed" : `integrations kept in ${values.state}`}. Ctrl+C stops it.`);
 
 const stop = () => {
   void store.close().then(() => process.exit(0));

@@ -12,6 +12,7 @@ import { DEFAULT_PROFILE, getProfile, type ProfileName } from "./config/profiles
 import { registerPortalRoutes } from "./portal/portal-routes";
 import { mountRest } from "./rest-mount";
 import type { Edition } from "./rest/route";
+import { keepStateIn } from "./integrations/state-file";
 import { createStoreContext, type StoreContext } from "./store-context";
 
 export interface DevStoreOptions {
@@ -36,6 +37,11 @@ export interface DevStoreOptions {
   products?: number;
   /** `commerce` adds the Adobe Commerce-only modules' routes (gift cards, reward points, RMA, …); default open-source. */
   edition?: Edition;
+  /**
+   * JSON file keeping the integration tables across restarts (integrations/state-file.ts); loaded at start, written
+   * after each request that changed them. Unset (tests): every start is the seed. A bad file throws StateFileError.
+   */
+  stateFile?: string;
 }
 
 export interface DevStore {
@@ -91,8 +97,17 @@ export async function startDevStore(opts: DevStoreOptions = {}): Promise<DevStor
     now: opts.now,
   });
 
+  const persisted = opts.stateFile === undefined ? undefined : keepStateIn(opts.stateFile, ctx.state);
+
   const app = Fastify({ logger: false, bodyLimit: 20 * 1024 * 1024, exposeHeadRoutes: false });
   keepRawBodies(app);
+  if (persisted) {
+    // Before the response leaves: a client that saw the activation or token answer finds it in the file.
+    app.addHook("onSend", async (_req, _reply, payload) => {
+      persisted.save();
+      return payload;
+    });
+  }
   registerOAuthRoutes(app, ctx);
   registerAdminApi(app, ctx);
   registerAdminPages(app, ctx);
@@ -114,6 +129,7 @@ export async function startDevStore(opts: DevStoreOptions = {}): Promise<DevStor
     edition: opts.edition ?? "open-source",
     close: async () => {
       await app.close();
+      persisted?.save();
     },
   };
 }

@@ -1,32 +1,6 @@
 /** `npm run devstore` (devstore/src/main.ts): flags and env, the printed admin URL, refusal of bad input. */
-import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-
-function runCli(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ["--import", "tsx", "devstore/src/main.ts", ...args], {
-    cwd: process.cwd(),
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (c: Buffer) => (out += c.toString()));
-  child.stderr.on("data", (c: Buffer) => (err += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const banner = new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (/Ctrl\+C stops it/.test(out)) {
-        clearInterval(timer);
-        resolve(out);
-      }
-    }, 50);
-    void exited.then((code) => {
-      clearInterval(timer);
-      reject(new Error(`exited ${code}: ${err}`));
-    });
-  });
-  return { child, banner, exited, stderr: () => err };
-}
+import { runCli } from "../helpers/devstore-cli";
 
 describe("devstore CLI", () => {
   it("prints the admin, swagger and portal URLs and the demo credentials; the admin answers", async () => {

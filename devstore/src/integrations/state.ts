@@ -1,6 +1,7 @@
 /**
  * In-memory tables behind the Integration module: `integration`, `oauth_consumer`, `oauth_token`, `oauth_nonce`.
- * State lives while the server runs; `reset()` empties it (the seed has no integrations).
+ * State lives while the server runs; `reset()` empties it (the seed has no integrations). `tables()` and
+ * `restore()` copy them out and back in, for the `--state` file (state-file.ts) that keeps them across restarts.
  */
 import { randomToken } from "../random";
 
@@ -52,6 +53,16 @@ export interface IntegrationInput {
 /** Nonces older than this are purged (oauth/cleanup/expiration_period = 120 minutes). */
 const NONCE_TTL_MS = 120 * 60 * 1000;
 
+/** The rows of the four tables and their auto-increment counters, as plain data. */
+export interface IntegrationTables {
+  integrations: Integration[];
+  consumers: Consumer[];
+  tokens: TokenRow[];
+  /** `[consumerId, nonce, storedAtMs]`, only those younger than the purge age. */
+  nonces: [number, string, number][];
+  seq: { integration: number; consumer: number; token: number };
+}
+
 export class IntegrationState {
   readonly integrations = new Map<number, Integration>();
   readonly consumers = new Map<number, Consumer>();
@@ -73,6 +84,39 @@ export class IntegrationState {
     this.tokenByValue.clear();
     this.nonces.clear();
     this.seq = { integration: 0, consumer: 0, token: 0 };
+  }
+
+  /** A copy of every row (nonces past the purge age left out). */
+  tables(): IntegrationTables {
+    const now = this.nowMs();
+    const nonces: [number, string, number][] = [];
+    for (const [consumerId, set] of this.nonces) for (const [n, at] of set) if (now - at <= NONCE_TTL_MS) nonces.push([consumerId, n, at]);
+    return structuredClone({
+      integrations: [...this.integrations.values()],
+      consumers: [...this.consumers.values()],
+      tokens: this.tokens,
+      nonces,
+      seq: this.seq,
+    });
+  }
+
+  /** Replaces every row with `tables` (checked by the caller). */
+  restore(tables: IntegrationTables): void {
+    this.reset();
+    const t = structuredClone(tables);
+    for (const i of t.integrations) this.integrations.set(i.id, i);
+    for (const c of t.consumers) {
+      this.consumers.set(c.id, c);
+      this.consumerByKey.set(c.key, c);
+    }
+    this.tokens = t.tokens;
+    for (const row of t.tokens) this.tokenByValue.set(row.token, row);
+    for (const [consumerId, n, at] of t.nonces) {
+      let set = this.nonces.get(consumerId);
+      if (!set) this.nonces.set(consumerId, (set = new Map()));
+      set.set(n, at);
+    }
+    this.seq = t.seq;
   }
 
   createIntegration(input: IntegrationInput): Integration {

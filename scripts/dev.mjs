@@ -19,10 +19,15 @@ const { port: PORT, devstorePort: DEVSTORE_PORT, appUrl: APP_URL } = addresses;
 await setup({ quiet: true });
 
 const env = { ...process.env, APP_URL, NEXT_TELEMETRY_DISABLED: "1", DEVSTORE_URL: `http://127.0.0.1:${DEVSTORE_PORT}` };
+// Integrations and tokens outlive a restart, as in Magento's database: the app's linked stores keep working.
+// DEVSTORE_STATE moves the file (tests point it at a temp file).
+const DEVSTORE_STATE = process.env.DEVSTORE_STATE || "data/devstore-state.json";
+// Each child leads its own process group, so stopping one stops what npx started under it (next dev's server, tsx's
+// node) too: when the other child exits on its own (a bad state file), nothing is left holding the ports.
+const run = (args, stdio) => spawn("npx", args, { env, stdio, detached: true });
 const children = [
-  // Integrations and tokens outlive a restart, as in Magento's database: the app's linked stores keep working.
-  spawn("npx", ["tsx", "devstore/src/main.ts", "--port", String(DEVSTORE_PORT), "--state", "data/devstore-state.json"], { env, stdio: "inherit" }),
-  spawn("npx", ["next", "dev", "-H", "127.0.0.1", "-p", String(PORT)], { env, stdio: ["ignore", "inherit", "inherit"] }),
+  run(["tsx", "devstore/src/main.ts", "--port", String(DEVSTORE_PORT), "--state", DEVSTORE_STATE], ["ignore", "inherit", "inherit"]),
+  run(["next", "dev", "-H", "127.0.0.1", "-p", String(PORT)], ["ignore", "inherit", "inherit"]),
 ];
 
 setTimeout(() => {
@@ -44,9 +49,16 @@ let stopping = false;
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const c of children) c.kill("SIGTERM");
+  for (const c of children) {
+    try {
+      if (c.pid) process.kill(-c.pid, "SIGTERM");
+    } catch {
+      // the group is already gone
+    }
+  }
   setTimeout(() => process.exit(code), 500);
 }
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
+process.on("SIGHUP", () => stop(0)); // the terminal closed: the children, in their own groups, do not get it
 for (const c of children) c.on("exit", (code) => stop(code ?? 1));

@@ -75,6 +75,7 @@ if (!isLoopback(host)) {
   console.warn(`Warning: binding to ${host} exposes the dev store beyond this machine; its admin pages and admin JSON API have no authentication.`);
 }
 
+const stateFile = values.state;
 if (values.state === "") {
   console.error("--state needs a file name, e.g. --state data/devstore-state.json");
   process.exit(2);
@@ -90,7 +91,7 @@ const store = await startDevStore({
   indexPhp: values["index-php"],
   products,
   edition,
-  stateFile: values.state,
+  stateFile,
 }).catch((e: unknown) => {
   if (!(e instanceof StateFileError)) throw e;
   console.error(e.message);
@@ -114,7 +115,7 @@ console.log(`Dev store (${edition === "commerce" ? "Adobe Commerce" : "Magento O
 
 Options: consumer expiry ${consumerExpirySeconds} s, integration tokens as Bearer ${bearerState}, ` +
   `input limits ${values["input-limits"] ? "on" : "off"}, ${products.toLocaleString("en-US")} products, ` +
-  `${values.state === undefined ? "integrations start from the seed" : `integrations kept in ${values.state}`}. Ctrl+C stops it.`);
+  `${stateFile === undefined ? "integrations start from the seed" : `integrations kept in ${stateFile}`}. Ctrl+C stops it.`);
 
 const stop = () => {
   void store.close().then(() => process.exit(0));

@@ -50,18 +50,22 @@ describe("what counts as an unreachable database", () => {
   });
 });
 
+/** A well-formed activation callback: only the database stands between it and a 200. */
+function validCallback(): URLSearchParams {
+  return new URLSearchParams({
+    oauth_consumer_key: "a".repeat(32),
+    oauth_consumer_secret: "b".repeat(32),
+    oauth_verifier: "c".repeat(32),
+    store_base_url: "http://127.0.0.1:9/",
+  });
+}
+
 describe("an activation callback while the database cannot be reached", () => {
   it("is answered 503 with what to do (not a bare 500), and nothing is recorded", async () => {
     const url = `postgresql://kit@127.0.0.1:${await freePort()}/kit`;
     const kit = kitFromEnv(parseEnv({ NODE_ENV: "test", DATABASE_URL: url }), { db: openDatabase(url, { poolSize: 1 }) });
     try {
-      const form = new URLSearchParams({
-        oauth_consumer_key: "a".repeat(32),
-        oauth_consumer_secret: "b".repeat(32),
-        oauth_verifier: "c".repeat(32),
-        store_base_url: "http://127.0.0.1:9/",
-      });
-      const answer = await kit.handshake.receiveCallback(form);
+      const answer = await kit.handshake.receiveCallback(validCallback());
       expect(answer).toMatchObject({ status: 503, message: DATABASE_AWAY, retryAfterSeconds: 30 });
       // a malformed callback is still told what is wrong with it
       expect((await kit.handshake.receiveCallback(new URLSearchParams({ oauth_consumer_key: "x" }))).status).toBe(400);
@@ -98,13 +102,7 @@ describe("a database that accepts the connection and never answers", () => {
       db: openDatabase(silent.url, { poolSize: 1, connectTimeoutMs: 300 }),
     });
     try {
-      const form = new URLSearchParams({
-        oauth_consumer_key: "a".repeat(32),
-        oauth_consumer_secret: "b".repeat(32),
-        oauth_verifier: "c".repeat(32),
-        store_base_url: "http://127.0.0.1:9/",
-      });
-      const answer = await settledWithin(kit.handshake.receiveCallback(form), 15_000);
+      const answer = await settledWithin(kit.handshake.receiveCallback(validCallback()), 15_000);
       expect(answer).toMatchObject({ value: { status: 503, message: DATABASE_AWAY } });
     } finally {
       await kit.close(1_000);

@@ -75,9 +75,9 @@ const portNumber = wholeNumber(1, 65535);
  * caller's default (undefined here), anything but a whole number from 1 to 65535 is refused naming the setting.
  */
 export function parsePortSetting(name: string, value: string | undefined): number | undefined {
-  const parsed = portNumber.safeParse(value);
-  if (!parsed.success) throw new EnvError(`Invalid environment:\n  ${name}: ${parsed.error.issues[0]!.message}`);
-  return parsed.data;
+  const parsed = z.object({ [name]: portNumber }).safeParse({ [name]: value });
+  if (!parsed.success) throw invalidEnvironment(parsed.error);
+  return parsed.data[name];
 }
 
 /** on or off (any case); empty counts as unset. */
@@ -143,6 +143,12 @@ export function parseEncryptionKeys(value: string): EncryptionKey[] {
   });
 }
 
+/** One line per setting that is wrong, each naming it. */
+function invalidEnvironment(error: z.ZodError): EnvError {
+  const lines = error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+  return new EnvError(`Invalid environment:\n${lines.join("\n")}`);
+}
+
 function isWeakSecret(s: string): boolean {
   if (s.length < 32) return true;
   return new Set(s).size < 8; // "aaaa…" or "abab…"
@@ -150,10 +156,7 @@ function isWeakSecret(s: string): boolean {
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = rawSchema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
-    throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
-  }
+  if (!parsed.success) throw invalidEnvironment(parsed.error);
   const raw = parsed.data;
   const production = raw.NODE_ENV === "production";
   // `next build` evaluates modules with NODE_ENV=production but never serves requests: dev secrets are fine there.

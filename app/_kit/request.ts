@@ -20,6 +20,9 @@ export async function requestContext(): Promise<RequestContext> {
   return { cookies: await cookies(), ...(ip ? { clientIp: ip } : {}) };
 }
 
+/** The most of an activation callback's body read: Magento posts four short fields (~250 bytes). */
+export const CALLBACK_BODY_MAX_BYTES = 64 * 1024;
+
 /**
  * A request's body, read up to `maxBytes` (null when it is longer: the rest is never read). Every route handler
  * that reads a body reads it through this (lib/net/read-capped.ts; ESLint refuses `.text()` and the like): a

@@ -71,10 +71,10 @@ export const orderDetailSchema = z.object({
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-/** Invoices or shipments of one order: a search by order_id. */
 /** The most invoices or shipments of one order shown. */
 export const BY_ORDER_PAGE = 50;
 
+/** Invoices or shipments of one order: a search by order_id. */
 export function byOrder(orderId: number): SearchCriteria {
   return { filterGroups: [{ filters: [{ field: "order_id", value: String(orderId), conditionType: "eq" }] }], sortOrders: [{ field: "entity_id", direction: "ASC" }], pageSize: BY_ORDER_PAGE, currentPage: 1 };
 }

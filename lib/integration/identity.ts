@@ -67,8 +67,8 @@ export function consentCovers(consent: LinkConsent | undefined, activation: { id
  *   them approves in the app; an already linked user (the merchant's own Reauthorize) goes straight through.
  *
  * The steps, in order: read the link → find the installation (or wait for its queued callback) → check
- * `success_call_back` → require a signed-in user → wait for a callback of this key still queued → ask to confirm (askToConfirm) → wait for or report the exchange
- * (exchangeNotDone) → link and hand back `success_call_back` (link).
+ * `success_call_back` → require a signed-in user → wait for a callback of this key still queued → ask to confirm
+ * (askToConfirm) → wait for or report the exchange (exchangeNotDone) → link and hand back `success_call_back` (link).
  */
 export async function completeIdentityFor(deps: IntegrationDeps, query: IdentityQuery, userId: string | null, opts: IdentityOptions = {}): Promise<IdentityOutcome> {
   const q = parseIdentityQuery(query);

@@ -3,12 +3,9 @@
  * For load balancers, and the callback benchmark's yardstick: the same server answering a route that does no work
  * (bench/callback-burst).
  */
-import { readBodyCapped } from "@/app/_kit/request";
+import { CALLBACK_BODY_MAX_BYTES, readBodyCapped } from "@/app/_kit/request";
 
 export const dynamic = "force-dynamic";
-
-/** A callback's body is about 250 bytes; the callback route takes at most as much (its MAX_BODY_BYTES). */
-const MAX_BODY_BYTES = 64 * 1024;
 
 const plain = (status: number, body: string) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 const ok = () => plain(200, "ok\n");
@@ -19,6 +16,6 @@ export function GET(): Response {
 
 export async function POST(request: Request): Promise<Response> {
   // the same body a callback carries is read (never more than the callback route reads), then nothing is done with it
-  if ((await readBodyCapped(request, MAX_BODY_BYTES)) === null) return plain(413, "The body is too large: this route takes at most 64 KiB.\n");
+  if ((await readBodyCapped(request, CALLBACK_BODY_MAX_BYTES)) === null) return plain(413, "The body is too large: this route takes at most 64 KiB.\n");
   return ok();
 }

@@ -61,7 +61,10 @@ describe("citations of the repo's docs", () => {
   });
 
   it("never point at documents the repo does not ship", () => {
-    const outside = /PROTOCOL\.md|PLAN\.md|DESIGN\.md|TOOLCHAIN|research §|research\/|\.\.\/shared|\/work\/shared/;
+    // names of documents outside the repo, spelled in pieces so this guard is not itself a hit
+    const privateNotes = ["PROTO" + "COL", "PL" + "AN", "DE" + "SIGN"].map((n) => `${n}\\.md`);
+    const privatePaths = ["TOOL" + "CHAIN", "rese" + "arch §", "rese" + "arch\\/", "\\.\\.\\/sha" + "red", "\\/work\\/sha" + "red"];
+    const outside = new RegExp([...privateNotes, ...privatePaths].join("|"));
     const hits = files
       .flatMap((file) =>
         readFileSync(file, "utf8")

@@ -1,5 +1,5 @@
 import { appUrls, kit } from "@/app/_kit";
-import { clientIp, readBodyCapped } from "@/app/_kit/request";
+import { CALLBACK_BODY_MAX_BYTES, clientIp, readBodyCapped } from "@/app/_kit/request";
 
 /**
  * Callback URL of the integration. Magento POSTs here on Activate, Save & Activate and Reauthorize
@@ -11,8 +11,6 @@ import { clientIp, readBodyCapped } from "@/app/_kit/request";
  */
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
-
-const MAX_BODY_BYTES = 64 * 1024; // Magento posts four short fields (~250 bytes)
 
 function text(status: number, body: string): Response {
   return new Response(body + "\n", {
@@ -26,7 +24,7 @@ export async function POST(request: Request): Promise<Response> {
   if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) {
     return text(400, "The activation callback must be application/x-www-form-urlencoded (Magento posts a form).");
   }
-  const body = await readBodyCapped(request, MAX_BODY_BYTES);
+  const body = await readBodyCapped(request, CALLBACK_BODY_MAX_BYTES);
   if (body === null) return text(400, "The body is too large: the activation callback carries four short form fields.");
 
   const ip = await clientIp();

@@ -143,10 +143,12 @@ export function startWorker(o: WorkerOptions): Worker {
   /**
    * giveWay's hold, for at most MAX_HOLD_MS in a row (a flood of callbacks cannot stop the jobs for good). A new
    * hold starts only after a quiet spell as long: a flood with short pauses (anyone can post callbacks) would
-   * otherwise start a fresh hold after each pause, and the jobs would run only in the pauses.
+   * otherwise start a fresh hold after each pause, and the jobs would run only in the pauses. Timed on the
+   * worker's own clock (`now`), so a test drives it with a controlled one.
    */
+  const clock = () => o.now().getTime();
   const held = (): boolean => {
-    const now = Date.now();
+    const now = clock();
     if (now >= holdUntil) {
       if (now - holdUntil >= MAX_HOLD_MS) holdingSince = null;
       return false;
@@ -163,8 +165,8 @@ export function startWorker(o: WorkerOptions): Worker {
       yieldingSince = null;
       return false;
     }
-    yieldingSince ??= Date.now();
-    return Date.now() - yieldingSince < 1_000;
+    yieldingSince ??= clock();
+    return clock() - yieldingSince < 1_000;
   };
 
   const sleep = (ms: number) =>
@@ -294,7 +296,7 @@ export function startWorker(o: WorkerOptions): Worker {
         lastEnsure = Date.now();
         await ensureRecurring();
       }
-      const holdLeft = holdUntil - Date.now();
+      const holdLeft = holdUntil - clock();
       if (!stopping) await sleep(fetched && inFlight < o.concurrency ? 0 : yielding && holdLeft > 0 ? Math.min(o.pollMs, holdLeft) : o.pollMs);
     }
   })();
@@ -302,7 +304,7 @@ export function startWorker(o: WorkerOptions): Worker {
   return {
     wake: () => wakeUp?.(),
     giveWay(ms) {
-      holdUntil = Math.max(holdUntil, Date.now() + ms);
+      holdUntil = Math.max(holdUntil, clock() + ms);
     },
     idle: () =>
       new Promise<void>((resolve) => {

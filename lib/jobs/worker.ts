@@ -12,6 +12,8 @@
  * Recurring jobs (maintenance, health probes) are chained: after each run the next is sent, and every worker
  * makes sure one is queued when it starts (keys make that idempotent).
  */
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import { MagentoApiError, MagentoOAuthError } from "@/lib/magento";
 import type { Logger } from "pino";
 import type { z } from "zod";
@@ -96,7 +98,16 @@ export interface WorkerOptions {
    * a second in a row: a process that stays busy still gets its jobs done.
    */
   busy?: () => boolean;
+  /**
+   * Crash hand-back: each running job is held this long and the worker renews the hold every `heartbeatMs` while it
+   * runs, so a worker that dies (kill -9, a crashed host) gives its jobs back within this time, whatever their
+   * lease. Default 15 s, heartbeat every 5 s. The same beat marks the worker alive (readiness, `workers.lastBeat`).
+   */
+  holdSeconds?: number;
+  heartbeatMs?: number;
 }
+
+export const DEFAULT_HOLD_SECONDS = 15;
 
 export interface Worker {
   /** Ask for work now (a job was just sent in this process). */
@@ -127,6 +138,11 @@ export function recurringKey(kind: string): string {
 }
 
 export function startWorker(o: WorkerOptions): Worker {
+  const holdSeconds = o.holdSeconds ?? DEFAULT_HOLD_SECONDS;
+  const heartbeatMs = o.heartbeatMs ?? Math.max(250, Math.floor((holdSeconds * 1000) / 3));
+  const identity = { id: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`, host: hostname(), pid: process.pid, startedAt: o.now() };
+  /** The jobs this worker holds now (their holds are renewed on each beat). */
+  const holding = new Set<LeasedJob>();
   const byKind = new Map(o.kinds.map((k) => [k.kind, k]));
   const kindNames = [...byKind.keys()];
   const recurring = new Map((o.recurring ?? []).map((r) => [r.kind, r]));
@@ -251,6 +267,18 @@ export function startWorker(o: WorkerOptions): Worker {
     }
   }
 
+  let beating: Promise<void> = Promise.resolve();
+  const beat = () => {
+    beating = (async () => {
+      const now = o.now();
+      await o.queue.heartbeat([...holding], new Date(now.getTime() + holdSeconds * 1000));
+      await o.queue.workers.beat(identity, now);
+    })().catch((e: unknown) => o.log.warn({ err: (e as Error).message }, "heartbeat failed (running jobs may be handed to another worker)"));
+  };
+  beat();
+  const beats = setInterval(beat, heartbeatMs);
+  beats.unref();
+
   const loop = (async () => {
     await ensureRecurring();
     let lastEnsure = Date.now();
@@ -260,7 +288,7 @@ export function startWorker(o: WorkerOptions): Worker {
       while (!stopping && inFlight < o.concurrency && !yielding) {
         let job: LeasedJob | null;
         try {
-          job = await o.queue.fetch({ kinds: kindNames, laneCap: o.laneCap, now: o.now() });
+          job = await o.queue.fetch({ kinds: kindNames, laneCap: o.laneCap, now: o.now(), holdSeconds });
         } catch (e) {
           // the database is away (a restart): said once, then every 30 s while it lasts, not every poll
           const at = Date.now();
@@ -278,9 +306,12 @@ export function startWorker(o: WorkerOptions): Worker {
         if (!job) break;
         fetched = true;
         inFlight++;
-        const p = run(job)
-          .catch((e: unknown) => o.log.error({ job: job?.id, err: (e as Error).message }, "job bookkeeping failed"))
+        const leased = job;
+        holding.add(leased);
+        const p = run(leased)
+          .catch((e: unknown) => o.log.error({ job: leased.id, err: (e as Error).message }, "job bookkeeping failed"))
           .finally(() => {
+            holding.delete(leased);
             inFlight--;
             running.delete(p);
             wakeUp?.();
@@ -316,6 +347,10 @@ export function startWorker(o: WorkerOptions): Worker {
       wakeUp?.();
       await loop;
       await Promise.race([Promise.allSettled([...running]), new Promise((r) => setTimeout(r, graceMs).unref())]);
+      // jobs still running past the grace stop being renewed: another worker takes them once their hold ends
+      clearInterval(beats);
+      await beating;
+      await o.queue.workers.gone(identity.id).catch(() => undefined);
     },
     get running() {
       return inFlight;

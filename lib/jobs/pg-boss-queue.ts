@@ -437,6 +437,12 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
       return r.rows.map(toJob);
     },
 
+    async openCounts() {
+      await queue.start();
+      const r = await pool.query(`SELECT name AS kind, state::text AS state, count(*)::int AS count FROM ${SCHEMA}.job WHERE state <= 'active' GROUP BY 1, 2`);
+      return z.array(z.object({ kind: z.string(), state: z.enum(JOB_STATES), count: z.number() })).parse(r.rows);
+    },
+
     async hasOpen(kind, ref) {
       await queue.start();
       const r = await pool.query(`SELECT 1 FROM ${SCHEMA}.job WHERE name = $1 AND data->>'ref' = $2 AND state <= 'active' LIMIT 1`, [kind, ref]);

@@ -141,6 +141,8 @@ export interface JobQueue {
   requeue(job: LeasedJob, now: Date, startAfter?: Date): Promise<boolean>;
   get(id: string): Promise<Job | null>;
   list(filter: JobListFilter): Promise<Job[]>;
+  /** Jobs queued, waiting to retry and running, per kind and state (the metrics' kit_jobs_open). */
+  openCounts(): Promise<Array<{ kind: string; state: JobState; count: number }>>;
   /** Is a job of `kind` for `ref` queued or running? */
   hasOpen(kind: string, ref: string): Promise<boolean>;
   /** A failed or cancelled job runs again (one more attempt). */

@@ -304,6 +304,11 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
       return rows.map(toJob);
     },
 
+    async openCounts() {
+      const rows = await db.job.groupBy({ by: ["kind", "state"], where: { state: { in: [...QUEUED, "active"] } }, _count: { _all: true } });
+      return rows.map((r) => ({ kind: r.kind, state: jobState.parse(r.state), count: r._count._all }));
+    },
+
     async hasOpen(kind, ref) {
       return (await db.job.count({ where: { kind, ref, state: { in: [...QUEUED, "active"] } } })) > 0;
     },

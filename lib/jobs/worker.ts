@@ -16,6 +16,8 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { MagentoApiError, MagentoOAuthError } from "@/lib/magento";
 import type { Logger } from "pino";
+import { metrics } from "@/lib/ops/metrics";
+import { contextFromTraceparent, withSpan } from "@/lib/ops/tracing";
 import type { z } from "zod";
 import { governedFetch, type GovernorPolicy } from "./governor";
 import type { JobQueue, LeasedJob } from "./queue";
@@ -219,12 +221,29 @@ export function startWorker(o: WorkerOptions): Worker {
     return at > o.now().getTime() ? new Date(at) : undefined;
   }
 
+  /** One attempt, counted and traced (continuing the sender's trace when the job carries one). */
   async function run(job: LeasedJob): Promise<void> {
+    const m = metrics();
+    m.jobsStarted.inc({ kind: job.kind });
+    m.queueLagSeconds.observe({ kind: job.kind }, Math.max(0, job.startedAt.getTime() - Math.max(job.startAfter.getTime(), job.createdAt.getTime())) / 1000);
+    m.jobsRunning.inc({ kind: job.kind });
+    const traceparent = job.data && typeof job.data === "object" ? (job.data as { traceparent?: unknown }).traceparent : undefined;
+    try {
+      const result = await withSpan(`job ${job.kind}`, { "job.kind": job.kind, "job.id": job.id, "job.attempt": job.retryCount }, () => attempt(job), contextFromTraceparent(traceparent));
+      m.jobsFinished.inc({ kind: job.kind, result });
+    } finally {
+      m.jobsRunning.dec({ kind: job.kind });
+    }
+  }
+
+  type AttemptResult = "completed" | "again" | "waiting" | "retry" | "failed" | "lost";
+
+  async function attempt(job: LeasedJob): Promise<AttemptResult> {
     const kind = byKind.get(job.kind);
     const log = o.log.child({ job: job.id, kind: job.kind, attempt: job.retryCount });
     if (!kind) {
       await o.queue.fail(job, { message: `no handler for job kind ${job.kind}`, final: true }, o.now());
-      return;
+      return "failed";
     }
     const ctx: JobContext = {
       job,
@@ -238,21 +257,22 @@ export function startWorker(o: WorkerOptions): Worker {
       const result = await kind.run(job.data, ctx);
       if (result && "again" in result) {
         await o.queue.requeue(job, o.now());
-        return;
+        return "again";
       }
       const done = await o.queue.complete(job, result && "output" in result ? (result.output ?? null) : null, o.now());
       if (!done) log.warn("job finished after its lease was taken over; its result was not recorded");
+      return done ? "completed" : "lost";
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       if (e instanceof InvalidJobData) {
         await o.queue.fail(job, { message, final: true }, o.now());
-        return;
+        return "failed";
       }
       if (e instanceof RetryLater) {
         const at = (await retryTime(job, e.notBefore)) ?? new Date(o.now().getTime() + 1000);
         await o.queue.requeue(job, o.now(), at);
         log.info({ until: at.toISOString() }, `job waits: ${message}`);
-        return;
+        return "waiting";
       }
       const retryAt = await retryTime(job);
       const verdict = await o.queue.fail(job, { message, ...(retryAt ? { retryAt } : {}), final: refusedForGood(e) }, o.now());
@@ -261,6 +281,7 @@ export function startWorker(o: WorkerOptions): Worker {
         const { storeFetch: _unused, ...rest } = ctx;
         await kind.onFailed(job.data, message, rest).catch((err: unknown) => log.error({ err: (err as Error).message }, "onFailed failed"));
       }
+      return verdict;
     } finally {
       const r = recurring.get(job.kind);
       if (r) await scheduleNext(r, o.now());

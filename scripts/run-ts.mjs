@@ -4,12 +4,15 @@
 // process.argv[1] and its own arguments after it.
 import { fileURLToPath } from "node:url";
 import { compileTs } from "./lib/compile-ts.mjs";
+import { generateClients } from "./setup.mjs";
 
 const [entry, ...args] = process.argv.slice(2);
 if (!entry || !/\.tsx?$/.test(entry)) {
   console.error("usage: node scripts/run-ts.mjs <script.ts> [args…]");
   process.exit(2);
 }
+// the Prisma clients are generated code (not committed): a fresh clone has none until this (quick when up to date)
+generateClients({ quiet: true });
 const url = await compileTs(entry);
 process.setSourceMapsEnabled(true);
 process.argv = [process.argv[0], fileURLToPath(url), ...args];

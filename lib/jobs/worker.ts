@@ -229,8 +229,10 @@ export function startWorker(o: WorkerOptions): Worker {
     m.jobsRunning.inc({ kind: job.kind });
     const traceparent = job.data && typeof job.data === "object" ? (job.data as { traceparent?: unknown }).traceparent : undefined;
     try {
+      o.log.debug({ job: job.id, kind: job.kind, attempt: job.retryCount, lane: job.lane }, "job started");
       const result = await withSpan(`job ${job.kind}`, { "job.kind": job.kind, "job.id": job.id, "job.attempt": job.retryCount }, () => attempt(job), contextFromTraceparent(traceparent));
       m.jobsFinished.inc({ kind: job.kind, result });
+      o.log.debug({ job: job.id, kind: job.kind, result }, "job ended");
     } finally {
       m.jobsRunning.dec({ kind: job.kind });
     }

@@ -44,9 +44,12 @@ export function canonicalJson(value: unknown): string {
 
 export const fingerprintOf = (data: Record<string, unknown>): string => createHash("sha256").update(canonicalJson(data)).digest("base64url");
 
-/** Numbers sort as numbers in text: zero-padded to 20 digits. */
+/**
+ * The identity in sort order as text both databases order alike: numbers zero-padded to 20 digits, text as the
+ * hex of its UTF-8 bytes (byte order; a PostgreSQL locale collation would order "a-b" and "ab" differently).
+ */
 export function sortKeyOf(entity: Pick<SyncEntity, "identity">, identity: string): string {
-  return entity.identity.numeric ? identity.padStart(20, "0") : identity;
+  return entity.identity.numeric ? identity.padStart(20, "0") : Buffer.from(identity, "utf8").toString("hex");
 }
 
 const VERSION_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;

@@ -3,3 +3,4 @@ export { defineSyncEntity, type SyncEntity, SyncDeclarationError } from "./decla
 export { defineSyncHandler, type SyncChange, type SyncHandler, type SyncHandlerContext } from "./handler";
 export { SYNC_ENTITIES, syncEntity, syncEntityNames, UnknownSyncEntityError } from "./registry";
 export { SyncDataError } from "./records";
+export { syncErrorView, type SyncErrorView } from "./error-view";

@@ -15,9 +15,22 @@ export interface SyncEntityStatus {
   entity: string;
   label: string;
   cursor: SyncCursor | null;
-  /** Seconds between the store's clock at the last pass and the watermark (null before the first pass). */
+  /** How far the mirror is behind the store's clock (lagSeconds); null before the first pass or sweep. */
   lagSeconds: number | null;
   mirrored: number;
+}
+
+/**
+ * How far the mirror is behind the store's clock: the store's time now (its clock at the last pass, moved on by the
+ * time since) minus what the mirror holds up to (that clock once a pass completed, the watermark while a backfill
+ * runs). Null before any pass; entities without a version (stock) are measured from their last sweep.
+ */
+export function lagSeconds(c: SyncCursor | null, now: Date): number | null {
+  if (!c) return null;
+  if (c.lastPassAt && c.storeNow) return Math.max(0, Math.round((now.getTime() - c.lastPassAt.getTime()) / 1000));
+  if (c.markVersion) return Math.max(0, Math.round((now.getTime() - new Date(`${c.markVersion.replace(" ", "T")}Z`).getTime()) / 1000));
+  if (c.lastSweepAt) return Math.max(0, Math.round((now.getTime() - c.lastSweepAt.getTime()) / 1000));
+  return null;
 }
 
 export function syncVerbs(
@@ -52,8 +65,7 @@ export function syncVerbs(
       const out: SyncEntityStatus[] = [];
       for (const e of o.entities) {
         const c = cursors.get(e.name) ?? null;
-        const lag = c?.storeNow && c.markVersion ? Math.max(0, Math.round((c.storeNow.getTime() - new Date(`${c.markVersion.replace(" ", "T")}Z`).getTime()) / 1000)) : null;
-        out.push({ entity: e.name, label: e.label, cursor: c, lagSeconds: lag, mirrored: await core.storage.sync.count(installationId, e.name) });
+        out.push({ entity: e.name, label: e.label, cursor: c, lagSeconds: lagSeconds(c, core.now()), mirrored: await core.storage.sync.count(installationId, e.name) });
       }
       return out;
     },

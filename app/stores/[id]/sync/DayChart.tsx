@@ -6,7 +6,7 @@ export function DayChart({ hours }: { hours: ReadonlyArray<{ hour: string; deliv
   const w = 10;
   const height = 48;
   return (
-    <figure className="sync-chart">
+    <figure style={{ margin: 0 }}>
       <svg role="img" aria-label={`Last 24 hours: ${delivered} changes delivered, ${parked} parked`} viewBox={`0 0 ${hours.length * w} ${height}`} preserveAspectRatio="none" width="100%" height={height}>
         {hours.map((h, i) => {
           const dh = (h.delivered / max) * height;

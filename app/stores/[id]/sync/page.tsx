@@ -65,9 +65,9 @@ export default async function SyncPage({ params }: { params: Promise<{ id: strin
         description="What changed in this store reaches the app's sync handlers: a delta pass on updated_at, and a sweep that catches what updated_at misses."
         actions={
           <>
-            <ActionButton id={id} action="now" label="Sync now" name="Sync every entity now" />
-            <ActionButton id={id} action="pause" label="Pause" name="Pause every entity" />
-            <ActionButton id={id} action="resume" label="Resume" name="Resume every entity" />
+            <ActionButton id={id} action="now" label="Sync all now" name="Sync every entity now" />
+            <ActionButton id={id} action="pause" label="Pause all" name="Pause every entity" />
+            <ActionButton id={id} action="resume" label="Resume all" name="Resume every entity" />
           </>
         }
       />
@@ -82,7 +82,7 @@ export default async function SyncPage({ params }: { params: Promise<{ id: strin
       <Card title="Entities">
         <Table
           caption="Synced entities of this store"
-          captionNote="Lag: the store's clock at the last pass minus the newest change read. Stock has no updated_at to poll: it is swept."
+          captionNote="Lag: how far the mirror is behind the store's clock. Stock has no updated_at to poll: it is swept."
           columns={[
             { key: "entity", label: "Entity" },
             { key: "state", label: "State" },

@@ -54,7 +54,9 @@ export async function startSyncHarness(provider: DatabaseProvider, products = 20
     const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
     const isList = url.pathname.includes("/V1/") && url.searchParams.has("fields") && [...url.searchParams.keys()].some((k) => k.startsWith("searchCriteria"));
     if (!isList) return fetch(input, init);
-    const key = `${url.pathname} ${url.searchParams.get("fields")}`;
+    // a page answered twice: the previous answer to the same walk (same route, fields and sort), as offset paging repeats pages
+    const sorts = [...url.searchParams].filter(([k]) => k.includes("sortOrders")).map(([k, v]) => `${k}=${v}`).join("&");
+    const key = `${url.pathname} ${url.searchParams.get("fields")} ${sorts}`;
     const fault = faults.shift();
     if (fault === "crash") throw new InjectedCrash("the worker was killed mid-page");
     if (fault === "500") return new Response(JSON.stringify({ message: "Internal Error. Details are available in Magento log file." }), { status: 500, headers: { "content-type": "application/json" } });

@@ -109,6 +109,8 @@ export interface SyncRepo {
    * clock went back is accepted again); fingerprints and sequences stay, so unchanged records are not delivered again.
    */
   reset(installationId: string, entity: string): Promise<void>;
+  /** A removed installation's cursors, mirror and outbox are deleted. */
+  forget(installationId: string): Promise<void>;
   /** Delivered and superseded changes older than `before` are removed. */
   prune(before: Date): Promise<number>;
 }

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PROVIDERS } from "../helpers/databases";
 import { startSyncHarness, type SyncHarness } from "../helpers/sync-harness";
 import { MAX_ATTEMPTS } from "@/lib/sync/deliver";
+import { removeInstallationFor } from "@/lib/integration/link-requests";
 
 describe.each(PROVIDERS)("delta sync on %s", (provider) => {
   let s: SyncHarness | undefined;
@@ -89,5 +90,21 @@ describe.each(PROVIDERS)("delta sync on %s", (provider) => {
     expect(s.delivered.at(-1)).toMatchObject({ entity: "orders", identity: String(order.id), operation: "upsert" });
     const again = await s.h.kit.sync.refreshRecord({ installationId: id, entity: "orders", identity: String(order.id) });
     expect(again.outcome).toBe("unchanged");
+  });
+
+  it("old delivered changes are pruned; removing the store deletes its cursors, mirror and outbox", async () => {
+    s = await startSyncHarness(provider);
+    const id = s.installationId;
+    await s.h.kit.sync.runPass(id, "customers");
+    const storage = s.h.storage;
+    const mirrored = await storage.sync.count(id, "customers");
+    expect(mirrored).toBeGreaterThan(0);
+    expect(await storage.sync.prune(new Date(Date.now() - 60_000))).toBe(0); // nothing that old yet
+    expect(await storage.sync.prune(new Date(Date.now() + 60_000))).toBe(mirrored);
+    const user = await storage.users.create("owner@example.com", "x");
+    await storage.links.link(id, user.id);
+    expect(await removeInstallationFor(storage, id, user.id)).toBe(true);
+    expect(await storage.sync.count(id, "customers")).toBe(0);
+    expect(await storage.sync.cursors(id)).toEqual([]);
   });
 });

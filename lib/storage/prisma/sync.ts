@@ -162,6 +162,11 @@ export function prismaSync(db: PortableQueries): SyncRepo {
       await db.syncCursor.deleteMany({ where: { installationId, entity } });
       await db.syncRecord.updateMany({ where: { installationId, entity }, data: { version: "" } });
     },
+    async forget(installationId) {
+      await db.syncChange.deleteMany({ where: { installationId } });
+      await db.syncRecord.deleteMany({ where: { installationId } });
+      await db.syncCursor.deleteMany({ where: { installationId } });
+    },
     async prune(before) {
       const r = await db.syncChange.deleteMany({ where: { state: { in: ["delivered", "superseded"] }, createdAt: { lt: before } } });
       return r.count;

@@ -1,6 +1,6 @@
 /**
  * Composition root: `createKit({ env, db, secretBox, log, fetch, clock })` builds the configured pieces once and
- * returns the kit's verbs in namespaces: handshake, identity, auth, stores, jobs, exports, portal, mail. No framework
+ * returns the kit's verbs in namespaces: handshake, identity, auth, stores, jobs, exports, portal, sync, mail. No framework
  * here: verbs that serve an HTTP request take a RequestContext (its cookie jar, the client address a trusted proxy
  * reported); the Next adapter (app/_kit) supplies it. Tests, scripts and the worker build their kit with this.
  */
@@ -26,6 +26,11 @@ import { storeVerbs } from "@/lib/verbs/stores";
 import { jobVerbs } from "@/lib/verbs/jobs";
 import { exportVerbs } from "@/lib/verbs/exports";
 import { portalVerbs } from "@/lib/verbs/portal";
+import { syncVerbs } from "@/lib/verbs/sync";
+import { SYNC_ENTITIES } from "@/lib/sync/registry";
+import { syncHandlers } from "@/lib/sync/handlers";
+import type { SyncEntity } from "@/lib/sync/declaration";
+import type { SyncHandler } from "@/lib/sync/handler";
 import { parseMailConfig, type MailConfig } from "@/lib/mail/mail-config";
 import { createMailer, outboxMessages, type Mailer } from "@/lib/mail/mailer";
 import { currentTraceparent } from "@/lib/ops/tracing";
@@ -74,6 +79,9 @@ export interface KitOptions {
    * that send mail, not the whole app). Default: the dev outbox, or unconfigured in production.
    */
   mail?: MailConfig | (() => MailConfig);
+  /** Delta sync: the handlers changes are delivered to (default lib/sync/handlers.ts) and the entities (lib/sync/registry.ts). */
+  syncHandlers?: readonly SyncHandler[];
+  syncEntities?: readonly SyncEntity[];
 }
 
 export function createKit(o: KitOptions) {
@@ -132,6 +140,7 @@ export function createKit(o: KitOptions) {
 
   const auth = authVerbs(core);
   const stores = storeVerbs(core);
+  const sync = syncVerbs(core, { entities: o.syncEntities ?? SYNC_ENTITIES, handlers: o.syncHandlers ?? syncHandlers, systemClient: stores.systemClient });
   const services = (): JobServices => ({
     storage,
     log: o.log,
@@ -140,6 +149,7 @@ export function createKit(o: KitOptions) {
     send: core.send,
     systemClient: stores.systemClient,
     healthProbeEveryMs: o.healthProbeEveryMs ?? 15 * 60_000,
+    sync: { entities: sync.entities, handlers: o.syncHandlers ?? syncHandlers, fetch: o.fetch },
   });
 
   return {
@@ -152,6 +162,7 @@ export function createKit(o: KitOptions) {
     jobs: jobVerbs(core, services),
     exports: exportVerbs(core),
     portal: portalVerbs(core),
+    sync,
     mail: {
       /** The app's mailer: SMTP, the dev outbox outside production, or unconfigured (lib/mail/mail-config.ts). */
       mailer: (): Mailer => core.mailer(),

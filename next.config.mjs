@@ -4,6 +4,8 @@ const nextConfig = {
   // in the same checkout without clobbering the other's output.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
+  // next dev logs every server action's arguments (the submitted form, passwords included): no secret in any log.
+  logging: { serverFunctions: false },
   // Magento POSTs the activation callback with redirects disabled: a trailing-slash redirect would lose it.
   skipTrailingSlashRedirect: true,
   async headers() {

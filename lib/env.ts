@@ -35,6 +35,11 @@ export interface Env {
   usingDevSecrets: boolean;
   /** Bearer token for the operators' JSON (GET /api/ops/jobs); unset: that endpoint does not exist. */
   opsToken: string | undefined;
+  /**
+   * The most a page waits for the store, one call with its retries (STORE_PAGE_TIMEOUT_SECONDS, default 10): then
+   * it says the store is not answering. Background jobs keep their own, longer limits.
+   */
+  storePageTimeoutMs: number;
   /** Background jobs (docs/platform.md): whether the web process runs a worker, and how it works. */
   worker: {
     inProcess: boolean;
@@ -106,6 +111,7 @@ const rawSchema = z.object({
   JOB_POLL_MS: wholeNumber(10, 60_000),
   HEALTH_PROBE_INTERVAL_SECONDS: wholeNumber(5, 7 * 24 * 3600),
   JOB_LEASE_SECONDS: wholeNumber(2, 24 * 3600),
+  STORE_PAGE_TIMEOUT_SECONDS: wholeNumber(1, 120),
 });
 
 const KEY_ID = /^[A-Za-z0-9_-]{1,16}$/;
@@ -224,6 +230,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     devstoreUrl: raw.DEVSTORE_URL,
     usingDevSecrets,
     opsToken: raw.OPS_TOKEN,
+    storePageTimeoutMs: (raw.STORE_PAGE_TIMEOUT_SECONDS ?? 10) * 1000,
     worker: {
       inProcess: (raw.WORKER ?? "on") === "on",
       concurrency: raw.WORKER_CONCURRENCY ?? 8,

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { AnyGridSpec, Cell, GridData } from "@/lib/dashboard";
-import { StoreHeader, type StoreHeaderStore } from "./StoreHeader";
+import type { StoreHeaderStore } from "./StoreHeader";
 import { GridFilterForm } from "./GridFilterForm";
 import { GridFilterInputs } from "./GridFilterInputs";
 import { GridResults } from "./GridResults";
@@ -22,13 +22,12 @@ function CellView({ cell, numeric }: { cell: Cell; numeric: boolean | undefined 
   return <td className={className}>{cell.badge ? <Badge tone={cell.badge}>{content}</Badge> : content}</td>;
 }
 
-/** Every grid page: header, filter form, results table (or what went wrong) and the request sent, from its declaration. */
+/** Every grid page below its header: filter form, results table (or what went wrong) and the request sent, from its declaration. */
 export function GridPage({ spec, data, store }: { spec: AnyGridSpec; data: GridData<Record<string, unknown>, unknown>; store: StoreHeaderStore }) {
   const basePath = `/stores/${encodeURIComponent(store.installationId)}/${spec.key}`;
   const { state, list } = data;
   return (
     <>
-      <StoreHeader store={store} section={spec.key} title={spec.title} description={spec.description} />
       <GridFilterForm spec={spec} state={state} basePath={basePath} label={`Filter ${spec.noun}`}>
         <GridFilterInputs inputs={spec.inputs} state={state} lookups={data.lookups} />
       </GridFilterForm>

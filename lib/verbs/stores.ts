@@ -78,7 +78,8 @@ export function storeVerbs(core: KitCore) {
     const version = versionOf(inst, opts.storeCode);
     const cached = clients.get(cacheKey);
     if (cached && cached.version === version) return cached.client;
-    const client = clientForInstallationRecord(deps(), inst, opts);
+    // a person waits on these calls (pages, their actions): bounded by the page limit, retries included
+    const client = clientForInstallationRecord(deps(), inst, { ...opts, callBudgetMs: core.env.storePageTimeoutMs });
     clients.delete(cacheKey);
     clients.set(cacheKey, { version, client });
     const oldest = clients.keys().next();
@@ -123,7 +124,7 @@ export function storeVerbs(core: KitCore) {
       if (!inst) return { ok: false, status: 0, message: "No such store for this account.", hint: undefined };
       let client: MagentoClient;
       try {
-        client = clientForInstallationRecord(deps(), inst);
+        client = clientForInstallationRecord(deps(), inst, { callBudgetMs: core.env.storePageTimeoutMs });
       } catch (e) {
         return { ok: false, status: 0, message: storeMessageOf(e), hint: undefined };
       }

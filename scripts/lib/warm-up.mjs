@@ -12,7 +12,10 @@ const pause = (ms) => new Promise((r) => setTimeout(r, ms));
  * Waits until `url` answers any HTTP status (not a connection error); false after `withinMs`. `fetchImpl` and
  * `sleep` are injectable for tests.
  */
-export async function answers(url, { withinMs, fetchImpl = fetch, sleep = pause, now = Date.now } = {}) {
+// eslint-disable-next-line no-restricted-globals -- only ever this machine's own dev servers (127.0.0.1), never a store
+const localFetch = fetch;
+
+export async function answers(url, { withinMs, fetchImpl = localFetch, sleep = pause, now = Date.now } = {}) {
   const deadline = now() + withinMs;
   for (;;) {
     try {

@@ -21,6 +21,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         title="Sign in"
         description={fromStore ? "Sign in to link your Magento store to this app. This window returns to the store when done." : undefined}
       />
+      {sp.reason === "session_ended" ? (
+        <Alert tone="info" title="Your session ended">
+          Sign in again to go back to the page you were on; anything you had typed there and not saved is filled in again.
+        </Alert>
+      ) : null}
       {sp.reset === "1" ? <Alert tone="success" title="Your password was changed">Sign in with the new one. Every other browser was signed out.</Alert> : null}
       {fromStore ? <LinkingNotice store={linking} verb="Signing in" /> : null}
       <Card>

@@ -5,6 +5,7 @@ import { EMPTY_FORM, type FormState } from "@/lib/forms";
 import { Alert } from "@/app/components/ui/Alert";
 import { Button, type ButtonProps } from "@/app/components/ui/Button";
 import { Field, SelectField, TextAreaField, type FieldProps, type SelectFieldProps, type TextAreaFieldProps } from "@/app/components/ui/Field";
+import { dropDraft, keepDraft, restoreDraft } from "./form-draft";
 
 /**
  * The one form of the app (lib/forms/form-state.ts): a server action returning FormState through
@@ -46,6 +47,8 @@ export function ActionForm({ action, children, initialValues, warnOnLeave = true
   const [round, setRound] = useState(0);
   const [answered, setAnswered] = useState(state);
   const formRef = useRef<HTMLFormElement>(null);
+  const [restored, setRestored] = useState(false);
+  const draftName = rest["aria-label"] ?? id ?? "form";
 
   // A new answer (adjusted while rendering, so inputs remount with its values in the same commit): clear
   // "dirty" after a save.
@@ -56,6 +59,18 @@ export function ActionForm({ action, children, initialValues, warnOnLeave = true
   }
 
   useEffect(() => setHydrated(true), []);
+
+  // What was typed before the session ended (form-draft.ts): filled in again once the user is back on this page.
+  useEffect(() => {
+    if (formRef.current && restoreDraft(formRef.current, draftName)) {
+      setRestored(true);
+      setDirty(true);
+    }
+  }, [draftName]);
+  // The server answered: the draft is not needed any more.
+  useEffect(() => {
+    if (round > 0) dropDraft(draftName);
+  }, [round, draftName]);
 
   // After an answer with errors, the first invalid field (or the form's error) gets the focus.
   useEffect(() => {
@@ -90,8 +105,17 @@ export function ActionForm({ action, children, initialValues, warnOnLeave = true
         data-hydrated={hydrated ? "true" : undefined}
         data-dirty={dirty ? "true" : undefined}
         onInput={() => setDirty(true)}
-        onSubmit={() => setDirty(false)}
+        onSubmit={(e) => {
+          keepDraft(e.currentTarget, draftName);
+          setRestored(false);
+          setDirty(false);
+        }}
       >
+        {restored ? (
+          <Alert tone="info" title="What you typed is back">
+            It was not saved before your session ended. Check it and save again.
+          </Alert>
+        ) : null}
         {state.formError ? (
           <div data-form-error tabIndex={-1}>
             <Alert tone="error">{state.formError}</Alert>

@@ -1,0 +1,44 @@
+/**
+ * A session that ends while someone works: the deep link keeps its path and query through sign-in, the sign-in page
+ * says why it is asked, and a product edit typed before the session ended is filled in again afterwards.
+ */
+import { test, expect } from "./fixtures/dashboard";
+
+test("a signed-out deep link keeps its path and query through sign-in", async ({ browser, dash }) => {
+  const context = await browser.newContext({ storageState: undefined });
+  const page = await context.newPage();
+  const deep = `/stores/${dash.installationId}/products?size=10&sort=price&dir=desc`;
+  await page.goto(`${dash.appUrl}${deep}`);
+  await expect(page).toHaveURL((u) => u.pathname === "/login" && u.searchParams.get("next") === deep);
+  await page.locator("form[data-hydrated=true]").waitFor();
+  await page.getByLabel("Email").fill(dash.email);
+  await page.getByLabel("Password", { exact: true }).fill(dash.password);
+  await page.locator("#main").getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL((u) => `${u.pathname}${u.search}` === deep);
+  await context.close();
+});
+
+test("saving after the session ended: sign-in says why, comes back to the product, and the typed price is there", async ({ page, dash }) => {
+  await page.goto(`${dash.appUrl}/stores/${dash.installationId}/products?size=1`);
+  const productHref = await page.locator("table tbody a").first().getAttribute("href");
+  await page.goto(`${dash.appUrl}${productHref}`);
+  await page.locator("form[data-hydrated=true]").first().waitFor();
+  await page.getByLabel("Price").fill("321.99");
+
+  // the session ends elsewhere (signed out in another tab): this browser still holds the old cookie
+  const cookies = await page.context().cookies();
+  await page.context().request.post(`${dash.appUrl}/logout`, { headers: { origin: dash.appUrl }, maxRedirects: 0 });
+  await page.context().clearCookies();
+  await page.context().addCookies(cookies);
+
+  await page.getByRole("button", { name: "Save to store" }).click();
+  await expect(page).toHaveURL((u) => u.pathname === "/login" && u.searchParams.get("next") === productHref && u.searchParams.get("reason") === "session_ended");
+  await expect(page.getByText("Your session ended")).toBeVisible();
+  await page.locator("form[data-hydrated=true]").waitFor();
+  await page.getByLabel("Email").fill(dash.email);
+  await page.getByLabel("Password", { exact: true }).fill(dash.password);
+  await page.locator("#main").getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL((u) => u.pathname === productHref);
+  await expect(page.getByText("What you typed is back")).toBeVisible();
+  await expect(page.getByLabel("Price")).toHaveValue("321.99");
+});

@@ -20,6 +20,9 @@ interface FormContextValue {
   round: number;
 }
 
+/** Asked before an in-app link leaves a form with unsaved changes. */
+const LEAVE_QUESTION = "You have unsaved changes on this page. Leave without saving them?";
+
 const FormContext = createContext<FormContextValue>({ state: EMPTY_FORM, pending: false, round: 0 });
 
 export function useFormContext(): FormContextValue {
@@ -87,8 +90,24 @@ export function ActionForm({ action, children, initialValues, warnOnLeave = true
       e.preventDefault();
       e.returnValue = ""; // older browsers need it set to show the prompt
     };
+    // In-app links (next/link navigates without unloading): ask before React's click handler runs (capture phase).
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const link = e.target instanceof Element ? e.target.closest("a[href]") : null;
+      if (!(link instanceof HTMLAnchorElement) || link.target === "_blank" || link.hasAttribute("download")) return;
+      const to = new URL(link.href, window.location.href);
+      if (to.origin !== window.location.origin || (to.pathname === window.location.pathname && to.search === window.location.search)) return;
+      if (!window.confirm(LEAVE_QUESTION)) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
     window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+    document.addEventListener("click", onClick, true);
+    return () => {
+      window.removeEventListener("beforeunload", onBeforeUnload);
+      document.removeEventListener("click", onClick, true);
+    };
   }, [dirty, warnOnLeave]);
 
   const showSaved = state.saved && !dirty;

@@ -1,6 +1,7 @@
 /**
- * A session that ends while someone works: the deep link keeps its path and query through sign-in, the sign-in page
- * says why it is asked, and a product edit typed before the session ended is filled in again afterwards.
+ * Work typed into a form is never lost silently: a session that ends while someone works (the deep link keeps its
+ * path and query through sign-in, the sign-in page says why it is asked, the typed edit is filled in again), and an
+ * in-app link clicked with unsaved changes asks first.
  */
 import { test, expect } from "./fixtures/dashboard";
 
@@ -41,4 +42,26 @@ test("saving after the session ended: sign-in says why, comes back to the produc
   await expect(page).toHaveURL((u) => u.pathname === productHref);
   await expect(page.getByText("What you typed is back")).toBeVisible();
   await expect(page.getByLabel("Price")).toHaveValue("321.99");
+});
+
+test("an in-app link with unsaved changes asks first; staying keeps the edit, leaving goes", async ({ page, dash }) => {
+  await page.goto(`${dash.appUrl}/stores/${dash.installationId}/products?size=1`);
+  const productHref = await page.locator("table tbody a").first().getAttribute("href");
+  await page.goto(`${dash.appUrl}${productHref}`);
+  await page.locator("form[data-hydrated=true]").first().waitFor();
+  await page.getByLabel("Price").fill("45.67");
+  const questions: string[] = [];
+  page.once("dialog", (d) => {
+    questions.push(d.message());
+    void d.dismiss();
+  });
+  await page.getByRole("navigation", { name: "Store sections" }).getByRole("link", { name: "Orders" }).click();
+  await expect.poll(() => questions.length).toBe(1);
+  expect(questions[0]).toContain("unsaved changes");
+  await expect(page).toHaveURL((u) => u.pathname === productHref);
+  await expect(page.getByLabel("Price")).toHaveValue("45.67");
+
+  page.once("dialog", (d) => void d.accept());
+  await page.getByRole("navigation", { name: "Store sections" }).getByRole("link", { name: "Orders" }).click();
+  await expect(page).toHaveURL((u) => u.pathname.endsWith("/orders"));
 });

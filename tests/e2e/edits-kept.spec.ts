@@ -65,3 +65,26 @@ test("an in-app link with unsaved changes asks first; staying keeps the edit, le
   await page.getByRole("navigation", { name: "Store sections" }).getByRole("link", { name: "Orders" }).click();
   await expect(page).toHaveURL((u) => u.pathname.endsWith("/orders"));
 });
+
+test("explorer: inputs are checked before a write is confirmed, stale errors go on edit, the question has the focus, Escape cancels", async ({ page, dash }) => {
+  await page.goto(`${dash.appUrl}/stores/${dash.installationId}/explorer?op=putProductsBySku`);
+  const form = page.getByRole("form", { name: "Request" });
+  await form.getByLabel("JSON body").waitFor();
+  await expect(form.getByLabel("JSON body"), "no real rename is waiting to be sent").toHaveValue("");
+
+  await page.getByRole("button", { name: "Send signed PUT" }).click();
+  await expect(page.getByText("Nothing was sent: fix the inputs marked above")).toBeVisible();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+
+  await form.getByLabel("sku").fill("24-MB01");
+  await expect(page.getByText("Nothing was sent: fix the inputs marked above")).toHaveCount(0);
+  await form.getByLabel("JSON body").fill(JSON.stringify({ product: { sku: "24-MB01" } }));
+  await page.getByRole("button", { name: "Send signed PUT" }).click();
+  const question = page.getByRole("alertdialog");
+  await expect(question).toBeVisible();
+  await expect(question).toBeFocused();
+  await expect(question.getByRole("button", { name: "Yes, send PUT" })).not.toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(question).toHaveCount(0);
+  await expect(page.getByTestId("explorer-body")).toHaveCount(0); // nothing was sent
+});

@@ -88,3 +88,26 @@ test("explorer: inputs are checked before a write is confirmed, stale errors go 
   await expect(question).toHaveCount(0);
   await expect(page.getByTestId("explorer-body")).toHaveCount(0); // nothing was sent
 });
+
+test("phones: a menu of the store's sections, and grid rows that keep Status, Type and Updated in sight", async ({ page, dash }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${dash.appUrl}/stores/${dash.installationId}/products?size=10`);
+  const sections = page.getByRole("navigation", { name: "Store sections" });
+  await expect(sections.getByText("Products").first()).toBeVisible();
+  await expect(sections.getByRole("link", { name: "Diagnostics" })).toBeHidden(); // folded into the menu
+  await sections.locator("summary").click();
+  await expect(sections.getByRole("link", { name: "Diagnostics" })).toBeVisible();
+  await expect(sections.getByRole("link", { name: "Diagnostics" })).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: `tests/e2e/screenshots/phone-sections-menu.png`, fullPage: true });
+  await sections.locator("summary").click();
+
+  const firstRow = page.locator("#main table tbody tr").first();
+  for (const label of ["Status", "Type", "Updated"]) {
+    const cell = firstRow.locator(`td[data-label="${label}"]`);
+    await expect(cell).toBeVisible();
+    const box = (await cell.boundingBox())!;
+    expect(box.x + box.width, `${label} within the screen`).toBeLessThanOrEqual(390);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `tests/e2e/screenshots/phone-products-condensed.png`, fullPage: true });
+});

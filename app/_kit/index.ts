@@ -112,6 +112,7 @@ export const clientForInstallation = (installationId: string, userId: string, op
 export const addManualStore = (userId: string, input: unknown) => kit().stores.addManual(userId, input);
 export const setAdminOrigin = (installationId: string, userId: string, origin: string) => kit().stores.setAdminOrigin(installationId, userId, origin);
 export const probeInstallation = (installationId: string, userId: string) => kit().stores.probe(installationId, userId);
+export const refreshStaleStores = (userId: string) => kit().stores.refreshStale(userId);
 export const getDiagnostics = (installationId: string, userId: string) => kit().stores.diagnostics(installationId, userId);
 export const answerLinkRequest = (installationId: string, userId: string, requestId: string, decision: "approve" | "deny") =>
   kit().stores.answerLinkRequest(installationId, userId, requestId, decision);

@@ -3,7 +3,9 @@
  * path and query through sign-in, the sign-in page says why it is asked, the typed edit is filled in again), and an
  * in-app link clicked with unsaved changes asks first.
  */
+import { createClient } from "@libsql/client";
 import { test, expect } from "./fixtures/dashboard";
+import { adminApi } from "./fixtures/store-admin";
 
 test("a signed-out deep link keeps its path and query through sign-in", async ({ browser, dash }) => {
   const context = await browser.newContext({ storageState: undefined });
@@ -110,4 +112,18 @@ test("phones: a menu of the store's sections, and grid rows that keep Status, Ty
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `tests/e2e/screenshots/phone-products-condensed.png`, fullPage: true });
+});
+
+test("stores list: a store whose integration was deleted stops reading Connected once the list is opened", async ({ page, dash }) => {
+  const { installationId, integrationId } = await dash.activateAnother("Deleted in the store");
+  await adminApi(dash.store, "DELETE", `/integrations/${integrationId}`);
+  // nothing heard from the store for a while (as if the last call was an hour ago)
+  const db = createClient({ url: dash.databaseUrl });
+  await db.execute({ sql: 'UPDATE "Installation" SET "lastSuccessAt" = NULL, "lastCheckedAt" = NULL WHERE "id" = ?', args: [installationId] });
+  db.close();
+
+  await page.goto(`${dash.appUrl}/stores`);
+  const row = page.locator(`[data-installation="${installationId}"]`);
+  await expect(row).not.toHaveAttribute("data-state", "active", { timeout: 30_000 });
+  await expect(row.getByTestId("state-title")).not.toContainText("Connected");
 });

@@ -23,7 +23,7 @@ test("a signed-out deep link keeps its path and query through sign-in", async ({
 
 test("saving after the session ended: sign-in says why, comes back to the product, and the typed price is there", async ({ page, dash }) => {
   await page.goto(`${dash.appUrl}/stores/${dash.installationId}/products?size=1`);
-  const productHref = await page.locator("table tbody a").first().getAttribute("href");
+  const productHref = await page.locator("#products tbody a").first().getAttribute("href");
   await page.goto(`${dash.appUrl}${productHref}`);
   await page.locator("form[data-hydrated=true]").first().waitFor();
   await page.getByLabel("Price").fill("321.99");
@@ -48,7 +48,7 @@ test("saving after the session ended: sign-in says why, comes back to the produc
 
 test("an in-app link with unsaved changes asks first; staying keeps the edit, leaving goes", async ({ page, dash }) => {
   await page.goto(`${dash.appUrl}/stores/${dash.installationId}/products?size=1`);
-  const productHref = await page.locator("table tbody a").first().getAttribute("href");
+  const productHref = await page.locator("#products tbody a").first().getAttribute("href");
   await page.goto(`${dash.appUrl}${productHref}`);
   await page.locator("form[data-hydrated=true]").first().waitFor();
   await page.getByLabel("Price").fill("45.67");
@@ -103,7 +103,7 @@ test("phones: a menu of the store's sections, and grid rows that keep Status, Ty
   await page.screenshot({ path: `tests/e2e/screenshots/phone-sections-menu.png`, fullPage: true });
   await sections.locator("summary").click();
 
-  const firstRow = page.locator("#main table tbody tr").first();
+  const firstRow = page.locator("#products tbody tr").first();
   for (const label of ["Status", "Type", "Updated"]) {
     const cell = firstRow.locator(`td[data-label="${label}"]`);
     await expect(cell).toBeVisible();

@@ -46,7 +46,7 @@ test("a paused store: the page keeps its frame, gives up, says so, and Try again
   await expect(page.locator("tr", { hasText: "Sleepy store" })).toContainText("Active", { timeout: 30_000 });
   const [id] = await installationIds(page, kit.url);
   await page.goto(`${kit.url}/stores/${id}/products`);
-  await expect(page.locator("table")).toBeVisible(); // the store answers while it runs
+  await expect(page.getByRole("table", { name: /Products/ })).toBeVisible(); // the store answers while it runs
 
   storeProcess.kill("SIGSTOP");
   try {
@@ -72,6 +72,6 @@ test("a paused store: the page keeps its frame, gives up, says so, and Try again
     storeProcess.kill("SIGCONT");
   }
   await page.getByRole("button", { name: "Try again" }).click();
-  await expect(page.locator("table")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("table", { name: /Products/ })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("The store is not answering")).toHaveCount(0);
 });

@@ -26,8 +26,8 @@ test.beforeAll(async () => {
   kit = await startKit({ STORE_PAGE_TIMEOUT_SECONDS: "4" });
   const port = await freePort();
   storeUrl = `http://127.0.0.1:${port}`;
-  // its own process, so it can be paused
-  storeProcess = spawn(join(ROOT, "node_modules", ".bin", "tsx"), ["devstore/src/main.ts", "--port", String(port), "--host", "127.0.0.1"], { cwd: ROOT, stdio: "ignore" });
+  // its own single process (node with tsx's loader, not the tsx wrapper that runs a child), so it can be paused
+  storeProcess = spawn(process.execPath, ["--import", "tsx", "devstore/src/main.ts", "--port", String(port), "--host", "127.0.0.1"], { cwd: ROOT, stdio: "ignore" });
   for (let i = 0; ; i++) {
     if (await fetch(`${storeUrl}/admin`).then(() => true, () => false)) break;
     if (i > 600) throw new Error("the dev store did not start");

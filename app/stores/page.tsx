@@ -98,7 +98,7 @@ export default async function StoresPage({ searchParams }: { searchParams: Promi
         </ul>
         </>
       )}
-      <Card title="Connect another store">
+      <Card title={stores.length === 0 ? "Connect a store" : "Connect another store"}>
         <dl className="facts facts--stacked">
           <dt>Callback URL</dt>
           <dd>

@@ -6,6 +6,19 @@
 import { createClient } from "@libsql/client";
 import { test, expect } from "./fixtures/dashboard";
 import { adminApi } from "./fixtures/store-admin";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
+/** Screenshots at both sizes (tests/e2e/screenshots/edits-<name>-<width>.png) and axe on the page as it is. */
+async function lookAt(page: Page, name: string) {
+  const before = page.viewportSize();
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `tests/e2e/screenshots/edits-${name}-${size.width}.png`, fullPage: true });
+  }
+  if (before) await page.setViewportSize(before);
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+}
 
 test("a signed-out deep link keeps its path and query through sign-in", async ({ browser, dash }) => {
   const context = await browser.newContext({ storageState: undefined });
@@ -37,6 +50,7 @@ test("saving after the session ended: sign-in says why, comes back to the produc
   await page.getByRole("button", { name: "Save to store" }).click();
   await expect(page).toHaveURL((u) => u.pathname === "/login" && u.searchParams.get("next") === productHref && u.searchParams.get("reason") === "session_ended");
   await expect(page.getByText("Your session ended")).toBeVisible();
+  await lookAt(page, "sign-in-session-ended");
   await page.locator("form[data-hydrated=true]").waitFor();
   await page.getByLabel("Email").fill(dash.email);
   await page.getByLabel("Password", { exact: true }).fill(dash.password);
@@ -44,6 +58,7 @@ test("saving after the session ended: sign-in says why, comes back to the produc
   await expect(page).toHaveURL((u) => u.pathname === productHref, { timeout: 30_000 });
   await expect(page.getByText("What you typed is back")).toBeVisible();
   await expect(page.getByLabel("Price")).toHaveValue("321.99");
+  await lookAt(page, "product-restored");
 });
 
 test("an in-app link with unsaved changes asks first; staying keeps the edit, leaving goes", async ({ page, dash }) => {
@@ -86,6 +101,8 @@ test("explorer: inputs are checked before a write is confirmed, stale errors go 
   await expect(question).toBeVisible();
   await expect(question).toBeFocused();
   await expect(question.getByRole("button", { name: "Yes, send PUT" })).not.toBeFocused();
+  await lookAt(page, "explorer-confirm");
+  await question.focus();
   await page.keyboard.press("Escape");
   await expect(question).toHaveCount(0);
   await expect(page.getByTestId("explorer-body")).toHaveCount(0); // nothing was sent

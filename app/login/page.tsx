@@ -5,6 +5,7 @@ import { getCurrentUser, safeNextPath, storeBeingLinked } from "@/app/_kit";
 import { LinkingNotice } from "@/app/login/LinkingNotice";
 import { signInAction } from "./actions";
 import { AuthForm } from "./AuthForm";
+import { RefreshWhenSignedOut } from "./RefreshWhenSignedOut";
 
 export const metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
@@ -23,6 +24,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       />
       {sp.reason === "session_ended" ? (
         <Alert tone="info" title="Your session ended">
+          <RefreshWhenSignedOut />
           Sign in again to go back to the page you were on; anything you had typed there and not saved is filled in again.
         </Alert>
       ) : null}

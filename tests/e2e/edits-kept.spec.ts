@@ -50,6 +50,7 @@ test("saving after the session ended: sign-in says why, comes back to the produc
   await page.getByRole("button", { name: "Save to store" }).click();
   await expect(page).toHaveURL((u) => u.pathname === "/login" && u.searchParams.get("next") === productHref && u.searchParams.get("reason") === "session_ended");
   await expect(page.getByText("Your session ended")).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign out" })).toHaveCount(0); // the header too
   await lookAt(page, "sign-in-session-ended");
   await page.locator("form[data-hydrated=true]").waitFor();
   await page.getByLabel("Email").fill(dash.email);

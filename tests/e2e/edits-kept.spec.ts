@@ -34,7 +34,16 @@ test("a signed-out deep link keeps its path and query through sign-in", async ({
   await context.close();
 });
 
-test("saving after the session ended: sign-in says why, comes back to the product, and the typed price is there", async ({ page, dash }) => {
+test("saving after the session ended: sign-in says why, comes back to the product, and the typed price is there", async ({ browser, dash }) => {
+  // a session of its own: signing it out must not end the one the other tests share
+  const context = await browser.newContext({ storageState: undefined });
+  const page = await context.newPage();
+  await page.goto(`${dash.appUrl}/login`);
+  await page.locator("form[data-hydrated=true]").waitFor();
+  await page.getByLabel("Email").fill(dash.email);
+  await page.getByLabel("Password", { exact: true }).fill(dash.password);
+  await page.locator("#main").getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((u) => u.pathname === "/stores", { timeout: 30_000 });
   await page.goto(`${dash.appUrl}/stores/${dash.installationId}/products?size=1`);
   const productHref = await page.locator("#products tbody a").first().getAttribute("href");
   await page.goto(`${dash.appUrl}${productHref}`);
@@ -60,6 +69,7 @@ test("saving after the session ended: sign-in says why, comes back to the produc
   await expect(page.getByText("What you typed is back")).toBeVisible();
   await expect(page.getByLabel("Price")).toHaveValue("321.99");
   await lookAt(page, "product-restored");
+  await context.close();
 });
 
 test("an in-app link with unsaved changes asks first; staying keeps the edit, leaving goes", async ({ page, dash }) => {

@@ -7,6 +7,8 @@ const nextConfig = {
   // what `npm start` runs (scripts/web.mjs; `npm run build` completes it with the worker and release entries).
   output: "standalone",
   poweredByHeader: false,
+  // next dev logs every server action's arguments (the submitted form, passwords included): no secret in any log.
+  logging: { serverFunctions: false },
   // Magento POSTs the activation callback with redirects disabled: a trailing-slash redirect would lose it.
   skipTrailingSlashRedirect: true,
   async headers() {

@@ -5,6 +5,7 @@ import { ADMIN_POPUP_COOKIE, ADMIN_POPUP_TTL_MS, adminPopupMarker, cameFromStore
 import { STARTED_LINK_COOKIE, STARTED_LINK_TTL_MS, startedLinkCookie } from "@/lib/integration/started-link-cookie";
 import { isIdentityNext, isPopupPage, POPUP_HEADER } from "@/lib/integration/popup-pages";
 import { successCallbackOrigin } from "@/lib/integration/success-callback";
+import { REQUEST_PATH_HEADER, requestPathOf } from "@/lib/auth/return-path";
 
 /**
  * Runs before every page (Node.js runtime): a fresh CSP nonce per request (Next puts it on its own scripts), and
@@ -19,6 +20,8 @@ export function proxy(request: NextRequest) {
   headers.set("content-security-policy", csp);
   // popup pages render without the app's navigation (app/layout.tsx); never trust a client-sent value
   headers.set(POPUP_HEADER, isPopupPage(pathname, searchParams) ? "1" : "0");
+  // the page asked for, so sign-in can bring the visitor back to it (lib/auth/return-path.ts)
+  headers.set(REQUEST_PATH_HEADER, requestPathOf(pathname, searchParams));
 
   // The identity link opened from the store's admin: remember it for this popup (the sign-in in between loses
   // the Referer). Also added to this request's own cookies, so the page rendering now sees it.

@@ -39,6 +39,11 @@ export interface Env {
   metricsPerStore: boolean;
   /** How long a stopping process waits for requests and jobs in flight (SIGTERM; docs/operations.md). */
   shutdownGraceSeconds: number;
+  /**
+   * The most a page waits for the store, one call with its retries (STORE_PAGE_TIMEOUT_SECONDS, default 10): then
+   * it says the store is not answering. Background jobs keep their own, longer limits.
+   */
+  storePageTimeoutMs: number;
   /** Background jobs (docs/platform.md): whether the web process runs a worker, and how it works. */
   worker: {
     inProcess: boolean;
@@ -112,6 +117,7 @@ const rawSchema = z.object({
   JOB_LEASE_SECONDS: wholeNumber(2, 24 * 3600),
   METRICS_PER_STORE: boolish.optional(),
   SHUTDOWN_GRACE_SECONDS: wholeNumber(1, 3600),
+  STORE_PAGE_TIMEOUT_SECONDS: wholeNumber(1, 120),
 });
 
 const KEY_ID = /^[A-Za-z0-9_-]{1,16}$/;
@@ -232,6 +238,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     opsToken: raw.OPS_TOKEN,
     metricsPerStore: raw.METRICS_PER_STORE ?? false,
     shutdownGraceSeconds: raw.SHUTDOWN_GRACE_SECONDS ?? 25,
+    storePageTimeoutMs: (raw.STORE_PAGE_TIMEOUT_SECONDS ?? 10) * 1000,
     worker: {
       inProcess: (raw.WORKER ?? "on") === "on",
       concurrency: raw.WORKER_CONCURRENCY ?? 8,

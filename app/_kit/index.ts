@@ -4,7 +4,11 @@
  * nothing under lib/ imports next/*.
  */
 import { cache } from "react";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { REQUEST_PATH_HEADER, signInPath } from "@/lib/auth";
+import { getEnv } from "@/lib/env";
+import { sessionOptions } from "@/lib/session";
 import type { IdentityQuery } from "@/lib/integration";
 import type { CurrentUser } from "@/lib/kit";
 import { safeNextPath } from "@/lib/kit";
@@ -28,10 +32,17 @@ export const appUrls = () => kit().handshake.urls();
  */
 export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => kit().auth.currentUser(await requestContext()));
 
-/** The signed-in user, or a redirect to /login?next=<nextPath>. */
+/**
+ * The signed-in user, or a redirect to sign in that comes back to the page asked for, path and query (proxy.ts
+ * records it; `nextPath` when it did not run), saying the session ended when the browser still had one.
+ */
 export async function requireUser(nextPath?: string): Promise<CurrentUser> {
   const user = await getCurrentUser();
-  if (!user) redirect(nextPath ? `/login?next=${encodeURIComponent(safeNextPath(nextPath))}` : "/login");
+  if (!user) {
+    const here = (await headers()).get(REQUEST_PATH_HEADER) ?? nextPath;
+    const hadSession = (await cookies()).has(sessionOptions(getEnv()).cookieName);
+    redirect(here ? signInPath(safeNextPath(here), hadSession ? "session_ended" : undefined) : "/login");
+  }
   return user;
 }
 
@@ -101,6 +112,7 @@ export const clientForInstallation = (installationId: string, userId: string, op
 export const addManualStore = (userId: string, input: unknown) => kit().stores.addManual(userId, input);
 export const setAdminOrigin = (installationId: string, userId: string, origin: string) => kit().stores.setAdminOrigin(installationId, userId, origin);
 export const probeInstallation = (installationId: string, userId: string) => kit().stores.probe(installationId, userId);
+export const refreshStaleStores = (userId: string) => kit().stores.refreshStale(userId);
 export const getDiagnostics = (installationId: string, userId: string) => kit().stores.diagnostics(installationId, userId);
 export const answerLinkRequest = (installationId: string, userId: string, requestId: string, decision: "approve" | "deny") =>
   kit().stores.answerLinkRequest(installationId, userId, requestId, decision);

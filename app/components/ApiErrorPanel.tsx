@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { type ApiErrorView, describeStoreState, stateOfRevocation } from "@/lib/dashboard";
 import { Alert } from "./ui/Alert";
+import { TryAgainButton } from "./TryAgainButton";
 
 /**
  * A failed store call: what happened, the store's own words, and what to do next. A refused token reads in the
@@ -45,6 +46,11 @@ export function ApiErrorPanel({ error: v, storeId, doing }: { error: ApiErrorVie
         )}
       </p>
       <p>{v.advice}</p>
+      {v.action === "retry" ? (
+        <p className="actions-row">
+          <TryAgainButton /> <Link href={diagnostics}>Diagnostics</Link>
+        </p>
+      ) : null}
       {v.action === "reauthorize" || v.action === "grant_resource" || v.action === "check_store" ? (
         <p>
           <Link href={diagnostics}>{v.action === "check_store" ? "Open diagnostics" : "Open diagnostics for the steps"}</Link>

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { AnyGridSpec, Cell, GridData } from "@/lib/dashboard";
-import { StoreHeader, type StoreHeaderStore } from "./StoreHeader";
+import type { StoreHeaderStore } from "./StoreHeader";
 import { GridFilterForm } from "./GridFilterForm";
 import { GridFilterInputs } from "./GridFilterInputs";
 import { GridResults } from "./GridResults";
@@ -8,8 +8,14 @@ import { GridTable } from "./GridTable";
 import { RequestDetails } from "./RequestDetails";
 import { Badge } from "./ui";
 
-function CellView({ cell, numeric }: { cell: Cell; numeric: boolean | undefined }) {
-  if (typeof cell === "string") return <td className={numeric ? "num" : undefined}>{cell}</td>;
+/** `label`: the column's name, shown before the value when the row is condensed (phones). */
+function CellView({ cell, numeric, label }: { cell: Cell; numeric: boolean | undefined; label: string }) {
+  if (typeof cell === "string")
+    return (
+      <td className={numeric ? "num" : undefined} data-label={label}>
+        {cell}
+      </td>
+    );
   // a monospaced link keeps to one line (.table a.mono); monospaced text may wrap anywhere
   const className = [numeric ? "num" : "", cell.mono && !cell.href ? "mono" : ""].filter(Boolean).join(" ") || undefined;
   const content = cell.href ? (
@@ -19,16 +25,15 @@ function CellView({ cell, numeric }: { cell: Cell; numeric: boolean | undefined 
   ) : (
     cell.text
   );
-  return <td className={className}>{cell.badge ? <Badge tone={cell.badge}>{content}</Badge> : content}</td>;
+  return <td className={className} data-label={label}>{cell.badge ? <Badge tone={cell.badge}>{content}</Badge> : content}</td>;
 }
 
-/** Every grid page: header, filter form, results table (or what went wrong) and the request sent, from its declaration. */
+/** Every grid page below its header: filter form, results table (or what went wrong) and the request sent, from its declaration. */
 export function GridPage({ spec, data, store }: { spec: AnyGridSpec; data: GridData<Record<string, unknown>, unknown>; store: StoreHeaderStore }) {
   const basePath = `/stores/${encodeURIComponent(store.installationId)}/${spec.key}`;
   const { state, list } = data;
   return (
     <>
-      <StoreHeader store={store} section={spec.key} title={spec.title} description={spec.description} />
       <GridFilterForm spec={spec} state={state} basePath={basePath} label={`Filter ${spec.noun}`}>
         <GridFilterInputs inputs={spec.inputs} state={state} lookups={data.lookups} />
       </GridFilterForm>
@@ -38,7 +43,7 @@ export function GridPage({ spec, data, store }: { spec: AnyGridSpec; data: GridD
             {items.map((row) => (
               <tr key={spec.rowKey(row)}>
                 {spec.columns.map((c) => (
-                  <CellView key={c.key} cell={c.cell(row, data.cellContext)} numeric={c.numeric} />
+                  <CellView key={c.key} cell={c.cell(row, data.cellContext)} numeric={c.numeric} label={c.label} />
                 ))}
               </tr>
             ))}

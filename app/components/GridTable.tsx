@@ -29,6 +29,7 @@ export function GridTable<F extends Record<string, unknown>>(props: {
       <Table
         id={props.id}
         caption={props.caption}
+        condensed
         captionNote={`${props.total} matching · sorted by ${props.columns.find((c) => c.sortField === state.sort.field)?.label ?? state.sort.field} ${state.sort.dir === "asc" ? "ascending" : "descending"}`}
         columns={props.columns.map((c) => ({
           key: c.key,

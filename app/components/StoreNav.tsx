@@ -16,16 +16,37 @@ export const STORE_SECTIONS: ReadonlyArray<{ key: StoreSection; label: string; p
   { key: "diagnostics", label: "Diagnostics", path: "/diagnostics" },
 ];
 
-/** Section links of one store; the current one carries aria-current="page". */
+/**
+ * Section links of one store; the current one carries aria-current="page". Wide screens show them as tabs; narrow
+ * ones (CSS decides, globals.css) a menu button naming the current section that opens the same list.
+ */
 export function StoreNav({ storeId, current }: { storeId: string; current: StoreSection }) {
   const base = `/stores/${encodeURIComponent(storeId)}`;
+  const links = (onPhone: boolean) =>
+    STORE_SECTIONS.map((s) => (
+      <Link key={s.key} href={`${base}${s.path}`} aria-current={s.key === current ? "page" : undefined} prefetch={false} className={onPhone ? "subnav-menu__link" : undefined}>
+        {s.label}
+      </Link>
+    ));
+  const currentLabel = STORE_SECTIONS.find((s) => s.key === current)?.label ?? "Sections";
   return (
-    <nav aria-label="Store sections" className="subnav">
-      {STORE_SECTIONS.map((s) => (
-        <Link key={s.key} href={`${base}${s.path}`} aria-current={s.key === current ? "page" : undefined} prefetch={false}>
-          {s.label}
-        </Link>
-      ))}
-    </nav>
+    <>
+      <nav aria-label="Store sections" className="subnav">
+        {links(false)}
+      </nav>
+      <nav aria-label="Store sections" className="subnav-menu">
+        <details>
+          <summary>
+            <span className="visually-hidden">Store section: </span>
+            {currentLabel}
+            <span className="subnav-menu__count" aria-hidden="true">
+              {" "}
+              · {STORE_SECTIONS.length} sections
+            </span>
+          </summary>
+          <div className="subnav-menu__list">{links(true)}</div>
+        </details>
+      </nav>
+    </>
   );
 }

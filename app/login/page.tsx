@@ -5,6 +5,7 @@ import { getCurrentUser, safeNextPath, storeBeingLinked } from "@/app/_kit";
 import { LinkingNotice } from "@/app/login/LinkingNotice";
 import { signInAction } from "./actions";
 import { AuthForm } from "./AuthForm";
+import { RefreshWhenSignedOut } from "./RefreshWhenSignedOut";
 
 export const metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
@@ -21,6 +22,12 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         title="Sign in"
         description={fromStore ? "Sign in to link your Magento store to this app. This window returns to the store when done." : undefined}
       />
+      {sp.reason === "session_ended" ? (
+        <Alert tone="info" title="Your session ended">
+          <RefreshWhenSignedOut />
+          Sign in again to go back to the page you were on; anything you had typed there and not saved is filled in again.
+        </Alert>
+      ) : null}
       {sp.reset === "1" ? <Alert tone="success" title="Your password was changed">Sign in with the new one. Every other browser was signed out.</Alert> : null}
       {fromStore ? <LinkingNotice store={linking} verb="Signing in" /> : null}
       <Card>

@@ -3,6 +3,7 @@ import { Alert, Button, Card, EmptyState, LinkButton, PageHeader, StateBadge } f
 import { CopyField } from "@/app/components/CopyField";
 import { appUrls, linkOfferInThisBrowser, listStoresForUser, requireUser } from "@/app/_kit";
 import { checkedAgo, describeStoreState, formatDateTime } from "@/lib/dashboard";
+import { RefreshStaleStates } from "./RefreshStaleStates";
 import { acceptLinkOfferAction } from "./link-offer-actions";
 
 export const metadata = { title: "Stores" };
@@ -63,6 +64,8 @@ export default async function StoresPage({ searchParams }: { searchParams: Promi
           </p>
         </EmptyState>
       ) : (
+        <>
+        <RefreshStaleStates />
         <ul className="store-list" aria-label="Your stores">
           {stores.map((s) => {
             const v = describeStoreState(s);
@@ -93,8 +96,9 @@ export default async function StoresPage({ searchParams }: { searchParams: Promi
             );
           })}
         </ul>
+        </>
       )}
-      <Card title="Connect another store">
+      <Card title={stores.length === 0 ? "Connect a store" : "Connect another store"}>
         <dl className="facts facts--stacked">
           <dt>Callback URL</dt>
           <dd>

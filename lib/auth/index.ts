@@ -15,3 +15,4 @@ export {
 export { isSameOriginRequest } from "./same-origin";
 export { SESSION_TTL_MS } from "./sessions";
 export type { AppUser, AuthResult } from "./users";
+export { REQUEST_PATH_HEADER, requestPathOf, signInPath, type SignInReason } from "./return-path";

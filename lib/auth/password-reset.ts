@@ -23,8 +23,8 @@ const idOf = (token: string) => createHash("sha256").update(token).digest("base6
 export const resetRequestSchema = z.object({ email: emailSchema });
 
 export const newPasswordFormSchema = z
-  .object({ password: newPasswordSchema, confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { message: "The two passwords differ", path: ["confirm"] });
+  .object({ password: newPasswordSchema, confirm: z.string().min(1, "Enter the new password again") })
+  .refine((v) => v.confirm === "" || v.password === v.confirm, { message: "The two passwords differ", path: ["confirm"] });
 
 export type ResetRequestResult = { ok: true } | { ok: false; error: string };
 
@@ -94,8 +94,8 @@ export const LINK_PROBLEMS = {
 } as const;
 
 export const changePasswordSchema = z
-  .object({ current: z.string().min(1, "Enter your current password").max(200), password: newPasswordSchema, confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { message: "The two passwords differ", path: ["confirm"] });
+  .object({ current: z.string().min(1, "Enter your current password").max(200), password: newPasswordSchema, confirm: z.string().min(1, "Enter the new password again") })
+  .refine((v) => v.confirm === "" || v.password === v.confirm, { message: "The two passwords differ", path: ["confirm"] });
 
 export const changeEmailSchema = z.object({ email: emailSchema, current: z.string().min(1, "Enter your current password").max(200) });
 

@@ -36,7 +36,7 @@ export interface ClientInstallation {
 export function clientForInstallationRecord(
   deps: { storage: Storage; box: SecretBox; now: () => Date; fetch: typeof fetch },
   installation: ClientInstallation,
-  opts: { storeCode?: string; allowInactive?: boolean } = {},
+  opts: { storeCode?: string; allowInactive?: boolean; callBudgetMs?: number } = {},
 ): MagentoClient {
   // The client's view of the installation: its state moves with what the store answers (revocation, heal).
   const inst = { ...installation };
@@ -58,6 +58,7 @@ export function clientForInstallationRecord(
       await deps.storage.stores.rememberSignature(inst.store.id, choice);
     },
     fetch: deps.fetch,
+    ...(opts.callBudgetMs ? { callBudgetMs: opts.callBudgetMs } : {}),
   });
 
   let lastStamp = 0;

@@ -141,8 +141,8 @@ export const STORE_ADVICE: Readonly<Record<StoreProblem, Advice>> = {
     action: "check_store",
   },
   timeout: {
-    title: "The store did not answer in time",
-    fix: "The store took too long to answer. Check its load and network, then try again.",
+    title: "The store is not answering",
+    fix: "The store took too long to answer, so the app stopped waiting. Check that it is up (its load and network), then try again.",
     action: "retry",
   },
   bad_response: {

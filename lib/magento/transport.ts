@@ -21,6 +21,8 @@ export interface TransportDeps {
   maxRetryDelayMs: number;
   maxResponseBytes: number;
   tooLargeHint: string | undefined;
+  /** Whole-call limit, retries included (MagentoClientOptions.callBudgetMs); undefined: none. */
+  callBudgetMs: number | undefined;
 }
 
 export interface TransportRequest {
@@ -104,6 +106,7 @@ export interface TransportOptions {
   maxResponseBytes?: number;
   /** The fix ResponseTooLargeError suggests, for calls whose answer is small by nature (token endpoints). */
   tooLargeHint?: string;
+  callBudgetMs?: number | undefined;
 }
 
 /**
@@ -120,6 +123,7 @@ function exchangeFor(o: TransportOptions): Exchange {
 export function transportDeps(o: TransportOptions): TransportDeps {
   const maxResponseBytes = o.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes < 1) throw new RangeError(`maxResponseBytes must be a positive integer (got ${maxResponseBytes})`);
+  if (o.callBudgetMs !== undefined && !(o.callBudgetMs > 0)) throw new RangeError(`callBudgetMs must be positive (got ${o.callBudgetMs})`);
   return {
     exchange: exchangeFor(o),
     now: o.now ?? Date.now,
@@ -130,6 +134,7 @@ export function transportDeps(o: TransportOptions): TransportDeps {
     maxRetryDelayMs: o.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS,
     maxResponseBytes,
     tooLargeHint: o.tooLargeHint,
+    callBudgetMs: o.callBudgetMs,
   };
 }
 
@@ -178,10 +183,28 @@ function rateLimitedError(status: number, retryAfterMs: number, maxRetryDelayMs:
   });
 }
 
+/** The call's whole-time limit ran out (callBudgetMs): no answer within it, whatever the last attempt saw. */
+function budgetSpentError(budgetMs: number, req: TransportRequest, cause: unknown): MagentoApiError {
+  return new MagentoApiError({
+    status: 0,
+    template: `No answer from the store within ${Math.round(budgetMs / 100) / 10} s`,
+    code: "timeout",
+    url: req.url,
+    method: req.method,
+    cause,
+  });
+}
+
 export async function send(req: TransportRequest, deps: TransportDeps): Promise<TransportResult> {
   const retries = req.retry ? deps.maxRetries : 0;
-  const timeoutMs = req.timeoutMs ?? deps.timeoutMs;
+  const budget = deps.callBudgetMs;
+  const endsAt = budget === undefined ? Infinity : deps.now() + budget;
+  /** Time left of the budget (Infinity without one). */
+  const left = () => endsAt - deps.now();
+  /** A retry after `delay` ms may start only if the budget leaves it time to get an answer. */
+  const mayRetryAfter = (delay: number) => left() - delay > 0;
   for (let attempt = 1; ; attempt++) {
+    const timeoutMs = Math.max(1, Math.min(req.timeoutMs ?? deps.timeoutMs, left()));
     const headers = req.headers(attempt); // signing errors are programming errors, not network failures
     headers["accept-encoding"] = ACCEPT_ENCODING;
     let response: ExchangeResponse;
@@ -198,9 +221,13 @@ export async function send(req: TransportRequest, deps: TransportDeps): Promise<
     } catch (err) {
       if (err instanceof ResponseTooLargeError) throw err; // the same answer again would be just as large
       if (attempt <= retries && isIdempotent(req.method)) {
-        await deps.sleep(backoffDelay(attempt - 1, deps.random, deps.maxRetryDelayMs));
-        continue;
+        const delay = backoffDelay(attempt - 1, deps.random, deps.maxRetryDelayMs);
+        if (mayRetryAfter(delay)) {
+          await deps.sleep(delay);
+          continue;
+        }
       }
+      if (budget !== undefined && left() <= 0) throw budgetSpentError(budget, req, err);
       const timeout = isTimeout(err);
       const detail = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
       throw new MagentoApiError({
@@ -221,8 +248,11 @@ export async function send(req: TransportRequest, deps: TransportDeps): Promise<
       if (retryAfter !== undefined && retryAfter > deps.maxRetryDelayMs) {
         throw rateLimitedError(status, retryAfter, deps.maxRetryDelayMs, response.text, req);
       }
-      await deps.sleep(backoffDelay(attempt - 1, deps.random, deps.maxRetryDelayMs, retryAfter));
-      continue;
+      const delay = backoffDelay(attempt - 1, deps.random, deps.maxRetryDelayMs, retryAfter);
+      if (mayRetryAfter(delay)) {
+        await deps.sleep(delay);
+        continue;
+      }
     }
     return new TransportResult(response, req.url, attempt);
   }

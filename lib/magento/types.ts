@@ -78,6 +78,12 @@ export interface MagentoClientOptions extends IoOptions {
    */
   maxRetryDelayMs?: number;
   /**
+   * The most one call may take, every attempt and pause between retries included: each attempt's timeout is cut to
+   * what is left, and no retry starts that could not finish in time (the call then fails with code "timeout"). For
+   * calls a person waits on (a page: about 10 s); unset, only the per-attempt timeout bounds a call (jobs).
+   */
+  callBudgetMs?: number;
+  /**
    * Keep-alive connections the client's own pool opens to the store at most; more concurrent calls wait for a
    * free one. Default 16. Ignored when `dispatcher` or `fetch` is given (their owner bounds them).
    */

@@ -13,6 +13,10 @@ import type { KitCore } from "./core";
 
 /** Signed clients kept per installation; a client is rebuilt whenever its credentials or state change. */
 const CLIENT_CACHE_SIZE = 500;
+/** The stores list asks an active store again when nothing was heard from it for this long. */
+export const STORE_STATE_FRESH_MS = 60_000;
+/** At most this many stores are asked per opening of the list (the rest on a later opening). */
+const STALE_PROBES_PER_VIEW = 10;
 
 /** Everything the diagnostics page shows (no secret leaves this function). */
 export interface DiagnosticsView {
@@ -78,12 +82,26 @@ export function storeVerbs(core: KitCore) {
     const version = versionOf(inst, opts.storeCode);
     const cached = clients.get(cacheKey);
     if (cached && cached.version === version) return cached.client;
-    const client = clientForInstallationRecord(deps(), inst, opts);
+    // a person waits on these calls (pages, their actions): bounded by the page limit, retries included
+    const client = clientForInstallationRecord(deps(), inst, { ...opts, callBudgetMs: core.env.storePageTimeoutMs });
     clients.delete(cacheKey);
     clients.set(cacheKey, { version, client });
     const oldest = clients.keys().next();
     if (clients.size > CLIENT_CACHE_SIZE && !oldest.done) clients.delete(oldest.value);
     return client;
+  }
+
+  /** A health probe of one of the user's stores (Diagnostics' button; the stores list for stale ones). */
+  async function probe(installationId: string, userId: string): Promise<ProbeResult> {
+    const inst = await core.storage.installations.forUser(installationId, userId);
+    if (!inst) return { ok: false, status: 0, message: "No such store for this account.", hint: undefined };
+    let client: MagentoClient;
+    try {
+      client = clientForInstallationRecord(deps(), inst, { callBudgetMs: core.env.storePageTimeoutMs });
+    } catch (e) {
+      return { ok: false, status: 0, message: storeMessageOf(e), hint: undefined };
+    }
+    return probeWithClient(core.storage, installationId, client, core.now);
   }
 
   return {
@@ -118,17 +136,22 @@ export function storeVerbs(core: KitCore) {
 
     setAdminOrigin: (installationId: string, userId: string, origin: string) => setAdminOriginFor(core.storage, installationId, userId, origin, core.now()),
 
-    async probe(installationId: string, userId: string): Promise<ProbeResult> {
-      const inst = await core.storage.installations.forUser(installationId, userId);
-      if (!inst) return { ok: false, status: 0, message: "No such store for this account.", hint: undefined };
-      let client: MagentoClient;
-      try {
-        client = clientForInstallationRecord(deps(), inst);
-      } catch (e) {
-        return { ok: false, status: 0, message: storeMessageOf(e), hint: undefined };
-      }
-      return probeWithClient(core.storage, installationId, client, core.now);
+    /**
+     * The stores list just opened: every active store of the user not heard from within STORE_STATE_FRESH_MS is
+     * asked once (a health probe, in parallel, at most STALE_PROBES_PER_VIEW, each bounded by the page limit), so a
+     * deleted integration stops showing as connected. Returns how many stores now show another state.
+     */
+    async refreshStale(userId: string): Promise<{ probed: number; changed: number }> {
+      const stores = await listStoresForUser(core.storage, userId);
+      const now = core.now().getTime();
+      const heardFrom = (s: StoreSummary) => Math.max(s.lastCheckedAt?.getTime() ?? 0, s.lastSuccessAt?.getTime() ?? 0);
+      const stale = stores.filter((s) => s.state === "active" && now - heardFrom(s) >= STORE_STATE_FRESH_MS).slice(0, STALE_PROBES_PER_VIEW);
+      await Promise.all(stale.map((s) => probe(s.installationId, userId)));
+      const after = new Map((await listStoresForUser(core.storage, userId)).map((s) => [s.installationId, s.state]));
+      return { probed: stale.length, changed: stale.filter((s) => after.get(s.installationId) !== s.state).length };
     },
+
+    probe,
 
     async diagnostics(installationId: string, userId: string): Promise<DiagnosticsView | null> {
       const inst = await core.storage.installations.forUser(installationId, userId);

@@ -5,6 +5,7 @@ import { EMPTY_FORM, type FormState } from "@/lib/forms";
 import { Alert } from "@/app/components/ui/Alert";
 import { Button, type ButtonProps } from "@/app/components/ui/Button";
 import { Field, SelectField, TextAreaField, type FieldProps, type SelectFieldProps, type TextAreaFieldProps } from "@/app/components/ui/Field";
+import { dropDraft, keepDraft, restoreDraft } from "./form-draft";
 
 /**
  * The one form of the app (lib/forms/form-state.ts): a server action returning FormState through
@@ -18,6 +19,9 @@ interface FormContextValue {
   /** Bumped on every answer: inputs remount with the returned values. */
   round: number;
 }
+
+/** Asked before an in-app link leaves a form with unsaved changes. */
+const LEAVE_QUESTION = "You have unsaved changes on this page. Leave without saving them?";
 
 const FormContext = createContext<FormContextValue>({ state: EMPTY_FORM, pending: false, round: 0 });
 
@@ -46,6 +50,8 @@ export function ActionForm({ action, children, initialValues, warnOnLeave = true
   const [round, setRound] = useState(0);
   const [answered, setAnswered] = useState(state);
   const formRef = useRef<HTMLFormElement>(null);
+  const [restored, setRestored] = useState(false);
+  const draftName = rest["aria-label"] ?? id ?? "form";
 
   // A new answer (adjusted while rendering, so inputs remount with its values in the same commit): clear
   // "dirty" after a save.
@@ -56,6 +62,18 @@ export function ActionForm({ action, children, initialValues, warnOnLeave = true
   }
 
   useEffect(() => setHydrated(true), []);
+
+  // What was typed before the session ended (form-draft.ts): filled in again once the user is back on this page.
+  useEffect(() => {
+    if (formRef.current && restoreDraft(formRef.current, draftName)) {
+      setRestored(true);
+      setDirty(true);
+    }
+  }, [draftName]);
+  // The server answered: the draft is not needed any more.
+  useEffect(() => {
+    if (round > 0) dropDraft(draftName);
+  }, [round, draftName]);
 
   // After an answer with errors, the first invalid field (or the form's error) gets the focus.
   useEffect(() => {
@@ -72,8 +90,24 @@ export function ActionForm({ action, children, initialValues, warnOnLeave = true
       e.preventDefault();
       e.returnValue = ""; // older browsers need it set to show the prompt
     };
+    // In-app links (next/link navigates without unloading): ask before React's click handler runs (capture phase).
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const link = e.target instanceof Element ? e.target.closest("a[href]") : null;
+      if (!(link instanceof HTMLAnchorElement) || link.target === "_blank" || link.hasAttribute("download")) return;
+      const to = new URL(link.href, window.location.href);
+      if (to.origin !== window.location.origin || (to.pathname === window.location.pathname && to.search === window.location.search)) return;
+      if (!window.confirm(LEAVE_QUESTION)) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
     window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+    document.addEventListener("click", onClick, true);
+    return () => {
+      window.removeEventListener("beforeunload", onBeforeUnload);
+      document.removeEventListener("click", onClick, true);
+    };
   }, [dirty, warnOnLeave]);
 
   const showSaved = state.saved && !dirty;
@@ -90,8 +124,17 @@ export function ActionForm({ action, children, initialValues, warnOnLeave = true
         data-hydrated={hydrated ? "true" : undefined}
         data-dirty={dirty ? "true" : undefined}
         onInput={() => setDirty(true)}
-        onSubmit={() => setDirty(false)}
+        onSubmit={(e) => {
+          keepDraft(e.currentTarget, draftName);
+          setRestored(false);
+          setDirty(false);
+        }}
       >
+        {restored ? (
+          <Alert tone="info" title="What you typed is back">
+            It was not saved before your session ended. Check it and save again.
+          </Alert>
+        ) : null}
         {state.formError ? (
           <div data-form-error tabIndex={-1}>
             <Alert tone="error">{state.formError}</Alert>

@@ -18,6 +18,11 @@ export interface TableProps {
   columns: readonly TableColumn[];
   children: ReactNode;
   id?: string;
+  /**
+   * On phones, each row becomes a short block: its first cell on top, the others as "label value" lines below
+   * (cells carry data-label). For grids whose columns would otherwise scroll out of sight.
+   */
+  condensed?: boolean;
 }
 
 function indicator(sort: SortState | undefined): string {
@@ -33,12 +38,12 @@ function sortLabel(sort: SortState | undefined): string {
 }
 
 /** A data table with a caption, column headers (scope=col) and aria-sort on the sorted column. */
-export function Table({ caption, captionNote, columns, children, id: givenId }: TableProps) {
+export function Table({ caption, captionNote, columns, children, id: givenId, condensed }: TableProps) {
   // a scrollable region needs a name and keyboard focus (axe): every table gets an id, from its caption if need be
   const id = givenId ?? (typeof caption === "string" ? `table-${caption.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}` : undefined);
   return (
     <div className="table-wrap" role="region" aria-labelledby={id ? `${id}-caption` : undefined} tabIndex={id ? 0 : undefined}>
-      <table className="table" id={id}>
+      <table className={condensed ? "table table--condensed" : "table"} id={id}>
         <caption id={id ? `${id}-caption` : undefined}>
           {caption}
           {captionNote ? <span className="table__caption-note">{captionNote}</span> : null}

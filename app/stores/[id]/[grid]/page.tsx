@@ -1,21 +1,38 @@
+import { Suspense } from "react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { gridByKey, loadGrid } from "@/lib/dashboard";
+import { gridByKey, loadGrid, type AnyGridSpec } from "@/lib/dashboard";
 import { GridPage } from "@/app/components/GridPage";
-import { loadStore } from "../_lib/store-context";
+import { GridSkeleton } from "@/app/components/GridSkeleton";
+import { StoreHeader } from "@/app/components/StoreHeader";
+import { loadStore, type StoreSummary } from "../_lib/store-context";
 
 /** Every grid of lib/dashboard/grids.ts at /stores/<id>/<grid key>; the named folders next to this one win over it. */
 type Props = { params: Promise<{ id: string; grid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type RawParams = Record<string, string | string[] | undefined>;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: gridByKey((await params).grid)?.title ?? "Not found" };
 }
 
+/** The frame (header, store name, tabs) comes from the database at once; the records stream in below it. */
 export default async function StoreGridPage({ params, searchParams }: Props) {
   const { id, grid } = await params;
   const spec = gridByKey(grid);
   if (!spec) notFound();
   const { store, client } = await loadStore(id, `/${spec.key}`);
-  const data = await loadGrid(spec, { installationId: store.installationId, client }, await searchParams);
+  const raw = await searchParams;
+  return (
+    <>
+      <StoreHeader store={store} section={spec.key} title={spec.title} description={spec.description} />
+      <Suspense fallback={<GridSkeleton label={spec.noun} />}>
+        <GridRecords spec={spec} store={store} client={client} raw={raw} />
+      </Suspense>
+    </>
+  );
+}
+
+async function GridRecords({ spec, store, client, raw }: { spec: AnyGridSpec; store: StoreSummary; client: Parameters<typeof loadGrid>[1]["client"]; raw: RawParams }) {
+  const data = await loadGrid(spec, { installationId: store.installationId, client }, raw);
   return <GridPage spec={spec} data={data} store={store} />;
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { startTransition, useActionState, useRef, useState, type FormEvent } from "react";
+import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
 import { Alert } from "@/app/components/ui/Alert";
 import { Button, buttonClass } from "@/app/components/ui/Button";
 import { Field, SelectField, TextAreaField } from "@/app/components/ui/Field";
@@ -22,32 +22,39 @@ export interface ExplorerFormProps {
 
 export function ExplorerForm(props: ExplorerFormProps) {
   const [result, action, pending] = useActionState(props.action, { kind: "idle" } as RunResult);
-  const errors = result.kind === "invalid" ? result.errors : {};
+  // an edit after an answer makes its complaints stale: they are hidden until the next answer
+  const [editedAfter, setEditedAfter] = useState<RunResult | null>(null);
+  const stale = editedAfter === result;
+  const errors = result.kind === "invalid" && !stale ? result.errors : {};
   const hasBody = props.method === "POST" || props.method === "PUT" || props.method === "DELETE";
-  // a write waits for "Send" in the confirmation below (the server refuses an unconfirmed write too)
-  const [confirming, setConfirming] = useState<FormData | null>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  const send = (data: FormData) => startTransition(() => action(data));
+  // The server checks the inputs first and only then asks to confirm a write (result "confirm"); "Yes, send"
+  // sends the same inputs again, confirmed (the server refuses an unconfirmed write too).
+  const lastSent = useRef<FormData | null>(null);
+  const [cancelled, setCancelled] = useState<RunResult | null>(null);
+  const confirming = result.kind === "confirm" && cancelled !== result && !stale;
+  const questionRef = useRef<HTMLDivElement>(null);
+  const send = (data: FormData) => {
+    lastSent.current = data;
+    startTransition(() => action(data));
+  };
+  useEffect(() => {
+    if (confirming) questionRef.current?.focus(); // the question, not "Yes, send": Enter twice never sends a write
+  }, [confirming]);
   // React resets a form after its action; an explorer keeps the inputs so a call can be tweaked and sent again
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    if (hasBody && data.get("confirmed") !== "yes") {
-      setConfirming(data);
-      requestAnimationFrame(() => confirmRef.current?.focus());
-      return;
-    }
-    send(data);
+    send(new FormData(e.currentTarget));
   };
   const confirm = () => {
-    if (!confirming) return;
-    confirming.set("confirmed", "yes");
-    setConfirming(null);
-    send(confirming);
+    const data = lastSent.current;
+    if (!data) return;
+    data.set("confirmed", "yes");
+    send(data);
   };
+  const cancel = () => setCancelled(result);
   return (
     <>
-      <form action={action} onSubmit={onSubmit} noValidate aria-label="Request">
+      <form action={action} onSubmit={onSubmit} onInput={() => setEditedAfter(result)} noValidate aria-label="Request">
         {props.pathParams.length > 0 ? (
           <fieldset>
             <legend>Path parameters</legend>
@@ -97,13 +104,35 @@ export function ExplorerForm(props: ExplorerFormProps) {
           error={errors.query}
           hint={props.requiredQuery.length ? `One name=value per line. Required: ${props.requiredQuery.join(", ")}` : "One name=value per line"}
         />
-        {hasBody ? <TextAreaField label="JSON body" name="body" id="body" defaultValue={props.bodyExample ?? ""} error={errors.body} /> : null}
+        {hasBody ? (
+          <TextAreaField
+            label="JSON body"
+            name="body"
+            id="body"
+            placeholder={props.bodyExample ?? ""}
+            hint="Empty until you write one: the grey text shows the shape this operation takes."
+            error={errors.body}
+          />
+        ) : null}
         <div className="form-actions">
-          <Button disabled={pending || confirming !== null}>{pending ? "Sending…" : `Send signed ${props.method}`}</Button>
+          <Button disabled={pending || confirming}>{pending ? "Sending…" : `Send signed ${props.method}`}</Button>
           {props.unavailableNote ? <span className="muted">{props.unavailableNote}</span> : null}
         </div>
-        {confirming || result.kind === "confirm" ? (
-          <div className="confirm-panel" role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-text">
+        {confirming ? (
+          <div
+            className="confirm-panel"
+            role="alertdialog"
+            aria-labelledby="confirm-title"
+            aria-describedby="confirm-text"
+            tabIndex={-1}
+            ref={questionRef}
+            onKeyDown={(e) => {
+              if (e.key === "Escape") {
+                e.preventDefault();
+                cancel();
+              }
+            }}
+          >
             <p className="alert__title" id="confirm-title">
               Send this {props.method} to {props.storeHost}?
             </p>
@@ -111,8 +140,8 @@ export function ExplorerForm(props: ExplorerFormProps) {
               It changes data in the store itself (a {props.method} is not a preview), signed with this integration&apos;s token.
             </p>
             <div className="form-actions">
-              {confirming ? (
-                <button type="button" className={buttonClass("danger")} ref={confirmRef} onClick={confirm}>
+              {lastSent.current ? (
+                <button type="button" className={buttonClass("danger")} onClick={confirm}>
                   Yes, send {props.method}
                 </button>
               ) : (
@@ -121,7 +150,7 @@ export function ExplorerForm(props: ExplorerFormProps) {
                   Yes, send {props.method}
                 </Button>
               )}
-              <Button type="button" variant="secondary" onClick={() => setConfirming(null)}>
+              <Button type="button" variant="secondary" onClick={cancel}>
                 Cancel
               </Button>
             </div>
@@ -129,7 +158,7 @@ export function ExplorerForm(props: ExplorerFormProps) {
         ) : null}
       </form>
       <section aria-label="Response" aria-live="polite" style={{ marginTop: "1rem" }}>
-        {result.kind === "invalid" ? <Alert tone="error" title="Nothing was sent: fix the inputs marked above" /> : null}
+        {result.kind === "invalid" && !stale ? <Alert tone="error" title="Nothing was sent: fix the inputs marked above" /> : null}
         {result.kind === "unsupported" ? <Alert tone="warning" title="Not sent">{result.message}</Alert> : null}
         {result.kind === "response" ? (
           <div className="stack">

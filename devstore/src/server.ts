@@ -6,6 +6,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { AddressInfo } from "node:net";
 import { registerAdminApi } from "./admin/api-routes";
+import { guardAdmin } from "./admin/admin-guard";
 import { registerAdminPages } from "./admin/pages-routes";
 import { handleOAuthTokenRequest } from "./auth/oauth-routes";
 import { DEFAULT_PROFILE, getProfile, type ProfileName } from "./config/profiles";
@@ -108,6 +109,7 @@ export async function startDevStore(opts: DevStoreOptions = {}): Promise<DevStor
       return payload;
     });
   }
+  guardAdmin(app, () => urls.url);
   registerOAuthRoutes(app, ctx);
   registerAdminApi(app, ctx);
   registerAdminPages(app, ctx);

@@ -71,14 +71,11 @@ function formTargets(request: NextRequest): string[] {
   return origin ? [origin] : [];
 }
 
+/**
+ * Every page, prefetches included: a `Purpose: prefetch` or `Next-Router-Prefetch: 1` request gets the same CSP
+ * and the same proxy-set headers as a navigation. A matcher that skipped them let such a request reach the page
+ * without a CSP and with whatever `content-security-policy` or `x-kit-popup` header the client wrote.
+ */
 export const config = {
-  matcher: [
-    {
-      source: "/((?!_next/static|_next/image|favicon.ico|api/).*)",
-      missing: [
-        { type: "header", key: "next-router-prefetch" },
-        { type: "header", key: "purpose", value: "prefetch" },
-      ],
-    },
-  ],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/).*)"],
 };

@@ -5,7 +5,8 @@ import { UniqueConflictError } from "@/lib/storage/storage";
 import type { Mailer } from "@/lib/mail/mailer";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { emailSchema, newPasswordSchema } from "@/lib/auth/credentials-schema";
-import { revokeAllSessions, revokeOtherSessions } from "@/lib/auth/sessions";
+import { revokeAllSessions, revokeOtherSessions, revokeSession } from "@/lib/auth/sessions";
+import { CURRENT_PASSWORD_SIGN_OUT_AFTER, currentPasswordKey, takeAttempt } from "@/lib/auth/throttle";
 
 /**
  * Account recovery and changes. A reset link carries a random 256-bit token; only its SHA-256 is stored, so
@@ -99,17 +100,40 @@ export const changePasswordSchema = z
 
 export const changeEmailSchema = z.object({ email: emailSchema, current: z.string().min(1, "Enter your current password").max(200) });
 
-export type AccountChangeResult = { ok: true } | { ok: false; field?: string; error: string };
+/** signedOut: too many wrong current passwords ended this session (the page sends the browser to sign in). */
+export type AccountChangeResult = { ok: true } | { ok: false; field?: string; error: string; signedOut?: true };
 
-async function checkCurrent(storage: Storage, userId: string, current: string): Promise<{ id: string; email: string; passwordHash: string } | null> {
+type CurrentCheck = { ok: true; user: { id: string; email: string; passwordHash: string } } | { ok: false; result: AccountChangeResult };
+
+/**
+ * The current password, throttled per user like sign-in (lib/auth/throttle.ts): a copied session cookie must not
+ * turn into unlimited guesses at scrypt speed followed by a permanent email and password change. Each failure
+ * doubles the wait after the first free ones; the CURRENT_PASSWORD_SIGN_OUT_AFTER-th ends the session that asked.
+ */
+async function checkCurrent(storage: Storage, userId: string, sessionToken: string | undefined, current: string, now: Date): Promise<CurrentCheck> {
+  const keys = [currentPasswordKey(userId)];
+  const attempt = await takeAttempt(storage, keys, now);
+  if (!attempt.ok) {
+    const seconds = Math.max(1, Math.ceil((attempt.retryAt.getTime() - now.getTime()) / 1000));
+    return { ok: false, result: { ok: false, field: "current", error: `Too many wrong passwords. Wait ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}, then try again.` } };
+  }
   const user = await storage.users.byIdWithPassword(userId);
-  return user && (await verifyPassword(current, user.passwordHash)) ? user : null;
+  if (user && (await verifyPassword(current, user.passwordHash))) {
+    await storage.throttle.delete(keys.map((k) => k.key));
+    return { ok: true, user };
+  }
+  if (attempt.failures >= CURRENT_PASSWORD_SIGN_OUT_AFTER) {
+    await revokeSession(storage, sessionToken, now);
+    return { ok: false, result: { ok: false, field: "current", error: "Too many wrong passwords: you were signed out. Sign in again.", signedOut: true } };
+  }
+  return { ok: false, result: { ok: false, field: "current", error: "Your current password is not right" } };
 }
 
 /** New password on the account page: the current one is required; other sessions and open reset links end. */
 export async function changePassword(storage: Storage, userId: string, keepSessionToken: string | undefined, input: { current: string; password: string }, now: Date): Promise<AccountChangeResult> {
-  const user = await checkCurrent(storage, userId, input.current);
-  if (!user) return { ok: false, field: "current", error: "Your current password is not right" };
+  const check = await checkCurrent(storage, userId, keepSessionToken, input.current, now);
+  if (!check.ok) return check.result;
+  const user = check.user;
   if (await verifyPassword(input.password, user.passwordHash)) return { ok: false, field: "password", error: "The new password is the same as the current one" };
   const passwordHash = await hashPassword(input.password);
   await storage.users.setPasswordHash(userId, passwordHash);
@@ -126,8 +150,9 @@ export async function changeEmail(
   input: { email: string; current: string },
   now: Date,
 ): Promise<AccountChangeResult> {
-  const user = await checkCurrent(deps.storage, userId, input.current);
-  if (!user) return { ok: false, field: "current", error: "Your current password is not right" };
+  const check = await checkCurrent(deps.storage, userId, keepSessionToken, input.current, now);
+  if (!check.ok) return check.result;
+  const user = check.user;
   if (user.email === input.email) return { ok: false, field: "email", error: "This is already your email" };
   try {
     await deps.storage.users.setEmail(userId, input.email);

@@ -23,7 +23,17 @@ export const SIGN_IN_RULES = {
   emailUnknown: { free: 5, baseMs: 1_000, capMs: 60_000 },
   /** One client across every email. */
   client: { free: 20, baseMs: 1_000, capMs: 15 * 60_000 },
+  /** The current password asked on the account page, per user (whoever holds a session cookie guesses here). */
+  currentPassword: { free: 2, baseMs: 2_000, capMs: 15 * 60_000 },
 } satisfies Record<string, DelayRule>;
+
+/** After this many wrong current passwords in a row on the account page, the session asking is ended. */
+export const CURRENT_PASSWORD_SIGN_OUT_AFTER = 5;
+
+/** The throttle key of the account page's current-password check (per user, whatever the client). */
+export function currentPasswordKey(userId: string): { key: string; rule: DelayRule } {
+  return { key: `current:${userId}`, rule: SIGN_IN_RULES.currentPassword };
+}
 
 /** Failures older than this are forgotten, and rows untouched this long are pruned. */
 export const THROTTLE_MEMORY_MS = 24 * 60 * 60 * 1000;
@@ -56,19 +66,26 @@ export function signInKeys(email: string, client: SignInClient): Array<{ key: st
  * Takes one attempt under every key, or none: when any key still has to wait, returns the time it may try again
  * (nothing counted). Otherwise counts the attempt as a failure up front (cleared by `clearKeys` on success).
  */
-export async function takeAttempt(storage: Storage, keys: Array<{ key: string; rule: DelayRule }>, now: Date): Promise<{ ok: true } | { ok: false; retryAt: Date }> {
+export async function takeAttempt(
+  storage: Storage,
+  keys: Array<{ key: string; rule: DelayRule }>,
+  now: Date,
+): Promise<{ ok: true; failures: number } | { ok: false; retryAt: Date }> {
   return storage.transaction(async (tx) => {
     const rows = await tx.throttle.lock(keys.map((k) => k.key), now);
     const wait = rows.filter((r) => r.nextAttemptAt > now).sort((a, b) => b.nextAttemptAt.getTime() - a.nextAttemptAt.getTime())[0];
     if (wait) return { ok: false as const, retryAt: wait.nextAttemptAt };
+    let most = 0;
     for (const { key, rule } of keys) {
       const row = rows.find((r) => r.key === key);
       const fresh = !row || now.getTime() - row.windowStart.getTime() > THROTTLE_MEMORY_MS;
       const failures = fresh ? 1 : row.failures + 1;
+      most = Math.max(most, failures);
       const nextAttemptAt = new Date(now.getTime() + delayAfter(failures, rule));
       await tx.throttle.put({ key, failures, nextAttemptAt, lastAt: now, windowStart: fresh ? now : row.windowStart });
     }
-    return { ok: true as const };
+    /** failures: the most any key has counted, this attempt included (until a success clears them). */
+    return { ok: true as const, failures: most };
   });
 }
 

@@ -4,6 +4,7 @@ import { validateSuccessCallback } from "@/lib/integration/success-callback";
 import { STORE_ADVICE } from "@/lib/magento";
 import type { FailureReason } from "@/lib/integration/failure-reasons";
 import { originOf } from "@/lib/integration/store-url";
+import { maskEmail } from "@/lib/integration/mask-email";
 import { UniqueConflictError, type Storage } from "@/lib/storage/storage";
 import type { Activation, InstallationWithStore } from "@/lib/storage/types";
 
@@ -27,13 +28,30 @@ export type IdentityOutcome =
   | { kind: "refused_redirect"; reason: string; installationId: string }
   | { kind: "sign_in_required" }
   | { kind: "confirm_link"; installationId: string; activationId: string; storeUrl: string; storeHost: string; storeName: string | null; linked: boolean; fromAdminPopup: boolean }
-  | { kind: "link_requested"; installationId: string; storeHost: string; state: "pending" | "denied"; returnUrl: string }
+  | {
+      kind: "link_requested";
+      installationId: string;
+      storeHost: string;
+      state: "pending" | "denied";
+      returnUrl: string;
+      /** Who holds the store in this app (masked emails, first linked first): the merchant may not know them. */
+      holders: StoreHolder[];
+    }
   /** The exchange runs (or the callback waits in the job queue: state "received"). */
   | { kind: "waiting"; state: "received" | "pending" | "exchanging"; secondsSinceCallback: number }
   | { kind: "failed"; installationId: string; reason: FailureReason; title: string; fix: string; storeMessage: string | null }
   | { kind: "claimed_by_other"; installationId: string }
   | { kind: "claim_expired"; installationId: string }
   | { kind: "redirect"; url: string; installationId: string };
+
+/** An account linked to a store, as the identity popup shows it to someone who is not (lib/integration/mask-email.ts). */
+export interface StoreHolder {
+  email: string;
+  since: Date;
+}
+
+/** How many of the linked accounts the popup names. */
+const HOLDERS_SHOWN = 3;
 
 export type IdentityQuery = { oauth_consumer_key?: string | string[]; success_call_back?: string | string[] };
 
@@ -185,7 +203,9 @@ async function link(s: IdentityStep): Promise<IdentityOutcome> {
   if (others > 0) {
     // Knowing a consumer key and catching a Reauthorize must never be enough: someone already linked decides.
     const state = await fileLinkRequest(deps, inst.id, userId, latest.id, now);
-    return { kind: "link_requested", installationId: inst.id, storeHost, state, returnUrl: s.returnUrl };
+    // Someone who knew the key may have linked first (docs/security.md, residual risks): say who holds the store.
+    const holders = (await deps.storage.links.linkedAccounts(inst.id, HOLDERS_SHOWN)).map((h) => ({ email: maskEmail(h.email), since: h.since }));
+    return { kind: "link_requested", installationId: inst.id, storeHost, state, returnUrl: s.returnUrl, holders };
   }
   // The first account of an installation links with its activation (one per activation).
   const claimed = await claimFirstAccount(deps.storage, inst.id, latest.id, userId, now);

@@ -196,6 +196,8 @@ export interface EventRepo {
 export interface LinkRepo {
   isLinked(installationId: string, userId: string): Promise<boolean>;
   linkedCount(installationId: string): Promise<number>;
+  /** The accounts linked to the installation, first linked first (at most `limit`). */
+  linkedAccounts(installationId: string, limit: number): Promise<Array<{ email: string; since: Date }>>;
   /** Links the user (no-op when linked). */
   link(installationId: string, userId: string): Promise<void>;
   request(installationId: string, userId: string): Promise<LinkRequest | null>;

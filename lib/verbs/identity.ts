@@ -3,6 +3,7 @@ import { completeIdentityFor, type IdentityOutcome, type IdentityQuery } from "@
 import { ADMIN_POPUP_COOKIE, isAdminPopup } from "@/lib/integration/admin-popup";
 import { CALLBACK_JOB } from "@/lib/jobs/kinds/handshake";
 import { acceptLinkOffer, findLinkOffer, readStartedLinkCookie, STARTED_LINK_COOKIE, type AcceptResult, type LinkOffer } from "@/lib/integration/link-offer";
+import { consumerKeyRef } from "@/lib/integration/key-digest";
 import type { KitCore } from "./core";
 import { safeNextPath } from "./auth";
 
@@ -81,7 +82,7 @@ export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext
       return completeIdentityFor(core.integration(), query, userId, {
         ...(consent ? { consent } : {}),
         fromAdminPopup: admin,
-        callbackQueued: (consumerKey) => core.queue.hasOpen(CALLBACK_JOB, `key:${consumerKey}`),
+        callbackQueued: (consumerKey) => core.queue.hasOpen(CALLBACK_JOB, consumerKeyRef(consumerKey)),
       });
     },
   };

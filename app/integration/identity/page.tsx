@@ -2,7 +2,8 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Alert, Button, Card, PageHeader } from "@/app/components/ui";
 import { appUrls, completeIdentity, getCurrentUser } from "@/app/_kit";
-import { describeStoreState } from "@/lib/dashboard";
+import { describeStoreState, formatDateTime } from "@/lib/dashboard";
+import { STORE_ADVICE } from "@/lib/magento";
 import { AutoRefresh } from "./AutoRefresh";
 import { confirmLink, switchAccount } from "./actions";
 
@@ -95,6 +96,16 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
               <p>A person linked to this store declined your request. Ask them to approve you from the store&apos;s pages.</p>
             )}
           </Alert>
+          <Card title="Who holds this store in the app">
+            <ul>
+              {out.holders.map((h) => (
+                <li key={h.email + h.since.toISOString()}>
+                  <span className="mono">{h.email}</span>, linked {formatDateTime(h.since)}
+                </li>
+              ))}
+            </ul>
+            <p>{STORE_ADVICE.linked_by_someone_else.fix}</p>
+          </Card>
           <p>
             <a href={out.returnUrl}>Return to the store admin ({out.storeHost})</a>
           </p>

@@ -5,6 +5,7 @@ import { ADMIN_POPUP_COOKIE, ADMIN_POPUP_TTL_MS, adminPopupMarker, cameFromStore
 import { STARTED_LINK_COOKIE, STARTED_LINK_TTL_MS, startedLinkCookie } from "@/lib/integration/started-link-cookie";
 import { isIdentityNext, isPopupPage, POPUP_HEADER } from "@/lib/integration/popup-pages";
 import { successCallbackOrigin } from "@/lib/integration/success-callback";
+import { cookieFlags, cookieName, UNPREFIXED_COOKIES, usesHostPrefix } from "@/lib/cookie-names";
 
 /**
  * Runs before every page (Node.js runtime): a fresh CSP nonce per request (Next puts it on its own scripts), and
@@ -22,14 +23,15 @@ export function proxy(request: NextRequest) {
 
   // The identity link opened from the store's admin: remember it for this popup (the sign-in in between loses
   // the Referer). Also added to this request's own cookies, so the page rendering now sees it.
+  const popupCookie = cookieName(ADMIN_POPUP_COOKIE, env);
   let marker: string | undefined;
   if (pathname === "/integration/identity" && request.method === "GET") {
     const key = searchParams.get("oauth_consumer_key");
     const scb = searchParams.get("success_call_back");
     if (key && scb && key.length <= 64 && scb.length <= 2048 && cameFromStoreAdmin(request.headers.get("referer"), scb)) {
       marker = adminPopupMarker(env.sessionSecret, key, scb, Date.now());
-      const others = (request.headers.get("cookie") ?? "").split(/;\s*/).filter((c) => c && !c.startsWith(`${ADMIN_POPUP_COOKIE}=`));
-      headers.set("cookie", [...others, `${ADMIN_POPUP_COOKIE}=${marker}`].join("; "));
+      const others = (request.headers.get("cookie") ?? "").split(/;\s*/).filter((c) => c && !c.startsWith(`${popupCookie}=`));
+      headers.set("cookie", [...others, `${popupCookie}=${marker}`].join("; "));
     }
   }
   const response = NextResponse.next({ request: { headers } });
@@ -39,22 +41,16 @@ export function proxy(request: NextRequest) {
   // nothing there: its own confirmation page is the only way in.
   const startedKey = marker ? searchParams.get("oauth_consumer_key") : null;
   if (startedKey && /^[0-9a-z]{32}$/.test(startedKey)) {
-    response.cookies.set(STARTED_LINK_COOKIE, startedLinkCookie(env.sessionSecret, startedKey, Date.now()), {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env.nodeEnv === "production",
-      path: "/",
-      maxAge: STARTED_LINK_TTL_MS / 1000,
-    });
+    response.cookies.set(cookieName(STARTED_LINK_COOKIE, env), startedLinkCookie(env.sessionSecret, startedKey, Date.now()), { ...cookieFlags(env), maxAge: STARTED_LINK_TTL_MS / 1000 });
   }
   if (marker) {
-    response.cookies.set(ADMIN_POPUP_COOKIE, marker, {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env.nodeEnv === "production",
-      path: "/",
-      maxAge: ADMIN_POPUP_TTL_MS / 1000,
-    });
+    response.cookies.set(popupCookie, marker, { ...cookieFlags(env), maxAge: ADMIN_POPUP_TTL_MS / 1000 });
+  }
+  // Over https the kit's cookies are `__Host-` ones (lib/cookie-names.ts): the unprefixed ones of an earlier
+  // version are never read (a sibling subdomain can plant those), and are deleted here, so a browser signed in
+  // before simply signs in again.
+  if (usesHostPrefix(env)) {
+    for (const name of UNPREFIXED_COOKIES) if (request.cookies.has(name)) response.cookies.set(name, "", { ...cookieFlags(env), maxAge: 0 });
   }
   return response;
 }

@@ -12,6 +12,7 @@ import {
   type ResetRequestResult,
   type ResetResult,
 } from "@/lib/auth/password-reset";
+import { cookieFlags, cookieName } from "@/lib/cookie-names";
 import type { KitCore } from "./core";
 
 export interface CurrentUser {
@@ -42,13 +43,8 @@ export function authVerbs(core: KitCore) {
     await session.save();
     await revokeSession(core.storage, previous, core.now()); // a session fixed before sign-in is never reused
     const secret = core.env.sessionSecret;
-    ctx.cookies.set(DEVICE_COOKIE, rememberDevice(secret, cookieValue(ctx.cookies, DEVICE_COOKIE), result.user.email), {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: core.env.nodeEnv === "production",
-      path: "/",
-      maxAge: DEVICE_COOKIE_MAX_AGE_S,
-    });
+    const device = cookieName(DEVICE_COOKIE, core.env);
+    ctx.cookies.set(device, rememberDevice(secret, cookieValue(ctx.cookies, device), result.user.email), { ...cookieFlags(core.env), maxAge: DEVICE_COOKIE_MAX_AGE_S });
     return result;
   }
 
@@ -61,7 +57,7 @@ export function authVerbs(core: KitCore) {
     },
 
     async signIn(ctx: RequestContext, email: unknown, password: unknown): Promise<AuthResult> {
-      const device = typeof email === "string" ? knownDeviceFor(core.env.sessionSecret, cookieValue(ctx.cookies, DEVICE_COOKIE), email.trim()) : undefined;
+      const device = typeof email === "string" ? knownDeviceFor(core.env.sessionSecret, cookieValue(ctx.cookies, cookieName(DEVICE_COOKIE, core.env)), email.trim()) : undefined;
       const client = { ...(ctx.clientIp ? { ip: ctx.clientIp } : {}), ...(device ? { knownDevice: device } : {}) };
       return startSession(ctx, await signIn(core.storage, { email, password }, client, core.now()));
     },

@@ -4,6 +4,7 @@ import { ADMIN_POPUP_COOKIE, isAdminPopup } from "@/lib/integration/admin-popup"
 import { CALLBACK_JOB } from "@/lib/jobs/kinds/handshake";
 import { acceptLinkOffer, findLinkOffer, readStartedLinkCookie, STARTED_LINK_COOKIE, type AcceptResult, type LinkOffer } from "@/lib/integration/link-offer";
 import { consumerKeyRef } from "@/lib/integration/key-digest";
+import { cookieName } from "@/lib/cookie-names";
 import type { KitCore } from "./core";
 import { safeNextPath } from "./auth";
 
@@ -22,7 +23,7 @@ export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext
 
   /** Did this browser open the identity link from the store's admin popup (lib/integration/admin-popup.ts)? */
   function fromAdminPopup(ctx: RequestContext, key: string, successCallBack: string): boolean {
-    return isAdminPopup(core.env.sessionSecret, cookieValue(ctx.cookies, ADMIN_POPUP_COOKIE), key, successCallBack, core.now().getTime());
+    return isAdminPopup(core.env.sessionSecret, cookieValue(ctx.cookies, cookieName(ADMIN_POPUP_COOKIE, core.env)), key, successCallBack, core.now().getTime());
   }
 
   /**
@@ -40,7 +41,7 @@ export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext
   }
 
   /** The identity popup this browser opened from a store's admin (lib/integration/started-link-cookie.ts). */
-  const startedHere = (ctx: RequestContext) => readStartedLinkCookie(core.env.sessionSecret, cookieValue(ctx.cookies, STARTED_LINK_COOKIE), core.now().getTime());
+  const startedHere = (ctx: RequestContext) => readStartedLinkCookie(core.env.sessionSecret, cookieValue(ctx.cookies, cookieName(STARTED_LINK_COOKIE, core.env)), core.now().getTime());
 
   return {
     grantConsent,

@@ -133,6 +133,8 @@ export function createKit(o: KitOptions) {
     send: core.send,
     systemClient: stores.systemClient,
     healthProbeEveryMs: o.healthProbeEveryMs ?? 15 * 60_000,
+    mailer: core.mailer,
+    appUrl: o.env.appUrl,
   });
 
   return {

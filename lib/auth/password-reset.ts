@@ -13,7 +13,9 @@ import { CURRENT_PASSWORD_SIGN_OUT_AFTER, currentPasswordKey, takeAttempt } from
  * the database alone cannot produce a working link. A link works once (usedAt, set in the same transaction that
  * changes the password), for RESET_TTL_MS, and every open link of the user dies when the password changes.
  * Setting a new password, by link or on the account page, ends the user's other sessions; so does an email change.
- * The request answers the same whether or not the address has an account (no enumeration), and at most
+ * The request answers the same whether or not the address has an account, and in the same time: it only queues
+ * an `account.mail` job (lib/jobs/kinds/account-mail.ts) that looks the address up and mails the link after the
+ * answer has left, so neither the text nor the timing nor an SMTP failure says whether the account exists. At most
  * RESETS_PER_HOUR links are mailed per account per hour.
  */
 export const RESET_TTL_MS = 30 * 60 * 1000;
@@ -29,18 +31,33 @@ export const newPasswordFormSchema = z
 
 export type ResetRequestResult = { ok: true } | { ok: false; error: string };
 
-/** Mails a reset link when the account exists (and the hourly budget allows); the same answer either way. */
-export async function requestPasswordReset(
-  deps: { storage: Storage; mailer: Mailer; appUrl: string; now: () => Date },
-  email: string,
-  next: string | undefined,
-): Promise<ResetRequestResult> {
-  if (deps.mailer.kind === "unconfigured") return { ok: false, error: "Email is not configured on this server, so no reset link can be sent. Ask the app's administrator to set SMTP_URL." };
+/** Queues the account mail (the `account.mail` job kind); the reset request never waits for it. */
+export type QueueAccountMail = (mail: AccountMail) => Promise<void>;
+
+/** What the `account.mail` job sends (looked up and decided in the job, after the requester has his answer). */
+export type AccountMail = { type: "password_reset"; email: string; next?: string };
+
+/**
+ * "Forgot your password?": queues the work and answers. The same answer, after the same work (one job insert),
+ * for every address: whether an account exists, the hourly budget, and the mail server's fate stay in the job.
+ */
+export async function requestPasswordReset(deps: { mailerKind: Mailer["kind"]; queue: QueueAccountMail }, email: string, next: string | undefined): Promise<ResetRequestResult> {
+  if (deps.mailerKind === "unconfigured") return { ok: false, error: "Email is not configured on this server, so no reset link can be sent. Ask the app's administrator to set SMTP_URL." };
+  await deps.queue({ type: "password_reset", email, ...(next ? { next } : {}) });
+  return { ok: true };
+}
+
+/**
+ * The job's side of a reset request: mails a link when the account exists and the hourly budget allows; nothing
+ * otherwise. Throws when the mail server refuses (the job retries; its message is the operators', never the
+ * requester's).
+ */
+export async function mailPasswordReset(deps: { storage: Storage; mailer: Mailer; appUrl: string; now: () => Date }, email: string, next: string | undefined): Promise<"sent" | "no_account" | "budget_spent"> {
   const now = deps.now();
   const user = await deps.storage.users.byEmailWithPassword(email);
-  if (!user) return { ok: true };
+  if (!user) return "no_account";
   const recent = await deps.storage.passwordResets.countSince(user.id, new Date(now.getTime() - 60 * 60 * 1000));
-  if (recent >= RESETS_PER_HOUR) return { ok: true };
+  if (recent >= RESETS_PER_HOUR) return "budget_spent";
   const token = randomBytes(32).toString("base64url");
   await deps.storage.passwordResets.create({ id: idOf(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TTL_MS) });
   const q = new URLSearchParams({ token });
@@ -58,8 +75,8 @@ export async function requestPasswordReset(
       "If it was not you, ignore this message: your password stays as it is.",
     ].join("\n"),
   });
-  if (sent.sent === false) return { ok: false, error: sent.reason };
-  return { ok: true };
+  if (sent.sent === false) throw new Error(sent.reason);
+  return "sent";
 }
 
 /** Is this a live link? (shown before asking for the new password) */

@@ -13,6 +13,7 @@ import {
   type ResetResult,
 } from "@/lib/auth/password-reset";
 import { cookieFlags, cookieName } from "@/lib/cookie-names";
+import { ACCOUNT_MAIL_JOB, ACCOUNT_MAIL_OPTIONS } from "@/lib/jobs/kinds/account-mail";
 import type { KitCore } from "./core";
 
 export interface CurrentUser {
@@ -78,7 +79,7 @@ export function authVerbs(core: KitCore) {
 
     /** "Forgot your password?": mails a single-use link when the account exists; the same answer either way. */
     requestPasswordReset: (email: string, next: string | undefined): Promise<ResetRequestResult> =>
-      requestPasswordReset({ storage: core.storage, mailer: core.mailer(), appUrl: core.env.appUrl, now: core.now }, email, next),
+      requestPasswordReset({ mailerKind: core.mailer().kind, queue: async (mail) => void (await core.send(ACCOUNT_MAIL_JOB, mail, ACCOUNT_MAIL_OPTIONS)) }, email, next),
 
     /** Is this reset link live? (shown before asking for the new password) */
     resetLinkState: (token: string) => resetLinkState(core.storage, token, core.now()),

@@ -3,6 +3,7 @@ import type { MagentoClient } from "@/lib/magento";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import type { Storage } from "@/lib/storage/storage";
 import type { SendOptions } from "../queue";
+import type { Mailer } from "@/lib/mail/mailer";
 
 /** What job kinds use of the kit (lib/kit.ts builds it). */
 export interface JobServices {
@@ -15,6 +16,9 @@ export interface JobServices {
   send(kind: string, data: unknown, options: SendOptions): Promise<string | null>;
   /** A signed client without a user (stores.systemClient), calling through `storeFetch`; null when unusable. */
   systemClient(installationId: string, storeFetch: typeof fetch): Promise<MagentoClient | null>;
+  /** The app's mailer and address (account mail: lib/jobs/kinds/account-mail.ts). */
+  mailer(): Mailer;
+  appUrl: string;
   /** How often every active installation is probed. */
   healthProbeEveryMs: number;
 }

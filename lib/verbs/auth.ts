@@ -63,8 +63,10 @@ export function authVerbs(core: KitCore) {
       return startSession(ctx, await signIn(core.storage, { email, password }, client, core.now()));
     },
 
-    async signUp(ctx: RequestContext, email: unknown, password: unknown): Promise<AuthResult> {
-      return startSession(ctx, await signUp(core.storage, { email, password }, ctx.clientIp, core.now()));
+    /** `popupActivationId`: the fresh activation whose admin popup this is (identity.popupActivation), if any. */
+    async signUp(ctx: RequestContext, email: unknown, password: unknown, popupActivationId?: string | null): Promise<AuthResult> {
+      const client = { ...(ctx.clientIp ? { ip: ctx.clientIp } : {}), ...(popupActivationId ? { activationId: popupActivationId } : {}) };
+      return startSession(ctx, await signUp(core.storage, { email, password }, client, core.now()));
     },
 
     /** Sign-out ends the session on the server: a copy of the cookie opens nothing afterwards. */

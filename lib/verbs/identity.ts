@@ -1,5 +1,5 @@
 import { getSession, cookieValue, type RequestContext } from "@/lib/session";
-import { completeIdentityFor, type IdentityOutcome, type IdentityQuery } from "@/lib/integration/identity";
+import { CLAIM_WINDOW_MS, completeIdentityFor, type IdentityOutcome, type IdentityQuery } from "@/lib/integration/identity";
 import { ADMIN_POPUP_COOKIE, isAdminPopup } from "@/lib/integration/admin-popup";
 import { CALLBACK_JOB } from "@/lib/jobs/kinds/handshake";
 import { acceptLinkOffer, findLinkOffer, readStartedLinkCookie, STARTED_LINK_COOKIE, type AcceptResult, type LinkOffer } from "@/lib/integration/link-offer";
@@ -45,6 +45,21 @@ export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext
 
   return {
     grantConsent,
+
+    /**
+     * The activation a sign-up inside the identity popup comes from: `next` is the popup's identity link, opened
+     * from that store's admin, and its installation's newest activation arrived within CLAIM_WINDOW_MS. Such a
+     * sign-up spends that activation's own budget (lib/auth/throttle.ts), never the one everybody shares. Null
+     * otherwise. Only a store admin's Activate makes a fresh activation, so the budget cannot be multiplied.
+     */
+    async popupActivation(ctx: RequestContext, next: string): Promise<string | null> {
+      const q = identityQueryOf(next);
+      if (!q || !CONSUMER_KEY.test(q.key) || !fromAdminPopup(ctx, q.key, q.successCallBack)) return null;
+      const inst = await core.storage.installations.byConsumerKey(q.key);
+      const latest = inst ? await core.storage.activations.latest(inst.id) : null;
+      if (!latest || core.now().getTime() - latest.callbackAt.getTime() > CLAIM_WINDOW_MS) return null;
+      return latest.id;
+    },
 
     /** The activation this browser opened the identity popup for and nobody finished (lib/integration/link-offer.ts). */
     linkOffer: (ctx: RequestContext, userId: string): Promise<LinkOffer | null> => findLinkOffer(core.storage, userId, startedHere(ctx), core.now()),

@@ -203,6 +203,8 @@ export interface LinkRepo {
   request(installationId: string, userId: string): Promise<LinkRequest | null>;
   requestById(id: string): Promise<LinkRequest | null>;
   pendingCount(installationId: string): Promise<number>;
+  /** Open requests filed through one activation's popup. */
+  pendingCountForActivation(activationId: string): Promise<number>;
   /** Files (or re-files) a pending request of the user for the installation. */
   fileRequest(installationId: string, userId: string, activationId: string, at: Date): Promise<void>;
   pendingRequests(installationId: string, since: Date): Promise<LinkRequest[]>;

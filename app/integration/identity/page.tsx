@@ -4,6 +4,7 @@ import { Alert, Button, Card, PageHeader } from "@/app/components/ui";
 import { appUrls, completeIdentity, getCurrentUser } from "@/app/_kit";
 import { describeStoreState, formatDateTime } from "@/lib/dashboard";
 import { STORE_ADVICE } from "@/lib/magento";
+import { NOT_FILED_REASONS } from "@/lib/integration";
 import { AutoRefresh } from "./AutoRefresh";
 import { confirmLink, switchAccount } from "./actions";
 
@@ -83,11 +84,13 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
       return (
         <div className="identity-page">
           <PageHeader
-            title={out.state === "pending" ? "Waiting for approval" : "Link request declined"}
+            title={out.state === "pending" ? "Waiting for approval" : out.state === "denied" ? "Link request declined" : "Link request not filed"}
             description={`Signed in as ${user?.email ?? ""}.`}
           />
           <Alert tone={out.state === "pending" ? "info" : "warning"} title={`The store ${out.storeHost} is already linked to other accounts`}>
-            {out.state === "pending" ? (
+            {out.state !== "pending" && out.state !== "denied" ? (
+              <p>{NOT_FILED_REASONS[out.state]}</p>
+            ) : out.state === "pending" ? (
               <p>
                 A person already linked to this store must approve your account: they see your request on the store&apos;s pages
                 in this app. Once approved, the store appears under Stores for you. The store itself is connected either way.

@@ -34,6 +34,9 @@ export function prismaLinks(db: PortableQueries): LinkRepo {
     async pendingCount(installationId) {
       return db.linkRequest.count({ where: { installationId, state: "pending" } });
     },
+    async pendingCountForActivation(activationId) {
+      return db.linkRequest.count({ where: { activationId, state: "pending" } });
+    },
     async fileRequest(installationId, userId, activationId, at) {
       await db.linkRequest.upsert({
         where: { installationId_userId: { installationId, userId } },

@@ -28,6 +28,13 @@ import { exportVerbs } from "@/lib/verbs/exports";
 import { portalVerbs } from "@/lib/verbs/portal";
 import { parseMailConfig, type MailConfig } from "@/lib/mail/mail-config";
 import { createMailer, outboxMessages, type Mailer } from "@/lib/mail/mailer";
+import { currentTraceparent } from "@/lib/ops/tracing";
+
+/** A job's data with the sender's trace context, when tracing is on (the worker continues the trace). */
+function withTrace(data: unknown): unknown {
+  const traceparent = currentTraceparent();
+  return traceparent && data && typeof data === "object" && !Array.isArray(data) ? { ...data, traceparent } : data;
+}
 
 export type { RequestContext, CookieJar } from "@/lib/session";
 export type { CurrentUser } from "@/lib/verbs/auth";
@@ -104,7 +111,7 @@ export function createKit(o: KitOptions) {
       handshake,
     }),
     async send(kind, data, options) {
-      const id = await queue.send(kind, data, capLease(options), now());
+      const id = await queue.send(kind, withTrace(data), capLease(options), now());
       core.worker?.wake();
       o.wake?.();
       return id;
@@ -114,7 +121,7 @@ export function createKit(o: KitOptions) {
       o.giveWay?.(ms);
     },
     async sendGrouped(kind, data, options) {
-      const id = await grouped(kind, data, capLease(options));
+      const id = await grouped(kind, withTrace(data), capLease(options));
       core.worker?.wake();
       o.wake?.();
       return id;

@@ -11,7 +11,7 @@ import { safeNextPath } from "@/lib/kit";
 import { kit } from "./kit";
 import { requestContext } from "./request";
 
-export { kit, startBackgroundWork } from "./kit";
+export { kit, readiness, startBackgroundWork } from "./kit";
 export { requestContext } from "./request";
 export { safeNextPath, InstallationNotUsableError, type CurrentUser, type StoreSummary } from "@/lib/kit";
 

@@ -6,6 +6,7 @@ import { STARTED_LINK_COOKIE, STARTED_LINK_TTL_MS, startedLinkCookie } from "@/l
 import { isIdentityNext, isPopupPage, POPUP_HEADER } from "@/lib/integration/popup-pages";
 import { successCallbackOrigin } from "@/lib/integration/success-callback";
 import { REQUEST_PATH_HEADER, requestPathOf } from "@/lib/auth/return-path";
+import { cookieFlags, cookieName, UNPREFIXED_COOKIES, usesHostPrefix } from "@/lib/cookie-names";
 
 /**
  * Runs before every page (Node.js runtime): a fresh CSP nonce per request (Next puts it on its own scripts), and
@@ -25,14 +26,15 @@ export function proxy(request: NextRequest) {
 
   // The identity link opened from the store's admin: remember it for this popup (the sign-in in between loses
   // the Referer). Also added to this request's own cookies, so the page rendering now sees it.
+  const popupCookie = cookieName(ADMIN_POPUP_COOKIE, env);
   let marker: string | undefined;
   if (pathname === "/integration/identity" && request.method === "GET") {
     const key = searchParams.get("oauth_consumer_key");
     const scb = searchParams.get("success_call_back");
     if (key && scb && key.length <= 64 && scb.length <= 2048 && cameFromStoreAdmin(request.headers.get("referer"), scb)) {
       marker = adminPopupMarker(env.sessionSecret, key, scb, Date.now());
-      const others = (request.headers.get("cookie") ?? "").split(/;\s*/).filter((c) => c && !c.startsWith(`${ADMIN_POPUP_COOKIE}=`));
-      headers.set("cookie", [...others, `${ADMIN_POPUP_COOKIE}=${marker}`].join("; "));
+      const others = (request.headers.get("cookie") ?? "").split(/;\s*/).filter((c) => c && !c.startsWith(`${popupCookie}=`));
+      headers.set("cookie", [...others, `${popupCookie}=${marker}`].join("; "));
     }
   }
   const response = NextResponse.next({ request: { headers } });
@@ -42,22 +44,16 @@ export function proxy(request: NextRequest) {
   // nothing there: its own confirmation page is the only way in.
   const startedKey = marker ? searchParams.get("oauth_consumer_key") : null;
   if (startedKey && /^[0-9a-z]{32}$/.test(startedKey)) {
-    response.cookies.set(STARTED_LINK_COOKIE, startedLinkCookie(env.sessionSecret, startedKey, Date.now()), {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env.nodeEnv === "production",
-      path: "/",
-      maxAge: STARTED_LINK_TTL_MS / 1000,
-    });
+    response.cookies.set(cookieName(STARTED_LINK_COOKIE, env), startedLinkCookie(env.sessionSecret, startedKey, Date.now()), { ...cookieFlags(env), maxAge: STARTED_LINK_TTL_MS / 1000 });
   }
   if (marker) {
-    response.cookies.set(ADMIN_POPUP_COOKIE, marker, {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env.nodeEnv === "production",
-      path: "/",
-      maxAge: ADMIN_POPUP_TTL_MS / 1000,
-    });
+    response.cookies.set(popupCookie, marker, { ...cookieFlags(env), maxAge: ADMIN_POPUP_TTL_MS / 1000 });
+  }
+  // Over https the kit's cookies are `__Host-` ones (lib/cookie-names.ts): the unprefixed ones of an earlier
+  // version are never read (a sibling subdomain can plant those), and are deleted here, so a browser signed in
+  // before simply signs in again.
+  if (usesHostPrefix(env)) {
+    for (const name of UNPREFIXED_COOKIES) if (request.cookies.has(name)) response.cookies.set(name, "", { ...cookieFlags(env), maxAge: 0 });
   }
   return response;
 }
@@ -74,14 +70,11 @@ function formTargets(request: NextRequest): string[] {
   return origin ? [origin] : [];
 }
 
+/**
+ * Every page, prefetches included: a `Purpose: prefetch` or `Next-Router-Prefetch: 1` request gets the same CSP
+ * and the same proxy-set headers as a navigation. A matcher that skipped them let such a request reach the page
+ * without a CSP and with whatever `content-security-policy` or `x-kit-popup` header the client wrote.
+ */
 export const config = {
-  matcher: [
-    {
-      source: "/((?!_next/static|_next/image|favicon.ico|api/).*)",
-      missing: [
-        { type: "header", key: "next-router-prefetch" },
-        { type: "header", key: "purpose", value: "prefetch" },
-      ],
-    },
-  ],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/).*)"],
 };

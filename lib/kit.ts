@@ -150,6 +150,8 @@ export function createKit(o: KitOptions) {
     systemClient: stores.systemClient,
     healthProbeEveryMs: o.healthProbeEveryMs ?? 15 * 60_000,
     sync: { entities: sync.entities, handlers: o.syncHandlers ?? syncHandlers, fetch: o.fetch },
+    mailer: core.mailer,
+    appUrl: o.env.appUrl,
   });
 
   return {

@@ -2,6 +2,7 @@ import { sealData, unsealData } from "iron-session";
 import type { Env } from "@/lib/env";
 import { SESSION_TTL_MS } from "@/lib/auth/sessions";
 import type { LinkConsent } from "@/lib/integration/identity";
+import { cookieFlags, cookieName, type CookieEnv } from "@/lib/cookie-names";
 
 /**
  * What the app keeps in its sealed session cookie: the token of a server-side session (lib/auth/sessions.ts:
@@ -39,18 +40,15 @@ export interface RequestContext {
 
 export const SESSION_TTL_SECONDS = SESSION_TTL_MS / 1000;
 
-export function sessionOptions(env: Pick<Env, "sessionSecret" | "nodeEnv">) {
+/** `appUrl` decides the cookie's name: `__Host-kit_session` over https, `kit_session` over http (lib/cookie-names.ts). */
+export type SessionEnv = Pick<Env, "sessionSecret"> & CookieEnv;
+
+export function sessionOptions(env: SessionEnv) {
   return {
     password: env.sessionSecret,
-    cookieName: "kit_session",
+    cookieName: cookieName("kit_session", env),
     ttl: SESSION_TTL_SECONDS,
-    cookieOptions: {
-      httpOnly: true,
-      // Lax: the session rides top-level navigations (the identity popup) but not cross-site POSTs.
-      sameSite: "lax" as const,
-      secure: env.nodeEnv === "production",
-      path: "/",
-    },
+    cookieOptions: cookieFlags(env),
   };
 }
 
@@ -86,7 +84,7 @@ async function openSeal(sealed: string, password: string, ttl: number, now = Dat
 }
 
 /** This request's session: the sealed cookie opened (an invalid or expired one counts as empty). */
-export async function getSession(jar: CookieJar, env: Pick<Env, "sessionSecret" | "nodeEnv">): Promise<Session> {
+export async function getSession(jar: CookieJar, env: SessionEnv): Promise<Session> {
   const o = sessionOptions(env);
   const sealed = jar.get(o.cookieName)?.value;
   const data: SessionData = sealed ? await openSeal(sealed, o.password, o.ttl) : {};

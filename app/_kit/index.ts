@@ -50,8 +50,11 @@ export async function signInWithPassword(email: unknown, password: unknown) {
   return kit().auth.signIn(await requestContext(), email, password);
 }
 
-export async function createAccount(email: unknown, password: unknown) {
-  return kit().auth.signUp(await requestContext(), email, password);
+/** `next`: where the sign-up goes on to; the identity popup's link gives it its activation's own sign-up budget. */
+export async function createAccount(email: unknown, password: unknown, next?: string) {
+  const ctx = await requestContext();
+  const activationId = next ? await kit().identity.popupActivation(ctx, next) : null;
+  return kit().auth.signUp(ctx, email, password, activationId);
 }
 
 export async function signOut(): Promise<void> {

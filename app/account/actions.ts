@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { changeEmailFor, changePasswordFor, requireUser } from "@/app/_kit";
 import { failed, type FormState, parseForm, saved } from "@/lib/forms";
 import { changeEmailSchema, changePasswordSchema } from "@/lib/auth";
@@ -10,6 +11,7 @@ export async function changeEmailAction(_prev: FormState, form: FormData): Promi
   const parsed = parseForm(changeEmailSchema, form, ["email", "current"]);
   if (!parsed.ok) return parsed.state;
   const r = await changeEmailFor(user.id, parsed.data);
+  if (!r.ok && r.signedOut) redirect("/login?next=%2Faccount");
   if (!r.ok) return failed(parsed.values, r.error, r.field);
   revalidatePath("/", "layout");
   return saved({ email: parsed.data.email, current: "" }, `Saved: you now sign in as ${parsed.data.email}. Every other browser was signed out.`);
@@ -20,6 +22,7 @@ export async function changePasswordAction(_prev: FormState, form: FormData): Pr
   const parsed = parseForm(changePasswordSchema, form, ["current", "password", "confirm"]);
   if (!parsed.ok) return parsed.state;
   const r = await changePasswordFor(user.id, parsed.data);
+  if (!r.ok && r.signedOut) redirect("/login?next=%2Faccount");
   if (!r.ok) return failed(parsed.values, r.error, r.field);
   return saved({ current: "", password: "", confirm: "" }, "Saved: your password was changed. Every other browser was signed out.");
 }

@@ -22,7 +22,7 @@ export async function signUpAction(_prev: FormState, form: FormData): Promise<Fo
   const parsed = parseForm(signUpSchema, form, ["email", "password"]);
   const values = { ...formValues(form, ["email", "password", "next"]) };
   if (!parsed.ok) return { ...parsed.state, values };
-  const result = await createAccount(values.email, values.password);
+  const result = await createAccount(values.email, values.password, safeNextPath(values.next));
   if (!result.ok) return failed(values, result.error, result.field);
   const next = safeNextPath(values.next);
   await grantLinkConsentFromNext(next);

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { AddressInfo } from "node:net";
 import { registerAdminApi } from "./admin/api-routes";
 import { registerChurnApi } from "./admin/churn";
+import { guardAdmin } from "./admin/admin-guard";
 import { registerAdminPages } from "./admin/pages-routes";
 import { handleOAuthTokenRequest } from "./auth/oauth-routes";
 import { DEFAULT_PROFILE, getProfile, type ProfileName } from "./config/profiles";
@@ -114,6 +115,7 @@ export async function startDevStore(opts: DevStoreOptions = {}): Promise<DevStor
     reply.header("date", new Date(ctx.clock.nowMs()).toUTCString());
     return payload;
   });
+  guardAdmin(app, () => urls.url);
   registerOAuthRoutes(app, ctx);
   registerAdminApi(app, ctx);
   registerAdminPages(app, ctx);

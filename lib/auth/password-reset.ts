@@ -5,14 +5,17 @@ import { UniqueConflictError } from "@/lib/storage/storage";
 import type { Mailer } from "@/lib/mail/mailer";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { emailSchema, newPasswordSchema } from "@/lib/auth/credentials-schema";
-import { revokeAllSessions, revokeOtherSessions } from "@/lib/auth/sessions";
+import { revokeAllSessions, revokeOtherSessions, revokeSession } from "@/lib/auth/sessions";
+import { CURRENT_PASSWORD_SIGN_OUT_AFTER, currentPasswordKey, takeAttempt } from "@/lib/auth/throttle";
 
 /**
  * Account recovery and changes. A reset link carries a random 256-bit token; only its SHA-256 is stored, so
  * the database alone cannot produce a working link. A link works once (usedAt, set in the same transaction that
  * changes the password), for RESET_TTL_MS, and every open link of the user dies when the password changes.
  * Setting a new password, by link or on the account page, ends the user's other sessions; so does an email change.
- * The request answers the same whether or not the address has an account (no enumeration), and at most
+ * The request answers the same whether or not the address has an account, and in the same time: it only queues
+ * an `account.mail` job (lib/jobs/kinds/account-mail.ts) that looks the address up and mails the link after the
+ * answer has left, so neither the text nor the timing nor an SMTP failure says whether the account exists. At most
  * RESETS_PER_HOUR links are mailed per account per hour.
  */
 export const RESET_TTL_MS = 30 * 60 * 1000;
@@ -28,18 +31,33 @@ export const newPasswordFormSchema = z
 
 export type ResetRequestResult = { ok: true } | { ok: false; error: string };
 
-/** Mails a reset link when the account exists (and the hourly budget allows); the same answer either way. */
-export async function requestPasswordReset(
-  deps: { storage: Storage; mailer: Mailer; appUrl: string; now: () => Date },
-  email: string,
-  next: string | undefined,
-): Promise<ResetRequestResult> {
-  if (deps.mailer.kind === "unconfigured") return { ok: false, error: "Email is not configured on this server, so no reset link can be sent. Ask the app's administrator to set SMTP_URL." };
+/** Queues the account mail (the `account.mail` job kind); the reset request never waits for it. */
+export type QueueAccountMail = (mail: AccountMail) => Promise<void>;
+
+/** What the `account.mail` job sends (looked up and decided in the job, after the requester has his answer). */
+export type AccountMail = { type: "password_reset"; email: string; next?: string };
+
+/**
+ * "Forgot your password?": queues the work and answers. The same answer, after the same work (one job insert),
+ * for every address: whether an account exists, the hourly budget, and the mail server's fate stay in the job.
+ */
+export async function requestPasswordReset(deps: { mailerKind: Mailer["kind"]; queue: QueueAccountMail }, email: string, next: string | undefined): Promise<ResetRequestResult> {
+  if (deps.mailerKind === "unconfigured") return { ok: false, error: "Email is not configured on this server, so no reset link can be sent. Ask the app's administrator to set SMTP_URL." };
+  await deps.queue({ type: "password_reset", email, ...(next ? { next } : {}) });
+  return { ok: true };
+}
+
+/**
+ * The job's side of a reset request: mails a link when the account exists and the hourly budget allows; nothing
+ * otherwise. Throws when the mail server refuses (the job retries; its message is the operators', never the
+ * requester's).
+ */
+export async function mailPasswordReset(deps: { storage: Storage; mailer: Mailer; appUrl: string; now: () => Date }, email: string, next: string | undefined): Promise<"sent" | "no_account" | "budget_spent"> {
   const now = deps.now();
   const user = await deps.storage.users.byEmailWithPassword(email);
-  if (!user) return { ok: true };
+  if (!user) return "no_account";
   const recent = await deps.storage.passwordResets.countSince(user.id, new Date(now.getTime() - 60 * 60 * 1000));
-  if (recent >= RESETS_PER_HOUR) return { ok: true };
+  if (recent >= RESETS_PER_HOUR) return "budget_spent";
   const token = randomBytes(32).toString("base64url");
   await deps.storage.passwordResets.create({ id: idOf(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TTL_MS) });
   const q = new URLSearchParams({ token });
@@ -57,8 +75,8 @@ export async function requestPasswordReset(
       "If it was not you, ignore this message: your password stays as it is.",
     ].join("\n"),
   });
-  if (sent.sent === false) return { ok: false, error: sent.reason };
-  return { ok: true };
+  if (sent.sent === false) throw new Error(sent.reason);
+  return "sent";
 }
 
 /** Is this a live link? (shown before asking for the new password) */
@@ -99,17 +117,40 @@ export const changePasswordSchema = z
 
 export const changeEmailSchema = z.object({ email: emailSchema, current: z.string().min(1, "Enter your current password").max(200) });
 
-export type AccountChangeResult = { ok: true } | { ok: false; field?: string; error: string };
+/** signedOut: too many wrong current passwords ended this session (the page sends the browser to sign in). */
+export type AccountChangeResult = { ok: true } | { ok: false; field?: string; error: string; signedOut?: true };
 
-async function checkCurrent(storage: Storage, userId: string, current: string): Promise<{ id: string; email: string; passwordHash: string } | null> {
+type CurrentCheck = { ok: true; user: { id: string; email: string; passwordHash: string } } | { ok: false; result: AccountChangeResult };
+
+/**
+ * The current password, throttled per user like sign-in (lib/auth/throttle.ts): a copied session cookie must not
+ * turn into unlimited guesses at scrypt speed followed by a permanent email and password change. Each failure
+ * doubles the wait after the first free ones; the CURRENT_PASSWORD_SIGN_OUT_AFTER-th ends the session that asked.
+ */
+async function checkCurrent(storage: Storage, userId: string, sessionToken: string | undefined, current: string, now: Date): Promise<CurrentCheck> {
+  const keys = [currentPasswordKey(userId)];
+  const attempt = await takeAttempt(storage, keys, now);
+  if (!attempt.ok) {
+    const seconds = Math.max(1, Math.ceil((attempt.retryAt.getTime() - now.getTime()) / 1000));
+    return { ok: false, result: { ok: false, field: "current", error: `Too many wrong passwords. Wait ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}, then try again.` } };
+  }
   const user = await storage.users.byIdWithPassword(userId);
-  return user && (await verifyPassword(current, user.passwordHash)) ? user : null;
+  if (user && (await verifyPassword(current, user.passwordHash))) {
+    await storage.throttle.delete(keys.map((k) => k.key));
+    return { ok: true, user };
+  }
+  if (attempt.failures >= CURRENT_PASSWORD_SIGN_OUT_AFTER) {
+    await revokeSession(storage, sessionToken, now);
+    return { ok: false, result: { ok: false, field: "current", error: "Too many wrong passwords: you were signed out. Sign in again.", signedOut: true } };
+  }
+  return { ok: false, result: { ok: false, field: "current", error: "Your current password is not right" } };
 }
 
 /** New password on the account page: the current one is required; other sessions and open reset links end. */
 export async function changePassword(storage: Storage, userId: string, keepSessionToken: string | undefined, input: { current: string; password: string }, now: Date): Promise<AccountChangeResult> {
-  const user = await checkCurrent(storage, userId, input.current);
-  if (!user) return { ok: false, field: "current", error: "Your current password is not right" };
+  const check = await checkCurrent(storage, userId, keepSessionToken, input.current, now);
+  if (!check.ok) return check.result;
+  const user = check.user;
   if (await verifyPassword(input.password, user.passwordHash)) return { ok: false, field: "password", error: "The new password is the same as the current one" };
   const passwordHash = await hashPassword(input.password);
   await storage.users.setPasswordHash(userId, passwordHash);
@@ -126,8 +167,9 @@ export async function changeEmail(
   input: { email: string; current: string },
   now: Date,
 ): Promise<AccountChangeResult> {
-  const user = await checkCurrent(deps.storage, userId, input.current);
-  if (!user) return { ok: false, field: "current", error: "Your current password is not right" };
+  const check = await checkCurrent(deps.storage, userId, keepSessionToken, input.current, now);
+  if (!check.ok) return check.result;
+  const user = check.user;
   if (user.email === input.email) return { ok: false, field: "email", error: "This is already your email" };
   try {
     await deps.storage.users.setEmail(userId, input.email);

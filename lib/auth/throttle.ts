@@ -23,12 +23,35 @@ export const SIGN_IN_RULES = {
   emailUnknown: { free: 5, baseMs: 1_000, capMs: 60_000 },
   /** One client across every email. */
   client: { free: 20, baseMs: 1_000, capMs: 15 * 60_000 },
+  /** The current password asked on the account page, per user (whoever holds a session cookie guesses here). */
+  currentPassword: { free: 2, baseMs: 2_000, capMs: 15 * 60_000 },
 } satisfies Record<string, DelayRule>;
+
+/** After this many wrong current passwords in a row on the account page, the session asking is ended. */
+export const CURRENT_PASSWORD_SIGN_OUT_AFTER = 5;
+
+/** The throttle key of the account page's current-password check (per user, whatever the client). */
+export function currentPasswordKey(userId: string): { key: string; rule: DelayRule } {
+  return { key: `current:${userId}`, rule: SIGN_IN_RULES.currentPassword };
+}
 
 /** Failures older than this are forgotten, and rows untouched this long are pruned. */
 export const THROTTLE_MEMORY_MS = 24 * 60 * 60 * 1000;
 
-export const SIGN_UP_LIMITS = { perClient: 10, global: 200, windowMs: 60 * 60 * 1000 };
+/**
+ * Sign-ups per window: per client (a trusted proxy's address), for every client together, and per store
+ * activation for a merchant creating his account inside the store's admin popup (that budget is his own: nobody
+ * else's sign-ups can spend it).
+ */
+export const SIGN_UP_LIMITS = { perClient: 10, global: 200, perActivation: 5, windowMs: 60 * 60 * 1000 };
+
+/** Who is signing up, as far as the app can tell. */
+export interface SignUpClient {
+  /** Address reported by a trusted proxy. */
+  ip?: string;
+  /** The fresh activation whose admin popup this sign-up comes from (lib/verbs/identity.ts `popupActivation`). */
+  activationId?: string;
+}
 
 export function delayAfter(failures: number, rule: DelayRule): number {
   if (failures <= rule.free) return 0;
@@ -56,19 +79,26 @@ export function signInKeys(email: string, client: SignInClient): Array<{ key: st
  * Takes one attempt under every key, or none: when any key still has to wait, returns the time it may try again
  * (nothing counted). Otherwise counts the attempt as a failure up front (cleared by `clearKeys` on success).
  */
-export async function takeAttempt(storage: Storage, keys: Array<{ key: string; rule: DelayRule }>, now: Date): Promise<{ ok: true } | { ok: false; retryAt: Date }> {
+export async function takeAttempt(
+  storage: Storage,
+  keys: Array<{ key: string; rule: DelayRule }>,
+  now: Date,
+): Promise<{ ok: true; failures: number } | { ok: false; retryAt: Date }> {
   return storage.transaction(async (tx) => {
     const rows = await tx.throttle.lock(keys.map((k) => k.key), now);
     const wait = rows.filter((r) => r.nextAttemptAt > now).sort((a, b) => b.nextAttemptAt.getTime() - a.nextAttemptAt.getTime())[0];
     if (wait) return { ok: false as const, retryAt: wait.nextAttemptAt };
+    let most = 0;
     for (const { key, rule } of keys) {
       const row = rows.find((r) => r.key === key);
       const fresh = !row || now.getTime() - row.windowStart.getTime() > THROTTLE_MEMORY_MS;
       const failures = fresh ? 1 : row.failures + 1;
+      most = Math.max(most, failures);
       const nextAttemptAt = new Date(now.getTime() + delayAfter(failures, rule));
       await tx.throttle.put({ key, failures, nextAttemptAt, lastAt: now, windowStart: fresh ? now : row.windowStart });
     }
-    return { ok: true as const };
+    /** failures: the most any key has counted, this attempt included (until a success clears them). */
+    return { ok: true as const, failures: most };
   });
 }
 
@@ -80,10 +110,16 @@ export async function recordSuccess(storage: Storage, keys: Array<{ key: string 
   if (clientKeys.length) await storage.throttle.forgiveOne(clientKeys);
 }
 
-/** Counts one sign-up per client (when known) and globally per window; false when a cap is reached. */
-export async function takeSignUp(storage: Storage, ip: string | undefined, now: Date): Promise<boolean> {
-  const caps: Array<[string, number]> = [["signup:all", SIGN_UP_LIMITS.global]];
-  if (ip) caps.push([`signup:ip:${ip}`, SIGN_UP_LIMITS.perClient]);
+/**
+ * Counts one sign-up; false when a cap is reached. A sign-up from a fresh activation's admin popup counts only
+ * against that activation (a few per activation), never against the caps everybody shares, so no flood of
+ * sign-ups stops a merchant linking his store. Every other sign-up counts per client (when a trusted proxy names
+ * it) and globally; a known client's own cap is a twentieth of the global one, so no single client spends it.
+ */
+export async function takeSignUp(storage: Storage, client: SignUpClient, now: Date): Promise<boolean> {
+  const caps: Array<[string, number]> = client.activationId
+    ? [[`signup:activation:${client.activationId}`, SIGN_UP_LIMITS.perActivation]]
+    : [["signup:all", SIGN_UP_LIMITS.global], ...(client.ip ? ([[`signup:ip:${client.ip}`, SIGN_UP_LIMITS.perClient]] as Array<[string, number]>) : [])];
   return storage.transaction(async (tx) => {
     const rows = await tx.throttle.lock(caps.map((c) => c[0]), now);
     const current = (key: string) => {

@@ -1,7 +1,7 @@
 import { UniqueConflictError, type Storage } from "@/lib/storage/storage";
 import { dummyHash, hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { signInSchema, signUpSchema } from "@/lib/auth/credentials-schema";
-import { recordSuccess, signInKeys, takeAttempt, takeSignUp, type SignInClient } from "@/lib/auth/throttle";
+import { recordSuccess, signInKeys, takeAttempt, takeSignUp, type SignInClient, type SignUpClient } from "@/lib/auth/throttle";
 
 export interface AppUser {
   id: string;
@@ -10,15 +10,15 @@ export interface AppUser {
 
 export type AuthResult = { ok: true; user: AppUser } | { ok: false; error: string; field?: "email" | "password" };
 
-/** `ip`: the client address a trusted proxy reported (caps sign-ups per client; a global cap always applies). */
-export async function signUp(storage: Storage, input: { email: unknown; password: unknown }, ip?: string, now: Date = new Date()): Promise<AuthResult> {
+/** `client`: who signs up (lib/auth/throttle.ts `takeSignUp` decides which sign-up budget it spends). */
+export async function signUp(storage: Storage, input: { email: unknown; password: unknown }, client: SignUpClient = {}, now: Date = new Date()): Promise<AuthResult> {
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return { ok: false, error: issue.message, field: issue.path[0] === "password" ? "password" : "email" };
   }
   const { email, password } = parsed.data;
-  if (!(await takeSignUp(storage, ip, now))) {
+  if (!(await takeSignUp(storage, client, now))) {
     return { ok: false, error: "Too many accounts were created recently. Try again in an hour." };
   }
   const passwordHash = await hashPassword(password);

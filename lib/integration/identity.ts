@@ -4,6 +4,7 @@ import { validateSuccessCallback } from "@/lib/integration/success-callback";
 import { STORE_ADVICE } from "@/lib/magento";
 import type { FailureReason } from "@/lib/integration/failure-reasons";
 import { originOf } from "@/lib/integration/store-url";
+import { maskEmail } from "@/lib/integration/mask-email";
 import { UniqueConflictError, type Storage } from "@/lib/storage/storage";
 import type { Activation, InstallationWithStore } from "@/lib/storage/types";
 
@@ -27,13 +28,31 @@ export type IdentityOutcome =
   | { kind: "refused_redirect"; reason: string; installationId: string }
   | { kind: "sign_in_required" }
   | { kind: "confirm_link"; installationId: string; activationId: string; storeUrl: string; storeHost: string; storeName: string | null; linked: boolean; fromAdminPopup: boolean }
-  | { kind: "link_requested"; installationId: string; storeHost: string; state: "pending" | "denied"; returnUrl: string }
+  | {
+      kind: "link_requested";
+      installationId: string;
+      storeHost: string;
+      /** pending: filed (or already was); denied: answered no; not_filed: refused, `notFiled` says why. */
+      state: LinkRequestState;
+      returnUrl: string;
+      /** Who holds the store in this app (masked emails, first linked first): the merchant may not know them. */
+      holders: StoreHolder[];
+    }
   /** The exchange runs (or the callback waits in the job queue: state "received"). */
   | { kind: "waiting"; state: "received" | "pending" | "exchanging"; secondsSinceCallback: number }
   | { kind: "failed"; installationId: string; reason: FailureReason; title: string; fix: string; storeMessage: string | null }
   | { kind: "claimed_by_other"; installationId: string }
   | { kind: "claim_expired"; installationId: string }
   | { kind: "redirect"; url: string; installationId: string };
+
+/** An account linked to a store, as the identity popup shows it to someone who is not (lib/integration/mask-email.ts). */
+export interface StoreHolder {
+  email: string;
+  since: Date;
+}
+
+/** How many of the linked accounts the popup names. */
+const HOLDERS_SHOWN = 3;
 
 export type IdentityQuery = { oauth_consumer_key?: string | string[]; success_call_back?: string | string[] };
 
@@ -185,7 +204,9 @@ async function link(s: IdentityStep): Promise<IdentityOutcome> {
   if (others > 0) {
     // Knowing a consumer key and catching a Reauthorize must never be enough: someone already linked decides.
     const state = await fileLinkRequest(deps, inst.id, userId, latest.id, now);
-    return { kind: "link_requested", installationId: inst.id, storeHost, state, returnUrl: s.returnUrl };
+    // Someone who knew the key may have linked first (docs/security.md, residual risks): say who holds the store.
+    const holders = (await deps.storage.links.linkedAccounts(inst.id, HOLDERS_SHOWN)).map((h) => ({ email: maskEmail(h.email), since: h.since }));
+    return { kind: "link_requested", installationId: inst.id, storeHost, state, returnUrl: s.returnUrl, holders };
   }
   // The first account of an installation links with its activation (one per activation).
   const claimed = await claimFirstAccount(deps.storage, inst.id, latest.id, userId, now);
@@ -230,23 +251,53 @@ export async function claimFirstAccount(
 
 class ClaimRace extends Error {}
 
-/** A pending request stays pending; a denied one stays denied (asking again needs a linked user's invitation). */
-export async function fileLinkRequest(deps: { storage: Storage }, installationId: string, userId: string, activationId: string, now: Date): Promise<"pending" | "denied"> {
+/** What filing a link request did: filed (or it already was), already denied, or refused, and why. */
+export type LinkRequestState = "pending" | "denied" | NotFiled;
+export type NotFiled = "store_full" | "activation_full" | "requester_busy";
+
+/** At most this many open link requests per installation. */
+export const MAX_PENDING_REQUESTS = 20;
+/**
+ * At most this many open requests through one activation's popup. Everyone who knows the key can ride the
+ * popup of the merchant's own Activate, so a flood fills only that activation's few places: a colleague who
+ * completes his own Reauthorize's popup gets places of his own, and is never buried by older strangers.
+ */
+export const MAX_PENDING_PER_ACTIVATION = 5;
+/** Link requests one account may file per hour, across every store. */
+export const LINK_REQUESTS_PER_HOUR = 5;
+
+/**
+ * A pending request stays pending; a denied one stays denied (asking again needs a linked user's invitation).
+ * A request the caps refuse is not filed, and the answer says so: nobody is told "waiting for approval" for a
+ * request that no linked user will ever see.
+ */
+export async function fileLinkRequest(deps: { storage: Storage }, installationId: string, userId: string, activationId: string, now: Date): Promise<LinkRequestState> {
   const { links, events } = deps.storage;
   const existing = await links.request(installationId, userId);
   if (existing?.state === "denied") return "denied";
   if (existing?.state === "pending") return "pending";
-  if ((await links.pendingCount(installationId)) >= MAX_PENDING_REQUESTS) return "pending"; // a flood of accounts cannot bury the real one's request… nor add more
+  if ((await links.pendingCount(installationId)) >= MAX_PENDING_REQUESTS) return "store_full";
+  if ((await links.pendingCountForActivation(activationId)) >= MAX_PENDING_PER_ACTIVATION) return "activation_full";
+  if (!(await takeLinkRequestBudget(deps.storage, userId, now))) return "requester_busy";
   await links.fileRequest(installationId, userId, activationId, now);
   await events.add({
     installationId,
     activationId,
     kind: "link_requested",
-    message: "An app account completed the identity popup; a user already linked to this store must approve it.",
+    message: "An app account that opened the store's identity link asks to be linked; a user already linked to this store must approve it.",
     at: now,
   });
   return "pending";
 }
 
-/** At most this many open link requests per installation. */
-export const MAX_PENDING_REQUESTS = 20;
+/** Counts one link request of the user in the hourly window (LoginThrottle rows, like sign-ups); false when spent. */
+async function takeLinkRequestBudget(storage: Storage, userId: string, now: Date): Promise<boolean> {
+  const key = `linkreq:user:${userId}`;
+  return storage.transaction(async (tx) => {
+    const [row] = await tx.throttle.lock([key], now);
+    const current = row && now.getTime() - row.windowStart.getTime() < 60 * 60 * 1000 ? row : undefined;
+    if ((current?.failures ?? 0) >= LINK_REQUESTS_PER_HOUR) return false;
+    await tx.throttle.put(current ? { ...current, failures: current.failures + 1, lastAt: now } : { key, failures: 1, windowStart: now, nextAttemptAt: now, lastAt: now });
+    return true;
+  });
+}

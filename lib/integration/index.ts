@@ -1,6 +1,7 @@
 /** lib/integration: the handshake, app side (callback, exchange, identity link, states); the app imports it from here. */
 export { CALLBACK_TIMEOUT_MS, CONSUMER_EXPIRY_MS } from "./exchange";
 export { type IdentityQuery } from "./identity";
+export { NOT_FILED_REASONS } from "./link-offer";
 export { manualStoreSchema } from "./manual";
 export { isIdentityNext, POPUP_HEADER } from "./popup-pages";
 export { FAILURE_REASONS } from "./failure-reasons";

@@ -1,5 +1,13 @@
 import type { Storage } from "@/lib/storage/storage";
-import { CLAIM_WINDOW_MS, claimFirstAccount, fileLinkRequest } from "@/lib/integration/identity";
+import {
+  CLAIM_WINDOW_MS,
+  claimFirstAccount,
+  fileLinkRequest,
+  LINK_REQUESTS_PER_HOUR,
+  MAX_PENDING_PER_ACTIVATION,
+  MAX_PENDING_REQUESTS,
+  type NotFiled,
+} from "@/lib/integration/identity";
 export { STARTED_LINK_COOKIE, readStartedLinkCookie } from "@/lib/integration/started-link-cookie";
 
 /**
@@ -47,6 +55,13 @@ export async function findLinkOffer(storage: Storage, userId: string, started: {
 
 export type AcceptResult = { ok: true; kind: "linked" | "requested"; installationId: string } | { ok: false; error: string };
 
+/** Why a link request was not filed, in the requester's words (shown instead of "waiting for approval"). */
+export const NOT_FILED_REASONS: Record<NotFiled, string> = {
+  store_full: `Your request was not filed: this store already has ${MAX_PENDING_REQUESTS} open link requests. Ask a person linked to the store to answer them, then complete the popup again.`,
+  activation_full: `Your request was not filed: ${MAX_PENDING_PER_ACTIVATION} accounts already asked through this activation. Ask a store admin to click Reauthorize on the integration, then complete its popup yourself.`,
+  requester_busy: `Your request was not filed: an account may ask to be linked ${LINK_REQUESTS_PER_HOUR} times an hour. Try again later.`,
+};
+
 /** The user confirmed the offer they saw (`activationId`): checked again from scratch, then linked or requested. */
 export async function acceptLinkOffer(storage: Storage, userId: string, started: { consumerKey: string; at: number } | null, activationId: string, now: Date): Promise<AcceptResult> {
   const offer = await findLinkOffer(storage, userId, started, now);
@@ -54,7 +69,8 @@ export async function acceptLinkOffer(storage: Storage, userId: string, started:
     return { ok: false, error: "This activation can no longer be linked from here. Click Reauthorize on the integration in the store admin and complete the popup." };
   }
   if (offer.kind === "request") {
-    await fileLinkRequest({ storage }, offer.installationId, userId, offer.activationId, now);
+    const state = await fileLinkRequest({ storage }, offer.installationId, userId, offer.activationId, now);
+    if (state !== "pending" && state !== "denied") return { ok: false, error: NOT_FILED_REASONS[state] };
     return { ok: true, kind: "requested", installationId: offer.installationId };
   }
   const claimed = await claimFirstAccount(storage, offer.installationId, offer.activationId, userId, now, "from the Stores page, after the identity popup was left");

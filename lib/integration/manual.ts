@@ -36,6 +36,13 @@ export const KEY_TAKEN_MESSAGE =
   "This consumer key already belongs to a store in this app. If the integration is yours, sign in with the account it is linked to, or click Reauthorize in the store admin and sign in through the popup.";
 
 
+/**
+ * Manual stores one account may hold. A manual store costs its creator nothing (no store admin's Activate), and
+ * each one may run exports (lib/verbs/exports.ts MAX_OPEN_EXPORTS each): without a cap one account multiplies the
+ * export bounds by as many "stores" as it pastes.
+ */
+export const MAX_MANUAL_STORES_PER_ACCOUNT = 5;
+
 type ManualDeps = { storage: Storage; box: SecretBox; now: () => Date; allowPrivate: boolean; lookup?: Lookup; fetch: typeof fetch };
 
 /**
@@ -54,6 +61,12 @@ export async function addManualStoreFor(
 
   const { storage } = deps;
   const existing = await storage.installations.byConsumerKey(v.consumerKey);
+  if (!existing) {
+    const manual = (await storage.installations.listForUser(userId)).filter((i) => i.mode === "manual").length;
+    if (manual >= MAX_MANUAL_STORES_PER_ACCOUNT) {
+      return { ok: false, error: `This account already has ${manual} stores added by pasting tokens (at most ${MAX_MANUAL_STORES_PER_ACCOUNT}). Remove one from its store page first, or link the store through Activate in its admin.` };
+    }
+  }
   if (existing) {
     // Pasting tokens for a key the app already knows only refreshes them, for a user already linked to it, on the
     // same store, with the same consumer secret: otherwise anyone could attach themselves to someone's store.

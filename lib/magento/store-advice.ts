@@ -34,6 +34,7 @@ export type StoreProblem =
   // the app's side
   | "interrupted"
   | "installation_not_usable"
+  | "linked_by_someone_else"
   | "other";
 
 /** What the page offers next to the advice. */
@@ -164,6 +165,11 @@ export const STORE_ADVICE: Readonly<Record<StoreProblem, Advice>> = {
     title: "This store cannot be called right now",
     fix: "Its link is not active (no working access token). Reauthorize the integration in the store admin; diagnostics shows the state.",
     action: "reauthorize",
+  },
+  linked_by_someone_else: {
+    title: "This store is already linked to other app accounts",
+    fix: `If you do not know them, someone who knew the integration's consumer key (any admin of the store sees it, from Save on) linked it before you. In ${INTEGRATIONS} delete this integration, which revokes its tokens so that account reads nothing more, then create a new one and Activate it: it gets a new key, and your popup links it to you.`,
+    action: "none",
   },
   other: {
     title: "Something went wrong while talking to the store",

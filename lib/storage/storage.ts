@@ -197,11 +197,15 @@ export interface EventRepo {
 export interface LinkRepo {
   isLinked(installationId: string, userId: string): Promise<boolean>;
   linkedCount(installationId: string): Promise<number>;
+  /** The accounts linked to the installation, first linked first (at most `limit`). */
+  linkedAccounts(installationId: string, limit: number): Promise<Array<{ email: string; since: Date }>>;
   /** Links the user (no-op when linked). */
   link(installationId: string, userId: string): Promise<void>;
   request(installationId: string, userId: string): Promise<LinkRequest | null>;
   requestById(id: string): Promise<LinkRequest | null>;
   pendingCount(installationId: string): Promise<number>;
+  /** Open requests filed through one activation's popup. */
+  pendingCountForActivation(activationId: string): Promise<number>;
   /** Files (or re-files) a pending request of the user for the installation. */
   fileRequest(installationId: string, userId: string, activationId: string, at: Date): Promise<void>;
   pendingRequests(installationId: string, since: Date): Promise<LinkRequest[]>;

@@ -12,6 +12,8 @@ import {
   type ResetRequestResult,
   type ResetResult,
 } from "@/lib/auth/password-reset";
+import { cookieFlags, cookieName } from "@/lib/cookie-names";
+import { ACCOUNT_MAIL_JOB, ACCOUNT_MAIL_OPTIONS } from "@/lib/jobs/kinds/account-mail";
 import type { KitCore } from "./core";
 
 export interface CurrentUser {
@@ -42,13 +44,8 @@ export function authVerbs(core: KitCore) {
     await session.save();
     await revokeSession(core.storage, previous, core.now()); // a session fixed before sign-in is never reused
     const secret = core.env.sessionSecret;
-    ctx.cookies.set(DEVICE_COOKIE, rememberDevice(secret, cookieValue(ctx.cookies, DEVICE_COOKIE), result.user.email), {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: core.env.nodeEnv === "production",
-      path: "/",
-      maxAge: DEVICE_COOKIE_MAX_AGE_S,
-    });
+    const device = cookieName(DEVICE_COOKIE, core.env);
+    ctx.cookies.set(device, rememberDevice(secret, cookieValue(ctx.cookies, device), result.user.email), { ...cookieFlags(core.env), maxAge: DEVICE_COOKIE_MAX_AGE_S });
     return result;
   }
 
@@ -61,13 +58,15 @@ export function authVerbs(core: KitCore) {
     },
 
     async signIn(ctx: RequestContext, email: unknown, password: unknown): Promise<AuthResult> {
-      const device = typeof email === "string" ? knownDeviceFor(core.env.sessionSecret, cookieValue(ctx.cookies, DEVICE_COOKIE), email.trim()) : undefined;
+      const device = typeof email === "string" ? knownDeviceFor(core.env.sessionSecret, cookieValue(ctx.cookies, cookieName(DEVICE_COOKIE, core.env)), email.trim()) : undefined;
       const client = { ...(ctx.clientIp ? { ip: ctx.clientIp } : {}), ...(device ? { knownDevice: device } : {}) };
       return startSession(ctx, await signIn(core.storage, { email, password }, client, core.now()));
     },
 
-    async signUp(ctx: RequestContext, email: unknown, password: unknown): Promise<AuthResult> {
-      return startSession(ctx, await signUp(core.storage, { email, password }, ctx.clientIp, core.now()));
+    /** `popupActivationId`: the fresh activation whose admin popup this is (identity.popupActivation), if any. */
+    async signUp(ctx: RequestContext, email: unknown, password: unknown, popupActivationId?: string | null): Promise<AuthResult> {
+      const client = { ...(ctx.clientIp ? { ip: ctx.clientIp } : {}), ...(popupActivationId ? { activationId: popupActivationId } : {}) };
+      return startSession(ctx, await signUp(core.storage, { email, password }, client, core.now()));
     },
 
     /** Sign-out ends the session on the server: a copy of the cookie opens nothing afterwards. */
@@ -82,7 +81,7 @@ export function authVerbs(core: KitCore) {
 
     /** "Forgot your password?": mails a single-use link when the account exists; the same answer either way. */
     requestPasswordReset: (email: string, next: string | undefined): Promise<ResetRequestResult> =>
-      requestPasswordReset({ storage: core.storage, mailer: core.mailer(), appUrl: core.env.appUrl, now: core.now }, email, next),
+      requestPasswordReset({ mailerKind: core.mailer().kind, queue: async (mail) => void (await core.send(ACCOUNT_MAIL_JOB, mail, ACCOUNT_MAIL_OPTIONS)) }, email, next),
 
     /** Is this reset link live? (shown before asking for the new password) */
     resetLinkState: (token: string) => resetLinkState(core.storage, token, core.now()),

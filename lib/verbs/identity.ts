@@ -1,8 +1,10 @@
 import { getSession, cookieValue, type RequestContext } from "@/lib/session";
-import { completeIdentityFor, type IdentityOutcome, type IdentityQuery } from "@/lib/integration/identity";
+import { CLAIM_WINDOW_MS, completeIdentityFor, type IdentityOutcome, type IdentityQuery } from "@/lib/integration/identity";
 import { ADMIN_POPUP_COOKIE, isAdminPopup } from "@/lib/integration/admin-popup";
 import { CALLBACK_JOB } from "@/lib/jobs/kinds/handshake";
 import { acceptLinkOffer, findLinkOffer, readStartedLinkCookie, STARTED_LINK_COOKIE, type AcceptResult, type LinkOffer } from "@/lib/integration/link-offer";
+import { consumerKeyRef } from "@/lib/integration/key-digest";
+import { cookieName } from "@/lib/cookie-names";
 import type { KitCore } from "./core";
 import { safeNextPath } from "./auth";
 
@@ -21,7 +23,7 @@ export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext
 
   /** Did this browser open the identity link from the store's admin popup (lib/integration/admin-popup.ts)? */
   function fromAdminPopup(ctx: RequestContext, key: string, successCallBack: string): boolean {
-    return isAdminPopup(core.env.sessionSecret, cookieValue(ctx.cookies, ADMIN_POPUP_COOKIE), key, successCallBack, core.now().getTime());
+    return isAdminPopup(core.env.sessionSecret, cookieValue(ctx.cookies, cookieName(ADMIN_POPUP_COOKIE, core.env)), key, successCallBack, core.now().getTime());
   }
 
   /**
@@ -39,10 +41,25 @@ export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext
   }
 
   /** The identity popup this browser opened from a store's admin (lib/integration/started-link-cookie.ts). */
-  const startedHere = (ctx: RequestContext) => readStartedLinkCookie(core.env.sessionSecret, cookieValue(ctx.cookies, STARTED_LINK_COOKIE), core.now().getTime());
+  const startedHere = (ctx: RequestContext) => readStartedLinkCookie(core.env.sessionSecret, cookieValue(ctx.cookies, cookieName(STARTED_LINK_COOKIE, core.env)), core.now().getTime());
 
   return {
     grantConsent,
+
+    /**
+     * The activation a sign-up inside the identity popup comes from: `next` is the popup's identity link, opened
+     * from that store's admin, and its installation's newest activation arrived within CLAIM_WINDOW_MS. Such a
+     * sign-up spends that activation's own budget (lib/auth/throttle.ts), never the one everybody shares. Null
+     * otherwise. Only a store admin's Activate makes a fresh activation, so the budget cannot be multiplied.
+     */
+    async popupActivation(ctx: RequestContext, next: string): Promise<string | null> {
+      const q = identityQueryOf(next);
+      if (!q || !CONSUMER_KEY.test(q.key) || !fromAdminPopup(ctx, q.key, q.successCallBack)) return null;
+      const inst = await core.storage.installations.byConsumerKey(q.key);
+      const latest = inst ? await core.storage.activations.latest(inst.id) : null;
+      if (!latest || core.now().getTime() - latest.callbackAt.getTime() > CLAIM_WINDOW_MS) return null;
+      return latest.id;
+    },
 
     /** The activation this browser opened the identity popup for and nobody finished (lib/integration/link-offer.ts). */
     linkOffer: (ctx: RequestContext, userId: string): Promise<LinkOffer | null> => findLinkOffer(core.storage, userId, startedHere(ctx), core.now()),
@@ -81,7 +98,7 @@ export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext
       return completeIdentityFor(core.integration(), query, userId, {
         ...(consent ? { consent } : {}),
         fromAdminPopup: admin,
-        callbackQueued: (consumerKey) => core.queue.hasOpen(CALLBACK_JOB, `key:${consumerKey}`),
+        callbackQueued: (consumerKey) => core.queue.hasOpen(CALLBACK_JOB, consumerKeyRef(consumerKey)),
       });
     },
   };

@@ -4,6 +4,7 @@ import { startWorker, type Worker } from "@/lib/jobs/worker";
 import type { Job, LaneState } from "@/lib/jobs/queue";
 import type { GovernorPolicy } from "@/lib/jobs/governor";
 import { whenDatabaseReachable, type WaitOptions } from "@/lib/db-reachable";
+import { consumerKeyRef } from "@/lib/integration/key-digest";
 import type { KitCore } from "./core";
 
 /** A job as the Jobs view and its JSON show it. */
@@ -89,7 +90,7 @@ export function jobVerbs(core: KitCore, services: () => JobServices) {
       const inst = await core.storage.installations.forUser(installationId, userId);
       if (!inst) return null;
       const now = core.now();
-      const jobs = await core.queue.list({ refs: [inst.id, `key:${inst.consumerKey}`], limit });
+      const jobs = await core.queue.list({ refs: [inst.id, consumerKeyRef(inst.consumerKey)], limit });
       const lane = await core.queue.lanes.get(storeLane(inst.store.baseUrl));
       return { jobs: jobs.map((j) => toJobView(j, now)), lane: laneView(lane, now) };
     },
@@ -106,7 +107,7 @@ export function jobVerbs(core: KitCore, services: () => JobServices) {
       const inst = await core.storage.installations.forUser(installationId, userId);
       if (!inst) return false;
       const job = await core.queue.get(jobId);
-      if (!job || (job.ref !== inst.id && job.ref !== `key:${inst.consumerKey}`)) return false;
+      if (!job || (job.ref !== inst.id && job.ref !== consumerKeyRef(inst.consumerKey))) return false;
       const ok = await core.queue.retry(jobId, core.now());
       if (ok) core.worker?.wake();
       return ok;

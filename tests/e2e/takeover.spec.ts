@@ -57,6 +57,16 @@ async function newUser(browser: Browser, kit: KitServer, email: string) {
   return { context, page };
 }
 
+/** The page at the desktop and the phone size the kit's screens are checked at, then back to the default. */
+async function shotAtBothSizes(page: Page, shot: (page: Page, name: string) => Promise<void>, name: string) {
+  const before = page.viewportSize();
+  for (const [w, h] of [[1280, 800], [390, 844]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await shot(page, `${name}-${w}x${h}`);
+  }
+  if (before) await page.setViewportSize(before);
+}
+
 async function keyOf(store: DevStore, name: string): Promise<string> {
   const list = await adminApi<Array<{ name: string; consumer_key: string }>>(store, "/integrations");
   return list.find((i) => i.name === name)!.consumer_key;
@@ -105,7 +115,10 @@ test("Reauthorize race: a user who pre-consented and polls the identity link is 
   await ip.goto(identity);
   await ip.getByRole("button", { name: "Link this store" }).click();
   await expect(ip.getByRole("heading", { name: "Waiting for approval" })).toBeVisible();
-  await shot(ip, "intruder-waits-for-approval");
+  // the popup names who holds the store (masked) and the remedy
+  await expect(ip.getByText("t•••@example.com")).toBeVisible();
+  await expect(ip.getByText(/delete this integration, which revokes its tokens/)).toBeVisible();
+  await shotAtBothSizes(ip, (p, n) => shot(p, n), "intruder-waits-for-approval");
   await ip.goto(`${kit.url}/stores`);
   await expect(ip.getByText(store.storeBaseUrl)).toHaveCount(0);
 
@@ -113,7 +126,8 @@ test("Reauthorize race: a user who pre-consented and polls the identity link is 
   await page.goto(`${kit.url}/stores`);
   await page.locator("[data-installation]", { hasText: store.storeBaseUrl }).getByRole("link").first().click();
   await expect(page.getByTestId("link-request")).toContainText("tk-intruder@example.com");
-  await shot(page, "merchant-sees-link-request");
+  await expect(page.getByText(/Anyone who knows the integration/)).toBeVisible();
+  await shotAtBothSizes(page, (p, n) => shot(p, n), "merchant-sees-link-request");
   await page.getByRole("button", { name: "Decline tk-intruder@example.com" }).click();
   await expect(page.getByTestId("link-request")).toHaveCount(0);
   await ip.goto(identity);
@@ -201,6 +215,15 @@ test("every page carries a Content-Security-Policy without unsafe-eval, and page
     expect(csp).not.toContain("unsafe-eval");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+  }
+  // prefetches are pages too: a browser shows a <link rel=prefetch>ed page later, and the router's prefetch
+  // payloads come from the same render; a client-sent CSP must never be the one the page uses
+  const prefetches: Array<Record<string, string>> = [{ purpose: "prefetch" }, { "next-router-prefetch": "1", rsc: "1" }];
+  for (const headers of prefetches) {
+    const res = await page.request.get(`${kit.url}/login`, { headers: { ...headers, "content-security-policy": "script-src 'nonce-attacker'" } });
+    const csp = res.headers()["content-security-policy"] ?? "";
+    expect(csp, JSON.stringify(headers)).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    expect(await res.text()).not.toContain('nonce="attacker"');
   }
   const errors: string[] = [];
   page.on("console", (m) => {

@@ -79,11 +79,11 @@ describe("sign-in throttling slows, never locks the owner out", () => {
   it("sign-ups are capped per client and globally per window", async () => {
     const now = new Date();
     const results = [];
-    for (let i = 0; i < SIGN_UP_LIMITS.perClient + 2; i++) results.push(await signUp(db, { email: `new${i}@example.com`, password: "a long password" }, "203.0.113.60", now));
+    for (let i = 0; i < SIGN_UP_LIMITS.perClient + 2; i++) results.push(await signUp(db, { email: `new${i}@example.com`, password: "a long password" }, { ip: "203.0.113.60" }, now));
     expect(results.filter((r) => r.ok)).toHaveLength(SIGN_UP_LIMITS.perClient);
     expect(results.at(-1)).toMatchObject({ ok: false, error: expect.stringMatching(/Too many accounts/) });
-    expect((await signUp(db, { email: "other-client@example.com", password: "a long password" }, "203.0.113.61", now)).ok).toBe(true);
-    expect((await signUp(db, { email: "next-hour@example.com", password: "a long password" }, "203.0.113.60", at(now, SIGN_UP_LIMITS.windowMs + 1))).ok).toBe(true);
+    expect((await signUp(db, { email: "other-client@example.com", password: "a long password" }, { ip: "203.0.113.61" }, now)).ok).toBe(true);
+    expect((await signUp(db, { email: "next-hour@example.com", password: "a long password" }, { ip: "203.0.113.60" }, at(now, SIGN_UP_LIMITS.windowMs + 1))).ok).toBe(true);
   });
 
   it("old throttle rows are pruned", async () => {

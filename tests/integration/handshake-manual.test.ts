@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { randomToken, startHarness, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
-import { addManualStoreFor, KEY_TAKEN_MESSAGE } from "@/lib/integration/manual";
+import { addManualStoreFor, KEY_TAKEN_MESSAGE, MAX_MANUAL_STORES_PER_ACCOUNT } from "@/lib/integration/manual";
 import { probeWithClient } from "@/lib/integration/probe";
 import { signIn, signUp } from "@/lib/auth/users";
 import { SIGN_IN_RULES } from "@/lib/auth/throttle";
@@ -59,6 +59,20 @@ describe.each(PROVIDERS)("manual mode and accounts on %s", (provider) => {
       const after = await probeWithClient(h.storage, inst.id, await h.clientFor(t.consumer_key), () => new Date());
       expect(after.ok).toBe(false);
       expect((await h.installation(t.consumer_key)).state).toBe("revoked");
+    });
+
+    it("one account holds at most a few manual stores (each one multiplies the export bounds); refreshing one still works", async () => {
+      const user = await h.db.user.create({ data: { email: "many@example.com", passwordHash: "x" } });
+      const deps = { storage: h.storage, box: h.deps.box, now: () => new Date(), allowPrivate: true, fetch: globalThis.fetch };
+      const inputs = [];
+      for (let i = 0; i <= MAX_MANUAL_STORES_PER_ACCOUNT; i++) {
+        const t = await manualTokens();
+        inputs.push({ baseUrl: h.store.storeBaseUrl, consumerKey: t.consumer_key, consumerSecret: t.consumer_secret, accessToken: t.access_token, accessTokenSecret: t.access_token_secret });
+      }
+      for (const input of inputs.slice(0, MAX_MANUAL_STORES_PER_ACCOUNT)) expect((await addManualStoreFor(deps, user.id, input)).ok).toBe(true);
+      expect(await addManualStoreFor(deps, user.id, inputs.at(-1))).toMatchObject({ ok: false, error: expect.stringMatching(/at most 5/) });
+      expect(await h.db.installation.count({ where: { mode: "manual" } })).toBe(MAX_MANUAL_STORES_PER_ACCOUNT);
+      expect((await addManualStoreFor(deps, user.id, inputs[0])).ok).toBe(true);
     });
 
     it("a known consumer key is only refreshed by a user already linked to it, on its store, with its secret", async () => {

@@ -1,3 +1,4 @@
+import { consumerKeyRef } from "@/lib/integration/key-digest";
 import { createServer, type Server } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { randomToken, startHarness, type Harness } from "../helpers/handshake-harness";
@@ -264,7 +265,7 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
       const popup = new URL(act.identity_url!);
       const query = Object.fromEntries(popup.searchParams) as { oauth_consumer_key: string; success_call_back: string };
       const user = await h.db.user.create({ data: { email: "w@example.com", passwordHash: "x" } });
-      const queued = { callbackQueued: (key: string) => h.kit.jobs.queue.hasOpen("handshake.callback", `key:${key}`) };
+      const queued = { callbackQueued: (key: string) => h.kit.jobs.queue.hasOpen("handshake.callback", consumerKeyRef(key)) };
       expect(await completeIdentityFor(h.deps, query, user.id, queued)).toMatchObject({ kind: "waiting", state: "received" });
       // before signing in too: the popup waits for the recording instead of calling the key unknown
       expect(await completeIdentityFor(h.deps, query, null, queued)).toMatchObject({ kind: "waiting", state: "received" });
@@ -282,7 +283,7 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
       const query = Object.fromEntries(new URL(act.identity_url!).searchParams) as { oauth_consumer_key: string; success_call_back: string };
       const merchant = await h.db.user.create({ data: { email: "m@example.com", passwordHash: "x" } });
       expect(await completeIdentityFor(h.deps, query, merchant.id, await consentFor(query.oauth_consumer_key))).toMatchObject({ kind: "redirect" });
-      const queued = { fromAdminPopup: true, callbackQueued: (key: string) => h.kit.jobs.queue.hasOpen("handshake.callback", `key:${key}`) };
+      const queued = { fromAdminPopup: true, callbackQueued: (key: string) => h.kit.jobs.queue.hasOpen("handshake.callback", consumerKeyRef(key)) };
       h.hold();
       expect((await h.reauthorize(integ.id)).callback?.status).toBe(200);
       // the store's grid reloads when the popup returns: returning now would show the integration Inactive

@@ -5,6 +5,7 @@
  * and an export runs as a job. A "crash" here is a worker whose token call never returns: its lease runs out
  * (the app clock is moved forward) and the job runs again, as after a kill -9.
  */
+import { consumerKeyRef } from "@/lib/integration/key-digest";
 import { afterEach, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import { startHarness, type Harness } from "../helpers/handshake-harness";
@@ -154,8 +155,8 @@ describe.each(PROVIDERS)("job engine on %s", (provider) => {
     // a Reauthorize whose exchange never runs: recorded, then its runner is gone
     h.hold();
     await h.reauthorize(integ.id);
-    await until("the callback job", async () => (await h.kit.jobs.queue.list({ refs: [`key:${integ.consumer_key}`], states: ["created"], limit: 1 })).length > 0);
-    const [queued] = await h.kit.jobs.queue.list({ refs: [`key:${integ.consumer_key}`], states: ["created"], limit: 1 });
+    await until("the callback job", async () => (await h.kit.jobs.queue.list({ refs: [consumerKeyRef(integ.consumer_key)], states: ["created"], limit: 1 })).length > 0);
+    const [queued] = await h.kit.jobs.queue.list({ refs: [consumerKeyRef(integ.consumer_key)], states: ["created"], limit: 1 });
     await h.kit.jobs.queue.cancel(queued!.id, h.clock.now());
     await h.db.activation.create({
       data: {

@@ -2,7 +2,9 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Alert, Button, Card, PageHeader } from "@/app/components/ui";
 import { appUrls, completeIdentity, getCurrentUser } from "@/app/_kit";
-import { describeStoreState } from "@/lib/dashboard";
+import { describeStoreState, formatDateTime } from "@/lib/dashboard";
+import { STORE_ADVICE } from "@/lib/magento";
+import { NOT_FILED_REASONS } from "@/lib/integration";
 import { AutoRefresh } from "./AutoRefresh";
 import { confirmLink, switchAccount } from "./actions";
 
@@ -82,11 +84,13 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
       return (
         <div className="identity-page">
           <PageHeader
-            title={out.state === "pending" ? "Waiting for approval" : "Link request declined"}
+            title={out.state === "pending" ? "Waiting for approval" : out.state === "denied" ? "Link request declined" : "Link request not filed"}
             description={`Signed in as ${user?.email ?? ""}.`}
           />
           <Alert tone={out.state === "pending" ? "info" : "warning"} title={`The store ${out.storeHost} is already linked to other accounts`}>
-            {out.state === "pending" ? (
+            {out.state !== "pending" && out.state !== "denied" ? (
+              <p>{NOT_FILED_REASONS[out.state]}</p>
+            ) : out.state === "pending" ? (
               <p>
                 A person already linked to this store must approve your account: they see your request on the store&apos;s pages
                 in this app. Once approved, the store appears under Stores for you. The store itself is connected either way.
@@ -95,6 +99,16 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
               <p>A person linked to this store declined your request. Ask them to approve you from the store&apos;s pages.</p>
             )}
           </Alert>
+          <Card title="Who holds this store in the app">
+            <ul>
+              {out.holders.map((h) => (
+                <li key={h.email + h.since.toISOString()}>
+                  <span className="mono">{h.email}</span>, linked {formatDateTime(h.since)}
+                </li>
+              ))}
+            </ul>
+            <p>{STORE_ADVICE.linked_by_someone_else.fix}</p>
+          </Card>
           <p>
             <a href={out.returnUrl}>Return to the store admin ({out.storeHost})</a>
           </p>

@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { metrics } from "@/lib/ops/metrics";
 import { recordCallback } from "@/lib/integration/record-callback";
+import { consumerKeyDigest, consumerKeyRef } from "@/lib/integration/key-digest";
 import { markInterrupted, runExchange } from "@/lib/integration/exchange";
 import { defineJob, type JobKind } from "../worker";
 import type { SendOptions } from "../queue";
@@ -39,14 +40,14 @@ export type ReceivedCallbackData = z.input<typeof receivedCallbackSchema>;
  * recorded first, and the exchange then sees the newer activation and stands aside. A Reauthorize the store takes
  * while an older exchange is already past that check is handled by the exchange itself (request-token-handover.ts).
  */
-export const handshakeKey = (consumerKey: string): string => `handshake:${consumerKey}`;
+export const handshakeKey = (consumerKey: string): string => `handshake:${consumerKeyDigest(consumerKey)}`;
 
 /** How a callback job is sent (the callback URL calls this). */
 export function callbackJob(cb: { consumerKey: string; storeBaseUrl: string }): SendOptions {
   return {
     lane: storeLane(cb.storeBaseUrl),
     key: handshakeKey(cb.consumerKey),
-    ref: `key:${cb.consumerKey}`,
+    ref: consumerKeyRef(cb.consumerKey),
     retryLimit: 5,
     retryDelaySeconds: 1,
     retryBackoff: true,

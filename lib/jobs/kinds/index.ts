@@ -6,16 +6,25 @@ import { HEALTH_SWEEP_JOB, PROBE_JOB, probeJobs } from "./probe";
 import { EXCHANGE_SWEEP_JOB, maintenanceJobs, PRUNE_JOB } from "./maintenance";
 import { EXPORT_JOB, exportJobs } from "./export";
 import { SYNC_PASS_JOB, SYNC_SCHEDULE_EVERY_MS, SYNC_SCHEDULE_JOB, SYNC_SWEEP_JOB, syncJobs } from "./sync";
+import { ACCOUNT_MAIL_JOB, accountMailJobs } from "./account-mail";
 
 export { CALLBACK_JOB, EXCHANGE_JOB, callbackJob } from "./handshake";
 export { PROBE_JOB, HEALTH_SWEEP_JOB, probeJob } from "./probe";
 export { EXPORT_JOB, exportJobOptions } from "./export";
 export { SYNC_PASS_JOB, SYNC_SWEEP_JOB, SYNC_SCHEDULE_JOB, syncJobOptions, syncKey } from "./sync";
+export { ACCOUNT_MAIL_JOB, ACCOUNT_MAIL_OPTIONS } from "./account-mail";
 export { storeLane, type JobServices } from "./services";
 
 /** Every job kind of the kit. */
 export function jobKinds(s: JobServices, queue: Pick<JobQueue, "hasOpen">): JobKind[] {
-  return [...handshakeJobs(s), ...probeJobs(s), ...maintenanceJobs(s, queue), ...exportJobs(s), ...syncJobs(s)];
+  return [
+    ...handshakeJobs(s),
+    ...probeJobs(s),
+    ...maintenanceJobs(s, queue),
+    ...exportJobs(s),
+    ...syncJobs(s),
+    ...accountMailJobs(s),
+  ];
 }
 
 /** The recurring jobs and how often they run. */
@@ -40,6 +49,7 @@ export const JOB_LABELS: Record<string, string> = {
   [SYNC_PASS_JOB]: "Sync pass",
   [SYNC_SWEEP_JOB]: "Sync sweep",
   [SYNC_SCHEDULE_JOB]: "Sync schedule (all stores)",
+  [ACCOUNT_MAIL_JOB]: "Account mail",
 };
 
 /** Every job kind's name (pg-boss creates their queues up front). */

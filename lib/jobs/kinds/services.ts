@@ -5,6 +5,7 @@ import type { Storage } from "@/lib/storage/storage";
 import type { SyncEntity } from "@/lib/sync/declaration";
 import type { SyncHandler } from "@/lib/sync/handler";
 import type { SendOptions } from "../queue";
+import type { Mailer } from "@/lib/mail/mailer";
 
 /** What job kinds use of the kit (lib/kit.ts builds it). */
 export interface JobServices {
@@ -17,6 +18,9 @@ export interface JobServices {
   send(kind: string, data: unknown, options: SendOptions): Promise<string | null>;
   /** A signed client without a user (stores.systemClient), calling through `storeFetch`; null when unusable. */
   systemClient(installationId: string, storeFetch: typeof fetch): Promise<MagentoClient | null>;
+  /** The app's mailer and address (account mail: lib/jobs/kinds/account-mail.ts). */
+  mailer(): Mailer;
+  appUrl: string;
   /** How often every active installation is probed. */
   healthProbeEveryMs: number;
   /** Delta sync: the declared entities, the app's handlers, and the guarded fetch they call out with. */

@@ -41,7 +41,7 @@ export function prismaInstallations(db: PortableQueries): InstallationRepo {
       return (await db.installation.updateMany({ where: { id }, data: { updatedAt: at } })).count > 0;
     },
     async create(data) {
-      return toInstallation(await uniquely(db.installation.create({ data }), `An installation for consumer key ${data.consumerKey}`));
+      return toInstallation(await uniquely(db.installation.create({ data }), "An installation for this consumer key"));
     },
     async countCallback(id, state) {
       const r = await db.installation.update({

@@ -12,6 +12,10 @@ export function prismaLinks(db: PortableQueries): LinkRepo {
     async linkedCount(installationId) {
       return db.installationUser.count({ where: { installationId } });
     },
+    async linkedAccounts(installationId, limit) {
+      const rows = await db.installationUser.findMany({ where: { installationId }, include: withEmail, orderBy: { createdAt: "asc" }, take: limit });
+      return rows.map((r) => ({ email: r.user.email, since: r.createdAt }));
+    },
     async link(installationId, userId) {
       await db.installationUser.upsert({
         where: { installationId_userId: { installationId, userId } },
@@ -29,6 +33,9 @@ export function prismaLinks(db: PortableQueries): LinkRepo {
     },
     async pendingCount(installationId) {
       return db.linkRequest.count({ where: { installationId, state: "pending" } });
+    },
+    async pendingCountForActivation(activationId) {
+      return db.linkRequest.count({ where: { activationId, state: "pending" } });
     },
     async fileRequest(installationId, userId, activationId, at) {
       await db.linkRequest.upsert({

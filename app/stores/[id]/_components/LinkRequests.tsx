@@ -5,7 +5,11 @@ import { answerLinkRequestAction } from "./link-request-actions";
 export function LinkRequests({ installationId, requests }: { installationId: string; requests: Array<{ id: string; email: string; createdAt: Date }> }) {
   return (
     <Alert tone="warning" title={`${requests.length === 1 ? "An account asks" : `${requests.length} accounts ask`} to be linked to this store`}>
-      <p>They completed the store&apos;s activation popup. Approve only people you know: a linked account reads the store&apos;s data.</p>
+      <p>
+        They opened this store&apos;s identity link while it was being activated. Anyone who knows the integration&apos;s consumer key can
+        do that, and the email is the one they signed up with: neither proves who they are. Approve only people you know: a linked
+        account reads the store&apos;s data.
+      </p>
       <ul className="stack">
         {requests.map((r) => (
           <li key={r.id} data-testid="link-request">

@@ -24,7 +24,10 @@ function send(reply: FastifyReply, res: RestResponse) {
 
 export function mountRest(app: FastifyInstance, ctx: StoreContext, opts: { inputLimits: boolean; products?: number; edition: Edition }): void {
   const data = createStoreData({ products: opts.products });
-  ctx.resetData = () => data.reset();
+  ctx.resetData = () => {
+    data.reset();
+    ctx.bulk.clear();
+  };
   const tokenDeps = {
     userTokens: ctx.userTokens,
     throttler: ctx.throttler,
@@ -38,6 +41,7 @@ export function mountRest(app: FastifyInstance, ctx: StoreContext, opts: { input
     inputLimits: opts.inputLimits,
     baseUrl: () => ctx.options.urls.storeBaseUrl,
     now: ctx.clock.nowMs,
+    bulk: ctx.bulk,
     issueUserToken: (kind, rawBody) => issueUserToken(tokenDeps, kind, rawBody).body as string,
   });
 

@@ -31,6 +31,11 @@ export interface TransportRequest {
   body?: string;
   /** Allow retries (network errors and 429/502/503/504 of idempotent calls; 429 and 503 with Retry-After of others). */
   retry: boolean;
+  /**
+   * Retried as a POST whatever the verb: Magento's async and bulk routes queue a new bulk for every request they
+   * accept, PUT and DELETE included (docs/rest-semantics.md#async-and-bulk), so an unclear failure is not retried.
+   */
+  createsWork?: boolean;
   timeoutMs?: number | undefined;
 }
 
@@ -180,6 +185,7 @@ function rateLimitedError(status: number, retryAfterMs: number, maxRetryDelayMs:
 
 export async function send(req: TransportRequest, deps: TransportDeps): Promise<TransportResult> {
   const retries = req.retry ? deps.maxRetries : 0;
+  const retryMethod = req.createsWork ? "POST" : req.method;
   const timeoutMs = req.timeoutMs ?? deps.timeoutMs;
   for (let attempt = 1; ; attempt++) {
     const headers = req.headers(attempt); // signing errors are programming errors, not network failures
@@ -197,7 +203,7 @@ export async function send(req: TransportRequest, deps: TransportDeps): Promise<
       });
     } catch (err) {
       if (err instanceof ResponseTooLargeError) throw err; // the same answer again would be just as large
-      if (attempt <= retries && isIdempotent(req.method)) {
+      if (attempt <= retries && isIdempotent(retryMethod)) {
         await deps.sleep(backoffDelay(attempt - 1, deps.random, deps.maxRetryDelayMs));
         continue;
       }
@@ -217,7 +223,7 @@ export async function send(req: TransportRequest, deps: TransportDeps): Promise<
     if (status >= 300 && status < 400) throw redirectError(status, response.header("location"), req.url, req.method);
     // only failures are looked at (a 2xx never pays for the Retry-After parse)
     const retryAfter = status >= 429 ? parseRetryAfter(response.header("retry-after"), deps.now()) : undefined;
-    if (attempt <= retries && isRetryableStatus(status, req.method, retryAfter !== undefined)) {
+    if (attempt <= retries && isRetryableStatus(status, retryMethod, retryAfter !== undefined)) {
       if (retryAfter !== undefined && retryAfter > deps.maxRetryDelayMs) {
         throw rateLimitedError(status, retryAfter, deps.maxRetryDelayMs, response.text, req);
       }

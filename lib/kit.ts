@@ -25,6 +25,7 @@ import { identityVerbs } from "@/lib/verbs/identity";
 import { storeVerbs } from "@/lib/verbs/stores";
 import { jobVerbs } from "@/lib/verbs/jobs";
 import { exportVerbs } from "@/lib/verbs/exports";
+import { bulkVerbs } from "@/lib/verbs/bulk";
 import { portalVerbs } from "@/lib/verbs/portal";
 import { parseMailConfig, type MailConfig } from "@/lib/mail/mail-config";
 import { createMailer, outboxMessages, type Mailer } from "@/lib/mail/mailer";
@@ -67,6 +68,8 @@ export interface KitOptions {
    * that send mail, not the whole app). Default: the dev outbox, or unconfigured in production.
    */
   mail?: MailConfig | (() => MailConfig);
+  /** Crash tests of tracked bulk submissions: called right after the store accepted a chunk, before it is recorded. */
+  bulkFaults?: JobServices["bulkFaults"];
 }
 
 export function createKit(o: KitOptions) {
@@ -133,6 +136,7 @@ export function createKit(o: KitOptions) {
     send: core.send,
     systemClient: stores.systemClient,
     healthProbeEveryMs: o.healthProbeEveryMs ?? 15 * 60_000,
+    ...(o.bulkFaults ? { bulkFaults: o.bulkFaults } : {}),
   });
 
   return {
@@ -144,6 +148,7 @@ export function createKit(o: KitOptions) {
     stores,
     jobs: jobVerbs(core, services),
     exports: exportVerbs(core),
+    bulk: bulkVerbs(core),
     portal: portalVerbs(core),
     mail: {
       /** The app's mailer: SMTP, the dev outbox outside production, or unconfigured (lib/mail/mail-config.ts). */

@@ -5,15 +5,17 @@ import { CALLBACK_JOB, EXCHANGE_JOB, handshakeJobs } from "./handshake";
 import { HEALTH_SWEEP_JOB, PROBE_JOB, probeJobs } from "./probe";
 import { EXCHANGE_SWEEP_JOB, maintenanceJobs, PRUNE_JOB } from "./maintenance";
 import { EXPORT_JOB, exportJobs } from "./export";
+import { BULK_JOB, bulkJobs } from "./bulk";
 
 export { CALLBACK_JOB, EXCHANGE_JOB, callbackJob } from "./handshake";
 export { PROBE_JOB, HEALTH_SWEEP_JOB, probeJob } from "./probe";
 export { EXPORT_JOB, exportJobOptions } from "./export";
+export { BULK_JOB, bulkJobOptions } from "./bulk";
 export { storeLane, type JobServices } from "./services";
 
 /** Every job kind of the kit. */
 export function jobKinds(s: JobServices, queue: Pick<JobQueue, "hasOpen">): JobKind[] {
-  return [...handshakeJobs(s), ...probeJobs(s), ...maintenanceJobs(s, queue), ...exportJobs(s)];
+  return [...handshakeJobs(s), ...probeJobs(s), ...maintenanceJobs(s, queue), ...exportJobs(s), ...bulkJobs(s)];
 }
 
 /** The recurring jobs and how often they run. */
@@ -31,6 +33,7 @@ export const JOB_LABELS: Record<string, string> = {
   [EXCHANGE_JOB]: "Token exchange",
   [PROBE_JOB]: "Health probe",
   [EXPORT_JOB]: "Export",
+  [BULK_JOB]: "Bulk submission",
   [HEALTH_SWEEP_JOB]: "Health probes (all stores)",
   [EXCHANGE_SWEEP_JOB]: "Interrupted exchanges",
   [PRUNE_JOB]: "Pruning",

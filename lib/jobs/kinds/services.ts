@@ -17,6 +17,8 @@ export interface JobServices {
   systemClient(installationId: string, storeFetch: typeof fetch): Promise<MagentoClient | null>;
   /** How often every active installation is probed. */
   healthProbeEveryMs: number;
+  /** Crash tests of tracked bulk submissions (lib/bulk/track.ts TrackDeps.afterSubmit). */
+  bulkFaults?: { afterSubmit?: () => void };
 }
 
 /** Every store's jobs share one lane per store base URL: fairness and the per-store cap are counted on it. */

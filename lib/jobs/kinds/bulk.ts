@@ -31,7 +31,9 @@ export function bulkJobs(s: JobServices): JobKind[] {
           await s.storage.bulks.update(submissionId, { state: "failed", finishedAt: s.now(), message: "The store has no usable credentials (reauthorize it in the store admin)." });
           return { output: { failed: "no credentials" } };
         }
-        const until = new Date(ctx.leaseEndsAt.getTime() - STEP_MARGIN_MS);
+        // a short lease (JOB_LEASE_SECONDS) keeps half of itself as the margin
+        const leaseMs = ctx.leaseEndsAt.getTime() - s.now().getTime();
+        const until = new Date(ctx.leaseEndsAt.getTime() - Math.min(STEP_MARGIN_MS, leaseMs / 2));
         const step = await advanceSubmission({ storage: s.storage, now: s.now, log: ctx.log, ...(s.bulkFaults ?? {}) }, submissionId, client, until);
         return step.done ? { output: { done: true } } : { again: true, after: step.after };
       },

@@ -7,6 +7,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startHarness, TEST_BOX_KEYS, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
@@ -127,7 +129,9 @@ describe.each(PROVIDERS)("tracked bulk submissions on %s", (provider) => {
   it("kill -9 between the store accepting a chunk and the app recording it: after the restart the store holds exactly one submission", async () => {
     const inst = await linked();
     h.hold(); // the test's own worker waits: the command's worker takes the job and dies
-    const file = join(ROOT, "tests", "fixtures", "bulk-prices.csv");
+    const dir = mkdtempSync(join(tmpdir(), "bulk-kill-"));
+    const file = join(dir, "prices.csv");
+    writeFileSync(file, "sku,price\n24-MB01,31\n24-MB04,32\n24-MB03,33\n");
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: "test",

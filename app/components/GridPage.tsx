@@ -28,7 +28,13 @@ export function GridPage({ spec, data, store }: { spec: AnyGridSpec; data: GridD
   const { state, list } = data;
   return (
     <>
-      <StoreHeader store={store} section={spec.key} title={spec.title} description={spec.description} />
+      <StoreHeader
+        store={store}
+        section={spec.key}
+        title={spec.title}
+        description={spec.description}
+        actions={spec.key === "products" ? <a className="btn btn--secondary" href={`/stores/${encodeURIComponent(store.installationId)}/bulk`}>Bulk edit</a> : undefined}
+      />
       <GridFilterForm spec={spec} state={state} basePath={basePath} label={`Filter ${spec.noun}`}>
         <GridFilterInputs inputs={spec.inputs} state={state} lookups={data.lookups} />
       </GridFilterForm>

@@ -18,7 +18,7 @@ test("a 1,000-row CSV: preview shows the 10 bad rows, progress reaches 100 %, th
 
   await page.goto(`${dash.appUrl}/stores/${dash.installationId}/products`);
   await page.getByRole("link", { name: "Bulk edit" }).click();
-  await expect(page.getByRole("heading", { name: "Bulk edit" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: /Bulk edit/ })).toBeVisible();
   await page.getByLabel("CSV or NDJSON file").setInputFiles({ name: "prices.csv", mimeType: "text/csv", buffer: Buffer.from(lines.join("\n")) });
   await page.getByRole("button", { name: "Check file" }).click();
   await expect(page.getByTestId("bulk-preview")).toBeVisible();

@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState } from "react";
+import { startTransition, useActionState, type FormEvent } from "react";
 import { Alert, Button, Field, Table } from "@/app/components/ui";
 import { bulkAction, type BulkFormState } from "./actions";
 
@@ -8,8 +8,16 @@ import { bulkAction, type BulkFormState } from "./actions";
 export function BulkForm({ installationId }: { installationId: string }) {
   const [state, action, pending] = useActionState<BulkFormState, FormData>(bulkAction, {});
   const p = state.preview;
+  // Submitted by hand, not through the form's action: React resets a form after its action, which would clear the
+  // chosen file between "Check file" and "Send".
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const submitter = (e.nativeEvent as SubmitEvent).submitter;
+    const data = new FormData(e.currentTarget, submitter);
+    startTransition(() => action(data));
+  };
   return (
-    <form action={action} className="stack" aria-label="Bulk edit products">
+    <form onSubmit={submit} className="stack" aria-label="Bulk edit products">
       <input type="hidden" name="installationId" value={installationId} />
       {state.error ? <Alert tone="error">{state.error}</Alert> : null}
       {state.started ? <Alert tone="success">Submitted: the rows are on their way to the store; progress shows below.</Alert> : null}

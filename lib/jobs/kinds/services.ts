@@ -2,6 +2,8 @@ import type { Logger } from "pino";
 import type { MagentoClient } from "@/lib/magento";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import type { Storage } from "@/lib/storage/storage";
+import type { SyncEntity } from "@/lib/sync/declaration";
+import type { SyncHandler } from "@/lib/sync/handler";
 import type { SendOptions } from "../queue";
 
 /** What job kinds use of the kit (lib/kit.ts builds it). */
@@ -19,6 +21,8 @@ export interface JobServices {
   healthProbeEveryMs: number;
   /** Crash tests of tracked bulk submissions (lib/bulk/track.ts TrackDeps.afterSubmit). */
   bulkFaults?: { afterSubmit?: () => void };
+  /** Delta sync: the declared entities, the app's handlers, and the guarded fetch they call out with. */
+  sync: { entities: readonly SyncEntity[]; handlers: readonly SyncHandler[]; fetch: typeof fetch };
 }
 
 /** Every store's jobs share one lane per store base URL: fairness and the per-store cap are counted on it. */

@@ -11,6 +11,8 @@ const nextConfig = {
   logging: { serverFunctions: false },
   // Magento POSTs the activation callback with redirects disabled: a trailing-slash redirect would lose it.
   skipTrailingSlashRedirect: true,
+  // Bulk edit uploads (app/stores/[id]/bulk): files up to 10 MB (lib/bulk/product-rows.ts MAX_FILE_BYTES) plus the form.
+  experimental: { serverActions: { bodySizeLimit: "11mb" } },
   async headers() {
     return [
       {

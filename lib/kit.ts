@@ -25,6 +25,7 @@ import { identityVerbs } from "@/lib/verbs/identity";
 import { storeVerbs } from "@/lib/verbs/stores";
 import { jobVerbs } from "@/lib/verbs/jobs";
 import { exportVerbs } from "@/lib/verbs/exports";
+import { bulkVerbs } from "@/lib/verbs/bulk";
 import { portalVerbs } from "@/lib/verbs/portal";
 import { syncVerbs } from "@/lib/verbs/sync";
 import { SYNC_ENTITIES } from "@/lib/sync/registry";
@@ -79,6 +80,8 @@ export interface KitOptions {
    * that send mail, not the whole app). Default: the dev outbox, or unconfigured in production.
    */
   mail?: MailConfig | (() => MailConfig);
+  /** Crash tests of tracked bulk submissions: called right after the store accepted a chunk, before it is recorded. */
+  bulkFaults?: JobServices["bulkFaults"];
   /** Delta sync: the handlers changes are delivered to (default lib/sync/handlers.ts) and the entities (lib/sync/registry.ts). */
   syncHandlers?: readonly SyncHandler[];
   syncEntities?: readonly SyncEntity[];
@@ -149,6 +152,7 @@ export function createKit(o: KitOptions) {
     send: core.send,
     systemClient: stores.systemClient,
     healthProbeEveryMs: o.healthProbeEveryMs ?? 15 * 60_000,
+    ...(o.bulkFaults ? { bulkFaults: o.bulkFaults } : {}),
     sync: { entities: sync.entities, handlers: o.syncHandlers ?? syncHandlers, fetch: o.fetch },
     mailer: core.mailer,
     appUrl: o.env.appUrl,
@@ -163,6 +167,7 @@ export function createKit(o: KitOptions) {
     stores,
     jobs: jobVerbs(core, services),
     exports: exportVerbs(core),
+    bulk: bulkVerbs(core),
     portal: portalVerbs(core),
     sync,
     mail: {

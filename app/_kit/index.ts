@@ -142,6 +142,11 @@ export const retryJob = (jobId: string, installationId: string, userId: string) 
 export const startExport = (installationId: string, userId: string, input: unknown) => kit().exports.start(installationId, userId, input);
 export const exportsForStore = (installationId: string, userId: string) => kit().exports.list(installationId, userId);
 export const getExport = (exportId: string, installationId: string, userId: string) => kit().exports.get(exportId, installationId, userId);
+export const readBulkFile = (file: Buffer) => kit().bulk.read(file);
+export const startBulk = (installationId: string, userId: string, rows: Parameters<ReturnType<typeof kit>["bulk"]["start"]>[2]) => kit().bulk.start(installationId, userId, rows);
+export const bulksForStore = (installationId: string, userId: string) => kit().bulk.list(installationId, userId);
+export const getBulk = (submissionId: string, installationId: string, userId: string) => kit().bulk.get(submissionId, installationId, userId);
+export const bulkRows = (submissionId: string) => kit().bulk.rows(submissionId);
 
 // Developer portal --------------------------------------------------------------------------------------------
 

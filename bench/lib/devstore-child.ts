@@ -16,13 +16,13 @@ export interface StoreChild {
   stop: () => void;
 }
 
-export async function startStoreChild(opts: { products?: number } = {}): Promise<StoreChild> {
+export async function startStoreChild(opts: { products?: number; bulkRate?: number } = {}): Promise<StoreChild> {
   const file = join(tmpdir(), `devstore-bench-${process.pid}-${Date.now()}.mts`);
   const server = join(process.cwd(), "devstore", "src", "server.ts");
   writeFileSync(
     file,
     `import { startDevStore } from ${JSON.stringify(server)};\n` +
-      `const s = await startDevStore({ port: 0, host: "127.0.0.1"${opts.products ? `, products: ${opts.products}` : ""} });\n` +
+      `const s = await startDevStore({ port: 0, host: "127.0.0.1"${opts.products ? `, products: ${opts.products}` : ""}${opts.bulkRate ? `, bulkConsumer: { operationsPerSecond: ${opts.bulkRate} }` : ""} });\n` +
       `console.log(JSON.stringify({ url: s.url, storeBaseUrl: s.storeBaseUrl, pid: process.pid }));\n`,
   );
   const child = spawn(join(process.cwd(), "node_modules", ".bin", "tsx"), [file], { stdio: ["ignore", "pipe", "inherit"] });

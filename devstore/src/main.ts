@@ -1,7 +1,7 @@
 /**
  * `npm run devstore -- [--port 3100] [--host 127.0.0.1] [--profile 2.4.7] [--consumer-expiry 300]
  *  [--integration-as-bearer] [--input-limits] [--index-php] [--products N] [--edition open-source|commerce]
- *  [--state FILE]`: starts the dev store and prints where to click (and warns when --host binds beyond loopback: the
+ *  [--state FILE] [--bulk-consumer on|off] [--bulk-rate N]`: starts the dev store and prints where to click (and warns when --host binds beyond loopback: the
  *  admin API is unauthenticated). `--state` keeps integrations and tokens in FILE across restarts; a bad FILE exits 2.
  * Environment: DEVSTORE_PORT, DEVSTORE_PROFILE, DEVSTORE_PRODUCTS, DEVSTORE_EDITION.
  */
@@ -28,6 +28,8 @@ const { values } = parseArgs({
     products: { type: "string" },
     edition: { type: "string" },
     state: { type: "string" },
+    "bulk-consumer": { type: "string" },
+    "bulk-rate": { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
   strict: true,
@@ -37,6 +39,7 @@ if (values.help) {
   console.log(`Usage: npm run devstore -- [--port N] [--host ADDRESS] [--profile ${PROFILE_NAMES.join("|")}] [--consumer-expiry SECONDS]
                       [--integration-as-bearer] [--input-limits] [--index-php] [--products N] [--edition open-source|commerce]
                       [--state FILE]   (keep integrations and tokens in FILE across restarts)
+                      [--bulk-consumer on|off] [--bulk-rate OPERATIONS_PER_SECOND]   (the async/bulk queue consumer)
 Environment: DEVSTORE_PORT, DEVSTORE_PROFILE, DEVSTORE_PRODUCTS (catalogue size, default ${DEFAULT_PRODUCT_COUNT}), DEVSTORE_EDITION.`);
   process.exit(0);
 }
@@ -81,6 +84,17 @@ if (values.state === "") {
   process.exit(2);
 }
 
+const bulkConsumer = values["bulk-consumer"] ?? "on";
+if (bulkConsumer !== "on" && bulkConsumer !== "off") {
+  console.error(`--bulk-consumer must be on or off, got "${bulkConsumer}"`);
+  process.exit(2);
+}
+const bulkRate = values["bulk-rate"] === undefined ? undefined : Number(values["bulk-rate"]);
+if (bulkRate !== undefined && !(Number.isFinite(bulkRate) && bulkRate > 0)) {
+  console.error("--bulk-rate must be a positive number of operations per second");
+  process.exit(2);
+}
+
 const store = await startDevStore({
   port,
   host,
@@ -92,6 +106,7 @@ const store = await startDevStore({
   products,
   edition,
   stateFile,
+  bulkConsumer: { running: bulkConsumer === "on", ...(bulkRate !== undefined ? { operationsPerSecond: bulkRate } : {}) },
 }).catch((e: unknown) => {
   if (!(e instanceof StateFileError)) throw e;
   console.error(e.message);
@@ -114,7 +129,7 @@ console.log(`Dev store (${edition === "commerce" ? "Adobe Commerce" : "Magento O
   Admin JSON API   ${store.url}/admin/api/integrations
 
 Options: consumer expiry ${consumerExpirySeconds} s, integration tokens as Bearer ${bearerState}, ` +
-  `input limits ${values["input-limits"] ? "on" : "off"}, ${products.toLocaleString("en-US")} products, ` +
+  `input limits ${values["input-limits"] ? "on" : "off"}, bulk consumer ${bulkConsumer}, ${products.toLocaleString("en-US")} products, ` +
   `${stateFile === undefined ? "integrations start from the seed" : `integrations kept in ${stateFile}`}. Ctrl+C stops it.`);
 
 const stop = () => {

@@ -25,7 +25,10 @@ function send(reply: FastifyReply, res: RestResponse) {
 /** Mounts the REST layer; returns the store's data (the admin churn API changes it directly). */
 export function mountRest(app: FastifyInstance, ctx: StoreContext, opts: { inputLimits: boolean; products?: number; edition: Edition }): StoreData {
   const data = createStoreData({ products: opts.products });
-  ctx.resetData = () => data.reset();
+  ctx.resetData = () => {
+    data.reset();
+    ctx.bulk.clear();
+  };
   const tokenDeps = {
     userTokens: ctx.userTokens,
     throttler: ctx.throttler,
@@ -39,6 +42,7 @@ export function mountRest(app: FastifyInstance, ctx: StoreContext, opts: { input
     inputLimits: opts.inputLimits,
     baseUrl: () => ctx.options.urls.storeBaseUrl,
     now: ctx.clock.nowMs,
+    bulk: ctx.bulk,
     issueUserToken: (kind, rawBody) => issueUserToken(tokenDeps, kind, rawBody).body as string,
   });
 

@@ -44,6 +44,8 @@ export interface DevStoreOptions {
    * after each request that changed them. Unset (tests): every start is the seed. A bad file throws StateFileError.
    */
   stateFile?: string;
+  /** The bulk consumer (`async.operations.all`): off = accepted operations stay open (status 4); speed in ops/s. */
+  bulkConsumer?: { running?: boolean; operationsPerSecond?: number };
 }
 
 export interface DevStore {
@@ -97,6 +99,7 @@ export async function startDevStore(opts: DevStoreOptions = {}): Promise<DevStor
     callbackTimeoutMs: opts.callbackTimeoutMs ?? 5000,
     portalTokenTtlSeconds: opts.portalTokenTtlSeconds ?? 7200,
     now: opts.now,
+    bulkConsumer: opts.bulkConsumer,
   });
 
   const persisted = opts.stateFile === undefined ? undefined : keepStateIn(opts.stateFile, ctx.state);
@@ -124,6 +127,7 @@ export async function startDevStore(opts: DevStoreOptions = {}): Promise<DevStor
   registerChurnApi(app, ctx, data);
 
   await app.listen({ port: opts.port ?? 0, host });
+  ctx.bulk.start();
   const port = (app.server.address() as AddressInfo).port;
   const hostForUrl = host.includes(":") ? `[${host}]` : host;
   urls.url = `http://${hostForUrl}:${port}`;
@@ -137,6 +141,7 @@ export async function startDevStore(opts: DevStoreOptions = {}): Promise<DevStor
     profile: profileName,
     edition: opts.edition ?? "open-source",
     close: async () => {
+      ctx.bulk.stop();
       await app.close();
       persisted?.save();
     },

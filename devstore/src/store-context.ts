@@ -9,6 +9,7 @@ import type { Profile } from "./config/profiles";
 import { IntegrationAdmin } from "./integrations/admin-service";
 import { IntegrationState } from "./integrations/state";
 import { PortalState } from "./portal/portal-state";
+import { BulkState } from "./rest/async/bulk-state";
 import type { Authenticate } from "./rest/types";
 
 export interface StoreOptions {
@@ -20,6 +21,8 @@ export interface StoreOptions {
   callbackTimeoutMs: number;
   portalTokenTtlSeconds: number;
   now?: () => number;
+  /** The bulk consumer: running at start (default true) and its speed in operations per second. */
+  bulkConsumer?: { running?: boolean; operationsPerSecond?: number };
 }
 
 export interface StoreContext {
@@ -32,6 +35,8 @@ export interface StoreContext {
   admin: IntegrationAdmin;
   authenticate: Authenticate;
   portal: PortalState;
+  /** Accepted bulks and the `async.operations.all` consumer (rest/async/bulk-state.ts). */
+  bulk: BulkState;
   /** The admin "secret key" segment of success_call_back URLs. */
   adminUrlKey: string;
   /** Back to the seed state (integrations, tokens, nonces, lockouts, clock offset, portal tokens). */
@@ -56,6 +61,7 @@ export function createStoreContext(options: StoreOptions): StoreContext {
   const integrationAsBearer = options.integrationAsBearer || options.profile.integrationBearerWithoutFlag;
   const authenticate = createAuthenticate({ provider, state, userTokens, integrationAsBearer });
   const portal = new PortalState(clock.nowSeconds, options.portalTokenTtlSeconds);
+  const bulk = new BulkState(clock.nowMs, options.bulkConsumer);
   return {
     options,
     clock,
@@ -66,6 +72,7 @@ export function createStoreContext(options: StoreOptions): StoreContext {
     admin,
     authenticate,
     portal,
+    bulk,
     adminUrlKey,
     resetAuthState() {
       state.reset();

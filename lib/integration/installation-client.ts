@@ -106,6 +106,10 @@ export function clientForInstallationRecord(
     request: (req) => tracked(client.request(req)),
     close: () => client.close(),
     call: (id, args) => tracked(client.call(id, args)),
+    async: (id, args) => tracked(client.async(id, args)),
+    bulk: (id, rows, o) => tracked(client.bulk(id, rows, o)),
+    bulkStatus: (uuid, o) => tracked(client.bulkStatus(uuid, o)),
+    searchBulkOperations: (criteria) => tracked(client.searchBulkOperations(criteria)),
     paginate<T>(path: string, popts?: Parameters<MagentoClient["paginate"]>[1]): AsyncIterable<T> {
       const inner = client.paginate<T>(path, popts);
       return {

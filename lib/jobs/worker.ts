@@ -35,7 +35,8 @@ export interface JobContext {
   leaseEndsAt: Date;
 }
 
-export type JobResult = { again: true } | { output?: unknown } | void;
+/** `again`: given back to run later, from `after` when given (a job that polls, lib/jobs/kinds/bulk.ts). */
+export type JobResult = { again: true; after?: Date } | { output?: unknown } | void;
 
 export interface JobDefinition<T> {
   kind: string;
@@ -258,7 +259,7 @@ export function startWorker(o: WorkerOptions): Worker {
     try {
       const result = await kind.run(job.data, ctx);
       if (result && "again" in result) {
-        await o.queue.requeue(job, o.now());
+        await o.queue.requeue(job, o.now(), result.after);
         return "again";
       }
       const done = await o.queue.complete(job, result && "output" in result ? (result.output ?? null) : null, o.now());

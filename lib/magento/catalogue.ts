@@ -40,9 +40,9 @@ function list(uniqueKey: string): { list: { uniqueKey: string } } {
   return { list: { uniqueKey } };
 }
 
-function op<I extends string, P extends string, Q extends string = never>(
+function op<I extends string, M extends HttpMethod, P extends string, Q extends string = never>(
   id: I,
-  method: HttpMethod,
+  method: M,
   path: P,
   module: string,
   group: string,
@@ -50,7 +50,7 @@ function op<I extends string, P extends string, Q extends string = never>(
   since: "" | "2.1" | "2.2",
   kind: OperationKind,
   extra: Partial<Pick<Operation, "base" | "list">> & { requiredQuery?: readonly Q[] } = {},
-): Omit<Operation, "id" | "path" | "requiredQuery"> & { readonly id: I; readonly path: P; readonly requiredQuery?: readonly Q[] } {
+): Omit<Operation, "id" | "method" | "path" | "requiredQuery"> & { readonly id: I; readonly method: M; readonly path: P; readonly requiredQuery?: readonly Q[] } {
   return {
     id,
     method,

@@ -5,6 +5,7 @@ import { buildQuery, fillPath, normaliseBaseUrl, pathParamNames, restUrl, sentAs
 import { createAuthorizer, type Authorizer } from "./auth";
 import { findListOperation, findOperation, type OperationId } from "./catalogue";
 import { errorFromResponse } from "./errors";
+import { acceptanceSchema, bulkPath, bulkStatusSchema, DEFAULT_BULK_CHUNK, operationSearchSchema, type BulkAcceptance } from "./bulk";
 import { validateFields } from "./fields";
 import { guardedNonce } from "./nonce-guard";
 import { paginate } from "./paginate";
@@ -12,7 +13,10 @@ import { parseSuccessBody } from "./response-body";
 import { criteriaQuery } from "./search-criteria";
 import { DEFAULT_SIGNATURE, sameChoice, sendWithSignatureFallback, signatureAccepted } from "./signature-fallback";
 import { send, transportDeps, type TransportRequest, type TransportResult } from "./transport";
+import type { AsyncOperationId, BulkRow } from "./bulk";
 import type {
+  BulkCallOptions,
+  BulkChunkResult,
   CallArgs,
   MagentoClient,
   MagentoClientOptions,
@@ -32,6 +36,8 @@ interface Target {
   body: unknown;
   timeoutMs?: number;
   expect: "json" | "text";
+  /** An async/bulk submission: never retried after an unclear failure (transport.ts createsWork). */
+  createsWork?: boolean;
 }
 
 /** A list operation called with no criteria at all gets 400 `"%fieldName" is required` (searchCriteria) from Magento. */
@@ -71,6 +77,7 @@ class CallAttempt implements TransportRequest {
     readonly timeoutMs: number | undefined,
     private readonly choice: SignatureChoice,
     private readonly authorize: Authorizer,
+    readonly createsWork: boolean,
   ) {}
 
   headers(): Record<string, string> {
@@ -138,7 +145,7 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
     const started = deps.now();
     const body = t.body === undefined ? undefined : JSON.stringify(t.body);
     const startedWith = current;
-    const sendIn = (choice: SignatureChoice) => send(new CallAttempt(t.method, t.url, body, t.timeoutMs, choice, authorize), deps);
+    const sendIn = (choice: SignatureChoice) => send(new CallAttempt(t.method, t.url, body, t.timeoutMs, choice, authorize, t.createsWork === true), deps);
     const { answer: result, choice: tried, attempts } = await sendWithSignatureFallback(startedWith, sendIn, signed);
     if (signed) {
       const mayRecord = !confirmed || !sameChoice(tried, startedWith);
@@ -184,6 +191,47 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
     return request<T>({ ...args, method: op.method, path: op.path });
   }
 
+  /** The catalogue operation behind an async or bulk call, refused when it has no async form. */
+  function asyncOperationOf(operationId: string) {
+    const op = findOperation(operationId);
+    if (!op) throw new OperationCallError(`unknown operation "${operationId}"`);
+    if (op.base !== "rest" || op.kind !== "rest" || op.method === "GET") {
+      throw new OperationCallError(`${op.id} (${op.method} ${op.path}) has no async form: Magento queues POST, PUT, DELETE and PATCH store routes only`);
+    }
+    return op;
+  }
+
+  async function submit(method: RequestSpec["method"], path: string, body: unknown, storeCode: string | undefined, timeoutMs: number | undefined): Promise<BulkAcceptance> {
+    const url = restUrl(baseUrl, path, storeCode ?? opts.storeCode);
+    const res = await execute<unknown>({ method, url, body, timeoutMs, expect: "json", createsWork: true });
+    const parsed = acceptanceSchema.safeParse(res.data);
+    if (!parsed.success) throw new OperationCallError(`the store's answer to ${method} ${path} is not a bulk acceptance (bulk_uuid, request_items): ${parsed.error.issues[0]?.message ?? ""}`);
+    return parsed.data;
+  }
+
+  async function asyncCall(operationId: string, args: RequestArgs = {}): Promise<BulkAcceptance> {
+    const op = asyncOperationOf(operationId);
+    return submit(op.method, `/async${fillPath(op.path, args.pathParams)}`, args.body, args.storeCode, args.timeoutMs);
+  }
+
+  async function bulkCall(operationId: string, rows: readonly Record<string, unknown>[], o: BulkCallOptions = {}): Promise<BulkChunkResult[]> {
+    const op = asyncOperationOf(operationId);
+    const names = pathParamNames(op.path);
+    rows.forEach((row, i) => {
+      const missing = names.filter((n) => row[n] === undefined || row[n] === null || String(row[n]) === "");
+      if (missing.length) throw new OperationCallError(`${op.id}: row ${i} has no ${missing.join(", ")} (a bulk row carries the path parameters in its body)`);
+    });
+    const size = o.chunkSize ?? DEFAULT_BULK_CHUNK;
+    if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`chunkSize must be a positive integer (got ${size})`);
+    const out: BulkChunkResult[] = [];
+    for (let first = 0; first < rows.length; first += size) {
+      const chunk = rows.slice(first, first + size);
+      const acceptance = await submit(op.method, `/async/bulk${bulkPath(op.path)}`, chunk, o.storeCode, o.timeoutMs);
+      out.push({ firstRow: first, rows: chunk.length, ...acceptance });
+    }
+    return out;
+  }
+
   return {
     baseUrl,
     get signature() {
@@ -192,6 +240,16 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
     request,
     call: <I extends OperationId, T = unknown>(operationId: I, args?: CallArgs<I>) => callOperation<T>(operationId, args),
     paginate: <T = unknown>(path: string, o?: Parameters<MagentoClient["paginate"]>[1]) => paginate<T>(request, path, o),
+    async: <I extends AsyncOperationId>(operationId: I, args?: CallArgs<I>) => asyncCall(operationId, args),
+    bulk: <I extends AsyncOperationId>(operationId: I, rows: readonly BulkRow<I>[], o?: BulkCallOptions) => bulkCall(operationId, rows, o),
+    async bulkStatus(bulkUuid, o = {}) {
+      const res = await request<unknown>({ method: "GET", path: `/V1/bulk/{bulkUuid}/${o.detailed ? "detailed-status" : "status"}`, pathParams: { bulkUuid }, timeoutMs: o.timeoutMs });
+      return bulkStatusSchema.parse(res.data);
+    },
+    async searchBulkOperations(criteria) {
+      const res = await request<unknown>({ method: "GET", path: "/V1/bulk/", searchCriteria: criteria });
+      return operationSearchSchema.parse(res.data);
+    },
     async close() {
       closed = true;
       await pool?.close();

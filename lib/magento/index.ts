@@ -12,7 +12,21 @@ export type {
   SearchCriteriaInput,
   SignatureChoice,
   CallArgs,
+  BulkCallOptions,
+  BulkChunkResult,
 } from "./types";
+export {
+  BULK_STATUS,
+  DEFAULT_BULK_CHUNK,
+  bulkPath,
+  operationsByIndex,
+  operationRequest,
+  type AsyncOperationId,
+  type BulkRow,
+  type BulkAcceptance,
+  type BulkStatusCode,
+  type BulkOperationState,
+} from "./bulk";
 export {
   StoreError,
   MagentoApiError,

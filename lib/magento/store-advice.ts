@@ -31,6 +31,7 @@ export type StoreProblem =
   | "timeout"
   | "bad_response"
   | "response_too_large"
+  | "bulk_consumer_stalled"
   // the app's side
   | "interrupted"
   | "installation_not_usable"
@@ -155,6 +156,11 @@ export const STORE_ADVICE: Readonly<Record<StoreProblem, Advice>> = {
     title: "The store's answer was too large",
     fix: "The store answered more than the app reads in one call. Ask for less per call (a smaller searchCriteria pageSize, or fields=… to trim items), or raise maxResponseBytes if the store really answers this much.",
     action: "none",
+  },
+  bulk_consumer_stalled: {
+    title: "The store accepted the bulk but is not working through it",
+    fix: "Its operations stay open: the store's async.operations.all consumer is not running. In the store, run bin/magento queue:consumers:start async.operations.all (or enable cron's consumers_runner, or a Supervisor program for it) and make sure RabbitMQ or the MySQL queue is configured.",
+    action: "check_store",
   },
   interrupted: {
     title: "The token exchange was interrupted",

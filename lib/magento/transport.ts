@@ -33,6 +33,11 @@ export interface TransportRequest {
   body?: string;
   /** Allow retries (network errors and 429/502/503/504 of idempotent calls; 429 and 503 with Retry-After of others). */
   retry: boolean;
+  /**
+   * Retried as a POST whatever the verb: Magento's async and bulk routes queue a new bulk for every request they
+   * accept, PUT and DELETE included (docs/rest-semantics.md#async-and-bulk), so an unclear failure is not retried.
+   */
+  createsWork?: boolean;
   timeoutMs?: number | undefined;
 }
 
@@ -203,6 +208,7 @@ export async function send(req: TransportRequest, deps: TransportDeps): Promise<
   const left = () => endsAt - deps.now();
   /** A retry after `delay` ms may start only if the budget leaves it time to get an answer. */
   const mayRetryAfter = (delay: number) => left() - delay > 0;
+  const retryMethod = req.createsWork ? "POST" : req.method;
   for (let attempt = 1; ; attempt++) {
     const timeoutMs = Math.max(1, Math.min(req.timeoutMs ?? deps.timeoutMs, left()));
     const headers = req.headers(attempt); // signing errors are programming errors, not network failures
@@ -220,7 +226,7 @@ export async function send(req: TransportRequest, deps: TransportDeps): Promise<
       });
     } catch (err) {
       if (err instanceof ResponseTooLargeError) throw err; // the same answer again would be just as large
-      if (attempt <= retries && isIdempotent(req.method)) {
+      if (attempt <= retries && isIdempotent(retryMethod)) {
         const delay = backoffDelay(attempt - 1, deps.random, deps.maxRetryDelayMs);
         if (mayRetryAfter(delay)) {
           await deps.sleep(delay);
@@ -244,7 +250,7 @@ export async function send(req: TransportRequest, deps: TransportDeps): Promise<
     if (status >= 300 && status < 400) throw redirectError(status, response.header("location"), req.url, req.method);
     // only failures are looked at (a 2xx never pays for the Retry-After parse)
     const retryAfter = status >= 429 ? parseRetryAfter(response.header("retry-after"), deps.now()) : undefined;
-    if (attempt <= retries && isRetryableStatus(status, req.method, retryAfter !== undefined)) {
+    if (attempt <= retries && isRetryableStatus(status, retryMethod, retryAfter !== undefined)) {
       if (retryAfter !== undefined && retryAfter > deps.maxRetryDelayMs) {
         throw rateLimitedError(status, retryAfter, deps.maxRetryDelayMs, response.text, req);
       }

@@ -4,6 +4,8 @@ import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
 import type { CatalogueEntry, OperationId, PathParamNames, PathParamsOf, RequiredQueryOf } from "./catalogue";
 import type { HttpMethod } from "./http-method";
 import type { SearchCriteria } from "./search-criteria-types";
+import type { AsyncOperationId, BulkAcceptance, BulkRow, bulkStatusSchema, operationSearchSchema } from "./bulk";
+import type { z } from "zod";
 
 export type { HttpMethod };
 
@@ -149,6 +151,19 @@ type QueryArg<I extends OperationId> = [RequiredQueryOf<I>] extends [never]
 /** Arguments of a catalogue call, checked at compile time against the operation's path and query parameters. */
 export type CallArgs<I extends OperationId> = Omit<RequestArgs, "pathParams" | "query"> & PathParamsArg<I> & QueryArg<I>;
 
+export interface BulkCallOptions {
+  /** Rows per request (the store's async array limit). Default 5,000 (Magento's default with input limits on). */
+  chunkSize?: number;
+  storeCode?: string;
+  timeoutMs?: number;
+}
+
+/** One request of a bulk call: which rows it carried (`firstRow` is the index in the rows given) and the answer. */
+export interface BulkChunkResult extends BulkAcceptance {
+  firstRow: number;
+  rows: number;
+}
+
 export interface MagentoClient {
   readonly baseUrl: string;
   /** The signature choice the client currently uses (after any fallback). */
@@ -166,6 +181,22 @@ export interface MagentoClient {
    */
   call<I extends OperationId, T = unknown>(operationId: I, args?: CallArgs<I>): Promise<MagentoResponse<T>>;
   paginate<T = unknown>(path: string, opts?: PaginateOptions): AsyncIterable<T>;
+  /**
+   * Queues one call on the store's async web API (`rest/<store>/async/V1/…`): `async("putProductsBySku",
+   * { pathParams: { sku }, body })`. Answers the acceptance (bulk_uuid, request_items); never retried after an
+   * unclear failure. Only operations other than GET have an async form (checked at compile time).
+   */
+  async<I extends AsyncOperationId>(operationId: I, args?: CallArgs<I>): Promise<BulkAcceptance>;
+  /**
+   * Queues rows on the bulk route (`rest/<store>/async/bulk/V1/products/bySku`), `chunkSize` rows per request.
+   * Each row is the operation's body holding its path parameters: `bulk("putProductsBySku", [{ sku, product }])`
+   * (a row without `sku` does not compile).
+   */
+  bulk<I extends AsyncOperationId>(operationId: I, rows: readonly BulkRow<I>[], opts?: BulkCallOptions): Promise<BulkChunkResult[]>;
+  /** `GET /V1/bulk/:uuid/status` (or detailed-status: each operation's request and result). */
+  bulkStatus(bulkUuid: string, opts?: { detailed?: boolean; timeoutMs?: number }): Promise<z.infer<typeof bulkStatusSchema>>;
+  /** `GET /V1/bulk/?searchCriteria`: operations by bulk_uuid, status, topic_name or start_time. */
+  searchBulkOperations(criteria: SearchCriteriaInput): Promise<z.infer<typeof operationSearchSchema>>;
   /**
    * Waits for the calls in flight, then closes the connections the client opened itself. A dispatcher or fetch
    * passed in stays open (its owner closes it). Calls after close() fail.

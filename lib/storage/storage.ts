@@ -30,6 +30,7 @@ import type {
   User,
   UserWithPassword,
 } from "./types";
+import type { BulkChunkRecord, BulkRowOutcome, BulkRowRecord, BulkRowStatus, BulkSubmissionRecord, NewBulkRow } from "./bulk-types";
 
 /** A unique constraint refused a write (another request or instance created the same row first). */
 export class UniqueConflictError extends Error {
@@ -319,6 +320,38 @@ export interface ExportRepo {
   pruneFinished(before: Date): Promise<number>;
 }
 
+export interface BulkRepo {
+  /** The submission with its rows in one transaction; pending rows are split into chunks of `chunkSize` in row order. */
+  create(
+    submission: { installationId: string; requestedBy: string | null; kind: string; operationId: string; chunkSize: number },
+    rows: readonly NewBulkRow[],
+  ): Promise<BulkSubmissionRecord>;
+  byId(id: string): Promise<BulkSubmissionRecord | null>;
+  listForInstallation(installationId: string, limit: number): Promise<BulkSubmissionRecord[]>;
+  update(id: string, patch: Partial<Pick<BulkSubmissionRecord, "state" | "lastProgressAt" | "stalledAt" | "fallbackAt" | "message" | "finishedAt">>): Promise<void>;
+  chunks(submissionId: string): Promise<BulkChunkRecord[]>;
+  /** pending → sending, written before the request goes out. False when the chunk was not pending. */
+  markSending(submissionId: string, seq: number, at: Date): Promise<boolean>;
+  /** sending → sent with the store's bulk uuid; its rows become open. False when the chunk was not sending. */
+  markSent(submissionId: string, seq: number, bulkUuid: string, at: Date): Promise<boolean>;
+  /** sending → pending: the store has no trace of the request, so it is sent again. */
+  markPending(submissionId: string, seq: number): Promise<boolean>;
+  /** The uuids among `uuids` that a chunk (of any submission) already holds. */
+  claimedUuids(uuids: readonly string[]): Promise<Set<string>>;
+  /** A new pending chunk holding `rows` (their attempts counted), after the last one. */
+  addChunk(submissionId: string, rows: readonly number[]): Promise<number>;
+  rowsOfChunk(submissionId: string, seq: number): Promise<BulkRowRecord[]>;
+  rowsWithStatus(submissionId: string, statuses: readonly BulkRowStatus[], limit: number): Promise<BulkRowRecord[]>;
+  /** Rows sent as single calls whose queued operation has not been seen finishing yet. */
+  unwatchedSingles(submissionId: string): Promise<BulkRowRecord[]>;
+  setOutcomes(submissionId: string, outcomes: readonly BulkRowOutcome[]): Promise<void>;
+  markLate(submissionId: string, rows: ReadonlyArray<{ row: number; message: string }>): Promise<void>;
+  counts(submissionId: string): Promise<Record<BulkRowStatus, number>>;
+  /** Rows from `fromRow` on, in row order, at most `limit`. */
+  rows(submissionId: string, fromRow: number, limit: number): Promise<BulkRowRecord[]>;
+  deleteForInstallation(installationId: string): Promise<number>;
+}
+
 export interface Storage {
   readonly provider: "sqlite" | "postgresql";
   stores: StoreRepo;
@@ -332,6 +365,7 @@ export interface Storage {
   rateWindows: RateWindowRepo;
   portalApps: PortalAppRepo;
   exports: ExportRepo;
+  bulks: BulkRepo;
   passwordResets: PasswordResetRepo;
   outbox: OutboxRepo;
   resourceChecks: ResourceCheckRepo;

@@ -14,6 +14,10 @@ const IntegrationBody = z.object({
 });
 
 const ClockBody = z.object({ offsetSeconds: z.number().finite() });
+const BulkConsumerBody = z
+  .object({ running: z.boolean().optional(), operationsPerSecond: z.number().finite().positive().max(1_000_000).optional() })
+  .strict()
+  .refine((b) => b.running !== undefined || b.operationsPerSecond !== undefined, "give running (true|false) and/or operationsPerSecond");
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The :id path parameter, or 0 (matches no integration → 404). */
@@ -98,6 +102,28 @@ export function registerAdminApi(app: FastifyInstance, ctx: StoreContext): void 
       throw e;
     }
   });
+
+  // The bulk consumer (async.operations.all): stop it to leave operations open, as a store without one does.
+  const consumerView = () => ({ running: ctx.bulk.running, operationsPerSecond: ctx.bulk.operationsPerSecond, open: ctx.bulk.openCount() });
+  app.get("/admin/api/bulk-consumer", async () => consumerView());
+  app.post("/admin/api/bulk-consumer", async (req, reply) => {
+    const parsed = BulkConsumerBody.safeParse(parseJson(req.body));
+    if (!parsed.success) return bad(reply, parsed.error.issues.map((i) => i.message).join("; "));
+    if (parsed.data.running !== undefined) ctx.bulk.running = parsed.data.running;
+    if (parsed.data.operationsPerSecond !== undefined) ctx.bulk.operationsPerSecond = parsed.data.operationsPerSecond;
+    return consumerView();
+  });
+
+  // Every bulk the store accepted, oldest first: tests count submissions with it.
+  app.get("/admin/api/bulk", async () =>
+    ctx.bulk.all().map((b) => ({
+      uuid: b.uuid,
+      operation_count: b.operations.length,
+      topic_name: b.topicName,
+      start_time: b.startTime,
+      open: b.operations.filter((o) => o.status === 4).length,
+    })),
+  );
 
   app.get("/admin/api/clock", async () => ({ offsetSeconds: ctx.clock.offsetSeconds(), now: ctx.clock.nowSeconds() }));
 

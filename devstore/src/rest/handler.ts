@@ -14,6 +14,9 @@ import { SearchCache } from "./search-cache";
 import { applySortOrdersByIndex, DEFAULT_INPUT_LIMITS, matchAndSort, pageOf, parseSearchCriteria, searchKey, type InputLimits } from "./search-criteria";
 import { checkFields, StorageError } from "./searchable";
 import { RestError, type Authenticate, type Caller, type RawRestRequest, type RestResponse } from "./types";
+import { bulkPathOf, handleAsync, isAsyncPath } from "./async/async-routes";
+import { BulkState, type OperationOutcome } from "./async/bulk-state";
+import { renderPlaceholders } from "./async/render";
 
 export interface RestHandlerOptions {
   data: StoreData;
@@ -31,6 +34,8 @@ export interface RestHandlerOptions {
   routes?: readonly RouteDef[];
   /** The Integration module's admin/customer token services (the auth layer answers them). */
   issueUserToken?: RouteContext["issueUserToken"];
+  /** The bulk operations and their consumer (async/bulk-state.ts); default: a consumer of the handler's own. */
+  bulk?: BulkState;
 }
 
 export type RestHandler = (req: RawRestRequest) => Promise<RestResponse>;
@@ -99,6 +104,54 @@ export function createRestHandler(opts: RestHandlerOptions): RestHandler {
   const searches = new SearchCache();
   const data = opts.data;
 
+  const bulk = opts.bulk ?? new BulkState(now);
+  // Bulk routes: the synchronous route under its by<Param> path, mapped back to the route itself.
+  const bulkRoutes = new Map(routes.filter((r) => r.method !== "GET").map((r) => [{ ...r, path: bulkPathOf(r.path) } as RouteDef, r]));
+  const bulkRouter = new Router([...bulkRoutes.keys()]);
+
+  function contextFor(c: Omit<RouteContext, "data" | "inputLimits" | "edition" | "now" | "criteria" | "search" | "issueUserToken">): RouteContext {
+    const query = c.query;
+    return {
+      ...c,
+      data,
+      inputLimits: limits,
+      edition,
+      now,
+      criteria: (o) => parseSearchCriteria(query, { inputLimits: limits, strictProperties: profile.rejectsUnknownProperties, searchRequest: o?.searchRequest }),
+      search: (entity) => {
+        const criteria = parseSearchCriteria(query, { inputLimits: limits, strictProperties: profile.rejectsUnknownProperties });
+        const effective = checkFields(entity, data, criteria);
+        const rows = searches.rows(searchKey(entity.name, effective), data.revision, () => matchAndSort(entity.rows(data), effective, entity.read));
+        return pageOf(rows, criteria);
+      },
+      issueUserToken: opts.issueUserToken ?? noTokenService,
+    };
+  }
+
+  async function runRoute(route: RouteDef, ctx: RouteContext, method: string): Promise<unknown> {
+    try {
+      return await route.handler(ctx);
+    } finally {
+      // Any write invalidates cached searches (even one that failed half-way).
+      if (method !== "GET") data.touch();
+    }
+  }
+
+  // The consumer runs an operation through the synchronous route, as the submitting user (async/bulk-state.ts).
+  bulk.setRunner(async (b, work): Promise<OperationOutcome> => {
+    const route = routes.find((r) => r.method === work.method && r.path === work.routePath);
+    if (!route) return { ok: false, retriable: false, message: "Request does not match any route.", errorCode: null };
+    const ctx = contextFor({ caller: b.caller, params: work.params, query: {}, body: work.body, rawBody: JSON.stringify(work.body), storeCode: b.storeCode, store: b.store, baseUrl: b.baseUrl });
+    try {
+      return { ok: true, result: await runRoute(route, ctx, work.method) };
+    } catch (err) {
+      // OperationProcessor: a LocalizedException (every web API error) is "failed, change input"; anything else
+      // (a lock wait, a lost connection) may pass when tried again.
+      if (err instanceof RestError) return { ok: false, retriable: false, message: renderPlaceholders(err.message, err.parameters), errorCode: 0 };
+      return { ok: false, retriable: true, message: err instanceof Error ? err.message : String(err), errorCode: 0 };
+    }
+  });
+
   return async (req) => {
     try {
       const method = req.method.toUpperCase();
@@ -106,6 +159,23 @@ export function createRestHandler(opts: RestHandlerOptions): RestHandler {
       if (!url) throw noRoute();
       const query = parseQuery(url.query);
       if (profile.sortOrdersByIndex) applySortOrdersByIndex(query);
+
+      if (isAsyncPath(url.pathInfo)) {
+        return await handleAsync(
+          { bulk, router, bulkRouter, syncRouteOf: (r) => bulkRoutes.get(r) ?? r, limits, authorize },
+          {
+            method,
+            pathInfo: url.pathInfo,
+            query,
+            body: req.body,
+            caller: async () => opts.authenticate(req),
+            storeCode: url.storeCode,
+            store: url.store,
+            baseUrl: baseUrlOf(req),
+            criteria: () => parseSearchCriteria(query, { inputLimits: limits, strictProperties: profile.rejectsUnknownProperties }),
+          },
+        );
+      }
 
       // Webapi's schema request (`/rest/{store}/schema`) is answered before routing.
       if (method === "GET" && url.pathInfo.replace(/\/+$/, "") === "/schema") {
@@ -131,8 +201,7 @@ export function createRestHandler(opts: RestHandlerOptions): RestHandler {
       }
       authorize(route, caller);
 
-      const ctx: RouteContext = {
-        data,
+      const ctx = contextFor({
         caller,
         params,
         query,
@@ -141,25 +210,8 @@ export function createRestHandler(opts: RestHandlerOptions): RestHandler {
         storeCode: url.storeCode,
         store: url.store,
         baseUrl: baseUrlOf(req),
-        inputLimits: limits,
-        edition,
-        now,
-        criteria: (o) => parseSearchCriteria(query, { inputLimits: limits, strictProperties: profile.rejectsUnknownProperties, searchRequest: o?.searchRequest }),
-        search: (entity) => {
-          const criteria = parseSearchCriteria(query, { inputLimits: limits, strictProperties: profile.rejectsUnknownProperties });
-          const effective = checkFields(entity, data, criteria);
-          const rows = searches.rows(searchKey(entity.name, effective), data.revision, () => matchAndSort(entity.rows(data), effective, entity.read));
-          return pageOf(rows, criteria);
-        },
-        issueUserToken: opts.issueUserToken ?? noTokenService,
-      };
-      let result: unknown;
-      try {
-        result = await route.handler(ctx);
-      } finally {
-        // Any write invalidates cached searches (even one that failed half-way).
-        if (method !== "GET") data.touch();
-      }
+      });
+      const result = await runRoute(route, ctx, method);
       return { status: 200, body: filterResponse(result, query.fields).body };
     } catch (err) {
       return errorResponse(err);

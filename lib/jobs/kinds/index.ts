@@ -5,12 +5,14 @@ import { CALLBACK_JOB, EXCHANGE_JOB, handshakeJobs } from "./handshake";
 import { HEALTH_SWEEP_JOB, PROBE_JOB, probeJobs } from "./probe";
 import { EXCHANGE_SWEEP_JOB, maintenanceJobs, PRUNE_JOB } from "./maintenance";
 import { EXPORT_JOB, exportJobs } from "./export";
+import { BULK_JOB, bulkJobs } from "./bulk";
 import { SYNC_PASS_JOB, SYNC_SCHEDULE_EVERY_MS, SYNC_SCHEDULE_JOB, SYNC_SWEEP_JOB, syncJobs } from "./sync";
 import { ACCOUNT_MAIL_JOB, accountMailJobs } from "./account-mail";
 
 export { CALLBACK_JOB, EXCHANGE_JOB, callbackJob } from "./handshake";
 export { PROBE_JOB, HEALTH_SWEEP_JOB, probeJob } from "./probe";
 export { EXPORT_JOB, exportJobOptions } from "./export";
+export { BULK_JOB, bulkJobOptions } from "./bulk";
 export { SYNC_PASS_JOB, SYNC_SWEEP_JOB, SYNC_SCHEDULE_JOB, syncJobOptions, syncKey } from "./sync";
 export { ACCOUNT_MAIL_JOB, ACCOUNT_MAIL_OPTIONS } from "./account-mail";
 export { storeLane, type JobServices } from "./services";
@@ -22,6 +24,7 @@ export function jobKinds(s: JobServices, queue: Pick<JobQueue, "hasOpen">): JobK
     ...probeJobs(s),
     ...maintenanceJobs(s, queue),
     ...exportJobs(s),
+    ...bulkJobs(s),
     ...syncJobs(s),
     ...accountMailJobs(s),
   ];
@@ -43,6 +46,7 @@ export const JOB_LABELS: Record<string, string> = {
   [EXCHANGE_JOB]: "Token exchange",
   [PROBE_JOB]: "Health probe",
   [EXPORT_JOB]: "Export",
+  [BULK_JOB]: "Bulk submission",
   [HEALTH_SWEEP_JOB]: "Health probes (all stores)",
   [EXCHANGE_SWEEP_JOB]: "Interrupted exchanges",
   [PRUNE_JOB]: "Pruning",

@@ -23,6 +23,8 @@ export interface JobServices {
   appUrl: string;
   /** How often every active installation is probed. */
   healthProbeEveryMs: number;
+  /** Crash tests of tracked bulk submissions (lib/bulk/track.ts TrackDeps.afterSubmit). */
+  bulkFaults?: { afterSubmit?: () => void };
   /** Delta sync: the declared entities, the app's handlers, and the guarded fetch they call out with. */
   sync: { entities: readonly SyncEntity[]; handlers: readonly SyncHandler[]; fetch: typeof fetch };
 }

@@ -6,6 +6,7 @@ import { prismaActivations } from "./activations";
 import { prismaEvents } from "./events";
 import { prismaLinks } from "./links";
 import { prismaOutbox, prismaPasswordResets, prismaSessions, prismaThrottle, prismaUsers } from "./accounts";
+import { prismaBulks } from "./bulks";
 import { prismaExports, prismaPortalApps, prismaRateWindows, prismaResourceChecks } from "./small-tables";
 import { prismaSync } from "./sync";
 
@@ -28,6 +29,7 @@ export function createPrismaStorage(database: Pick<Database, "prisma" | "provide
       rateWindows: prismaRateWindows(q, inTransaction ? (fn) => fn(q) : transact),
       portalApps: prismaPortalApps(q),
       exports: prismaExports(q, inTransaction ? (fn) => fn(q) : transact),
+      bulks: prismaBulks(q, inTransaction ? (fn) => fn(q) : transact),
       passwordResets: prismaPasswordResets(q),
       outbox: prismaOutbox(q),
       resourceChecks: prismaResourceChecks(q),

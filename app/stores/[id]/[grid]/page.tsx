@@ -24,7 +24,13 @@ export default async function StoreGridPage({ params, searchParams }: Props) {
   const raw = await searchParams;
   return (
     <>
-      <StoreHeader store={store} section={spec.key} title={spec.title} description={spec.description} />
+      <StoreHeader
+        store={store}
+        section={spec.key}
+        title={spec.title}
+        description={spec.description}
+        actions={spec.key === "products" ? <a className="btn btn--secondary" href={`/stores/${encodeURIComponent(store.installationId)}/bulk`}>Bulk edit</a> : undefined}
+      />
       <Suspense fallback={<GridSkeleton label={spec.noun} />}>
         <GridRecords spec={spec} store={store} client={client} raw={raw} />
       </Suspense>

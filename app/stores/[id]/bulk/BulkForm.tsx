@@ -1,0 +1,63 @@
+"use client";
+
+import { startTransition, useActionState, type FormEvent } from "react";
+import { Alert, Button, Field, Table } from "@/app/components/ui";
+import { bulkAction, type BulkFormState } from "./actions";
+
+/** Upload → validated preview (per-row errors) → submit. The file stays chosen between the two steps. */
+export function BulkForm({ installationId }: { installationId: string }) {
+  const [state, action, pending] = useActionState<BulkFormState, FormData>(bulkAction, {});
+  const p = state.preview;
+  // Submitted by hand, not through the form's action: React resets a form after its action, which would clear the
+  // chosen file between "Check file" and "Send".
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const submitter = (e.nativeEvent as SubmitEvent).submitter;
+    const data = new FormData(e.currentTarget, submitter);
+    startTransition(() => action(data));
+  };
+  return (
+    <form onSubmit={submit} className="stack" aria-label="Bulk edit products">
+      <input type="hidden" name="installationId" value={installationId} />
+      {state.error ? <Alert tone="error">{state.error}</Alert> : null}
+      {state.started ? <Alert tone="success">Submitted: the rows are on their way to the store; progress shows below.</Alert> : null}
+      <Field
+        label="CSV or NDJSON file"
+        name="file"
+        type="file"
+        accept=".csv,.ndjson,.jsonl,.txt,text/csv,application/x-ndjson"
+        required
+        hint="A header row with sku plus any of price, special_price, qty, status (1 on, 2 off), visibility (1-4); up to 10 MB."
+      />
+      {p && !state.started ? (
+        <div className="stack" data-testid="bulk-preview">
+          <p>
+            <strong>{p.fileName}</strong>: {p.total.toLocaleString("en")} rows, {p.valid.toLocaleString("en")} ready to send,{" "}
+            <span data-testid="invalid-count">{(p.total - p.valid).toLocaleString("en")}</span> will not be sent.
+          </p>
+          {p.invalid.length ? (
+            <Table caption="Rows that will not be sent, and why" columns={[{ key: "row", label: "Row" }, { key: "sku", label: "SKU" }, { key: "error", label: "Problem" }]}>
+              {p.invalid.map((r) => (
+                <tr key={r.row} data-testid="invalid-row">
+                  <td className="mono">{r.row}</td>
+                  <td className="mono">{r.sku || "—"}</td>
+                  <td>{r.error}</td>
+                </tr>
+              ))}
+            </Table>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="form-actions">
+        <Button type="submit" name="intent" value="preview" variant="secondary" disabled={pending}>
+          {pending ? "Checking…" : "Check file"}
+        </Button>
+        {p && p.valid > 0 && !state.started ? (
+          <Button type="submit" name="intent" value="submit" disabled={pending}>
+            Send {p.valid.toLocaleString("en")} rows
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { readBulkFile, requireUser, startBulk } from "@/app/_kit";
+import { MAX_FILE_BYTES } from "@/lib/bulk";
+
+export interface BulkFormState {
+  error?: string;
+  /** The validated preview: counts and the rows that will not be sent, with why. */
+  preview?: { fileName: string; total: number; valid: number; invalid: Array<{ row: number; sku: string; error: string }> };
+  started?: string;
+}
+
+/** Most invalid rows listed in the preview (the count says how many there are). */
+const PREVIEW_ROWS = 200;
+
+/** Preview (intent "preview") or submit (intent "submit") an uploaded bulk edit file (checked by lib/bulk/product-rows.ts). */
+export async function bulkAction(_prev: BulkFormState, form: FormData): Promise<BulkFormState> {
+  const id = String(form.get("installationId") ?? "");
+  const user = await requireUser(`/stores/${encodeURIComponent(id)}/bulk`);
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0) return { error: "Choose a CSV or NDJSON file first." };
+  if (file.size > MAX_FILE_BYTES) return { error: `The file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is 10 MB: split it into several files.` };
+  // eslint-disable-next-line no-restricted-syntax -- bounded: the size is checked above and the action's body is capped (next.config.mjs)
+  const read = readBulkFile(Buffer.from(await file.arrayBuffer()));
+  if (!read.ok) return { error: `${read.error}. Nothing was submitted.` };
+  const invalid = read.rows.filter((r) => !r.element);
+  const preview = {
+    fileName: file.name,
+    total: read.rows.length,
+    valid: read.rows.length - invalid.length,
+    invalid: invalid.slice(0, PREVIEW_ROWS).map((r) => ({ row: r.row, sku: r.sku, error: r.error ?? "invalid" })),
+  };
+  if (form.get("intent") !== "submit") return { preview };
+  const started = await startBulk(id, user.id, read.rows);
+  if (!started.ok) return { error: started.error, preview };
+  revalidatePath(`/stores/${id}/bulk`);
+  return { started: started.submissionId };
+}

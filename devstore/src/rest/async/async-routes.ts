@@ -1,0 +1,219 @@
+/**
+ * Magento's asynchronous web endpoints (magento/magento2 app/code/Magento/WebapiAsync):
+ * - `POST|PUT|DELETE /rest/<store>/async/V1/…`: one operation, the synchronous route's body;
+ * - `… /rest/<store>/async/bulk/V1/…`: an array of bodies; every `:param` of the route becomes `by<Param>`
+ *   (`/V1/products/:sku` → `/V1/products/bySku`) and each element carries the parameter in its body;
+ * - the status routes `GET /V1/bulk/:bulkUuid/status`, `/detailed-status`, `/operation-status/:status` and
+ *   `GET /V1/bulk/?searchCriteria` (OperationRepositoryInterface::getList).
+ * Both submission routes answer `{bulk_uuid, request_items[{id, data_hash, status}], errors}` with 202 and
+ * leave the work to the consumer (bulk-state.ts). GET has no async form. See docs/rest-semantics.md#async-and-bulk.
+ */
+import { badRequest, noRoute, notFound } from "../errors";
+import type { QueryObject } from "../query";
+import type { RouteDef } from "../route";
+import type { Router } from "../router";
+import { matchAndSort, pageOf, type InputLimits, type SearchCriteria } from "../search-criteria";
+import { RestError, type Caller } from "../types";
+import { BulkState, bulkUserOf, OPERATION_STATUS, type Bulk, type BulkOperation, type OperationWork } from "./bulk-state";
+import type { StoreView } from "../../data/index";
+
+/** The ACL resource of the bulk status routes (Magento_AsynchronousOperations etc/webapi.xml). */
+export const BULK_STATUS_RESOURCE = "Magento_Logging::system_magento_logging_bulk_operations";
+/** Magento's default `default_input_array_size_limit` for async routes when input limits are on. */
+export const ASYNC_ARRAY_LIMIT = 5_000;
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** `/V1/products/:sku/media/:entryId` → `/V1/products/bySku/media/byEntryId`. */
+export function bulkPathOf(path: string): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => `by${cap(name)}`);
+}
+
+/** `/V1/products/:sku` → `["sku"]`. */
+export function routeParamNames(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
+}
+
+/**
+ * The queue topic of a route: `async.<service contract path>.<method>`; Magento spells the interface class
+ * (`async.magento.catalog.api.productrepositoryinterface.save.put`), the dev store derives it from the schema
+ * service name (docs/seeds-vs-magento.md#bulk-topics).
+ */
+export function topicOf(route: RouteDef): string {
+  const service = route.service.replace(/V\d+$/, "");
+  const m = /^([a-z]+)([A-Z].*)$/.exec(service);
+  const module = m ? m[1]! : service;
+  const iface = m ? m[2]! : service;
+  return `async.magento.${module}.api.${iface.toLowerCase()}interface.${route.operation.toLowerCase()}.${route.method.toLowerCase()}`;
+}
+
+export interface AsyncDeps {
+  bulk: BulkState;
+  router: Router;
+  bulkRouter: Router;
+  /** The synchronous route behind a bulk route. */
+  syncRouteOf: (bulkRoute: RouteDef) => RouteDef;
+  limits: InputLimits | false;
+  authorize: (route: RouteDef, caller: Caller) => void;
+}
+
+export interface AsyncRequest {
+  method: string;
+  /** After the store code: `/async/V1/…`, `/async/bulk/V1/…` or `/V1/bulk…`. */
+  pathInfo: string;
+  query: QueryObject;
+  body: string;
+  caller: () => Promise<Caller>;
+  storeCode: string;
+  store: StoreView;
+  baseUrl: string;
+  criteria: () => SearchCriteria;
+}
+
+const ASYNC = /^\/async(\/bulk)?(\/V\d+\/.+)$/;
+const STATUS = /^\/V1\/bulk(?:\/([^/]+)\/(status|detailed-status|operation-status\/([^/]+)))?\/?$/;
+
+/** True when the path is one of the routes this module answers. */
+export function isAsyncPath(pathInfo: string): boolean {
+  return ASYNC.test(pathInfo) || STATUS.test(pathInfo);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("Decoding error.");
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+export async function handleAsync(d: AsyncDeps, req: AsyncRequest): Promise<{ status: number; body: unknown }> {
+  const method = req.method.toUpperCase();
+  const asyncMatch = ASYNC.exec(req.pathInfo);
+  if (asyncMatch) {
+    if (method === "GET") throw noRoute(); // the async web API has no GET form
+    const isBulk = asyncMatch[1] !== undefined;
+    const path = asyncMatch[2]!;
+    return isBulk ? submitBulk(d, req, method, path) : submitOne(d, req, method, path);
+  }
+  const status = STATUS.exec(req.pathInfo);
+  if (!status || method !== "GET") throw noRoute();
+  const caller = await req.caller();
+  d.authorize({ aclResource: BULK_STATUS_RESOURCE } as RouteDef, caller);
+  const uuid = status[1];
+  if (uuid === undefined) return { status: 200, body: searchOperations(d.bulk, caller, req.criteria()) };
+  const bulk = d.bulk.get(decodeURIComponent(uuid));
+  if (!bulk || bulk.owner !== bulkUserOf(caller).owner) throw notFound("Bulk uuid %bulkUuid not exist", { bulkUuid: uuid });
+  if (status[2] === "status") return { status: 200, body: summary(bulk, false) };
+  if (status[2] === "detailed-status") return { status: 200, body: summary(bulk, true) };
+  const code = Number(status[3]);
+  if (!Number.isInteger(code)) throw badRequest('The "%value" value\'s type is invalid. The "%type" type was expected. Verify and try again.', { value: status[3], type: "int" });
+  return { status: 200, body: bulk.operations.filter((o) => o.status === code).length };
+}
+
+async function submitOne(d: AsyncDeps, req: AsyncRequest, method: string, path: string) {
+  const matched = d.router.match(method, path);
+  if (!matched) throw noRoute();
+  const caller = await req.caller();
+  d.authorize(matched.route, caller);
+  const raw = req.body.trim() === "" ? {} : parseJson(req.body);
+  if (!isObject(raw)) throw badRequest("Decoding error.");
+  const work: OperationWork = { method, routePath: matched.route.path, params: matched.params, body: raw };
+  return accepted(d.bulk.accept({ caller, storeCode: req.storeCode, store: req.store, baseUrl: req.baseUrl, topicName: topicOf(matched.route), elements: [{ work, raw }] }));
+}
+
+async function submitBulk(d: AsyncDeps, req: AsyncRequest, method: string, path: string) {
+  const matchedBulk = d.bulkRouter.match(method, path);
+  if (!matchedBulk) throw noRoute();
+  const matched = { route: d.syncRouteOf(matchedBulk.route) };
+  const caller = await req.caller();
+  d.authorize(matched.route, caller);
+  const raw = parseJson(req.body);
+  if (!Array.isArray(raw)) throw badRequest("Decoding error.");
+  if (raw.length === 0) throw badRequest('"%fieldName" is required. Enter and try again.', { fieldName: "entities" });
+  // Webapi input limits (docs: api-security.md): async arrays hold at most default_input_array_size_limit items.
+  if (d.limits && raw.length > ASYNC_ARRAY_LIMIT) throw badRequest('Maximum items of type "%type" is %max', { type: "array", max: ASYNC_ARRAY_LIMIT });
+  const names = routeParamNames(matched.route.path);
+  const elements = raw.map((element: unknown) => {
+    if (!isObject(element)) return { work: null, raw: element, rejection: "The request element is not an object." };
+    const params: Record<string, string> = {};
+    for (const name of names) {
+      const v = element[name];
+      if (v === undefined || v === null || v === "") return { work: null, raw: element, rejection: `"${name}" is required. Enter and try again.` };
+      params[name] = String(v);
+    }
+    return { work: { method, routePath: matched.route.path, params, body: element }, raw: element };
+  });
+  return accepted(d.bulk.accept({ caller, storeCode: req.storeCode, store: req.store, baseUrl: req.baseUrl, topicName: topicOf(matched.route), elements }));
+}
+
+function accepted(bulk: Bulk) {
+  const rejected = bulk.operations.some((o) => o.status === OPERATION_STATUS.rejected);
+  return {
+    status: 202,
+    body: {
+      bulk_uuid: bulk.uuid,
+      request_items: bulk.operations.map((o) => ({
+        id: o.id,
+        data_hash: BulkState.dataHash(o),
+        status: o.status === OPERATION_STATUS.rejected ? "rejected" : "accepted",
+        ...(o.status === OPERATION_STATUS.rejected ? { error_message: o.resultMessage } : {}),
+      })),
+      errors: rejected,
+    },
+  };
+}
+
+function operationView(bulk: Bulk, o: BulkOperation, detailed: boolean) {
+  const base = { id: o.id, status: o.status, result_message: o.resultMessage, error_code: o.errorCode };
+  if (!detailed) return base;
+  return { ...base, bulk_uuid: bulk.uuid, topic_name: bulk.topicName, serialized_data: o.serializedData, result_serialized_data: o.resultSerializedData };
+}
+
+function summary(bulk: Bulk, detailed: boolean) {
+  return {
+    operations_list: bulk.operations.map((o) => operationView(bulk, o, detailed)),
+    user_type: bulk.userType,
+    bulk_id: bulk.uuid,
+    description: bulk.description,
+    start_time: bulk.startTime,
+    user_id: bulk.userId,
+    operation_count: bulk.operations.length,
+  };
+}
+
+interface OperationRow {
+  id: number;
+  bulk_uuid: string;
+  topic_name: string;
+  serialized_data: string;
+  result_serialized_data: string | null;
+  status: number;
+  result_message: string | null;
+  error_code: number | null;
+  start_time: string;
+}
+
+function searchOperations(state: BulkState, caller: Caller, criteria: SearchCriteria) {
+  const owner = bulkUserOf(caller).owner;
+  const rows: OperationRow[] = [];
+  for (const bulk of state.all()) {
+    if (bulk.owner !== owner) continue;
+    for (const o of bulk.operations) {
+      rows.push({ ...(operationView(bulk, o, true) as Omit<OperationRow, "start_time">), start_time: bulk.startTime });
+    }
+  }
+  const allowed = new Set(["start_time", "status", "bulk_uuid", "topic_name", "id"]);
+  for (const g of criteria.filter_groups) {
+    for (const f of g.filters) if (!allowed.has(f.field)) throw new RestError(400, 'Invalid value of "%value" provided for the %fieldName field.', { value: f.field, fieldName: "field" });
+  }
+  const page = pageOf(matchAndSort(rows, criteria, (row, field) => row[field as keyof OperationRow]), criteria);
+  return {
+    items: page.items.map(({ start_time, ...rest }) => ({ ...rest, extension_attributes: { start_time } })),
+    search_criteria: page.search_criteria,
+    total_count: page.total_count,
+  };
+}

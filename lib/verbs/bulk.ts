@@ -1,0 +1,111 @@
+/**
+ * Bulk edits of products as tracked submissions (lib/bulk, lib/jobs/kinds/bulk.ts): read and validate a file,
+ * preview it, submit the valid rows, follow progress, and read every row's outcome. Used by the dashboard and by
+ * `npm run bulk`.
+ */
+import { BULK_JOB, bulkJobOptions } from "@/lib/jobs/kinds";
+import { PRODUCT_EDIT } from "@/lib/bulk/kinds";
+import { BulkFileError, readEditFile, type EditRow } from "@/lib/bulk/product-rows";
+import { DEFAULT_BULK_CHUNK } from "@/lib/magento";
+import type { BulkRowRecord, BulkSubmissionRecord } from "@/lib/storage/bulk-types";
+import type { KitCore } from "./core";
+
+export interface BulkView {
+  id: string;
+  state: BulkSubmissionRecord["state"];
+  total: number;
+  /** Rows with an outcome (complete, failed, rejected, invalid). */
+  finished: number;
+  complete: number;
+  notComplete: number;
+  percent: number;
+  message: string | null;
+  stalled: boolean;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export type ReadFile = { ok: true; rows: EditRow[] } | { ok: false; error: string };
+export type StartBulk = { ok: true; submissionId: string; invalid: number } | { ok: false; error: string };
+
+export function bulkVerbs(core: KitCore) {
+  const allowed = (installationId: string, userId: string | null) =>
+    userId === null ? core.storage.installations.byId(installationId) : core.storage.installations.forUser(installationId, userId);
+
+  async function view(sub: BulkSubmissionRecord): Promise<BulkView> {
+    const c = await core.storage.bulks.counts(sub.id);
+    const notComplete = c.failed + c.rejected + c.invalid;
+    const finished = c.complete + notComplete;
+    return {
+      id: sub.id,
+      state: sub.state,
+      total: sub.total,
+      finished,
+      complete: c.complete,
+      notComplete,
+      percent: sub.total ? Math.floor((finished / sub.total) * 100) : 100,
+      message: sub.message,
+      stalled: sub.state === "stalled",
+      createdAt: sub.createdAt.toISOString(),
+      finishedAt: sub.finishedAt?.toISOString() ?? null,
+    };
+  }
+
+  return {
+    /** The file's rows with a message on each invalid one; `ok: false` when the file cannot be used at all. */
+    read(file: string | Buffer): ReadFile {
+      try {
+        return { ok: true, rows: readEditFile(file) };
+      } catch (e) {
+        if (e instanceof BulkFileError) return { ok: false, error: e.message };
+        throw e;
+      }
+    },
+
+    /**
+     * Records the rows (invalid ones with their message) and queues the submission job. Nothing is recorded when
+     * no row is valid.
+     */
+    async start(installationId: string, userId: string | null, rows: readonly EditRow[], opts: { chunkSize?: number } = {}): Promise<StartBulk> {
+      const inst = await allowed(installationId, userId);
+      if (!inst) return { ok: false, error: "No such store for this account." };
+      if (!inst.accessTokenEnc) return { ok: false, error: "This store has no access token yet: finish Activate in the store admin." };
+      const valid = rows.filter((r) => r.element);
+      if (valid.length === 0) return { ok: false, error: "No row is valid: fix the rows listed and upload the file again." };
+      const sub = await core.storage.bulks.create(
+        { installationId: inst.id, requestedBy: userId, kind: PRODUCT_EDIT.name, operationId: PRODUCT_EDIT.operationId, chunkSize: opts.chunkSize ?? DEFAULT_BULK_CHUNK },
+        rows.map((r) => (r.element ? { row: r.row, ref: r.sku, body: JSON.stringify(r.element), status: "pending" as const } : { row: r.row, ref: r.sku, body: "", status: "invalid" as const, message: r.error ?? "invalid" })),
+      );
+      await core.send(BULK_JOB, { submissionId: sub.id }, bulkJobOptions(sub.id, inst.id, inst.store.baseUrl));
+      return { ok: true, submissionId: sub.id, invalid: rows.length - valid.length };
+    },
+
+    async get(submissionId: string, installationId: string, userId: string | null): Promise<BulkView | null> {
+      const inst = await allowed(installationId, userId);
+      const sub = inst ? await core.storage.bulks.byId(submissionId) : null;
+      return sub && sub.installationId === inst?.id ? view(sub) : null;
+    },
+
+    async list(installationId: string, userId: string): Promise<BulkView[] | null> {
+      const inst = await allowed(installationId, userId);
+      if (!inst) return null;
+      return Promise.all((await core.storage.bulks.listForInstallation(inst.id, 20)).map(view));
+    },
+
+    /** Every row in row order, a page at a time (the caller checked access with get). */
+    async *rows(submissionId: string): AsyncGenerator<BulkRowRecord> {
+      let from = 1;
+      for (;;) {
+        const page = await core.storage.bulks.rows(submissionId, from, 1000);
+        if (page.length === 0) return;
+        for (const r of page) yield r;
+        from = page[page.length - 1]!.row + 1;
+      }
+    },
+  };
+}
+
+/** The outcome of a row as the command line and the failures file name it. */
+export function rowOutcome(r: Pick<BulkRowRecord, "status">): "complete" | "failed" | "rejected" | "invalid" | "open" {
+  return r.status === "pending" ? "open" : r.status;
+}

@@ -75,8 +75,21 @@ export interface FetchOptions {
   kinds: readonly string[];
   /** Jobs of one lane running at once, across every worker. */
   laneCap: number;
+  /**
+   * Jobs of never-proven stores (lanes starting with UNPROVEN_LANE_PREFIX) running at once, across every worker:
+   * the rest of the workers' slots stay for proven stores and app-wide upkeep whatever unauthenticated callbacks
+   * queue. Default: no cap.
+   */
+  unprovenCap?: number;
   now: Date;
 }
+
+/**
+ * Lanes of stores no exchange ever proved (anyone can post a callback naming any host): their jobs form one class
+ * with its own cap (FetchOptions.unprovenCap), and their finished jobs are pruned within minutes
+ * (JobQueue.pruneUnproven).
+ */
+export const UNPROVEN_LANE_PREFIX = "unproven:";
 
 export interface LaneState {
   lane: string;
@@ -118,6 +131,11 @@ export interface JobQueue {
   list(filter: JobListFilter): Promise<Job[]>;
   /** Is a job of `kind` for `ref` queued or running? */
   hasOpen(kind: string, ref: string): Promise<boolean>;
+  /**
+   * Deletes jobs of never-proven lanes that finished before `before`, and queued ones created before it (their
+   * store's 300 s window is over: they can only fail). Returns how many.
+   */
+  pruneUnproven(before: Date): Promise<number>;
   /** A failed or cancelled job runs again (one more attempt). */
   retry(id: string, now: Date): Promise<boolean>;
   cancel(id: string, now: Date): Promise<boolean>;

@@ -13,8 +13,8 @@ import { z } from "zod";
 import { recordCallback } from "@/lib/integration/record-callback";
 import { markInterrupted, runExchange } from "@/lib/integration/exchange";
 import { defineJob, type JobKind } from "../worker";
-import type { SendOptions } from "../queue";
-import { storeLane, type JobServices } from "./services";
+import { UNPROVEN_LANE_PREFIX, type SendOptions } from "../queue";
+import { handshakeLane, type JobServices } from "./services";
 import { probeJob } from "./probe";
 
 export const CALLBACK_JOB = "handshake.callback";
@@ -40,10 +40,20 @@ export type ReceivedCallbackData = z.input<typeof receivedCallbackSchema>;
  */
 export const handshakeKey = (consumerKey: string): string => `handshake:${consumerKey}`;
 
-/** How a callback job is sent (the callback URL calls this). */
-export function callbackJob(cb: { consumerKey: string; storeBaseUrl: string }): SendOptions {
+/**
+ * The longest one token call of a never-proven store may take (a proven one gets the kit's token timeout, 20 s by
+ * default): anyone can name a host that accepts and never answers, and its jobs must not hold the class's slots
+ * for long. Magento answers its token endpoints in well under a second.
+ */
+export const UNPROVEN_CALL_TIMEOUT_MS = 8_000;
+
+/**
+ * How a callback job is sent (the callback URL calls this). `proven`: an exchange with the key's store succeeded
+ * before (a Reauthorize); otherwise the job is in the never-proven class (lib/jobs/queue.ts).
+ */
+export function callbackJob(cb: { consumerKey: string; storeBaseUrl: string }, proven: boolean): SendOptions {
   return {
-    lane: storeLane(cb.storeBaseUrl),
+    lane: handshakeLane(cb.storeBaseUrl, proven),
     key: handshakeKey(cb.consumerKey),
     ref: `key:${cb.consumerKey}`,
     retryLimit: 5,
@@ -53,9 +63,17 @@ export function callbackJob(cb: { consumerKey: string; storeBaseUrl: string }): 
   };
 }
 
-function exchangeJob(consumerKey: string, storeBaseUrl: string, installationId: string): SendOptions {
-  // Two token calls of at most 20 s each: a lease of 60 s means a crashed exchange resumes within a minute.
-  return { lane: storeLane(storeBaseUrl), key: handshakeKey(consumerKey), ref: installationId, retryLimit: 3, retryDelaySeconds: 2, retryBackoff: true, leaseSeconds: 60 };
+function exchangeJob(consumerKey: string, storeBaseUrl: string, installationId: string, proven: boolean): SendOptions {
+  // Two token calls of at most 20 s each (8 s unproven): a crashed exchange resumes within a minute.
+  return {
+    lane: handshakeLane(storeBaseUrl, proven),
+    key: handshakeKey(consumerKey),
+    ref: installationId,
+    retryLimit: 3,
+    retryDelaySeconds: 2,
+    retryBackoff: true,
+    leaseSeconds: proven ? 60 : 30,
+  };
 }
 
 export function handshakeJobs(s: JobServices): JobKind[] {
@@ -70,7 +88,7 @@ export function handshakeJobs(s: JobServices): JobKind[] {
           return { output: { refused: true } };
         }
         if (r.duplicate) return { output: { duplicate: true, activationId: r.activationId } };
-        await s.send(EXCHANGE_JOB, { activationId: r.activationId }, exchangeJob(cb.consumerKey, cb.storeBaseUrl, r.installationId));
+        await s.send(EXCHANGE_JOB, { activationId: r.activationId }, exchangeJob(cb.consumerKey, cb.storeBaseUrl, r.installationId, r.proven));
         return { output: { installationId: r.installationId, activationId: r.activationId } };
       },
     }),
@@ -78,7 +96,10 @@ export function handshakeJobs(s: JobServices): JobKind[] {
       kind: EXCHANGE_JOB,
       schema: z.object({ activationId: z.string() }),
       async run({ activationId }, ctx) {
-        const outcome = await runExchange(s.integration(ctx.storeFetch), activationId, { resumed: ctx.attempt > 0, leaseEndsAt: ctx.leaseEndsAt });
+        const deps = s.integration(ctx.storeFetch);
+        const unproven = ctx.job.lane.startsWith(UNPROVEN_LANE_PREFIX);
+        const bounded = unproven ? { ...deps, timeoutMs: Math.min(deps.timeoutMs ?? UNPROVEN_CALL_TIMEOUT_MS, UNPROVEN_CALL_TIMEOUT_MS) } : deps;
+        const outcome = await runExchange(bounded, activationId, { resumed: ctx.attempt > 0, leaseEndsAt: ctx.leaseEndsAt });
         if (outcome.kind === "succeeded" && !outcome.superseded) {
           const found = await s.storage.activations.withInstallation(activationId);
           if (found) await s.send(probeJob.kind, { installationId: found.installation.id, reason: "activation" }, probeJob.options(found.installation));

@@ -9,10 +9,10 @@ import { EXPORT_JOB, exportJobs } from "./export";
 export { CALLBACK_JOB, EXCHANGE_JOB, callbackJob } from "./handshake";
 export { PROBE_JOB, HEALTH_SWEEP_JOB, probeJob } from "./probe";
 export { EXPORT_JOB, exportJobOptions } from "./export";
-export { storeLane, type JobServices } from "./services";
+export { storeLane, unprovenLane, type JobServices } from "./services";
 
 /** Every job kind of the kit. */
-export function jobKinds(s: JobServices, queue: Pick<JobQueue, "hasOpen">): JobKind[] {
+export function jobKinds(s: JobServices, queue: Pick<JobQueue, "hasOpen" | "pruneUnproven">): JobKind[] {
   return [...handshakeJobs(s), ...probeJobs(s), ...maintenanceJobs(s, queue), ...exportJobs(s)];
 }
 

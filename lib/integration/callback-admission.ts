@@ -24,7 +24,7 @@ export interface CallbackAdmissionLimits {
 }
 
 export const DEFAULT_ADMISSION: CallbackAdmissionLimits = {
-  inFlight: 256,
+  inFlight: 512,
   unprovenBurst: 600,
   unprovenPerSecond: 10,
   reserveBurst: 30,

@@ -64,7 +64,7 @@ export function callbackJob(cb: { consumerKey: string; storeBaseUrl: string }, p
 }
 
 function exchangeJob(consumerKey: string, storeBaseUrl: string, installationId: string, proven: boolean): SendOptions {
-  // Two token calls of at most 20 s each (8 s unproven): a crashed exchange resumes within a minute.
+  // Two token calls of at most 20 s each (8 s for a never-proven store): a crashed exchange resumes within a minute.
   return {
     lane: handshakeLane(storeBaseUrl, proven),
     key: handshakeKey(consumerKey),
@@ -72,7 +72,7 @@ function exchangeJob(consumerKey: string, storeBaseUrl: string, installationId: 
     retryLimit: 3,
     retryDelaySeconds: 2,
     retryBackoff: true,
-    leaseSeconds: proven ? 60 : 30,
+    leaseSeconds: 60,
   };
 }
 

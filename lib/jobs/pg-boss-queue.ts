@@ -16,7 +16,7 @@ import pg from "pg";
 import PgBoss from "pg-boss";
 import { z } from "zod";
 import { DATABASE_CONNECT_TIMEOUT_MS } from "@/lib/db-reachable";
-import { backoffSeconds, CLOCK_LANE, JOB_STATES, SEND_DEFAULTS, UNPROVEN_LANE_PREFIX, type Job, type JobQueue, type LaneState, type LeasedJob } from "./queue";
+import { backoffSeconds, CLOCK_LANE, JOB_STATES, SEND_DEFAULTS, UNPROVEN_LANE_PREFIX, UNPROVEN_RECORDING_LANE, type Job, type JobQueue, type LaneState, type LeasedJob } from "./queue";
 
 const SCHEMA = "pgboss";
 /** Constants for pg_advisory_xact_lock: fetch, index creation. */
@@ -404,9 +404,9 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
       await queue.start();
       // deleted before pg-boss archives them (a day): a flood's jobs never reach the archive
       const r = await pool.query(
-        `DELETE FROM ${SCHEMA}.job WHERE starts_with(data->>'lane', $1)
+        `DELETE FROM ${SCHEMA}.job WHERE (starts_with(data->>'lane', $1) OR data->>'lane' = $3)
            AND ((state > 'active' AND completed_on < $2) OR (state < 'active' AND created_on < $2))`,
-        [UNPROVEN_LANE_PREFIX, before],
+        [UNPROVEN_LANE_PREFIX, before, UNPROVEN_RECORDING_LANE],
       );
       return r.rowCount ?? 0;
     },

@@ -91,6 +91,13 @@ export interface FetchOptions {
  */
 export const UNPROVEN_LANE_PREFIX = "unproven:";
 
+/**
+ * Where never-proven callbacks are recorded, whatever their host: recording calls no store, so neither a host's
+ * paused lane nor the class's slots held by slow hosts may hold it back; it takes milliseconds, and its lane cap
+ * (2) bounds its slots. Pruned like the never-proven lanes.
+ */
+export const UNPROVEN_RECORDING_LANE = "recording:unproven";
+
 export interface LaneState {
   lane: string;
   pausedUntil: Date | null;
@@ -132,7 +139,7 @@ export interface JobQueue {
   /** Is a job of `kind` for `ref` queued or running? */
   hasOpen(kind: string, ref: string): Promise<boolean>;
   /**
-   * Deletes jobs of never-proven lanes that finished before `before`, and queued ones created before it (their
+   * Deletes jobs of never-proven lanes (and the recording lane) that finished before `before`, and queued ones created before it (their
    * store's 300 s window is over: they can only fail). Returns how many.
    */
   pruneUnproven(before: Date): Promise<number>;

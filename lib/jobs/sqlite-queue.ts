@@ -13,6 +13,7 @@ import {
   JOB_STATES,
   SEND_DEFAULTS,
   UNPROVEN_LANE_PREFIX,
+  UNPROVEN_RECORDING_LANE,
   type FetchOptions,
   type Job,
   type JobQueue,
@@ -292,7 +293,7 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
     async pruneUnproven(before) {
       const r = await db.job.deleteMany({
         where: {
-          lane: { startsWith: UNPROVEN_LANE_PREFIX },
+          AND: [{ OR: [{ lane: { startsWith: UNPROVEN_LANE_PREFIX } }, { lane: UNPROVEN_RECORDING_LANE }] }],
           OR: [{ state: { in: ["completed", "failed", "cancelled"] }, completedAt: { lt: before } }, { state: { in: QUEUED }, createdAt: { lt: before } }],
         },
       });

@@ -10,8 +10,8 @@
  */
 import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { CALLBACK_JOB } from "@/lib/jobs/kinds";
-import { UNPROVEN_LANE_PREFIX } from "@/lib/jobs/queue";
+import { CALLBACK_JOB, EXCHANGE_JOB } from "@/lib/jobs/kinds";
+import { UNPROVEN_LANE_PREFIX, UNPROVEN_RECORDING_LANE } from "@/lib/jobs/queue";
 import { pruneUnproven, UNPROVEN_TTL_MS } from "@/lib/integration/prune";
 import { PROVIDERS } from "../helpers/databases";
 import { randomToken, startHarness, type Harness } from "../helpers/handshake-harness";
@@ -79,10 +79,10 @@ describe.each(PROVIDERS)("callback floods (%s)", (provider) => {
     expect(posted.callback?.status).toBe(200);
     // (not settle(): the flood's exchanges fail against the dead host, and its lane is paused for a while)
     await until("the real store to become active", async () => (await h!.kit.storage.installations.byConsumerKey(real.consumer_key))?.state === "active");
-    // what the flood could leave: 20 installations and their jobs, no more
-    expect(await h.db.installation.count({ where: { store: { baseUrl: dead } } })).toBe(20);
+    // what the flood could leave: 20 callbacks recorded, 20 installations and their jobs, no more
     const floodJobs = await h.kit.jobs.queue.list({ kinds: [CALLBACK_JOB], limit: 1000 });
-    expect(floodJobs.filter((j) => j.lane === `${UNPROVEN_LANE_PREFIX}127.0.0.1:9`)).toHaveLength(20);
+    expect(floodJobs.filter((j) => JSON.stringify(j.data).includes("127.0.0.1:9/"))).toHaveLength(20);
+    await until("the flood's callbacks to be recorded", async () => (await h!.db.installation.count({ where: { store: { baseUrl: dead } } })) === 20);
     // once the store's window is over, pruning removes every row and job the flood left, and nothing of the real store
     h.clock.advance(UNPROVEN_TTL_MS + 60_000);
     const cutoff = new Date(h.clock.now().getTime() - UNPROVEN_TTL_MS);
@@ -91,7 +91,7 @@ describe.each(PROVIDERS)("callback floods (%s)", (provider) => {
     expect(await h.db.installation.count({ where: { store: { baseUrl: dead } } })).toBe(0);
     expect(await h.db.store.count({ where: { baseUrl: dead } })).toBe(0);
     const left = await h.kit.jobs.queue.list({ limit: 1000 });
-    expect(left.filter((j) => j.lane === `${UNPROVEN_LANE_PREFIX}127.0.0.1:9`)).toEqual([]);
+    expect(left.filter((j) => JSON.stringify(j.data).includes("127.0.0.1:9/") || j.lane === `${UNPROVEN_LANE_PREFIX}127.0.0.1:9`)).toEqual([]);
     expect((await h.installation(real.consumer_key)).state).toBe("active");
   });
 
@@ -131,11 +131,18 @@ describe.each(PROVIDERS)("callback floods (%s)", (provider) => {
         expect(r.status).toBe(200);
       }
     }
+    // recorded in the never-proven class; their exchanges on one lane per host, not per path
     const queued = await h.kit.jobs.queue.list({ kinds: [CALLBACK_JOB], states: ["created"], limit: 1000 });
-    expect(new Set(queued.map((j) => j.lane)).size).toBe(5);
+    expect(queued).toHaveLength(20);
+    expect(queued.every((j) => j.lane === UNPROVEN_RECORDING_LANE)).toBe(true);
     await h.reauthorize(real.id);
     const seen: number[] = [];
     h.release();
+    const silentHosts = new Set(silent.map((s) => new URL(s.url).host));
+    const floodExchanges = async () =>
+      (await h!.kit.jobs.queue.list({ kinds: [EXCHANGE_JOB], limit: 1000 })).filter((j) => silentHosts.has(j.lane.slice(UNPROVEN_LANE_PREFIX.length)));
+    await until("the flood's exchanges to be queued", async () => (await floodExchanges()).length === 20);
+    expect(new Set((await floodExchanges()).map((j) => j.lane)).size).toBe(5);
     await until("the proven store's Reauthorize to complete", async () => {
       const active = await h!.kit.jobs.queue.list({ states: ["active"], limit: 100 });
       seen.push(active.filter((j) => j.lane.startsWith(UNPROVEN_LANE_PREFIX)).length);

@@ -14,7 +14,7 @@ import { recordCallback } from "@/lib/integration/record-callback";
 import { markInterrupted, runExchange } from "@/lib/integration/exchange";
 import { defineJob, type JobKind } from "../worker";
 import { UNPROVEN_LANE_PREFIX, type SendOptions } from "../queue";
-import { handshakeLane, type JobServices } from "./services";
+import { handshakeLane, storeLane, UNPROVEN_RECORDING_LANE, type JobServices } from "./services";
 import { probeJob } from "./probe";
 
 export const CALLBACK_JOB = "handshake.callback";
@@ -53,7 +53,7 @@ export const UNPROVEN_CALL_TIMEOUT_MS = 8_000;
  */
 export function callbackJob(cb: { consumerKey: string; storeBaseUrl: string }, proven: boolean): SendOptions {
   return {
-    lane: handshakeLane(cb.storeBaseUrl, proven),
+    lane: proven ? storeLane(cb.storeBaseUrl) : UNPROVEN_RECORDING_LANE,
     key: handshakeKey(cb.consumerKey),
     ref: `key:${cb.consumerKey}`,
     retryLimit: 5,

@@ -4,6 +4,8 @@ import type { IntegrationDeps } from "@/lib/integration/deps";
 import type { Storage } from "@/lib/storage/storage";
 import { UNPROVEN_LANE_PREFIX, type SendOptions } from "../queue";
 
+export { UNPROVEN_RECORDING_LANE } from "../queue";
+
 /** What job kinds use of the kit (lib/kit.ts builds it). */
 export interface JobServices {
   storage: Storage;

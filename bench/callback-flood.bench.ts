@@ -113,6 +113,7 @@ async function run(provider: "sqlite" | "postgresql"): Promise<void> {
         const r = await post(`${app.url}/api/integration/callback`, body, agent);
         statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
         answerMs.push(r.ms);
+        if (answerMs.length % 1000 === 0) console.error(`  … ${answerMs.length} answered after ${((Date.now() - started) / 1000).toFixed(0)} s`);
       }
     });
     let flooding = true;

@@ -1,6 +1,6 @@
 /**
  * Composition root: `createKit({ env, db, secretBox, log, fetch, clock })` builds the configured pieces once and
- * returns the kit's verbs in namespaces: handshake, identity, auth, stores, jobs, exports, portal, mail. No framework
+ * returns the kit's verbs in namespaces: handshake, identity, auth, stores, jobs, exports, portal, sync, mail. No framework
  * here: verbs that serve an HTTP request take a RequestContext (its cookie jar, the client address a trusted proxy
  * reported); the Next adapter (app/_kit) supplies it. Tests, scripts and the worker build their kit with this.
  */
@@ -27,8 +27,20 @@ import { storeVerbs } from "@/lib/verbs/stores";
 import { jobVerbs } from "@/lib/verbs/jobs";
 import { exportVerbs } from "@/lib/verbs/exports";
 import { portalVerbs } from "@/lib/verbs/portal";
+import { syncVerbs } from "@/lib/verbs/sync";
+import { SYNC_ENTITIES } from "@/lib/sync/registry";
+import { syncHandlers } from "@/lib/sync/handlers";
+import type { SyncEntity } from "@/lib/sync/declaration";
+import type { SyncHandler } from "@/lib/sync/handler";
 import { parseMailConfig, type MailConfig } from "@/lib/mail/mail-config";
 import { createMailer, outboxMessages, type Mailer } from "@/lib/mail/mailer";
+import { currentTraceparent } from "@/lib/ops/tracing";
+
+/** A job's data with the sender's trace context, when tracing is on (the worker continues the trace). */
+function withTrace(data: unknown): unknown {
+  const traceparent = currentTraceparent();
+  return traceparent && data && typeof data === "object" && !Array.isArray(data) ? { ...data, traceparent } : data;
+}
 
 export type { RequestContext, CookieJar } from "@/lib/session";
 export type { CurrentUser } from "@/lib/verbs/auth";
@@ -70,6 +82,9 @@ export interface KitOptions {
    * that send mail, not the whole app). Default: the dev outbox, or unconfigured in production.
    */
   mail?: MailConfig | (() => MailConfig);
+  /** Delta sync: the handlers changes are delivered to (default lib/sync/handlers.ts) and the entities (lib/sync/registry.ts). */
+  syncHandlers?: readonly SyncHandler[];
+  syncEntities?: readonly SyncEntity[];
 }
 
 export function createKit(o: KitOptions) {
@@ -107,7 +122,7 @@ export function createKit(o: KitOptions) {
       handshake,
     }),
     async send(kind, data, options) {
-      const id = await queue.send(kind, data, capLease(options), now());
+      const id = await queue.send(kind, withTrace(data), capLease(options), now());
       core.worker?.wake();
       o.wake?.();
       return id;
@@ -117,7 +132,7 @@ export function createKit(o: KitOptions) {
       o.giveWay?.(ms);
     },
     async sendGrouped(kind, data, options) {
-      const id = await grouped(kind, data, capLease(options));
+      const id = await grouped(kind, withTrace(data), capLease(options));
       core.worker?.wake();
       o.wake?.();
       return id;
@@ -128,6 +143,7 @@ export function createKit(o: KitOptions) {
 
   const auth = authVerbs(core);
   const stores = storeVerbs(core);
+  const sync = syncVerbs(core, { entities: o.syncEntities ?? SYNC_ENTITIES, handlers: o.syncHandlers ?? syncHandlers, systemClient: stores.systemClient });
   const services = (): JobServices => ({
     storage,
     log: o.log,
@@ -136,6 +152,7 @@ export function createKit(o: KitOptions) {
     send: core.send,
     systemClient: stores.systemClient,
     healthProbeEveryMs: o.healthProbeEveryMs ?? 15 * 60_000,
+    sync: { entities: sync.entities, handlers: o.syncHandlers ?? syncHandlers, fetch: o.fetch },
   });
 
   return {
@@ -148,6 +165,7 @@ export function createKit(o: KitOptions) {
     jobs: jobVerbs(core, services),
     exports: exportVerbs(core),
     portal: portalVerbs(core),
+    sync,
     mail: {
       /** The app's mailer: SMTP, the dev outbox outside production, or unconfigured (lib/mail/mail-config.ts). */
       mailer: (): Mailer => core.mailer(),

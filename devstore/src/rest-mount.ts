@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { issueUserToken } from "./auth/token-endpoints";
-import { createStoreData } from "./data/index";
+import { createStoreData, type StoreData } from "./data/index";
 import { createRestHandler } from "./rest/handler";
 import { swaggerPageHtml } from "./rest/swagger-page";
 import type { Edition } from "./rest/route";
@@ -22,7 +22,8 @@ function send(reply: FastifyReply, res: RestResponse) {
   return reply.send(JSON.stringify(res.body ?? null));
 }
 
-export function mountRest(app: FastifyInstance, ctx: StoreContext, opts: { inputLimits: boolean; products?: number; edition: Edition }): void {
+/** Mounts the REST layer; returns the store's data (the admin churn API changes it directly). */
+export function mountRest(app: FastifyInstance, ctx: StoreContext, opts: { inputLimits: boolean; products?: number; edition: Edition }): StoreData {
   const data = createStoreData({ products: opts.products });
   ctx.resetData = () => data.reset();
   const tokenDeps = {
@@ -63,4 +64,5 @@ export function mountRest(app: FastifyInstance, ctx: StoreContext, opts: { input
     reply.header("content-type", "text/html; charset=UTF-8").send(swaggerPageHtml(ctx.options.urls.storeBaseUrl, "default", opts.edition));
   app.get("/swagger", swagger);
   app.get("/index.php/swagger", swagger);
+  return data;
 }

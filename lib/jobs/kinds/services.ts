@@ -2,6 +2,8 @@ import type { Logger } from "pino";
 import type { MagentoClient } from "@/lib/magento";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import type { Storage } from "@/lib/storage/storage";
+import type { SyncEntity } from "@/lib/sync/declaration";
+import type { SyncHandler } from "@/lib/sync/handler";
 import { UNPROVEN_LANE_PREFIX, type SendOptions } from "../queue";
 
 export { UNPROVEN_RECORDING_LANE } from "../queue";
@@ -19,6 +21,8 @@ export interface JobServices {
   systemClient(installationId: string, storeFetch: typeof fetch): Promise<MagentoClient | null>;
   /** How often every active installation is probed. */
   healthProbeEveryMs: number;
+  /** Delta sync: the declared entities, the app's handlers, and the guarded fetch they call out with. */
+  sync: { entities: readonly SyncEntity[]; handlers: readonly SyncHandler[]; fetch: typeof fetch };
 }
 
 /** A store URL's host and port (a URL that does not parse stands for itself). */

@@ -7,6 +7,7 @@ import { prismaEvents } from "./events";
 import { prismaLinks } from "./links";
 import { prismaOutbox, prismaPasswordResets, prismaSessions, prismaThrottle, prismaUsers } from "./accounts";
 import { prismaExports, prismaPortalApps, prismaRateWindows, prismaResourceChecks } from "./small-tables";
+import { prismaSync } from "./sync";
 
 /** The kit's storage on either database (lib/db.ts opens it). */
 export function createPrismaStorage(database: Pick<Database, "prisma" | "provider">): Storage {
@@ -30,6 +31,7 @@ export function createPrismaStorage(database: Pick<Database, "prisma" | "provide
       passwordResets: prismaPasswordResets(q),
       outbox: prismaOutbox(q),
       resourceChecks: prismaResourceChecks(q),
+      sync: prismaSync(q),
       transaction: (fn) => (inTransaction ? fn(storage) : transact((tx) => fn(over(tx, true)))),
     };
     return storage;

@@ -1,4 +1,4 @@
-import { createClient, type Client, type Config } from "@libsql/client";
+import { createClient, LibsqlError, type Client, type Config, type InStatement, type ResultSet, type Transaction, type TransactionMode } from "@libsql/client";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqlitePrismaClient, type Prisma } from "@/lib/generated/prisma/client";
@@ -44,32 +44,93 @@ export function providerOf(url: string): DatabaseProvider {
  * SQLite settings that belong to a connection, not to the file: write-ahead-log syncing at NORMAL (a commit is
  * safe from an app crash or kill -9 without an fsync each time; only a power loss can undo the last
  * transactions: PostgreSQL is the durable path), and a busy timeout (the app and `npm run worker` share the
- * file). libSQL opens a new connection after every transaction, so the settings are applied to each.
+ * file). Applied once: the process keeps one connection (see oneConnection).
  */
 const CONNECTION_PRAGMAS = ["PRAGMA synchronous = NORMAL", "PRAGMA busy_timeout = 10000"];
 
-function withConnectionSettings(client: Client): Client {
-  let fresh = true;
-  const ready = async () => {
-    if (!fresh) return;
-    fresh = false;
-    for (const p of CONNECTION_PRAGMAS) await client.execute(p);
-  };
+/**
+ * A transaction on the client's own connection. libSQL's `transaction()` hands the connection to the
+ * transaction and opens a new one for whatever comes next, and never closes the one it handed over: each
+ * transaction left an open connection (three descriptors and its own page cache) until the garbage collector
+ * found it, and a flood of callbacks opened thousands. Prisma's libSQL adapter already runs nothing else on the
+ * client while a transaction is open (one mutex per client), so BEGIN … COMMIT on the one connection is exact.
+ */
+class SameConnectionTransaction implements Transaction {
+  #open = true;
+
+  constructor(private readonly client: Client) {}
+
+  get closed(): boolean {
+    return !this.#open;
+  }
+
+  private check(): void {
+    if (!this.#open) throw new LibsqlError("The transaction is closed", "TRANSACTION_CLOSED");
+  }
+
+  async execute(stmt: InStatement): Promise<ResultSet> {
+    this.check();
+    return this.client.execute(stmt);
+  }
+
+  async batch(stmts: InStatement[]): Promise<ResultSet[]> {
+    const out: ResultSet[] = [];
+    for (const s of stmts) out.push(await this.execute(s));
+    return out;
+  }
+
+  async executeMultiple(sql: string): Promise<void> {
+    this.check();
+    await this.client.executeMultiple(sql);
+  }
+
+  async commit(): Promise<void> {
+    this.check();
+    try {
+      await this.client.execute("COMMIT");
+      this.#open = false;
+    } catch (e) {
+      await this.rollback(); // a failed COMMIT (busy) leaves the transaction open on the shared connection
+      throw e;
+    }
+  }
+
+  async rollback(): Promise<void> {
+    if (!this.#open) return;
+    this.#open = false;
+    await this.client.execute("ROLLBACK").catch(() => undefined); // SQLite may have rolled back by itself
+  }
+
+  close(): void {
+    void this.rollback();
+  }
+}
+
+/** One libSQL connection for the whole process: settings applied once, transactions on it (see above). */
+function oneConnection(client: Client): Client {
+  let ready: Promise<void> | null = null;
+  const settle = () =>
+    (ready ??= (async () => {
+      for (const p of CONNECTION_PRAGMAS) await client.execute(p);
+    })().catch((e: unknown) => {
+      ready = null;
+      throw e;
+    }));
   return new Proxy(client, {
     get(target, prop, receiver) {
       const value: unknown = Reflect.get(target, prop, receiver);
       if (typeof value !== "function") return value;
       if (prop === "execute" || prop === "batch" || prop === "executeMultiple") {
         return async (...args: unknown[]) => {
-          await ready();
+          await settle();
           return Reflect.apply(value, target, args);
         };
       }
       if (prop === "transaction") {
-        return async (...args: unknown[]) => {
-          await ready(); // the transaction takes this connection…
-          fresh = true; // …and the client opens a new one for what comes next
-          return Reflect.apply(value, target, args);
+        return async (mode: TransactionMode = "deferred") => {
+          await settle();
+          await target.execute(mode === "write" ? "BEGIN IMMEDIATE" : mode === "read" ? "BEGIN" : "BEGIN DEFERRED");
+          return new SameConnectionTransaction(target);
         };
       }
       return value.bind(target);
@@ -79,7 +140,7 @@ function withConnectionSettings(client: Client): Client {
 
 class SqliteAdapter extends PrismaLibSQL {
   override createClient(config: Config): Client {
-    return withConnectionSettings(createClient(config));
+    return oneConnection(createClient(config));
   }
 }
 

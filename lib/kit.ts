@@ -20,6 +20,7 @@ import { openJobQueue } from "@/lib/jobs/open-queue";
 import { groupedSender } from "@/lib/jobs/group-send";
 import type { KitCore } from "@/lib/verbs/core";
 import { handshakeVerbs } from "@/lib/verbs/handshake";
+import { CallbackAdmission, DEFAULT_ADMISSION, type CallbackAdmissionLimits } from "@/lib/integration/callback-admission";
 import { authVerbs } from "@/lib/verbs/auth";
 import { identityVerbs } from "@/lib/verbs/identity";
 import { storeVerbs } from "@/lib/verbs/stores";
@@ -69,6 +70,8 @@ export interface KitOptions {
   handshake?: IntegrationDeps["handshake"];
   lookup?: Lookup;
   callbackLimiter?: CallbackLimiter;
+  /** What the callback admits at once and of never-proven keys (lib/integration/callback-admission.ts). */
+  callbackAdmission?: Partial<CallbackAdmissionLimits>;
   /** Per token-endpoint call. Default 20 s. */
   tokenTimeoutMs?: number;
   /** How often every active installation is probed. Default 15 min. */
@@ -161,7 +164,7 @@ export function createKit(o: KitOptions) {
   return {
     env: o.env,
     storage,
-    handshake: handshakeVerbs(core, limiter),
+    handshake: handshakeVerbs(core, limiter, new CallbackAdmission({ ...DEFAULT_ADMISSION, ...o.callbackAdmission })),
     auth,
     identity: identityVerbs(core, async (ctx) => (await auth.currentUser(ctx))?.id ?? null),
     stores,

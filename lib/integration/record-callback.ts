@@ -29,6 +29,8 @@ export type RecordedCallback =
       activationId: string;
       /** An identical callback (same secret, verifier and store) is already being or was exchanged: nothing new to do. */
       duplicate: boolean;
+      /** An exchange with the key's store succeeded before (its jobs leave the never-proven class). */
+      proven: boolean;
     }
   /** `firstInWindow`: the first refusal of this binding in the current aggregation window (log it once). */
   | { refused: true; installationId: string; firstInWindow: boolean };
@@ -80,7 +82,7 @@ async function recordOnce(deps: IntegrationDeps, cb: ReceivedCallback, opts: { a
         return { refused: true, installationId: existing.id, firstInWindow };
       }
       const replay = await recordReplay(tx, existing.id, cb, opts.again === true, now);
-      if (replay) return replay;
+      if (replay) return { ...replay, proven: existing.provenAt !== null };
     }
     return storeActivation(tx, cb, existing);
   });
@@ -100,7 +102,7 @@ function openPostedSecret(box: SecretBox, cb: ReceivedCallback): string {
  * failed or succeeded). Magento re-posts both unchanged on Reauthorize, so a callback with another secret or another
  * store is not from that store: refused, and nothing it names is ever contacted. Says what differs, if anything.
  */
-function bindingDiffers(box: SecretBox, bound: InstallationWithStore, cb: ReceivedCallback, postedSecret: string): "store URL" | "consumer secret" | undefined {
+export function bindingDiffers(box: SecretBox, bound: InstallationWithStore, cb: Pick<ReceivedCallback, "storeBaseUrl">, postedSecret: string): "store URL" | "consumer secret" | undefined {
   if (bound.store.baseUrl !== cb.storeBaseUrl) return "store URL";
   if (postedSecret === "" || !sealedSecretEquals(box, bound.consumerSecretEnc, postedSecret)) return "consumer secret";
   return undefined;
@@ -110,7 +112,7 @@ function bindingDiffers(box: SecretBox, bound: InstallationWithStore, cb: Receiv
  * An identical callback (same secret, verifier and store) whose activation is still open: nothing new to store. A
  * replay gets a `callback_duplicate` event; the same callback run `again` (its job died) is no replay.
  */
-async function recordReplay(tx: Storage, installationId: string, cb: ReceivedCallback, again: boolean, now: Date): Promise<RecordedCallback | null> {
+async function recordReplay(tx: Storage, installationId: string, cb: ReceivedCallback, again: boolean, now: Date): Promise<Extract<RecordedCallback, { refused: false }> | null> {
   const same = await tx.activations.openTwin(installationId, cb.fingerprint);
   if (!same) return null;
   if (!again) {
@@ -122,7 +124,7 @@ async function recordReplay(tx: Storage, installationId: string, cb: ReceivedCal
       at: now,
     });
   }
-  return { refused: false, installationId, activationId: same.id, duplicate: !again };
+  return { refused: false, installationId, activationId: same.id, duplicate: !again, proven: false };
 }
 
 /**
@@ -156,7 +158,7 @@ async function storeActivation(tx: Storage, cb: ReceivedCallback, existing: Inst
       : `Activation callback received from ${cb.storeBaseUrl}. The token exchange starts now (300 s window).`,
     at: cb.callbackAt,
   });
-  return { refused: false, installationId, activationId: activation.id, duplicate: false };
+  return { refused: false, installationId, activationId: activation.id, duplicate: false, proven: existing?.provenAt != null };
 }
 
 /** A consumer key seen for the first time: its installation, `pending` until an exchange succeeds; this is callback #1. */
@@ -172,14 +174,21 @@ async function createPendingInstallation(tx: Storage, cb: ReceivedCallback, stor
   return { installationId: created.id, seq: 1 };
 }
 
-/** One `callback_refused` row per installation and window, counting repeats (a flood cannot fill diagnostics). */
-async function recordRefusal(tx: Storage, installationId: string, postedUrl: string, differs: string, now: Date): Promise<boolean> {
+/**
+ * One `callback_refused` row per installation and window, counting repeats (a flood cannot fill diagnostics):
+ * `count` refusals at once (the callback URL refuses a burst of them together, lib/verbs/handshake.ts).
+ */
+export async function recordRefusal(tx: Storage, installationId: string, postedUrl: string, differs: string, now: Date, count = 1): Promise<boolean> {
   const message = `An activation callback for this consumer key was refused: its ${differs} differs from the one the key is bound to (last from ${postedUrl.slice(0, 300)}). Nothing changed. If the store really moved, a linked user releases the binding on this page.`;
   const recent = await tx.events.latestOfKind(installationId, "callback_refused", new Date(now.getTime() - REFUSAL_WINDOW_MS));
   if (recent) {
-    await tx.events.fold(recent.id, message, now);
+    await tx.events.fold(recent.id, message, now, count);
     return false;
   }
   await tx.events.add({ installationId, kind: "callback_refused", message, at: now });
+  if (count > 1) {
+    const added = await tx.events.latestOfKind(installationId, "callback_refused", now);
+    if (added) await tx.events.fold(added.id, message, now, count - 1);
+  }
   return true;
 }

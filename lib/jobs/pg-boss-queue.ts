@@ -16,7 +16,7 @@ import pg from "pg";
 import PgBoss from "pg-boss";
 import { z } from "zod";
 import { DATABASE_CONNECT_TIMEOUT_MS } from "@/lib/db-reachable";
-import { backoffSeconds, CLOCK_LANE, JOB_STATES, SEND_DEFAULTS, type Job, type JobQueue, type LaneState, type LeasedJob } from "./queue";
+import { backoffSeconds, CLOCK_LANE, JOB_STATES, SEND_DEFAULTS, UNPROVEN_LANE_PREFIX, UNPROVEN_RECORDING_LANE, type Job, type JobQueue, type LaneState, type LeasedJob } from "./queue";
 
 const SCHEMA = "pgboss";
 /** Constants for pg_advisory_xact_lock: fetch, index creation. */
@@ -289,7 +289,7 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
       return rows.map((r) => r.id);
     },
 
-    async fetch({ kinds, laneCap, now, holdSeconds }) {
+    async fetch({ kinds, laneCap, unprovenCap, now, holdSeconds }) {
       await queue.start();
       return inTransaction(pool, async (c) => {
         await c.query("SELECT pg_advisory_xact_lock($1)", [FETCH_LOCK]);
@@ -314,6 +314,8 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
              SELECT data->>'lane' AS lane FROM ${SCHEMA}.job WHERE name = ANY($1) AND state = 'active' GROUP BY 1 HAVING count(*) >= $3
            ), paused AS (
              SELECT lane FROM "JobLane" WHERE "pausedUntil" > $2
+           ), unproven_running AS (
+             SELECT count(*) AS n FROM ${SCHEMA}.job WHERE name = ANY($1) AND state = 'active' AND starts_with(data->>'lane', $4)
            ), busy_keys AS (
              SELECT DISTINCT singleton_key FROM ${SCHEMA}.job WHERE name = ANY($1) AND state = 'active' AND singleton_key IS NOT NULL
            )
@@ -325,9 +327,10 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
                j.singleton_key NOT IN (SELECT singleton_key FROM busy_keys)
                AND NOT EXISTS (SELECT 1 FROM ${SCHEMA}.job o
                  WHERE o.singleton_key = j.singleton_key AND o.name = ANY($1) AND o.state < 'active' AND o.priority > j.priority)))
+             AND (NOT starts_with(j.data->>'lane', $4) OR (SELECT n FROM unproven_running) < $5)
            ORDER BY j.priority DESC, j.created_on, j.id
            LIMIT 1`,
-          [kinds, now, laneCap],
+          [kinds, now, laneCap, UNPROVEN_LANE_PREFIX, unprovenCap ?? 2_147_483_647],
         );
         if (!pick.rows[0]) return null;
         const chosen = z.object({ id: z.string(), name: z.string(), priority: z.number() }).parse(pick.rows[0]);
@@ -447,6 +450,17 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
       await queue.start();
       const r = await pool.query(`SELECT 1 FROM ${SCHEMA}.job WHERE name = $1 AND data->>'ref' = $2 AND state <= 'active' LIMIT 1`, [kind, ref]);
       return (r.rowCount ?? 0) > 0;
+    },
+
+    async pruneUnproven(before) {
+      await queue.start();
+      // deleted before pg-boss archives them (a day): a flood's jobs never reach the archive
+      const r = await pool.query(
+        `DELETE FROM ${SCHEMA}.job WHERE (starts_with(data->>'lane', $1) OR data->>'lane' = $3)
+           AND ((state > 'active' AND completed_on < $2) OR (state < 'active' AND created_on < $2))`,
+        [UNPROVEN_LANE_PREFIX, before, UNPROVEN_RECORDING_LANE],
+      );
+      return r.rowCount ?? 0;
     },
 
     async retry(id, now) {

@@ -77,6 +77,12 @@ export interface FetchOptions {
   kinds: readonly string[];
   /** Jobs of one lane running at once, across every worker. */
   laneCap: number;
+  /**
+   * Jobs of never-proven stores (lanes starting with UNPROVEN_LANE_PREFIX) running at once, across every worker:
+   * the rest of the workers' slots stay for proven stores and app-wide upkeep whatever unauthenticated callbacks
+   * queue. Default: no cap.
+   */
+  unprovenCap?: number;
   now: Date;
   /** Crash hand-back: the job is held this long (at most its lease), renewed by `heartbeat`. Default: the whole lease. */
   holdSeconds?: number;
@@ -89,6 +95,20 @@ export interface WorkerBeat {
   pid: number;
   startedAt: Date;
 }
+
+/**
+ * Lanes of stores no exchange ever proved (anyone can post a callback naming any host): their jobs form one class
+ * with its own cap (FetchOptions.unprovenCap), and their finished jobs are pruned within minutes
+ * (JobQueue.pruneUnproven).
+ */
+export const UNPROVEN_LANE_PREFIX = "unproven:";
+
+/**
+ * Where never-proven callbacks are recorded, whatever their host: recording calls no store, so neither a host's
+ * paused lane nor the class's slots held by slow hosts may hold it back; it takes milliseconds, and its lane cap
+ * (2) bounds its slots. Pruned like the never-proven lanes.
+ */
+export const UNPROVEN_RECORDING_LANE = "recording:unproven";
 
 export interface LaneState {
   lane: string;
@@ -145,6 +165,11 @@ export interface JobQueue {
   openCounts(): Promise<Array<{ kind: string; state: JobState; count: number }>>;
   /** Is a job of `kind` for `ref` queued or running? */
   hasOpen(kind: string, ref: string): Promise<boolean>;
+  /**
+   * Deletes jobs of never-proven lanes (and the recording lane) that finished before `before`, and queued ones created before it (their
+   * store's 300 s window is over: they can only fail). Returns how many.
+   */
+  pruneUnproven(before: Date): Promise<number>;
   /** A failed or cancelled job runs again (one more attempt). */
   retry(id: string, now: Date): Promise<boolean>;
   cancel(id: string, now: Date): Promise<boolean>;

@@ -12,6 +12,8 @@ import {
   CLOCK_LANE,
   JOB_STATES,
   SEND_DEFAULTS,
+  UNPROVEN_LANE_PREFIX,
+  UNPROVEN_RECORDING_LANE,
   type FetchOptions,
   type Job,
   type JobQueue,
@@ -178,7 +180,7 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
       return jobs.length <= ROWS_PER_INSERT ? insertJobs(db, jobs, now) : tx((t) => insertJobs(t, jobs, now));
     },
 
-    async fetch({ kinds, laneCap, now, holdSeconds }: FetchOptions) {
+    async fetch({ kinds, laneCap, unprovenCap, now, holdSeconds }: FetchOptions) {
       const kindList = kinds.map(() => "?").join(", ");
       return tx(async (t) => {
         if (now.getTime() - lastExpiry >= 1000) {
@@ -196,9 +198,11 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
              AND (j."key" IS NULL OR (
                j."key" NOT IN (SELECT "key" FROM "Job" WHERE "state" = 'active' AND "key" IS NOT NULL)
                AND NOT EXISTS (SELECT 1 FROM "Job" o WHERE o."key" = j."key" AND o."state" IN ('created', 'retry') AND +o."tag" < j."tag")))
+             AND (substr(j."lane", 1, ${UNPROVEN_LANE_PREFIX.length}) <> '${UNPROVEN_LANE_PREFIX}'
+               OR (SELECT count(*) FROM "Job" WHERE "state" = 'active' AND substr("lane", 1, ${UNPROVEN_LANE_PREFIX.length}) = '${UNPROVEN_LANE_PREFIX}') < ?)
            ORDER BY j."tag", j.rowid
            LIMIT 1)`;
-        const args = [...kinds, now, ...kinds, laneCap, now];
+        const args = [...kinds, now, ...kinds, laneCap, now, unprovenCap ?? Number.MAX_SAFE_INTEGER];
         const picked = await t.$queryRawUnsafe(
           `SELECT "id", "leaseSeconds" FROM (${branch("created")} UNION ALL ${branch("retry")}) ORDER BY "tag", "createdAt", "row" LIMIT 1`,
           ...args,
@@ -311,6 +315,16 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
 
     async hasOpen(kind, ref) {
       return (await db.job.count({ where: { kind, ref, state: { in: [...QUEUED, "active"] } } })) > 0;
+    },
+
+    async pruneUnproven(before) {
+      const r = await db.job.deleteMany({
+        where: {
+          AND: [{ OR: [{ lane: { startsWith: UNPROVEN_LANE_PREFIX } }, { lane: UNPROVEN_RECORDING_LANE }] }],
+          OR: [{ state: { in: ["completed", "failed", "cancelled"] }, completedAt: { lt: before } }, { state: { in: QUEUED }, createdAt: { lt: before } }],
+        },
+      });
+      return r.count;
     },
 
     async retry(id, now) {

@@ -88,6 +88,11 @@ export interface WorkerOptions {
   concurrency: number;
   /** Jobs of one lane (store) running at once across every worker. */
   laneCap: number;
+  /**
+   * Jobs of never-proven stores running at once across every worker (lib/jobs/queue.ts). Default: a quarter of
+   * `concurrency`, at least 1: the other slots are always there for proven stores and upkeep.
+   */
+  unprovenCap?: number;
   /** How often an idle worker asks for work. */
   pollMs: number;
   now: () => Date;
@@ -149,6 +154,7 @@ export function startWorker(o: WorkerOptions): Worker {
   const byKind = new Map(o.kinds.map((k) => [k.kind, k]));
   const kindNames = [...byKind.keys()];
   const recurring = new Map((o.recurring ?? []).map((r) => [r.kind, r]));
+  const unprovenCap = o.unprovenCap ?? Math.max(1, Math.floor(o.concurrency / 4));
   let stopping = false;
   let inFlight = 0;
   let wakeUp: (() => void) | null = null;
@@ -312,7 +318,7 @@ export function startWorker(o: WorkerOptions): Worker {
       while (!stopping && inFlight < o.concurrency && !yielding) {
         let job: LeasedJob | null;
         try {
-          job = await o.queue.fetch({ kinds: kindNames, laneCap: o.laneCap, now: o.now(), holdSeconds });
+          job = await o.queue.fetch({ kinds: kindNames, laneCap: o.laneCap, unprovenCap, now: o.now(), holdSeconds });
         } catch (e) {
           // the database is away (a restart): said once, then every 30 s while it lasts, not every poll
           const at = Date.now();

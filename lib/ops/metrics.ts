@@ -42,7 +42,7 @@ function create(): KitMetrics {
   const m: KitMetrics = {
     registry,
     scrapeSources,
-    callbacks: new Counter({ name: "kit_callbacks_total", help: "Activation callbacks answered, by outcome (accepted, invalid, rate_limited, database_unreachable).", labelNames: ["outcome"], registers: [registry] }),
+    callbacks: new Counter({ name: "kit_callbacks_total", help: "Activation callbacks answered, by outcome (accepted, invalid, rate_limited, busy, database_unreachable).", labelNames: ["outcome"], registers: [registry] }),
     exchanges: new Counter({ name: "kit_exchanges_total", help: "Token exchanges finished, by outcome.", labelNames: ["outcome"], registers: [registry] }),
     exchangeSeconds: new Histogram({ name: "kit_exchange_duration_seconds", help: "How long a token exchange job ran, by outcome.", labelNames: ["outcome"], buckets: SECONDS, registers: [registry] }),
     jobsStarted: new Counter({ name: "kit_jobs_started_total", help: "Jobs started by this process's worker, by kind.", labelNames: ["kind"], registers: [registry] }),

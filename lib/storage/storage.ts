@@ -189,8 +189,8 @@ export interface EventRepo {
   add(event: NewEvent): Promise<void>;
   /** The newest event of a kind at or after `since`. */
   latestOfKind(installationId: string, kind: string, since: Date): Promise<InstallationEvent | null>;
-  /** Folds one more occurrence into an event (count + 1, newer message and time). */
-  fold(id: number, message: string, at: Date): Promise<void>;
+  /** Folds more occurrences into an event (count + `by`, default 1; newer message and time). */
+  fold(id: number, message: string, at: Date, by?: number): Promise<void>;
   latestStoreMessage(activationId: string): Promise<string | null>;
   recent(installationId: string, limit: number): Promise<InstallationEvent[]>;
 }

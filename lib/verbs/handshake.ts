@@ -1,8 +1,10 @@
 import { parseActivationCallback, type ActivationCallback } from "@/lib/integration/callback-schema";
 import { databaseUnreachable } from "@/lib/db-reachable";
-import { activationFingerprint } from "@/lib/integration/record-callback";
+import { activationFingerprint, bindingDiffers, recordRefusal } from "@/lib/integration/record-callback";
 import { CALLBACK_JOB, callbackJob, type ReceivedCallbackData } from "@/lib/jobs/kinds/handshake";
 import type { CallbackLimiter } from "@/lib/integration/callback-rate-limit";
+import { CallbackAdmission } from "@/lib/integration/callback-admission";
+import { groupPerTurn } from "@/lib/jobs/group-send";
 import { metrics } from "@/lib/ops/metrics";
 import { annotate, withSpan } from "@/lib/ops/tracing";
 import type { KitCore } from "./core";
@@ -13,6 +15,8 @@ const OUTCOMES = { 200: "accepted", 400: "invalid", 429: "rate_limited", 503: "d
 export const CALLBACK_OK = "ok";
 /** The answer while the database cannot be reached (a restart): nothing was recorded. */
 export const DATABASE_AWAY = "The app cannot record the activation right now: its database is unreachable. Activate the integration again in a minute.";
+/** The answer when the app takes no more callbacks right now (docs/security.md, "Floods"): nothing was recorded. */
+export const CALLBACKS_BUSY = "The app is receiving too many activation callbacks right now and recorded nothing. Activate the integration again in a minute.";
 /** How long a worker in the same process holds back new jobs after each callback arrives. */
 const CALLBACK_GIVE_WAY_MS = 100;
 
@@ -22,19 +26,51 @@ export interface CallbackResponse {
   retryAfterSeconds?: number;
 }
 
+/** One refused callback, as the refusals of one event-loop turn are recorded together. */
+interface Refusal {
+  installationId: string;
+  storeBaseUrl: string;
+  differs: string;
+}
+
 /**
- * The activation callback (Magento posts it on Activate, Save & Activate and Reauthorize, and waits 5 s): rate
- * limit, validate (400 names the field, nothing written), seal the secrets and enqueue the callback as one job,
- * answer. Everything else (binding check, recording, the token exchange) runs in jobs (lib/jobs/kinds/handshake.ts),
- * so the answer never waits for a store. A callback that contradicts the key's binding gets the same 200 as an
- * accepted one; its job refuses it silently (docs/security.md).
+ * The activation callback (Magento posts it on Activate, Save & Activate and Reauthorize, and waits 5 s): admit
+ * (a bounded number at once), rate limit, validate (400 names the field, nothing written), check the key's binding
+ * (one indexed read: a callback that contradicts it is refused here, never queued), budget never-proven keys, seal
+ * the secrets and enqueue the callback as one job, answer. Everything else (recording, the token exchange) runs in
+ * jobs (lib/jobs/kinds/handshake.ts), so the answer never waits for a store. A refused callback gets the same 200
+ * as an accepted one (docs/security.md).
  */
-export function handshakeVerbs(core: KitCore, limiter: CallbackLimiter) {
+export function handshakeVerbs(core: KitCore, limiter: CallbackLimiter, admission: CallbackAdmission = new CallbackAdmission()) {
+  /** Refusals of one turn: one event write per installation, however many forgeries arrived together. */
+  const refuse = groupPerTurn<Refusal, void>(async (group) => {
+    const byInstallation = new Map<string, Refusal[]>();
+    for (const p of group) byInstallation.set(p.value.installationId, [...(byInstallation.get(p.value.installationId) ?? []), p.value]);
+    for (const [installationId, refusals] of byInstallation) {
+      const last = refusals[refusals.length - 1]!;
+      const first = await core.storage.transaction((tx) => recordRefusal(tx, installationId, last.storeBaseUrl, last.differs, core.now(), refusals.length));
+      if (first) core.log.warn({ installationId }, "activation callback refused: it contradicts the consumer key's binding");
+    }
+    for (const p of group) p.resolve();
+  });
+
   return {
+    /**
+     * A slot for one callback, taken before its body is read: the release function, or null when the process
+     * already handles as many as it takes at once (answer `busy()` then: nothing read, nothing written).
+     */
+    enterCallback(): (() => void) | null {
+      return admission.enter();
+    },
+
+    busy(): CallbackResponse {
+      return { status: 503, message: CALLBACKS_BUSY, retryAfterSeconds: 5 };
+    },
+
     async receiveCallback(form: URLSearchParams, request: { clientIp?: string } = {}): Promise<CallbackResponse> {
       return withSpan("activation callback", {}, async (span) => {
         const answer = await receive(form, request);
-        const outcome = OUTCOMES[answer.status];
+        const outcome = answer.message === CALLBACKS_BUSY ? "busy" : OUTCOMES[answer.status];
         metrics().callbacks.inc({ outcome });
         annotate(span, { "kit.outcome": outcome });
         return answer;
@@ -65,11 +101,26 @@ export function handshakeVerbs(core: KitCore, limiter: CallbackLimiter) {
     }
   }
 
-  /** A valid callback: rate limit, seal, enqueue. */
+  /** A valid callback: rate limit, binding, budget, seal, enqueue. */
   async function accept(cb: ActivationCallback, request: { clientIp?: string }, started: number): Promise<CallbackResponse> {
     const limit = await limiter.take(cb, request.clientIp, core.now().getTime());
     if (!limit.ok) {
       return { status: 429, message: `Too many activation callbacks; try again in ${limit.retryAfterSeconds} s.`, retryAfterSeconds: limit.retryAfterSeconds };
+    }
+    // The key's binding, one indexed read: a callback that contradicts it never becomes a job (the job checks
+    // again under the key's lock, for two first callbacks of a new key at once).
+    const bound = await core.storage.installations.byConsumerKey(cb.consumerKey);
+    if (bound) {
+      const differs = bindingDiffers(core.box, bound, cb, cb.consumerSecret);
+      if (differs) {
+        await refuse({ installationId: bound.id, storeBaseUrl: cb.storeBaseUrl, differs });
+        return { status: 200, message: CALLBACK_OK };
+      }
+    }
+    const proven = bound?.provenAt != null;
+    if (!proven) {
+      const budget = admission.takeUnproven(new URL(cb.storeBaseUrl).host, core.now().getTime());
+      if (!budget.ok) return { status: 503, message: CALLBACKS_BUSY, retryAfterSeconds: budget.retryAfterSeconds };
     }
     // accepted callbacks come in bursts (a merchant activating many stores, a redeploy re-posting): a worker in
     // this process starts nothing new until they are answered, and runs their jobs right after
@@ -83,7 +134,7 @@ export function handshakeVerbs(core: KitCore, limiter: CallbackLimiter) {
       callbackAt: core.now().toISOString(),
       answeredMs: Math.round(performance.now() - started),
     };
-    await core.sendGrouped(CALLBACK_JOB, data, callbackJob(cb));
+    await core.sendGrouped(CALLBACK_JOB, data, callbackJob(cb, proven));
     return { status: 200, message: CALLBACK_OK };
   }
 }

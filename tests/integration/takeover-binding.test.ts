@@ -144,7 +144,8 @@ describe.each(PROVIDERS)("takeover paths on %s", (provider) => {
         // another key from the same client: the per-client budget (8) runs out after 3 more
         const other = [];
         for (let i = 0; i < 4; i++) {
-          const form = new URLSearchParams({ oauth_consumer_key: randomToken(), oauth_consumer_secret: randomToken(), store_base_url: "http://shop.invalid/", oauth_verifier: randomToken() });
+          // other hosts: shop.invalid's lane is paused by now (its exchanges failed), and lanes are per host
+          const form = new URLSearchParams({ oauth_consumer_key: randomToken(), oauth_consumer_secret: randomToken(), store_base_url: `http://shop-${i}.invalid/`, oauth_verifier: randomToken() });
           other.push((await limited.kit.handshake.receiveCallback(form, { clientIp: "198.51.100.1" })).status);
         }
         expect(other).toEqual([200, 200, 200, 429]);

@@ -15,8 +15,8 @@ import { recordCallback } from "@/lib/integration/record-callback";
 import { consumerKeyDigest, consumerKeyRef } from "@/lib/integration/key-digest";
 import { markInterrupted, runExchange } from "@/lib/integration/exchange";
 import { defineJob, type JobKind } from "../worker";
-import type { SendOptions } from "../queue";
-import { storeLane, type JobServices } from "./services";
+import { UNPROVEN_LANE_PREFIX, type SendOptions } from "../queue";
+import { handshakeLane, storeLane, UNPROVEN_RECORDING_LANE, type JobServices } from "./services";
 import { probeJob } from "./probe";
 
 export const CALLBACK_JOB = "handshake.callback";
@@ -42,10 +42,20 @@ export type ReceivedCallbackData = z.input<typeof receivedCallbackSchema>;
  */
 export const handshakeKey = (consumerKey: string): string => `handshake:${consumerKeyDigest(consumerKey)}`;
 
-/** How a callback job is sent (the callback URL calls this). */
-export function callbackJob(cb: { consumerKey: string; storeBaseUrl: string }): SendOptions {
+/**
+ * The longest one token call of a never-proven store may take (a proven one gets the kit's token timeout, 20 s by
+ * default): anyone can name a host that accepts and never answers, and its jobs must not hold the class's slots
+ * for long. Magento answers its token endpoints in well under a second.
+ */
+export const UNPROVEN_CALL_TIMEOUT_MS = 8_000;
+
+/**
+ * How a callback job is sent (the callback URL calls this). `proven`: an exchange with the key's store succeeded
+ * before (a Reauthorize); otherwise the job is in the never-proven class (lib/jobs/queue.ts).
+ */
+export function callbackJob(cb: { consumerKey: string; storeBaseUrl: string }, proven: boolean): SendOptions {
   return {
-    lane: storeLane(cb.storeBaseUrl),
+    lane: proven ? storeLane(cb.storeBaseUrl) : UNPROVEN_RECORDING_LANE,
     key: handshakeKey(cb.consumerKey),
     ref: consumerKeyRef(cb.consumerKey),
     retryLimit: 5,
@@ -55,9 +65,17 @@ export function callbackJob(cb: { consumerKey: string; storeBaseUrl: string }): 
   };
 }
 
-function exchangeJob(consumerKey: string, storeBaseUrl: string, installationId: string): SendOptions {
-  // Two token calls of at most 20 s each: a lease of 60 s means a crashed exchange resumes within a minute.
-  return { lane: storeLane(storeBaseUrl), key: handshakeKey(consumerKey), ref: installationId, retryLimit: 3, retryDelaySeconds: 2, retryBackoff: true, leaseSeconds: 60 };
+function exchangeJob(consumerKey: string, storeBaseUrl: string, installationId: string, proven: boolean): SendOptions {
+  // Two token calls of at most 20 s each (8 s for a never-proven store): a crashed exchange resumes within a minute.
+  return {
+    lane: handshakeLane(storeBaseUrl, proven),
+    key: handshakeKey(consumerKey),
+    ref: installationId,
+    retryLimit: 3,
+    retryDelaySeconds: 2,
+    retryBackoff: true,
+    leaseSeconds: 60,
+  };
 }
 
 export function handshakeJobs(s: JobServices): JobKind[] {
@@ -72,7 +90,7 @@ export function handshakeJobs(s: JobServices): JobKind[] {
           return { output: { refused: true } };
         }
         if (r.duplicate) return { output: { duplicate: true, activationId: r.activationId } };
-        await s.send(EXCHANGE_JOB, { activationId: r.activationId }, exchangeJob(cb.consumerKey, cb.storeBaseUrl, r.installationId));
+        await s.send(EXCHANGE_JOB, { activationId: r.activationId }, exchangeJob(cb.consumerKey, cb.storeBaseUrl, r.installationId, r.proven));
         return { output: { installationId: r.installationId, activationId: r.activationId } };
       },
     }),
@@ -81,7 +99,10 @@ export function handshakeJobs(s: JobServices): JobKind[] {
       schema: z.object({ activationId: z.string() }),
       async run({ activationId }, ctx) {
         const began = performance.now();
-        const outcome = await runExchange(s.integration(ctx.storeFetch), activationId, { resumed: ctx.attempt > 0, leaseEndsAt: ctx.leaseEndsAt });
+        const deps = s.integration(ctx.storeFetch);
+        const unproven = ctx.job.lane.startsWith(UNPROVEN_LANE_PREFIX);
+        const bounded = unproven ? { ...deps, timeoutMs: Math.min(deps.timeoutMs ?? UNPROVEN_CALL_TIMEOUT_MS, UNPROVEN_CALL_TIMEOUT_MS) } : deps;
+        const outcome = await runExchange(bounded, activationId, { resumed: ctx.attempt > 0, leaseEndsAt: ctx.leaseEndsAt });
         const label = outcome.kind === "failed" ? `failed_${outcome.reason}` : outcome.kind;
         metrics().exchanges.inc({ outcome: label });
         metrics().exchangeSeconds.observe({ outcome: label }, (performance.now() - began) / 1000);

@@ -15,10 +15,10 @@ export { EXPORT_JOB, exportJobOptions } from "./export";
 export { BULK_JOB, bulkJobOptions } from "./bulk";
 export { SYNC_PASS_JOB, SYNC_SWEEP_JOB, SYNC_SCHEDULE_JOB, syncJobOptions, syncKey } from "./sync";
 export { ACCOUNT_MAIL_JOB, ACCOUNT_MAIL_OPTIONS } from "./account-mail";
-export { storeLane, type JobServices } from "./services";
+export { storeLane, unprovenLane, type JobServices } from "./services";
 
 /** Every job kind of the kit. */
-export function jobKinds(s: JobServices, queue: Pick<JobQueue, "hasOpen">): JobKind[] {
+export function jobKinds(s: JobServices, queue: Pick<JobQueue, "hasOpen" | "pruneUnproven">): JobKind[] {
   return [
     ...handshakeJobs(s),
     ...probeJobs(s),

@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { EXCHANGE_DEADLINE_MS, markInterrupted } from "@/lib/integration/exchange";
-import { pruneUnproven } from "@/lib/integration/prune";
+import { pruneUnproven, UNPROVEN_TTL_MS } from "@/lib/integration/prune";
 import { pruneLinkRequests } from "@/lib/integration/link-requests";
 import { pruneSessions } from "@/lib/auth/sessions";
 import { pruneThrottle } from "@/lib/auth/throttle";
@@ -27,7 +27,7 @@ export const SYNC_CHANGE_TTL_MS = 2 * 24 * 60 * 60 * 1000;
 /** A pending activation this old without an exchange job gets one (the normal path sends it within ms). */
 const LOST_JOB_AFTER_MS = 10_000;
 
-export function maintenanceJobs(s: JobServices, queue: Pick<JobQueue, "hasOpen">): JobKind[] {
+export function maintenanceJobs(s: JobServices, queue: Pick<JobQueue, "hasOpen" | "pruneUnproven">): JobKind[] {
   return [
     defineJob({
       kind: EXCHANGE_SWEEP_JOB,
@@ -42,7 +42,7 @@ export function maintenanceJobs(s: JobServices, queue: Pick<JobQueue, "hasOpen">
             if (await markInterrupted({ storage: s.storage }, a, now, "nothing finished the exchange within the store's 300 s window")) interrupted++;
           } else if (a.state === "pending" && age >= LOST_JOB_AFTER_MS && !(await queue.hasOpen(EXCHANGE_JOB, a.installationId))) {
             const inst = await s.storage.installations.byId(a.installationId);
-            if (inst && (await s.send(EXCHANGE_JOB, { activationId: a.id }, exchangeJob(inst.consumerKey, a.storeBaseUrl, inst.id)))) resent++;
+            if (inst && (await s.send(EXCHANGE_JOB, { activationId: a.id }, exchangeJob(inst.consumerKey, a.storeBaseUrl, inst.id, inst.provenAt !== null)))) resent++;
           }
         }
         return { output: { interrupted, resent } };
@@ -54,6 +54,7 @@ export function maintenanceJobs(s: JobServices, queue: Pick<JobQueue, "hasOpen">
       async run() {
         const now = s.now();
         const unproven = await pruneUnproven({ storage: s.storage, now: () => now });
+        const unprovenJobs = await queue.pruneUnproven(new Date(now.getTime() - UNPROVEN_TTL_MS));
         const sessions = await pruneSessions(s.storage, now);
         const throttle = await pruneThrottle(s.storage, now);
         const linkRequests = await pruneLinkRequests(s.storage, now);
@@ -61,7 +62,7 @@ export function maintenanceJobs(s: JobServices, queue: Pick<JobQueue, "hasOpen">
         const exports = await s.storage.exports.pruneFinished(new Date(now.getTime() - EXPORT_TTL_MS));
         const passwordResets = await s.storage.passwordResets.prune(new Date(now.getTime() - 24 * 60 * 60 * 1000));
         const syncChanges = await s.storage.sync.prune(new Date(now.getTime() - SYNC_CHANGE_TTL_MS));
-        return { output: { ...unproven, sessions, throttle, linkRequests, rateWindows, exports, passwordResets, syncChanges } };
+        return { output: { ...unproven, unprovenJobs, sessions, throttle, linkRequests, rateWindows, exports, passwordResets, syncChanges } };
       },
     }),
   ];

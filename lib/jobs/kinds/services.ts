@@ -4,8 +4,10 @@ import type { IntegrationDeps } from "@/lib/integration/deps";
 import type { Storage } from "@/lib/storage/storage";
 import type { SyncEntity } from "@/lib/sync/declaration";
 import type { SyncHandler } from "@/lib/sync/handler";
-import type { SendOptions } from "../queue";
+import { UNPROVEN_LANE_PREFIX, type SendOptions } from "../queue";
 import type { Mailer } from "@/lib/mail/mailer";
+
+export { UNPROVEN_RECORDING_LANE } from "../queue";
 
 /** What job kinds use of the kit (lib/kit.ts builds it). */
 export interface JobServices {
@@ -29,7 +31,29 @@ export interface JobServices {
   sync: { entities: readonly SyncEntity[]; handlers: readonly SyncHandler[]; fetch: typeof fetch };
 }
 
-/** Every store's jobs share one lane per store base URL: fairness and the per-store cap are counted on it. */
+/** A store URL's host and port (a URL that does not parse stands for itself). */
+function hostOf(storeBaseUrl: string): string {
+  try {
+    return new URL(storeBaseUrl).host;
+  } catch {
+    return storeBaseUrl;
+  }
+}
+
+/**
+ * Every proven store's jobs share one lane per host (host and port): fairness and the per-store cap are counted
+ * on it. By host, not by URL: paths on one host are one server, and would otherwise each be a lane of their own.
+ */
 export function storeLane(storeBaseUrl: string): string {
-  return `store:${storeBaseUrl}`;
+  return `store:${hostOf(storeBaseUrl)}`;
+}
+
+/** The lane of a store no exchange proved yet: per host too, in the capped class of never-proven work (lib/jobs/queue.ts). */
+export function unprovenLane(storeBaseUrl: string): string {
+  return `${UNPROVEN_LANE_PREFIX}${hostOf(storeBaseUrl)}`;
+}
+
+/** The lane of a store's handshake jobs: its own while it is proven, the never-proven class until then. */
+export function handshakeLane(storeBaseUrl: string, proven: boolean): string {
+  return proven ? storeLane(storeBaseUrl) : unprovenLane(storeBaseUrl);
 }

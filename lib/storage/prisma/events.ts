@@ -23,8 +23,8 @@ export function prismaEvents(db: PortableQueries): EventRepo {
       const r = await db.installationEvent.findFirst({ where: { installationId, kind, at: { gte: since } }, orderBy: { id: "desc" } });
       return r ? toEvent(r) : null;
     },
-    async fold(id, message, at) {
-      await db.installationEvent.update({ where: { id }, data: { count: { increment: 1 }, at, message: message.slice(0, MAX_TEXT) } });
+    async fold(id, message, at, by = 1) {
+      await db.installationEvent.update({ where: { id }, data: { count: { increment: by }, at, message: message.slice(0, MAX_TEXT) } });
     },
     async latestStoreMessage(activationId) {
       const r = await db.installationEvent.findFirst({ where: { activationId, storeMessage: { not: null } }, orderBy: { id: "desc" } });

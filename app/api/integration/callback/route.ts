@@ -20,6 +20,23 @@ function text(status: number, body: string): Response {
 }
 
 export async function POST(request: Request): Promise<Response> {
+  // a bounded number at once, taken before anything is read or written (docs/security.md, "Floods")
+  const release = kit().handshake.enterCallback();
+  if (!release) return answer(kit().handshake.busy());
+  try {
+    return await receive(request);
+  } finally {
+    release();
+  }
+}
+
+function answer(result: { status: number; message: string; retryAfterSeconds?: number }): Response {
+  const res = text(result.status, result.message);
+  if (result.retryAfterSeconds) res.headers.set("Retry-After", String(result.retryAfterSeconds));
+  return res;
+}
+
+async function receive(request: Request): Promise<Response> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) {
     return text(400, "The activation callback must be application/x-www-form-urlencoded (Magento posts a form).");
@@ -28,10 +45,7 @@ export async function POST(request: Request): Promise<Response> {
   if (body === null) return text(400, "The body is too large: the activation callback carries four short form fields.");
 
   const ip = await clientIp();
-  const result = await kit().handshake.receiveCallback(new URLSearchParams(body), ip ? { clientIp: ip } : {});
-  const res = text(result.status, result.message);
-  if (result.retryAfterSeconds) res.headers.set("Retry-After", String(result.retryAfterSeconds));
-  return res;
+  return answer(await kit().handshake.receiveCallback(new URLSearchParams(body), ip ? { clientIp: ip } : {}));
 }
 
 /** Someone opened the Callback URL in a browser: explain what it is instead of "method not allowed". */

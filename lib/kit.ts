@@ -26,6 +26,10 @@ import { storeVerbs } from "@/lib/verbs/stores";
 import { jobVerbs } from "@/lib/verbs/jobs";
 import { exportVerbs } from "@/lib/verbs/exports";
 import { portalVerbs } from "@/lib/verbs/portal";
+import { eventVerbs } from "@/lib/verbs/events";
+import type { EventHandlers } from "@/lib/events/handlers";
+import type { IoKeyLoader } from "@/lib/events/io-signature";
+import { memoryDeliveryLimiter, sharedDeliveryLimiter, type DeliveryLimiter } from "@/lib/events/rate-limit";
 import { parseMailConfig, type MailConfig } from "@/lib/mail/mail-config";
 import { createMailer, outboxMessages, type Mailer } from "@/lib/mail/mailer";
 
@@ -67,6 +71,15 @@ export interface KitOptions {
    * that send mail, not the whole app). Default: the dev outbox, or unconfigured in production.
    */
   mail?: MailConfig | (() => MailConfig);
+  /**
+   * Store-event handlers (lib/events/handlers.ts): the sync path for synced records, the raw-event handler, and
+   * Commerce decision hooks. `kit.events.setHandlers` replaces them later (the sync engine wires itself in).
+   */
+  events?: EventHandlers;
+  /** Tests: the per-installation delivery budget, the I/O key loader, the time a body may take to arrive. */
+  deliveryLimiter?: DeliveryLimiter;
+  ioKeyLoader?: IoKeyLoader;
+  eventBodyWithinMs?: number;
 }
 
 export function createKit(o: KitOptions) {
@@ -125,7 +138,17 @@ export function createKit(o: KitOptions) {
 
   const auth = authVerbs(core);
   const stores = storeVerbs(core);
+  let eventHandlers: EventHandlers = o.events ?? {};
+  const deliveryLimiter = o.deliveryLimiter ?? (o.db.provider === "postgresql" ? sharedDeliveryLimiter(storage.rateWindows) : memoryDeliveryLimiter());
+  const events = eventVerbs(core, {
+    handlers: () => eventHandlers,
+    limiter: deliveryLimiter,
+    ...(o.ioKeyLoader ? { ioKeyLoader: o.ioKeyLoader } : {}),
+    ...(o.eventBodyWithinMs ? { bodyWithinMs: o.eventBodyWithinMs } : {}),
+  });
   const services = (): JobServices => ({
+    box: o.secretBox,
+    eventHandlers: () => eventHandlers,
     storage,
     log: o.log,
     now,
@@ -145,6 +168,13 @@ export function createKit(o: KitOptions) {
     jobs: jobVerbs(core, services),
     exports: exportVerbs(core),
     portal: portalVerbs(core),
+    events: {
+      ...events,
+      /** Replaces the store-event handlers (lib/events/handlers.ts), e.g. to wire the sync path. */
+      setHandlers(h: EventHandlers): void {
+        eventHandlers = h;
+      },
+    },
     mail: {
       /** The app's mailer: SMTP, the dev outbox outside production, or unconfigured (lib/mail/mail-config.ts). */
       mailer: (): Mailer => core.mailer(),

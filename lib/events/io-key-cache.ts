@@ -1,5 +1,5 @@
 /**
- * Adobe I/O Events public keys, fetched only from the fixed key host (IO_EVENTS_KEY_ORIGIN: Adobe's host; a
+ * Adobe I/O Events public keys, fetched only from the fixed key host (env ioEventsKeyOrigin: Adobe's host; a
  * different origin is accepted only outside production, for tests and the dev store's stand-in) through the
  * guarded fetch, read with a bound, and cached: a key that loaded is kept 24 h (Adobe's SDK keeps it as long),
  * one that failed is not asked for again for a minute, and at most MAX_KEYS are held (a flood of made-up paths
@@ -10,7 +10,6 @@ import { readCapped } from "@/lib/net/read-capped";
 import { parseRsaPublicKey } from "./commerce-signature";
 import { isAdobeKeyPath, type IoKeyLoader } from "./io-signature";
 
-export const ADOBE_IO_KEY_ORIGIN = "https://static.adobeioevents.com";
 const KEEP_MS = 24 * 60 * 60_000;
 const FAILED_MS = 60_000;
 const MAX_KEYS = 256;

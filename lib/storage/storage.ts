@@ -30,6 +30,8 @@ import type {
   UserWithPassword,
 } from "./types";
 
+import type { StoreEventRepo } from "./store-events";
+
 /** A unique constraint refused a write (another request or instance created the same row first). */
 export class UniqueConflictError extends Error {
   override readonly name = "UniqueConflictError";
@@ -330,6 +332,8 @@ export interface Storage {
   passwordResets: PasswordResetRepo;
   outbox: OutboxRepo;
   resourceChecks: ResourceCheckRepo;
+  /** Store events (lib/events): verifying settings and deliveries. */
+  storeEvents: StoreEventRepo;
   /** Runs `fn` in one transaction (nested calls join the outer one). */
   transaction<T>(fn: (tx: Storage) => Promise<T>): Promise<T>;
 }

@@ -5,15 +5,17 @@ import { CALLBACK_JOB, EXCHANGE_JOB, handshakeJobs } from "./handshake";
 import { HEALTH_SWEEP_JOB, PROBE_JOB, probeJobs } from "./probe";
 import { EXCHANGE_SWEEP_JOB, maintenanceJobs, PRUNE_JOB } from "./maintenance";
 import { EXPORT_JOB, exportJobs } from "./export";
+import { STORE_EVENT_JOB, storeEventJobs } from "./store-event";
 
 export { CALLBACK_JOB, EXCHANGE_JOB, callbackJob } from "./handshake";
 export { PROBE_JOB, HEALTH_SWEEP_JOB, probeJob } from "./probe";
 export { EXPORT_JOB, exportJobOptions } from "./export";
+export { STORE_EVENT_JOB } from "./store-event";
 export { storeLane, type JobServices } from "./services";
 
 /** Every job kind of the kit. */
 export function jobKinds(s: JobServices, queue: Pick<JobQueue, "hasOpen">): JobKind[] {
-  return [...handshakeJobs(s), ...probeJobs(s), ...maintenanceJobs(s, queue), ...exportJobs(s)];
+  return [...handshakeJobs(s), ...probeJobs(s), ...maintenanceJobs(s, queue), ...exportJobs(s), ...storeEventJobs(s)];
 }
 
 /** The recurring jobs and how often they run. */
@@ -34,6 +36,7 @@ export const JOB_LABELS: Record<string, string> = {
   [HEALTH_SWEEP_JOB]: "Health probes (all stores)",
   [EXCHANGE_SWEEP_JOB]: "Interrupted exchanges",
   [PRUNE_JOB]: "Pruning",
+  [STORE_EVENT_JOB]: "Store event",
 };
 
 /** Every job kind's name (pg-boss creates their queues up front). */

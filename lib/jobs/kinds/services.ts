@@ -2,6 +2,8 @@ import type { Logger } from "pino";
 import type { MagentoClient } from "@/lib/magento";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import type { Storage } from "@/lib/storage/storage";
+import type { SecretBox } from "@/lib/secret-box";
+import type { EventHandlers } from "@/lib/events/handlers";
 import type { SendOptions } from "../queue";
 
 /** What job kinds use of the kit (lib/kit.ts builds it). */
@@ -17,6 +19,10 @@ export interface JobServices {
   systemClient(installationId: string, storeFetch: typeof fetch): Promise<MagentoClient | null>;
   /** How often every active installation is probed. */
   healthProbeEveryMs: number;
+  /** Opens sealed values (a stored store event's body). */
+  box: SecretBox;
+  /** The forker's store-event handlers (lib/events/handlers.ts). */
+  eventHandlers(): EventHandlers;
 }
 
 /** Every store's jobs share one lane per store base URL: fairness and the per-store cap are counted on it. */

@@ -6,6 +6,7 @@ import { prismaActivations } from "./activations";
 import { prismaEvents } from "./events";
 import { prismaLinks } from "./links";
 import { prismaOutbox, prismaPasswordResets, prismaSessions, prismaThrottle, prismaUsers } from "./accounts";
+import { prismaStoreEvents } from "./store-events";
 import { prismaExports, prismaPortalApps, prismaRateWindows, prismaResourceChecks } from "./small-tables";
 
 /** The kit's storage on either database (lib/db.ts opens it). */
@@ -30,6 +31,7 @@ export function createPrismaStorage(database: Pick<Database, "prisma" | "provide
       passwordResets: prismaPasswordResets(q),
       outbox: prismaOutbox(q),
       resourceChecks: prismaResourceChecks(q),
+      storeEvents: prismaStoreEvents(q),
       transaction: (fn) => (inTransaction ? fn(storage) : transact((tx) => fn(over(tx, true)))),
     };
     return storage;

@@ -6,9 +6,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { issueUserToken } from "./auth/token-endpoints";
 import { createStoreData } from "./data/index";
-import { createRestHandler } from "./rest/handler";
+import { createRestHandler, type RestHandlerOptions } from "./rest/handler";
 import { swaggerPageHtml } from "./rest/swagger-page";
-import type { Edition } from "./rest/route";
+import type { Edition, RouteDef } from "./rest/route";
 import { RestError, type RawRestRequest, type RestResponse } from "./rest/types";
 import type { StoreContext } from "./store-context";
 
@@ -22,7 +22,11 @@ function send(reply: FastifyReply, res: RestResponse) {
   return reply.send(JSON.stringify(res.body ?? null));
 }
 
-export function mountRest(app: FastifyInstance, ctx: StoreContext, opts: { inputLimits: boolean; products?: number; edition: Edition }): void {
+export function mountRest(
+  app: FastifyInstance,
+  ctx: StoreContext,
+  opts: { inputLimits: boolean; products?: number; edition: Edition; extraRoutes?: readonly RouteDef[]; writeHooks?: RestHandlerOptions["writeHooks"] },
+): void {
   const data = createStoreData({ products: opts.products });
   ctx.resetData = () => data.reset();
   const tokenDeps = {
@@ -39,6 +43,8 @@ export function mountRest(app: FastifyInstance, ctx: StoreContext, opts: { input
     baseUrl: () => ctx.options.urls.storeBaseUrl,
     now: ctx.clock.nowMs,
     issueUserToken: (kind, rawBody) => issueUserToken(tokenDeps, kind, rawBody).body as string,
+    ...(opts.extraRoutes ? { extraRoutes: opts.extraRoutes } : {}),
+    ...(opts.writeHooks ? { writeHooks: opts.writeHooks } : {}),
   });
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {

@@ -24,7 +24,7 @@ describe("events CLI", () => {
     db = await freshDatabase("sqlite");
     const store = await db.storage.stores.ensure("http://shop.invalid/");
     const inst = await db.storage.installations.create({ consumerKey: "c".repeat(32), storeId: store.id, state: "active", mode: "oauth", consumerSecretEnc: "sealed" });
-    const env = { ...process.env, DATABASE_URL: db.url, APP_URL: "https://app.example.test", NODE_ENV: "test" };
+    const env = { ...process.env, DATABASE_URL: db.url, APP_URL: "https://app.example.test", NODE_ENV: "test" as const };
     const events = (...args: string[]) => run("npm", ["run", "--silent", "events", "--", "--store", inst.id, ...args], { env });
 
     const shown = await events("--show");

@@ -29,8 +29,18 @@ export interface RestHandlerOptions {
   now?: () => number;
   /** Route table override (tests); defaults to the dev store's table. */
   routes?: readonly RouteDef[];
+  /** Routes added to the table (the Commerce webhooks module's /V1/webhooks/*). */
+  extraRoutes?: readonly RouteDef[];
   /** The Integration module's admin/customer token services (the auth layer answers them). */
   issueUserToken?: RouteContext["issueUserToken"];
+  /**
+   * Commerce edition: webhooks called before a write (a throw aborts it, nothing written) and events raised after
+   * it (events/write-events.ts).
+   */
+  writeHooks?: {
+    before(route: RouteDef, ctx: RouteContext): Promise<void>;
+    after(route: RouteDef, ctx: RouteContext, result: unknown): void;
+  };
 }
 
 export type RestHandler = (req: RawRestRequest) => Promise<RestResponse>;
@@ -90,7 +100,7 @@ const noTokenService: RouteContext["issueUserToken"] = () => {
 
 export function createRestHandler(opts: RestHandlerOptions): RestHandler {
   const edition = opts.edition ?? "open-source";
-  const routes = routesFor(opts.routes ?? ROUTES, edition);
+  const routes = routesFor([...(opts.routes ?? ROUTES), ...(opts.extraRoutes ?? [])], edition);
   const router = new Router(routes);
   const limits: InputLimits | false = opts.inputLimits === true ? DEFAULT_INPUT_LIMITS : opts.inputLimits || false;
   const now = opts.now ?? Date.now;
@@ -154,12 +164,14 @@ export function createRestHandler(opts: RestHandlerOptions): RestHandler {
         issueUserToken: opts.issueUserToken ?? noTokenService,
       };
       let result: unknown;
+      if (method !== "GET" && opts.writeHooks) await opts.writeHooks.before(route, ctx);
       try {
         result = await route.handler(ctx);
       } finally {
         // Any write invalidates cached searches (even one that failed half-way).
         if (method !== "GET") data.touch();
       }
+      if (method !== "GET" && opts.writeHooks) opts.writeHooks.after(route, ctx, result);
       return { status: 200, body: filterResponse(result, query.fields).body };
     } catch (err) {
       return errorResponse(err);

@@ -13,6 +13,7 @@ import type { IoKeyLoader } from "@/lib/events/io-signature";
 import type { DeliveryLimiter } from "@/lib/events/rate-limit";
 import type { DeliveryRecord, EventChannel } from "@/lib/storage/store-events";
 import { webhookSubscriptions } from "@/lib/events/subscriptions";
+import { adviceFor } from "@/lib/magento/store-advice";
 
 export interface EventIntakeUrls {
   commerceWebhookUrl: string;
@@ -75,9 +76,43 @@ export function eventVerbs(core: KitCore, o: { handlers: () => EventHandlers; li
     ioEventsUrl: `${core.env.appUrl}/api/events/io/${encodeURIComponent(installationId)}`,
   });
 
+  /** Whether `userId` is linked to the installation (every page and action of a user checks it). */
+  const linked = async (installationId: string, userId: string) => (await core.storage.installations.forUser(installationId, userId)) !== null;
+
   return {
     intake,
     urls,
+
+    /** The Events page of one of the user's stores (null: not theirs). */
+    async pageFor(installationId: string, userId: string) {
+      if (!(await linked(installationId, userId))) return null;
+      const source = await core.storage.storeEvents.source(installationId);
+      const recent = await this.recent(installationId);
+      // the newest Commerce refusal says the key no longer matches: the merchant regenerated the pair
+      const mismatch = recent.commerce.find((d) => d.outcome === "refused" && d.detail?.includes("regenerated") && d.lastAt > (source?.commerceKeySetAt ?? new Date(0)));
+      return {
+        ...urls(installationId),
+        commerceKeyFingerprint: source?.commerceKeyFingerprint ?? null,
+        commerceKeySetAt: source?.commerceKeySetAt ?? null,
+        ioClientId: source?.ioClientId ?? null,
+        keyMismatch: mismatch ? adviceFor("webhook_key_mismatch") : null,
+        decisionHooks: (o.handlers().decisionHooks ?? []).map((h) => ({ eventName: h.eventName, budgetMs: h.budgetMs, failure: h.failure })),
+        recent,
+      };
+    },
+
+    async setCommerceKeyFor(installationId: string, userId: string, pem: string): Promise<SettingResult> {
+      if (!(await linked(installationId, userId))) return { ok: false, error: "No such store for this account." };
+      return this.setCommerceKey(installationId, pem);
+    },
+    async setIoClientIdFor(installationId: string, userId: string, clientId: string): Promise<SettingResult> {
+      if (!(await linked(installationId, userId))) return { ok: false, error: "No such store for this account." };
+      return this.setIoClientId(installationId, clientId);
+    },
+    async replayFor(installationId: string, userId: string, deliveryId: string): Promise<SettingResult> {
+      if (!(await linked(installationId, userId))) return { ok: false, error: "No such store for this account." };
+      return this.replay(installationId, deliveryId);
+    },
 
     /** The intake URLs and settings of an installation (null when it does not exist). */
     async show(installationId: string) {

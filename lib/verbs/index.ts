@@ -4,3 +4,4 @@ export type { ExportView, StartExport } from "./exports";
 export type { CallbackResponse } from "./handshake";
 export type { JobView, LaneView, WorkerSettings } from "./jobs";
 export type { DiagnosticsView } from "./stores";
+export type { DeliveryView, EventIntakeUrls } from "./events";

@@ -15,6 +15,7 @@ import { parseEnv } from "@/lib/env";
 import { createLogger } from "@/lib/log";
 import { createSecretBox } from "@/lib/secret-box";
 import type { RecordRef, StoreEvent } from "@/lib/events/handlers";
+import { createMagentoClient } from "@/lib/magento";
 import { freshDatabase, type TestDatabase } from "../helpers/databases";
 
 describe("dev store → kit store events", () => {
@@ -144,5 +145,26 @@ describe("dev store → kit store events", () => {
     ]);
     const rows = await kit.events.recent(installationId);
     expect(rows.io[0]).toMatchObject({ outcome: "handled", detail: expect.stringMatching(/refreshed products 24-MB02/) });
+  });
+
+  it("subscriptions through the store API: subscribing twice leaves one; unsubscribe removes it; Open Source says webhooks are absent", async () => {
+    const client = createMagentoClient({ baseUrl: store.storeBaseUrl, auth: { kind: "bearer", token: await adminToken() } });
+    const subs = kit.events.subscriptions;
+    const input = { webhookMethod: "observer.catalog_product_save_after", webhookType: "after" as const, timeoutMs: 5000, required: false };
+    expect(await subs.subscribe(client, installationId, input)).toEqual({ ok: true, value: { created: true } });
+    expect(await subs.subscribe(client, installationId, input)).toEqual({ ok: true, value: { created: false } });
+    const listed = await subs.list(client);
+    expect(listed.ok && listed.value.filter((h) => h.url === urls().commerceWebhookUrl)).toHaveLength(1);
+    expect(await subs.unsubscribe(client, installationId, input)).toEqual({ ok: true, value: { removed: true } });
+    expect(await subs.list(client)).toEqual({ ok: true, value: [] });
+
+    const openSource = await startDevStore({});
+    try {
+      const tokenRes = await fetch(`${openSource.url}/rest/V1/integration/admin/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: "admin123" }) });
+      const osClient = createMagentoClient({ baseUrl: openSource.storeBaseUrl, auth: { kind: "bearer", token: (await tokenRes.json()) as string } });
+      expect(await subs.list(osClient)).toMatchObject({ ok: false, advice: { title: "The store has no Commerce webhooks" } });
+    } finally {
+      await openSource.close();
+    }
   });
 });

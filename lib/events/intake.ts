@@ -11,7 +11,7 @@
  *    enqueue one job, and answer at once (`{"op":"success"}` to Commerce).
  * Refusals are folded: one row per channel, installation, reason and minute, however many arrive.
  */
-import { createHash, generateKeyPairSync, type KeyObject } from "node:crypto";
+import { createHash, generateKeyPairSync, randomUUID, type KeyObject } from "node:crypto";
 import type { Logger } from "pino";
 import type { SecretBox } from "@/lib/secret-box";
 import type { Storage } from "@/lib/storage/storage";
@@ -102,7 +102,8 @@ export function createEventIntake(d: IntakeDeps) {
         await refuse("commerce", known, `body ${body.refused}`);
         return body.refused === "too large" ? { status: 413, json: REFUSED_COMMERCE } : { status: 408, json: REFUSED_COMMERCE };
       }
-      const source = known ? await d.storage.storeEvents.source(known) : null;
+      // looked up for an unknown installation too: the same queries either way
+      const source = await d.storage.storeEvents.source(known ?? installationId.slice(0, 64));
       const key = commerceKey(source?.commercePublicKey);
       const check = verifyCommerceSignature(body.bytes, req.headers.get(COMMERCE_SIGNATURE_HEADER), key ?? nobodysKey());
       if (!check.ok || !key || !known || !installation) {
@@ -124,7 +125,7 @@ export function createEventIntake(d: IntakeDeps) {
       const at = d.now();
       const hook = d.handlers().decisionHooks?.find((h) => h.eventName === payload.eventName);
       const dedupeKey = hook
-        ? `decision:${createHash("sha256").update(body.bytes).digest("hex")}:${at.getTime()}:${Math.random()}`
+        ? `decision:${randomUUID()}`
         : `${createHash("sha256").update(body.bytes).digest("hex")}@${Math.floor(at.getTime() / DEDUPE_WINDOW_MS)}`;
       const stored = await d.storage.storeEvents.addDelivery({
         installationId: known,

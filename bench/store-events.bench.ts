@@ -48,7 +48,7 @@ async function fire(url: string, items: ReadonlyArray<{ body: string; signature?
 }
 
 const line = (label: string, r: { ms: number[]; statuses: number[]; wallMs: number }) =>
-  `${label.padEnd(34)} p50 ${fmt(pct(r.ms, 50)).padStart(7)}  p99 ${fmt(pct(r.ms, 99)).padStart(7)}  max ${fmt(Math.max(...r.ms)).padStart(7)}  ` +
+  `${label.padEnd(34)} p50 ${fmt(pct(r.ms, 0.5)).padStart(7)}  p99 ${fmt(pct(r.ms, 0.99)).padStart(7)}  max ${fmt(Math.max(...r.ms)).padStart(7)}  ` +
   `200s ${r.statuses.filter((s) => s === 200).length}/${r.statuses.length}  wall ${fmt(r.wallMs)}`;
 
 async function main() {

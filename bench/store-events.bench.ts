@@ -49,7 +49,14 @@ async function fire(url: string, items: ReadonlyArray<{ body: string; signature?
 
 const line = (label: string, r: { ms: number[]; statuses: number[]; wallMs: number }) =>
   `${label.padEnd(34)} p50 ${fmt(pct(r.ms, 0.5)).padStart(7)}  p99 ${fmt(pct(r.ms, 0.99)).padStart(7)}  max ${fmt(Math.max(...r.ms)).padStart(7)}  ` +
-  `200s ${r.statuses.filter((s) => s === 200).length}/${r.statuses.length}  wall ${fmt(r.wallMs)}`;
+  `200s ${r.statuses.filter((s) => s === 200).length}/${r.statuses.length}${others(r.statuses)}  wall ${fmt(r.wallMs)}`;
+
+/** Non-200 answers by status (0: no answer), e.g. " (503×3)". */
+function others(statuses: number[]): string {
+  const counts = new Map<number, number>();
+  for (const s of statuses) if (s !== 200) counts.set(s, (counts.get(s) ?? 0) + 1);
+  return counts.size === 0 ? "" : ` (${[...counts].map(([s, n]) => `${s}×${n}`).join(", ")})`;
+}
 
 async function main() {
   if (!hasBuild()) {

@@ -49,12 +49,17 @@ export interface IntakeDeps {
   box: SecretBox;
   log: Logger;
   now: () => Date;
-  send(kind: string, data: unknown, options: SendOptions): Promise<string | null>;
+  /** Sends the job; concurrent sends are written together (lib/jobs/group-send.ts): deliveries come in bursts. */
+  send(kind: string, data: unknown, options: Omit<SendOptions, "dedupe">): Promise<string | null>;
   limiter: DeliveryLimiter;
   loadIoKey: IoKeyLoader;
   handlers: () => EventHandlers;
   bodyWithinMs?: number;
+  /** A worker of this process holds back new jobs for `ms` (deliveries come in bursts and must be answered first). */
+  giveWay?: (ms: number) => void;
 }
+
+const GIVE_WAY_MS = 100;
 
 /** What every refused delivery hears, whatever the reason: the store's log says it was refused, nothing more. */
 const REFUSED_COMMERCE = { op: "exception", message: "The app did not accept this webhook: its signature did not verify." };
@@ -88,6 +93,7 @@ export function createEventIntake(d: IntakeDeps) {
   const refused = (channel: EventChannel): IntakeAnswer => ({ status: 401, json: channel === "commerce" ? REFUSED_COMMERCE : REFUSED_IO });
 
   async function read(channel: EventChannel, installationId: string, req: IntakeRequest) {
+    d.giveWay?.(GIVE_WAY_MS);
     const declared = Number(req.headers.get("content-length") ?? "0");
     const body = declared > EVENT_BODY_MAX_BYTES ? ({ refused: "too large" } as const) : await readBytesWithin(req.body, EVENT_BODY_MAX_BYTES, d.bodyWithinMs ?? EVENT_BODY_WITHIN_MS);
     const installation = INSTALLATION_ID.test(installationId) ? await d.storage.installations.byId(installationId) : null;

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { keyFingerprint, parseRsaPublicKey, verifyCommerceSignature } from "@/lib/events/commerce-signature";
 import { isAdobeKeyPath, verifyIoSignature, type IoKeyLoader } from "@/lib/events/io-signature";
 
-const dir = join(__dirname, "..", "fixtures", "store-events");
+const dir = join(__dirname, "..", "..", "fixtures", "store-events");
 const file = (name: string) => readFileSync(join(dir, name));
 const text = (name: string) => file(name).toString("utf8").trim();
 const key = (name: string) => parseRsaPublicKey(text(name))!;

@@ -41,6 +41,10 @@ export interface Env {
   usingDevSecrets: boolean;
   /** Bearer token for the operators' JSON (GET /api/ops/jobs); unset: that endpoint does not exist. */
   opsToken: string | undefined;
+  /** Metrics of store calls carry the store's host as a label (one series per store: opt-in). */
+  metricsPerStore: boolean;
+  /** How long a stopping process waits for requests and jobs in flight (SIGTERM; docs/operations.md). */
+  shutdownGraceSeconds: number;
   /** Background jobs (docs/platform.md): whether the web process runs a worker, and how it works. */
   worker: {
     inProcess: boolean;
@@ -113,6 +117,8 @@ const rawSchema = z.object({
   JOB_POLL_MS: wholeNumber(10, 60_000),
   HEALTH_PROBE_INTERVAL_SECONDS: wholeNumber(5, 7 * 24 * 3600),
   JOB_LEASE_SECONDS: wholeNumber(2, 24 * 3600),
+  METRICS_PER_STORE: boolish.optional(),
+  SHUTDOWN_GRACE_SECONDS: wholeNumber(1, 3600),
 });
 
 const KEY_ID = /^[A-Za-z0-9_-]{1,16}$/;
@@ -238,6 +244,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     devstoreUrl: raw.DEVSTORE_URL,
     usingDevSecrets,
     opsToken: raw.OPS_TOKEN,
+    metricsPerStore: raw.METRICS_PER_STORE ?? false,
+    shutdownGraceSeconds: raw.SHUTDOWN_GRACE_SECONDS ?? 25,
     worker: {
       inProcess: (raw.WORKER ?? "on") === "on",
       concurrency: raw.WORKER_CONCURRENCY ?? 8,

@@ -1,6 +1,6 @@
 /**
  * Composition root: `createKit({ env, db, secretBox, log, fetch, clock })` builds the configured pieces once and
- * returns the kit's verbs in namespaces: handshake, identity, auth, stores, jobs, exports, portal, mail. No framework
+ * returns the kit's verbs in namespaces: handshake, identity, auth, stores, jobs, exports, portal, sync, mail. No framework
  * here: verbs that serve an HTTP request take a RequestContext (its cookie jar, the client address a trusted proxy
  * reported); the Next adapter (app/_kit) supplies it. Tests, scripts and the worker build their kit with this.
  */
@@ -30,8 +30,20 @@ import { eventVerbs } from "@/lib/verbs/events";
 import type { EventHandlers } from "@/lib/events/handlers";
 import type { IoKeyLoader } from "@/lib/events/io-signature";
 import { memoryDeliveryLimiter, sharedDeliveryLimiter, type DeliveryLimiter } from "@/lib/events/rate-limit";
+import { syncVerbs } from "@/lib/verbs/sync";
+import { SYNC_ENTITIES } from "@/lib/sync/registry";
+import { syncHandlers } from "@/lib/sync/handlers";
+import type { SyncEntity } from "@/lib/sync/declaration";
+import type { SyncHandler } from "@/lib/sync/handler";
 import { parseMailConfig, type MailConfig } from "@/lib/mail/mail-config";
 import { createMailer, outboxMessages, type Mailer } from "@/lib/mail/mailer";
+import { currentTraceparent } from "@/lib/ops/tracing";
+
+/** A job's data with the sender's trace context, when tracing is on (the worker continues the trace). */
+function withTrace(data: unknown): unknown {
+  const traceparent = currentTraceparent();
+  return traceparent && data && typeof data === "object" && !Array.isArray(data) ? { ...data, traceparent } : data;
+}
 
 export type { RequestContext, CookieJar } from "@/lib/session";
 export type { CurrentUser } from "@/lib/verbs/auth";
@@ -80,6 +92,9 @@ export interface KitOptions {
   deliveryLimiter?: DeliveryLimiter;
   ioKeyLoader?: IoKeyLoader;
   eventBodyWithinMs?: number;
+  /** Delta sync: the handlers changes are delivered to (default lib/sync/handlers.ts) and the entities (lib/sync/registry.ts). */
+  syncHandlers?: readonly SyncHandler[];
+  syncEntities?: readonly SyncEntity[];
 }
 
 export function createKit(o: KitOptions) {
@@ -117,7 +132,7 @@ export function createKit(o: KitOptions) {
       handshake,
     }),
     async send(kind, data, options) {
-      const id = await queue.send(kind, data, capLease(options), now());
+      const id = await queue.send(kind, withTrace(data), capLease(options), now());
       core.worker?.wake();
       o.wake?.();
       return id;
@@ -127,7 +142,7 @@ export function createKit(o: KitOptions) {
       o.giveWay?.(ms);
     },
     async sendGrouped(kind, data, options) {
-      const id = await grouped(kind, data, capLease(options));
+      const id = await grouped(kind, withTrace(data), capLease(options));
       core.worker?.wake();
       o.wake?.();
       return id;
@@ -139,16 +154,24 @@ export function createKit(o: KitOptions) {
   const auth = authVerbs(core);
   const stores = storeVerbs(core);
   let eventHandlers: EventHandlers = o.events ?? {};
+  // Events about synced records refresh them through the sync path unless the forker's handlers say otherwise.
+  const currentEventHandlers = (): EventHandlers => ({
+    refreshRecord: async (ref) => {
+      await sync.refreshRecord(ref);
+    },
+    ...eventHandlers,
+  });
   const deliveryLimiter = o.deliveryLimiter ?? (o.db.provider === "postgresql" ? sharedDeliveryLimiter(storage.rateWindows) : memoryDeliveryLimiter());
   const events = eventVerbs(core, {
-    handlers: () => eventHandlers,
+    handlers: currentEventHandlers,
     limiter: deliveryLimiter,
     ...(o.ioKeyLoader ? { ioKeyLoader: o.ioKeyLoader } : {}),
     ...(o.eventBodyWithinMs ? { bodyWithinMs: o.eventBodyWithinMs } : {}),
   });
+  const sync = syncVerbs(core, { entities: o.syncEntities ?? SYNC_ENTITIES, handlers: o.syncHandlers ?? syncHandlers, systemClient: stores.systemClient });
   const services = (): JobServices => ({
     box: o.secretBox,
-    eventHandlers: () => eventHandlers,
+    eventHandlers: currentEventHandlers,
     storage,
     log: o.log,
     now,
@@ -156,6 +179,7 @@ export function createKit(o: KitOptions) {
     send: core.send,
     systemClient: stores.systemClient,
     healthProbeEveryMs: o.healthProbeEveryMs ?? 15 * 60_000,
+    sync: { entities: sync.entities, handlers: o.syncHandlers ?? syncHandlers, fetch: o.fetch },
   });
 
   return {
@@ -175,6 +199,7 @@ export function createKit(o: KitOptions) {
         eventHandlers = h;
       },
     },
+    sync,
     mail: {
       /** The app's mailer: SMTP, the dev outbox outside production, or unconfigured (lib/mail/mail-config.ts). */
       mailer: (): Mailer => core.mailer(),

@@ -2,7 +2,8 @@
 // Prepares a checkout to run: both Prisma clients generated (SQLite and PostgreSQL), and the database that
 // DATABASE_URL names migrated (SQLite by default). Idempotent and offline: Prisma's Wasm schema engine through
 // driver adapters for SQLite, the kit's SQL runner for PostgreSQL (nothing is downloaded). `npm run dev` and
-// `npm test` call it; `npm run setup` runs it alone, `npm run db:migrate` only migrates.
+// `npm test` call it; `npm run setup` runs it alone, `npm run db:migrate` only migrates, `npm run build` (prebuild)
+// and the compiled scripts (scripts/run-ts.mjs) only generate (--generate-only): a fresh clone builds and runs.
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -94,7 +95,7 @@ export function secureSqliteFile(databaseUrl) {
 
 if (isProgram(import.meta.url, "setup.mjs")) {
   const only = process.argv[2];
-  const task = only === "--migrate-only" ? migrate() : setup();
+  const task = only === "--migrate-only" ? migrate() : only === "--generate-only" ? Promise.resolve(generateClients({ quiet: true })) : setup();
   task.catch((e) => {
     console.error(`setup: ${e.message}`);
     process.exit(1);

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// `npm start`: the production server. Checks the environment with the app's own parser (lib/env.ts) before
-// Next starts, and exits non-zero saying what to set when something is missing or weak (SESSION_SECRET,
-// ENCRYPTION_KEY, APP_URL…), instead of printing "Ready" and answering 500. Then runs `next start` on
-// 127.0.0.1 (put a TLS reverse proxy in front). The server checks again at start (instrumentation.ts).
+// `npm start`: the production web server. Checks the environment with the app's own parser (lib/env.ts) before
+// the server starts, and exits non-zero saying what to set when something is missing or weak (SESSION_SECRET,
+// ENCRYPTION_KEY, APP_URL…), instead of printing "Ready" and answering 500. Then runs the web entry of the
+// standalone output (.next/standalone/ops/web.mjs, as the image does: Next's server with the kit's graceful stop,
+// scripts/web.mjs) on 127.0.0.1 (HOST; put a TLS reverse proxy in front). The server checks again at start
+// (instrumentation.ts). Exits with the server's code: 0 after a graceful SIGTERM.
 import { spawn } from "node:child_process";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
 import { importTs } from "./lib/compile-ts.mjs";
 import { secureSqliteFile } from "./setup.mjs";
 
@@ -20,10 +23,24 @@ try {
   }
   throw e;
 }
-if (parsed.databaseUrl.startsWith("file:")) secureSqliteFile(parsed.databaseUrl);
+if (parsed.databaseUrl.startsWith("file:")) {
+  secureSqliteFile(parsed.databaseUrl);
+  // the standalone server runs in its own folder: a relative SQLite path keeps meaning this checkout's file
+  const [path, query] = parsed.databaseUrl.slice("file:".length).split(/\?(.*)/s);
+  if (!isAbsolute(path)) env.DATABASE_URL = `file:${resolve(path)}${query ? `?${query}` : ""}`;
+}
 
-const child = spawn(join(process.cwd(), "node_modules", ".bin", "next"), ["start", "-H", process.env.HOST ?? "127.0.0.1", "-p", String(parsed.port), ...process.argv.slice(2)], {
-  env,
+const distDir = process.env.NEXT_DIST_DIR || ".next";
+const web = join(process.cwd(), distDir, "standalone", "ops", "web.mjs");
+const buildId = (file) => (existsSync(file) ? readFileSync(file, "utf8").trim() : null);
+const built = buildId(join(distDir, "BUILD_ID"));
+if (!existsSync(web) || !built || buildId(join(distDir, "standalone", "ops", "BUILD_ID")) !== built) {
+  console.error("\nThe app is not built (or was built by `next build` alone). Run: npm run build\n");
+  process.exit(1);
+}
+
+const child = spawn(process.execPath, [web], {
+  env: { ...env, PORT: String(parsed.port), HOSTNAME: process.env.HOST ?? "127.0.0.1" },
   stdio: "inherit",
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));

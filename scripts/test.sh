@@ -67,7 +67,7 @@ step "unit + integration tests"
 vitest_rc=0
 npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json || vitest_rc=$?
 
-check "next build" npx next build
+check "build (standalone output)" npm run build
 
 step "browser tests"
 e2e_rc=0

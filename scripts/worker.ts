@@ -2,11 +2,13 @@
  * `npm run worker`: a job worker alone (no web server): token exchanges, health probes, exports, upkeep. Any
  * number may run next to the app's own in-process workers on one database (docs/platform.md, "Workers").
  * Migrates the database first, like `npm run dev`, and waits for a database that cannot be reached yet. SIGTERM or
- * Ctrl+C stops it after its running jobs finish (at most 30 s; a job cut short runs again once its lease is over).
+ * Ctrl+C stops it after its running jobs finish (at most SHUTDOWN_GRACE_SECONDS, 25 s; a job cut short is handed to
+ * another worker once its 15 s hold ends), and it exits 0.
  */
 import { getEnv, EnvError } from "@/lib/env";
 import { kitFromEnv, workerSettings } from "@/lib/kit-from-env";
 import { whenDatabaseReachable } from "@/lib/db-reachable";
+import { startTracing, stopTracing, watchStoreCalls } from "@/lib/ops";
 import { migrate } from "./setup.mjs";
 
 async function main(): Promise<void> {
@@ -17,11 +19,14 @@ async function main(): Promise<void> {
   const stopping = new AbortController();
   const onWait = (e: Error, ms: number) => console.warn(`worker: waiting for the database at ${where} (${e.message}); trying again in ${Math.round(ms / 1000)} s`);
   const kit = kitFromEnv(env); // opens nothing yet
+  await startTracing({ serviceName: "magento-integration-kit-worker" });
+  watchStoreCalls({ perStore: env.metricsPerStore });
   const stop = async () => {
     if (stopping.signal.aborted) return;
     stopping.abort();
     console.log("worker stopping: waiting for running jobs…");
-    await kit.close(30_000);
+    await kit.close(env.shutdownGraceSeconds * 1000);
+    await stopTracing();
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop());

@@ -11,7 +11,7 @@ import { safeNextPath } from "@/lib/kit";
 import { kit } from "./kit";
 import { requestContext } from "./request";
 
-export { kit, startBackgroundWork } from "./kit";
+export { kit, readiness, startBackgroundWork } from "./kit";
 export { requestContext } from "./request";
 export { safeNextPath, InstallationNotUsableError, type CurrentUser, type StoreSummary } from "@/lib/kit";
 
@@ -115,6 +115,14 @@ export const readStoreSchemaAsAdmin = (baseUrl: string, username: string, passwo
 // Jobs and exports --------------------------------------------------------------------------------------------
 
 export const jobsForStore = (installationId: string, userId: string) => kit().jobs.forStore(installationId, userId);
+export const syncStatus = (installationId: string, userId: string) => kit().sync.status(installationId, userId);
+export const syncLastDay = (installationId: string, userId: string) => kit().sync.lastDay(installationId, userId);
+export const syncParked = (installationId: string, userId: string) => kit().sync.parked(installationId, userId);
+export const syncPause = (installationId: string, userId: string, entity?: string) => kit().sync.pause(installationId, userId, entity);
+export const syncResume = (installationId: string, userId: string, entity?: string) => kit().sync.resume(installationId, userId, entity);
+export const syncNow = (installationId: string, userId: string, entity?: string) => kit().sync.syncNow(installationId, userId, entity ? { entity } : {});
+export const syncResync = (installationId: string, userId: string, entity?: string) => kit().sync.resync(installationId, userId, entity);
+export const syncRetryParked = (installationId: string, userId: string, changeId: number) => kit().sync.retryParked(installationId, userId, changeId);
 export const retryJob = (jobId: string, installationId: string, userId: string) => kit().jobs.retry(jobId, installationId, userId);
 export const startExport = (installationId: string, userId: string, input: unknown) => kit().exports.start(installationId, userId, input);
 export const exportsForStore = (installationId: string, userId: string) => kit().exports.list(installationId, userId);

@@ -5,6 +5,8 @@ import { eventLoopBusy, type JobQueue, openJobQueue, type Worker } from "@/lib/j
 import { kitFromEnv, workerSettings } from "@/lib/kit-from-env";
 import { whenDatabaseReachable } from "@/lib/db-reachable";
 import type { Kit } from "@/lib/kit";
+import { metrics, readinessCheck, scrapeSources, watchStoreCalls, type Readiness } from "@/lib/ops";
+import { draining, onShutdown } from "./lifecycle";
 
 /**
  * What one app process shares, whichever Next bundle asks (routes, pages and instrumentation are bundled
@@ -17,6 +19,7 @@ interface Shared {
   queue: JobQueue;
   fetch: typeof fetch;
   worker: Worker | null;
+  readiness: () => Promise<Readiness>;
 }
 
 const holder = globalThis as unknown as { __kitShared?: Shared };
@@ -25,7 +28,12 @@ function shared(): Shared {
   if (!holder.__kitShared) {
     const env = getEnv();
     const db = openDatabase(env.databaseUrl);
-    holder.__kitShared = { db, queue: openJobQueue(db), fetch: createStoreFetch({ allowPrivate: env.allowPrivateStoreUrls }), worker: null };
+    const queue = openJobQueue(db);
+    // metrics: store calls counted from undici's channels, jobs and paused lanes read from the database when scraped
+    watchStoreCalls({ perStore: env.metricsPerStore });
+    metrics().scrapeSources.current = scrapeSources(queue, db.prisma);
+    const readiness = readinessCheck({ db, draining, workerExpected: true, lastWorkerBeat: () => queue.workers.lastBeat(), now: () => new Date() });
+    holder.__kitShared = { db, queue, fetch: createStoreFetch({ allowPrivate: env.allowPrivateStoreUrls }), worker: null, readiness };
   }
   return holder.__kitShared;
 }
@@ -40,10 +48,16 @@ export function kit(): Kit {
   return local;
 }
 
+/** Readiness of this process (GET /api/health/ready). */
+export function readiness(): Promise<Readiness> {
+  return shared().readiness();
+}
+
 /**
  * Server start (instrumentation.ts): prepares the job queue (pg-boss's schema on PostgreSQL) and, unless
- * WORKER=off, runs a worker in this process. Stopped cleanly on SIGTERM/SIGINT (running jobs finish first;
- * anything cut short is picked up again when its lease runs out).
+ * WORKER=off, runs a worker in this process. Stopped cleanly on SIGTERM/SIGINT once the last request was answered
+ * (lifecycle.ts): running jobs finish first, for at most SHUTDOWN_GRACE_SECONDS; anything cut short is handed to
+ * another worker when its 15 s hold ends.
  */
 export async function startBackgroundWork(): Promise<void> {
   const k = kit();
@@ -57,12 +71,10 @@ export async function startBackgroundWork(): Promise<void> {
   }
   const s = shared();
   const stopping = new AbortController();
-  const stop = () => {
+  onShutdown(async () => {
     stopping.abort();
-    void k.jobs.stopWorker(5_000);
-  };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+    await k.jobs.stopWorker(env.shutdownGraceSeconds * 1000);
+  });
   // inside the web process the worker gives way to requests (a burst of activation callbacks answers first)
   s.worker = await k.jobs.startWorkerWhenReady({ ...workerSettings(env), busy: eventLoopBusy() }, { onWait, signal: stopping.signal });
 }

@@ -4,6 +4,7 @@
  * a worker in this process. Kept out of instrumentation.ts so the Edge build of that file sees no Node-only API.
  */
 import { EnvError, getEnv } from "@/lib/env";
+import { startTracing } from "@/lib/ops";
 import { startBackgroundWork } from "./kit";
 
 export async function startServer(): Promise<void> {
@@ -16,6 +17,8 @@ export async function startServer(): Promise<void> {
     }
     throw e;
   }
+  // traces only when an OTLP endpoint is set (docs/operations.md); spans of this process's worker included
+  await startTracing({ serviceName: "magento-integration-kit" }).catch((e: unknown) => console.error("tracing could not start:", (e as Error).message));
   // not awaited: a database that is not reachable yet is waited for while the app already answers
   void startBackgroundWork().catch((e: unknown) => console.error("the job worker could not start:", (e as Error).message));
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { issueUserToken } from "./auth/token-endpoints";
-import { createStoreData } from "./data/index";
+import { createStoreData, type StoreData } from "./data/index";
 import { createRestHandler, type RestHandlerOptions } from "./rest/handler";
 import { swaggerPageHtml } from "./rest/swagger-page";
 import type { Edition, RouteDef } from "./rest/route";
@@ -22,11 +22,12 @@ function send(reply: FastifyReply, res: RestResponse) {
   return reply.send(JSON.stringify(res.body ?? null));
 }
 
+/** Mounts the REST layer; returns the store's data (the admin churn API changes it directly). */
 export function mountRest(
   app: FastifyInstance,
   ctx: StoreContext,
   opts: { inputLimits: boolean; products?: number; edition: Edition; extraRoutes?: readonly RouteDef[]; writeHooks?: RestHandlerOptions["writeHooks"] },
-): void {
+): StoreData {
   const data = createStoreData({ products: opts.products });
   ctx.resetData = () => data.reset();
   const tokenDeps = {
@@ -69,4 +70,5 @@ export function mountRest(
     reply.header("content-type", "text/html; charset=UTF-8").send(swaggerPageHtml(ctx.options.urls.storeBaseUrl, "default", opts.edition));
   app.get("/swagger", swagger);
   app.get("/index.php/swagger", swagger);
+  return data;
 }

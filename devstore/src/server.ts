@@ -6,6 +6,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { AddressInfo } from "node:net";
 import { registerAdminApi } from "./admin/api-routes";
+import { registerChurnApi } from "./admin/churn";
 import { registerAdminPages } from "./admin/pages-routes";
 import { handleOAuthTokenRequest } from "./auth/oauth-routes";
 import { DEFAULT_PROFILE, getProfile, type ProfileName } from "./config/profiles";
@@ -128,6 +129,11 @@ export async function startDevStore(opts: DevStoreOptions = {}): Promise<DevStor
       return payload;
     });
   }
+  // The Date header comes from the store's clock (moved by POST /admin/api/clock), as a drifting server's would.
+  app.addHook("onSend", async (_req, reply, payload) => {
+    reply.header("date", new Date(ctx.clock.nowMs()).toUTCString());
+    return payload;
+  });
   registerOAuthRoutes(app, ctx);
   registerAdminApi(app, ctx);
   registerAdminPages(app, ctx);
@@ -136,12 +142,13 @@ export async function startDevStore(opts: DevStoreOptions = {}): Promise<DevStor
   // Adobe Commerce only: the webhooks module and I/O Events (Magento Open Source has neither).
   const events = edition === "commerce" ? createStoreEvents(ctx, { retryBaseMs: opts.ioRetryBaseMs }) : undefined;
   if (events) registerEventRoutes(app, events.webhooks, events.io);
-  mountRest(app, ctx, {
+  const data = mountRest(app, ctx, {
     inputLimits: opts.inputLimits ?? false,
     products: opts.products,
     edition,
     ...(events ? { extraRoutes: webhookRestRoutes(events.webhooks), writeHooks: writeHooks(events.webhooks, events.io) } : {}),
   });
+  registerChurnApi(app, ctx, data);
 
   await app.listen({ port: opts.port ?? 0, host });
   const port = (app.server.address() as AddressInfo).port;

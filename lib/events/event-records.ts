@@ -15,8 +15,8 @@ const PATTERNS: Array<[RegExp, SyncedEntity]> = [
 
 const IDENTITY_FIELDS: Record<SyncedEntity, string[]> = {
   products: ["sku"],
-  stock: ["sku", "product_id"],
-  orders: ["entity_id", "increment_id"],
+  stock: ["sku"],
+  orders: ["entity_id"],
   customers: ["entity_id", "id"],
 };
 

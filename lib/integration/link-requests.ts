@@ -58,11 +58,12 @@ export async function pruneLinkRequests(storage: Storage, now: Date): Promise<nu
 
 /**
  * "Remove this store from the app": a linked user deletes the installation (its credentials, activations,
- * events, links). This also releases the consumer key's binding: the next callback for the key binds it afresh.
+ * events, links, and its sync cursors, mirror and outbox). This also releases the consumer key's binding: the next callback for the key binds it afresh.
  */
 export async function removeInstallationFor(storage: Storage, installationId: string, userId: string): Promise<boolean> {
   if (!(await storage.links.isLinked(installationId, userId))) return false;
   await storage.transaction(async (tx) => {
+    await tx.sync.forget(installationId); // its synced records (lib/sync) go with it
     const gone = await tx.installations.delete(installationId);
     if (gone) await tx.stores.deleteIfUnused(gone.storeId);
   });

@@ -11,6 +11,7 @@
  */
 import type { Logger } from "pino";
 import { parseRetryAfter } from "@/lib/magento/retry-after";
+import { metrics } from "@/lib/ops/metrics";
 import type { JobQueue } from "./queue";
 
 export interface GovernorPolicy {
@@ -88,6 +89,7 @@ export function governedFetch(
       const verdict = judge(answer, streakSeen, nowMs, policy);
       if (verdict.pause) {
         await deps.lanes.pause(lane, new Date(nowMs + verdict.pause.ms), verdict.pause.reason);
+        metrics().lanePauses.inc({ why: verdict.pause.reason.startsWith("circuit open") ? "circuit_open" : "slow_down" });
         deps.log.warn({ lane, reason: verdict.pause.reason }, "store lane paused");
       }
     } catch (e) {

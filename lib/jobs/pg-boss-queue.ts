@@ -29,6 +29,9 @@ const KIT_INDEXES = [
   `CREATE INDEX IF NOT EXISTS kit_job_running ON ${SCHEMA}.job (name) WHERE state = 'active'`,
   `CREATE INDEX IF NOT EXISTS kit_job_ref ON ${SCHEMA}.job ((data->>'ref'), created_on)`,
   `CREATE INDEX IF NOT EXISTS kit_job_key ON ${SCHEMA}.job (singleton_key) WHERE state <= 'active'`,
+  // Crash hand-back (lib/jobs/queue.ts, heartbeats): how long each running job is held, renewed while its worker
+  // beats; a row per running job, removed when the job's lease ends.
+  `CREATE TABLE IF NOT EXISTS ${SCHEMA}.kit_job_hold (id uuid PRIMARY KEY, started_on timestamptz NOT NULL, hold_until timestamptz NOT NULL)`,
 ];
 
 const row = z.object({
@@ -179,11 +182,14 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
   }
 
   async function finishLeased(c: Sql, job: LeasedJob, set: string, values: unknown[]): Promise<boolean> {
+    // the job's hold row goes in the same statement (no extra round trip per job)
     const r = await c.query(
-      `UPDATE ${SCHEMA}.job SET ${set} WHERE name = $1 AND id = $2 AND state = 'active' AND started_on = $3`,
+      `WITH done AS (UPDATE ${SCHEMA}.job SET ${set} WHERE name = $1 AND id = $2 AND state = 'active' AND started_on = $3 RETURNING id),
+         released AS (DELETE FROM ${SCHEMA}.kit_job_hold WHERE id IN (SELECT id FROM done))
+       SELECT count(*)::int AS n FROM done`,
       [job.kind, job.id, job.lease, ...values],
     );
-    return (r.rowCount ?? 0) > 0;
+    return z.number().parse(r.rows[0]?.n) > 0;
   }
 
   const queue: JobQueue = {
@@ -283,20 +289,24 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
       return rows.map((r) => r.id);
     },
 
-    async fetch({ kinds, laneCap, now }) {
+    async fetch({ kinds, laneCap, now, holdSeconds }) {
       await queue.start();
       return inTransaction(pool, async (c) => {
         await c.query("SELECT pg_advisory_xact_lock($1)", [FETCH_LOCK]);
-        // Leases that ran out (the worker died): back to the queue, or failed when no attempt is left.
+        // Leases that ran out, or holds whose worker stopped beating (the worker died): back to the queue, or
+        // failed when no attempt is left.
         await c.query(
-          `UPDATE ${SCHEMA}.job SET
+          `WITH expired AS (UPDATE ${SCHEMA}.job SET
              state = CASE WHEN retry_count < retry_limit THEN 'retry'::${SCHEMA}.job_state ELSE 'failed'::${SCHEMA}.job_state END,
              start_after = CASE WHEN retry_count < retry_limit THEN $2 ELSE start_after END,
              completed_on = CASE WHEN retry_count < retry_limit THEN NULL ELSE $2 END,
              output = jsonb_build_object('message', CASE WHEN retry_count < retry_limit
                THEN 'lease expired: the worker running it stopped'
                ELSE 'lease expired: the worker running it stopped, and no attempts are left' END)
-           WHERE name = ANY($1) AND state = 'active' AND started_on + expire_in <= $2`,
+           WHERE name = ANY($1) AND state = 'active' AND (started_on + expire_in <= $2 OR EXISTS (SELECT 1 FROM ${SCHEMA}.kit_job_hold h
+             WHERE h.id = job.id AND h.started_on = job.started_on AND h.hold_until <= $2))
+           RETURNING id)
+           DELETE FROM ${SCHEMA}.kit_job_hold WHERE id IN (SELECT id FROM expired)`,
           [kinds, now],
         );
         const pick = await c.query(
@@ -333,7 +343,16 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
            ON CONFLICT (lane) DO UPDATE SET "lastTag" = GREATEST("JobLane"."lastTag", EXCLUDED."lastTag")`,
           [CLOCK_LANE, -chosen.priority, now],
         );
-        return taken.rows[0] ? toLeased(taken.rows[0]) : null;
+        if (!taken.rows[0]) return null;
+        const leased = toLeased(taken.rows[0]);
+        if (holdSeconds !== undefined && holdSeconds < leased.leaseSeconds) {
+          await c.query(
+            `INSERT INTO ${SCHEMA}.kit_job_hold (id, started_on, hold_until) VALUES ($1, $2, $3)
+             ON CONFLICT (id) DO UPDATE SET started_on = EXCLUDED.started_on, hold_until = EXCLUDED.hold_until`,
+            [leased.id, now, new Date(now.getTime() + holdSeconds * 1000)],
+          );
+        }
+        return leased;
       });
     },
 
@@ -360,6 +379,33 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
         await finishLeased(c, job, "state = 'failed', completed_on = $4, output = $5::jsonb", [now, output]);
         return "failed" as const;
       });
+    },
+
+    async heartbeat(jobs, until) {
+      if (jobs.length === 0) return;
+      // the job's own lease (started_on + expire_in) still bounds it: the fetch expires either
+      await pool.query(
+        `UPDATE ${SCHEMA}.kit_job_hold h SET hold_until = $3 FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, started_on)
+         WHERE h.id = v.id AND h.started_on = v.started_on`,
+        [jobs.map((j) => j.id), jobs.map((j) => j.lease), until],
+      );
+    },
+
+    workers: {
+      async beat(w, now) {
+        await pool.query(
+          `INSERT INTO "JobWorker" (id, host, pid, "startedAt", "beatAt") VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (id) DO UPDATE SET "beatAt" = EXCLUDED."beatAt"`,
+          [w.id, w.host, w.pid, w.startedAt, now],
+        );
+      },
+      async gone(id) {
+        await pool.query(`DELETE FROM "JobWorker" WHERE id = $1`, [id]);
+      },
+      async lastBeat() {
+        const r = await pool.query(`SELECT max("beatAt") AS at FROM "JobWorker"`);
+        return z.date().nullable().parse(r.rows[0]?.at ?? null);
+      },
     },
 
     async requeue(job, now, startAfter) {
@@ -389,6 +435,12 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
         values,
       );
       return r.rows.map(toJob);
+    },
+
+    async openCounts() {
+      await queue.start();
+      const r = await pool.query(`SELECT name AS kind, state::text AS state, count(*)::int AS count FROM ${SCHEMA}.job WHERE state <= 'active' GROUP BY 1, 2`);
+      return z.array(z.object({ kind: z.string(), state: z.enum(JOB_STATES), count: z.number() })).parse(r.rows);
     },
 
     async hasOpen(kind, ref) {

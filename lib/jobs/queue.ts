@@ -13,10 +13,12 @@
  * Keys: jobs with the same key run one at a time, in the order sent. With `dedupe`, a send is dropped while a job
  * with that key is still queued (a second health probe of the same store while one waits adds nothing).
  *
- * Leases: a started job belongs to its worker for `leaseSeconds`. A worker that dies (crash, kill -9, deploy)
+ * Leases: a started job belongs to its worker for `leaseSeconds` at most. A worker that dies (crash, kill -9, deploy)
  * leaves the lease to run out; the job then counts an attempt and runs again elsewhere. Completion and failure are
  * accepted only from the holder of the current lease (exactly once: a worker whose lease ran out cannot complete a
- * job another worker re-ran).
+ * job another worker re-ran). Heartbeats hand a dead worker's jobs back sooner: fetched with `holdSeconds`, a job
+ * is held that long and the worker renews the hold while it runs (`heartbeat`), never past the job's own lease; a
+ * worker that stops beating loses its jobs `holdSeconds` later, whatever their lease.
  */
 
 export const JOB_STATES = ["created", "retry", "active", "completed", "failed", "cancelled"] as const;
@@ -76,6 +78,16 @@ export interface FetchOptions {
   /** Jobs of one lane running at once, across every worker. */
   laneCap: number;
   now: Date;
+  /** Crash hand-back: the job is held this long (at most its lease), renewed by `heartbeat`. Default: the whole lease. */
+  holdSeconds?: number;
+}
+
+/** A worker's heartbeat row: readiness asks whether a worker is alive (docs/operations.md). */
+export interface WorkerBeat {
+  id: string;
+  host: string;
+  pid: number;
+  startedAt: Date;
 }
 
 export interface LaneState {
@@ -105,6 +117,19 @@ export interface JobQueue {
   fetch(options: FetchOptions): Promise<LeasedJob | null>;
   complete(job: LeasedJob, output: unknown, now: Date): Promise<boolean>;
   /**
+   * The worker holding `jobs` is alive: each job's hold is renewed until `until` (never past the job's own lease).
+   * Jobs whose lease is no longer this worker's are left alone.
+   */
+  heartbeat(jobs: readonly LeasedJob[], until: Date): Promise<void>;
+  workers: {
+    /** This worker is alive (its row written, or its beat moved to `now`). */
+    beat(worker: WorkerBeat, now: Date): Promise<void>;
+    /** This worker stopped (its row removed). */
+    gone(id: string): Promise<void>;
+    /** The most recent beat of any worker, or null when none ever beat. */
+    lastBeat(): Promise<Date | null>;
+  };
+  /**
    * A failed attempt: retried (at `retryAt`, else after the job's backoff) while attempts remain and not `final`,
    * else failed for good. "lost": the lease was no longer this worker's (nothing written).
    */
@@ -116,6 +141,8 @@ export interface JobQueue {
   requeue(job: LeasedJob, now: Date, startAfter?: Date): Promise<boolean>;
   get(id: string): Promise<Job | null>;
   list(filter: JobListFilter): Promise<Job[]>;
+  /** Jobs queued, waiting to retry and running, per kind and state (the metrics' kit_jobs_open). */
+  openCounts(): Promise<Array<{ kind: string; state: JobState; count: number }>>;
   /** Is a job of `kind` for `ref` queued or running? */
   hasOpen(kind: string, ref: string): Promise<boolean>;
   /** A failed or cancelled job runs again (one more attempt). */

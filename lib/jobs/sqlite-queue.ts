@@ -178,7 +178,7 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
       return jobs.length <= ROWS_PER_INSERT ? insertJobs(db, jobs, now) : tx((t) => insertJobs(t, jobs, now));
     },
 
-    async fetch({ kinds, laneCap, now }: FetchOptions) {
+    async fetch({ kinds, laneCap, now, holdSeconds }: FetchOptions) {
       const kindList = kinds.map(() => "?").join(", ");
       return tx(async (t) => {
         if (now.getTime() - lastExpiry >= 1000) {
@@ -212,7 +212,7 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
            WHERE "id" = ? AND "state" IN ('created', 'retry')
            RETURNING "tag"`,
           now,
-          new Date(now.getTime() + chosen.leaseSeconds * 1000),
+          new Date(now.getTime() + Math.min(chosen.leaseSeconds, holdSeconds ?? chosen.leaseSeconds) * 1000),
           chosen.id,
         );
         const taken = z.array(z.object({ tag: z.coerce.number() })).max(1).parse(rows)[0];
@@ -235,6 +235,28 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
         data: { state: "completed", completedAt: now, leaseUntil: null, output: JSON.stringify(output ?? null) },
       });
       return r.count > 0;
+    },
+
+    async heartbeat(jobs, until) {
+      for (const job of jobs) {
+        const leaseEnds = job.lease.getTime() + job.leaseSeconds * 1000;
+        await db.job.updateMany({
+          where: { id: job.id, state: "active", startedAt: job.lease },
+          data: { leaseUntil: new Date(Math.min(until.getTime(), leaseEnds)) },
+        });
+      }
+    },
+
+    workers: {
+      async beat(w, now) {
+        await db.jobWorker.upsert({ where: { id: w.id }, create: { ...w, beatAt: now }, update: { beatAt: now } });
+      },
+      async gone(id) {
+        await db.jobWorker.deleteMany({ where: { id } });
+      },
+      async lastBeat() {
+        return (await db.jobWorker.findFirst({ orderBy: { beatAt: "desc" }, select: { beatAt: true } }))?.beatAt ?? null;
+      },
     },
 
     async fail(job, error, now) {
@@ -280,6 +302,11 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
         take: f.limit,
       });
       return rows.map(toJob);
+    },
+
+    async openCounts() {
+      const rows = await db.job.groupBy({ by: ["kind", "state"], where: { state: { in: [...QUEUED, "active"] } }, _count: { _all: true } });
+      return rows.map((r) => ({ kind: r.kind, state: jobState.parse(r.state), count: r._count._all }));
     },
 
     async hasOpen(kind, ref) {

@@ -12,8 +12,12 @@
  * Recurring jobs (maintenance, health probes) are chained: after each run the next is sent, and every worker
  * makes sure one is queued when it starts (keys make that idempotent).
  */
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import { MagentoApiError, MagentoOAuthError } from "@/lib/magento";
 import type { Logger } from "pino";
+import { metrics } from "@/lib/ops/metrics";
+import { contextFromTraceparent, withSpan } from "@/lib/ops/tracing";
 import type { z } from "zod";
 import { governedFetch, type GovernorPolicy } from "./governor";
 import type { JobQueue, LeasedJob } from "./queue";
@@ -96,7 +100,16 @@ export interface WorkerOptions {
    * a second in a row: a process that stays busy still gets its jobs done.
    */
   busy?: () => boolean;
+  /**
+   * Crash hand-back: each running job is held this long and the worker renews the hold every `heartbeatMs` while it
+   * runs, so a worker that dies (kill -9, a crashed host) gives its jobs back within this time, whatever their
+   * lease. Default 15 s, heartbeat every 5 s. The same beat marks the worker alive (readiness, `workers.lastBeat`).
+   */
+  holdSeconds?: number;
+  heartbeatMs?: number;
 }
+
+export const DEFAULT_HOLD_SECONDS = 15;
 
 export interface Worker {
   /** Ask for work now (a job was just sent in this process). */
@@ -127,6 +140,11 @@ export function recurringKey(kind: string): string {
 }
 
 export function startWorker(o: WorkerOptions): Worker {
+  const holdSeconds = o.holdSeconds ?? DEFAULT_HOLD_SECONDS;
+  const heartbeatMs = o.heartbeatMs ?? Math.max(250, Math.floor((holdSeconds * 1000) / 3));
+  const identity = { id: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`, host: hostname(), pid: process.pid, startedAt: o.now() };
+  /** The jobs this worker holds now (their holds are renewed on each beat). */
+  const holding = new Set<LeasedJob>();
   const byKind = new Map(o.kinds.map((k) => [k.kind, k]));
   const kindNames = [...byKind.keys()];
   const recurring = new Map((o.recurring ?? []).map((r) => [r.kind, r]));
@@ -143,10 +161,12 @@ export function startWorker(o: WorkerOptions): Worker {
   /**
    * giveWay's hold, for at most MAX_HOLD_MS in a row (a flood of callbacks cannot stop the jobs for good). A new
    * hold starts only after a quiet spell as long: a flood with short pauses (anyone can post callbacks) would
-   * otherwise start a fresh hold after each pause, and the jobs would run only in the pauses.
+   * otherwise start a fresh hold after each pause, and the jobs would run only in the pauses. Timed on the
+   * worker's own clock (`now`), so a test drives it with a controlled one.
    */
+  const clock = () => o.now().getTime();
   const held = (): boolean => {
-    const now = Date.now();
+    const now = clock();
     if (now >= holdUntil) {
       if (now - holdUntil >= MAX_HOLD_MS) holdingSince = null;
       return false;
@@ -163,8 +183,8 @@ export function startWorker(o: WorkerOptions): Worker {
       yieldingSince = null;
       return false;
     }
-    yieldingSince ??= Date.now();
-    return Date.now() - yieldingSince < 1_000;
+    yieldingSince ??= clock();
+    return clock() - yieldingSince < 1_000;
   };
 
   const sleep = (ms: number) =>
@@ -201,12 +221,31 @@ export function startWorker(o: WorkerOptions): Worker {
     return at > o.now().getTime() ? new Date(at) : undefined;
   }
 
+  /** One attempt, counted and traced (continuing the sender's trace when the job carries one). */
   async function run(job: LeasedJob): Promise<void> {
+    const m = metrics();
+    m.jobsStarted.inc({ kind: job.kind });
+    m.queueLagSeconds.observe({ kind: job.kind }, Math.max(0, job.startedAt.getTime() - Math.max(job.startAfter.getTime(), job.createdAt.getTime())) / 1000);
+    m.jobsRunning.inc({ kind: job.kind });
+    const traceparent = job.data && typeof job.data === "object" ? (job.data as { traceparent?: unknown }).traceparent : undefined;
+    try {
+      o.log.debug({ job: job.id, kind: job.kind, attempt: job.retryCount, lane: job.lane }, "job started");
+      const result = await withSpan(`job ${job.kind}`, { "job.kind": job.kind, "job.id": job.id, "job.attempt": job.retryCount }, () => attempt(job), contextFromTraceparent(traceparent));
+      m.jobsFinished.inc({ kind: job.kind, result });
+      o.log.debug({ job: job.id, kind: job.kind, result }, "job ended");
+    } finally {
+      m.jobsRunning.dec({ kind: job.kind });
+    }
+  }
+
+  type AttemptResult = "completed" | "again" | "waiting" | "retry" | "failed" | "lost";
+
+  async function attempt(job: LeasedJob): Promise<AttemptResult> {
     const kind = byKind.get(job.kind);
     const log = o.log.child({ job: job.id, kind: job.kind, attempt: job.retryCount });
     if (!kind) {
       await o.queue.fail(job, { message: `no handler for job kind ${job.kind}`, final: true }, o.now());
-      return;
+      return "failed";
     }
     const ctx: JobContext = {
       job,
@@ -220,21 +259,22 @@ export function startWorker(o: WorkerOptions): Worker {
       const result = await kind.run(job.data, ctx);
       if (result && "again" in result) {
         await o.queue.requeue(job, o.now());
-        return;
+        return "again";
       }
       const done = await o.queue.complete(job, result && "output" in result ? (result.output ?? null) : null, o.now());
       if (!done) log.warn("job finished after its lease was taken over; its result was not recorded");
+      return done ? "completed" : "lost";
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       if (e instanceof InvalidJobData) {
         await o.queue.fail(job, { message, final: true }, o.now());
-        return;
+        return "failed";
       }
       if (e instanceof RetryLater) {
         const at = (await retryTime(job, e.notBefore)) ?? new Date(o.now().getTime() + 1000);
         await o.queue.requeue(job, o.now(), at);
         log.info({ until: at.toISOString() }, `job waits: ${message}`);
-        return;
+        return "waiting";
       }
       const retryAt = await retryTime(job);
       const verdict = await o.queue.fail(job, { message, ...(retryAt ? { retryAt } : {}), final: refusedForGood(e) }, o.now());
@@ -243,11 +283,24 @@ export function startWorker(o: WorkerOptions): Worker {
         const { storeFetch: _unused, ...rest } = ctx;
         await kind.onFailed(job.data, message, rest).catch((err: unknown) => log.error({ err: (err as Error).message }, "onFailed failed"));
       }
+      return verdict;
     } finally {
       const r = recurring.get(job.kind);
       if (r) await scheduleNext(r, o.now());
     }
   }
+
+  let beating: Promise<void> = Promise.resolve();
+  const beat = () => {
+    beating = (async () => {
+      const now = o.now();
+      await o.queue.heartbeat([...holding], new Date(now.getTime() + holdSeconds * 1000));
+      await o.queue.workers.beat(identity, now);
+    })().catch((e: unknown) => o.log.warn({ err: (e as Error).message }, "heartbeat failed (running jobs may be handed to another worker)"));
+  };
+  beat();
+  const beats = setInterval(beat, heartbeatMs);
+  beats.unref();
 
   const loop = (async () => {
     await ensureRecurring();
@@ -258,7 +311,7 @@ export function startWorker(o: WorkerOptions): Worker {
       while (!stopping && inFlight < o.concurrency && !yielding) {
         let job: LeasedJob | null;
         try {
-          job = await o.queue.fetch({ kinds: kindNames, laneCap: o.laneCap, now: o.now() });
+          job = await o.queue.fetch({ kinds: kindNames, laneCap: o.laneCap, now: o.now(), holdSeconds });
         } catch (e) {
           // the database is away (a restart): said once, then every 30 s while it lasts, not every poll
           const at = Date.now();
@@ -276,9 +329,12 @@ export function startWorker(o: WorkerOptions): Worker {
         if (!job) break;
         fetched = true;
         inFlight++;
-        const p = run(job)
-          .catch((e: unknown) => o.log.error({ job: job?.id, err: (e as Error).message }, "job bookkeeping failed"))
+        const leased = job;
+        holding.add(leased);
+        const p = run(leased)
+          .catch((e: unknown) => o.log.error({ job: leased.id, err: (e as Error).message }, "job bookkeeping failed"))
           .finally(() => {
+            holding.delete(leased);
             inFlight--;
             running.delete(p);
             wakeUp?.();
@@ -294,7 +350,7 @@ export function startWorker(o: WorkerOptions): Worker {
         lastEnsure = Date.now();
         await ensureRecurring();
       }
-      const holdLeft = holdUntil - Date.now();
+      const holdLeft = holdUntil - clock();
       if (!stopping) await sleep(fetched && inFlight < o.concurrency ? 0 : yielding && holdLeft > 0 ? Math.min(o.pollMs, holdLeft) : o.pollMs);
     }
   })();
@@ -302,7 +358,7 @@ export function startWorker(o: WorkerOptions): Worker {
   return {
     wake: () => wakeUp?.(),
     giveWay(ms) {
-      holdUntil = Math.max(holdUntil, Date.now() + ms);
+      holdUntil = Math.max(holdUntil, clock() + ms);
     },
     idle: () =>
       new Promise<void>((resolve) => {
@@ -314,6 +370,10 @@ export function startWorker(o: WorkerOptions): Worker {
       wakeUp?.();
       await loop;
       await Promise.race([Promise.allSettled([...running]), new Promise((r) => setTimeout(r, graceMs).unref())]);
+      // jobs still running past the grace stop being renewed: another worker takes them once their hold ends
+      clearInterval(beats);
+      await beating;
+      await o.queue.workers.gone(identity.id).catch(() => undefined);
     },
     get running() {
       return inFlight;

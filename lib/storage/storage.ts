@@ -6,6 +6,7 @@
  */
 import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
 import type { FailureReason } from "@/lib/integration/failure-reasons";
+import type { SyncRepo } from "@/lib/sync/sync-repo";
 import type {
   Activation,
   ActivationState,
@@ -334,6 +335,8 @@ export interface Storage {
   resourceChecks: ResourceCheckRepo;
   /** Store events (lib/events): verifying settings and deliveries. */
   storeEvents: StoreEventRepo;
+  /** Delta sync: cursors, the mirror, the delivery outbox (lib/sync). */
+  sync: SyncRepo;
   /** Runs `fn` in one transaction (nested calls join the outer one). */
   transaction<T>(fn: (tx: Storage) => Promise<T>): Promise<T>;
 }

@@ -3,7 +3,11 @@ import { databaseUnreachable } from "@/lib/db-reachable";
 import { activationFingerprint } from "@/lib/integration/record-callback";
 import { CALLBACK_JOB, callbackJob, type ReceivedCallbackData } from "@/lib/jobs/kinds/handshake";
 import type { CallbackLimiter } from "@/lib/integration/callback-rate-limit";
+import { metrics } from "@/lib/ops/metrics";
+import { annotate, withSpan } from "@/lib/ops/tracing";
 import type { KitCore } from "./core";
+
+const OUTCOMES = { 200: "accepted", 400: "invalid", 429: "rate_limited", 503: "database_unreachable" } as const;
 
 /** What every accepted or refused callback hears: Magento ignores the answer, and a forger learns nothing from it. */
 export const CALLBACK_OK = "ok";
@@ -28,21 +32,13 @@ export interface CallbackResponse {
 export function handshakeVerbs(core: KitCore, limiter: CallbackLimiter) {
   return {
     async receiveCallback(form: URLSearchParams, request: { clientIp?: string } = {}): Promise<CallbackResponse> {
-      const started = performance.now();
-      const parsed = parseActivationCallback(form, { allowPrivate: core.env.allowPrivateStoreUrls });
-      if (!parsed.ok) {
-        core.log.info({ field: parsed.field }, "activation callback refused");
-        return { status: 400, message: parsed.message };
-      }
-      const cb = parsed.value;
-      try {
-        return await accept(cb, request, started);
-      } catch (e) {
-        if (!databaseUnreachable(e)) throw e;
-        // nothing was stored: the store reports a failed post, and the merchant activates again
-        core.log.error({ err: (e as Error).message }, "activation callback not recorded: the database cannot be reached");
-        return { status: 503, message: DATABASE_AWAY, retryAfterSeconds: 30 };
-      }
+      return withSpan("activation callback", {}, async (span) => {
+        const answer = await receive(form, request);
+        const outcome = OUTCOMES[answer.status];
+        metrics().callbacks.inc({ outcome });
+        annotate(span, { "kit.outcome": outcome });
+        return answer;
+      });
     },
 
     urls(): { appUrl: string; callbackUrl: string; identityUrl: string } {
@@ -50,6 +46,24 @@ export function handshakeVerbs(core: KitCore, limiter: CallbackLimiter) {
       return { appUrl, callbackUrl: `${appUrl}/api/integration/callback`, identityUrl: `${appUrl}/integration/identity` };
     },
   };
+
+  async function receive(form: URLSearchParams, request: { clientIp?: string }): Promise<CallbackResponse> {
+    const started = performance.now();
+    const parsed = parseActivationCallback(form, { allowPrivate: core.env.allowPrivateStoreUrls });
+    if (!parsed.ok) {
+      core.log.info({ field: parsed.field }, "activation callback refused");
+      return { status: 400, message: parsed.message };
+    }
+    const cb = parsed.value;
+    try {
+      return await accept(cb, request, started);
+    } catch (e) {
+      if (!databaseUnreachable(e)) throw e;
+      // nothing was stored: the store reports a failed post, and the merchant activates again
+      core.log.error({ err: (e as Error).message }, "activation callback not recorded: the database cannot be reached");
+      return { status: 503, message: DATABASE_AWAY, retryAfterSeconds: 30 };
+    }
+  }
 
   /** A valid callback: rate limit, seal, enqueue. */
   async function accept(cb: ActivationCallback, request: { clientIp?: string }, started: number): Promise<CallbackResponse> {

@@ -5,3 +5,4 @@ export type { CallbackResponse } from "./handshake";
 export type { JobView, LaneView, WorkerSettings } from "./jobs";
 export type { DiagnosticsView } from "./stores";
 export type { DeliveryView, EventIntakeUrls } from "./events";
+export type { SyncEntityStatus } from "./sync";

@@ -1,7 +1,8 @@
 // Applies prisma/postgresql/migrations/<name>/migration.sql to a PostgreSQL database, each once, in name order,
 // each in its own transaction, recording them in `_app_migrations`. Prisma's CLI cannot migrate PostgreSQL
 // offline through a driver adapter (prisma/orm#27403), so this small runner does (docs/platform.md, "Schema").
-// Several processes may run it at once: a transaction-scoped advisory lock makes them take turns.
+// Several processes may run it at once (two `npm run release` of one deploy, workers starting): the first takes a
+// session advisory lock for its whole run and applies everything; the others wait for it, then find nothing to do.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
@@ -24,6 +25,12 @@ export async function applyPgMigrations(url, { dir = PG_MIGRATIONS, log = () => 
   await client.connect();
   const applied = [];
   try {
+    // one runner at a time for the whole run (the transaction locks below are taken again inside it: re-entrant)
+    const free = await client.query("SELECT pg_try_advisory_lock($1) AS got", [LOCK_ID]);
+    if (!free.rows[0]?.got) {
+      log("another migration run holds the lock: waiting for it to finish");
+      await client.query("SELECT pg_advisory_lock($1)", [LOCK_ID]);
+    }
     // Under the lock too: two CREATE TABLE IF NOT EXISTS at once on a fresh database race in PostgreSQL's catalogue
     // ("duplicate key value violates unique constraint pg_type_typname_nsp_index").
     await client.query("BEGIN");
@@ -53,7 +60,7 @@ export async function applyPgMigrations(url, { dir = PG_MIGRATIONS, log = () => 
       }
     }
   } finally {
-    await client.end();
+    await client.end(); // ends the session, and its lock with it
   }
   return applied;
 }

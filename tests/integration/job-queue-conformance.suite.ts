@@ -125,6 +125,40 @@ function conformance(open: () => Promise<OpenedJobQueue>): void {
     expect(await q.get(id!)).toMatchObject({ state: "completed", output: "done" });
   });
 
+  it("hands a job back once its worker stops beating (15 s hold), and never holds one past its own lease", async () => {
+    const id = await send("work", { leaseSeconds: 60, retryLimit: 3 });
+    const held = await q.fetch({ kinds: KINDS, laneCap: 2, now: now(), holdSeconds: 15 });
+    expect(held).toMatchObject({ id, leaseSeconds: 60 });
+    t += 10_000;
+    await q.heartbeat([held!], new Date(t + 15_000)); // alive at 10 s: held until 25 s
+    t += 14_000;
+    expect(await fetch()).toBeNull();
+    t += 1_000; // no beat since: the worker died; its job comes back at 25 s, not at the lease's 60 s
+    const again = await q.fetch({ kinds: KINDS, laneCap: 2, now: now(), holdSeconds: 15 });
+    expect(again).toMatchObject({ id, retryCount: 1 });
+    await q.heartbeat([held!], new Date(t + 15_000)); // the dead worker's late beat renews nothing of the new lease
+    expect(await q.complete(held!, "late", now())).toBe(false);
+    // a worker that keeps beating keeps the job, up to its lease
+    for (let beat = 0; beat < 5; beat++) {
+      t += 10_000;
+      expect(await fetch()).toBeNull();
+      await q.heartbeat([again!], new Date(t + 15_000));
+    }
+    t += 10_000; // 60 s since it started: the lease is over whatever the beats said
+    expect(await fetch()).toMatchObject({ id, retryCount: 2 });
+  });
+
+  it("knows when a worker last beat, and forgets a worker that stopped", async () => {
+    expect(await q.workers.lastBeat()).toBeNull();
+    const worker = { id: "host:1:abcd", host: "host", pid: 1, startedAt: now() };
+    await q.workers.beat(worker, now());
+    t += 5_000;
+    await q.workers.beat(worker, now());
+    expect((await q.workers.lastBeat())?.getTime()).toBe(t);
+    await q.workers.gone(worker.id);
+    expect(await q.workers.lastBeat()).toBeNull();
+  });
+
   it("fails an abandoned job when no attempt is left", async () => {
     const id = await send("work", { leaseSeconds: 10, retryLimit: 0 });
     await fetch();

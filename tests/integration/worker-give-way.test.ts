@@ -1,6 +1,7 @@
 /**
  * A worker inside the web process gives way to activation callbacks (lib/jobs/worker.ts, giveWay): while they keep
  * arriving it starts no new job, and its jobs still run once they stop, or after at most 5 s of a steady stream.
+ * Time is a controlled clock the test moves (the worker's `now`): how busy the machine is changes nothing.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -10,11 +11,23 @@ import { defineJob, startWorker, type Worker } from "@/lib/jobs/worker";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { createLogger } from "@/lib/log";
 
-async function until(what: string, f: () => boolean, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!f()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
+async function until(what: string, f: () => boolean): Promise<void> {
+  for (let i = 0; !f(); i++) {
+    if (i > 20_000) throw new Error(`never happened: ${what}`);
+    await new Promise((r) => setTimeout(r, 1));
+  }
+}
+
+/** The worker's clock: moved only by the test; counts how often the worker reads it (each loop turn reads it). */
+class ControlledClock {
+  ms = Date.UTC(2026, 0, 1);
+  reads = 0;
+  readonly now = (): Date => {
+    this.reads++;
+    return new Date(this.ms);
+  };
+  advance(ms: number): void {
+    this.ms += ms;
   }
 }
 
@@ -22,25 +35,43 @@ describe.each(PROVIDERS)("a worker giving way to callbacks on %s", (provider) =>
   let db: TestDatabase;
   let queue: JobQueue;
   let worker: Worker;
+  let clock: ControlledClock;
+  /** Clock time at which each job started. */
   const started: number[] = [];
 
+  /** Jobs that take `runMs` of the controlled clock. */
   async function setUp(runMs = 0): Promise<void> {
+    clock = new ControlledClock();
     db = await freshDatabase(provider);
     queue = openJobQueue(db.database);
     await queue.start();
     worker = startWorker({
       queue,
-      kinds: [defineJob({ kind: "test.ran", schema: z.object({}), run: async () => {
-        started.push(Date.now());
-        if (runMs > 0) await new Promise((r) => setTimeout(r, runMs));
-      } })],
+      kinds: [
+        defineJob({
+          kind: "test.ran",
+          schema: z.object({}),
+          run: async () => {
+            const at = clock.ms;
+            started.push(at);
+            if (runMs > 0) await until("the job's time to pass", () => clock.ms >= at + runMs);
+          },
+        }),
+      ],
       concurrency: 2,
       laneCap: 2,
-      pollMs: 20,
-      now: () => new Date(),
+      pollMs: 2,
+      now: clock.now,
       log: createLogger({ level: "silent" }),
       storeFetch: globalThis.fetch,
     });
+  }
+
+  /** Moves the clock, then lets the worker look at it again (a few loop turns). */
+  async function step(ms: number): Promise<void> {
+    clock.advance(ms);
+    const before = clock.reads;
+    await until("the worker to look at the clock", () => clock.reads >= before + 3);
   }
 
   afterEach(async () => {
@@ -52,44 +83,34 @@ describe.each(PROVIDERS)("a worker giving way to callbacks on %s", (provider) =>
 
   it("starts nothing while callbacks keep arriving, and runs the job once they stop", async () => {
     await setUp();
-    let arriving = true;
-    const stream = (async () => {
-      while (arriving) {
-        worker.giveWay(1_000); // long enough that a loaded machine's late timers never open a gap
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    })();
-    await queue.send("test.ran", {}, {}, new Date());
+    worker.giveWay(1_000);
+    await queue.send("test.ran", {}, {}, clock.now());
     worker.wake();
-    const sent = Date.now();
-    // several poll intervals pass (pollMs 20) with the job ready: nothing starts
-    await new Promise((r) => setTimeout(r, 400));
+    // 2 s of callbacks, one every 100 ms, the job ready all along: nothing starts
+    let holdEnds = 0; // the last callback's hold
+    for (let i = 0; i < 20; i++) {
+      worker.giveWay(1_000);
+      holdEnds = clock.ms + 1_000;
+      await step(100);
+    }
     expect(started).toHaveLength(0);
-    arriving = false;
-    await stream;
-    await until("the job to start", () => started.length === 1);
-    expect(started[0]! - sent).toBeGreaterThanOrEqual(400);
+    while (started.length === 0 && clock.ms < holdEnds + 5_000) await step(100);
+    expect(started).toHaveLength(1);
+    expect(started[0]).toBeGreaterThanOrEqual(holdEnds);
   });
 
   it("a steady stream of callbacks holds the jobs back for at most 5 s", async () => {
     await setUp();
-    let arriving = true;
-    const stream = (async () => {
-      while (arriving) {
-        worker.giveWay(1_000);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    })();
-    const sent = Date.now();
-    await queue.send("test.ran", {}, {}, new Date());
+    const sent = clock.ms;
+    await queue.send("test.ran", {}, {}, clock.now());
     worker.wake();
-    try {
-      await until("the job to start despite the stream", () => started.length === 1);
-    } finally {
-      arriving = false;
-      await stream;
+    while (started.length === 0 && clock.ms < sent + 20_000) {
+      worker.giveWay(1_000);
+      await step(100);
     }
-    expect(started[0]! - sent).toBeGreaterThanOrEqual(4_500);
+    expect(started).toHaveLength(1);
+    expect(started[0]! - sent).toBeGreaterThanOrEqual(5_000 - 100);
+    expect(started[0]! - sent).toBeLessThan(5_000 + 1_000);
   });
 
   it("a stream with short pauses cannot hold the jobs back again and again (at most 5 s, then a quiet spell as long)", async () => {
@@ -97,28 +118,18 @@ describe.each(PROVIDERS)("a worker giving way to callbacks on %s", (provider) =>
     // pause used to end the hold and each new stream start a fresh 5 s one, so the worker started `concurrency`
     // jobs per 5 s cycle, whatever its backlog.
     await setUp(200);
-    let arriving = true;
-    const first = Date.now();
-    const stream = (async () => {
-      while (arriving) {
-        const burstEnds = Date.now() + 4_900;
-        while (arriving && Date.now() < burstEnds) {
-          worker.giveWay(100);
-          await new Promise((r) => setTimeout(r, 10));
-        }
-        await new Promise((r) => setTimeout(r, 150));
-      }
-    })();
-    for (let i = 0; i < 6; i++) await queue.send("test.ran", {}, {}, new Date());
+    const first = clock.ms;
+    worker.giveWay(100); // the stream is on before the jobs are sent
+    for (let i = 0; i < 6; i++) await queue.send("test.ran", {}, {}, clock.now());
     worker.wake();
-    try {
-      // 6 jobs of 200 ms at concurrency 2 take 0.6 s once the worker may start them, and the cap ends the hold at 5 s;
-      // with a fresh hold after each pause the last two started after 15 s
-      await until("every job to start despite the stream", () => started.length === 6, 12_000);
-    } finally {
-      arriving = false;
-      await stream;
+    // 6 jobs of 200 ms at concurrency 2 take 0.6 s once the worker may start them, and the cap ends the hold at 5 s;
+    // with a fresh hold after each pause the last two started after 15 s
+    while (started.length < 6 && clock.ms < first + 12_000) {
+      const inBurst = (clock.ms - first) % 5_050 < 4_900;
+      if (inBurst) worker.giveWay(100);
+      await step(50);
     }
-    expect(started[0]! - first).toBeGreaterThanOrEqual(4_500);
+    expect(started).toHaveLength(6);
+    expect(started[0]! - first).toBeGreaterThanOrEqual(5_000 - 50);
   });
 });

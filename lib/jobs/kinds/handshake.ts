@@ -10,6 +10,7 @@
  * an exchange never starts while a later callback of its key waits to be recorded (see handshakeKey).
  */
 import { z } from "zod";
+import { metrics } from "@/lib/ops/metrics";
 import { recordCallback } from "@/lib/integration/record-callback";
 import { markInterrupted, runExchange } from "@/lib/integration/exchange";
 import { defineJob, type JobKind } from "../worker";
@@ -78,7 +79,11 @@ export function handshakeJobs(s: JobServices): JobKind[] {
       kind: EXCHANGE_JOB,
       schema: z.object({ activationId: z.string() }),
       async run({ activationId }, ctx) {
+        const began = performance.now();
         const outcome = await runExchange(s.integration(ctx.storeFetch), activationId, { resumed: ctx.attempt > 0, leaseEndsAt: ctx.leaseEndsAt });
+        const label = outcome.kind === "failed" ? `failed_${outcome.reason}` : outcome.kind;
+        metrics().exchanges.inc({ outcome: label });
+        metrics().exchangeSeconds.observe({ outcome: label }, (performance.now() - began) / 1000);
         if (outcome.kind === "succeeded" && !outcome.superseded) {
           const found = await s.storage.activations.withInstallation(activationId);
           if (found) await s.send(probeJob.kind, { installationId: found.installation.id, reason: "activation" }, probeJob.options(found.installation));

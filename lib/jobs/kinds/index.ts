@@ -6,16 +6,18 @@ import { HEALTH_SWEEP_JOB, PROBE_JOB, probeJobs } from "./probe";
 import { EXCHANGE_SWEEP_JOB, maintenanceJobs, PRUNE_JOB } from "./maintenance";
 import { EXPORT_JOB, exportJobs } from "./export";
 import { STORE_EVENT_JOB, storeEventJobs } from "./store-event";
+import { SYNC_PASS_JOB, SYNC_SCHEDULE_EVERY_MS, SYNC_SCHEDULE_JOB, SYNC_SWEEP_JOB, syncJobs } from "./sync";
 
 export { CALLBACK_JOB, EXCHANGE_JOB, callbackJob } from "./handshake";
 export { PROBE_JOB, HEALTH_SWEEP_JOB, probeJob } from "./probe";
 export { EXPORT_JOB, exportJobOptions } from "./export";
 export { STORE_EVENT_JOB } from "./store-event";
+export { SYNC_PASS_JOB, SYNC_SWEEP_JOB, SYNC_SCHEDULE_JOB, syncJobOptions, syncKey } from "./sync";
 export { storeLane, type JobServices } from "./services";
 
 /** Every job kind of the kit. */
 export function jobKinds(s: JobServices, queue: Pick<JobQueue, "hasOpen">): JobKind[] {
-  return [...handshakeJobs(s), ...probeJobs(s), ...maintenanceJobs(s, queue), ...exportJobs(s), ...storeEventJobs(s)];
+  return [...handshakeJobs(s), ...probeJobs(s), ...maintenanceJobs(s, queue), ...exportJobs(s), ...syncJobs(s), ...storeEventJobs(s)];
 }
 
 /** The recurring jobs and how often they run. */
@@ -24,6 +26,7 @@ export function recurringJobs(s: Pick<JobServices, "healthProbeEveryMs">): Recur
     { kind: EXCHANGE_SWEEP_JOB, everyMs: 5_000 },
     { kind: PRUNE_JOB, everyMs: 60_000 },
     { kind: HEALTH_SWEEP_JOB, everyMs: s.healthProbeEveryMs },
+    { kind: SYNC_SCHEDULE_JOB, everyMs: SYNC_SCHEDULE_EVERY_MS },
   ];
 }
 
@@ -37,6 +40,9 @@ export const JOB_LABELS: Record<string, string> = {
   [EXCHANGE_SWEEP_JOB]: "Interrupted exchanges",
   [PRUNE_JOB]: "Pruning",
   [STORE_EVENT_JOB]: "Store event",
+  [SYNC_PASS_JOB]: "Sync pass",
+  [SYNC_SWEEP_JOB]: "Sync sweep",
+  [SYNC_SCHEDULE_JOB]: "Sync schedule (all stores)",
 };
 
 /** Every job kind's name (pg-boss creates their queues up front). */

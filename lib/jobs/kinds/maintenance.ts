@@ -5,7 +5,8 @@
  *   with nobody polling. A pending activation whose exchange job got lost (a crash between recording the
  *   callback and sending the job) gets one.
  * - `maintenance.prune` (every minute): never-proven callbacks, dead sessions, old throttle rows and rate
- *   windows, unanswered link requests, exports older than a week, password-reset links a day after they expired.
+ *   windows, unanswered link requests, exports older than a week, password-reset links a day after they expired,
+ *   sync changes delivered (or superseded) more than two days ago.
  */
 import { z } from "zod";
 import { EXCHANGE_DEADLINE_MS, markInterrupted } from "@/lib/integration/exchange";
@@ -21,6 +22,8 @@ import type { JobServices } from "./services";
 export const EXCHANGE_SWEEP_JOB = "maintenance.exchanges";
 export const PRUNE_JOB = "maintenance.prune";
 export const EXPORT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Delivered and superseded sync changes are kept this long (the Sync page's chart shows the last day). */
+export const SYNC_CHANGE_TTL_MS = 2 * 24 * 60 * 60 * 1000;
 /** A pending activation this old without an exchange job gets one (the normal path sends it within ms). */
 const LOST_JOB_AFTER_MS = 10_000;
 
@@ -57,7 +60,8 @@ export function maintenanceJobs(s: JobServices, queue: Pick<JobQueue, "hasOpen">
         const rateWindows = await s.storage.rateWindows.prune(now);
         const exports = await s.storage.exports.pruneFinished(new Date(now.getTime() - EXPORT_TTL_MS));
         const passwordResets = await s.storage.passwordResets.prune(new Date(now.getTime() - 24 * 60 * 60 * 1000));
-        return { output: { ...unproven, sessions, throttle, linkRequests, rateWindows, exports, passwordResets } };
+        const syncChanges = await s.storage.sync.prune(new Date(now.getTime() - SYNC_CHANGE_TTL_MS));
+        return { output: { ...unproven, sessions, throttle, linkRequests, rateWindows, exports, passwordResets, syncChanges } };
       },
     }),
   ];

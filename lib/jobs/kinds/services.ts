@@ -4,6 +4,8 @@ import type { IntegrationDeps } from "@/lib/integration/deps";
 import type { Storage } from "@/lib/storage/storage";
 import type { SecretBox } from "@/lib/secret-box";
 import type { EventHandlers } from "@/lib/events/handlers";
+import type { SyncEntity } from "@/lib/sync/declaration";
+import type { SyncHandler } from "@/lib/sync/handler";
 import type { SendOptions } from "../queue";
 
 /** What job kinds use of the kit (lib/kit.ts builds it). */
@@ -23,6 +25,8 @@ export interface JobServices {
   box: SecretBox;
   /** The forker's store-event handlers (lib/events/handlers.ts). */
   eventHandlers(): EventHandlers;
+  /** Delta sync: the declared entities, the app's handlers, and the guarded fetch they call out with. */
+  sync: { entities: readonly SyncEntity[]; handlers: readonly SyncHandler[]; fetch: typeof fetch };
 }
 
 /** Every store's jobs share one lane per store base URL: fairness and the per-store cap are counted on it. */

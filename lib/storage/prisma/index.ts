@@ -8,6 +8,7 @@ import { prismaLinks } from "./links";
 import { prismaOutbox, prismaPasswordResets, prismaSessions, prismaThrottle, prismaUsers } from "./accounts";
 import { prismaStoreEvents } from "./store-events";
 import { prismaExports, prismaPortalApps, prismaRateWindows, prismaResourceChecks } from "./small-tables";
+import { prismaSync } from "./sync";
 
 /** The kit's storage on either database (lib/db.ts opens it). */
 export function createPrismaStorage(database: Pick<Database, "prisma" | "provider">): Storage {
@@ -32,6 +33,7 @@ export function createPrismaStorage(database: Pick<Database, "prisma" | "provide
       outbox: prismaOutbox(q),
       resourceChecks: prismaResourceChecks(q),
       storeEvents: prismaStoreEvents(q),
+      sync: prismaSync(q),
       transaction: (fn) => (inTransaction ? fn(storage) : transact((tx) => fn(over(tx, true)))),
     };
     return storage;

@@ -1,6 +1,6 @@
 /**
  * The README's "Extending the kit" recipes 1 (a dashboard page for a new Magento entity), 2 (a job that calls
- * every store nightly) and 3 (a new database backend) stay true to the code: every file a recipe says to create compiles against the kit as it is (the
+ * every store nightly) and 3 (a new database backend), and the "Sync" recipe (a handler posting orders) stay true to the code: every file a recipe says to create compiles against the kit as it is (the
  * project's TypeScript settings, strict), every edit it shows to an existing file matches that file's
  * declarations, every repository path it names exists, and the names its prose relies on are still exported.
  * A rename in the job engine or the storage interfaces fails here until the recipe follows it.
@@ -12,7 +12,12 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(__dirname, "..", "..", "..");
 const README = readFileSync(join(ROOT, "README.md"), "utf8");
-const RECIPES = ["### 1. A dashboard page for a new Magento entity", "### 2. A job that calls every store nightly", "### 3. A new database backend"];
+const RECIPES = [
+  "### 1. A dashboard page for a new Magento entity",
+  "### 2. A job that calls every store nightly",
+  "### 3. A new database backend",
+  "### A sync handler that posts orders to another system",
+];
 
 /** A recipe's text: from its heading to the next heading of its level or above. */
 function recipe(heading: string): string {
@@ -59,6 +64,8 @@ const NAMED_IN_PROSE: Record<string, string[]> = {
   "@/lib/db": ["DatabaseProvider", "providerOf", "openDatabase"],
   "@/lib/kit": ["createKit", "KitOptions"],
   "@/lib/kit-from-env": ["kitFromEnv"],
+  "@/lib/sync": ["defineSyncHandler", "SyncHandler", "SyncChange"],
+  "@/lib/sync/handlers": ["syncHandlers"],
   "@/tests/integration/storage-conformance.suite": ["describeStorageConformance"],
   "@/tests/integration/job-queue-conformance.suite": ["describeJobQueueConformance"],
 };

@@ -1,7 +1,6 @@
-import { timingSafeEqual, createHash } from "node:crypto";
 import { z } from "zod";
 import { kit } from "@/app/_kit";
-import { getEnv } from "@/lib/env";
+import { refuseUnlessOps } from "@/app/_kit/ops-auth";
 import { JOB_STATES } from "@/lib/jobs";
 
 /**
@@ -17,13 +16,10 @@ const query = z.object({
 });
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
-const digest = (s: string) => createHash("sha256").update(s).digest();
 
 export async function GET(request: Request): Promise<Response> {
-  const token = getEnv().opsToken;
-  if (!token) return json({ error: "Not found." }, 404);
-  const given = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
-  if (!timingSafeEqual(digest(given), digest(token))) return json({ error: "Send Authorization: Bearer <OPS_TOKEN>." }, 401);
+  const refused = refuseUnlessOps(request);
+  if (refused) return refused;
   const params = new URL(request.url).searchParams;
   const parsed = query.safeParse({
     state: params.getAll("state").length ? params.getAll("state") : undefined,

@@ -1,6 +1,6 @@
 import { requiredField } from "../errors";
 import type { RouteDef } from "../route";
-import { nowText, requireObject, toFloat, toInt } from "./input";
+import { requireObject, toFloat, toInt } from "./input";
 import { applyStock, requireProduct } from "./products";
 
 /** Magento_CatalogInventory etc/webapi.xml: every stock route needs this resource. */
@@ -50,8 +50,8 @@ export const inventoryRoutes: RouteDef[] = [
     returns: "integer (item_id)",
     handler: (ctx) => {
       const p = requireProduct(ctx.data, ctx.params.productSku ?? "");
+      // A stock item saved on its own leaves the product's updated_at alone (magento/magento2 #37670; docs/sync.md).
       applyStock(p.extension_attributes.stock_item, requireObject(ctx.body, "stockItem"));
-      p.updated_at = nowText(ctx.now);
       return p.extension_attributes.stock_item.item_id;
     },
   },

@@ -1,0 +1,138 @@
+/**
+ * Delta sync at vendor scale (lib/sync, docs/sync.md). The dev store runs in its own process with 100,000 products
+ * (BENCH_SYNC_PRODUCTS to change it); this process is the syncer, on a fresh SQLite database. Prints:
+ * - the products backfill (one delta pass from no watermark) in rows/s, next to the store's own serving rate for the
+ *   very same keyset requests read by the lean signer (bench/lib), and their ratio;
+ * - the syncer's RSS over the first and the last 10 % of the backfill (flat memory: no growth between them), and
+ *   its peak;
+ * - the requests an idle delta pass costs per entity;
+ * - the requests a products sweep costs against ⌈rows / page size⌉.
+ * No assertions.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "@/lib/db";
+import { parseEnv } from "@/lib/env";
+import { createKit } from "@/lib/kit";
+import { createLogger } from "@/lib/log";
+import { createSecretBox } from "@/lib/secret-box";
+import { searchCriteriaToQuery } from "@/lib/magento";
+import { projection } from "@/lib/sync/declaration";
+import { products } from "@/lib/sync/entities/products";
+import { startStoreChild } from "./lib/devstore-child";
+import { leanClient, type Pairs } from "./lib/lean-signer";
+
+const PRODUCTS = Number(process.env.BENCH_SYNC_PRODUCTS ?? 100_000);
+const MiB = 2 ** 20;
+const mib = (n: number) => `${(n / MiB).toFixed(0)} MiB`;
+
+async function main() {
+  const store = await startStoreChild({ products: PRODUCTS });
+  const dir = mkdtempSync(join(tmpdir(), "sync-bench-"));
+  const url = `file:${join(dir, "bench.db")}`;
+  execFileSync(join(process.cwd(), "node_modules", ".bin", "prisma"), ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: url }, stdio: "ignore" });
+  const keys = [{ id: "b1", key: Buffer.alloc(32, 7) }];
+  const box = createSecretBox(keys);
+  // count the store requests the syncer makes
+  let requests = 0;
+  const counting: typeof fetch = (input, init) => {
+    requests++;
+    return fetch(input, init);
+  };
+  const kit = createKit({
+    env: parseEnv({ NODE_ENV: "test", DATABASE_URL: url, ALLOW_PRIVATE_STORE_URLS: "true" }),
+    db: openDatabase(url),
+    secretBox: box,
+    log: createLogger({ level: "silent" }),
+    fetch: counting,
+    syncHandlers: [],
+  });
+  try {
+    const s = kit.storage;
+    const st = await s.stores.ensure(store.storeBaseUrl);
+    const inst = await s.installations.create({
+      consumerKey: store.tokens.consumer_key,
+      storeId: st.id,
+      state: "active",
+      mode: "manual",
+      consumerSecretEnc: box.seal(store.tokens.consumer_secret),
+      accessTokenEnc: box.seal(store.tokens.access_token),
+      accessTokenSecretEnc: box.seal(store.tokens.access_token_secret),
+      activationCount: 1,
+    });
+
+    // the backfill, with RSS sampled against progress
+    const samples: Array<{ done: number; rss: number }> = [];
+    let peak = 0;
+    const timer = setInterval(() => {
+      const rss = process.memoryUsage().rss;
+      peak = Math.max(peak, rss);
+      void s.sync.cursor(inst.id, "products").then((c) => samples.push({ done: c?.backfillDone ?? 0, rss }));
+    }, 200);
+    const t0 = performance.now();
+    const r0 = requests;
+    const pass = await kit.sync.runPass(inst.id, "products");
+    const ms = performance.now() - t0;
+    clearInterval(timer);
+    const backfillRequests = requests - r0;
+    const rate = pass.rows / (ms / 1000);
+    const first = samples.filter((x) => x.done > 0 && x.done <= PRODUCTS * 0.1).map((x) => x.rss);
+    const last = samples.filter((x) => x.done >= PRODUCTS * 0.9).map((x) => x.rss);
+    const avg = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+
+    // the store's own rate for the same keyset requests (updated_at ASC, entity_id ASC, keyset after the last row)
+    const lean = leanClient(new URL(store.url).origin, { consumerKey: store.tokens.consumer_key, consumerSecret: store.tokens.consumer_secret, accessToken: store.tokens.access_token, accessTokenSecret: store.tokens.access_token_secret }, 1);
+    const path = new URL(`${store.storeBaseUrl}rest/V1/products`).pathname;
+    let pos: { v: string; k: number } | null = null;
+    let leanRows = 0;
+    const l0 = performance.now();
+    for (;;) {
+      const groups = pos
+        ? [
+            { filters: [{ field: "updated_at", conditionType: "gteq" as const, value: pos.v }] },
+            { filters: [{ field: "updated_at", conditionType: "gt" as const, value: pos.v }, { field: "entity_id", conditionType: "gt" as const, value: String(pos.k) }] },
+          ]
+        : [];
+      const query: Pairs = [
+        ...searchCriteriaToQuery({ filterGroups: groups, sortOrders: [{ field: "updated_at", direction: "ASC" }, { field: "entity_id", direction: "ASC" }], pageSize: products.pageSize, currentPage: 1 }),
+        ["fields", projection(products)],
+      ];
+      const { status, data } = await lean.get(path, query);
+      if (status !== 200) throw new Error(`lean signer: ${status}`);
+      const items = (data as { items?: Array<{ id: number; updated_at: string }> }).items ?? [];
+      leanRows += items.length;
+      if (items.length < products.pageSize) break;
+      const lastRow = items.at(-1)!;
+      pos = { v: lastRow.updated_at, k: lastRow.id };
+    }
+    const leanMs = performance.now() - l0;
+    await lean.close();
+    const leanRate = leanRows / (leanMs / 1000);
+
+    console.log(`products backfill: ${pass.rows} rows in ${(ms / 1000).toFixed(1)} s = ${Math.round(rate)} rows/s, ${backfillRequests} requests`);
+    console.log(`dev store serving the same keyset pages (lean signer): ${leanRows} rows in ${(leanMs / 1000).toFixed(1)} s = ${Math.round(leanRate)} rows/s`);
+    console.log(`ratio sync / store: ${(rate / leanRate).toFixed(2)}`);
+    console.log(`syncer RSS: first 10 % ${mib(avg(first))}, last 10 % ${mib(avg(last))}, peak ${mib(peak)}`);
+
+    for (const e of ["products", "customers", "orders"]) {
+      if (e !== "products") await kit.sync.runPass(inst.id, e);
+      const before = requests;
+      await kit.sync.runPass(inst.id, e);
+      console.log(`idle delta pass, ${e}: ${requests - before} store request(s)`);
+    }
+    const before = requests;
+    const sweep = await kit.sync.runSweep(inst.id, "products");
+    console.log(`products sweep: ${requests - before} requests for ${sweep.rows} rows (⌈rows / ${products.pageSize}⌉ = ${Math.ceil(sweep.rows / products.pageSize)})`);
+  } finally {
+    await kit.close(2_000);
+    store.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});

@@ -1,0 +1,89 @@
+/**
+ * Delta sync as jobs (lib/sync, docs/sync.md):
+ * - `sync.pass` and `sync.sweep` of one (store, entity) share one job key, so they run one at a time and never race
+ *   on the mirror; both go on in slices that end before the lease does (a backfill of 100,000 rows gives other
+ *   stores their turn between slices, and a crash loses at most the page being read);
+ * - `sync.schedule` (recurring) sends each (store, entity) its pass and sweep when due, and a pass when delivery
+ *   retries came due; a paused entity gets none.
+ */
+import { z } from "zod";
+import type { SyncEntity } from "@/lib/sync/declaration";
+import { syncEntity } from "@/lib/sync/registry";
+import { syncRun, type SyncServices } from "@/lib/sync/run";
+import { defineJob, type JobKind } from "../worker";
+import type { SendOptions } from "../queue";
+import { storeLane, type JobServices } from "./services";
+
+export const SYNC_PASS_JOB = "sync.pass";
+export const SYNC_SWEEP_JOB = "sync.sweep";
+export const SYNC_SCHEDULE_JOB = "sync.schedule";
+export const SYNC_SCHEDULE_EVERY_MS = 15_000;
+/** A slice stops this long before its lease ends. */
+const SLICE_MARGIN_MS = 30_000;
+const SCHEDULE_BATCH = 10_000;
+
+export const syncKey = (installationId: string, entity: string): string => `sync:${installationId}:${entity}`;
+
+export function syncJobOptions(installationId: string, entity: string, storeBaseUrl: string, o: { dedupe?: boolean; retryLimit?: number } = {}): SendOptions {
+  return {
+    lane: storeLane(storeBaseUrl),
+    key: syncKey(installationId, entity),
+    dedupe: o.dedupe ?? true,
+    ref: installationId,
+    retryLimit: o.retryLimit ?? 3,
+    retryDelaySeconds: 10,
+    retryBackoff: true,
+    leaseSeconds: 120,
+  };
+}
+
+const jobData = z.object({ installationId: z.string(), entity: z.string() });
+
+export function syncServicesOf(s: JobServices): SyncServices {
+  return { storage: s.storage, log: s.log, now: s.now, handlers: s.sync.handlers, fetch: s.sync.fetch, systemClient: s.systemClient };
+}
+
+const dueAt = (last: Date | null, everySeconds: number, now: Date): boolean => !last || last.getTime() + everySeconds * 1000 <= now.getTime();
+
+export function syncJobs(s: JobServices): JobKind[] {
+  const run = syncRun(syncServicesOf(s));
+  const entities = (): readonly SyncEntity[] => s.sync.entities;
+  const slice = (kind: "pass" | "sweep") =>
+    defineJob({
+      kind: kind === "pass" ? SYNC_PASS_JOB : SYNC_SWEEP_JOB,
+      schema: jobData,
+      async run({ installationId, entity }, ctx) {
+        const e = syncEntity(entity, entities());
+        const until = new Date(ctx.leaseEndsAt.getTime() - SLICE_MARGIN_MS);
+        const r = await run[kind](installationId, e, ctx.storeFetch, until);
+        return r.state === "more" ? { again: true } : { output: r };
+      },
+    });
+  return [
+    slice("pass"),
+    slice("sweep"),
+    defineJob({
+      kind: SYNC_SCHEDULE_JOB,
+      schema: z.object({}).loose(),
+      async run() {
+        const now = s.now();
+        let sent = 0;
+        for (const t of await s.storage.installations.listProbeTargets(SCHEDULE_BATCH)) {
+          const cursors = new Map((await s.storage.sync.cursors(t.id)).map((c) => [c.entity, c]));
+          for (const e of entities()) {
+            const c = cursors.get(e.name);
+            if (c?.paused || c?.sweepStartedAt) {
+              if (c.sweepStartedAt && !c.paused && (await s.send(SYNC_SWEEP_JOB, { installationId: t.id, entity: e.name }, syncJobOptions(t.id, e.name, t.baseUrl)))) sent++;
+              continue;
+            }
+            const sweepDue = e.version === null ? dueAt(c?.lastSweepAt ?? null, e.sweepIntervalSeconds, now) : Boolean(c?.backfilledAt) && dueAt(c?.lastSweepAt ?? null, e.sweepIntervalSeconds, now);
+            const passDue = e.version !== null && (!c?.backfilledAt || dueAt(c.lastPassAt, e.intervalSeconds, now));
+            if (sweepDue && (await s.send(SYNC_SWEEP_JOB, { installationId: t.id, entity: e.name }, syncJobOptions(t.id, e.name, t.baseUrl)))) sent++;
+            else if (passDue && (await s.send(SYNC_PASS_JOB, { installationId: t.id, entity: e.name }, syncJobOptions(t.id, e.name, t.baseUrl)))) sent++;
+          }
+        }
+        return { output: { sent } };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,93 @@
+/**
+ * A synced entity, declared once (like a grid): the list it reads, the fields it keeps, how a record is identified
+ * and versioned, how the store is paged, and how often. lib/sync/registry.ts lists the declarations; nothing else
+ * names an entity. docs/sync.md explains each choice; README "Sync" shows how to add one.
+ */
+import { z } from "zod";
+import { validateFields } from "@/lib/magento";
+
+export interface SyncEntity {
+  /** The name on the command line, in the mirror and in handlers: lowercase, e.g. "orders". */
+  name: string;
+  label: string;
+  /** The store's list route (searchCriteria), e.g. "/V1/orders". */
+  path: string;
+  /**
+   * The record's fields, as the store names them (the list's `fields` projection; the mirror keeps only these).
+   * `a.b.c` reads a nested field and keeps it under its last name (`qty` from `extension_attributes.stock_item.qty`).
+   */
+  fields: readonly string[];
+  /** The identity: the row field, the filter field that selects it (refreshRecord), and whether it is a number. */
+  identity: { field: string; filter: string; numeric: boolean };
+  /** The keyset the store is paged by: an ascending numeric column (filter name) and its row field. */
+  keyset: { filter: string; field: string };
+  /**
+   * The store's version column (`updated_at`, filter and row field), or null: the entity has none the store keeps
+   * honestly (stock), so it is only swept.
+   */
+  version: { filter: string; field: string } | null;
+  /** Seconds between delta passes, and between sweeps. */
+  intervalSeconds: number;
+  sweepIntervalSeconds: number;
+  /** Rows per request (≤ 300, Magento's input limit). */
+  pageSize: number;
+}
+
+export class SyncDeclarationError extends Error {
+  override readonly name = "SyncDeclarationError";
+}
+
+const fieldName = z.string().regex(/^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*$/, "a field is snake_case names joined by dots");
+const declarationSchema = z.strictObject({
+  name: z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, "name: lowercase letters, digits, - and _"),
+  label: z.string().min(1),
+  path: z.string().regex(/^\/V1\/[A-Za-z0-9/_-]+$/, "path: a list route such as /V1/orders"),
+  fields: z.array(fieldName).min(1),
+  identity: z.strictObject({ field: fieldName, filter: z.string().min(1), numeric: z.boolean() }),
+  keyset: z.strictObject({ filter: z.string().min(1), field: fieldName }),
+  version: z.strictObject({ filter: z.string().min(1), field: fieldName }).nullable(),
+  intervalSeconds: z.number().int().min(5),
+  sweepIntervalSeconds: z.number().int().min(60),
+  pageSize: z.number().int().min(1).max(300),
+});
+
+/** The last segment of a field path: the key the mirror keeps it under. */
+export const keptName = (field: string): string => field.slice(field.lastIndexOf(".") + 1);
+
+/**
+ * Checks a declaration (zod) and that identity, keyset and version are among its fields; throws a
+ * SyncDeclarationError naming what to fix.
+ */
+export function defineSyncEntity(d: SyncEntity): SyncEntity {
+  const r = declarationSchema.safeParse(d);
+  if (!r.success) throw new SyncDeclarationError(`sync entity "${String(d.name)}": ${r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  for (const [what, field] of [["identity", d.identity.field], ["keyset", d.keyset.field], ["version", d.version?.field]] as const) {
+    if (field !== undefined && !d.fields.includes(field)) throw new SyncDeclarationError(`sync entity "${d.name}": its ${what} field "${field}" must be one of its fields`);
+  }
+  const kept = d.fields.map(keptName);
+  const twice = kept.find((k, i) => kept.indexOf(k) !== i);
+  if (twice) throw new SyncDeclarationError(`sync entity "${d.name}": two fields are kept as "${twice}"`);
+  validateFields(projection(d));
+  return d;
+}
+
+/** The `fields` query of a list page: `items[…],total_count`. */
+export function projection(d: Pick<SyncEntity, "fields">): string {
+  return `items[${fieldsProjection(d.fields)}],total_count`;
+}
+
+/** `a.b.c,a.b.d,e` → `a[b[c,d]],e` (Magento's nested `fields` syntax). */
+function fieldsProjection(fields: readonly string[]): string {
+  const tree = new Map<string, string[]>();
+  const order: string[] = [];
+  for (const f of fields) {
+    const dot = f.indexOf(".");
+    const head = dot === -1 ? f : f.slice(0, dot);
+    if (!tree.has(head)) {
+      tree.set(head, []);
+      order.push(head);
+    }
+    if (dot !== -1) tree.get(head)!.push(f.slice(dot + 1));
+  }
+  return order.map((h) => (tree.get(h)!.length ? `${h}[${fieldsProjection(tree.get(h)!)}]` : h)).join(",");
+}

@@ -1,0 +1,25 @@
+/**
+ * Every synced entity. Adding one: a declaration file in lib/sync/entities/ and its line here (README, "Sync").
+ */
+import type { SyncEntity } from "./declaration";
+import { customers } from "./entities/customers";
+import { orders } from "./entities/orders";
+import { products } from "./entities/products";
+import { stock } from "./entities/stock";
+
+export const SYNC_ENTITIES: readonly SyncEntity[] = [products, customers, orders, stock];
+
+export class UnknownSyncEntityError extends Error {
+  override readonly name = "UnknownSyncEntityError";
+}
+
+export function syncEntityNames(entities: readonly SyncEntity[] = SYNC_ENTITIES): string[] {
+  return entities.map((e) => e.name);
+}
+
+/** The declaration named `name`, or an error listing the names there are. */
+export function syncEntity(name: string, entities: readonly SyncEntity[] = SYNC_ENTITIES): SyncEntity {
+  const e = entities.find((x) => x.name === name);
+  if (!e) throw new UnknownSyncEntityError(`no synced entity "${name}": choose ${syncEntityNames(entities).join(", ")}`);
+  return e;
+}

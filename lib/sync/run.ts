@@ -1,0 +1,74 @@
+/**
+ * One pass, sweep or refresh for an installation: the client, the store's base URL, and the error kept on the
+ * cursor (shown on the Sync page with the advice table's words) when it fails. Jobs and the command line use it.
+ */
+import type { Logger } from "pino";
+import { StoreError, type MagentoClient } from "@/lib/magento";
+import type { Storage } from "@/lib/storage/storage";
+import type { SyncEntity } from "./declaration";
+import type { SyncHandler } from "./handler";
+import { runDeltaPass, type PassResult } from "./delta-pass";
+import { runSweep } from "./sweep";
+import { refreshRecordWith, type RefreshOutcome } from "./refresh-record";
+import { SyncDataError } from "./records";
+
+export interface SyncServices {
+  storage: Storage;
+  log: Logger;
+  now: () => Date;
+  handlers: readonly SyncHandler[];
+  /** The guarded fetch the handlers get. */
+  fetch: typeof fetch;
+  systemClient(installationId: string, storeFetch: typeof fetch): Promise<MagentoClient | null>;
+}
+
+/** The cursor's error code for a failure: the store-advice problem, or "sync_data" for a row breaking the declaration. */
+export function errorCodeOf(e: unknown): string {
+  if (e instanceof SyncDataError) return "sync_data";
+  if (e instanceof StoreError) return e.code;
+  return "other";
+}
+
+export class SyncNotUsableError extends Error {
+  override readonly name = "SyncNotUsableError";
+}
+
+async function target(s: SyncServices, installationId: string, storeFetch: typeof fetch) {
+  const inst = await s.storage.installations.byId(installationId);
+  if (!inst) throw new SyncNotUsableError(`no store with id "${installationId}"`);
+  const client = await s.systemClient(installationId, storeFetch);
+  if (!client) throw new SyncNotUsableError("the store has no usable credentials (reauthorize it in the store admin)");
+  return { store: { installationId, baseUrl: inst.store.baseUrl }, client };
+}
+
+async function recordingErrors<T>(s: SyncServices, installationId: string, entity: SyncEntity, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    const code = e instanceof SyncNotUsableError ? "installation_not_usable" : errorCodeOf(e);
+    await s.storage.sync
+      .saveCursor(installationId, entity.name, { errorCode: code, error: (e as Error).message.slice(0, 1000), errorAt: s.now() })
+      .catch((err: unknown) => s.log.error({ err: (err as Error).message }, "could not record a sync error"));
+    throw e;
+  }
+}
+
+export function syncRun(s: SyncServices) {
+  const deps = { storage: s.storage, handlers: s.handlers, now: s.now, log: s.log, fetch: s.fetch };
+  return {
+    pass: (installationId: string, entity: SyncEntity, storeFetch: typeof fetch, until: Date): Promise<PassResult> =>
+      recordingErrors(s, installationId, entity, async () => {
+        const t = await target(s, installationId, storeFetch);
+        return runDeltaPass(deps, t.store, entity, t.client, until);
+      }),
+    sweep: (installationId: string, entity: SyncEntity, storeFetch: typeof fetch, until: Date) =>
+      recordingErrors(s, installationId, entity, async () => {
+        const t = await target(s, installationId, storeFetch);
+        return runSweep(deps, t.store, entity, t.client, until);
+      }),
+    refresh: async (installationId: string, entity: SyncEntity, identity: string, storeFetch: typeof fetch): Promise<{ outcome: RefreshOutcome; delivered: number }> => {
+      const t = await target(s, installationId, storeFetch);
+      return refreshRecordWith(deps, t.store, entity, t.client, identity);
+    },
+  };
+}

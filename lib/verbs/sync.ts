@@ -1,0 +1,155 @@
+/**
+ * The sync namespace of the kit (kit.sync): what the Sync page, the command line and other features ask of the
+ * delta sync. `userId` null means the operator (command line, jobs): no user check.
+ */
+import { SYNC_PASS_JOB, SYNC_SWEEP_JOB, syncJobOptions } from "@/lib/jobs/kinds";
+import type { SyncEntity } from "@/lib/sync/declaration";
+import type { SyncHandler } from "@/lib/sync/handler";
+import { syncEntity } from "@/lib/sync/registry";
+import { syncRun, type SyncServices } from "@/lib/sync/run";
+import type { SyncCursor } from "@/lib/sync/sync-repo";
+import type { MagentoClient } from "@/lib/magento";
+import type { KitCore } from "./core";
+
+export interface SyncEntityStatus {
+  entity: string;
+  label: string;
+  cursor: SyncCursor | null;
+  /** How far the mirror is behind the store's clock (lagSeconds); null before the first pass or sweep. */
+  lagSeconds: number | null;
+  mirrored: number;
+}
+
+/**
+ * How far the mirror is behind the store's clock: the store's time now (its clock at the last pass, moved on by the
+ * time since) minus what the mirror holds up to (that clock once a pass completed, the watermark while a backfill
+ * runs). Null before any pass; entities without a version (stock) are measured from their last sweep.
+ */
+export function lagSeconds(c: SyncCursor | null, now: Date): number | null {
+  if (!c) return null;
+  if (c.lastPassAt && c.storeNow) return Math.max(0, Math.round((now.getTime() - c.lastPassAt.getTime()) / 1000));
+  if (c.markVersion) return Math.max(0, Math.round((now.getTime() - new Date(`${c.markVersion.replace(" ", "T")}Z`).getTime()) / 1000));
+  if (c.lastSweepAt) return Math.max(0, Math.round((now.getTime() - c.lastSweepAt.getTime()) / 1000));
+  return null;
+}
+
+export function syncVerbs(
+  core: KitCore,
+  o: { entities: readonly SyncEntity[]; handlers: readonly SyncHandler[]; systemClient(installationId: string, storeFetch: typeof fetch): Promise<MagentoClient | null> },
+) {
+  const services: SyncServices = { storage: core.storage, log: core.log, now: core.now, handlers: o.handlers, fetch: core.fetch, systemClient: o.systemClient };
+  const run = syncRun(services);
+  const allowed = (installationId: string, userId: string | null) =>
+    userId === null ? core.storage.installations.byId(installationId) : core.storage.installations.forUser(installationId, userId);
+  const chosen = (entity?: string) => (entity === undefined ? o.entities : [syncEntity(entity, o.entities)]);
+
+  return {
+    entities: o.entities,
+
+    /**
+     * Refreshes one record through the sync path (for store events and webhooks): reads it from the store, keeps
+     * the mirror's version order (an answer older than the mirror is skipped as stale), updates the mirror and
+     * delivers the change to the sync handlers. A record the store no longer has is delivered as a delete.
+     */
+    refreshRecord(input: { installationId: string; entity: string; identity: string }) {
+      return run.refresh(input.installationId, syncEntity(input.entity, o.entities), input.identity, core.fetch);
+    },
+
+    /** Runs a delta pass (or a sweep) of one entity in this process, to the end. */
+    runPass: (installationId: string, entity: string, until = new Date(8.64e15)) => run.pass(installationId, syncEntity(entity, o.entities), core.fetch, until),
+    runSweep: (installationId: string, entity: string, until = new Date(8.64e15)) => run.sweep(installationId, syncEntity(entity, o.entities), core.fetch, until),
+
+    async status(installationId: string, userId: string | null): Promise<SyncEntityStatus[] | null> {
+      if (!(await allowed(installationId, userId))) return null;
+      const cursors = new Map((await core.storage.sync.cursors(installationId)).map((c) => [c.entity, c]));
+      const out: SyncEntityStatus[] = [];
+      for (const e of o.entities) {
+        const c = cursors.get(e.name) ?? null;
+        out.push({ entity: e.name, label: e.label, cursor: c, lagSeconds: lagSeconds(c, core.now()), mirrored: await core.storage.sync.count(installationId, e.name) });
+      }
+      return out;
+    },
+
+    /** Changes delivered and parked per hour over the last 24 h (oldest hour first), for the page's chart. */
+    async lastDay(installationId: string, userId: string | null): Promise<Array<{ hour: Date; delivered: number; parked: number }> | null> {
+      if (!(await allowed(installationId, userId))) return null;
+      const now = core.now();
+      const start = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000 - 23 * 3_600_000);
+      const hours = Array.from({ length: 24 }, (_, i) => ({ hour: new Date(start.getTime() + i * 3_600_000), delivered: 0, parked: 0 }));
+      for (const c of await core.storage.sync.changesSince(installationId, start, 100_000)) {
+        const h = hours[Math.floor((c.createdAt.getTime() - start.getTime()) / 3_600_000)];
+        if (!h) continue;
+        if (c.state === "delivered") h.delivered++;
+        else if (c.state === "parked") h.parked++;
+      }
+      return hours;
+    },
+
+    async parked(installationId: string, userId: string | null, limit = 50) {
+      if (!(await allowed(installationId, userId))) return null;
+      return core.storage.sync.parked(installationId, limit);
+    },
+
+    /** A parked change is delivered again with the entity's next pass (sent now). */
+    async retryParked(installationId: string, userId: string | null, changeId: number): Promise<boolean> {
+      const inst = await allowed(installationId, userId);
+      if (!inst) return false;
+      const parked = (await core.storage.sync.parked(installationId, 10_000)).find((c) => c.id === changeId);
+      if (!parked || !(await core.storage.sync.unpark(installationId, changeId, core.now()))) return false;
+      await core.send(SYNC_PASS_JOB, { installationId, entity: parked.entity }, syncJobOptions(installationId, parked.entity, inst.store.baseUrl, { dedupe: false }));
+      return true;
+    },
+
+    async pause(installationId: string, userId: string | null, entity?: string): Promise<boolean> {
+      if (!(await allowed(installationId, userId))) return false;
+      for (const e of chosen(entity)) await core.storage.sync.saveCursor(installationId, e.name, { paused: true });
+      return true;
+    },
+
+    async resume(installationId: string, userId: string | null, entity?: string): Promise<boolean> {
+      if (!(await allowed(installationId, userId))) return false;
+      for (const e of chosen(entity)) await core.storage.sync.saveCursor(installationId, e.name, { paused: false });
+      return true;
+    },
+
+    /** Sends a pass now (a sweep too with `sweep`), for one entity or all; returns the job ids. */
+    async syncNow(installationId: string, userId: string | null, opts: { entity?: string; sweep?: boolean; retryLimit?: number } = {}): Promise<string[] | null> {
+      const inst = await allowed(installationId, userId);
+      if (!inst) return null;
+      const ids: string[] = [];
+      for (const e of chosen(opts.entity)) {
+        const options = syncJobOptions(installationId, e.name, inst.store.baseUrl, { dedupe: false, ...(opts.retryLimit === undefined ? {} : { retryLimit: opts.retryLimit }) });
+        const data = { installationId, entity: e.name };
+        if (e.version) {
+          const id = await core.send(SYNC_PASS_JOB, data, options);
+          if (id) ids.push(id);
+        }
+        if (opts.sweep || !e.version) {
+          const id = await core.send(SYNC_SWEEP_JOB, data, options);
+          if (id) ids.push(id);
+        }
+      }
+      return ids;
+    },
+
+    /** Resync from scratch: backfill and sweep again (the mirror keeps what it has; unchanged records are not delivered again). */
+    async resync(installationId: string, userId: string | null, entity?: string): Promise<boolean> {
+      if (!(await allowed(installationId, userId))) return false;
+      for (const e of chosen(entity)) await core.storage.sync.reset(installationId, e.name);
+      await this.syncNow(installationId, userId, { ...(entity ? { entity } : {}), sweep: true });
+      return true;
+    },
+
+    /** The mirror of one entity in identity order, a page at a time (flat memory for any size). */
+    async *records(installationId: string, entity: string) {
+      const e = syncEntity(entity, o.entities);
+      let after: string | null = null;
+      for (;;) {
+        const page = await core.storage.sync.records(installationId, e.name, after, 500);
+        if (page.length === 0) return;
+        for (const r of page) yield r;
+        after = page.at(-1)!.sortKey;
+      }
+    },
+  };
+}

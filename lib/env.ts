@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ADOBE_IO_KEY_ORIGIN } from "@/lib/events/adobe-key-host";
 
 /**
  * The app's environment, parsed once with zod. `npm run dev` works with no .env at all: the dev-only secrets
@@ -27,6 +28,11 @@ export interface Env {
   /** First entry encrypts; every entry decrypts (rotation). */
   encryptionKeys: EncryptionKey[];
   allowPrivateStoreUrls: boolean;
+  /**
+   * Where Adobe I/O Events public keys are fetched (only the path comes from a delivery): Adobe's key host. Tests
+   * and the dev store's stand-in set DEV_IO_EVENTS_KEY_ORIGIN; production refuses any other value.
+   */
+  ioEventsKeyOrigin: string;
   /** A reverse proxy in front sets X-Forwarded-For (used for per-IP sign-in limits). */
   trustProxy: boolean;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
@@ -106,6 +112,7 @@ const rawSchema = z.object({
   ENCRYPTION_KEY: z.string().optional(),
   ALLOW_PRIVATE_STORE_URLS: boolish.optional(),
   TRUST_PROXY: boolish.optional(),
+  DEV_IO_EVENTS_KEY_ORIGIN: z.url({ protocol: /^https?$/, message: "must be an http(s) origin such as http://127.0.0.1:9000" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   DEVSTORE_URL: z.url({ protocol: /^https?$/ }).optional(),
   OPS_TOKEN: z.string().min(32, "must be at least 32 random characters (openssl rand -base64 32)").optional(),
@@ -223,6 +230,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     }
   }
 
+  const ioEventsKeyOrigin = raw.DEV_IO_EVENTS_KEY_ORIGIN ? new URL(raw.DEV_IO_EVENTS_KEY_ORIGIN).origin : ADOBE_IO_KEY_ORIGIN;
+  if (strict && ioEventsKeyOrigin !== ADOBE_IO_KEY_ORIGIN) {
+    // I/O Events keys come only from Adobe's host in production: another origin would let its owner sign events.
+    throw new EnvError(`DEV_IO_EVENTS_KEY_ORIGIN is for tests and the dev store only; unset it in production (keys come from ${ADOBE_IO_KEY_ORIGIN}).`);
+  }
+
   return {
     nodeEnv: raw.NODE_ENV,
     appUrl: raw.APP_URL.replace(/\/+$/, ""),
@@ -231,6 +244,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     sessionSecret,
     encryptionKeys,
     allowPrivateStoreUrls: raw.ALLOW_PRIVATE_STORE_URLS ?? !production,
+    ioEventsKeyOrigin,
     trustProxy: raw.TRUST_PROXY ?? false,
     logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === "test" ? "silent" : "info"),
     devstoreUrl: raw.DEVSTORE_URL,

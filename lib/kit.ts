@@ -28,6 +28,10 @@ import { jobVerbs } from "@/lib/verbs/jobs";
 import { exportVerbs } from "@/lib/verbs/exports";
 import { bulkVerbs } from "@/lib/verbs/bulk";
 import { portalVerbs } from "@/lib/verbs/portal";
+import { eventVerbs } from "@/lib/verbs/events";
+import type { EventHandlers } from "@/lib/events/handlers";
+import type { IoKeyLoader } from "@/lib/events/io-signature";
+import { memoryDeliveryLimiter, sharedDeliveryLimiter, type DeliveryLimiter } from "@/lib/events/rate-limit";
 import { syncVerbs } from "@/lib/verbs/sync";
 import { SYNC_ENTITIES } from "@/lib/sync/registry";
 import { syncHandlers } from "@/lib/sync/handlers";
@@ -85,6 +89,15 @@ export interface KitOptions {
   mail?: MailConfig | (() => MailConfig);
   /** Crash tests of tracked bulk submissions: called right after the store accepted a chunk, before it is recorded. */
   bulkFaults?: JobServices["bulkFaults"];
+  /**
+   * Store-event handlers (lib/events/handlers.ts): the sync path for synced records, the raw-event handler, and
+   * Commerce decision hooks. `kit.events.setHandlers` replaces them later (the sync engine wires itself in).
+   */
+  events?: EventHandlers;
+  /** Tests: the per-installation delivery budget, the I/O key loader, the time a body may take to arrive. */
+  deliveryLimiter?: DeliveryLimiter;
+  ioKeyLoader?: IoKeyLoader;
+  eventBodyWithinMs?: number;
   /** Delta sync: the handlers changes are delivered to (default lib/sync/handlers.ts) and the entities (lib/sync/registry.ts). */
   syncHandlers?: readonly SyncHandler[];
   syncEntities?: readonly SyncEntity[];
@@ -146,8 +159,25 @@ export function createKit(o: KitOptions) {
 
   const auth = authVerbs(core);
   const stores = storeVerbs(core);
+  let eventHandlers: EventHandlers = o.events ?? {};
+  // Events about synced records refresh them through the sync path unless the forker's handlers say otherwise.
+  const currentEventHandlers = (): EventHandlers => ({
+    refreshRecord: async (ref) => {
+      await sync.refreshRecord(ref);
+    },
+    ...eventHandlers,
+  });
+  const deliveryLimiter = o.deliveryLimiter ?? (o.db.provider === "postgresql" ? sharedDeliveryLimiter(storage.rateWindows) : memoryDeliveryLimiter());
+  const events = eventVerbs(core, {
+    handlers: currentEventHandlers,
+    limiter: deliveryLimiter,
+    ...(o.ioKeyLoader ? { ioKeyLoader: o.ioKeyLoader } : {}),
+    ...(o.eventBodyWithinMs ? { bodyWithinMs: o.eventBodyWithinMs } : {}),
+  });
   const sync = syncVerbs(core, { entities: o.syncEntities ?? SYNC_ENTITIES, handlers: o.syncHandlers ?? syncHandlers, systemClient: stores.systemClient });
   const services = (): JobServices => ({
+    box: o.secretBox,
+    eventHandlers: currentEventHandlers,
     storage,
     log: o.log,
     now,
@@ -172,6 +202,13 @@ export function createKit(o: KitOptions) {
     exports: exportVerbs(core),
     bulk: bulkVerbs(core),
     portal: portalVerbs(core),
+    events: {
+      ...events,
+      /** Replaces the store-event handlers (lib/events/handlers.ts), e.g. to wire the sync path. */
+      setHandlers(h: EventHandlers): void {
+        eventHandlers = h;
+      },
+    },
     sync,
     mail: {
       /** The app's mailer: SMTP, the dev outbox outside production, or unconfigured (lib/mail/mail-config.ts). */

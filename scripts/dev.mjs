@@ -20,6 +20,8 @@ const { port: PORT, devstorePort: DEVSTORE_PORT, appUrl: APP_URL } = addresses;
 await setup({ quiet: true });
 
 const env = { ...process.env, APP_URL, NEXT_TELEMETRY_DISABLED: "1", DEVSTORE_URL: `http://127.0.0.1:${DEVSTORE_PORT}` };
+// With DEVSTORE_EDITION=commerce the dev store sends I/O Events signed with keys it serves itself (docs/store-events.md).
+env.DEV_IO_EVENTS_KEY_ORIGIN ??= env.DEVSTORE_URL;
 // Integrations and tokens outlive a restart, as in Magento's database: the app's linked stores keep working.
 // DEVSTORE_STATE moves the file (tests point it at a temp file).
 const DEVSTORE_STATE = process.env.DEVSTORE_STATE || "data/devstore-state.json";

@@ -152,3 +152,11 @@ export const bulkRows = (submissionId: string) => kit().bulk.rows(submissionId);
 
 export const portalSettingsStore = () => kit().portal.settingsStore();
 export const portalClient = (config: Parameters<ReturnType<typeof kit>["portal"]["client"]>[0], userId: string) => kit().portal.client(config, userId);
+
+// Store events ------------------------------------------------------------------------------------------------
+
+export const eventsPageFor = (installationId: string, userId: string) => kit().events.pageFor(installationId, userId);
+export const setCommerceKeyFor = (installationId: string, userId: string, pem: string) => kit().events.setCommerceKeyFor(installationId, userId, pem);
+export const setIoClientIdFor = (installationId: string, userId: string, clientId: string) => kit().events.setIoClientIdFor(installationId, userId, clientId);
+export const replayDeliveryFor = (installationId: string, userId: string, deliveryId: string) => kit().events.replayFor(installationId, userId, deliveryId);
+export const webhookSubscriptions = () => kit().events.subscriptions;

@@ -11,6 +11,7 @@ export const STORE_SECTIONS: ReadonlyArray<{ key: StoreSection; label: string; p
   { key: "categories", label: "Categories", path: "/categories" },
   { key: "explorer", label: "API explorer", path: "/explorer" },
   { key: "export", label: "Export", path: "/export" },
+  { key: "events", label: "Events", path: "/events" },
   { key: "sync", label: "Sync", path: "/sync" },
   { key: "jobs", label: "Jobs", path: "/jobs" },
   { key: "diagnostics", label: "Diagnostics", path: "/diagnostics" },

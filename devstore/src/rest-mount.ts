@@ -6,9 +6,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { issueUserToken } from "./auth/token-endpoints";
 import { createStoreData, type StoreData } from "./data/index";
-import { createRestHandler } from "./rest/handler";
+import { createRestHandler, type RestHandlerOptions } from "./rest/handler";
 import { swaggerPageHtml } from "./rest/swagger-page";
-import type { Edition } from "./rest/route";
+import type { Edition, RouteDef } from "./rest/route";
 import { RestError, type RawRestRequest, type RestResponse } from "./rest/types";
 import type { StoreContext } from "./store-context";
 
@@ -23,7 +23,11 @@ function send(reply: FastifyReply, res: RestResponse) {
 }
 
 /** Mounts the REST layer; returns the store's data (the admin churn API changes it directly). */
-export function mountRest(app: FastifyInstance, ctx: StoreContext, opts: { inputLimits: boolean; products?: number; edition: Edition }): StoreData {
+export function mountRest(
+  app: FastifyInstance,
+  ctx: StoreContext,
+  opts: { inputLimits: boolean; products?: number; edition: Edition; extraRoutes?: readonly RouteDef[]; writeHooks?: RestHandlerOptions["writeHooks"] },
+): StoreData {
   const data = createStoreData({ products: opts.products });
   ctx.resetData = () => {
     data.reset();
@@ -44,6 +48,8 @@ export function mountRest(app: FastifyInstance, ctx: StoreContext, opts: { input
     now: ctx.clock.nowMs,
     bulk: ctx.bulk,
     issueUserToken: (kind, rawBody) => issueUserToken(tokenDeps, kind, rawBody).body as string,
+    ...(opts.extraRoutes ? { extraRoutes: opts.extraRoutes } : {}),
+    ...(opts.writeHooks ? { writeHooks: opts.writeHooks } : {}),
   });
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {

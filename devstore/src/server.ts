@@ -16,6 +16,22 @@ import { mountRest } from "./rest-mount";
 import type { Edition } from "./rest/route";
 import { keepStateIn } from "./integrations/state-file";
 import { createStoreContext, type StoreContext } from "./store-context";
+import { CommerceWebhooks } from "./events/commerce-webhooks";
+import { IoEvents } from "./events/io-events";
+import { registerEventRoutes, webhookRestRoutes } from "./events/routes";
+import { writeHooks } from "./events/write-events";
+
+export interface StoreEvents {
+  webhooks: CommerceWebhooks;
+  io: IoEvents;
+}
+
+function createStoreEvents(ctx: StoreContext, o: { retryBaseMs?: number | undefined }): StoreEvents {
+  return {
+    webhooks: new CommerceWebhooks(ctx.clock.nowMs),
+    io: new IoEvents({ nowMs: ctx.clock.nowMs, ...(o.retryBaseMs !== undefined ? { retryBaseMs: o.retryBaseMs } : {}) }),
+  };
+}
 
 export interface DevStoreOptions {
   port?: number;
@@ -46,6 +62,8 @@ export interface DevStoreOptions {
   stateFile?: string;
   /** The bulk consumer (`async.operations.all`): off = accepted operations stay open (status 4); speed in ops/s. */
   bulkConsumer?: { running?: boolean; operationsPerSecond?: number };
+  /** Commerce edition: first retry delay of a failed I/O Events delivery, doubling (default 60 000 ms, as Adobe). */
+  ioRetryBaseMs?: number;
 }
 
 export interface DevStore {
@@ -54,6 +72,8 @@ export interface DevStore {
   portalUrl: string;
   profile: ProfileName;
   edition: Edition;
+  /** Commerce edition: the webhooks module and I/O Events sender (tests wait on `io.settle()`). */
+  events?: StoreEvents;
   close(): Promise<void>;
 }
 
@@ -123,7 +143,16 @@ export async function startDevStore(opts: DevStoreOptions = {}): Promise<DevStor
   registerAdminApi(app, ctx);
   registerAdminPages(app, ctx);
   registerPortalRoutes(app, ctx);
-  const data = mountRest(app, ctx, { inputLimits: opts.inputLimits ?? false, products: opts.products, edition: opts.edition ?? "open-source" });
+  const edition = opts.edition ?? "open-source";
+  // Adobe Commerce only: the webhooks module and I/O Events (Magento Open Source has neither).
+  const events = edition === "commerce" ? createStoreEvents(ctx, { retryBaseMs: opts.ioRetryBaseMs }) : undefined;
+  if (events) registerEventRoutes(app, events.webhooks, events.io);
+  const data = mountRest(app, ctx, {
+    inputLimits: opts.inputLimits ?? false,
+    products: opts.products,
+    edition,
+    ...(events ? { extraRoutes: webhookRestRoutes(events.webhooks), writeHooks: writeHooks(events.webhooks, events.io) } : {}),
+  });
   registerChurnApi(app, ctx, data);
 
   await app.listen({ port: opts.port ?? 0, host });
@@ -139,7 +168,8 @@ export async function startDevStore(opts: DevStoreOptions = {}): Promise<DevStor
     storeBaseUrl: urls.storeBaseUrl,
     portalUrl: urls.portalUrl,
     profile: profileName,
-    edition: opts.edition ?? "open-source",
+    edition,
+    ...(events ? { events } : {}),
     close: async () => {
       ctx.bulk.stop();
       await app.close();

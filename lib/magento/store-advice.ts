@@ -36,6 +36,10 @@ export type StoreProblem =
   | "interrupted"
   | "installation_not_usable"
   | "linked_by_someone_else"
+  // store events (lib/events)
+  | "webhook_key_mismatch"
+  | "webhooks_not_installed"
+  | "webhooks_token_refused"
   | "other";
 
 /** What the page offers next to the advice. */
@@ -51,7 +55,24 @@ export interface Advice {
 
 const INTEGRATIONS = "System › Extensions › Integrations";
 
+const WEBHOOK_SETTINGS = "Stores › Settings › Configuration › Adobe Services › Webhooks";
+
 export const STORE_ADVICE: Readonly<Record<StoreProblem, Advice>> = {
+  webhook_key_mismatch: {
+    title: "Webhook signatures do not match the public key the app holds",
+    fix: `The key pair was probably regenerated in ${WEBHOOK_SETTINGS}. Copy the public key shown there and paste it on this store's Events page (or run npm run events -- --store <id> --commerce-key <file>).`,
+    action: "check_store",
+  },
+  webhooks_not_installed: {
+    title: "The store has no Commerce webhooks",
+    fix: "Commerce webhooks come with the Adobe Commerce module magento/commerce-webhooks; Magento Open Source has neither webhooks nor I/O Events. Polling keeps this store in step instead.",
+    action: "none",
+  },
+  webhooks_token_refused: {
+    title: "The store refused the integration's token for webhook subscriptions",
+    fix: `Webhook subscriptions need the Magento_AdobeCommerceWebhooks resources. Grant them to the integration in ${INTEGRATIONS} (then Reauthorize); if the store still refuses, add the webhook in System › Webhooks by hand with the URL shown here.`,
+    action: "grant_resource",
+  },
   not_authorized: {
     title: "The consumer isn't authorized to access a resource",
     fix: `The integration lacks an ACL resource, or is inactive. In ${INTEGRATIONS} edit the integration, grant the resource named in the message on its API tab, save, then click Reauthorize.`,

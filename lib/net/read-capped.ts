@@ -32,3 +32,39 @@ export async function readCapped(body: ReadableStream<Uint8Array> | null, maxByt
   const read = await readChunksCapped(body, maxBytes);
   return "tooLarge" in read ? null : Buffer.concat(read.chunks, read.bytes).toString("utf8");
 }
+
+/** Why a body was not read whole: longer than allowed, or still arriving when its time was up. */
+export type BodyRefusal = "too large" | "too slow";
+
+/**
+ * The body's bytes, read up to `maxBytes` and within `withinMs` (a sender that drips a byte a second holds a
+ * connection and its buffer open as long as it likes otherwise). Past either bound the stream is cancelled.
+ */
+export async function readBytesWithin(body: ReadableStream<Uint8Array> | null, maxBytes: number, withinMs: number): Promise<{ bytes: Buffer } | { refused: BodyRefusal }> {
+  if (!body) return { bytes: Buffer.alloc(0) };
+  const reader = body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), withinMs);
+  });
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), late]);
+      if (next === "late") {
+        await reader.cancel().catch(() => undefined);
+        return { refused: "too slow" };
+      }
+      if (next.done) return { bytes: Buffer.concat(chunks, bytes) };
+      bytes += next.value.byteLength;
+      if (bytes > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        return { refused: "too large" };
+      }
+      chunks.push(Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}

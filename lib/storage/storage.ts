@@ -32,6 +32,8 @@ import type {
 } from "./types";
 import type { BulkChunkRecord, BulkRowOutcome, BulkRowRecord, BulkRowStatus, BulkSubmissionRecord, NewBulkRow } from "./bulk-types";
 
+import type { StoreEventRepo } from "./store-events";
+
 /** A unique constraint refused a write (another request or instance created the same row first). */
 export class UniqueConflictError extends Error {
   override readonly name = "UniqueConflictError";
@@ -369,6 +371,8 @@ export interface Storage {
   passwordResets: PasswordResetRepo;
   outbox: OutboxRepo;
   resourceChecks: ResourceCheckRepo;
+  /** Store events (lib/events): verifying settings and deliveries. */
+  storeEvents: StoreEventRepo;
   /** Delta sync: cursors, the mirror, the delivery outbox (lib/sync). */
   sync: SyncRepo;
   /** Runs `fn` in one transaction (nested calls join the outer one). */

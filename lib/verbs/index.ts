@@ -5,4 +5,5 @@ export type { BulkView, StartBulk, ReadFile } from "./bulk";
 export type { CallbackResponse } from "./handshake";
 export type { JobView, LaneView, WorkerSettings } from "./jobs";
 export type { DiagnosticsView } from "./stores";
+export type { DeliveryView, EventIntakeUrls } from "./events";
 export type { SyncEntityStatus } from "./sync";

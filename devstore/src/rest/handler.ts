@@ -32,10 +32,20 @@ export interface RestHandlerOptions {
   now?: () => number;
   /** Route table override (tests); defaults to the dev store's table. */
   routes?: readonly RouteDef[];
+  /** Routes added to the table (the Commerce webhooks module's /V1/webhooks/*). */
+  extraRoutes?: readonly RouteDef[];
   /** The Integration module's admin/customer token services (the auth layer answers them). */
   issueUserToken?: RouteContext["issueUserToken"];
   /** The bulk operations and their consumer (async/bulk-state.ts); default: a consumer of the handler's own. */
   bulk?: BulkState;
+  /**
+   * Commerce edition: webhooks called before a write (a throw aborts it, nothing written) and events raised after
+   * it (events/write-events.ts).
+   */
+  writeHooks?: {
+    before(route: RouteDef, ctx: RouteContext): Promise<void>;
+    after(route: RouteDef, ctx: RouteContext, result: unknown): void;
+  };
 }
 
 export type RestHandler = (req: RawRestRequest) => Promise<RestResponse>;
@@ -95,7 +105,7 @@ const noTokenService: RouteContext["issueUserToken"] = () => {
 
 export function createRestHandler(opts: RestHandlerOptions): RestHandler {
   const edition = opts.edition ?? "open-source";
-  const routes = routesFor(opts.routes ?? ROUTES, edition);
+  const routes = routesFor([...(opts.routes ?? ROUTES), ...(opts.extraRoutes ?? [])], edition);
   const router = new Router(routes);
   const limits: InputLimits | false = opts.inputLimits === true ? DEFAULT_INPUT_LIMITS : opts.inputLimits || false;
   const now = opts.now ?? Date.now;
@@ -128,13 +138,19 @@ export function createRestHandler(opts: RestHandlerOptions): RestHandler {
     };
   }
 
+  /** Runs a route; a write passes the Commerce webhooks first (a throw aborts it) and raises its events after. */
   async function runRoute(route: RouteDef, ctx: RouteContext, method: string): Promise<unknown> {
+    const write = method !== "GET";
+    if (write && opts.writeHooks) await opts.writeHooks.before(route, ctx);
+    let result: unknown;
     try {
-      return await route.handler(ctx);
+      result = await route.handler(ctx);
     } finally {
       // Any write invalidates cached searches (even one that failed half-way).
-      if (method !== "GET") data.touch();
+      if (write) data.touch();
     }
+    if (write && opts.writeHooks) opts.writeHooks.after(route, ctx, result);
+    return result;
   }
 
   // The consumer runs an operation through the synchronous route, as the submitting user (async/bulk-state.ts).

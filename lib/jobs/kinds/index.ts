@@ -6,6 +6,7 @@ import { HEALTH_SWEEP_JOB, PROBE_JOB, probeJobs } from "./probe";
 import { EXCHANGE_SWEEP_JOB, maintenanceJobs, PRUNE_JOB } from "./maintenance";
 import { EXPORT_JOB, exportJobs } from "./export";
 import { BULK_JOB, bulkJobs } from "./bulk";
+import { STORE_EVENT_JOB, storeEventJobs } from "./store-event";
 import { SYNC_PASS_JOB, SYNC_SCHEDULE_EVERY_MS, SYNC_SCHEDULE_JOB, SYNC_SWEEP_JOB, syncJobs } from "./sync";
 import { ACCOUNT_MAIL_JOB, accountMailJobs } from "./account-mail";
 
@@ -13,6 +14,7 @@ export { CALLBACK_JOB, EXCHANGE_JOB, callbackJob } from "./handshake";
 export { PROBE_JOB, HEALTH_SWEEP_JOB, probeJob } from "./probe";
 export { EXPORT_JOB, exportJobOptions } from "./export";
 export { BULK_JOB, bulkJobOptions } from "./bulk";
+export { STORE_EVENT_JOB } from "./store-event";
 export { SYNC_PASS_JOB, SYNC_SWEEP_JOB, SYNC_SCHEDULE_JOB, syncJobOptions, syncKey } from "./sync";
 export { ACCOUNT_MAIL_JOB, ACCOUNT_MAIL_OPTIONS } from "./account-mail";
 export { storeLane, unprovenLane, type JobServices } from "./services";
@@ -27,6 +29,7 @@ export function jobKinds(s: JobServices, queue: Pick<JobQueue, "hasOpen" | "prun
     ...bulkJobs(s),
     ...syncJobs(s),
     ...accountMailJobs(s),
+    ...storeEventJobs(s),
   ];
 }
 
@@ -50,6 +53,7 @@ export const JOB_LABELS: Record<string, string> = {
   [HEALTH_SWEEP_JOB]: "Health probes (all stores)",
   [EXCHANGE_SWEEP_JOB]: "Interrupted exchanges",
   [PRUNE_JOB]: "Pruning",
+  [STORE_EVENT_JOB]: "Store event",
   [SYNC_PASS_JOB]: "Sync pass",
   [SYNC_SWEEP_JOB]: "Sync sweep",
   [SYNC_SCHEDULE_JOB]: "Sync schedule (all stores)",

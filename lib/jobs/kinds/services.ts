@@ -2,6 +2,8 @@ import type { Logger } from "pino";
 import type { MagentoClient } from "@/lib/magento";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import type { Storage } from "@/lib/storage/storage";
+import type { SecretBox } from "@/lib/secret-box";
+import type { EventHandlers } from "@/lib/events/handlers";
 import type { SyncEntity } from "@/lib/sync/declaration";
 import type { SyncHandler } from "@/lib/sync/handler";
 import { UNPROVEN_LANE_PREFIX, type SendOptions } from "../queue";
@@ -27,6 +29,10 @@ export interface JobServices {
   healthProbeEveryMs: number;
   /** Crash tests of tracked bulk submissions (lib/bulk/track.ts TrackDeps.afterSubmit). */
   bulkFaults?: { afterSubmit?: () => void };
+  /** Opens sealed values (a stored store event's body). */
+  box: SecretBox;
+  /** The forker's store-event handlers (lib/events/handlers.ts). */
+  eventHandlers(): EventHandlers;
   /** Delta sync: the declared entities, the app's handlers, and the guarded fetch they call out with. */
   sync: { entities: readonly SyncEntity[]; handlers: readonly SyncHandler[]; fetch: typeof fetch };
 }

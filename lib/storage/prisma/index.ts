@@ -7,6 +7,7 @@ import { prismaEvents } from "./events";
 import { prismaLinks } from "./links";
 import { prismaOutbox, prismaPasswordResets, prismaSessions, prismaThrottle, prismaUsers } from "./accounts";
 import { prismaBulks } from "./bulks";
+import { prismaStoreEvents } from "./store-events";
 import { prismaExports, prismaPortalApps, prismaRateWindows, prismaResourceChecks } from "./small-tables";
 import { prismaSync } from "./sync";
 
@@ -33,6 +34,7 @@ export function createPrismaStorage(database: Pick<Database, "prisma" | "provide
       passwordResets: prismaPasswordResets(q),
       outbox: prismaOutbox(q),
       resourceChecks: prismaResourceChecks(q),
+      storeEvents: prismaStoreEvents(q),
       sync: prismaSync(q),
       transaction: (fn) => (inTransaction ? fn(storage) : transact((tx) => fn(over(tx, true)))),
     };

@@ -1,0 +1,174 @@
+import { notFound } from "next/navigation";
+import { Alert, Badge, Button, Card, EmptyState, Table, type BadgeTone } from "@/app/components/ui";
+import { StoreHeader } from "@/app/components/StoreHeader";
+import { CopyField } from "@/app/components/CopyField";
+import { eventsPageFor, webhookSubscriptions } from "@/app/_kit";
+import type { DeliveryView } from "@/lib/verbs";
+import { attempt, loadStore } from "../_lib/store-context";
+import { replayAction, setCommerceKeyAction, setIoClientIdAction, subscribeAction, unsubscribeAction } from "./actions";
+import { CommerceKeyForm, IoClientIdForm, SubscribeForm } from "./EventForms";
+
+export const metadata = { title: "Events" };
+export const dynamic = "force-dynamic";
+
+const TONE: Record<DeliveryView["outcome"], BadgeTone> = {
+  queued: "info",
+  duplicate: "neutral",
+  handled: "success",
+  answered: "success",
+  failed: "danger",
+  refused: "warning",
+};
+
+const when = (d: Date) => d.toISOString().replace("T", " ").slice(0, 19);
+
+function Deliveries({ id, rows, channel }: { id: string; rows: DeliveryView[]; channel: string }) {
+  if (rows.length === 0) return <EmptyState title="No deliveries yet">{`${channel} deliveries to this store's URL show up here.`}</EmptyState>;
+  return (
+    <Table
+      caption={`Recent ${channel} deliveries, newest first`}
+      columns={[
+        { key: "at", label: "Last (UTC)" },
+        { key: "event", label: "Event" },
+        { key: "outcome", label: "Outcome" },
+        { key: "count", label: "Count", numeric: true },
+        { key: "detail", label: "Detail" },
+        { key: "action", label: <span className="visually-hidden">Action</span> },
+      ]}
+    >
+      {rows.map((d) => (
+        <tr key={d.id} data-testid="delivery-row" data-outcome={d.outcome}>
+          <td className="mono">{when(d.lastAt)}</td>
+          <td className="mono">{d.eventName ?? "—"}</td>
+          <td>
+            <Badge tone={TONE[d.outcome]}>{d.outcome}</Badge>
+          </td>
+          <td className="num">{d.count}</td>
+          <td>{d.detail ?? ""}</td>
+          <td>
+            {d.replayable ? (
+              <form action={replayAction}>
+                <input type="hidden" name="installationId" value={id} />
+                <input type="hidden" name="deliveryId" value={d.id} />
+                <Button type="submit" variant="secondary" size="small" aria-label={`Replay ${d.eventName ?? "delivery"} of ${when(d.lastAt)}`}>
+                  Replay
+                </Button>
+              </form>
+            ) : null}
+          </td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+/**
+ * Store events pushed by Adobe Commerce (docs/store-events.md): the intake URLs and what to paste where in the
+ * store's admin, the key in use, the store's webhook subscriptions, and recent deliveries of both channels.
+ */
+export default async function EventsPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { user, store, client } = await loadStore(id, "/events");
+  const view = await eventsPageFor(id, user.id);
+  if (!view) notFound();
+  const subs = await attempt(async () => webhookSubscriptions().list(client()));
+  const subscriptions = subs.ok ? subs.value : null;
+  return (
+    <div className="stack">
+      <StoreHeader store={store} section="events" title="Events" description="Changes pushed by the store, verified and handled in seconds. Polling stays the safety net." />
+      <Alert tone="info" title="Adobe Commerce only">
+        <p>Webhooks and I/O Events are Adobe Commerce modules. Magento Open Source has neither: the app keeps such a store in step by polling.</p>
+      </Alert>
+      {view.keyMismatch ? (
+        <Alert tone="warning" title={view.keyMismatch.title}>
+          <p>{view.keyMismatch.fix}</p>
+        </Alert>
+      ) : null}
+      <Card title="Commerce webhooks">
+        <ol className="steps">
+          <li>
+            In the store admin open <strong>Stores › Settings › Configuration › Adobe Services › Webhooks</strong>, enable the digital signature and click{" "}
+            <strong>Regenerate key pair</strong>. Paste the public key below.
+          </li>
+          <li>
+            Add webhooks in <strong>System › Webhooks</strong> (or subscribe below) with this URL:
+            <CopyField label="Commerce webhook URL" value={view.commerceWebhookUrl} testId="commerce-webhook-url" />
+          </li>
+        </ol>
+        <p>
+          Key in use:{" "}
+          {view.commerceKeyFingerprint ? <code className="mono" data-testid="key-fingerprint">{view.commerceKeyFingerprint}</code> : <strong>none yet: every webhook is refused</strong>}
+        </p>
+        <CommerceKeyForm action={setCommerceKeyAction.bind(null, id)} />
+        <h3>Decision hooks</h3>
+        {view.decisionHooks.length === 0 ? (
+          <p className="muted">None declared: every webhook is a notification, answered success at once and handled in the background.</p>
+        ) : (
+          <ul>
+            {view.decisionHooks.map((h) => (
+              <li key={h.eventName}>
+                <code className="mono">{h.eventName}</code>: answered inline within {h.budgetMs} ms, fails {h.failure}
+              </li>
+            ))}
+          </ul>
+        )}
+        <h3>Subscriptions in the store</h3>
+        {subscriptions === null ? (
+          <p className="muted">The store's subscriptions cannot be read: {subs.ok ? "" : `${subs.error.title}. ${subs.error.advice}`}</p>
+        ) : !subscriptions.ok ? (
+          <Alert tone="warning" title={subscriptions.advice.title}>
+            <p>{subscriptions.advice.fix}</p>
+          </Alert>
+        ) : subscriptions.value.length === 0 ? (
+          <p className="muted">No webhooks subscribed in the store.</p>
+        ) : (
+          <Table
+            caption="Webhooks the store calls"
+            columns={[
+              { key: "method", label: "Webhook method" },
+              { key: "type", label: "Type" },
+              { key: "url", label: "URL" },
+              { key: "action", label: <span className="visually-hidden">Action</span> },
+            ]}
+          >
+            {subscriptions.value.map((h) => (
+              <tr key={`${h.webhook_method}|${h.webhook_type}|${h.hook_name}`}>
+                <td className="mono">{h.webhook_method}</td>
+                <td>{h.webhook_type}</td>
+                <td className="mono">{h.url === view.commerceWebhookUrl ? "this app" : h.url}</td>
+                <td>
+                  {h.url === view.commerceWebhookUrl ? (
+                    <form action={unsubscribeAction}>
+                      <input type="hidden" name="installationId" value={id} />
+                      <input type="hidden" name="webhookMethod" value={h.webhook_method} />
+                      <input type="hidden" name="webhookType" value={h.webhook_type} />
+                      <Button type="submit" variant="secondary" size="small" aria-label={`Unsubscribe ${h.webhook_method}`}>
+                        Unsubscribe
+                      </Button>
+                    </form>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </Table>
+        )}
+        <SubscribeForm action={subscribeAction.bind(null, id)} />
+        <h3>Recent deliveries</h3>
+        <Deliveries id={id} rows={view.recent.commerce} channel="Commerce webhook" />
+      </Card>
+      <Card title="Adobe I/O Events">
+        <ol className="steps">
+          <li>
+            In the Adobe Developer Console project the store sends events to, add a <strong>Webhook</strong> registration with this URL (Adobe checks it
+            with a challenge, answered automatically):
+            <CopyField label="I/O Events URL" value={view.ioEventsUrl} testId="io-events-url" />
+          </li>
+          <li>Paste the project's client id below: events meant for another registration are refused.</li>
+        </ol>
+        <IoClientIdForm action={setIoClientIdAction.bind(null, id)} current={view.ioClientId} />
+        <h3>Recent deliveries</h3>
+        <Deliveries id={id} rows={view.recent.io} channel="I/O Events" />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+/**
+ * The intake of pushed store events (docs/store-events.md): one URL per installation and channel. Order of work,
+ * for every request:
+ * 1. read the raw body once, under a size cap and a time limit (a slow drip is cut off);
+ * 2. look the installation up and verify the signature over the exact bytes received, before any parsing. An
+ *    unknown installation, or one with no key configured, is verified against a throw-away key, so the answer
+ *    and the work done are the same as for a wrong signature: nobody learns which installations exist;
+ * 3. parse the payload (zod), check the I/O recipient, count the delivery in the installation's budget;
+ * 4. a Commerce decision hook runs inline under its budget and its answer goes back to the store;
+ * 5. otherwise: de-duplicate (I/O `event_id`; Commerce: the body's digest within a minute), store the sealed body,
+ *    enqueue one job, and answer at once (`{"op":"success"}` to Commerce).
+ * Refusals are folded: one row per channel, installation, reason and minute, however many arrive.
+ */
+import { createHash, generateKeyPairSync, randomUUID, type KeyObject } from "node:crypto";
+import type { Logger } from "pino";
+import type { SecretBox } from "@/lib/secret-box";
+import type { Storage } from "@/lib/storage/storage";
+import type { EventChannel } from "@/lib/storage/store-events";
+import type { SendOptions } from "@/lib/jobs/queue";
+import { storeLane } from "@/lib/jobs/kinds/services";
+import { readBytesWithin } from "@/lib/net/read-capped";
+import { COMMERCE_SIGNATURE_HEADER, parseRsaPublicKey, verifyCommerceSignature } from "./commerce-signature";
+import { verifyIoSignature, type IoHeaders, type IoKeyLoader } from "./io-signature";
+import { commerceWebhookSchema, ioCloudEventSchema, parseJson } from "./payloads";
+import { COMMERCE_SUCCESS, commerceOperationSchema, type CommerceOperation } from "./commerce-operations";
+import type { DecisionHook, EventHandlers, StoreEvent } from "./handlers";
+import type { DeliveryLimiter } from "./rate-limit";
+
+/** Commerce payloads are one entity's fields; I/O Events caps an event at 256 KiB. */
+export const EVENT_BODY_MAX_BYTES = 256 * 1024;
+/** The whole body must arrive within this (Commerce waits for the hook's own timeout, I/O Events 10 s). */
+export const EVENT_BODY_WITHIN_MS = 5_000;
+export const STORE_EVENT_JOB = "store.event";
+const DEDUPE_WINDOW_MS = 60_000;
+
+export interface IntakeRequest {
+  headers: IoHeaders;
+  body: ReadableStream<Uint8Array> | null;
+}
+
+export interface IntakeAnswer {
+  status: 200 | 400 | 401 | 408 | 413 | 429;
+  json: unknown;
+  retryAfterSeconds?: number;
+}
+
+export interface IntakeDeps {
+  storage: Storage;
+  box: SecretBox;
+  log: Logger;
+  now: () => Date;
+  /** Sends the job; concurrent sends are written together (lib/jobs/group-send.ts): deliveries come in bursts. */
+  send(kind: string, data: unknown, options: Omit<SendOptions, "dedupe">): Promise<string | null>;
+  limiter: DeliveryLimiter;
+  loadIoKey: IoKeyLoader;
+  handlers: () => EventHandlers;
+  bodyWithinMs?: number;
+  /** A worker of this process holds back new jobs for `ms` (deliveries come in bursts and must be answered first). */
+  giveWay?: (ms: number) => void;
+}
+
+const GIVE_WAY_MS = 100;
+
+/** What every refused delivery hears, whatever the reason: the store's log says it was refused, nothing more. */
+const REFUSED_COMMERCE = { op: "exception", message: "The app did not accept this webhook: its signature did not verify." };
+const REFUSED_IO = { error: "not accepted" };
+const INSTALLATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A key nobody holds: what an unknown installation's (or a key-less one's) delivery is verified against. */
+let throwAwayKey: KeyObject | undefined;
+function nobodysKey(): KeyObject {
+  throwAwayKey ??= generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey;
+  return throwAwayKey;
+}
+
+export function createEventIntake(d: IntakeDeps) {
+  const parsedKeys = new Map<string, KeyObject | null>();
+  const commerceKey = (pem: string | null | undefined): KeyObject | null => {
+    if (!pem) return null;
+    if (!parsedKeys.has(pem)) {
+      if (parsedKeys.size > 1000) parsedKeys.clear();
+      parsedKeys.set(pem, parseRsaPublicKey(pem));
+    }
+    return parsedKeys.get(pem)!;
+  };
+
+  async function refuse(channel: EventChannel, installationId: string | null, reason: string): Promise<void> {
+    const at = d.now();
+    const minute = Math.floor(at.getTime() / 60_000);
+    await d.storage.storeEvents.foldRefusal({ foldKey: `${channel}|${installationId ?? "?"}|${reason}|${minute}`, installationId, channel, detail: reason, at });
+  }
+
+  const refused = (channel: EventChannel): IntakeAnswer => ({ status: 401, json: channel === "commerce" ? REFUSED_COMMERCE : REFUSED_IO });
+
+  async function read(channel: EventChannel, installationId: string, req: IntakeRequest) {
+    d.giveWay?.(GIVE_WAY_MS);
+    const declared = Number(req.headers.get("content-length") ?? "0");
+    const body = declared > EVENT_BODY_MAX_BYTES ? ({ refused: "too large" } as const) : await readBytesWithin(req.body, EVENT_BODY_MAX_BYTES, d.bodyWithinMs ?? EVENT_BODY_WITHIN_MS);
+    const installation = INSTALLATION_ID.test(installationId) ? await d.storage.installations.byId(installationId) : null;
+    return { body, installation };
+  }
+
+  return {
+    async commerce(installationId: string, req: IntakeRequest): Promise<IntakeAnswer> {
+      const { body, installation } = await read("commerce", installationId, req);
+      const known = installation?.id ?? null;
+      if ("refused" in body) {
+        await refuse("commerce", known, `body ${body.refused}`);
+        return body.refused === "too large" ? { status: 413, json: REFUSED_COMMERCE } : { status: 408, json: REFUSED_COMMERCE };
+      }
+      // looked up for an unknown installation too: the same queries either way
+      const source = await d.storage.storeEvents.source(known ?? installationId.slice(0, 64));
+      const key = commerceKey(source?.commercePublicKey);
+      const check = verifyCommerceSignature(body.bytes, req.headers.get(COMMERCE_SIGNATURE_HEADER), key ?? nobodysKey());
+      if (!check.ok || !key || !known || !installation) {
+        const reason = !known ? "unknown installation" : !check.ok && check.reason !== "signature does not match" ? check.reason : !key ? "no key configured" : "signature does not match (was the key pair regenerated?)";
+        await refuse("commerce", known, reason);
+        return refused("commerce");
+      }
+      const text = body.bytes.toString("utf8");
+      const payload = parseJson(commerceWebhookSchema, text);
+      if (!payload) {
+        await refuse("commerce", known, "payload is not {eventName, data}");
+        return { status: 400, json: { op: "exception", message: "The webhook payload must be {\"eventName\": ..., \"data\": {...}}." } };
+      }
+      const limit = await d.limiter.take(known, d.now().getTime());
+      if (!limit.ok) {
+        await refuse("commerce", known, "over the installation's delivery budget");
+        return { status: 429, json: { op: "exception", message: "Too many webhooks for this store; try again shortly." }, retryAfterSeconds: limit.retryAfterSeconds };
+      }
+      const at = d.now();
+      const hook = d.handlers().decisionHooks?.find((h) => h.eventName === payload.eventName);
+      const dedupeKey = hook
+        ? `decision:${randomUUID()}`
+        : `${createHash("sha256").update(body.bytes).digest("hex")}@${Math.floor(at.getTime() / DEDUPE_WINDOW_MS)}`;
+      const stored = await d.storage.storeEvents.addDelivery({
+        installationId: known,
+        channel: "commerce",
+        outcome: hook ? "answered" : "queued",
+        detail: `signed: ${check.signed}`,
+        eventName: payload.eventName,
+        dedupeKey,
+        bodyEnc: d.box.seal(text),
+        at,
+      });
+      if ("existing" in stored) {
+        await d.storage.storeEvents.countDuplicate(stored.existing.id, at);
+        return { status: 200, json: COMMERCE_SUCCESS };
+      }
+      if (hook) {
+        const event: StoreEvent = { installationId: known, channel: "commerce", deliveryId: stored.created.id, name: payload.eventName, data: payload.data, receivedAt: at };
+        const answer = await runDecision(hook, event, d.log);
+        await d.storage.storeEvents.setOutcome(stored.created.id, "answered", `signed: ${check.signed}; answered ${answer.summary}`);
+        return { status: 200, json: answer.operations };
+      }
+      await d.send(STORE_EVENT_JOB, { deliveryId: stored.created.id }, storeEventJobOptions(stored.created.id, installation.store.baseUrl, known));
+      return { status: 200, json: COMMERCE_SUCCESS };
+    },
+
+    async io(installationId: string, req: IntakeRequest): Promise<IntakeAnswer> {
+      const { body, installation } = await read("io", installationId, req);
+      const known = installation?.id ?? null;
+      if ("refused" in body) {
+        await refuse("io", known, `body ${body.refused}`);
+        return body.refused === "too large" ? { status: 413, json: REFUSED_IO } : { status: 408, json: REFUSED_IO };
+      }
+      const check = await verifyIoSignature(body.bytes, req.headers, d.loadIoKey);
+      if (!check.ok || !known || !installation) {
+        await refuse("io", known, !known ? "unknown installation" : check.ok ? "?" : check.reason);
+        return refused("io");
+      }
+      const text = body.bytes.toString("utf8");
+      const event = parseJson(ioCloudEventSchema, text);
+      if (!event) {
+        await refuse("io", known, "payload is not a CloudEvent with type and recipient_client_id");
+        return { status: 400, json: { error: "not a CloudEvent" } };
+      }
+      const source = await d.storage.storeEvents.source(known);
+      if (!source?.ioClientId || source.ioClientId !== event.recipient_client_id) {
+        // Adobe signs every registration's events with the same keys: the recipient says they are meant for us.
+        await refuse("io", known, source?.ioClientId ? "recipient_client_id is not this store's registration" : "no I/O client id configured");
+        return refused("io");
+      }
+      const limit = await d.limiter.take(known, d.now().getTime());
+      if (!limit.ok) {
+        await refuse("io", known, "over the installation's delivery budget");
+        return { status: 429, json: { error: "too many deliveries" }, retryAfterSeconds: limit.retryAfterSeconds };
+      }
+      const at = d.now();
+      const eventId = event.event_id ?? event.id!;
+      const retry = req.headers.get("x-adobe-retry-count");
+      const stored = await d.storage.storeEvents.addDelivery({
+        installationId: known,
+        channel: "io",
+        outcome: "queued",
+        detail: `signed: ${check.signed}${retry ? `; retry ${retry.slice(0, 4)}` : ""}`,
+        eventName: event.type,
+        dedupeKey: eventId,
+        bodyEnc: d.box.seal(text),
+        at,
+      });
+      if ("existing" in stored) {
+        await d.storage.storeEvents.countDuplicate(stored.existing.id, at);
+        return { status: 200, json: { ok: true, duplicate: true } };
+      }
+      await d.send(STORE_EVENT_JOB, { deliveryId: stored.created.id }, storeEventJobOptions(stored.created.id, installation.store.baseUrl, known));
+      return { status: 200, json: { ok: true } };
+    },
+
+    /** I/O Events registration: `GET ?challenge=<value>` must be echoed (the same for every installation id). */
+    challenge(value: string | null): IntakeAnswer {
+      if (value === null || !/^[A-Za-z0-9._~-]{1,200}$/.test(value)) return { status: 400, json: { error: "expected ?challenge=<value>" } };
+      return { status: 200, json: { challenge: value } };
+    },
+  };
+}
+
+export function storeEventJobOptions(deliveryId: string, storeBaseUrl: string, installationId: string): SendOptions {
+  return { lane: storeLane(storeBaseUrl), key: `event:${deliveryId}`, ref: installationId, retryLimit: 5, retryDelaySeconds: 10, retryBackoff: true, leaseSeconds: 60 };
+}
+
+/** A decision hook under its budget; a throw, a bad answer or no answer in time fails open or closed as declared. */
+async function runDecision(hook: DecisionHook, event: StoreEvent, log: Logger): Promise<{ operations: CommerceOperation | CommerceOperation[]; summary: string }> {
+  const failed = (why: string) => {
+    log.warn({ event: hook.eventName, why }, "decision hook failed");
+    return hook.failure === "open"
+      ? { operations: COMMERCE_SUCCESS, summary: `success (failed open: ${why})` }
+      : { operations: { op: "exception" as const, message: hook.failureMessage ?? "This action cannot be completed right now." }, summary: `exception (failed closed: ${why})` };
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), hook.budgetMs);
+  });
+  try {
+    const r = await Promise.race([hook.decide(event), late]);
+    if (r === "late") return failed(`no answer within ${hook.budgetMs} ms`);
+    const ops = Array.isArray(r) ? r : [r];
+    for (const op of ops) if (!commerceOperationSchema.safeParse(op).success) return failed("the hook answered something that is not a Commerce operation");
+    return { operations: r, summary: ops.map((o) => o.op).join(", ") };
+  } catch (e) {
+    return failed((e as Error).message);
+  } finally {
+    clearTimeout(timer);
+  }
+}

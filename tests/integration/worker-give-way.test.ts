@@ -74,6 +74,16 @@ describe.each(PROVIDERS)("a worker giving way to callbacks on %s", (provider) =>
     await until("the worker to look at the clock", () => clock.reads >= before + 3);
   }
 
+  /**
+   * After the first giveWay, before any job is sent: lets the worker finish the loop turn it may be in. giveWay holds
+   * back the fetches that start after it, not one already on its way (the worker polls every 2 ms), and such a fetch
+   * would take a job sent meanwhile and start it at once, whatever the hold. The tests measure the hold, not that race:
+   * no job exists until the worker has looked at the clock (and so at the hold) again.
+   */
+  async function sawTheHold(): Promise<void> {
+    await step(0);
+  }
+
   afterEach(async () => {
     await worker?.stop(1_000);
     await queue?.stop();
@@ -84,6 +94,7 @@ describe.each(PROVIDERS)("a worker giving way to callbacks on %s", (provider) =>
   it("starts nothing while callbacks keep arriving, and runs the job once they stop", async () => {
     await setUp();
     worker.giveWay(1_000);
+    await sawTheHold();
     await queue.send("test.ran", {}, {}, clock.now());
     worker.wake();
     // 2 s of callbacks, one every 100 ms, the job ready all along: nothing starts
@@ -102,6 +113,8 @@ describe.each(PROVIDERS)("a worker giving way to callbacks on %s", (provider) =>
   it("a steady stream of callbacks holds the jobs back for at most 5 s", async () => {
     await setUp();
     const sent = clock.ms;
+    worker.giveWay(1_000); // the stream is on before the job is sent
+    await sawTheHold();
     await queue.send("test.ran", {}, {}, clock.now());
     worker.wake();
     while (started.length === 0 && clock.ms < sent + 20_000) {
@@ -120,6 +133,7 @@ describe.each(PROVIDERS)("a worker giving way to callbacks on %s", (provider) =>
     await setUp(200);
     const first = clock.ms;
     worker.giveWay(100); // the stream is on before the jobs are sent
+    await sawTheHold();
     for (let i = 0; i < 6; i++) await queue.send("test.ran", {}, {}, clock.now());
     worker.wake();
     // 6 jobs of 200 ms at concurrency 2 take 0.6 s once the worker may start them, and the cap ends the hold at 5 s;

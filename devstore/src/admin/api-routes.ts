@@ -109,7 +109,7 @@ export function registerAdminApi(app: FastifyInstance, ctx: StoreContext): void 
   app.post("/admin/api/bulk-consumer", async (req, reply) => {
     const parsed = BulkConsumerBody.safeParse(parseJson(req.body));
     if (!parsed.success) return bad(reply, parsed.error.issues.map((i) => i.message).join("; "));
-    if (parsed.data.running !== undefined) ctx.bulk.running = parsed.data.running;
+    if (parsed.data.running !== undefined) await ctx.bulk.setRunning(parsed.data.running);
     if (parsed.data.operationsPerSecond !== undefined) ctx.bulk.operationsPerSecond = parsed.data.operationsPerSecond;
     return consumerView();
   });

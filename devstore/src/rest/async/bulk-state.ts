@@ -85,6 +85,8 @@ export class BulkState {
   private timer: NodeJS.Timeout | undefined;
   private budget = 0;
   private busy = false;
+  /** The tick's operations being run now (settled once they are recorded). */
+  private ticking: Promise<unknown> = Promise.resolve();
   private runner: OperationRunner | undefined;
   running: boolean;
   operationsPerSecond: number;
@@ -161,11 +163,11 @@ export class BulkState {
   }
 
   /** Runs up to `max` open operations now (the timer calls it; tests may too). Returns how many ran. */
-  async consume(max: number): Promise<number> {
+  async consume(max: number, whileRunning = false): Promise<number> {
     const runner = this.runner;
     if (!runner) return 0;
     let done = 0;
-    while (done < max && this.queue.length > 0) {
+    while (done < max && this.queue.length > 0 && (!whileRunning || this.running)) {
       const { bulk, op } = this.queue.shift()!;
       if (op.status !== OPERATION_STATUS.open || !op.work) continue;
       const outcome = await runner(bulk, op.work);
@@ -194,6 +196,15 @@ export class BulkState {
     this.timer = undefined;
   }
 
+  /**
+   * Turns the consumer on or off. Off resolves once an operation it was running is recorded: after that, every
+   * operation still open stays open (an operation finishing after the answer would contradict it).
+   */
+  async setRunning(running: boolean): Promise<void> {
+    this.running = running;
+    if (!running) await this.ticking.catch(() => undefined);
+  }
+
   private async tick(): Promise<void> {
     if (this.busy) return;
     if (!this.running || this.queue.length === 0) {
@@ -204,8 +215,10 @@ export class BulkState {
     const n = Math.floor(this.budget);
     if (n < 1) return;
     this.busy = true;
+    const run = this.consume(n, true);
+    this.ticking = run;
     try {
-      this.budget -= await this.consume(n);
+      this.budget -= await run;
     } finally {
       this.busy = false;
     }

@@ -124,7 +124,7 @@ describe.each(PROVIDERS)("tracked bulk submissions on %s", (provider) => {
     const after = (await allRows(h, started.submissionId)).filter((x) => x.late);
     expect(after.map((r) => r.row)).toEqual(late.map((r) => r.row));
     for (const r of after) expect(r.message!.match(/ran later anyway/g)).toHaveLength(1);
-  });
+  }, 120_000); // the tracker waits up to 30 s of real time between polls (lib/bulk/track.ts MAX_POLL_MS)
 
   it("kill -9 between the store accepting a chunk and the app recording it: after the restart the store holds exactly one submission", async () => {
     const inst = await linked();

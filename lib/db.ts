@@ -127,9 +127,13 @@ function oneConnection(client: Client): Client {
         };
       }
       if (prop === "transaction") {
-        return async (mode: TransactionMode = "deferred") => {
+        // Prisma's adapter asks for "deferred" for every transaction, and most of them write. A deferred one that
+        // has read and then writes cannot wait for the lock: in WAL mode SQLite fails it at once with SQLITE_BUSY
+        // (SQLITE_BUSY_SNAPSHOT when another process committed since its read), whatever busy_timeout says. So
+        // only "read" is deferred; the rest take the write lock at BEGIN IMMEDIATE, where busy_timeout waits.
+        return async (mode: TransactionMode = "write") => {
           await settle();
-          await target.execute(mode === "write" ? "BEGIN IMMEDIATE" : mode === "read" ? "BEGIN" : "BEGIN DEFERRED");
+          await target.execute(mode === "read" ? "BEGIN" : "BEGIN IMMEDIATE");
           return new SameConnectionTransaction(target);
         };
       }

@@ -490,7 +490,7 @@ test("README screenshots: the stores list, the explorer and the identity popup",
   await admin.getByLabel("Admin user name").fill("admin");
   await admin.getByLabel("Admin password").fill("admin123");
   await admin.getByRole("button", { name: "Read schema" }).click();
-  await expect(page.getByRole("heading", { name: /Available on this store/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Available on this store/ })).toBeVisible({ timeout: 30_000 }); // admin token + the whole schema
   await page.getByRole("button", { name: "Send signed POST" }).click();
   await expect(page.getByRole("alertdialog")).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 1150 });

@@ -11,14 +11,13 @@
  * rejected or invalid. Exit 0 when every row completed, 1 when any did not, 2 when the file cannot be used
  * (nothing is submitted). Logs and progress go to stderr.
  */
+import { argsOrExit, UsageError } from "./lib/cli-args";
+export { UsageError };
 import { readFileSync, statSync } from "node:fs";
 import { z } from "zod";
 import { isProgram } from "./lib/is-program.mjs";
 import { MAX_FILE_BYTES } from "@/lib/bulk/product-rows";
 
-export class UsageError extends Error {
-  override name = "UsageError";
-}
 
 export const USAGE = `Usage: npm run --silent bulk -- --store <installationId> <file.csv|file.ndjson> [--chunk-size N]
 
@@ -60,20 +59,8 @@ function line(o: { row: number; sku: string; status: string; message: string | n
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  let args: ReturnType<typeof parseArgs>;
-  try {
-    args = parseArgs(argv);
-  } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`bulk: ${e.message}\n\n${USAGE}\n`);
-      return 2;
-    }
-    throw e;
-  }
-  if ("help" in args) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
+  const args = argsOrExit("bulk", USAGE, () => parseArgs(argv));
+  if (typeof args === "number") return args;
   let content: Buffer;
   try {
     const size = statSync(args.file).size;

@@ -9,6 +9,8 @@
  * (commerceWebhookUrl, ioEventsUrl, the key fingerprint in use, the I/O client id). Without --show, a setting
  * prints what it set as one JSON object too. Errors go to stderr with exit code 2.
  */
+import { argsOrExit, UsageError } from "./lib/cli-args";
+export { UsageError };
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { isProgram } from "./lib/is-program.mjs";
@@ -22,9 +24,6 @@ export const USAGE = `Usage: npm run --silent events -- --store <installationId>
   --io-client-id <id>     the client id of the Adobe I/O Events registration delivering to this store's URL
   --help                  this text`;
 
-export class UsageError extends Error {
-  override name = "UsageError";
-}
 
 const argsSchema = z
   .object({
@@ -59,20 +58,8 @@ export function parseArgs(argv: readonly string[]): EventsArgs | { help: true } 
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  let args: ReturnType<typeof parseArgs>;
-  try {
-    args = parseArgs(argv);
-  } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`events: ${e.message}\n\n${USAGE}\n`);
-      return 2;
-    }
-    throw e;
-  }
-  if ("help" in args) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
+  const args = argsOrExit("events", USAGE, () => parseArgs(argv));
+  if (typeof args === "number") return args;
   let pem: string | undefined;
   if (args.commerceKey !== undefined) {
     try {

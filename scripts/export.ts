@@ -13,6 +13,8 @@
  * `exportRows` streams straight from a client with no job and no database, through lib/magento's paging iterator
  * with up to `prefetch` pages read ahead (bench/export.bench.ts measures it at 100,000 rows).
  */
+import { argsOrExit, UsageError } from "./lib/cli-args";
+export { UsageError };
 import { isProgram } from "./lib/is-program.mjs";
 import type { Writable } from "node:stream";
 import { z } from "zod";
@@ -40,9 +42,6 @@ export interface ExportOptions {
   prefetch: number;
 }
 
-export class UsageError extends Error {
-  override name = "UsageError";
-}
 
 export const USAGE = `Usage: npm run --silent export -- --store <installationId> ${ENTITY_NAMES.join("|")} [options] > file.ndjson
    (--silent keeps npm's "> magento-integration-kit export" banner out of the file; or: npx tsx scripts/export.ts …)
@@ -243,20 +242,8 @@ export async function followExport(
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs(argv);
-  } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`export: ${e.message}\n\n${USAGE}\n`);
-      return 2;
-    }
-    throw e;
-  }
-  if ("help" in parsed) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
+  const parsed = argsOrExit("export", USAGE, () => parseArgs(argv));
+  if (typeof parsed === "number") return parsed;
   // loaded here so --help and argument errors need no database
   const { getEnv } = await import("@/lib/env");
   const { createLogger } = await import("@/lib/log");

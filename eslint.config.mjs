@@ -16,18 +16,21 @@ export const FENCES = {
   lib: [
     {
       regex: "^next(/|$)",
-      message: "lib/ is framework-free (a fork may run it from a worker, a script or another framework): Next.js code lives in app/, the adapter in app/_kit.",
+      message:
+        "lib/ is framework-free (a fork may run it from a worker, a script or another framework): Next.js code lives in app/, the adapter in app/_kit.",
     },
     {
       regex: "^(@/app(/|$)|(\\.\\./)+app(/|$))",
-      message: "lib/ never imports app/: the app depends on the kit, not the other way round. Move the shared code into lib/.",
+      message:
+        "lib/ never imports app/: the app depends on the kit, not the other way round. Move the shared code into lib/.",
     },
   ],
   app: [
     {
       // `lib/<folder>/client.ts`, where a folder has one, is its face for client components (no Node APIs).
       regex: "^@/lib/[^/]+/(?!client$)",
-      message: 'app/ reaches lib/ through app/_kit and the public index of each lib/ folder: import from "@/lib/<folder>" (export what the app needs from lib/<folder>/index.ts), or "@/lib/<folder>/client" in client components, not from a module inside it.',
+      message:
+        'app/ reaches lib/ through app/_kit and the public index of each lib/ folder: import from "@/lib/<folder>" (export what the app needs from lib/<folder>/index.ts), or "@/lib/<folder>/client" in client components, not from a module inside it.',
     },
     {
       regex: "^(\\.\\./)+lib(/|$)",
@@ -37,7 +40,8 @@ export const FENCES = {
   devstore: [
     {
       regex: "^(@/(lib|app)(/|$)|(\\.\\./)+(lib|app)(/|$))",
-      message: "The dev store stands in for Magento and shares no code with the kit (lib/, app/): a bug in one must not hide the same bug in the other.",
+      message:
+        "The dev store stands in for Magento and shares no code with the kit (lib/, app/): a bug in one must not hide the same bug in the other.",
     },
   ],
 };
@@ -60,14 +64,28 @@ function fence(patterns, syntax = []) {
     "no-restricted-imports": ["error", { patterns }],
     "no-restricted-syntax": [
       "error",
-      ...patterns.map((p) => ({ selector: `ImportExpression > Literal[value=/${p.regex.replaceAll("/", "\\x2F")}/]`, message: p.message })),
+      ...patterns.map((p) => ({
+        selector: `ImportExpression > Literal[value=/${p.regex.replaceAll("/", "\\x2F")}/]`,
+        message: p.message,
+      })),
       ...syntax,
     ],
   };
 }
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", ".next-*/", "lib/generated/", "reports/", "test-results/", "data/", "next-env.d.ts"] },
+  {
+    ignores: [
+      "node_modules/",
+      ".next/",
+      ".next-*/",
+      "lib/generated/",
+      "reports/",
+      "test-results/",
+      "data/",
+      "next-env.d.ts",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -99,7 +117,11 @@ export default tseslint.config(
       "no-restricted-globals": ["error", { name: "fetch", message: NO_GLOBAL_FETCH }],
       "no-restricted-properties": [
         "error",
-        ...["globalThis", "window", "global", "self"].map((object) => ({ object, property: "fetch", message: NO_GLOBAL_FETCH })),
+        ...["globalThis", "window", "global", "self"].map((object) => ({
+          object,
+          property: "fetch",
+          message: NO_GLOBAL_FETCH,
+        })),
       ],
     },
   },

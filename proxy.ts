@@ -1,7 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getEnv } from "@/lib/env";
 import { contentSecurityPolicy } from "@/lib/security-headers";
-import { ADMIN_POPUP_COOKIE, ADMIN_POPUP_TTL_MS, adminPopupMarker, cameFromStoreAdmin } from "@/lib/integration/admin-popup";
+import {
+  ADMIN_POPUP_COOKIE,
+  ADMIN_POPUP_TTL_MS,
+  adminPopupMarker,
+  cameFromStoreAdmin,
+} from "@/lib/integration/admin-popup";
 import { STARTED_LINK_COOKIE, STARTED_LINK_TTL_MS, startedLinkCookie } from "@/lib/integration/started-link-cookie";
 import { isIdentityNext, isPopupPage, POPUP_HEADER } from "@/lib/integration/popup-pages";
 import { successCallbackOrigin } from "@/lib/integration/success-callback";
@@ -16,7 +21,12 @@ export function proxy(request: NextRequest) {
   const env = getEnv();
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const { pathname, searchParams } = request.nextUrl;
-  const csp = contentSecurityPolicy({ nonce, dev: env.nodeEnv === "development", https: env.appUrl.startsWith("https:"), formTargets: formTargets(request) });
+  const csp = contentSecurityPolicy({
+    nonce,
+    dev: env.nodeEnv === "development",
+    https: env.appUrl.startsWith("https:"),
+    formTargets: formTargets(request),
+  });
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", csp);
   // popup pages render without the app's navigation (app/layout.tsx); never trust a client-sent value
@@ -31,9 +41,17 @@ export function proxy(request: NextRequest) {
   if (pathname === "/integration/identity" && request.method === "GET") {
     const key = searchParams.get("oauth_consumer_key");
     const scb = searchParams.get("success_call_back");
-    if (key && scb && key.length <= 64 && scb.length <= 2048 && cameFromStoreAdmin(request.headers.get("referer"), scb)) {
+    if (
+      key &&
+      scb &&
+      key.length <= 64 &&
+      scb.length <= 2048 &&
+      cameFromStoreAdmin(request.headers.get("referer"), scb)
+    ) {
       marker = adminPopupMarker(env.sessionSecret, key, scb, Date.now());
-      const others = (request.headers.get("cookie") ?? "").split(/;\s*/).filter((c) => c && !c.startsWith(`${popupCookie}=`));
+      const others = (request.headers.get("cookie") ?? "")
+        .split(/;\s*/)
+        .filter((c) => c && !c.startsWith(`${popupCookie}=`));
       headers.set("cookie", [...others, `${popupCookie}=${marker}`].join("; "));
     }
   }
@@ -44,7 +62,11 @@ export function proxy(request: NextRequest) {
   // nothing there: its own confirmation page is the only way in.
   const startedKey = marker ? searchParams.get("oauth_consumer_key") : null;
   if (startedKey && /^[0-9a-z]{32}$/.test(startedKey)) {
-    response.cookies.set(cookieName(STARTED_LINK_COOKIE, env), startedLinkCookie(env.sessionSecret, startedKey, Date.now()), { ...cookieFlags(env), maxAge: STARTED_LINK_TTL_MS / 1000 });
+    response.cookies.set(
+      cookieName(STARTED_LINK_COOKIE, env),
+      startedLinkCookie(env.sessionSecret, startedKey, Date.now()),
+      { ...cookieFlags(env), maxAge: STARTED_LINK_TTL_MS / 1000 },
+    );
   }
   if (marker) {
     response.cookies.set(popupCookie, marker, { ...cookieFlags(env), maxAge: ADMIN_POPUP_TTL_MS / 1000 });
@@ -53,7 +75,8 @@ export function proxy(request: NextRequest) {
   // version are never read (a sibling subdomain can plant those), and are deleted here, so a browser signed in
   // before simply signs in again.
   if (usesHostPrefix(env)) {
-    for (const name of UNPREFIXED_COOKIES) if (request.cookies.has(name)) response.cookies.set(name, "", { ...cookieFlags(env), maxAge: 0 });
+    for (const name of UNPREFIXED_COOKIES)
+      if (request.cookies.has(name)) response.cookies.set(name, "", { ...cookieFlags(env), maxAge: 0 });
   }
   return response;
 }
@@ -64,7 +87,8 @@ function formTargets(request: NextRequest): string[] {
   let scb = pathname === "/integration/identity" ? searchParams.get("success_call_back") : null;
   if (!scb && isPopupPage(pathname, searchParams)) {
     const next = searchParams.get("next");
-    if (isIdentityNext(next) && next) scb = new URLSearchParams(next.slice(next.indexOf("?") + 1)).get("success_call_back");
+    if (isIdentityNext(next) && next)
+      scb = new URLSearchParams(next.slice(next.indexOf("?") + 1)).get("success_call_back");
   }
   const origin = scb ? successCallbackOrigin(scb) : null;
   return origin ? [origin] : [];

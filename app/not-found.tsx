@@ -5,7 +5,10 @@ import { PageHeader } from "@/app/components/ui";
 export default function NotFound() {
   return (
     <div className="stack narrow-page">
-      <PageHeader title="Page not found" description="There is nothing at this address, or it belongs to another account." />
+      <PageHeader
+        title="Page not found"
+        description="There is nothing at this address, or it belongs to another account."
+      />
       <p>
         <Link href="/stores">Go to your stores</Link> or <Link href="/">the start page</Link>.
       </p>

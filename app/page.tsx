@@ -46,13 +46,14 @@ export default async function HomePage() {
             </dl>
           </li>
           <li>
-            Choose the API resources, click <strong>Save &amp; Activate</strong>, then <strong>Allow</strong>. A popup opens this
-            app: sign in or create an account, and the popup closes by itself when the store shows <em>Active</em>.
+            Choose the API resources, click <strong>Save &amp; Activate</strong>, then <strong>Allow</strong>. A popup
+            opens this app: sign in or create an account, and the popup closes by itself when the store shows{" "}
+            <em>Active</em>.
           </li>
         </ol>
         <p className="muted">
-          The store must reach the Callback URL within 5 seconds. No Identity link? Then Magento shows four tokens instead:
-          paste them under <strong>Stores › Add a store with tokens</strong>.
+          The store must reach the Callback URL within 5 seconds. No Identity link? Then Magento shows four tokens
+          instead: paste them under <strong>Stores › Add a store with tokens</strong>.
         </p>
       </Card>
     </div>

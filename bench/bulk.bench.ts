@@ -34,15 +34,26 @@ function client(store: StoreChild, counter: { requests: number }): MagentoClient
   return createMagentoClient({
     baseUrl: store.storeBaseUrl,
     storeCode: "all",
-    auth: { kind: "oauth", consumerKey: store.tokens.consumer_key, consumerSecret: store.tokens.consumer_secret, accessToken: store.tokens.access_token, accessTokenSecret: store.tokens.access_token_secret },
-    fetch: governedFetch(counted, `store:${store.storeBaseUrl}`, { lanes, now: () => new Date(), log: pino({ level: "silent" }) }),
+    auth: {
+      kind: "oauth",
+      consumerKey: store.tokens.consumer_key,
+      consumerSecret: store.tokens.consumer_secret,
+      accessToken: store.tokens.access_token,
+      accessTokenSecret: store.tokens.access_token_secret,
+    },
+    fetch: governedFetch(counted, `store:${store.storeBaseUrl}`, {
+      lanes,
+      now: () => new Date(),
+      log: pino({ level: "silent" }),
+    }),
   });
 }
 
 /** The catalogue's SKUs, cycled to `n` rows (the same SKU again later is a later price: the store applies both). */
 async function skus(c: MagentoClient, n: number): Promise<string[]> {
   const all: string[] = [];
-  for await (const p of c.paginate<{ sku: string }>("/V1/products", { pageSize: 300, fields: "items[sku]" })) all.push(p.sku);
+  for await (const p of c.paginate<{ sku: string }>("/V1/products", { pageSize: 300, fields: "items[sku]" }))
+    all.push(p.sku);
   return Array.from({ length: n }, (_, i) => all[i % all.length]!);
 }
 
@@ -75,7 +86,10 @@ async function singlePass(c: MagentoClient, list: string[]): Promise<{ ms: numbe
       while (next < list.length) {
         const i = next++;
         const sku = list[i]!;
-        await c.call("putProductsBySku", { pathParams: { sku }, body: { product: { sku, price: 20 + (i % 500) / 10 } } });
+        await c.call("putProductsBySku", {
+          pathParams: { sku },
+          body: { product: { sku, price: 20 + (i % 500) / 10 } },
+        });
         done++;
       }
     }),
@@ -95,10 +109,18 @@ async function main(): Promise<void> {
     const s = await singlePass(client(store, singleCounter), list.slice(0, SINGLE_ROWS));
 
     const rate = (rows: number, ms: number) => Math.round(rows / (ms / 1000));
-    console.log(`bulk route   ${ROWS.toLocaleString("en-US")} price updates: ${b.done.toLocaleString("en-US")} complete in ${(b.ms / 1000).toFixed(1)} s, ${rate(b.done, b.ms).toLocaleString("en-US")} rows/s, ${bulkCounter.requests} store requests (${Math.ceil(ROWS / 5000)} submissions + status polls)`);
-    console.log(`single calls ${SINGLE_ROWS.toLocaleString("en-US")} price updates, ${PARALLEL} in parallel: ${s.done.toLocaleString("en-US")} complete in ${(s.ms / 1000).toFixed(1)} s, ${rate(s.done, s.ms).toLocaleString("en-US")} rows/s, ${singleCounter.requests.toLocaleString("en-US")} store requests`);
-    console.log(`bulk / single: ${(rate(b.done, b.ms) / rate(s.done, s.ms)).toFixed(1)}x the rows per second with ${((bulkCounter.requests / ROWS) * 100).toFixed(2)} % of a request per row`);
-    console.log(`(a single call took ${((s.ms / s.done) * PARALLEL).toFixed(0)} ms here; Magento answers a write in about a second, so on a real store the single path is slower still)`);
+    console.log(
+      `bulk route   ${ROWS.toLocaleString("en-US")} price updates: ${b.done.toLocaleString("en-US")} complete in ${(b.ms / 1000).toFixed(1)} s, ${rate(b.done, b.ms).toLocaleString("en-US")} rows/s, ${bulkCounter.requests} store requests (${Math.ceil(ROWS / 5000)} submissions + status polls)`,
+    );
+    console.log(
+      `single calls ${SINGLE_ROWS.toLocaleString("en-US")} price updates, ${PARALLEL} in parallel: ${s.done.toLocaleString("en-US")} complete in ${(s.ms / 1000).toFixed(1)} s, ${rate(s.done, s.ms).toLocaleString("en-US")} rows/s, ${singleCounter.requests.toLocaleString("en-US")} store requests`,
+    );
+    console.log(
+      `bulk / single: ${(rate(b.done, b.ms) / rate(s.done, s.ms)).toFixed(1)}x the rows per second with ${((bulkCounter.requests / ROWS) * 100).toFixed(2)} % of a request per row`,
+    );
+    console.log(
+      `(a single call took ${((s.ms / s.done) * PARALLEL).toFixed(0)} ms here; Magento answers a write in about a second, so on a real store the single path is slower still)`,
+    );
   } finally {
     store.stop();
   }

@@ -21,7 +21,16 @@ import { startStoreProxy } from "../tests/helpers/store-proxy";
 import { openDatabase } from "@/lib/db";
 import { startChild, type Child } from "../tests/helpers/processes";
 import { monotonicMicros, profileBreakdown } from "./lib/cpu-profile";
-import { benchDatabase, benchSecrets, fmt, hasBuild, pct, startApp, stopPostgres, type AppProcess } from "./lib/app-server";
+import {
+  benchDatabase,
+  benchSecrets,
+  fmt,
+  hasBuild,
+  pct,
+  startApp,
+  stopPostgres,
+  type AppProcess,
+} from "./lib/app-server";
 
 const N = Number(process.env.BURST ?? 200);
 /** A directory: the app's node writes a CPU profile there (`--cpu-prof`) when it stops; the bench then prints where
@@ -41,7 +50,11 @@ async function capture(): Promise<{ url: string; bodies: string[]; close(): Prom
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/cb`, bodies, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/cb`,
+    bodies,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 /**
@@ -50,10 +63,22 @@ async function capture(): Promise<{ url: string; bodies: string[]; close(): Prom
  */
 function postFresh(url: string, body: string): Promise<number> {
   return new Promise((resolve) => {
-    const req = request(url, { method: "POST", agent: false, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), Connection: "close" } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      url,
+      {
+        method: "POST",
+        agent: false,
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": Buffer.byteLength(body),
+          Connection: "close",
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on("error", () => resolve(0));
     req.end(body);
   });
@@ -72,7 +97,8 @@ async function burst(url: string, bodies: readonly string[]): Promise<{ ms: numb
   return { ms, statuses };
 }
 
-const line = (label: string, ms: number[]) => `  ${label.padEnd(44)} p50 ${fmt(pct(ms, 0.5)).padStart(8)}  p99 ${fmt(pct(ms, 0.99)).padStart(8)}  max ${fmt(Math.max(...ms)).padStart(8)}`;
+const line = (label: string, ms: number[]) =>
+  `  ${label.padEnd(44)} p50 ${fmt(pct(ms, 0.5)).padStart(8)}  p99 ${fmt(pct(ms, 0.99)).padStart(8)}  max ${fmt(Math.max(...ms)).padStart(8)}`;
 
 async function run(provider: "sqlite" | "postgresql", separateWorker: boolean): Promise<void> {
   const db = await benchDatabase(provider);
@@ -86,17 +112,43 @@ async function run(provider: "sqlite" | "postgresql", separateWorker: boolean): 
   let appStopped = false;
   try {
     const secrets = benchSecrets();
-    app = await startApp(db.url, { ...secrets, ...(separateWorker ? { WORKER: "off" } : {}) }, CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : []);
-    if (separateWorker) worker = await startChild("scripts/worker.ts", { ...secrets, DATABASE_URL: db.url, ALLOW_PRIVATE_STORE_URLS: "true", NODE_ENV: "production", APP_URL: app.url }, { ready: /worker running/ });
+    app = await startApp(
+      db.url,
+      { ...secrets, ...(separateWorker ? { WORKER: "off" } : {}) },
+      CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : [],
+    );
+    if (separateWorker)
+      worker = await startChild(
+        "scripts/worker.ts",
+        {
+          ...secrets,
+          DATABASE_URL: db.url,
+          ALLOW_PRIVATE_STORE_URLS: "true",
+          NODE_ENV: "production",
+          APP_URL: app.url,
+        },
+        { ready: /worker running/ },
+      );
     const admin = async <T>(path: string, body: unknown): Promise<T> => {
-      const r = await fetch(`${store.url}/admin/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const r = await fetch(`${store.url}/admin/api${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
       return (await r.json()) as T;
     };
     const ids: number[] = [];
     for (let i = 0; i < N; i += 20) {
       const batch = await Promise.all(
-        Array.from({ length: Math.min(20, N - i) }, (_, j) => admin<{ id: number }>("/integrations", { name: `Burst ${i + j}`, endpoint: cap.url, identityLinkUrl: `${app!.url}/integration/identity`, resources: "all" })),
+        Array.from({ length: Math.min(20, N - i) }, (_, j) =>
+          admin<{ id: number }>("/integrations", {
+            name: `Burst ${i + j}`,
+            endpoint: cap.url,
+            identityLinkUrl: `${app!.url}/integration/identity`,
+            resources: "all",
+          }),
+        ),
       );
       await Promise.all(batch.map((x) => admin(`/integrations/${x.id}/activate`, {})));
       ids.push(...batch.map((x) => x.id));
@@ -121,7 +173,11 @@ async function run(provider: "sqlite" | "postgresql", separateWorker: boolean): 
     });
     await burst(`${app.url}/api/integration/callback`, warm);
     const settled = Date.now() + 60_000;
-    while ((await database.prisma.installation.count({ where: { consumerKey: { in: warmKeys }, state: "failed" } })) < warmKeys.length && Date.now() < settled) {
+    while (
+      (await database.prisma.installation.count({ where: { consumerKey: { in: warmKeys }, state: "failed" } })) <
+        warmKeys.length &&
+      Date.now() < settled
+    ) {
       await new Promise((r) => setTimeout(r, 100));
     }
     if (Date.now() >= settled) console.log("  (the warm-up's jobs were still running after 60 s)");
@@ -134,11 +190,15 @@ async function run(provider: "sqlite" | "postgresql", separateWorker: boolean): 
 
     const target = Math.max(250, 1.5 * pct(noop.ms, 0.99));
     const all2xx = cb.statuses.every((s) => s >= 200 && s < 300);
-    console.log(`${provider === "sqlite" ? "SQLite" : "PostgreSQL"}: ${N} concurrent Activate callbacks, next start ${separateWorker ? "(WORKER=off) and one npm run worker" : "with its in-process worker (the default)"}`);
+    console.log(
+      `${provider === "sqlite" ? "SQLite" : "PostgreSQL"}: ${N} concurrent Activate callbacks, next start ${separateWorker ? "(WORKER=off) and one npm run worker" : "with its in-process worker (the default)"}`,
+    );
     console.log(line(`no-op route (POST /api/health, ${N} at once)`, noop.ms));
     console.log(line(`callback (${N} at once)`, cb.ms));
     console.log(line("no-op route while the exchanges run", noopDuring.ms));
-    console.log(`  every answer 2xx: ${all2xx ? "yes" : `no (${cb.statuses.filter((s) => s < 200 || s >= 300).length} not)`}; target p99 ≤ max(250 ms, 1.5 × no-op p99) = ${fmt(target)}: ${pct(cb.ms, 0.99) <= target ? "met" : "NOT met"}`);
+    console.log(
+      `  every answer 2xx: ${all2xx ? "yes" : `no (${cb.statuses.filter((s) => s < 200 || s >= 300).length} not)`}; target p99 ≤ max(250 ms, 1.5 × no-op p99) = ${fmt(target)}: ${pct(cb.ms, 0.99) <= target ? "met" : "NOT met"}`,
+    );
 
     const deadline = started + 300_000;
     let active = 0;
@@ -150,15 +210,22 @@ async function run(provider: "sqlite" | "postgresql", separateWorker: boolean): 
       await new Promise((r) => setTimeout(r, 250));
     }
     const allDone = Date.now() - started;
-    const acts = await database.prisma.activation.findMany({ where: { installation: { consumerKey: { in: keys } } }, select: { callbackAt: true, accessTokenAt: true, state: true } });
-    const late = Math.max(...acts.map((a) => (a.accessTokenAt ? a.accessTokenAt.getTime() - a.callbackAt.getTime() : Infinity)));
+    const acts = await database.prisma.activation.findMany({
+      where: { installation: { consumerKey: { in: keys } } },
+      select: { callbackAt: true, accessTokenAt: true, state: true },
+    });
+    const late = Math.max(
+      ...acts.map((a) => (a.accessTokenAt ? a.accessTokenAt.getTime() - a.callbackAt.getTime() : Infinity)),
+    );
     const installations = await database.prisma.installation.count({ where: { consumerKey: { in: keys } } });
     const calls = keys.map((k) => proxy.requestTokenCalls.get(k) ?? 0);
     console.log(
       `  exchanges: ${active}/${N} active, ${failed} failed, ${installations} installations, ${acts.length} activations, all done ${(allDone / 1000).toFixed(1)} s after the burst; ` +
         `last access token ${(late / 1000).toFixed(1)} s after its callback (window 300 s)`,
     );
-    console.log(`  request-token calls per store: ${calls.every((c) => c === 1) ? "exactly 1 for every key" : `min ${Math.min(...calls)}, max ${Math.max(...calls)}`}`);
+    console.log(
+      `  request-token calls per store: ${calls.every((c) => c === 1) ? "exactly 1 for every key" : `min ${Math.min(...calls)}, max ${Math.max(...calls)}`}`,
+    );
   } finally {
     await database?.close();
     await worker?.stop();
@@ -190,13 +257,24 @@ async function otherStoreWait(provider: "sqlite" | "postgresql"): Promise<void> 
   try {
     app = await startApp(db.url, benchSecrets());
     const admin = async <T>(path: string, body: unknown): Promise<T> => {
-      const r = await fetch(`${store.url}/admin/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const r = await fetch(`${store.url}/admin/api${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
       return (await r.json()) as T;
     };
     for (let i = 0; i <= ONE_STORE; i += 25) {
       const batch = await Promise.all(
-        Array.from({ length: Math.min(25, ONE_STORE + 1 - i) }, (_, j) => admin<{ id: number }>("/integrations", { name: `One ${i + j}`, endpoint: cap.url, identityLinkUrl: `${app!.url}/integration/identity`, resources: "all" })),
+        Array.from({ length: Math.min(25, ONE_STORE + 1 - i) }, (_, j) =>
+          admin<{ id: number }>("/integrations", {
+            name: `One ${i + j}`,
+            endpoint: cap.url,
+            identityLinkUrl: `${app!.url}/integration/identity`,
+            resources: "all",
+          }),
+        ),
       );
       await Promise.all(batch.map((x) => admin(`/integrations/${x.id}/activate`, {})));
     }
@@ -208,7 +286,10 @@ async function otherStoreWait(provider: "sqlite" | "postgresql"): Promise<void> 
     const many = cap.bodies.slice(0, ONE_STORE).map((b) => at(b, busy.url));
     const lone = at(cap.bodies[ONE_STORE]!, other.url);
     const loneKey = new URLSearchParams(lone).get("oauth_consumer_key")!;
-    await burst(`${app.url}/api/health`, Array.from({ length: 10 }, () => ""));
+    await burst(
+      `${app.url}/api/health`,
+      Array.from({ length: 10 }, () => ""),
+    );
     const manyDone = burst(`${app.url}/api/integration/callback`, many);
     await new Promise((r) => setTimeout(r, 50)); // the 500 are on their way
     const lonePosted = await burst(`${app.url}/api/integration/callback`, [lone]);
@@ -222,9 +303,15 @@ async function otherStoreWait(provider: "sqlite" | "postgresql"): Promise<void> 
       await new Promise((r) => setTimeout(r, 10));
     }
     const manyAnswers = await manyDone;
-    console.log(`${provider === "sqlite" ? "SQLite" : "PostgreSQL"}: ${ONE_STORE} activations of one store at once, then one of another store`);
-    console.log(`  the ${ONE_STORE}: ${manyAnswers.statuses.filter((x) => x === 200).length} answered 200, p99 ${fmt(pct(manyAnswers.ms, 0.99))}; the other store's callback answered ${lonePosted.statuses[0]} in ${fmt(lonePosted.ms[0]!)}`);
-    console.log(`  the other store's first request-token call ${waited === null ? "did not come within 120 s" : `came ${fmt(waited)} after its callback was answered`} (goal < 5 s); the busy store had ${[...busy.requestTokenCalls.values()].reduce((a, b) => a + b, 0)} by then`);
+    console.log(
+      `${provider === "sqlite" ? "SQLite" : "PostgreSQL"}: ${ONE_STORE} activations of one store at once, then one of another store`,
+    );
+    console.log(
+      `  the ${ONE_STORE}: ${manyAnswers.statuses.filter((x) => x === 200).length} answered 200, p99 ${fmt(pct(manyAnswers.ms, 0.99))}; the other store's callback answered ${lonePosted.statuses[0]} in ${fmt(lonePosted.ms[0]!)}`,
+    );
+    console.log(
+      `  the other store's first request-token call ${waited === null ? "did not come within 120 s" : `came ${fmt(waited)} after its callback was answered`} (goal < 5 s); the busy store had ${[...busy.requestTokenCalls.values()].reduce((a, b) => a + b, 0)} by then`,
+    );
   } finally {
     await app?.stop();
     await cap.close();
@@ -241,9 +328,13 @@ function printProfile(dir: string, pid: number, window: [number, number]): void 
   if (!file) return void console.log(`  (no CPU profile of pid ${pid} in ${dir})`);
   const { total, byCategory, byFunction } = profileBreakdown(join(dir, file), [window]);
   console.log(`  app server during the callback burst (${fmt(total)} of samples, ${join(dir, file)}):`);
-  for (const [name, ms] of [...byCategory].sort((a, b) => b[1] - a[1])) console.log(`    ${fmt(ms).padStart(8)}  ${name}`);
+  for (const [name, ms] of [...byCategory].sort((a, b) => b[1] - a[1]))
+    console.log(`    ${fmt(ms).padStart(8)}  ${name}`);
   console.log("    busiest functions (self time):");
-  const top = [...byFunction].filter(([n]) => !n.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, 20);
+  const top = [...byFunction]
+    .filter(([n]) => !n.startsWith("(idle)"))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 20);
   for (const [n, ms] of top) console.log(`    ${fmt(ms).padStart(8)}  ${n.slice(0, 110)}`);
 }
 

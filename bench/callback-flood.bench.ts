@@ -22,10 +22,19 @@ const token = () => randomBytes(16).toString("hex");
 function post(url: string, body: string, agent: Agent | false): Promise<{ status: number; ms: number }> {
   const t0 = performance.now();
   return new Promise((resolve) => {
-    const req = request(url, { method: "POST", agent, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body) }, timeout: 30_000 }, (res) => {
-      res.resume();
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0 }));
-    });
+    const req = request(
+      url,
+      {
+        method: "POST",
+        agent,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body) },
+        timeout: 30_000,
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0 }));
+      },
+    );
     req.on("timeout", () => req.destroy());
     req.on("error", () => resolve({ status: 0, ms: performance.now() - t0 }));
     req.end(body);
@@ -73,16 +82,27 @@ async function run(provider: "sqlite" | "postgresql"): Promise<void> {
     return `${(Number(r[0]!.b) / 2 ** 20).toFixed(1)} MiB database`;
   };
   const rows = async () => {
-    const jobs = provider === "sqlite"
-      ? Number((await db.prisma.$queryRawUnsafe<Array<{ n: bigint }>>(`SELECT count(*) AS n FROM "Job"`))[0]!.n)
-      : Number((await db.prisma.$queryRawUnsafe<Array<{ n: bigint }>>(`SELECT count(*) AS n FROM pgboss.job`))[0]!.n);
-    return { installations: await db.prisma.installation.count(), activations: await db.prisma.activation.count(), events: await db.prisma.installationEvent.count(), jobs };
+    const jobs =
+      provider === "sqlite"
+        ? Number((await db.prisma.$queryRawUnsafe<Array<{ n: bigint }>>(`SELECT count(*) AS n FROM "Job"`))[0]!.n)
+        : Number((await db.prisma.$queryRawUnsafe<Array<{ n: bigint }>>(`SELECT count(*) AS n FROM pgboss.job`))[0]!.n);
+    return {
+      installations: await db.prisma.installation.count(),
+      activations: await db.prisma.activation.count(),
+      events: await db.prisma.installationEvent.count(),
+      jobs,
+    };
   };
   const admin = async <T>(path: string, body: unknown): Promise<T> => {
-    const r = await fetch(`${store.url}/admin/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const r = await fetch(`${store.url}/admin/api${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     return (await r.json()) as T;
   };
-  const stateOf = async (key: string) => db.prisma.installation.findUnique({ where: { consumerKey: key }, select: { state: true, credentialsSeq: true } });
+  const stateOf = async (key: string) =>
+    db.prisma.installation.findUnique({ where: { consumerKey: key }, select: { state: true, credentialsSeq: true } });
   const until = async (f: () => Promise<boolean>, ms: number): Promise<number | null> => {
     const t0 = Date.now();
     while (Date.now() - t0 < ms) {
@@ -93,7 +113,12 @@ async function run(provider: "sqlite" | "postgresql"): Promise<void> {
   };
   try {
     // a real store activated before the flood (proven)
-    const known = await admin<{ id: number; consumer_key: string }>("/integrations", { name: "Known", endpoint: `${app.url}/api/integration/callback`, identityLinkUrl: `${app.url}/integration/identity`, resources: "all" });
+    const known = await admin<{ id: number; consumer_key: string }>("/integrations", {
+      name: "Known",
+      endpoint: `${app.url}/api/integration/callback`,
+      identityLinkUrl: `${app.url}/integration/identity`,
+      resources: "all",
+    });
     await admin(`/integrations/${known.id}/activate`, {});
     await until(async () => (await stateOf(known.consumer_key))?.state === "active", 30_000);
     await new Promise((r) => setTimeout(r, 2_000));
@@ -109,11 +134,17 @@ async function run(provider: "sqlite" | "postgresql"): Promise<void> {
     const loops = Array.from({ length: LOOPS }, async () => {
       while (sent < FLOOD) {
         sent++;
-        const body = new URLSearchParams({ oauth_consumer_key: token(), oauth_consumer_secret: token(), store_base_url: `http://127.0.0.1:9/${token().slice(0, 8)}/`, oauth_verifier: token() }).toString();
+        const body = new URLSearchParams({
+          oauth_consumer_key: token(),
+          oauth_consumer_secret: token(),
+          store_base_url: `http://127.0.0.1:9/${token().slice(0, 8)}/`,
+          oauth_verifier: token(),
+        }).toString();
         const r = await post(`${app.url}/api/integration/callback`, body, agent);
         statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
         answerMs.push(r.ms);
-        if (answerMs.length % 1000 === 0) console.error(`  … ${answerMs.length} answered after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+        if (answerMs.length % 1000 === 0)
+          console.error(`  … ${answerMs.length} answered after ${((Date.now() - started) / 1000).toFixed(0)} s`);
       }
     });
     let flooding = true;
@@ -131,7 +162,12 @@ async function run(provider: "sqlite" | "postgresql"): Promise<void> {
     })();
     // two seconds in: the known store's Reauthorize, and a new store's first activation
     await new Promise((r) => setTimeout(r, 2_000));
-    const fresh = await admin<{ id: number; consumer_key: string }>("/integrations", { name: "New", endpoint: `${app.url}/api/integration/callback`, identityLinkUrl: `${app.url}/integration/identity`, resources: "all" });
+    const fresh = await admin<{ id: number; consumer_key: string }>("/integrations", {
+      name: "New",
+      endpoint: `${app.url}/api/integration/callback`,
+      identityLinkUrl: `${app.url}/integration/identity`,
+      resources: "all",
+    });
     const t0 = Date.now();
     const [reauth, first] = await Promise.all([
       admin<{ callback?: { status?: number; error?: string } }>(`/integrations/${known.id}/reauthorize`, {}),
@@ -150,13 +186,30 @@ async function run(provider: "sqlite" | "postgresql"): Promise<void> {
     const peak = { rssMiB: Math.max(...samples.map((s) => s.rssMiB)), fds: Math.max(...samples.map((s) => s.fds)) };
     const rowsAfter = await rows();
     const sizeAfter = await size();
-    console.log(`${provider === "sqlite" ? "SQLite" : "PostgreSQL"}: ${FLOOD.toLocaleString("en")} never-proven callbacks from ${LOOPS} keep-alive loops in ${(floodMs / 1000).toFixed(1)} s (${Math.round(FLOOD / (floodMs / 1000))}/s), next start with its in-process worker`);
-    console.log(`  answers: ${[...statuses].sort().map(([s, n]) => `${s === 0 ? "no answer" : s} × ${n}`).join(", ")}; p50 ${fmt(pct(answerMs, 0.5))}, p99 ${fmt(pct(answerMs, 0.99))}`);
-    console.log(`  server: idle ${idle.rssMiB} MiB RSS, ${idle.fds} descriptors; peak during the flood ${peak.rssMiB} MiB, ${peak.fds} descriptors`);
-    console.log(`  /api/health: ${health.length} answered (p50 ${fmt(pct(health, 0.5))}, max ${fmt(Math.max(...health))}), ${healthFailed} failed`);
-    console.log(`  real stores: callbacks answered ${reauth.callback?.status ?? reauth.callback?.error} (Reauthorize) and ${first.callback?.status ?? first.callback?.error} (first activation) within ${fmt(answered)}`);
-    console.log(`  the proven store's Reauthorize had its new token after ${reauthMs === null ? "more than 300 s" : fmt(reauthMs)}; the new store was active after ${firstMs === null ? "more than 300 s" : fmt(firstMs)}`);
-    console.log(`  database: ${sizeBefore} → ${sizeAfter}; rows before ${JSON.stringify(rowsBefore)}, after ${JSON.stringify(rowsAfter)}`);
+    console.log(
+      `${provider === "sqlite" ? "SQLite" : "PostgreSQL"}: ${FLOOD.toLocaleString("en")} never-proven callbacks from ${LOOPS} keep-alive loops in ${(floodMs / 1000).toFixed(1)} s (${Math.round(FLOOD / (floodMs / 1000))}/s), next start with its in-process worker`,
+    );
+    console.log(
+      `  answers: ${[...statuses]
+        .sort()
+        .map(([s, n]) => `${s === 0 ? "no answer" : s} × ${n}`)
+        .join(", ")}; p50 ${fmt(pct(answerMs, 0.5))}, p99 ${fmt(pct(answerMs, 0.99))}`,
+    );
+    console.log(
+      `  server: idle ${idle.rssMiB} MiB RSS, ${idle.fds} descriptors; peak during the flood ${peak.rssMiB} MiB, ${peak.fds} descriptors`,
+    );
+    console.log(
+      `  /api/health: ${health.length} answered (p50 ${fmt(pct(health, 0.5))}, max ${fmt(Math.max(...health))}), ${healthFailed} failed`,
+    );
+    console.log(
+      `  real stores: callbacks answered ${reauth.callback?.status ?? reauth.callback?.error} (Reauthorize) and ${first.callback?.status ?? first.callback?.error} (first activation) within ${fmt(answered)}`,
+    );
+    console.log(
+      `  the proven store's Reauthorize had its new token after ${reauthMs === null ? "more than 300 s" : fmt(reauthMs)}; the new store was active after ${firstMs === null ? "more than 300 s" : fmt(firstMs)}`,
+    );
+    console.log(
+      `  database: ${sizeBefore} → ${sizeAfter}; rows before ${JSON.stringify(rowsBefore)}, after ${JSON.stringify(rowsAfter)}`,
+    );
   } finally {
     await db.close();
     await app.stop();

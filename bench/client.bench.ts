@@ -47,12 +47,24 @@ function ask<T>(srv: ChildProcess, msg: object | null, type: string): Promise<T>
   });
 }
 
-function runWorker(job: object): Promise<{ wallMs: number; cpuMs: number; maxRssMB: number; statuses: Record<string, number>; lookups: number; error?: string }> {
+function runWorker(job: object): Promise<{
+  wallMs: number;
+  cpuMs: number;
+  maxRssMB: number;
+  statuses: Record<string, number>;
+  lookups: number;
+  error?: string;
+}> {
   return new Promise((resolve) => {
-    const w = fork(join("bench", "lib", "client-worker.ts"), [JSON.stringify(job)], { execArgv: TSX, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    const w = fork(join("bench", "lib", "client-worker.ts"), [JSON.stringify(job)], {
+      execArgv: TSX,
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
     let got: Awaited<ReturnType<typeof runWorker>> | undefined;
     w.on("message", (m) => (got = m as typeof got));
-    w.on("exit", (code) => resolve(got ?? { wallMs: 0, cpuMs: 0, maxRssMB: 0, statuses: {}, lookups: 0, error: `exit ${code}` }));
+    w.on("exit", (code) =>
+      resolve(got ?? { wallMs: 0, cpuMs: 0, maxRssMB: 0, statuses: {}, lookups: 0, error: `exit ${code}` }),
+    );
   });
 }
 
@@ -62,7 +74,14 @@ async function ownCpu(): Promise<void> {
   const headers = { "content-type": "application/json", "content-length": String(body.length) };
   const answering = {
     dispatch(_o: Dispatcher.DispatchOptions, h: Dispatcher.DispatchHandler) {
-      const c = { abort() {}, pause() {}, resume() {}, aborted: false, paused: false, reason: null } as unknown as Dispatcher.DispatchController;
+      const c = {
+        abort() {},
+        pause() {},
+        resume() {},
+        aborted: false,
+        paused: false,
+        reason: null,
+      } as unknown as Dispatcher.DispatchController;
       queueMicrotask(() => {
         h.onRequestStart?.(c, {});
         h.onResponseStart?.(c, 200, headers, "OK");
@@ -72,10 +91,23 @@ async function ownCpu(): Promise<void> {
       return true;
     },
   } as unknown as Dispatcher;
-  const client = createMagentoClient({ baseUrl: "http://store.test/", auth: { kind: "oauth", ...BENCH_CREDENTIALS }, signature: { method: "HMAC-SHA256", mode: "standard" }, dispatcher: answering });
+  const client = createMagentoClient({
+    baseUrl: "http://store.test/",
+    auth: { kind: "oauth", ...BENCH_CREDENTIALS },
+    signature: { method: "HMAC-SHA256", mode: "standard" },
+    dispatcher: answering,
+  });
   const calls: Array<[string, (i: number) => Promise<unknown>]> = [
     ["GET /V1/products/SKU-n", (i) => client.request({ method: "GET", path: `/V1/products/SKU-${i}` })],
-    ["GET /V1/products?searchCriteria (4 pairs)", () => client.request({ method: "GET", path: "/V1/products", searchCriteria: searchCriteria().where("created_at", "gt", "2024-10-25 00:00:00").pageSize(5) })],
+    [
+      "GET /V1/products?searchCriteria (4 pairs)",
+      () =>
+        client.request({
+          method: "GET",
+          path: "/V1/products",
+          searchCriteria: searchCriteria().where("created_at", "gt", "2024-10-25 00:00:00").pageSize(5),
+        }),
+    ],
   ];
   console.log("\nlib/magento's own CPU per call (URL, signing, headers, response handling, JSON.parse; no network):");
   for (const [label, call] of calls) {
@@ -91,7 +123,10 @@ async function ownCpu(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const srv = fork(join("bench", "lib", "store-stub.ts"), [], { execArgv: TSX, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const srv = fork(join("bench", "lib", "store-stub.ts"), [], {
+    execArgv: TSX,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   try {
     const { port } = await ask<{ port: number }>(srv, null, "ready");
     const origin = `http://127.0.0.1:${port}`;
@@ -103,19 +138,35 @@ async function main(): Promise<void> {
           for (const client of order) {
             await ask(srv, { type: "reset" }, "reset-ok");
             const r = await runWorker({ client, origin, call, n: N[call], conc, warmup: Math.min(2000, N[call] / 10) });
-            const st = await ask<{ connections: number; unauthorized: number; cpuMs: number }>(srv, { type: "stats" }, "stats");
+            const st = await ask<{ connections: number; unauthorized: number; cpuMs: number }>(
+              srv,
+              { type: "stats" },
+              "stats",
+            );
             if (r.error) throw new Error(`${client} ${call} c${conc}: ${r.error}`);
             const key = `${call} ${conc} ${client}`;
             samples.set(key, [
               ...(samples.get(key) ?? []),
-              { rps: (N[call] / r.wallMs) * 1000, cpuUs: (r.cpuMs / N[call]) * 1000, rssMB: r.maxRssMB, connections: st.connections, unauthorized: st.unauthorized, srvCpu: st.cpuMs / r.wallMs, lookups: r.lookups },
+              {
+                rps: (N[call] / r.wallMs) * 1000,
+                cpuUs: (r.cpuMs / N[call]) * 1000,
+                rssMB: r.maxRssMB,
+                connections: st.connections,
+                unauthorized: st.unauthorized,
+                srvCpu: st.cpuMs / r.wallMs,
+                lookups: r.lookups,
+              },
             ]);
           }
         }
       }
     }
-    console.log(`Node ${process.version}; ${N.sku} sku / ${N.list} list calls per run after a warm-up, ${REPS} interleaved repetition(s), median; stub store in its own process`);
-    console.log("call  conc  client            req/s   ×lean   CPU µs/req  ×lean   peak RSS MB  ×lean  conns  401s  srv CPU  DNS lookups");
+    console.log(
+      `Node ${process.version}; ${N.sku} sku / ${N.list} list calls per run after a warm-up, ${REPS} interleaved repetition(s), median; stub store in its own process`,
+    );
+    console.log(
+      "call  conc  client            req/s   ×lean   CPU µs/req  ×lean   peak RSS MB  ×lean  conns  401s  srv CPU  DNS lookups",
+    );
     for (const call of ["sku", "list"] as const) {
       for (const conc of CONCS) {
         const lean = samples.get(`${call} ${conc} lean`)!;
@@ -124,12 +175,28 @@ async function main(): Promise<void> {
           const m = (f: (x: Sample) => number) => median(s.map(f));
           const l = (f: (x: Sample) => number) => median(lean.map(f));
           console.log(
-            `${call.padEnd(5)} ${String(conc).padStart(4)}  ${client.padEnd(16)} ${m((x) => x.rps).toFixed(0).padStart(7)} ${(m((x) => x.rps) / l((x) => x.rps)).toFixed(2).padStart(7)} ${m((x) => x.cpuUs).toFixed(0).padStart(11)} ${(m((x) => x.cpuUs) / l((x) => x.cpuUs)).toFixed(2).padStart(7)} ${m((x) => x.rssMB).toFixed(0).padStart(12)} ${(m((x) => x.rssMB) / l((x) => x.rssMB)).toFixed(2).padStart(6)} ${String(Math.max(...s.map((x) => x.connections))).padStart(6)} ${String(s.reduce((a, x) => a + x.unauthorized, 0)).padStart(5)} ${m((x) => x.srvCpu).toFixed(2).padStart(8)} ${client === "kit+store-fetch" ? String(Math.max(...s.map((x) => x.lookups))).padStart(12) : ""}`,
+            `${call.padEnd(5)} ${String(conc).padStart(4)}  ${client.padEnd(16)} ${m((x) => x.rps)
+              .toFixed(0)
+              .padStart(7)} ${(m((x) => x.rps) / l((x) => x.rps)).toFixed(2).padStart(7)} ${m((x) => x.cpuUs)
+              .toFixed(0)
+              .padStart(11)} ${(m((x) => x.cpuUs) / l((x) => x.cpuUs)).toFixed(2).padStart(7)} ${m((x) => x.rssMB)
+              .toFixed(0)
+              .padStart(
+                12,
+              )} ${(m((x) => x.rssMB) / l((x) => x.rssMB)).toFixed(2).padStart(6)} ${String(Math.max(...s.map((x) => x.connections))).padStart(6)} ${String(s.reduce((a, x) => a + x.unauthorized, 0)).padStart(5)} ${m(
+              (x) => x.srvCpu,
+            )
+              .toFixed(2)
+              .padStart(
+                8,
+              )} ${client === "kit+store-fetch" ? String(Math.max(...s.map((x) => x.lookups))).padStart(12) : ""}`,
           );
         }
       }
     }
-    console.log("(kit+store-fetch: the client given the app's guarded store fetch, sending through its Agent; lookups = DNS lookups by its connector in a whole run)");
+    console.log(
+      "(kit+store-fetch: the client given the app's guarded store fetch, sending through its Agent; lookups = DNS lookups by its connector in a whole run)",
+    );
   } finally {
     srv.kill();
   }

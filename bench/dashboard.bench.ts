@@ -57,7 +57,12 @@ function pageCalls(client: MagentoClient, qs: string): () => Promise<unknown> {
 }
 
 /** A GET of the app with the session cookie that must answer 200 and contain `marker`; the body. */
-function appGet(url: string, cookie: string, marker: string, headers: Record<string, string> = {}): () => Promise<string> {
+function appGet(
+  url: string,
+  cookie: string,
+  marker: string,
+  headers: Record<string, string> = {},
+): () => Promise<string> {
   return async () => {
     const res = await fetch(url, { headers: { cookie, ...headers } });
     const body = await res.text();
@@ -69,8 +74,19 @@ function appGet(url: string, cookie: string, marker: string, headers: Record<str
 /** Links a dev store to the signed-in user through the identity page, as a merchant's Activate does. */
 async function linkStore(page: Page, appUrl: string, store: StoreChild): Promise<string> {
   const post = async (path: string, body: unknown = {}) =>
-    (await (await fetch(`${store.url}/admin/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json()) as Record<string, unknown>;
-  const integration = await post("/integrations", { name: "bench", endpoint: `${appUrl}/api/integration/callback`, identityLinkUrl: `${appUrl}/integration/identity`, resources: "all" });
+    (await (
+      await fetch(`${store.url}/admin/api${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      })
+    ).json()) as Record<string, unknown>;
+  const integration = await post("/integrations", {
+    name: "bench",
+    endpoint: `${appUrl}/api/integration/callback`,
+    identityLinkUrl: `${appUrl}/integration/identity`,
+    resources: "all",
+  });
   const act = await post(`/integrations/${integration.id}/activate`);
   await page.goto(String(act.identity_url));
   await page.getByRole("button", { name: "Link this store" }).click(); // signed in already: confirm the link
@@ -92,8 +108,15 @@ async function main() {
     { label: `dev store, ${BIG} products`, store: await startStoreChild({ products: BIG }) },
   ];
   const db = await benchDatabase("sqlite");
-  const app = await startApp(db.url, {}, profileDir ? ["--cpu-prof", "--cpu-prof-interval=250", `--cpu-prof-dir=${profileDir}`] : []);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  const app = await startApp(
+    db.url,
+    {},
+    profileDir ? ["--cpu-prof", "--cpu-prof-interval=250", `--cpu-prof-dir=${profileDir}`] : [],
+  );
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
   const storeFetch = createStoreFetch({ allowPrivate: true });
   const clients: MagentoClient[] = [];
   const profiled: Array<[string, Array<[number, number]>]> = [];
@@ -119,23 +142,39 @@ async function main() {
     ];
     const bare = appGet(`${app.url}/api/health`, "", "ok");
     const nextFloor = appGet(`${app.url}/login`, "", "Sign in");
-    console.log(`GET /stores/<id>/products against its two signed store calls and three floors, ${REPS} of each, interleaved, after ${WARMUPS} warm-ups (loopback, median ms):`);
-    console.log("  page: the grid page's server time; store calls: the page's two calls made directly (same client, same fetch);");
-    console.log("  page floor: /stores/<id>/remove (same layouts: session, store read, link requests; no store call); Next page floor:");
-    console.log("  /login signed out (root layout, no database, no store call); bare route: /api/health (a route handler that does nothing).");
+    console.log(
+      `GET /stores/<id>/products against its two signed store calls and three floors, ${REPS} of each, interleaved, after ${WARMUPS} warm-ups (loopback, median ms):`,
+    );
+    console.log(
+      "  page: the grid page's server time; store calls: the page's two calls made directly (same client, same fetch);",
+    );
+    console.log(
+      "  page floor: /stores/<id>/remove (same layouts: session, store read, link requests; no store call); Next page floor:",
+    );
+    console.log(
+      "  /login signed out (root layout, no database, no store call); bare route: /api/health (a route handler that does nothing).",
+    );
     const ratios: Record<string, number[]> = {};
     for (const s of linked) {
       // the page's calls with a token of their own (a manual-mode integration: same store, same signing)
       const t = s.store.tokens;
       const client = createMagentoClient({
         baseUrl: s.store.storeBaseUrl,
-        auth: { kind: "oauth", consumerKey: t.consumer_key, consumerSecret: t.consumer_secret, accessToken: t.access_token, accessTokenSecret: t.access_token_secret },
+        auth: {
+          kind: "oauth",
+          consumerKey: t.consumer_key,
+          consumerSecret: t.consumer_secret,
+          accessToken: t.access_token,
+          accessTokenSecret: t.access_token_secret,
+        },
         fetch: storeFetch,
       });
       clients.push(client);
       const floor = appGet(`${app.url}/stores/${s.id}/remove`, cookie, "removal-list");
       console.log(`\n  ${s.label}`);
-      console.log("  URL state                                 page  store calls  ratio  page floor  Next page floor  bare route  page−floor  HTML KiB  RSC KiB");
+      console.log(
+        "  URL state                                 page  store calls  ratio  page floor  Next page floor  bare route  page−floor  HTML KiB  RSC KiB",
+      );
       ratios[s.label] = [];
       for (const [label, qs] of cases) {
         const grid = appGet(`${app.url}/stores/${s.id}/products${qs}`, cookie, 'id="products"');
@@ -147,7 +186,13 @@ async function main() {
           await nextFloor();
           await bare();
         }
-        const m = { page: [] as number[], calls: [] as number[], floor: [] as number[], next: [] as number[], bare: [] as number[] };
+        const m = {
+          page: [] as number[],
+          calls: [] as number[],
+          floor: [] as number[],
+          next: [] as number[],
+          bare: [] as number[],
+        };
         for (let i = 0; i < REPS; i++) {
           m.page.push(await timed(grid));
           m.calls.push(await timed(calls));
@@ -174,9 +219,13 @@ async function main() {
 
       // each kind of request alone: the app server's CPU per request (from /proc, steadier than wall time on a
       // shared machine), and with BENCH_NEXT_PROFILE a window of the profile that holds only that kind
-      const alone: Array<[string, () => Promise<unknown>]> = [["grid page, default URL state", appGet(`${app.url}/stores/${s.id}/products`, cookie, 'id="products"')]];
+      const alone: Array<[string, () => Promise<unknown>]> = [
+        ["grid page, default URL state", appGet(`${app.url}/stores/${s.id}/products`, cookie, 'id="products"')],
+      ];
       if (s === linked[0]) alone.push(["page floor", floor], ["Next page floor", nextFloor], ["bare route", bare]);
-      console.log(`  alone, ${ALONE_REPS} of each after ${WARMUPS} warm-ups          app server CPU ms/request   wall ms/request`);
+      console.log(
+        `  alone, ${ALONE_REPS} of each after ${WARMUPS} warm-ups          app server CPU ms/request   wall ms/request`,
+      );
       for (const [label, get] of alone) {
         for (let i = 0; i < WARMUPS; i++) await get();
         const [t0, cpu0, wall0] = [monotonicMicros(), processCpuMs(app.pid), performance.now()];
@@ -200,16 +249,28 @@ async function main() {
 function printProfile(dir: string, pid: number, runs: Array<[string, Array<[number, number]>]>) {
   const file = readdirSync(dir).find((f) => f.includes(`.${pid}.`) && f.endsWith(".cpuprofile"));
   if (!file) return console.log(`\n(no CPU profile of pid ${pid} in ${dir})`);
-  console.log(`\nWhere the app server's time went, per request (${ALONE_REPS} of each alone, default store, CPU profile ${join(dir, file)}):`);
-  const parts = runs.map(([label, windows]) => ({ label: label.replace(/,.*/, ""), ...profileBreakdown(join(dir, file), windows) }));
+  console.log(
+    `\nWhere the app server's time went, per request (${ALONE_REPS} of each alone, default store, CPU profile ${join(dir, file)}):`,
+  );
+  const parts = runs.map(([label, windows]) => ({
+    label: label.replace(/,.*/, ""),
+    ...profileBreakdown(join(dir, file), windows),
+  }));
   const page = parts[0]!;
-  const names = [...new Set(parts.flatMap((p) => [...p.byCategory.keys()]))].sort((a, b) => (page.byCategory.get(b) ?? 0) - (page.byCategory.get(a) ?? 0));
-  const cell = (ms: number | undefined, label: string) => ((ms ?? 0) / ALONE_REPS).toFixed(2).padStart(label.length + 2);
+  const names = [...new Set(parts.flatMap((p) => [...p.byCategory.keys()]))].sort(
+    (a, b) => (page.byCategory.get(b) ?? 0) - (page.byCategory.get(a) ?? 0),
+  );
+  const cell = (ms: number | undefined, label: string) =>
+    ((ms ?? 0) / ALONE_REPS).toFixed(2).padStart(label.length + 2);
   console.log(`  ${"ms per request".padEnd(70)}${parts.map((p) => `  ${p.label}`).join("")}`);
-  for (const n of names) console.log(`  ${n.padEnd(70)}${parts.map((p) => cell(p.byCategory.get(n), p.label)).join("")}`);
+  for (const n of names)
+    console.log(`  ${n.padEnd(70)}${parts.map((p) => cell(p.byCategory.get(n), p.label)).join("")}`);
   console.log(`  ${"wall time in all".padEnd(70)}${parts.map((p) => cell(p.total, p.label)).join("")}`);
   console.log("  the grid page's busiest functions (self time, ms per request):");
-  const top = [...page.byFunction].filter(([n]) => !n.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, 15);
+  const top = [...page.byFunction]
+    .filter(([n]) => !n.startsWith("(idle)"))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15);
   for (const [n, ms] of top) console.log(`  ${(ms / ALONE_REPS).toFixed(2).padStart(6)}  ${n.slice(0, 110)}`);
 }
 

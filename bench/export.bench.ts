@@ -30,7 +30,16 @@ interface Pass {
 async function leanPass(store: StoreChild, options: ExportOptions, total: number): Promise<Pass> {
   const origin = new URL(store.url).origin;
   const path = new URL(`${store.storeBaseUrl}rest/V1${exportEntity(options.entity).path.slice(3)}`).pathname;
-  const lean = leanClient(origin, { consumerKey: store.tokens.consumer_key, consumerSecret: store.tokens.consumer_secret, accessToken: store.tokens.access_token, accessTokenSecret: store.tokens.access_token_secret }, 1);
+  const lean = leanClient(
+    origin,
+    {
+      consumerKey: store.tokens.consumer_key,
+      consumerSecret: store.tokens.consumer_secret,
+      accessToken: store.tokens.access_token,
+      accessTokenSecret: store.tokens.access_token_secret,
+    },
+    1,
+  );
   const criteria = pagedCriteria({ filterGroups: options.filterGroups, sortOrders: [] }, "entity_id", options.pageSize);
   const fields = pagedFields(`items[${options.fields}]`)!;
   const pages = Math.ceil(total / options.pageSize);
@@ -60,12 +69,22 @@ interface ExportPass extends Pass {
  * An exporter process of its own (bench/lib/export-runner.ts: tsx, lib/magento, scripts/export.ts, NDJSON on
  * stdout to /dev/null as to a file), so its RSS is the exporter's alone; `pass()` runs one export in it.
  */
-function startExporter(store: StoreChild, options: ExportOptions): { pass: () => Promise<ExportPass>; stop: () => void } {
+function startExporter(
+  store: StoreChild,
+  options: ExportOptions,
+): { pass: () => Promise<ExportPass>; stop: () => void } {
   // the V8 flag `npm run export` runs with: a 2 MiB young generation, which a page-at-a-time stream never outgrows
-  const runner = spawn(join(process.cwd(), "node_modules", ".bin", "tsx"), ["--max-semi-space-size=2", join("bench", "lib", "export-runner.ts")], {
-    env: { ...process.env, EXPORT_RUN: JSON.stringify({ storeBaseUrl: store.storeBaseUrl, tokens: store.tokens, options }) },
-    stdio: ["pipe", "ignore", "pipe"],
-  });
+  const runner = spawn(
+    join(process.cwd(), "node_modules", ".bin", "tsx"),
+    ["--max-semi-space-size=2", join("bench", "lib", "export-runner.ts")],
+    {
+      env: {
+        ...process.env,
+        EXPORT_RUN: JSON.stringify({ storeBaseUrl: store.storeBaseUrl, tokens: store.tokens, options }),
+      },
+      stdio: ["pipe", "ignore", "pipe"],
+    },
+  );
   let errText = "";
   let waiting: ((line: string) => void) | undefined;
   runner.stderr.on("data", (d: Buffer) => {
@@ -83,10 +102,28 @@ function startExporter(store: StoreChild, options: ExportOptions): { pass: () =>
         waiting = resolve;
         runner.stdin.write("run\n");
       });
-      const r = JSON.parse(line) as { error?: string; rows: number; ms: number; cpuMs: number; bytes: number; samples: Array<[number, number]>; maxRss: number };
+      const r = JSON.parse(line) as {
+        error?: string;
+        rows: number;
+        ms: number;
+        cpuMs: number;
+        bytes: number;
+        samples: Array<[number, number]>;
+        maxRss: number;
+      };
       if (r.error) throw new Error(r.error);
-      const window = (from: number, to: number) => median(r.samples.filter(([n]) => n > from * r.rows && n <= to * r.rows).map(([, rss]) => rss));
-      return { rows: r.rows, ms: r.ms, cpuMs: r.cpuMs, storeCpuMs: processCpuMs(store.pid) - cpu0, peakRss: r.maxRss, firstTenth: window(0, 0.1), lastTenth: window(0.9, 1), bytes: r.bytes };
+      const window = (from: number, to: number) =>
+        median(r.samples.filter(([n]) => n > from * r.rows && n <= to * r.rows).map(([, rss]) => rss));
+      return {
+        rows: r.rows,
+        ms: r.ms,
+        cpuMs: r.cpuMs,
+        storeCpuMs: processCpuMs(store.pid) - cpu0,
+        peakRss: r.maxRss,
+        firstTenth: window(0, 0.1),
+        lastTenth: window(0.9, 1),
+        bytes: r.bytes,
+      };
     },
     stop: () => {
       runner.stdin.end();
@@ -97,14 +134,24 @@ function startExporter(store: StoreChild, options: ExportOptions): { pass: () =>
 async function main(): Promise<void> {
   const store = await startStoreChild({ products: PRODUCTS });
   try {
-    console.log(`dev store with ${PRODUCTS} products, the exporter (tsx, lib/magento, scripts/export.ts, NDJSON on stdout to /dev/null) and this process each on their own`);
-    console.log("page size  prefetch     rows  lean rows/s  export rows/s  ratio  cold export rows/s  NDJSON MiB  peak RSS MiB  RSS first 10% → last 10% (MiB)");
+    console.log(
+      `dev store with ${PRODUCTS} products, the exporter (tsx, lib/magento, scripts/export.ts, NDJSON on stdout to /dev/null) and this process each on their own`,
+    );
+    console.log(
+      "page size  prefetch     rows  lean rows/s  export rows/s  ratio  cold export rows/s  NDJSON MiB  peak RSS MiB  RSS first 10% → last 10% (MiB)",
+    );
     for (const [pageSize, prefetch] of [
       [200, 2],
       [300, 1],
       [300, 2],
     ] as const) {
-      const options: ExportOptions = { entity: "products", fields: exportEntity("products").fields, filterGroups: [], pageSize, prefetch };
+      const options: ExportOptions = {
+        entity: "products",
+        fields: exportEntity("products").fields,
+        filterGroups: [],
+        pageSize,
+        prefetch,
+      };
       const exporter = startExporter(store, options);
       let cold = 0;
       for (let i = 0; i < 3; i++) {
@@ -129,7 +176,9 @@ async function main(): Promise<void> {
         `          CPU per 1,000 rows: store ${median(lean.map((p) => (p.storeCpuMs / p.rows) * 1000)).toFixed(1)} ms serving the lean signer, ${median(exported.map((p) => (p.storeCpuMs / p.rows) * 1000)).toFixed(1)} ms serving the exporter; exporter ${median(exported.map((p) => (p.cpuMs / p.rows) * 1000)).toFixed(1)} ms (wall ${median(exported.map((p) => (p.ms / p.rows) * 1000)).toFixed(1)} ms)`,
       );
     }
-    console.log("(rows/s: median of 3 passes after 3 warm-up passes, lean and export interleaved; cold = the exporter process's first pass; peak RSS = the exporter process's maxrss, start-up included; RSS sampled every tenth page)");
+    console.log(
+      "(rows/s: median of 3 passes after 3 warm-up passes, lean and export interleaved; cold = the exporter process's first pass; peak RSS = the exporter process's maxrss, start-up included; RSS sampled every tenth page)",
+    );
   } finally {
     store.stop();
   }

@@ -68,13 +68,26 @@ async function run(provider: "sqlite" | "postgresql"): Promise<void> {
     const t0 = Date.now();
     for (let i = 0; i < BACKLOG; i += 500) {
       await queue.sendMany(
-        Array.from({ length: Math.min(500, BACKLOG - i) }, () => ({ kind: "bench.call", data: { store: 0, sentAt: Date.now() }, options: { lane: "store:0" } })),
+        Array.from({ length: Math.min(500, BACKLOG - i) }, () => ({
+          kind: "bench.call",
+          data: { store: 0, sentAt: Date.now() },
+          options: { lane: "store:0" },
+        })),
         new Date(),
       );
     }
     const queuedIn = Date.now() - t0;
     const workers = [1, 2].map(() =>
-      startWorker({ queue, kinds: [kind], concurrency: 8, laneCap: 2, pollMs: 250, now: () => new Date(), log, storeFetch: globalThis.fetch }),
+      startWorker({
+        queue,
+        kinds: [kind],
+        concurrency: 8,
+        laneCap: 2,
+        pollMs: 250,
+        now: () => new Date(),
+        log,
+        storeFetch: globalThis.fetch,
+      }),
     );
     // the other stores send a job every 100 ms, one store at a time, from "another process" (no wake-up)
     let sent = 0;
@@ -89,9 +102,15 @@ async function run(provider: "sqlite" | "postgresql"): Promise<void> {
     while (othersDone < sent && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 50));
     await Promise.all(workers.map((w) => w.stop(5_000)));
     const caps = [...stub.maxInFlight.values()];
-    console.log(`${provider === "sqlite" ? "SQLite" : "PostgreSQL"}: ${STORES} stores, one with ${BACKLOG.toLocaleString("en")} queued jobs (queued in ${fmt(queuedIn)}), two workers × 8 jobs, ≤ 2 per store`);
-    console.log(`  other stores' jobs: ${sent} sent over ${SECONDS} s, ${othersDone} done; start delay p50 ${fmt(pct(delays, 0.5))}, p95 ${fmt(pct(delays, 0.95))}, max ${fmt(Math.max(...delays))} (goal p95 ≤ 5 s)`);
-    console.log(`  the big store meanwhile: ${bigStarted.toLocaleString("en")} of its jobs started; most calls in flight to one store: ${Math.max(...caps)} (store 0: ${stub.maxInFlight.get(0) ?? 0})`);
+    console.log(
+      `${provider === "sqlite" ? "SQLite" : "PostgreSQL"}: ${STORES} stores, one with ${BACKLOG.toLocaleString("en")} queued jobs (queued in ${fmt(queuedIn)}), two workers × 8 jobs, ≤ 2 per store`,
+    );
+    console.log(
+      `  other stores' jobs: ${sent} sent over ${SECONDS} s, ${othersDone} done; start delay p50 ${fmt(pct(delays, 0.5))}, p95 ${fmt(pct(delays, 0.95))}, max ${fmt(Math.max(...delays))} (goal p95 ≤ 5 s)`,
+    );
+    console.log(
+      `  the big store meanwhile: ${bigStarted.toLocaleString("en")} of its jobs started; most calls in flight to one store: ${Math.max(...caps)} (store 0: ${stub.maxInFlight.get(0) ?? 0})`,
+    );
   } finally {
     await queue.stop();
     await db.close();

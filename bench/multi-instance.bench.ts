@@ -37,18 +37,33 @@ async function main(): Promise<void> {
   const env = { ...secrets, WORKER: "off" };
   const a = await startApp(db.url, env);
   const b = await startApp(db.url, env);
-  const worker = await startChild("scripts/worker.ts", { ...secrets, DATABASE_URL: db.url, ALLOW_PRIVATE_STORE_URLS: "true", NODE_ENV: "production", APP_URL: a.url }, { ready: /worker running/ });
+  const worker = await startChild(
+    "scripts/worker.ts",
+    { ...secrets, DATABASE_URL: db.url, ALLOW_PRIVATE_STORE_URLS: "true", NODE_ENV: "production", APP_URL: a.url },
+    { ready: /worker running/ },
+  );
   const database = openDatabase(db.url, { poolSize: 2 });
   try {
     const admin = async <T>(path: string, body: unknown): Promise<T> => {
-      const r = await fetch(`${store.url}/admin/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const r = await fetch(`${store.url}/admin/api${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
       return (await r.json()) as T;
     };
     const captureUrl = `http://127.0.0.1:${(capture.address() as AddressInfo).port}/cb`;
     for (let i = 0; i < N; i += 20) {
       const batch = await Promise.all(
-        Array.from({ length: Math.min(20, N - i) }, (_, j) => admin<{ id: number }>("/integrations", { name: `Multi ${i + j}`, endpoint: captureUrl, identityLinkUrl: `${a.url}/integration/identity`, resources: "all" })),
+        Array.from({ length: Math.min(20, N - i) }, (_, j) =>
+          admin<{ id: number }>("/integrations", {
+            name: `Multi ${i + j}`,
+            endpoint: captureUrl,
+            identityLinkUrl: `${a.url}/integration/identity`,
+            resources: "all",
+          }),
+        ),
       );
       await Promise.all(batch.map((x) => admin(`/integrations/${x.id}/activate`, {})));
     }
@@ -60,7 +75,11 @@ async function main(): Promise<void> {
     const keys = forms.map((f) => new URLSearchParams(f).get("oauth_consumer_key")!);
     const post = async (url: string, body: string) => {
       try {
-        const r = await fetch(`${url}/api/integration/callback`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+        const r = await fetch(`${url}/api/integration/callback`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body,
+        });
         await r.text();
         return r.status;
       } catch {
@@ -80,17 +99,29 @@ async function main(): Promise<void> {
     const lost = results.filter((r) => r.status !== 200);
     const retried = await Promise.all(lost.map((r) => post(b.url, forms[r.i]!)));
     let active = 0;
-    for (const deadline = Date.now() + 240_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 240_000; Date.now() < deadline;) {
       active = await database.prisma.installation.count({ where: { consumerKey: { in: keys }, state: "active" } });
       if (active >= N) break;
       await new Promise((r) => setTimeout(r, 250));
     }
-    const states = await database.prisma.installation.groupBy({ by: ["state"], where: { consumerKey: { in: keys } }, _count: { _all: true } });
+    const states = await database.prisma.installation.groupBy({
+      by: ["state"],
+      where: { consumerKey: { in: keys } },
+      _count: { _all: true },
+    });
     const calls = keys.map((k) => proxy.requestTokenCalls.get(k) ?? 0);
-    console.log(`PostgreSQL: two next start instances (WORKER=off) + one worker, ${N} callbacks spread over both, kill -9 of one instance halfway`);
-    console.log(`  answered 200 at once: ${results.filter((r) => r.status === 200).length}; lost with the killed instance: ${lost.length} (posted again to the other: ${retried.filter((s) => s === 200).length} answered 200)`);
-    console.log(`  end states: ${states.map((s) => `${s.state} ${s._count._all}`).join(", ")}; all active ${((Date.now() - started) / 1000).toFixed(1)} s after the burst began: ${active === N ? "yes" : "no"}`);
-    console.log(`  request-token calls per store: ${calls.every((c) => c === 1) ? "exactly 1 for every activation" : `min ${Math.min(...calls)}, max ${Math.max(...calls)}`}`);
+    console.log(
+      `PostgreSQL: two next start instances (WORKER=off) + one worker, ${N} callbacks spread over both, kill -9 of one instance halfway`,
+    );
+    console.log(
+      `  answered 200 at once: ${results.filter((r) => r.status === 200).length}; lost with the killed instance: ${lost.length} (posted again to the other: ${retried.filter((s) => s === 200).length} answered 200)`,
+    );
+    console.log(
+      `  end states: ${states.map((s) => `${s.state} ${s._count._all}`).join(", ")}; all active ${((Date.now() - started) / 1000).toFixed(1)} s after the burst began: ${active === N ? "yes" : "no"}`,
+    );
+    console.log(
+      `  request-token calls per store: ${calls.every((c) => c === 1) ? "exactly 1 for every activation" : `min ${Math.min(...calls)}, max ${Math.max(...calls)}`}`,
+    );
   } finally {
     await database.close();
     await worker.stop();

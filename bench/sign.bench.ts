@@ -29,7 +29,12 @@ const cases = [
       `&${field}%5BconditionType%5D=gt&searchCriteria%5BsortOrders%5D%5B0%5D%5Bfield%5D=entity_id` +
       `&searchCriteria%5BsortOrders%5D%5B0%5D%5Bdirection%5D=ASC&searchCriteria%5BpageSize%5D=20&searchCriteria%5BcurrentPage%5D=1`,
   },
-  { label: "POST /oauth/token/request (no token)", method: "POST", url: "https://shop.example.com/oauth/token/request", noToken: true },
+  {
+    label: "POST /oauth/token/request (no token)",
+    method: "POST",
+    url: "https://shop.example.com/oauth/token/request",
+    noToken: true,
+  },
 ];
 
 const ROUNDS = 5;
@@ -60,7 +65,9 @@ const oauth = new OAuth({
   hash_function: (base, key) => createHmac("sha256", key).update(base).digest("base64"),
 });
 
-console.log(`lib/oauth's signers vs oauth-1.0a and a lean hand signer (HMAC-SHA256), best of ${ROUNDS} alternating rounds, ${ITERATIONS} iterations each, Node ${process.version}`);
+console.log(
+  `lib/oauth's signers vs oauth-1.0a and a lean hand signer (HMAC-SHA256), best of ${ROUNDS} alternating rounds, ${ITERATIONS} iterations each, Node ${process.version}`,
+);
 for (const c of cases) {
   const s = c.noToken ? { consumerKey: secrets.consumerKey, consumerSecret: secrets.consumerSecret } : secrets;
   const token = c.noToken ? undefined : { key: secrets.token, secret: secrets.tokenSecret };
@@ -68,7 +75,12 @@ for (const c of cases) {
   const key = `${secrets.consumerSecret}&${token?.secret ?? ""}`;
   const signer = createSigner(s); // what a client keeps: key and encoded values made once
   const query = [...new URL(c.url).searchParams]; // the lean signer takes the decoded pairs it sends
-  const lean = leanSigner({ consumerKey: s.consumerKey, consumerSecret: s.consumerSecret, accessToken: secrets.token, accessTokenSecret: secrets.tokenSecret });
+  const lean = leanSigner({
+    consumerKey: s.consumerKey,
+    consumerSecret: s.consumerSecret,
+    accessToken: secrets.token,
+    accessTokenSecret: secrets.tokenSecret,
+  });
   const [client = 0, lib = 0, pkg = 0, hand = 0, floor = 0] = measure(
     (i) => signer.authorization({ method: c.method, url: c.url, nonce, timestamp: 1700000000 + i }),
     (i) => signRequest({ method: c.method, url: c.url, secrets: s, nonce, timestamp: 1700000000 + i }).authorization,

@@ -23,11 +23,20 @@ const privateKey = createPrivateKey(readFileSync(join(fixtures, "commerce-privat
 const publicPem = readFileSync(join(fixtures, "commerce-public.pem"), "utf8");
 
 function delivery(i: number): { body: string; signature: string } {
-  const body = JSON.stringify({ eventName: "observer.catalog_product_save_after", data: { product: { sku: `BENCH-${i}`, name: `Bench product ${i}`, price: i % 100 } } });
-  return { body, signature: sign("sha256", Buffer.from(Buffer.from(body).toString("base64")), privateKey).toString("base64") };
+  const body = JSON.stringify({
+    eventName: "observer.catalog_product_save_after",
+    data: { product: { sku: `BENCH-${i}`, name: `Bench product ${i}`, price: i % 100 } },
+  });
+  return {
+    body,
+    signature: sign("sha256", Buffer.from(Buffer.from(body).toString("base64")), privateKey).toString("base64"),
+  };
 }
 
-async function fire(url: string, items: ReadonlyArray<{ body: string; signature?: string }>): Promise<{ ms: number[]; statuses: number[]; wallMs: number }> {
+async function fire(
+  url: string,
+  items: ReadonlyArray<{ body: string; signature?: string }>,
+): Promise<{ ms: number[]; statuses: number[]; wallMs: number }> {
   const ms: number[] = [];
   const statuses: number[] = [];
   const t0 = performance.now();
@@ -35,7 +44,14 @@ async function fire(url: string, items: ReadonlyArray<{ body: string; signature?
     items.map(async (d) => {
       const s = performance.now();
       try {
-        const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...(d.signature ? { "x-adobe-commerce-webhook-signature": d.signature } : {}) }, body: d.body });
+        const res = await fetch(url, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            ...(d.signature ? { "x-adobe-commerce-webhook-signature": d.signature } : {}),
+          },
+          body: d.body,
+        });
         await res.arrayBuffer();
         statuses.push(res.status);
       } catch {
@@ -70,8 +86,19 @@ async function main() {
   // ten stores: the sustained run stays inside each installation's budget (1,200 verified deliveries a minute)
   const ids: string[] = [];
   for (let i = 0; i < STORES; i++) {
-    const inst = await storage.installations.create({ consumerKey: `b${i}`.padEnd(32, "b"), storeId: store.id, state: "active", mode: "oauth", consumerSecretEnc: "sealed" });
-    await storage.storeEvents.setCommerceKey(inst.id, publicPem, keyFingerprint(parseRsaPublicKey(publicPem)!), new Date());
+    const inst = await storage.installations.create({
+      consumerKey: `b${i}`.padEnd(32, "b"),
+      storeId: store.id,
+      state: "active",
+      mode: "oauth",
+      consumerSecretEnc: "sealed",
+    });
+    await storage.storeEvents.setCommerceKey(
+      inst.id,
+      publicPem,
+      keyFingerprint(parseRsaPublicKey(publicPem)!),
+      new Date(),
+    );
     ids.push(inst.id);
   }
   const app = await startApp(db.url, { WORKER: "off" });
@@ -83,9 +110,15 @@ async function main() {
     await fire(health, [{ body: delivery(-1).body }]);
 
     const signed = Array.from({ length: BURST }, (_, i) => delivery(i));
-    const floorBefore = await fire(health, signed.map((d) => ({ body: d.body })));
+    const floorBefore = await fire(
+      health,
+      signed.map((d) => ({ body: d.body })),
+    );
     const burst = await fire(url, signed);
-    const floorAfter = await fire(health, signed.map((d) => ({ body: d.body })));
+    const floorAfter = await fire(
+      health,
+      signed.map((d) => ({ body: d.body })),
+    );
     console.log(`burst of ${BURST} concurrent POSTs (SQLite, next start, worker off)`);
     console.log(line("no-op floor (/api/health) before", floorBefore));
     console.log(line("signed Commerce webhooks", burst));
@@ -99,11 +132,24 @@ async function main() {
     let ok = 0;
     for (let i = 0; i < all.length; i += 50) {
       const batch = all.slice(i, i + 50);
-      ok += (await Promise.all(ids.map((id, k) => fire(`${app.url}/api/events/commerce/${id}`, batch.filter((_, j) => j % STORES === k))))).flatMap((r) => r.statuses).filter((s) => s === 200).length;
+      ok += (
+        await Promise.all(
+          ids.map((id, k) =>
+            fire(
+              `${app.url}/api/events/commerce/${id}`,
+              batch.filter((_, j) => j % STORES === k),
+            ),
+          ),
+        )
+      )
+        .flatMap((r) => r.statuses)
+        .filter((s) => s === 200).length;
     }
     const seconds = (performance.now() - t0) / 1000;
     const added = (await queued()) - before;
-    console.log(`sustained: ${SUSTAINED} signed deliveries to ${STORES} stores, 50 at a time: ${(ok / seconds).toFixed(0)} verified deliveries/s answered, ${(added / seconds).toFixed(0)} deliveries/s stored and queued (${added} queued, ${SUSTAINED - ok} not answered 200)`);
+    console.log(
+      `sustained: ${SUSTAINED} signed deliveries to ${STORES} stores, 50 at a time: ${(ok / seconds).toFixed(0)} verified deliveries/s answered, ${(added / seconds).toFixed(0)} deliveries/s stored and queued (${added} queued, ${SUSTAINED - ok} not answered 200)`,
+    );
   } finally {
     await app.stop();
     await database.close();

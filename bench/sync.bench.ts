@@ -32,7 +32,10 @@ async function main() {
   const store = await startStoreChild({ products: PRODUCTS });
   const dir = mkdtempSync(join(tmpdir(), "sync-bench-"));
   const url = `file:${join(dir, "bench.db")}`;
-  execFileSync(join(process.cwd(), "node_modules", ".bin", "prisma"), ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: url }, stdio: "ignore" });
+  execFileSync(join(process.cwd(), "node_modules", ".bin", "prisma"), ["migrate", "deploy"], {
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: "ignore",
+  });
   const keys = [{ id: "b1", key: Buffer.alloc(32, 7) }];
   const box = createSecretBox(keys);
   // count the store requests the syncer makes
@@ -83,7 +86,16 @@ async function main() {
     const avg = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 
     // the store's own rate for the same keyset requests (updated_at ASC, entity_id ASC, keyset after the last row)
-    const lean = leanClient(new URL(store.url).origin, { consumerKey: store.tokens.consumer_key, consumerSecret: store.tokens.consumer_secret, accessToken: store.tokens.access_token, accessTokenSecret: store.tokens.access_token_secret }, 1);
+    const lean = leanClient(
+      new URL(store.url).origin,
+      {
+        consumerKey: store.tokens.consumer_key,
+        consumerSecret: store.tokens.consumer_secret,
+        accessToken: store.tokens.access_token,
+        accessTokenSecret: store.tokens.access_token_secret,
+      },
+      1,
+    );
     const path = new URL(`${store.storeBaseUrl}rest/V1/products`).pathname;
     let pos: { v: string; k: number } | null = null;
     let leanRows = 0;
@@ -92,11 +104,24 @@ async function main() {
       const groups = pos
         ? [
             { filters: [{ field: "updated_at", conditionType: "gteq" as const, value: pos.v }] },
-            { filters: [{ field: "updated_at", conditionType: "gt" as const, value: pos.v }, { field: "entity_id", conditionType: "gt" as const, value: String(pos.k) }] },
+            {
+              filters: [
+                { field: "updated_at", conditionType: "gt" as const, value: pos.v },
+                { field: "entity_id", conditionType: "gt" as const, value: String(pos.k) },
+              ],
+            },
           ]
         : [];
       const query: Pairs = [
-        ...searchCriteriaToQuery({ filterGroups: groups, sortOrders: [{ field: "updated_at", direction: "ASC" }, { field: "entity_id", direction: "ASC" }], pageSize: products.pageSize, currentPage: 1 }),
+        ...searchCriteriaToQuery({
+          filterGroups: groups,
+          sortOrders: [
+            { field: "updated_at", direction: "ASC" },
+            { field: "entity_id", direction: "ASC" },
+          ],
+          pageSize: products.pageSize,
+          currentPage: 1,
+        }),
         ["fields", projection(products)],
       ];
       const { status, data } = await lean.get(path, query);
@@ -111,8 +136,12 @@ async function main() {
     await lean.close();
     const leanRate = leanRows / (leanMs / 1000);
 
-    console.log(`products backfill: ${pass.rows} rows in ${(ms / 1000).toFixed(1)} s = ${Math.round(rate)} rows/s, ${backfillRequests} requests`);
-    console.log(`dev store serving the same keyset pages (lean signer): ${leanRows} rows in ${(leanMs / 1000).toFixed(1)} s = ${Math.round(leanRate)} rows/s`);
+    console.log(
+      `products backfill: ${pass.rows} rows in ${(ms / 1000).toFixed(1)} s = ${Math.round(rate)} rows/s, ${backfillRequests} requests`,
+    );
+    console.log(
+      `dev store serving the same keyset pages (lean signer): ${leanRows} rows in ${(leanMs / 1000).toFixed(1)} s = ${Math.round(leanRate)} rows/s`,
+    );
     console.log(`ratio sync / store: ${(rate / leanRate).toFixed(2)}`);
     console.log(`syncer RSS: first 10 % ${mib(avg(first))}, last 10 % ${mib(avg(last))}, peak ${mib(peak)}`);
 
@@ -124,7 +153,9 @@ async function main() {
     }
     const before = requests;
     const sweep = await kit.sync.runSweep(inst.id, "products");
-    console.log(`products sweep: ${requests - before} requests for ${sweep.rows} rows (⌈rows / ${products.pageSize}⌉ = ${Math.ceil(sweep.rows / products.pageSize)})`);
+    console.log(
+      `products sweep: ${requests - before} requests for ${sweep.rows} rows (⌈rows / ${products.pageSize}⌉ = ${Math.ceil(sweep.rows / products.pageSize)})`,
+    );
   } finally {
     await kit.close(2_000);
     store.stop();

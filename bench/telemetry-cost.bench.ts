@@ -24,7 +24,12 @@ function sink(): Promise<{ url: string; requests: () => number; bytes: () => num
   });
   return new Promise((r) =>
     server.listen(0, "127.0.0.1", () =>
-      r({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests: () => requests, bytes: () => bytes, close: () => new Promise((c) => server.close(() => c())) }),
+      r({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        requests: () => requests,
+        bytes: () => bytes,
+        close: () => new Promise((c) => server.close(() => c())),
+      }),
     ),
   );
 }
@@ -47,27 +52,57 @@ async function main(): Promise<void> {
   await new Promise<void>((r) => capture.listen(0, "127.0.0.1", r));
   const captureUrl = `http://127.0.0.1:${(capture.address() as AddressInfo).port}/cb`;
   const admin = async <T>(path: string, body: unknown): Promise<T> => {
-    const r = await fetch(`${store.url}/admin/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const r = await fetch(`${store.url}/admin/api${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     return (await r.json()) as T;
   };
   for (let i = 0; i < 2 * N; i += 20) {
-    const batch = await Promise.all(Array.from({ length: 20 }, (_, j) => admin<{ id: number }>("/integrations", { name: `T ${i + j}`, endpoint: captureUrl, identityLinkUrl: "http://127.0.0.1:1/identity", resources: "all" })));
+    const batch = await Promise.all(
+      Array.from({ length: 20 }, (_, j) =>
+        admin<{ id: number }>("/integrations", {
+          name: `T ${i + j}`,
+          endpoint: captureUrl,
+          identityLinkUrl: "http://127.0.0.1:1/identity",
+          resources: "all",
+        }),
+      ),
+    );
     await Promise.all(batch.map((x) => admin(`/integrations/${x.id}/activate`, {})));
   }
   const otlp = await sink();
   const opsToken = randomBytes(32).toString("base64");
   try {
-    console.log(`Telemetry cost: ${N} concurrent activation callbacks, next start (worker in process), SQLite, one run each`);
-    for (const [label, on, share] of [["off", false, bodies.slice(0, N)], ["metrics + tracing on", true, bodies.slice(N, 2 * N)]] as const) {
+    console.log(
+      `Telemetry cost: ${N} concurrent activation callbacks, next start (worker in process), SQLite, one run each`,
+    );
+    for (const [label, on, share] of [
+      ["off", false, bodies.slice(0, N)],
+      ["metrics + tracing on", true, bodies.slice(N, 2 * N)],
+    ] as const) {
       const db = await benchDatabase("sqlite");
-      const app = await startApp(db.url, { OPS_TOKEN: opsToken, ...(on ? { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, METRICS_PER_STORE: "true" } : {}) });
+      const app = await startApp(db.url, {
+        OPS_TOKEN: opsToken,
+        ...(on ? { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, METRICS_PER_STORE: "true" } : {}),
+      });
       // warm-up: the callback route and the kit are loaded before the burst (one refused callback)
-      await fetch(`${app.url}/api/integration/callback`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "warm=up" }).then((r) => r.text());
+      await fetch(`${app.url}/api/integration/callback`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "warm=up",
+      }).then((r) => r.text());
       let scrapes = 0;
       let scraping = on;
       const scraper = (async () => {
         while (scraping) {
-          await fetch(`${app.url}/api/ops/metrics`, { headers: { Authorization: `Bearer ${opsToken}` } }).then((r) => r.text()).then(() => scrapes++, () => undefined);
+          await fetch(`${app.url}/api/ops/metrics`, { headers: { Authorization: `Bearer ${opsToken}` } })
+            .then((r) => r.text())
+            .then(
+              () => scrapes++,
+              () => undefined,
+            );
           await new Promise((r) => setTimeout(r, 250));
         }
       })();
@@ -76,7 +111,11 @@ async function main(): Promise<void> {
       await Promise.all(
         share.map(async (body) => {
           const t0 = performance.now();
-          const r = await fetch(`${app.url}/api/integration/callback`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body }).catch(() => null);
+          const r = await fetch(`${app.url}/api/integration/callback`, {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+            body,
+          }).catch(() => null);
           await r?.text();
           statuses.push(r?.status ?? 0);
           ms.push(performance.now() - t0);
@@ -87,7 +126,9 @@ async function main(): Promise<void> {
       await scraper;
       console.log(
         `  ${label.padEnd(22)} min ${fmt(Math.min(...ms))}, p50 ${fmt(pct(ms, 50))}, p99 ${fmt(pct(ms, 99))}; answered 200: ${statuses.filter((s) => s === 200).length}/${N}` +
-          (on ? `; OTLP requests ${otlp.requests()} (${(otlp.bytes() / 1024).toFixed(0)} KiB), scrapes ${scrapes}` : ""),
+          (on
+            ? `; OTLP requests ${otlp.requests()} (${(otlp.bytes() / 1024).toFixed(0)} KiB), scrapes ${scrapes}`
+            : ""),
       );
       await app.stop();
       await db.dispose();

@@ -44,7 +44,10 @@ const UNREACHABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "
 function adapterSaysUnreachable(cause: unknown): boolean {
   if (cause === null || typeof cause !== "object" || cause instanceof Error) return false;
   const { kind, code, originalCode } = cause as { kind?: unknown; code?: unknown; originalCode?: unknown };
-  return (typeof kind === "string" && UNREACHABLE_KINDS.has(kind)) || [code, originalCode].some((c) => typeof c === "string" && UNREACHABLE.has(c));
+  return (
+    (typeof kind === "string" && UNREACHABLE_KINDS.has(kind)) ||
+    [code, originalCode].some((c) => typeof c === "string" && UNREACHABLE.has(c))
+  );
 }
 
 /** `e` and the errors of its cause chain (at most 8). */
@@ -56,7 +59,8 @@ function* causeChain(e: unknown): Generator<Error> {
  * node-postgres reports a dropped connection, a connection that took longer than DATABASE_CONNECT_TIMEOUT_MS, and
  * a pool with no free connection in that time, with these messages and no code.
  */
-const CONNECTION_TERMINATED = /^(Connection terminated( unexpectedly| due to connection timeout)?|timeout exceeded when trying to connect)$/;
+const CONNECTION_TERMINATED =
+  /^(Connection terminated( unexpectedly| due to connection timeout)?|timeout exceeded when trying to connect)$/;
 
 /** True when `e` (or an error in its cause chain) says the database could not be reached, not that it refused us. */
 export function databaseUnreachable(e: unknown): boolean {

@@ -1,4 +1,13 @@
-import { createClient, LibsqlError, type Client, type Config, type InStatement, type ResultSet, type Transaction, type TransactionMode } from "@libsql/client";
+import {
+  createClient,
+  LibsqlError,
+  type Client,
+  type Config,
+  type InStatement,
+  type ResultSet,
+  type Transaction,
+  type TransactionMode,
+} from "@libsql/client";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqlitePrismaClient, type Prisma } from "@/lib/generated/prisma/client";
@@ -170,11 +179,13 @@ export function openDatabase(url: string, opts: OpenDatabaseOptions = {}): Datab
     const client = new SqlitePrismaClient({ adapter: new SqliteAdapter({ url }) });
     return { provider: "sqlite", url, prisma: client, sqlite: client, close: () => client.$disconnect() };
   }
-  const client = new PostgresPrismaClient({ adapter: new PrismaPg({
-    connectionString: url,
-    max: opts.poolSize ?? 10,
-    connectionTimeoutMillis: opts.connectTimeoutMs ?? DATABASE_CONNECT_TIMEOUT_MS,
-  }) });
+  const client = new PostgresPrismaClient({
+    adapter: new PrismaPg({
+      connectionString: url,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? DATABASE_CONNECT_TIMEOUT_MS,
+    }),
+  });
   // Generated from the same models as the SQLite client (see above): the one place the two client types meet.
   const prisma = client as unknown as PortablePrisma;
   return { provider: "postgresql", url, prisma, sqlite: null, close: () => client.$disconnect() };

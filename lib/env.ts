@@ -79,7 +79,12 @@ const wholeNumber = (min: number, max: number) => {
   const expected = `must be a whole number from ${min} to ${max}`;
   return z.preprocess(
     (v) => (typeof v === "string" ? v.trim() || undefined : v),
-    z.string().regex(/^\d+$/, expected).transform(Number).pipe(z.number().min(min, expected).max(max, expected)).optional(),
+    z
+      .string()
+      .regex(/^\d+$/, expected)
+      .transform(Number)
+      .pipe(z.number().min(min, expected).max(max, expected))
+      .optional(),
   );
 };
 /** A TCP port; empty counts as unset, so the default applies. */
@@ -112,7 +117,9 @@ const rawSchema = z.object({
   ENCRYPTION_KEY: z.string().optional(),
   ALLOW_PRIVATE_STORE_URLS: boolish.optional(),
   TRUST_PROXY: boolish.optional(),
-  DEV_IO_EVENTS_KEY_ORIGIN: z.url({ protocol: /^https?$/, message: "must be an http(s) origin such as http://127.0.0.1:9000" }).optional(),
+  DEV_IO_EVENTS_KEY_ORIGIN: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) origin such as http://127.0.0.1:9000" })
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   DEVSTORE_URL: z.url({ protocol: /^https?$/ }).optional(),
   OPS_TOKEN: z.string().min(32, "must be at least 32 random characters (openssl rand -base64 32)").optional(),
@@ -142,14 +149,18 @@ function decodeKeyMaterial(text: string): Buffer | null {
 
 /** `KEY` or `id:KEY` or a keyring `k2:KEY,k1:KEY` (the first encrypts, all decrypt). A bare key gets id "k0". */
 export function parseEncryptionKeys(value: string): EncryptionKey[] {
-  const parts = value.split(",").map((p) => p.trim()).filter(Boolean);
+  const parts = value
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length === 0) throw new EnvError(`ENCRYPTION_KEY is empty. ${HOW_TO_SECRET}`);
   const seen = new Set<string>();
   return parts.map((part, i) => {
     const colon = part.indexOf(":");
     const id = colon === -1 ? "k0" : part.slice(0, colon);
     const material = colon === -1 ? part : part.slice(colon + 1);
-    if (!KEY_ID.test(id)) throw new EnvError(`ENCRYPTION_KEY entry ${i + 1}: key id "${id}" must be 1-16 of [A-Za-z0-9_-].`);
+    if (!KEY_ID.test(id))
+      throw new EnvError(`ENCRYPTION_KEY entry ${i + 1}: key id "${id}" must be 1-16 of [A-Za-z0-9_-].`);
     if (seen.has(id)) throw new EnvError(`ENCRYPTION_KEY: key id "${id}" appears twice.`);
     seen.add(id);
     const key = decodeKeyMaterial(material);
@@ -184,9 +195,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (strict) {
     // Say everything that is missing at once, not one variable per failed start.
     const missing = [
-      !raw.SESSION_SECRET?.trim() && "  SESSION_SECRET: required, at least 32 random characters (openssl rand -base64 32)",
+      !raw.SESSION_SECRET?.trim() &&
+        "  SESSION_SECRET: required, at least 32 random characters (openssl rand -base64 32)",
       !raw.ENCRYPTION_KEY?.trim() && "  ENCRYPTION_KEY: required, 32 bytes in base64 or hex (openssl rand -base64 32)",
-      !source.APP_URL?.trim() && "  APP_URL: required, the public https address of this app, e.g. https://app.example.com",
+      !source.APP_URL?.trim() &&
+        "  APP_URL: required, the public https address of this app, e.g. https://app.example.com",
     ].filter(Boolean);
     if (missing.length > 1) throw new EnvError(`Production needs these environment variables:\n${missing.join("\n")}`);
   }
@@ -194,7 +207,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   let usingDevSecrets = false;
   let sessionSecret = raw.SESSION_SECRET?.trim() || undefined;
   if (!sessionSecret) {
-    if (strict) throw new EnvError(`SESSION_SECRET is required in production (at least 32 characters). ${HOW_TO_SECRET}`);
+    if (strict)
+      throw new EnvError(`SESSION_SECRET is required in production (at least 32 characters). ${HOW_TO_SECRET}`);
     sessionSecret = DEV_SESSION_SECRET;
     usingDevSecrets = true;
   } else if (strict && (sessionSecret === DEV_SESSION_SECRET || isWeakSecret(sessionSecret))) {
@@ -205,7 +219,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
   let keyText = raw.ENCRYPTION_KEY?.trim() || undefined;
   if (!keyText) {
-    if (strict) throw new EnvError(`ENCRYPTION_KEY is required in production (32 bytes, base64 or hex). ${HOW_TO_SECRET}`);
+    if (strict)
+      throw new EnvError(`ENCRYPTION_KEY is required in production (32 bytes, base64 or hex). ${HOW_TO_SECRET}`);
     keyText = DEV_ENCRYPTION_KEY;
     usingDevSecrets = true;
   }
@@ -221,19 +236,27 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (strict) {
     // Magento posts the callback to APP_URL and opens the identity link on it: a default would silently break both.
     if (!source.APP_URL?.trim()) {
-      throw new EnvError("APP_URL is required in production: the public https address of this app, e.g. APP_URL=https://app.example.com");
+      throw new EnvError(
+        "APP_URL is required in production: the public https address of this app, e.g. APP_URL=https://app.example.com",
+      );
     }
     const { protocol, hostname } = new URL(raw.APP_URL);
     const loopback = hostname === "localhost" || hostname === "[::1]" || /^127\./.test(hostname);
     if (protocol !== "https:" && !loopback) {
-      throw new EnvError(`APP_URL must use https in production (Magento verifies TLS and the session cookie is Secure): ${raw.APP_URL}`);
+      throw new EnvError(
+        `APP_URL must use https in production (Magento verifies TLS and the session cookie is Secure): ${raw.APP_URL}`,
+      );
     }
   }
 
-  const ioEventsKeyOrigin = raw.DEV_IO_EVENTS_KEY_ORIGIN ? new URL(raw.DEV_IO_EVENTS_KEY_ORIGIN).origin : ADOBE_IO_KEY_ORIGIN;
+  const ioEventsKeyOrigin = raw.DEV_IO_EVENTS_KEY_ORIGIN
+    ? new URL(raw.DEV_IO_EVENTS_KEY_ORIGIN).origin
+    : ADOBE_IO_KEY_ORIGIN;
   if (strict && ioEventsKeyOrigin !== ADOBE_IO_KEY_ORIGIN) {
     // I/O Events keys come only from Adobe's host in production: another origin would let its owner sign events.
-    throw new EnvError(`DEV_IO_EVENTS_KEY_ORIGIN is for tests and the dev store only; unset it in production (keys come from ${ADOBE_IO_KEY_ORIGIN}).`);
+    throw new EnvError(
+      `DEV_IO_EVENTS_KEY_ORIGIN is for tests and the dev store only; unset it in production (keys come from ${ADOBE_IO_KEY_ORIGIN}).`,
+    );
   }
 
   return {

@@ -11,7 +11,11 @@ import type { SecretBox } from "@/lib/secret-box";
 import { fetchAccessToken, fetchRequestToken } from "@/lib/magento";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import type { Lookup } from "@/lib/net/public-host";
-import { MemoryCallbackLimiter, SharedCallbackLimiter, type CallbackLimiter } from "@/lib/integration/callback-rate-limit";
+import {
+  MemoryCallbackLimiter,
+  SharedCallbackLimiter,
+  type CallbackLimiter,
+} from "@/lib/integration/callback-rate-limit";
 import { createPrismaStorage } from "@/lib/storage/prisma";
 import type { Storage } from "@/lib/storage/storage";
 import type { JobQueue } from "@/lib/jobs/queue";
@@ -20,7 +24,11 @@ import { openJobQueue } from "@/lib/jobs/open-queue";
 import { groupedSender } from "@/lib/jobs/group-send";
 import type { KitCore } from "@/lib/verbs/core";
 import { handshakeVerbs } from "@/lib/verbs/handshake";
-import { CallbackAdmission, DEFAULT_ADMISSION, type CallbackAdmissionLimits } from "@/lib/integration/callback-admission";
+import {
+  CallbackAdmission,
+  DEFAULT_ADMISSION,
+  type CallbackAdmissionLimits,
+} from "@/lib/integration/callback-admission";
 import { authVerbs } from "@/lib/verbs/auth";
 import { identityVerbs } from "@/lib/verbs/identity";
 import { storeVerbs } from "@/lib/verbs/stores";
@@ -109,11 +117,15 @@ export function createKit(o: KitOptions) {
   const now = o.clock ?? (() => new Date());
   const handshake = o.handshake ?? { fetchRequestToken, fetchAccessToken };
   const capLease = <T extends { leaseSeconds?: number }>(options: T): T =>
-    options.leaseSeconds !== undefined && o.maxLeaseSeconds !== undefined ? { ...options, leaseSeconds: Math.min(options.leaseSeconds, o.maxLeaseSeconds) } : options;
+    options.leaseSeconds !== undefined && o.maxLeaseSeconds !== undefined
+      ? { ...options, leaseSeconds: Math.min(options.leaseSeconds, o.maxLeaseSeconds) }
+      : options;
   const grouped = groupedSender(queue, now);
   let mailer: Mailer | undefined;
   const mailConfig = (): MailConfig =>
-    typeof o.mail === "function" ? o.mail() : (o.mail ?? parseMailConfig({}, o.env.appUrl, o.env.nodeEnv === "production"));
+    typeof o.mail === "function"
+      ? o.mail()
+      : (o.mail ?? parseMailConfig({}, o.env.appUrl, o.env.nodeEnv === "production"));
   const core: KitCore = {
     env: o.env,
     storage,
@@ -155,7 +167,9 @@ export function createKit(o: KitOptions) {
     },
   };
   // One instance (SQLite) counts callbacks in memory; several instances (PostgreSQL) share the database's count.
-  const limiter = o.callbackLimiter ?? (o.db.provider === "postgresql" ? new SharedCallbackLimiter(storage.rateWindows) : new MemoryCallbackLimiter());
+  const limiter =
+    o.callbackLimiter ??
+    (o.db.provider === "postgresql" ? new SharedCallbackLimiter(storage.rateWindows) : new MemoryCallbackLimiter());
 
   const auth = authVerbs(core);
   const stores = storeVerbs(core);
@@ -167,14 +181,20 @@ export function createKit(o: KitOptions) {
     },
     ...eventHandlers,
   });
-  const deliveryLimiter = o.deliveryLimiter ?? (o.db.provider === "postgresql" ? sharedDeliveryLimiter(storage.rateWindows) : memoryDeliveryLimiter());
+  const deliveryLimiter =
+    o.deliveryLimiter ??
+    (o.db.provider === "postgresql" ? sharedDeliveryLimiter(storage.rateWindows) : memoryDeliveryLimiter());
   const events = eventVerbs(core, {
     handlers: currentEventHandlers,
     limiter: deliveryLimiter,
     ...(o.ioKeyLoader ? { ioKeyLoader: o.ioKeyLoader } : {}),
     ...(o.eventBodyWithinMs ? { bodyWithinMs: o.eventBodyWithinMs } : {}),
   });
-  const sync = syncVerbs(core, { entities: o.syncEntities ?? SYNC_ENTITIES, handlers: o.syncHandlers ?? syncHandlers, systemClient: stores.systemClient });
+  const sync = syncVerbs(core, {
+    entities: o.syncEntities ?? SYNC_ENTITIES,
+    handlers: o.syncHandlers ?? syncHandlers,
+    systemClient: stores.systemClient,
+  });
   const services = (): JobServices => ({
     box: o.secretBox,
     eventHandlers: currentEventHandlers,

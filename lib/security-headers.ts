@@ -5,7 +5,12 @@
  * Styles allow inline attributes (React `style={…}`); no 'unsafe-eval' outside `next dev` (React needs it there
  * for its error overlays).
  */
-export function contentSecurityPolicy(o: { nonce: string; dev: boolean; https: boolean; formTargets?: string[] }): string {
+export function contentSecurityPolicy(o: {
+  nonce: string;
+  dev: boolean;
+  https: boolean;
+  formTargets?: string[];
+}): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${o.nonce}' 'strict-dynamic'${o.dev ? " 'unsafe-eval'" : ""}`,

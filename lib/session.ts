@@ -91,7 +91,10 @@ export async function getSession(jar: CookieJar, env: SessionEnv): Promise<Sessi
   return Object.assign(data, {
     async save() {
       const { sid, linkConsent } = data;
-      const value = await sealData({ ...(sid ? { sid } : {}), ...(linkConsent ? { linkConsent } : {}) }, { password: o.password, ttl: o.ttl });
+      const value = await sealData(
+        { ...(sid ? { sid } : {}), ...(linkConsent ? { linkConsent } : {}) },
+        { password: o.password, ttl: o.ttl },
+      );
       // the cookie ends a minute before the seal does, as iron-session does
       jar.set(o.cookieName, value, { ...o.cookieOptions, maxAge: o.ttl - 60 });
     },

@@ -19,7 +19,9 @@ const OUT = join(ROOT, NEXT_DIR, "standalone");
 const OPS = join(OUT, "ops");
 
 if (!existsSync(join(OUT, "server.js"))) {
-  console.error(`build: ${relative(ROOT, OUT)}/server.js is missing: next.config.mjs must keep output: "standalone". Run: npm run build`);
+  console.error(
+    `build: ${relative(ROOT, OUT)}/server.js is missing: next.config.mjs must keep output: "standalone". Run: npm run build`,
+  );
   process.exit(1);
 }
 
@@ -48,7 +50,9 @@ for (const [name, entry] of Object.entries(entries)) {
     sourcesContent: false,
     logLevel: "error",
     // a bundled module that uses require() (CommonJS packages stay external, but a few helpers need it)
-    banner: { js: "import { createRequire as __kitRequire } from 'node:module'; const require = __kitRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __kitRequire } from 'node:module'; const require = __kitRequire(import.meta.url);",
+    },
   });
   built.push(file);
 }
@@ -67,4 +71,6 @@ for (const file of fileList) {
   copied++;
 }
 writeFileSync(join(OPS, "BUILD_ID"), readFileSync(join(ROOT, NEXT_DIR, "BUILD_ID")));
-console.log(`build: standalone output ready in ${relative(ROOT, OUT)} (web, worker, release; ${copied} more files from node_modules)`);
+console.log(
+  `build: standalone output ready in ${relative(ROOT, OUT)} (web, worker, release; ${copied} more files from node_modules)`,
+);

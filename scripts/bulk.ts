@@ -18,16 +18,21 @@ import { z } from "zod";
 import { isProgram } from "./lib/is-program.mjs";
 import { MAX_FILE_BYTES } from "@/lib/bulk/product-rows";
 
-
 export const USAGE = `Usage: npm run --silent bulk -- --store <installationId> <file.csv|file.ndjson> [--chunk-size N]
 
 The file: a header row naming sku plus any of price, special_price, qty, status, visibility (CSV), or one JSON
 object per line with the same names (NDJSON). Prints one JSON line per row: row, sku, status, message.
 Exit 0: every row complete; 1: some row not; 2: the file cannot be used (nothing was submitted).`;
 
-const chunkSchema = z.coerce.number({ message: "--chunk-size must be a number" }).int("--chunk-size must be a whole number").min(1, "--chunk-size must be at least 1").max(5000, "--chunk-size must be at most 5000");
+const chunkSchema = z.coerce
+  .number({ message: "--chunk-size must be a number" })
+  .int("--chunk-size must be a whole number")
+  .min(1, "--chunk-size must be at least 1")
+  .max(5000, "--chunk-size must be at most 5000");
 
-export function parseArgs(argv: readonly string[]): { store: string; file: string; chunkSize: number } | { help: true } {
+export function parseArgs(
+  argv: readonly string[],
+): { store: string; file: string; chunkSize: number } | { help: true } {
   let store: string | undefined;
   let file: string | undefined;
   let chunk = "5000";
@@ -65,7 +70,9 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     const size = statSync(args.file).size;
     if (size > MAX_FILE_BYTES) {
-      process.stderr.write(`bulk: ${args.file} is ${(size / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_FILE_BYTES / 1024 / 1024} MB: split it into several files. Nothing was submitted.\n`);
+      process.stderr.write(
+        `bulk: ${args.file} is ${(size / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_FILE_BYTES / 1024 / 1024} MB: split it into several files. Nothing was submitted.\n`,
+      );
       return 2;
     }
     content = readFileSync(args.file);
@@ -82,7 +89,10 @@ async function main(argv: readonly string[]): Promise<number> {
   const pino = (await import("pino")).default;
   const env = getEnv();
   // Crash tests only: the process dies right after the store accepted a chunk, before it is recorded.
-  const crash = process.env.KIT_BULK_FAULT === "kill-after-submit" ? { afterSubmit: () => process.kill(process.pid, "SIGKILL") } : undefined;
+  const crash =
+    process.env.KIT_BULK_FAULT === "kill-after-submit"
+      ? { afterSubmit: () => process.kill(process.pid, "SIGKILL") }
+      : undefined;
   const kit = kitFromEnv(env, {
     log: createLogger({ level: env.logLevel === "info" ? "warn" : env.logLevel, destination: pino.destination(2) }),
     ...(crash ? { bulkFaults: crash } : {}),
@@ -95,19 +105,27 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     const invalid = read.rows.filter((r) => !r.element);
     if (invalid.length === read.rows.length) {
-      for (const r of read.rows) process.stdout.write(line({ row: r.row, sku: r.sku, status: "invalid", message: r.error ?? "" }));
+      for (const r of read.rows)
+        process.stdout.write(line({ row: r.row, sku: r.sku, status: "invalid", message: r.error ?? "" }));
       process.stderr.write(`bulk: no row of ${args.file} is valid; nothing was submitted.\n`);
       return 2;
     }
     const started = await kit.bulk.start(args.store, null, read.rows, { chunkSize: args.chunkSize });
     if (!started.ok) {
       const missing = started.error.startsWith("No such store");
-      process.stderr.write(missing ? `bulk: no store with id "${args.store}" in this database. Copy the id from the dashboard URL /stores/<id>.\n` : `bulk: ${started.error}\n`);
+      process.stderr.write(
+        missing
+          ? `bulk: no store with id "${args.store}" in this database. Copy the id from the dashboard URL /stores/<id>.\n`
+          : `bulk: ${started.error}\n`,
+      );
       return 2;
     }
     await kit.jobs.queue.start();
     if (env.worker.inProcess) kit.jobs.startWorker({ ...workerSettings(env), kinds: [BULK_JOB], recurring: false });
-    else process.stderr.write("bulk: WORKER=off, waiting for a running worker (npm run worker, or the app) to run the submission…\n");
+    else
+      process.stderr.write(
+        "bulk: WORKER=off, waiting for a running worker (npm run worker, or the app) to run the submission…\n",
+      );
     let lastPercent = -1;
     let warned = false;
     for (;;) {
@@ -131,7 +149,14 @@ async function main(argv: readonly string[]): Promise<number> {
     for await (const r of kit.bulk.rows(started.submissionId)) {
       const status = rowOutcome(r);
       if (status !== "complete") allComplete = false;
-      process.stdout.write(line({ row: r.row, sku: r.ref, status: status === "open" ? "failed" : status, message: status === "open" ? "The submission ended before the store finished this row." : r.message }));
+      process.stdout.write(
+        line({
+          row: r.row,
+          sku: r.ref,
+          status: status === "open" ? "failed" : status,
+          message: status === "open" ? "The submission ended before the store finished this row." : r.message,
+        }),
+      );
     }
     return allComplete ? 0 : 1;
   } finally {

@@ -21,7 +21,10 @@ const FIX = "  npm run db:diff -- --name <what_changed>   (writes both databases
 const dir = mkdtempSync(join(tmpdir(), "kit-drift-"));
 const prisma = join(process.cwd(), "node_modules", ".bin", "prisma");
 const run = (args, url) =>
-  execFileSync(prisma, args, { env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "pipe", "pipe"] }).toString("utf8");
+  execFileSync(prisma, args, {
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: ["ignore", "pipe", "pipe"],
+  }).toString("utf8");
 
 function report(title, a, b, labels) {
   const onlyA = a.filter((x) => !b.includes(x));
@@ -41,12 +44,22 @@ async function sqliteCatalogue(url) {
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_prisma_migrations%' AND name NOT LIKE 'sqlite_%' ORDER BY name",
   );
   for (const { name } of tables.rows) {
-    const cols = await db.execute({ sql: "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?)", args: [name] });
-    for (const c of cols.rows) lines.push(`column ${name}.${c.name} ${c.type} notnull=${c.notnull} default=${c.dflt_value} pk=${c.pk}`);
-    const fks = await db.execute({ sql: 'SELECT "table", "from", "to", on_update, on_delete FROM pragma_foreign_key_list(?)', args: [name] });
-    for (const f of fks.rows) lines.push(`fk ${name}.${f.from} -> ${f.table}.${f.to} update=${f.on_update} delete=${f.on_delete}`);
+    const cols = await db.execute({
+      sql: 'SELECT name, type, "notnull", dflt_value, pk FROM pragma_table_info(?)',
+      args: [name],
+    });
+    for (const c of cols.rows)
+      lines.push(`column ${name}.${c.name} ${c.type} notnull=${c.notnull} default=${c.dflt_value} pk=${c.pk}`);
+    const fks = await db.execute({
+      sql: 'SELECT "table", "from", "to", on_update, on_delete FROM pragma_foreign_key_list(?)',
+      args: [name],
+    });
+    for (const f of fks.rows)
+      lines.push(`fk ${name}.${f.from} -> ${f.table}.${f.to} update=${f.on_update} delete=${f.on_delete}`);
   }
-  const indexes = await db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name");
+  const indexes = await db.execute(
+    "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+  );
   for (const i of indexes.rows) lines.push(`index ${i.name} ${String(i.sql ?? "").replace(/\s+/g, " ")}`);
   db.close();
   return lines;
@@ -58,12 +71,17 @@ async function pgCatalogue(url) {
   await c.connect();
   try {
     const lines = [];
-    const cols = await c.query(`SELECT table_name, column_name, data_type, is_nullable, column_default, datetime_precision
+    const cols =
+      await c.query(`SELECT table_name, column_name, data_type, is_nullable, column_default, datetime_precision
       FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> '_app_migrations'`);
     for (const r of cols.rows) {
-      lines.push(`column ${r.table_name}.${r.column_name} ${r.data_type}(${r.datetime_precision ?? ""}) null=${r.is_nullable} default=${r.column_default}`);
+      lines.push(
+        `column ${r.table_name}.${r.column_name} ${r.data_type}(${r.datetime_precision ?? ""}) null=${r.is_nullable} default=${r.column_default}`,
+      );
     }
-    const idx = await c.query("SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_app_migrations'");
+    const idx = await c.query(
+      "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_app_migrations'",
+    );
     for (const r of idx.rows) lines.push(`index ${r.indexname} ${r.indexdef}`);
     const cons = await c.query(`SELECT conrelid::regclass::text AS t, conname, pg_get_constraintdef(oid) AS def
       FROM pg_constraint WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> '_app_migrations'`);
@@ -100,7 +118,12 @@ try {
   // Database B from the schema's own CREATE script. (`prisma db push` builds the same, but through the libSQL
   // adapter the CLI then sits idle for 60 s before it exits.)
   const schemaDb = createClient({ url: fromSchema });
-  await schemaDb.executeMultiple(run(["migrate", "diff", "--from-empty", "--to-schema-datamodel", "prisma/schema.prisma", "--script"], `file:${join(dir, "unused.db")}`));
+  await schemaDb.executeMultiple(
+    run(
+      ["migrate", "diff", "--from-empty", "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
+      `file:${join(dir, "unused.db")}`,
+    ),
+  );
   schemaDb.close();
   ok &&= report(
     "SQLite: prisma/schema.prisma and prisma/migrations disagree",
@@ -118,7 +141,10 @@ try {
   if (!server) {
     console.log("PostgreSQL migrations not checked: no TEST_POSTGRES_URL (npm test starts a server and sets it).");
   } else {
-    const createSql = run(["migrate", "diff", "--from-empty", "--to-schema-datamodel", PG_SCHEMA, "--script"], `file:${join(dir, "unused.db")}`);
+    const createSql = run(
+      ["migrate", "diff", "--from-empty", "--to-schema-datamodel", PG_SCHEMA, "--script"],
+      `file:${join(dir, "unused.db")}`,
+    );
     ok &&= await withScratchDatabases(server, async (a, b) => {
       await applyPgMigrations(a);
       const c = new pg.Client({ connectionString: b });
@@ -133,7 +159,12 @@ try {
       );
     });
   }
-  if (ok) console.log("prisma: migrations match the schema (SQLite" + (server ? " and PostgreSQL" : "") + "), derived schema up to date");
+  if (ok)
+    console.log(
+      "prisma: migrations match the schema (SQLite" +
+        (server ? " and PostgreSQL" : "") +
+        "), derived schema up to date",
+    );
   else process.exitCode = 2;
 } finally {
   rmSync(dir, { recursive: true, force: true });

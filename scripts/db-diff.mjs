@@ -49,7 +49,15 @@ try {
   // `db pull --print` writes an adapter warning before the schema on stdout: keep the schema only.
   const printed = run(["db", "pull", "--print"]);
   writeFileSync(pulled, printed.slice(Math.max(0, printed.search(/^(generator|datasource) /m))));
-  const sqliteSql = run(["migrate", "diff", "--from-schema-datamodel", pulled, "--to-schema-datamodel", SQLITE_SCHEMA, "--script"]).trim();
+  const sqliteSql = run([
+    "migrate",
+    "diff",
+    "--from-schema-datamodel",
+    pulled,
+    "--to-schema-datamodel",
+    SQLITE_SCHEMA,
+    "--script",
+  ]).trim();
 
   // PostgreSQL
   const derived = derivedFromDisk();

@@ -12,14 +12,21 @@ try {
   addresses = await devAddresses();
 } catch (e) {
   if (e?.name !== "EnvError") throw e;
-  console.error(`\nnpm run dev cannot start: ${e.message}\n\nSet what is listed above in the environment and run npm run dev again.\n`);
+  console.error(
+    `\nnpm run dev cannot start: ${e.message}\n\nSet what is listed above in the environment and run npm run dev again.\n`,
+  );
   process.exit(1);
 }
 const { port: PORT, devstorePort: DEVSTORE_PORT, appUrl: APP_URL } = addresses;
 
 await setup({ quiet: true });
 
-const env = { ...process.env, APP_URL, NEXT_TELEMETRY_DISABLED: "1", DEVSTORE_URL: `http://127.0.0.1:${DEVSTORE_PORT}` };
+const env = {
+  ...process.env,
+  APP_URL,
+  NEXT_TELEMETRY_DISABLED: "1",
+  DEVSTORE_URL: `http://127.0.0.1:${DEVSTORE_PORT}`,
+};
 // With DEVSTORE_EDITION=commerce the dev store sends I/O Events signed with keys it serves itself (docs/store-events.md).
 env.DEV_IO_EVENTS_KEY_ORIGIN ??= env.DEVSTORE_URL;
 // Integrations and tokens outlive a restart, as in Magento's database: the app's linked stores keep working.
@@ -30,7 +37,10 @@ const DEVSTORE_STATE = process.env.DEVSTORE_STATE || "data/devstore-state.json";
 let stopping = false;
 const run = (args, stdio) => spawn("npx", args, { env, stdio, detached: true });
 const children = [
-  run(["tsx", "devstore/src/main.ts", "--port", String(DEVSTORE_PORT), "--state", DEVSTORE_STATE], ["ignore", "inherit", "inherit"]),
+  run(
+    ["tsx", "devstore/src/main.ts", "--port", String(DEVSTORE_PORT), "--state", DEVSTORE_STATE],
+    ["ignore", "inherit", "inherit"],
+  ),
   run(["next", "dev", "-H", "127.0.0.1", "-p", String(PORT)], ["ignore", "inherit", "inherit"]),
 ];
 
@@ -58,7 +68,10 @@ const [, cold] = await Promise.all([
   answers(`http://127.0.0.1:${DEVSTORE_PORT}/admin`, { withinMs: 120_000 }),
   warmRoutes(`http://127.0.0.1:${PORT}`),
 ]);
-if (cold.length > 0) console.log(`  These pages did not answer yet: ${cold.join(", ")}. The first Activate may time out; click Activate again.`);
+if (cold.length > 0)
+  console.log(
+    `  These pages did not answer yet: ${cold.join(", ")}. The first Activate may time out; click Activate again.`,
+  );
 if (!stopping) {
   console.log(`
   ┌─ Magento integration kit ───────────────────────────────────────────────

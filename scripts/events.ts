@@ -24,7 +24,6 @@ export const USAGE = `Usage: npm run --silent events -- --store <installationId>
   --io-client-id <id>     the client id of the Adobe I/O Events registration delivering to this store's URL
   --help                  this text`;
 
-
 const argsSchema = z
   .object({
     store: z.string({ message: "--store <installationId> is required" }).min(1, "--store needs an installation id"),
@@ -32,7 +31,10 @@ const argsSchema = z
     commerceKey: z.string().min(1, "--commerce-key needs a file").optional(),
     ioClientId: z.string().min(1, "--io-client-id needs a value").optional(),
   })
-  .refine((a) => a.show || a.commerceKey !== undefined || a.ioClientId !== undefined, "nothing to do: give --show, --commerce-key or --io-client-id");
+  .refine(
+    (a) => a.show || a.commerceKey !== undefined || a.ioClientId !== undefined,
+    "nothing to do: give --show, --commerce-key or --io-client-id",
+  );
 
 export type EventsArgs = z.infer<typeof argsSchema>;
 
@@ -74,11 +76,15 @@ async function main(argv: readonly string[]): Promise<number> {
   const { kitFromEnv } = await import("@/lib/kit-from-env");
   const pino = (await import("pino")).default;
   const env = getEnv();
-  const kit = kitFromEnv(env, { log: createLogger({ level: env.logLevel === "info" ? "warn" : env.logLevel, destination: pino.destination(2) }) });
+  const kit = kitFromEnv(env, {
+    log: createLogger({ level: env.logLevel === "info" ? "warn" : env.logLevel, destination: pino.destination(2) }),
+  });
   try {
     const before = await kit.events.show(args.store);
     if (!before) {
-      process.stderr.write(`events: no store with id "${args.store}" in ${env.databaseUrl.split("?")[0]}. Copy the id from the dashboard URL /stores/<id>.\n`);
+      process.stderr.write(
+        `events: no store with id "${args.store}" in ${env.databaseUrl.split("?")[0]}. Copy the id from the dashboard URL /stores/<id>.\n`,
+      );
       return 2;
     }
     if (pem !== undefined) {

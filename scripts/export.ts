@@ -28,7 +28,15 @@ import {
   type SearchFilter,
   type SearchFilterGroup,
 } from "@/lib/magento";
-import { ENTITIES, ENTITY_NAMES, entityChoices, exportEntity, ExportUsageError, parseFilterTerm as parseTerm, type Entity } from "@/lib/exports/options";
+import {
+  ENTITIES,
+  ENTITY_NAMES,
+  entityChoices,
+  exportEntity,
+  ExportUsageError,
+  parseFilterTerm as parseTerm,
+  type Entity,
+} from "@/lib/exports/options";
 
 export { ENTITIES, exportEntity, type Entity };
 
@@ -41,7 +49,6 @@ export interface ExportOptions {
   /** Pages read ahead of the writer (1–4). */
   prefetch: number;
 }
-
 
 export const USAGE = `Usage: npm run --silent export -- --store <installationId> ${ENTITY_NAMES.join("|")} [options] > file.ndjson
    (--silent keeps npm's "> magento-integration-kit export" banner out of the file; or: npx tsx scripts/export.ts …)
@@ -65,10 +72,16 @@ export function parseFilterTerm(term: string): SearchFilter {
 }
 
 const intArg = (name: string, min: number, max: number) =>
-  z.coerce.number({ message: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`);
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`);
 
 /** argv (after the script name) → store id + options. Throws UsageError with a message saying what is wrong. */
-export function parseArgs(argv: readonly string[]): { store: string; options: ExportOptions; filters: string[] } | { help: true } {
+export function parseArgs(
+  argv: readonly string[],
+): { store: string; options: ExportOptions; filters: string[] } | { help: true } {
   let store: string | undefined;
   let entity: string | undefined;
   let fieldsArg: string | undefined;
@@ -134,7 +147,10 @@ export interface Progress {
 }
 
 /** A progress bar on a stream: redrawn in place on a terminal, a line every 10% otherwise. */
-export function progressBar(stream: NodeJS.WriteStream | Writable, now: () => number = () => performance.now()): Progress {
+export function progressBar(
+  stream: NodeJS.WriteStream | Writable,
+  now: () => number = () => performance.now(),
+): Progress {
   const tty = "isTTY" in stream && Boolean(stream.isTTY);
   let total = 0;
   let started = 0;
@@ -175,7 +191,12 @@ export function progressBar(stream: NodeJS.WriteStream | Writable, now: () => nu
 /** Number of matching rows (one small request: pageSize 1, fields total_count). */
 export async function countRows(client: MagentoClient, options: ExportOptions): Promise<number> {
   const criteria: SearchCriteria = { filterGroups: options.filterGroups, sortOrders: [], pageSize: 1, currentPage: 1 };
-  const res = await client.request<{ total_count?: number }>({ method: "GET", path: exportEntity(options.entity).path, searchCriteria: criteria, fields: "total_count" });
+  const res = await client.request<{ total_count?: number }>({
+    method: "GET",
+    path: exportEntity(options.entity).path,
+    searchCriteria: criteria,
+    fields: "total_count",
+  });
   return z.object({ total_count: z.coerce.number().int().nonnegative() }).parse(res.data).total_count;
 }
 
@@ -184,7 +205,12 @@ export async function countRows(client: MagentoClient, options: ExportOptions): 
  * `prefetch` pages requested ahead while the current one is written (one write per page, waiting for the stream
  * to drain), so memory holds at most prefetch + 1 pages whatever the size of the export. Returns the rows written.
  */
-export async function exportRows(client: MagentoClient, options: ExportOptions, out: Writable, progress?: Progress): Promise<number> {
+export async function exportRows(
+  client: MagentoClient,
+  options: ExportOptions,
+  out: Writable,
+  progress?: Progress,
+): Promise<number> {
   const total = await countRows(client, options);
   progress?.start(total);
   const pages = paginatePages<unknown>((req) => client.request(req), exportEntity(options.entity).path, {
@@ -252,7 +278,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const pino = (await import("pino")).default;
   const env = getEnv();
   // stdout carries the NDJSON only: logs go to stderr
-  const kit = kitFromEnv(env, { log: createLogger({ level: env.logLevel === "info" ? "warn" : env.logLevel, destination: pino.destination(2) }) });
+  const kit = kitFromEnv(env, {
+    log: createLogger({ level: env.logLevel === "info" ? "warn" : env.logLevel, destination: pino.destination(2) }),
+  });
   try {
     const started = await kit.exports.start(parsed.store, null, {
       entity: parsed.options.entity,
@@ -271,13 +299,18 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     await kit.jobs.queue.start();
     if (env.worker.inProcess) kit.jobs.startWorker({ ...workerSettings(env), kinds: [EXPORT_JOB] });
-    else process.stderr.write("export: WORKER=off, waiting for a running worker (npm run worker, or the app) to run the export…\n");
+    else
+      process.stderr.write(
+        "export: WORKER=off, waiting for a running worker (npm run worker, or the app) to run the export…\n",
+      );
     const r = await followExport(kit, started.exportId, parsed.store, process.stdout, progressBar(process.stderr));
     if (r.error) process.stderr.write(`\nexport: ${r.error}\n`);
     return r.code;
   } catch (e) {
     if (e instanceof MagentoApiError) {
-      process.stderr.write(`\nexport: the store answered ${e.status || "nothing"}: ${e.renderedMessage}\n${e.hint ? `${e.hint}\n` : ""}`);
+      process.stderr.write(
+        `\nexport: the store answered ${e.status || "nothing"}: ${e.renderedMessage}\n${e.hint ? `${e.hint}\n` : ""}`,
+      );
       return 1;
     }
     process.stderr.write(`\nexport: ${(e as Error).message}\n`);

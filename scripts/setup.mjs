@@ -35,7 +35,10 @@ export function generateClients({ quiet = false } = {}) {
     execFileSync(prismaBin(), ["generate"], { env: prismaEnv("file:./data/dev.db"), stdio });
   }
   if (stale(join("lib", "generated", "prisma-pg", "client.ts"), PG_SCHEMA)) {
-    execFileSync(prismaBin(), ["generate", "--config", PG_CONFIG], { env: prismaEnv("postgresql://unused@127.0.0.1:1/unused"), stdio });
+    execFileSync(prismaBin(), ["generate", "--config", PG_CONFIG], {
+      env: prismaEnv("postgresql://unused@127.0.0.1:1/unused"),
+      stdio,
+    });
   }
 }
 
@@ -47,7 +50,10 @@ export async function migrate({ databaseUrl = process.env.DATABASE_URL ?? "file:
     const previous = process.umask(0o077);
     try {
       sqliteDir(databaseUrl, { create: true });
-      execFileSync(prismaBin(), ["migrate", "deploy"], { env: prismaEnv(databaseUrl), stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit" });
+      execFileSync(prismaBin(), ["migrate", "deploy"], {
+        env: prismaEnv(databaseUrl),
+        stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit",
+      });
       // Write-ahead logging (kept in the file): readers never wait for the writer; see lib/db.ts for syncing.
       const db = createClient({ url: databaseUrl });
       await db.execute("PRAGMA journal_mode = WAL");
@@ -58,9 +64,14 @@ export async function migrate({ databaseUrl = process.env.DATABASE_URL ?? "file:
     secureSqliteFile(databaseUrl);
   } else if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
     const applied = await applyPgMigrations(databaseUrl, { log: quiet ? () => {} : (m) => console.log(m) });
-    if (!quiet) console.log(applied.length ? `PostgreSQL: ${applied.length} migration(s) applied.` : "PostgreSQL: already up to date.");
+    if (!quiet)
+      console.log(
+        applied.length ? `PostgreSQL: ${applied.length} migration(s) applied.` : "PostgreSQL: already up to date.",
+      );
   } else {
-    throw new Error(`DATABASE_URL must start with file: (SQLite) or postgresql:// (PostgreSQL), not "${databaseUrl.split(":")[0]}:"`);
+    throw new Error(
+      `DATABASE_URL must start with file: (SQLite) or postgresql:// (PostgreSQL), not "${databaseUrl.split(":")[0]}:"`,
+    );
   }
 }
 
@@ -95,7 +106,12 @@ export function secureSqliteFile(databaseUrl) {
 
 if (isProgram(import.meta.url, "setup.mjs")) {
   const only = process.argv[2];
-  const task = only === "--migrate-only" ? migrate() : only === "--generate-only" ? Promise.resolve(generateClients({ quiet: true })) : setup();
+  const task =
+    only === "--migrate-only"
+      ? migrate()
+      : only === "--generate-only"
+        ? Promise.resolve(generateClients({ quiet: true }))
+        : setup();
   task.catch((e) => {
     console.error(`setup: ${e.message}`);
     process.exit(1);

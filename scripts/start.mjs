@@ -18,7 +18,9 @@ try {
   parsed = parseEnv(env);
 } catch (e) {
   if (e instanceof EnvError || e?.name === "EnvError") {
-    console.error(`\nThe app cannot start: ${e.message}\n\nSet what is listed above in the environment and run npm start again.\n`);
+    console.error(
+      `\nThe app cannot start: ${e.message}\n\nSet what is listed above in the environment and run npm start again.\n`,
+    );
     process.exit(1);
   }
   throw e;

@@ -8,11 +8,16 @@ import { isProgram } from "./lib/is-program.mjs";
 import type { Writable } from "node:stream";
 import { z } from "zod";
 
-export const DUMP_USAGE = "Usage: npm run --silent sync:dump -- --store <installationId> <entity>   (entity: products, customers, orders, stock, …)";
+export const DUMP_USAGE =
+  "Usage: npm run --silent sync:dump -- --store <installationId> <entity>   (entity: products, customers, orders, stock, …)";
 
 const argsSchema = z.object({
-  store: z.string({ message: "--store <installationId> is required (the id in the dashboard URL /stores/<id>)" }).min(1),
-  entity: z.string({ message: "say which entity to dump: products, customers, orders or stock" }).regex(/^[a-z][a-z0-9_-]*$/, "the entity is a name such as orders"),
+  store: z
+    .string({ message: "--store <installationId> is required (the id in the dashboard URL /stores/<id>)" })
+    .min(1),
+  entity: z
+    .string({ message: "say which entity to dump: products, customers, orders or stock" })
+    .regex(/^[a-z][a-z0-9_-]*$/, "the entity is a name such as orders"),
 });
 
 export function parseDumpArgs(argv: readonly string[]): z.output<typeof argsSchema> {
@@ -60,7 +65,9 @@ async function main(argv: readonly string[]): Promise<number> {
       return 2;
     }
     if (!(await kit.storage.installations.byId(args.store))) {
-      process.stderr.write(`sync:dump: no store with id "${args.store}" in ${env.databaseUrl.split("?")[0]}. Copy the id from the dashboard URL /stores/<id>.\n`);
+      process.stderr.write(
+        `sync:dump: no store with id "${args.store}" in ${env.databaseUrl.split("?")[0]}. Copy the id from the dashboard URL /stores/<id>.\n`,
+      );
       return 2;
     }
     let chunk = "";

@@ -22,9 +22,16 @@ export class SyncUsageError extends Error {
 }
 
 const argsSchema = z.object({
-  store: z.string({ message: "--store <installationId> is required (the id in the dashboard URL /stores/<id>)" }).min(1),
-  entity: z.string().regex(/^[a-z][a-z0-9_-]*$/, "--entity takes an entity name such as orders").optional(),
-  once: z.literal(true, { message: "add --once: this command runs the passes once and exits (the worker syncs continuously)" }),
+  store: z
+    .string({ message: "--store <installationId> is required (the id in the dashboard URL /stores/<id>)" })
+    .min(1),
+  entity: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]*$/, "--entity takes an entity name such as orders")
+    .optional(),
+  once: z.literal(true, {
+    message: "add --once: this command runs the passes once and exits (the worker syncs continuously)",
+  }),
   sweep: z.boolean(),
 });
 export type SyncArgs = z.output<typeof argsSchema>;
@@ -73,7 +80,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const { syncEntity } = await import("@/lib/sync/registry");
   const pino = (await import("pino")).default;
   const env = getEnv();
-  const kit = kitFromEnv(env, { log: createLogger({ level: env.logLevel === "info" ? "warn" : env.logLevel, destination: pino.destination(2) }) });
+  const kit = kitFromEnv(env, {
+    log: createLogger({ level: env.logLevel === "info" ? "warn" : env.logLevel, destination: pino.destination(2) }),
+  });
   let code = 0;
   try {
     let entities;
@@ -84,7 +93,9 @@ async function main(argv: readonly string[]): Promise<number> {
       return 2;
     }
     if (!(await kit.storage.installations.byId(args.store))) {
-      process.stderr.write(`sync: no store with id "${args.store}" in ${env.databaseUrl.split("?")[0]}. Copy the id from the dashboard URL /stores/<id>.\n`);
+      process.stderr.write(
+        `sync: no store with id "${args.store}" in ${env.databaseUrl.split("?")[0]}. Copy the id from the dashboard URL /stores/<id>.\n`,
+      );
       return 2;
     }
     for (const e of entities) {
@@ -96,7 +107,9 @@ async function main(argv: readonly string[]): Promise<number> {
             process.stdout.write(`${e.name}: paused (Resume it on the Sync page)\n`);
             continue;
           }
-          parts.push(`pass ${plural(p.requests, "request")}, ${plural(p.rows, "row")} read, ${plural(p.changes, "change")}, ${p.delivered} delivered, ${p.parked} parked`);
+          parts.push(
+            `pass ${plural(p.requests, "request")}, ${plural(p.rows, "row")} read, ${plural(p.changes, "change")}, ${p.delivered} delivered, ${p.parked} parked`,
+          );
         }
         if (args.sweep || !e.version) {
           const s = await kit.sync.runSweep(args.store, e.name);
@@ -104,7 +117,9 @@ async function main(argv: readonly string[]): Promise<number> {
             process.stdout.write(`${e.name}: paused (Resume it on the Sync page)\n`);
             continue;
           }
-          parts.push(`sweep ${plural(s.requests, "request")}, ${plural(s.rows, "row")} read, ${plural(s.changes, "change")} (${s.deleted} deleted), ${s.delivered} delivered, ${s.parked} parked`);
+          parts.push(
+            `sweep ${plural(s.requests, "request")}, ${plural(s.rows, "row")} read, ${plural(s.changes, "change")} (${s.deleted} deleted), ${s.delivered} delivered, ${s.parked} parked`,
+          );
         }
         const mirrored = await kit.storage.sync.count(args.store, e.name);
         process.stdout.write(`${e.name}: ${parts.join("; ")}; mirror ${plural(mirrored, "record")}\n`);

@@ -2,7 +2,7 @@
 # `npm test`: every check of the kit, from a fresh clone. Installs what it needs (npm packages, Debian's
 # Chromium and PostgreSQL when missing, both Prisma clients, the test database), starts a throwaway
 # PostgreSQL 15 (127.0.0.1, a free port, a temp data dir; stopped at the end), then runs typecheck, lint, the
-# migration drift checks (SQLite and PostgreSQL), unit + integration tests (vitest; the integration suite runs
+# formatter check (Prettier, 120 columns; `npx prettier --write .` fixes it), the migration drift checks (SQLite and PostgreSQL), unit + integration tests (vitest; the integration suite runs
 # against SQLite and PostgreSQL), the production build and the browser tests (Playwright).
 # Ends with one line: "N passed, N failed, N skipped".
 set -uo pipefail
@@ -62,6 +62,7 @@ mkdir -p reports
 check "migration drift" node scripts/check-drift.mjs
 check "typecheck" npx tsc --noEmit
 check "lint" npx eslint . --max-warnings=0
+check "format (Prettier, 120 columns)" npx prettier --check . --log-level warn
 
 step "unit + integration tests"
 vitest_rc=0

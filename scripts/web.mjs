@@ -40,7 +40,9 @@ async function stop(signal) {
   stopping = true;
   lifecycle.draining = true;
   const graceMs = seconds("SHUTDOWN_GRACE_SECONDS", 25) * 1000;
-  console.log(`web: ${signal}: draining (readiness 503), then finishing requests in flight (at most ${graceMs / 1000} s)`);
+  console.log(
+    `web: ${signal}: draining (readiness 503), then finishing requests in flight (at most ${graceMs / 1000} s)`,
+  );
   await sleep(seconds("SHUTDOWN_DELAY_SECONDS", 0) * 1000);
   const deadline = Date.now() + graceMs;
   let clean = true;
@@ -63,7 +65,10 @@ async function stop(signal) {
     ),
   );
   for (const hook of lifecycle.hooks) {
-    await Promise.race([hook().catch((e) => console.error(`web: shutdown: ${e.message}`)), sleep(Math.max(1000, deadline - Date.now()))]);
+    await Promise.race([
+      hook().catch((e) => console.error(`web: shutdown: ${e.message}`)),
+      sleep(Math.max(1000, deadline - Date.now())),
+    ]);
   }
   console.log(clean ? "web: stopped" : "web: stopped; the grace period ran out with requests still open");
   process.exit(clean ? 0 : 1);

@@ -17,7 +17,10 @@ async function main(): Promise<void> {
   // A database that cannot be reached yet (started together with the worker, or restarting) is waited for: no
   // crash loop. A wrong URL, password or database name still stops the worker at once.
   const stopping = new AbortController();
-  const onWait = (e: Error, ms: number) => console.warn(`worker: waiting for the database at ${where} (${e.message}); trying again in ${Math.round(ms / 1000)} s`);
+  const onWait = (e: Error, ms: number) =>
+    console.warn(
+      `worker: waiting for the database at ${where} (${e.message}); trying again in ${Math.round(ms / 1000)} s`,
+    );
   const kit = kitFromEnv(env); // opens nothing yet
   await startTracing({ serviceName: "magento-integration-kit-worker" });
   watchStoreCalls({ perStore: env.metricsPerStore });
@@ -31,13 +34,20 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => void stop());
   process.on("SIGINT", () => void stop());
-  await whenDatabaseReachable(() => migrate({ databaseUrl: env.databaseUrl, quiet: true }), { onWait, signal: stopping.signal });
+  await whenDatabaseReachable(() => migrate({ databaseUrl: env.databaseUrl, quiet: true }), {
+    onWait,
+    signal: stopping.signal,
+  });
   const settings = workerSettings(env);
   if (!(await kit.jobs.startWorkerWhenReady(settings, { onWait, signal: stopping.signal }))) return;
-  console.log(`worker running on ${where}: ${settings.concurrency} jobs at once, ${settings.laneCap} per store (pid ${process.pid})`);
+  console.log(
+    `worker running on ${where}: ${settings.concurrency} jobs at once, ${settings.laneCap} per store (pid ${process.pid})`,
+  );
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof EnvError ? `The worker cannot start: ${e.message}` : `worker: ${(e as Error).stack ?? String(e)}`);
+  console.error(
+    e instanceof EnvError ? `The worker cannot start: ${e.message}` : `worker: ${(e as Error).stack ?? String(e)}`,
+  );
   process.exit(1);
 });

@@ -30,7 +30,9 @@ export const appUrls = () => kit().handshake.urls();
  * ask, and each asking would unseal the cookie and read the session and user rows again. (React's cache() is
  * scoped to one server render; a server action calling this reads afresh.)
  */
-export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => kit().auth.currentUser(await requestContext()));
+export const getCurrentUser = cache(async (): Promise<CurrentUser | null> =>
+  kit().auth.currentUser(await requestContext()),
+);
 
 /**
  * The signed-in user, or a redirect to sign in that comes back to the page asked for, path and query (proxy.ts
@@ -67,7 +69,8 @@ export const revokeAllSessions = (userId: string) => kit().auth.revokeAllSession
 
 export const mailer = () => kit().mail.mailer();
 export const devOutbox = () => kit().mail.outbox();
-export const requestPasswordResetFor = (email: string, next: string | undefined) => kit().auth.requestPasswordReset(email, next);
+export const requestPasswordResetFor = (email: string, next: string | undefined) =>
+  kit().auth.requestPasswordReset(email, next);
 export const passwordResetLinkState = (token: string) => kit().auth.resetLinkState(token);
 export const resetPasswordByLink = (token: string, password: string) => kit().auth.resetPassword(token, password);
 
@@ -113,19 +116,30 @@ export const openStoreView = (installationId: string, userId: string) => kit().s
 export const clientForInstallation = (installationId: string, userId: string, opts?: { storeCode?: string }) =>
   kit().stores.clientFor(installationId, userId, opts);
 export const addManualStore = (userId: string, input: unknown) => kit().stores.addManual(userId, input);
-export const setAdminOrigin = (installationId: string, userId: string, origin: string) => kit().stores.setAdminOrigin(installationId, userId, origin);
+export const setAdminOrigin = (installationId: string, userId: string, origin: string) =>
+  kit().stores.setAdminOrigin(installationId, userId, origin);
 export const probeInstallation = (installationId: string, userId: string) => kit().stores.probe(installationId, userId);
 export const refreshStaleStores = (userId: string) => kit().stores.refreshStale(userId);
-export const getDiagnostics = (installationId: string, userId: string) => kit().stores.diagnostics(installationId, userId);
-export const answerLinkRequest = (installationId: string, userId: string, requestId: string, decision: "approve" | "deny") =>
-  kit().stores.answerLinkRequest(installationId, userId, requestId, decision);
-export const removeInstallation = (installationId: string, userId: string) => kit().stores.remove(installationId, userId);
-export const storeRemovalPreview = (installationId: string, userId: string) => kit().stores.removalPreview(installationId, userId);
-export const setStoreLabelFor = (installationId: string, userId: string, label: string) => kit().stores.setLabel(installationId, userId, label);
-export const checkGrantedResources = (installationId: string, userId: string) => kit().stores.checkResources(installationId, userId);
+export const getDiagnostics = (installationId: string, userId: string) =>
+  kit().stores.diagnostics(installationId, userId);
+export const answerLinkRequest = (
+  installationId: string,
+  userId: string,
+  requestId: string,
+  decision: "approve" | "deny",
+) => kit().stores.answerLinkRequest(installationId, userId, requestId, decision);
+export const removeInstallation = (installationId: string, userId: string) =>
+  kit().stores.remove(installationId, userId);
+export const storeRemovalPreview = (installationId: string, userId: string) =>
+  kit().stores.removalPreview(installationId, userId);
+export const setStoreLabelFor = (installationId: string, userId: string, label: string) =>
+  kit().stores.setLabel(installationId, userId, label);
+export const checkGrantedResources = (installationId: string, userId: string) =>
+  kit().stores.checkResources(installationId, userId);
 export const grantedResources = (installationId: string) => kit().stores.resourceChecks(installationId);
 export const fetchStoreSwagger = (baseUrl: string) => kit().stores.fetchSwagger(baseUrl);
-export const readStoreSchemaAsAdmin = (baseUrl: string, username: string, password: string) => kit().stores.readSchemaAsAdmin(baseUrl, username, password);
+export const readStoreSchemaAsAdmin = (baseUrl: string, username: string, password: string) =>
+  kit().stores.readSchemaAsAdmin(baseUrl, username, password);
 
 // Jobs and exports --------------------------------------------------------------------------------------------
 
@@ -133,30 +147,47 @@ export const jobsForStore = (installationId: string, userId: string) => kit().jo
 export const syncStatus = (installationId: string, userId: string) => kit().sync.status(installationId, userId);
 export const syncLastDay = (installationId: string, userId: string) => kit().sync.lastDay(installationId, userId);
 export const syncParked = (installationId: string, userId: string) => kit().sync.parked(installationId, userId);
-export const syncPause = (installationId: string, userId: string, entity?: string) => kit().sync.pause(installationId, userId, entity);
-export const syncResume = (installationId: string, userId: string, entity?: string) => kit().sync.resume(installationId, userId, entity);
-export const syncNow = (installationId: string, userId: string, entity?: string) => kit().sync.syncNow(installationId, userId, entity ? { entity } : {});
-export const syncResync = (installationId: string, userId: string, entity?: string) => kit().sync.resync(installationId, userId, entity);
-export const syncRetryParked = (installationId: string, userId: string, changeId: number) => kit().sync.retryParked(installationId, userId, changeId);
-export const retryJob = (jobId: string, installationId: string, userId: string) => kit().jobs.retry(jobId, installationId, userId);
-export const startExport = (installationId: string, userId: string, input: unknown) => kit().exports.start(installationId, userId, input);
+export const syncPause = (installationId: string, userId: string, entity?: string) =>
+  kit().sync.pause(installationId, userId, entity);
+export const syncResume = (installationId: string, userId: string, entity?: string) =>
+  kit().sync.resume(installationId, userId, entity);
+export const syncNow = (installationId: string, userId: string, entity?: string) =>
+  kit().sync.syncNow(installationId, userId, entity ? { entity } : {});
+export const syncResync = (installationId: string, userId: string, entity?: string) =>
+  kit().sync.resync(installationId, userId, entity);
+export const syncRetryParked = (installationId: string, userId: string, changeId: number) =>
+  kit().sync.retryParked(installationId, userId, changeId);
+export const retryJob = (jobId: string, installationId: string, userId: string) =>
+  kit().jobs.retry(jobId, installationId, userId);
+export const startExport = (installationId: string, userId: string, input: unknown) =>
+  kit().exports.start(installationId, userId, input);
 export const exportsForStore = (installationId: string, userId: string) => kit().exports.list(installationId, userId);
-export const getExport = (exportId: string, installationId: string, userId: string) => kit().exports.get(exportId, installationId, userId);
+export const getExport = (exportId: string, installationId: string, userId: string) =>
+  kit().exports.get(exportId, installationId, userId);
 export const readBulkFile = (file: Buffer) => kit().bulk.read(file);
-export const startBulk = (installationId: string, userId: string, rows: Parameters<ReturnType<typeof kit>["bulk"]["start"]>[2]) => kit().bulk.start(installationId, userId, rows);
+export const startBulk = (
+  installationId: string,
+  userId: string,
+  rows: Parameters<ReturnType<typeof kit>["bulk"]["start"]>[2],
+) => kit().bulk.start(installationId, userId, rows);
 export const bulksForStore = (installationId: string, userId: string) => kit().bulk.list(installationId, userId);
-export const getBulk = (submissionId: string, installationId: string, userId: string) => kit().bulk.get(submissionId, installationId, userId);
+export const getBulk = (submissionId: string, installationId: string, userId: string) =>
+  kit().bulk.get(submissionId, installationId, userId);
 export const bulkRows = (submissionId: string) => kit().bulk.rows(submissionId);
 
 // Developer portal --------------------------------------------------------------------------------------------
 
 export const portalSettingsStore = () => kit().portal.settingsStore();
-export const portalClient = (config: Parameters<ReturnType<typeof kit>["portal"]["client"]>[0], userId: string) => kit().portal.client(config, userId);
+export const portalClient = (config: Parameters<ReturnType<typeof kit>["portal"]["client"]>[0], userId: string) =>
+  kit().portal.client(config, userId);
 
 // Store events ------------------------------------------------------------------------------------------------
 
 export const eventsPageFor = (installationId: string, userId: string) => kit().events.pageFor(installationId, userId);
-export const setCommerceKeyFor = (installationId: string, userId: string, pem: string) => kit().events.setCommerceKeyFor(installationId, userId, pem);
-export const setIoClientIdFor = (installationId: string, userId: string, clientId: string) => kit().events.setIoClientIdFor(installationId, userId, clientId);
-export const replayDeliveryFor = (installationId: string, userId: string, deliveryId: string) => kit().events.replayFor(installationId, userId, deliveryId);
+export const setCommerceKeyFor = (installationId: string, userId: string, pem: string) =>
+  kit().events.setCommerceKeyFor(installationId, userId, pem);
+export const setIoClientIdFor = (installationId: string, userId: string, clientId: string) =>
+  kit().events.setIoClientIdFor(installationId, userId, clientId);
+export const replayDeliveryFor = (installationId: string, userId: string, deliveryId: string) =>
+  kit().events.replayFor(installationId, userId, deliveryId);
 export const webhookSubscriptions = () => kit().events.subscriptions;

@@ -32,8 +32,20 @@ function shared(): Shared {
     // metrics: store calls counted from undici's channels, jobs and paused lanes read from the database when scraped
     watchStoreCalls({ perStore: env.metricsPerStore });
     metrics().scrapeSources.current = scrapeSources(queue, db.prisma);
-    const readiness = readinessCheck({ db, draining, workerExpected: true, lastWorkerBeat: () => queue.workers.lastBeat(), now: () => new Date() });
-    holder.__kitShared = { db, queue, fetch: createStoreFetch({ allowPrivate: env.allowPrivateStoreUrls }), worker: null, readiness };
+    const readiness = readinessCheck({
+      db,
+      draining,
+      workerExpected: true,
+      lastWorkerBeat: () => queue.workers.lastBeat(),
+      now: () => new Date(),
+    });
+    holder.__kitShared = {
+      db,
+      queue,
+      fetch: createStoreFetch({ allowPrivate: env.allowPrivateStoreUrls }),
+      worker: null,
+      readiness,
+    };
   }
   return holder.__kitShared;
 }
@@ -43,7 +55,13 @@ let local: Kit | undefined;
 export function kit(): Kit {
   if (!local) {
     const s = shared();
-    local = kitFromEnv(getEnv(), { db: s.db, jobs: s.queue, fetch: s.fetch, wake: () => s.worker?.wake(), giveWay: (ms) => s.worker?.giveWay(ms) });
+    local = kitFromEnv(getEnv(), {
+      db: s.db,
+      jobs: s.queue,
+      fetch: s.fetch,
+      wake: () => s.worker?.wake(),
+      giveWay: (ms) => s.worker?.giveWay(ms),
+    });
   }
   return local;
 }
@@ -64,7 +82,8 @@ export async function startBackgroundWork(): Promise<void> {
   const env = getEnv();
   // A database that cannot be reached yet (started together with the app, or restarting) is waited for in the
   // background: the app answers meanwhile, and the worker starts once the queue is ready.
-  const onWait = (e: Error, ms: number) => console.warn(`the job queue waits for the database (${e.message}); trying again in ${Math.round(ms / 1000)} s`);
+  const onWait = (e: Error, ms: number) =>
+    console.warn(`the job queue waits for the database (${e.message}); trying again in ${Math.round(ms / 1000)} s`);
   if (!env.worker.inProcess) {
     await whenDatabaseReachable(() => k.jobs.queue.start(), { onWait });
     return;
@@ -76,5 +95,8 @@ export async function startBackgroundWork(): Promise<void> {
     await k.jobs.stopWorker(env.shutdownGraceSeconds * 1000);
   });
   // inside the web process the worker gives way to requests (a burst of activation callbacks answers first)
-  s.worker = await k.jobs.startWorkerWhenReady({ ...workerSettings(env), busy: eventLoopBusy() }, { onWait, signal: stopping.signal });
+  s.worker = await k.jobs.startWorkerWhenReady(
+    { ...workerSettings(env), busy: eventLoopBusy() },
+    { onWait, signal: stopping.signal },
+  );
 }

@@ -7,10 +7,12 @@ import { getEnv } from "@/lib/env";
  */
 export function refuseUnlessOps(request: Request): Response | null {
   const token = getEnv().opsToken;
-  const json = (body: unknown, status: number) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+  const json = (body: unknown, status: number) =>
+    Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
   if (!token) return json({ error: "Not found." }, 404);
   const given = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
   const digest = (s: string) => createHash("sha256").update(s).digest();
-  if (!timingSafeEqual(digest(given), digest(token))) return json({ error: "Send Authorization: Bearer <OPS_TOKEN>." }, 401);
+  if (!timingSafeEqual(digest(given), digest(token)))
+    return json({ error: "Send Authorization: Bearer <OPS_TOKEN>." }, 401);
   return null;
 }

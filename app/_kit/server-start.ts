@@ -18,7 +18,11 @@ export async function startServer(): Promise<void> {
     throw e;
   }
   // traces only when an OTLP endpoint is set (docs/operations.md); spans of this process's worker included
-  await startTracing({ serviceName: "magento-integration-kit" }).catch((e: unknown) => console.error("tracing could not start:", (e as Error).message));
+  await startTracing({ serviceName: "magento-integration-kit" }).catch((e: unknown) =>
+    console.error("tracing could not start:", (e as Error).message),
+  );
   // not awaited: a database that is not reachable yet is waited for while the app already answers
-  void startBackgroundWork().catch((e: unknown) => console.error("the job worker could not start:", (e as Error).message));
+  void startBackgroundWork().catch((e: unknown) =>
+    console.error("the job worker could not start:", (e as Error).message),
+  );
 }

@@ -14,7 +14,10 @@ export async function changeEmailAction(_prev: FormState, form: FormData): Promi
   if (!r.ok && r.signedOut) redirect("/login?next=%2Faccount");
   if (!r.ok) return failed(parsed.values, r.error, r.field);
   revalidatePath("/", "layout");
-  return saved({ email: parsed.data.email, current: "" }, `Saved: you now sign in as ${parsed.data.email}. Every other browser was signed out.`);
+  return saved(
+    { email: parsed.data.email, current: "" },
+    `Saved: you now sign in as ${parsed.data.email}. Every other browser was signed out.`,
+  );
 }
 
 export async function changePasswordAction(_prev: FormState, form: FormData): Promise<FormState> {
@@ -24,5 +27,8 @@ export async function changePasswordAction(_prev: FormState, form: FormData): Pr
   const r = await changePasswordFor(user.id, parsed.data);
   if (!r.ok && r.signedOut) redirect("/login?next=%2Faccount");
   if (!r.ok) return failed(parsed.values, r.error, r.field);
-  return saved({ current: "", password: "", confirm: "" }, "Saved: your password was changed. Every other browser was signed out.");
+  return saved(
+    { current: "", password: "", confirm: "" },
+    "Saved: your password was changed. Every other browser was signed out.",
+  );
 }

@@ -14,7 +14,14 @@ export default async function AccountPage() {
       <Card title="Sign-in email">
         <ActionForm action={changeEmailAction} initialValues={{ email: user.email }} aria-label="Change email">
           <FormField label="Email" name="email" type="email" autoComplete="email" required />
-          <FormField label="Current password" name="current" id="email-current" type="password" autoComplete="current-password" required />
+          <FormField
+            label="Current password"
+            name="current"
+            id="email-current"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
           <div className="form-actions">
             <SubmitButton pendingLabel="Saving…">Change email</SubmitButton>
           </div>
@@ -22,8 +29,23 @@ export default async function AccountPage() {
       </Card>
       <Card title="Password">
         <ActionForm action={changePasswordAction} aria-label="Change password">
-          <FormField label="Current password" name="current" id="password-current" type="password" autoComplete="current-password" required />
-          <FormField label="New password" name="password" type="password" autoComplete="new-password" required minLength={10} hint="At least 10 characters." />
+          <FormField
+            label="Current password"
+            name="current"
+            id="password-current"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <FormField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={10}
+            hint="At least 10 characters."
+          />
           <FormField label="New password again" name="confirm" type="password" autoComplete="new-password" required />
           <div className="form-actions">
             <SubmitButton pendingLabel="Saving…">Change password</SubmitButton>

@@ -53,7 +53,9 @@ export function ApiErrorPanel({ error: v, storeId, doing }: { error: ApiErrorVie
       ) : null}
       {v.action === "reauthorize" || v.action === "grant_resource" || v.action === "check_store" ? (
         <p>
-          <Link href={diagnostics}>{v.action === "check_store" ? "Open diagnostics" : "Open diagnostics for the steps"}</Link>
+          <Link href={diagnostics}>
+            {v.action === "check_store" ? "Open diagnostics" : "Open diagnostics for the steps"}
+          </Link>
         </p>
       ) : null}
     </Alert>

@@ -18,7 +18,12 @@ export function CopyField({ label, value, testId }: { label: string; value: stri
       <code className="mono copy-field__value" data-testid={testId}>
         {value}
       </code>
-      <button type="button" className="btn btn--secondary btn--small" onClick={() => void copy()} aria-label={`Copy the ${label}`}>
+      <button
+        type="button"
+        className="btn btn--secondary btn--small"
+        onClick={() => void copy()}
+        aria-label={`Copy the ${label}`}
+      >
         Copy
       </button>
       <span role="status" className="copy-field__status">

@@ -9,7 +9,15 @@ function one(state: GridState<Record<string, unknown>>, name: string): string {
   return v === undefined || v === null ? "" : String(v);
 }
 
-function Input({ input, state, lookups }: { input: Exclude<FilterInput<Record<string, unknown>>, { kind: "checkboxes" }>; state: GridState<Record<string, unknown>>; lookups: Record<string, FilterOption[] | undefined> }) {
+function Input({
+  input,
+  state,
+  lookups,
+}: {
+  input: Exclude<FilterInput<Record<string, unknown>>, { kind: "checkboxes" }>;
+  state: GridState<Record<string, unknown>>;
+  lookups: Record<string, FilterOption[] | undefined>;
+}) {
   const common = { name: input.name, defaultValue: one(state, input.name), error: state.errors[input.name] };
   switch (input.kind) {
     case "text":
@@ -28,11 +36,24 @@ function Input({ input, state, lookups }: { input: Exclude<FilterInput<Record<st
 }
 
 /** A grid's filter inputs as its declaration lists them: checkbox groups as fieldsets, the rest in rows. */
-export function GridFilterInputs({ inputs, state, lookups }: { inputs: readonly FilterInput<Record<string, unknown>>[]; state: GridState<Record<string, unknown>>; lookups: Record<string, FilterOption[] | undefined> }) {
+export function GridFilterInputs({
+  inputs,
+  state,
+  lookups,
+}: {
+  inputs: readonly FilterInput<Record<string, unknown>>[];
+  state: GridState<Record<string, unknown>>;
+  lookups: Record<string, FilterOption[] | undefined>;
+}) {
   const out: ReactNode[] = [];
   let row: ReactNode[] = [];
   const flush = () => {
-    if (row.length > 0) out.push(<div key={`row-${out.length}`} className="form-row">{row}</div>);
+    if (row.length > 0)
+      out.push(
+        <div key={`row-${out.length}`} className="form-row">
+          {row}
+        </div>,
+      );
     row = [];
   };
   for (const input of inputs) {
@@ -48,7 +69,8 @@ export function GridFilterInputs({ inputs, state, lookups }: { inputs: readonly 
         <div className="meta-row">
           {input.options.map((o) => (
             <label key={o.value} style={{ marginRight: "0.75rem" }}>
-              <input type="checkbox" name={input.name} value={o.value} defaultChecked={selected.has(o.value)} /> {o.label}
+              <input type="checkbox" name={input.name} value={o.value} defaultChecked={selected.has(o.value)} />{" "}
+              {o.label}
             </label>
           ))}
         </div>

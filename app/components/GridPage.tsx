@@ -17,7 +17,8 @@ function CellView({ cell, numeric, label }: { cell: Cell; numeric: boolean | und
       </td>
     );
   // a monospaced link keeps to one line (.table a.mono); monospaced text may wrap anywhere
-  const className = [numeric ? "num" : "", cell.mono && !cell.href ? "mono" : ""].filter(Boolean).join(" ") || undefined;
+  const className =
+    [numeric ? "num" : "", cell.mono && !cell.href ? "mono" : ""].filter(Boolean).join(" ") || undefined;
   const content = cell.href ? (
     <Link href={cell.href} prefetch={false} className={cell.mono ? "mono" : undefined}>
       {cell.text}
@@ -25,11 +26,23 @@ function CellView({ cell, numeric, label }: { cell: Cell; numeric: boolean | und
   ) : (
     cell.text
   );
-  return <td className={className} data-label={label}>{cell.badge ? <Badge tone={cell.badge}>{content}</Badge> : content}</td>;
+  return (
+    <td className={className} data-label={label}>
+      {cell.badge ? <Badge tone={cell.badge}>{content}</Badge> : content}
+    </td>
+  );
 }
 
 /** Every grid page below its header: filter form, results table (or what went wrong) and the request sent, from its declaration. */
-export function GridPage({ spec, data, store }: { spec: AnyGridSpec; data: GridData<Record<string, unknown>, unknown>; store: StoreHeaderStore }) {
+export function GridPage({
+  spec,
+  data,
+  store,
+}: {
+  spec: AnyGridSpec;
+  data: GridData<Record<string, unknown>, unknown>;
+  store: StoreHeaderStore;
+}) {
   const basePath = `/stores/${encodeURIComponent(store.installationId)}/${spec.key}`;
   const { state, list } = data;
   return (
@@ -37,9 +50,25 @@ export function GridPage({ spec, data, store }: { spec: AnyGridSpec; data: GridD
       <GridFilterForm spec={spec} state={state} basePath={basePath} label={`Filter ${spec.noun}`}>
         <GridFilterInputs inputs={spec.inputs} state={state} lookups={data.lookups} />
       </GridFilterForm>
-      <GridResults list={list} spec={spec} state={state} basePath={basePath} storeId={store.installationId} noun={spec.noun} emptyHint={spec.emptyHint}>
+      <GridResults
+        list={list}
+        spec={spec}
+        state={state}
+        basePath={basePath}
+        storeId={store.installationId}
+        noun={spec.noun}
+        emptyHint={spec.emptyHint}
+      >
         {(items, total) => (
-          <GridTable id={spec.tableId ?? spec.key} caption={spec.title} basePath={basePath} spec={spec} state={state} total={total} columns={spec.columns}>
+          <GridTable
+            id={spec.tableId ?? spec.key}
+            caption={spec.title}
+            basePath={basePath}
+            spec={spec}
+            state={state}
+            total={total}
+            columns={spec.columns}
+          >
             {items.map((row) => (
               <tr key={spec.rowKey(row)}>
                 {spec.columns.map((c) => (
@@ -50,7 +79,12 @@ export function GridPage({ spec, data, store }: { spec: AnyGridSpec; data: GridD
           </GridTable>
         )}
       </GridResults>
-      <RequestDetails path={data.request.path} criteria={data.request.criteria} fields={data.request.fields} durationMs={list.ok ? list.value.durationMs : undefined} />
+      <RequestDetails
+        path={data.request.path}
+        criteria={data.request.criteria}
+        fields={data.request.fields}
+        durationMs={list.ok ? list.value.durationMs : undefined}
+      />
     </>
   );
 }

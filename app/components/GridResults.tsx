@@ -29,7 +29,11 @@ export function GridResults<T, F extends Record<string, unknown>>(props: {
     return (
       <EmptyState
         title={`Page ${state.page} is past the end`}
-        action={<LinkButton href={`${basePath}${gridQueryString(spec, { ...state, page: last })}`}>Go to the last page</LinkButton>}
+        action={
+          <LinkButton href={`${basePath}${gridQueryString(spec, { ...state, page: last })}`}>
+            Go to the last page
+          </LinkButton>
+        }
       >
         <p>
           {total} {noun} match; the store would repeat its last page for any page past the end.

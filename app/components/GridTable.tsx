@@ -36,20 +36,33 @@ export function GridTable<F extends Record<string, unknown>>(props: {
           label: c.label,
           numeric: c.numeric,
           ...(c.sortField
-            ? { sortHref: gridHref(basePath, spec, state, { sort: nextSortFor(state, c.sortField) }), sort: ariaSortFor(state, c.sortField) }
+            ? {
+                sortHref: gridHref(basePath, spec, state, { sort: nextSortFor(state, c.sortField) }),
+                sort: ariaSortFor(state, c.sortField),
+              }
             : {}),
         }))}
       >
         {props.children}
       </Table>
       <div className="grid-footer">
-        <Pagination page={state.page} pageSize={state.pageSize} total={props.total} hrefFor={(p) => gridHref(basePath, spec, state, { page: p })} label={`${props.caption} pages`} />
+        <Pagination
+          page={state.page}
+          pageSize={state.pageSize}
+          total={props.total}
+          hrefFor={(p) => gridHref(basePath, spec, state, { page: p })}
+          label={`${props.caption} pages`}
+        />
         <nav aria-label="Rows per page" className="pagination">
           <span className="pagination__summary">Rows per page:</span>
           <ul>
             {spec.pageSizes.map((n) => (
               <li key={n}>
-                <Link href={gridHref(basePath, spec, state, { pageSize: n })} aria-current={n === state.pageSize ? "page" : undefined} prefetch={false}>
+                <Link
+                  href={gridHref(basePath, spec, state, { pageSize: n })}
+                  aria-current={n === state.pageSize ? "page" : undefined}
+                  prefetch={false}
+                >
                   {n}
                 </Link>
               </li>

@@ -25,7 +25,8 @@ function Progress() {
       const a = (e.target as Element | null)?.closest?.("a");
       if (!a || a.target || a.hasAttribute("download")) return;
       const url = new URL(a.href, location.href);
-      if (url.origin !== location.origin || (url.pathname === location.pathname && url.search === location.search)) return;
+      if (url.origin !== location.origin || (url.pathname === location.pathname && url.search === location.search))
+        return;
       setBusy(true);
     };
     const onSubmit = (e: SubmitEvent) => {
@@ -41,7 +42,14 @@ function Progress() {
   }, []);
 
   return (
-    <div className={`nav-progress${busy ? " nav-progress--busy" : ""}`} role="progressbar" aria-label="Loading the next page" aria-hidden={!busy} aria-busy={busy} hidden={!busy} />
+    <div
+      className={`nav-progress${busy ? " nav-progress--busy" : ""}`}
+      role="progressbar"
+      aria-label="Loading the next page"
+      aria-hidden={!busy}
+      aria-busy={busy}
+      hidden={!busy}
+    />
   );
 }
 

@@ -5,7 +5,14 @@ import type { StoreSection } from "./StoreNav";
 import { ApiErrorPanel } from "./ApiErrorPanel";
 
 /** A detail page whose record could not be read: the store's header, what failed, and the way back to its list. */
-export function RecordLoadFailed(props: { store: StoreHeaderStore; section: StoreSection; title: string; error: ApiErrorView; doing: string; back: { href: string; label: string } }) {
+export function RecordLoadFailed(props: {
+  store: StoreHeaderStore;
+  section: StoreSection;
+  title: string;
+  error: ApiErrorView;
+  doing: string;
+  back: { href: string; label: string };
+}) {
   return (
     <>
       <StoreHeader store={props.store} section={props.section} title={props.title} />

@@ -1,8 +1,23 @@
 import { buildQuery, searchCriteriaToQuery, type SearchCriteria } from "@/lib/magento";
 
 /** Shows developers the exact list request a page made: path, searchCriteria and fields. */
-export function RequestDetails({ method = "GET", path, criteria, fields, durationMs }: { method?: string; path: string; criteria?: SearchCriteria; fields?: string; durationMs?: number }) {
-  const pairs: Array<[string, string]> = [...(criteria ? searchCriteriaToQuery(criteria) : []), ...(fields ? ([["fields", fields]] as Array<[string, string]>) : [])];
+export function RequestDetails({
+  method = "GET",
+  path,
+  criteria,
+  fields,
+  durationMs,
+}: {
+  method?: string;
+  path: string;
+  criteria?: SearchCriteria;
+  fields?: string;
+  durationMs?: number;
+}) {
+  const pairs: Array<[string, string]> = [
+    ...(criteria ? searchCriteriaToQuery(criteria) : []),
+    ...(fields ? ([["fields", fields]] as Array<[string, string]>) : []),
+  ];
   return (
     <details className="card">
       <summary>Request sent to the store{durationMs !== undefined ? ` (${Math.round(durationMs)} ms)` : ""}</summary>

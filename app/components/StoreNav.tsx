@@ -25,7 +25,13 @@ export function StoreNav({ storeId, current }: { storeId: string; current: Store
   const base = `/stores/${encodeURIComponent(storeId)}`;
   const links = (onPhone: boolean) =>
     STORE_SECTIONS.map((s) => (
-      <Link key={s.key} href={`${base}${s.path}`} aria-current={s.key === current ? "page" : undefined} prefetch={false} className={onPhone ? "subnav-menu__link" : undefined}>
+      <Link
+        key={s.key}
+        href={`${base}${s.path}`}
+        aria-current={s.key === current ? "page" : undefined}
+        prefetch={false}
+        className={onPhone ? "subnav-menu__link" : undefined}
+      >
         {s.label}
       </Link>
     ));

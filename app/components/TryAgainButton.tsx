@@ -9,7 +9,14 @@ export function TryAgainButton() {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   return (
-    <Button type="button" variant="secondary" size="small" disabled={pending} aria-busy={pending} onClick={() => startTransition(() => router.refresh())}>
+    <Button
+      type="button"
+      variant="secondary"
+      size="small"
+      disabled={pending}
+      aria-busy={pending}
+      onClick={() => startTransition(() => router.refresh())}
+    >
       {pending ? "Trying again…" : "Try again"}
     </Button>
   );

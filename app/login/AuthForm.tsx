@@ -13,7 +13,12 @@ export function AuthForm(props: {
 }) {
   const newPassword = props.submitLabel === "Create account";
   return (
-    <ActionForm action={props.action} warnOnLeave={false} aria-label={props.submitLabel} initialValues={{ next: props.next }}>
+    <ActionForm
+      action={props.action}
+      warnOnLeave={false}
+      aria-label={props.submitLabel}
+      initialValues={{ next: props.next }}
+    >
       <input type="hidden" name="next" value={props.next} />
       <FormField label="Email" name="email" type="email" autoComplete="email" required />
       <FormField
@@ -26,8 +31,12 @@ export function AuthForm(props: {
         hint={props.passwordHint}
       />
       <div className="form-actions">
-        <SubmitButton pendingLabel={newPassword ? "Creating account…" : "Signing in…"}>{props.submitLabel}</SubmitButton>
-        {!newPassword ? <Link href={`/reset?next=${encodeURIComponent(props.next)}`}>Forgot your password?</Link> : null}
+        <SubmitButton pendingLabel={newPassword ? "Creating account…" : "Signing in…"}>
+          {props.submitLabel}
+        </SubmitButton>
+        {!newPassword ? (
+          <Link href={`/reset?next=${encodeURIComponent(props.next)}`}>Forgot your password?</Link>
+        ) : null}
       </div>
     </ActionForm>
   );

@@ -10,7 +10,11 @@ import { RefreshWhenSignedOut } from "./RefreshWhenSignedOut";
 export const metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const sp = await searchParams;
   const next = safeNextPath(sp.next);
   if (await getCurrentUser()) redirect(next);
@@ -20,15 +24,24 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
     <div className="auth-page">
       <PageHeader
         title="Sign in"
-        description={fromStore ? "Sign in to link your Magento store to this app. This window returns to the store when done." : undefined}
+        description={
+          fromStore
+            ? "Sign in to link your Magento store to this app. This window returns to the store when done."
+            : undefined
+        }
       />
       {sp.reason === "session_ended" ? (
         <Alert tone="info" title="Your session ended">
           <RefreshWhenSignedOut />
-          Sign in again to go back to the page you were on; anything you had typed there and not saved is filled in again.
+          Sign in again to go back to the page you were on; anything you had typed there and not saved is filled in
+          again.
         </Alert>
       ) : null}
-      {sp.reset === "1" ? <Alert tone="success" title="Your password was changed">Sign in with the new one. Every other browser was signed out.</Alert> : null}
+      {sp.reset === "1" ? (
+        <Alert tone="success" title="Your password was changed">
+          Sign in with the new one. Every other browser was signed out.
+        </Alert>
+      ) : null}
       {fromStore ? <LinkingNotice store={linking} verb="Signing in" /> : null}
       <Card>
         <AuthForm action={signInAction} submitLabel="Sign in" next={next} />

@@ -6,20 +6,40 @@ import { Button } from "@/app/components/ui/Button";
 import { ActionForm, FormField, SubmitButton } from "@/app/components/form/ActionForm";
 import { saveSettings, callPortal, type PortalCallResult } from "./actions";
 
-export function SettingsForm({ initial, hasSecret }: { initial: { baseUrl: string; appId: string; tokenPath: string }; hasSecret: boolean }) {
+export function SettingsForm({
+  initial,
+  hasSecret,
+}: {
+  initial: { baseUrl: string; appId: string; tokenPath: string };
+  hasSecret: boolean;
+}) {
   return (
     <ActionForm action={saveSettings} initialValues={{ ...initial, appSecret: "" }} aria-label="Portal application">
       <div className="form-row">
-        <FormField label="Portal base URL" name="baseUrl" type="url" hint="Sandbox and production have separate base URLs." required />
+        <FormField
+          label="Portal base URL"
+          name="baseUrl"
+          type="url"
+          hint="Sandbox and production have separate base URLs."
+          required
+        />
         <FormField label="Application ID" name="appId" autoComplete="off" required />
         <FormField
           label="Application secret"
           name="appSecret"
           type="password"
           autoComplete="new-password"
-          hint={hasSecret ? "Stored encrypted. Leave empty to keep it (required again when the URL or ID changes)." : "Stored encrypted, never shown again."}
+          hint={
+            hasSecret
+              ? "Stored encrypted. Leave empty to keep it (required again when the URL or ID changes)."
+              : "Stored encrypted, never shown again."
+          }
         />
-        <FormField label="Token path" name="tokenPath" hint="Seed: /rest/v1/apps/session/token. Current Adobe portal: /rest/v1/app/session/token." />
+        <FormField
+          label="Token path"
+          name="tokenPath"
+          hint="Seed: /rest/v1/apps/session/token. Current Adobe portal: /rest/v1/app/session/token."
+        />
       </div>
       <div className="form-actions">
         <SubmitButton pendingLabel="Saving…">Save settings</SubmitButton>
@@ -42,12 +62,19 @@ export function TokenPanel() {
         <Button name="op" value="refresh" variant="ghost" disabled={pending}>
           Force a new token
         </Button>
-        {pending ? <span className="muted" role="status">Calling the portal…</span> : null}
+        {pending ? (
+          <span className="muted" role="status">
+            Calling the portal…
+          </span>
+        ) : null}
       </form>
       <div style={{ marginTop: "1rem" }}>
         {state.kind === "ok" ? (
           <>
-            <Alert tone="success" title={state.token.fromCache ? "Session token (from cache)" : "New session token obtained"}>
+            <Alert
+              tone="success"
+              title={state.token.fromCache ? "Session token (from cache)" : "New session token obtained"}
+            >
               <dl className="facts">
                 <dt>Token (ust)</dt>
                 <dd className="mono">{state.token.masked}</dd>
@@ -65,10 +92,17 @@ export function TokenPanel() {
               <section className="card" aria-labelledby="profile-title">
                 <h2 id="profile-title">User profile</h2>
                 <dl className="facts">
-                  {["mage_id", "first_name", "last_name", "email", "screen_name", "vendor_name", "partner_level", "locale"].map((k) =>
-                    state.profile && k in state.profile ? (
-                      <FragmentRow key={k} k={k} v={state.profile[k]} />
-                    ) : null,
+                  {[
+                    "mage_id",
+                    "first_name",
+                    "last_name",
+                    "email",
+                    "screen_name",
+                    "vendor_name",
+                    "partner_level",
+                    "locale",
+                  ].map((k) =>
+                    state.profile && k in state.profile ? <FragmentRow key={k} k={k} v={state.profile[k]} /> : null,
                   )}
                 </dl>
                 <details style={{ marginTop: "0.75rem" }}>

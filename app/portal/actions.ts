@@ -40,7 +40,14 @@ export type PortalCallResult =
   | { kind: "idle" }
   | {
       kind: "ok";
-      token: { masked: string; accountId: string; idField: string; expiresInSeconds: number; expiresAt: string; fromCache: boolean };
+      token: {
+        masked: string;
+        accountId: string;
+        idField: string;
+        expiresInSeconds: number;
+        expiresAt: string;
+        fromCache: boolean;
+      };
       profile?: Record<string, unknown>;
       at: string;
     }
@@ -60,7 +67,14 @@ export async function callPortal(_prev: PortalCallResult, form: FormData): Promi
       const cached = await client.getToken();
       return {
         kind: "ok",
-        token: { masked: maskToken(token.ust), accountId: token.accountId, idField: token.idField, expiresInSeconds: token.expiresInSeconds, expiresAt: new Date(token.expiresAt).toISOString(), fromCache: cached.fromCache },
+        token: {
+          masked: maskToken(token.ust),
+          accountId: token.accountId,
+          idField: token.idField,
+          expiresInSeconds: token.expiresInSeconds,
+          expiresAt: new Date(token.expiresAt).toISOString(),
+          fromCache: cached.fromCache,
+        },
         profile,
         at: new Date().toISOString(),
       };
@@ -68,11 +82,24 @@ export async function callPortal(_prev: PortalCallResult, form: FormData): Promi
     const token = await client.getToken({ force: op === "refresh" });
     return {
       kind: "ok",
-      token: { masked: maskToken(token.ust), accountId: token.accountId, idField: token.idField, expiresInSeconds: token.expiresInSeconds, expiresAt: new Date(token.expiresAt).toISOString(), fromCache: token.fromCache },
+      token: {
+        masked: maskToken(token.ust),
+        accountId: token.accountId,
+        idField: token.idField,
+        expiresInSeconds: token.expiresInSeconds,
+        expiresAt: new Date(token.expiresAt).toISOString(),
+        fromCache: token.fromCache,
+      },
       at: new Date().toISOString(),
     };
   } catch (e) {
-    if (e instanceof PortalError) return { kind: "failed", message: e.message, status: e.status, ...(e.portalCode !== undefined ? { portalCode: e.portalCode } : {}) };
+    if (e instanceof PortalError)
+      return {
+        kind: "failed",
+        message: e.message,
+        status: e.status,
+        ...(e.portalCode !== undefined ? { portalCode: e.portalCode } : {}),
+      };
     return { kind: "failed", message: (e as Error).message, status: 0 };
   }
 }

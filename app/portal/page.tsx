@@ -20,7 +20,11 @@ export default async function PortalPage() {
       <Card title="Application">
         <SettingsForm
           hasSecret={settings?.hasSecret ?? false}
-          initial={{ baseUrl: settings?.baseUrl ?? suggestedPortalUrl(), appId: settings?.appId ?? "", tokenPath: settings?.tokenPath ?? SEED_TOKEN_PATH }}
+          initial={{
+            baseUrl: settings?.baseUrl ?? suggestedPortalUrl(),
+            appId: settings?.appId ?? "",
+            tokenPath: settings?.tokenPath ?? SEED_TOKEN_PATH,
+          }}
         />
         {settings ? (
           <form action={forgetSettings} style={{ marginTop: "0.5rem" }}>

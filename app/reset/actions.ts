@@ -14,11 +14,19 @@ export async function requestResetAction(_prev: FormState, form: FormData): Prom
   const next = safeNextPath(values.next, "");
   const r = await requestPasswordResetFor(parsed.data.email, next && next !== "/stores" ? next : undefined);
   if (!r.ok) return failed(values, r.error);
-  return saved(values, `If an account exists for ${parsed.data.email}, a link to set a new password is on its way. It works once, for 30 minutes.`);
+  return saved(
+    values,
+    `If an account exists for ${parsed.data.email}, a link to set a new password is on its way. It works once, for 30 minutes.`,
+  );
 }
 
 /** The link from the email: a new password (twice), then sign in with it (every other session has ended). */
-export async function setNewPasswordAction(token: string, next: string, _prev: FormState, form: FormData): Promise<FormState> {
+export async function setNewPasswordAction(
+  token: string,
+  next: string,
+  _prev: FormState,
+  form: FormData,
+): Promise<FormState> {
   const parsed = parseForm(newPasswordFormSchema, form, ["password", "confirm"]);
   if (!parsed.ok) return parsed.state;
   const r = await resetPasswordByLink(token, parsed.data.password);

@@ -8,16 +8,26 @@ export const metadata = { title: "Reset your password" };
 export const dynamic = "force-dynamic";
 
 /** Step 1 of a password reset: the address to mail a single-use link to. Keeps the popup's `next`. */
-export default async function ResetPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ResetPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const next = safeNextPath((await searchParams).next, "");
   const kind = mailer().kind;
   const back = next ? `/login?next=${encodeURIComponent(next)}` : "/login";
   return (
     <div className="auth-page">
-      <PageHeader title="Reset your password" description="We email you a link to set a new one. It works once, for 30 minutes." />
+      <PageHeader
+        title="Reset your password"
+        description="We email you a link to set a new one. It works once, for 30 minutes."
+      />
       {kind === "unconfigured" ? (
         <Alert tone="warning" title="Email is not configured on this server">
-          <p>This app cannot send the reset link: its administrator has not set SMTP_URL (or SMTP_HOST). Ask them to reset your password or configure email.</p>
+          <p>
+            This app cannot send the reset link: its administrator has not set SMTP_URL (or SMTP_HOST). Ask them to
+            reset your password or configure email.
+          </p>
         </Alert>
       ) : (
         <Card>

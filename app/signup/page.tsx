@@ -9,7 +9,11 @@ import { AuthForm } from "@/app/login/AuthForm";
 export const metadata = { title: "Create account" };
 export const dynamic = "force-dynamic";
 
-export default async function SignUpPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignUpPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const next = safeNextPath((await searchParams).next);
   if (await getCurrentUser()) redirect(next);
   const fromStore = next.startsWith("/integration/identity");
@@ -18,11 +22,20 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
     <div className="auth-page">
       <PageHeader
         title="Create account"
-        description={fromStore ? "Create an account to link your Magento store. This window returns to the store when done." : undefined}
+        description={
+          fromStore
+            ? "Create an account to link your Magento store. This window returns to the store when done."
+            : undefined
+        }
       />
       {fromStore ? <LinkingNotice store={linking} verb="Creating an account" /> : null}
       <Card>
-        <AuthForm action={signUpAction} submitLabel="Create account" next={next} passwordHint="At least 10 characters." />
+        <AuthForm
+          action={signUpAction}
+          submitLabel="Create account"
+          next={next}
+          passwordHint="At least 10 characters."
+        />
         <p className="muted">
           Already have an account? <Link href={`/login?next=${encodeURIComponent(next)}`}>Sign in</Link>
         </p>

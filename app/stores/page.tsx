@@ -29,13 +29,21 @@ export default async function StoresPage({ searchParams }: { searchParams: Promi
         actions={<LinkButton href="/stores/manual">Add a store with tokens</LinkButton>}
       />
       {/* a fixed sentence: the address never puts words of its own on the page */}
-      {sp.removed === "1" ? <Alert tone="success" title="The store was removed from the app">Nothing in the store itself was changed.</Alert> : null}
+      {sp.removed === "1" ? (
+        <Alert tone="success" title="The store was removed from the app">
+          Nothing in the store itself was changed.
+        </Alert>
+      ) : null}
       {sp.offer === "requested" ? (
         <Alert tone="info" title="Link requested">
           A person already linked to that store must approve your account; it appears here once they do.
         </Alert>
       ) : null}
-      {sp.offer === "gone" ? <Alert tone="warning" title="That activation can no longer be linked from here">Click Reauthorize on the integration in the store admin and complete the popup.</Alert> : null}
+      {sp.offer === "gone" ? (
+        <Alert tone="warning" title="That activation can no longer be linked from here">
+          Click Reauthorize on the integration in the store admin and complete the popup.
+        </Alert>
+      ) : null}
       {offer ? (
         <section className="card card--offer" aria-labelledby="offer-title" data-testid="link-offer">
           <h2 id="offer-title">
@@ -43,59 +51,74 @@ export default async function StoresPage({ searchParams }: { searchParams: Promi
           </h2>
           <p>
             This browser opened the activation popup of the store at <strong className="mono">{offer.baseUrl}</strong>
-            {offer.storeName ? ` (${offer.storeName})` : ""} a few minutes ago, and the link was not finished. The store already shows the
-            integration as Active.{" "}
+            {offer.storeName ? ` (${offer.storeName})` : ""} a few minutes ago, and the link was not finished. The store
+            already shows the integration as Active.{" "}
             {offer.kind === "link"
               ? "Link it to your account to work with its data here."
               : "Other accounts are linked to it already: one of them must approve your request."}
           </p>
-          <p className="muted">Continue only if this is your store and you just clicked Activate or Reauthorize in its admin.</p>
+          <p className="muted">
+            Continue only if this is your store and you just clicked Activate or Reauthorize in its admin.
+          </p>
           <form action={acceptLinkOfferAction} className="form-actions">
             <input type="hidden" name="activation" value={offer.activationId} />
-            <Button type="submit">{offer.kind === "link" ? `Link ${offer.host}` : `Ask to be linked to ${offer.host}`}</Button>
+            <Button type="submit">
+              {offer.kind === "link" ? `Link ${offer.host}` : `Ask to be linked to ${offer.host}`}
+            </Button>
           </form>
         </section>
       ) : null}
       {stores.length === 0 ? (
         <EmptyState title="No stores yet">
           <p>
-            In your Magento admin add an integration with these two addresses, then Save &amp; Activate. If you already did and the
-            store shows Active, click <strong>Reauthorize</strong> there and sign in inside the popup.
+            In your Magento admin add an integration with these two addresses, then Save &amp; Activate. If you already
+            did and the store shows Active, click <strong>Reauthorize</strong> there and sign in inside the popup.
           </p>
         </EmptyState>
       ) : (
         <>
-        <RefreshStaleStates />
-        <ul className="store-list" aria-label="Your stores">
-          {stores.map((s) => {
-            const v = describeStoreState(s);
-            const host = new URL(s.baseUrl).host;
-            const base = `/stores/${encodeURIComponent(s.installationId)}`;
-            const checked = [s.lastCheckedAt, s.lastSuccessAt].filter((x): x is Date => x !== null).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
-            return (
-              <li key={s.installationId} className="store-row card" data-installation={s.installationId} data-state={v.key}>
-                <div className="store-row__main">
-                  <h2 className="store-row__title">
-                    <Link href={base}>{s.label ?? host}</Link> <StateBadge state={s.state} failureReason={s.failureReason} />
-                  </h2>
-                  <p className="muted mono store-row__url">{s.baseUrl}</p>
-                  <p className="muted">
-                    {s.mode === "manual" ? "Pasted tokens" : "Activated"} {formatDateTime(s.activatedAt)} · key <span className="mono">{s.consumerKey.slice(0, 8)}…</span>
-                    {s.name ? ` · ${s.name}` : ""}
-                  </p>
-                  <p className="store-row__state">
-                    <span data-testid="state-title">{v.title}</span> <span className="muted">({checkedAgo(checked, now)})</span>
-                  </p>
-                  {v.action.kind !== "none" ? <p className="store-row__action">{v.action.text}</p> : null}
-                </div>
-                <div className="store-row__links">
-                  <Link href={`${base}/diagnostics`}>Diagnostics</Link>
-                  <Link href={`${base}/remove`}>Remove…</Link>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+          <RefreshStaleStates />
+          <ul className="store-list" aria-label="Your stores">
+            {stores.map((s) => {
+              const v = describeStoreState(s);
+              const host = new URL(s.baseUrl).host;
+              const base = `/stores/${encodeURIComponent(s.installationId)}`;
+              const checked =
+                [s.lastCheckedAt, s.lastSuccessAt]
+                  .filter((x): x is Date => x !== null)
+                  .sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
+              return (
+                <li
+                  key={s.installationId}
+                  className="store-row card"
+                  data-installation={s.installationId}
+                  data-state={v.key}
+                >
+                  <div className="store-row__main">
+                    <h2 className="store-row__title">
+                      <Link href={base}>{s.label ?? host}</Link>{" "}
+                      <StateBadge state={s.state} failureReason={s.failureReason} />
+                    </h2>
+                    <p className="muted mono store-row__url">{s.baseUrl}</p>
+                    <p className="muted">
+                      {s.mode === "manual" ? "Pasted tokens" : "Activated"} {formatDateTime(s.activatedAt)} · key{" "}
+                      <span className="mono">{s.consumerKey.slice(0, 8)}…</span>
+                      {s.name ? ` · ${s.name}` : ""}
+                    </p>
+                    <p className="store-row__state">
+                      <span data-testid="state-title">{v.title}</span>{" "}
+                      <span className="muted">({checkedAgo(checked, now)})</span>
+                    </p>
+                    {v.action.kind !== "none" ? <p className="store-row__action">{v.action.text}</p> : null}
+                  </div>
+                  <div className="store-row__links">
+                    <Link href={`${base}/diagnostics`}>Diagnostics</Link>
+                    <Link href={`${base}/remove`}>Remove…</Link>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
         </>
       )}
       <Card title={stores.length === 0 ? "Connect a store" : "Connect another store"}>

@@ -56,7 +56,11 @@ export async function benchDatabase(provider: "sqlite" | "postgresql"): Promise<
   if (provider === "sqlite") {
     const dir = mkdtempSync(join(tmpdir(), "kit-bench-"));
     const url = `file:${join(dir, "bench.db")}`;
-    execFileSync(process.execPath, [join(ROOT, "scripts", "setup.mjs"), "--migrate-only"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "ignore", "inherit"] });
+    execFileSync(process.execPath, [join(ROOT, "scripts", "setup.mjs"), "--migrate-only"], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     return { provider, url, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const admin = await postgresServer();
@@ -68,7 +72,11 @@ export async function benchDatabase(provider: "sqlite" | "postgresql"): Promise<
   const u = new URL(admin);
   u.pathname = `/${name}`;
   const url = u.toString();
-  execFileSync(process.execPath, ["--import", "tsx", join(ROOT, "scripts", "migrate.ts")], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(process.execPath, ["--import", "tsx", join(ROOT, "scripts", "migrate.ts")], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   return {
     provider,
     url,
@@ -83,7 +91,10 @@ export async function benchDatabase(provider: "sqlite" | "postgresql"): Promise<
 
 /** Secrets shared by the app processes of one run (a worker must open what the web instance sealed). */
 export function benchSecrets(): Record<string, string> {
-  return { SESSION_SECRET: randomBytes(32).toString("base64"), ENCRYPTION_KEY: `bench:${randomBytes(32).toString("base64")}` };
+  return {
+    SESSION_SECRET: randomBytes(32).toString("base64"),
+    ENCRYPTION_KEY: `bench:${randomBytes(32).toString("base64")}`,
+  };
 }
 
 export interface AppProcess {
@@ -98,27 +109,35 @@ export interface AppProcess {
  * `next start` (the production build) on a free port; extra env e.g. WORKER=off; `nodeArgs` go to the app's node
  * process (e.g. `--cpu-prof`).
  */
-export async function startApp(databaseUrl: string, extra: Record<string, string> = {}, nodeArgs: string[] = []): Promise<AppProcess> {
+export async function startApp(
+  databaseUrl: string,
+  extra: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<AppProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const nextBin = join(ROOT, "node_modules", "next", "dist", "bin", "next");
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, nextBin, "start", "-H", "127.0.0.1", "-p", String(port)], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      NEXT_DIST_DIR: DIST,
-      APP_URL: url,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      ...benchSecrets(),
-      ALLOW_PRIVATE_STORE_URLS: "true",
-      LOG_LEVEL: "warn",
-      ...extra,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeArgs, nextBin, "start", "-H", "127.0.0.1", "-p", String(port)],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        NEXT_DIST_DIR: DIST,
+        APP_URL: url,
+        PORT: String(port),
+        DATABASE_URL: databaseUrl,
+        ...benchSecrets(),
+        ALLOW_PRIVATE_STORE_URLS: "true",
+        LOG_LEVEL: "warn",
+        ...extra,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let out = "";
   child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (out += d.toString()));

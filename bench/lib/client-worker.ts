@@ -63,10 +63,21 @@ async function makeClient(job: Job): Promise<{ sku: Call; list: Call; close: () 
     signature: { method: "HMAC-SHA256", mode: "standard" },
     ...(fetch ? { fetch } : {}),
   });
-  const status = (p: Promise<{ status: number }>) => p.then((r) => r.status, (e: { status?: number }) => (typeof e.status === "number" ? e.status : Promise.reject(e)));
+  const status = (p: Promise<{ status: number }>) =>
+    p.then(
+      (r) => r.status,
+      (e: { status?: number }) => (typeof e.status === "number" ? e.status : Promise.reject(e)),
+    );
   return {
     sku: (i) => status(client.request({ method: "GET", path: `/V1/products/SKU-${i}` })),
-    list: () => status(client.request({ method: "GET", path: "/V1/products", searchCriteria: searchCriteria().where("created_at", "gt", DATE).pageSize(5) })),
+    list: () =>
+      status(
+        client.request({
+          method: "GET",
+          path: "/V1/products",
+          searchCriteria: searchCriteria().where("created_at", "gt", DATE).pageSize(5),
+        }),
+      ),
     close: () => client.close(),
   };
 }
@@ -95,7 +106,16 @@ async function main(): Promise<void> {
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   await client.close();
-  process.send!({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000, maxRssMB: process.resourceUsage().maxRSS / 1024, statuses, lookups }, () => process.exit(0));
+  process.send!(
+    {
+      wallMs,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      maxRssMB: process.resourceUsage().maxRSS / 1024,
+      statuses,
+      lookups,
+    },
+    () => process.exit(0),
+  );
 }
 
 main().catch((e: unknown) => process.send!({ error: String((e as Error).stack ?? e) }, () => process.exit(1)));

@@ -30,11 +30,17 @@ const CATEGORIES: Array<[string, (f: CallFrame) => boolean]> = [
   ["idle (waiting: store calls, I/O)", (f) => f.functionName === "(idle)"],
   ["garbage collection", (f) => f.functionName === "(garbage collector)"],
   ["gzip of the response", (f) => f.url.startsWith("node:zlib")],
-  ["session cookie unseal (iron-session: PBKDF2, AES, HMAC)", (f) => /iron-session|iron-webcrypto|uncrypto/.test(f.url) || /^pbkdf2/.test(f.functionName)],
+  [
+    "session cookie unseal (iron-session: PBKDF2, AES, HMAC)",
+    (f) => /iron-session|iron-webcrypto|uncrypto/.test(f.url) || /^pbkdf2/.test(f.functionName),
+  ],
   ["database (Prisma query compiler, libSQL)", (f) => /@prisma|libsql|wasm:|\/generated\/prisma/.test(f.url)],
   ["writing to the socket", (f) => /^(writev|writeUtf8String|writeLatin1String|writeBuffer)$/.test(f.functionName)],
   // Next bundles React's server renderers (Flight and HTML) into its app-page runtime
-  ["Next.js app-page runtime: React rendering (RSC + HTML), app-render", (f) => /next-server\/app-page[^/]*\.js$/.test(f.url)],
+  [
+    "Next.js app-page runtime: React rendering (RSC + HTML), app-render",
+    (f) => /next-server\/app-page[^/]*\.js$/.test(f.url),
+  ],
   ["Next.js server: routing, proxy, compression glue, tracing", (f) => /node_modules\/next\//.test(f.url)],
   ["app code bundle (pages, components, lib/, Prisma's generated client)", (f) => /\.next[^/]*\/server\//.test(f.url)],
   ["Node internals (http, streams, async hooks)", (f) => f.url.startsWith("node:")],

@@ -25,7 +25,9 @@ export async function startStoreChild(opts: { products?: number; bulkRate?: numb
       `const s = await startDevStore({ port: 0, host: "127.0.0.1"${opts.products ? `, products: ${opts.products}` : ""}${opts.bulkRate ? `, bulkConsumer: { operationsPerSecond: ${opts.bulkRate} }` : ""} });\n` +
       `console.log(JSON.stringify({ url: s.url, storeBaseUrl: s.storeBaseUrl, pid: process.pid }));\n`,
   );
-  const child = spawn(join(process.cwd(), "node_modules", ".bin", "tsx"), [file], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(join(process.cwd(), "node_modules", ".bin", "tsx"), [file], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const stop = () => {
     child.kill("SIGTERM");
     rmSync(file, { force: true });
@@ -42,7 +44,13 @@ export async function startStoreChild(opts: { products?: number; bulkRate?: numb
     });
     const { url, storeBaseUrl, pid } = JSON.parse(line) as { url: string; storeBaseUrl: string; pid: number };
     const post = async (path: string, body: unknown = {}) =>
-      (await (await fetch(`${url}/admin/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json()) as Record<string, unknown>;
+      (await (
+        await fetch(`${url}/admin/api${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        })
+      ).json()) as Record<string, unknown>;
     const created = await post("/integrations", { name: "bench", resources: "all" });
     const tokens = (await post(`/integrations/${created.id}/activate`)).tokens as StoreChild["tokens"];
     return { url, storeBaseUrl, pid, tokens, stop };

@@ -21,7 +21,13 @@ async function main(): Promise<void> {
   const t = run.tokens;
   const client = createMagentoClient({
     baseUrl: run.storeBaseUrl,
-    auth: { kind: "oauth", consumerKey: t.consumer_key, consumerSecret: t.consumer_secret, accessToken: t.access_token, accessTokenSecret: t.access_token_secret },
+    auth: {
+      kind: "oauth",
+      consumerKey: t.consumer_key,
+      consumerSecret: t.consumer_secret,
+      accessToken: t.access_token,
+      accessTokenSecret: t.access_token_secret,
+    },
   });
   let pass = 0;
   for await (const line of createInterface({ input: process.stdin })) {
@@ -47,7 +53,9 @@ async function main(): Promise<void> {
     const ms = performance.now() - started;
     const cpu = process.cpuUsage(cpu0);
     const cpuMs = (cpu.user + cpu.system) / 1000;
-    process.stderr.write(`${JSON.stringify({ pass: pass++, rows, ms, cpuMs, bytes, samples, maxRss: process.resourceUsage().maxRSS * 1024 })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ pass: pass++, rows, ms, cpuMs, bytes, samples, maxRss: process.resourceUsage().maxRSS * 1024 })}\n`,
+    );
   }
   await client.close();
 }

@@ -40,9 +40,20 @@ const ROWS: Row[] = [
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function probe(row: Row): { rss: number; heap: number } {
-  const flags = [...(row.tsx ? ["--import", "tsx"] : []), "--expose-gc", "--input-type=module", "-e", PROBE, "--", ...row.specs];
+  const flags = [
+    ...(row.tsx ? ["--import", "tsx"] : []),
+    "--expose-gc",
+    "--input-type=module",
+    "-e",
+    PROBE,
+    "--",
+    ...row.specs,
+  ];
   const samples = Array.from({ length: REPS }, () => {
-    const [rss, heap] = execFileSync(process.execPath, flags, { encoding: "utf8", env: { ...process.env, NODE_NO_WARNINGS: "1" } })
+    const [rss, heap] = execFileSync(process.execPath, flags, {
+      encoding: "utf8",
+      env: { ...process.env, NODE_NO_WARNINGS: "1" },
+    })
       .trim()
       .split(" ")
       .map(Number);
@@ -56,7 +67,11 @@ export function printImportFootprint(): void {
   console.log("  loaded with     imports                       peak RSS MB  JS heap MB");
   for (const row of ROWS) {
     const { rss, heap } = probe(row);
-    console.log(`  ${(row.tsx ? "--import tsx" : "node").padEnd(15)} ${row.label.padEnd(29)} ${rss.toFixed(1).padStart(11)} ${heap.toFixed(1).padStart(11)}`);
+    console.log(
+      `  ${(row.tsx ? "--import tsx" : "node").padEnd(15)} ${row.label.padEnd(29)} ${rss.toFixed(1).padStart(11)} ${heap.toFixed(1).padStart(11)}`,
+    );
   }
-  console.log("  (zod loads its ~60 locale files on any entry, zod/mini included; the app loads zod at start for its env check)");
+  console.log(
+    "  (zod loads its ~60 locale files on any entry, zod/mini included; the app loads zod at start for its env check)",
+  );
 }

@@ -9,7 +9,9 @@ import { Pool } from "undici";
 
 const PLAIN = /^[A-Za-z0-9._~-]*$/;
 const enc = (s: string): string =>
-  PLAIN.test(s) ? s : encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  PLAIN.test(s)
+    ? s
+    : encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const enc2 = (e: string): string => (e.includes("%") ? e.replaceAll("%", "%25") : e);
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
@@ -68,7 +70,9 @@ export function leanSigner(c: LeanCredentials): (method: string, url: string, qu
       pairs.sort((x, y) => natural(x[0], y[0]));
     }
     const params = pairs.map(([k, v]) => `${enc2(k)}%3D${enc2(v)}`).join("%26");
-    const signature = createHmac("sha256", key).update(`${method}&${enc(url)}&${params}`).digest("base64");
+    const signature = createHmac("sha256", key)
+      .update(`${method}&${enc(url)}&${params}`)
+      .digest("base64");
     return (
       `OAuth oauth_consumer_key="${ck}", oauth_nonce="${nonce}", oauth_signature_method="HMAC-SHA256", ` +
       `oauth_timestamp="${ts}", oauth_token="${tk}", oauth_version="1.0", oauth_signature="${enc(signature)}"`

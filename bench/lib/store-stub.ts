@@ -30,11 +30,30 @@ const product = (sku: string, id: number) => ({
       { position: 0, category_id: "3" },
       { position: 1, category_id: "4" },
     ],
-    stock_item: { item_id: id, product_id: id, stock_id: 1, qty: 100, is_in_stock: true, min_sale_qty: 1, max_sale_qty: 10000, manage_stock: true },
+    stock_item: {
+      item_id: id,
+      product_id: id,
+      stock_id: 1,
+      qty: 100,
+      is_in_stock: true,
+      min_sale_qty: 1,
+      max_sale_qty: 10000,
+      manage_stock: true,
+    },
   },
   product_links: [],
   options: [],
-  media_gallery_entries: [{ id: 3, media_type: "image", label: "", position: 1, disabled: false, types: ["image", "small_image", "thumbnail"], file: "/m/b/mb03-black-0.jpg" }],
+  media_gallery_entries: [
+    {
+      id: 3,
+      media_type: "image",
+      label: "",
+      position: 1,
+      disabled: false,
+      types: ["image", "small_image", "thumbnail"],
+      file: "/m/b/mb03-black-0.jpg",
+    },
+  ],
   tier_prices: [],
   custom_attributes: [
     { attribute_code: "image", value: "/m/b/mb03-black-0.jpg" },
@@ -51,7 +70,13 @@ const product = (sku: string, id: number) => ({
   ],
 });
 
-const LIST = Buffer.from(JSON.stringify({ items: Array.from({ length: 5 }, (_, i) => product(`SKU-${i}`, 100 + i)), search_criteria: {}, total_count: 2040 }));
+const LIST = Buffer.from(
+  JSON.stringify({
+    items: Array.from({ length: 5 }, (_, i) => product(`SKU-${i}`, 100 + i)),
+    search_criteria: {},
+    total_count: 2040,
+  }),
+);
 const UNAUTHORIZED = Buffer.from(JSON.stringify({ message: "The signature is invalid. Verify and try again." }));
 const ROUTE = /^\/rest\/V1\/products(?:\/([^/?]+))?$/;
 
@@ -73,7 +98,11 @@ function verified(method: string, url: string, authorization: string | undefined
   const nonce = params.find(([k]) => k === "oauth_nonce")?.[1];
   if (!nonce || nonces.has(nonce)) return false;
   nonces.add(nonce);
-  return createHmac("sha256", KEY).update(buildBaseString({ method, url, oauthParams: params })).digest("base64") === signature;
+  return (
+    createHmac("sha256", KEY)
+      .update(buildBaseString({ method, url, oauthParams: params }))
+      .digest("base64") === signature
+  );
 }
 
 const server = createServer((req, res) => {
@@ -107,4 +136,6 @@ process.on("message", (msg: { type: string }) => {
   }
 });
 process.on("disconnect", () => process.exit(0));
-server.listen(0, "127.0.0.1", () => process.send!({ type: "ready", port: (server.address() as { port: number }).port }));
+server.listen(0, "127.0.0.1", () =>
+  process.send!({ type: "ready", port: (server.address() as { port: number }).port }),
+);

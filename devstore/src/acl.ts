@@ -77,7 +77,13 @@ export const ACL_TREE: AclNode[] = [
   {
     id: "Magento_Backend::marketing",
     title: "Marketing",
-    children: [{ id: "Magento_CatalogRule::promo", title: "Promotions", children: [{ id: "Magento_SalesRule::quote", title: "Cart Price Rules" }] }],
+    children: [
+      {
+        id: "Magento_CatalogRule::promo",
+        title: "Promotions",
+        children: [{ id: "Magento_SalesRule::quote", title: "Cart Price Rules" }],
+      },
+    ],
   },
   {
     id: "Magento_Cart::cart",
@@ -107,7 +113,11 @@ export const ACL_TREE: AclNode[] = [
         title: "Settings",
         children: [
           { id: "Magento_Backend::store", title: "All Stores" },
-          { id: "Magento_Config::config", title: "Configuration", children: [{ id: "Magento_CatalogInventory::cataloginventory", title: "Inventory Section" }] },
+          {
+            id: "Magento_Config::config",
+            title: "Configuration",
+            children: [{ id: "Magento_CatalogInventory::cataloginventory", title: "Inventory Section" }],
+          },
         ],
       },
       {

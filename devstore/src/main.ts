@@ -62,8 +62,15 @@ if (!Number.isFinite(consumerExpirySeconds) || consumerExpirySeconds <= 0) {
 
 const productsText = values.products ?? process.env.DEVSTORE_PRODUCTS;
 const products = productsText === undefined || productsText === "" ? DEFAULT_PRODUCT_COUNT : Number(productsText);
-if (!/^\d+$/.test(productsText ?? String(DEFAULT_PRODUCT_COUNT)) || !Number.isInteger(products) || products < 1 || products > MAX_PRODUCT_COUNT) {
-  console.error(`--products (or DEVSTORE_PRODUCTS) must be a whole number from 1 to ${MAX_PRODUCT_COUNT}, got "${productsText}"`);
+if (
+  !/^\d+$/.test(productsText ?? String(DEFAULT_PRODUCT_COUNT)) ||
+  !Number.isInteger(products) ||
+  products < 1 ||
+  products > MAX_PRODUCT_COUNT
+) {
+  console.error(
+    `--products (or DEVSTORE_PRODUCTS) must be a whole number from 1 to ${MAX_PRODUCT_COUNT}, got "${productsText}"`,
+  );
   process.exit(2);
 }
 
@@ -75,7 +82,9 @@ if (edition !== "open-source" && edition !== "commerce") {
 
 const host = values.host ?? "127.0.0.1";
 if (!isLoopback(host)) {
-  console.warn(`Warning: binding to ${host} exposes the dev store beyond this machine; its admin pages and admin JSON API have no authentication.`);
+  console.warn(
+    `Warning: binding to ${host} exposes the dev store beyond this machine; its admin pages and admin JSON API have no authentication.`,
+  );
 }
 
 const stateFile = values.state;
@@ -106,7 +115,10 @@ const store = await startDevStore({
   products,
   edition,
   stateFile,
-  bulkConsumer: { running: bulkConsumer === "on", ...(bulkRate !== undefined ? { operationsPerSecond: bulkRate } : {}) },
+  bulkConsumer: {
+    running: bulkConsumer === "on",
+    ...(bulkRate !== undefined ? { operationsPerSecond: bulkRate } : {}),
+  },
 }).catch((e: unknown) => {
   if (!(e instanceof StateFileError)) throw e;
   console.error(e.message);
@@ -114,8 +126,13 @@ const store = await startDevStore({
 });
 
 const p = PROFILES[profile];
-const bearerState = p.integrationBearerWithoutFlag ? "on (no flag before 2.4.4)" : values["integration-as-bearer"] ? "on" : "off";
-console.log(`Dev store (${edition === "commerce" ? "Adobe Commerce" : "Magento Open Source"} ${p.versions}, profile ${profile}, signature family ${p.family}) is running.
+const bearerState = p.integrationBearerWithoutFlag
+  ? "on (no flag before 2.4.4)"
+  : values["integration-as-bearer"]
+    ? "on"
+    : "off";
+console.log(
+  `Dev store (${edition === "commerce" ? "Adobe Commerce" : "Magento Open Source"} ${p.versions}, profile ${profile}, signature family ${p.family}) is running.
 
   Merchant admin   ${store.url}/admin
   Store base URL   ${store.storeBaseUrl}
@@ -129,8 +146,9 @@ console.log(`Dev store (${edition === "commerce" ? "Adobe Commerce" : "Magento O
   Admin JSON API   ${store.url}/admin/api/integrations
 
 Options: consumer expiry ${consumerExpirySeconds} s, integration tokens as Bearer ${bearerState}, ` +
-  `input limits ${values["input-limits"] ? "on" : "off"}, bulk consumer ${bulkConsumer}, ${products.toLocaleString("en-US")} products, ` +
-  `${stateFile === undefined ? "integrations start from the seed" : `integrations kept in ${stateFile}`}. Ctrl+C stops it.`);
+    `input limits ${values["input-limits"] ? "on" : "off"}, bulk consumer ${bulkConsumer}, ${products.toLocaleString("en-US")} products, ` +
+    `${stateFile === undefined ? "integrations start from the seed" : `integrations kept in ${stateFile}`}. Ctrl+C stops it.`,
+);
 
 const stop = () => {
   void store.close().then(() => process.exit(0));

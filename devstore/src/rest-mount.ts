@@ -26,7 +26,13 @@ function send(reply: FastifyReply, res: RestResponse) {
 export function mountRest(
   app: FastifyInstance,
   ctx: StoreContext,
-  opts: { inputLimits: boolean; products?: number; edition: Edition; extraRoutes?: readonly RouteDef[]; writeHooks?: RestHandlerOptions["writeHooks"] },
+  opts: {
+    inputLimits: boolean;
+    products?: number;
+    edition: Edition;
+    extraRoutes?: readonly RouteDef[];
+    writeHooks?: RestHandlerOptions["writeHooks"];
+  },
 ): StoreData {
   const data = createStoreData({ products: opts.products });
   ctx.resetData = () => {
@@ -36,7 +42,8 @@ export function mountRest(
   const tokenDeps = {
     userTokens: ctx.userTokens,
     throttler: ctx.throttler,
-    authenticateCustomer: (email: string, password: string) => data.verifyCustomerPassword(email, password) ?? undefined,
+    authenticateCustomer: (email: string, password: string) =>
+      data.verifyCustomerPassword(email, password) ?? undefined,
   };
   const restHandler = createRestHandler({
     data,
@@ -63,7 +70,10 @@ export function mountRest(
       return send(reply, await restHandler(raw));
     } catch (e) {
       if (e instanceof RestError) return send(reply, { status: e.status, body: e.toBody() });
-      return send(reply, { status: 500, body: { message: "Internal Error. Details are available in Magento log file. Report ID: webapi-devstore" } });
+      return send(reply, {
+        status: 500,
+        body: { message: "Internal Error. Details are available in Magento log file. Report ID: webapi-devstore" },
+      });
     }
   };
   app.all("/rest/*", handler);
@@ -71,7 +81,9 @@ export function mountRest(
 
   // The interactive reference (the REST layer renders it from its route table).
   const swagger = async (_req: FastifyRequest, reply: FastifyReply) =>
-    reply.header("content-type", "text/html; charset=UTF-8").send(swaggerPageHtml(ctx.options.urls.storeBaseUrl, "default", opts.edition));
+    reply
+      .header("content-type", "text/html; charset=UTF-8")
+      .send(swaggerPageHtml(ctx.options.urls.storeBaseUrl, "default", opts.edition));
   app.get("/swagger", swagger);
   app.get("/index.php/swagger", swagger);
   return data;

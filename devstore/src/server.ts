@@ -29,7 +29,10 @@ export interface StoreEvents {
 function createStoreEvents(ctx: StoreContext, o: { retryBaseMs?: number | undefined }): StoreEvents {
   return {
     webhooks: new CommerceWebhooks(ctx.clock.nowMs),
-    io: new IoEvents({ nowMs: ctx.clock.nowMs, ...(o.retryBaseMs !== undefined ? { retryBaseMs: o.retryBaseMs } : {}) }),
+    io: new IoEvents({
+      nowMs: ctx.clock.nowMs,
+      ...(o.retryBaseMs !== undefined ? { retryBaseMs: o.retryBaseMs } : {}),
+    }),
   };
 }
 
@@ -151,7 +154,9 @@ export async function startDevStore(opts: DevStoreOptions = {}): Promise<DevStor
     inputLimits: opts.inputLimits ?? false,
     products: opts.products,
     edition,
-    ...(events ? { extraRoutes: webhookRestRoutes(events.webhooks), writeHooks: writeHooks(events.webhooks, events.io) } : {}),
+    ...(events
+      ? { extraRoutes: webhookRestRoutes(events.webhooks), writeHooks: writeHooks(events.webhooks, events.io) }
+      : {}),
   });
   registerChurnApi(app, ctx, data);
 

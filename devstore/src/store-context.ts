@@ -48,14 +48,26 @@ export interface StoreContext {
 export function createStoreContext(options: StoreOptions): StoreContext {
   const clock = createClock(options.now);
   const state = new IntegrationState(clock.nowMs);
-  const provider = new OAuthProvider({ state, profile: options.profile, clock, consumerExpirySeconds: options.consumerExpirySeconds });
+  const provider = new OAuthProvider({
+    state,
+    profile: options.profile,
+    clock,
+    consumerExpirySeconds: options.consumerExpirySeconds,
+  });
   const userTokens = new UserTokens(clock.nowSeconds, options.profile.jwtUserTokens);
   const throttler = new RequestThrottler(clock.nowSeconds);
   const adminUrlKey = randomBytes(32).toString("hex");
-  const successCallbackUrl = () => `${options.urls.url}/admin/admin/integration/loginSuccessCallback/key/${adminUrlKey}/`;
+  const successCallbackUrl = () =>
+    `${options.urls.url}/admin/admin/integration/loginSuccessCallback/key/${adminUrlKey}/`;
   const admin = new IntegrationAdmin(
     state,
-    { state, profile: options.profile, nowMs: clock.nowMs, storeBaseUrl: () => options.urls.storeBaseUrl, callbackTimeoutMs: options.callbackTimeoutMs },
+    {
+      state,
+      profile: options.profile,
+      nowMs: clock.nowMs,
+      storeBaseUrl: () => options.urls.storeBaseUrl,
+      callbackTimeoutMs: options.callbackTimeoutMs,
+    },
     successCallbackUrl,
   );
   const integrationAsBearer = options.integrationAsBearer || options.profile.integrationBearerWithoutFlag;

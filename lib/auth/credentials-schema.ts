@@ -13,4 +13,7 @@ export const newPasswordSchema = z
   .max(200, "Password must be at most 200 characters");
 
 export const signUpSchema = z.object({ email: emailSchema, password: newPasswordSchema });
-export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, "Enter your password").max(200) });
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, "Enter your password").max(200),
+});

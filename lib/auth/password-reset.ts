@@ -27,7 +27,10 @@ export const resetRequestSchema = z.object({ email: emailSchema });
 
 export const newPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirm: z.string().min(1, "Enter the new password again") })
-  .refine((v) => v.confirm === "" || v.password === v.confirm, { message: "The two passwords differ", path: ["confirm"] });
+  .refine((v) => v.confirm === "" || v.password === v.confirm, {
+    message: "The two passwords differ",
+    path: ["confirm"],
+  });
 
 export type ResetRequestResult = { ok: true } | { ok: false; error: string };
 
@@ -41,8 +44,17 @@ export type AccountMail = { type: "password_reset"; email: string; next?: string
  * "Forgot your password?": queues the work and answers. The same answer, after the same work (one job insert),
  * for every address: whether an account exists, the hourly budget, and the mail server's fate stay in the job.
  */
-export async function requestPasswordReset(deps: { mailerKind: Mailer["kind"]; queue: QueueAccountMail }, email: string, next: string | undefined): Promise<ResetRequestResult> {
-  if (deps.mailerKind === "unconfigured") return { ok: false, error: "Email is not configured on this server, so no reset link can be sent. Ask the app's administrator to set SMTP_URL." };
+export async function requestPasswordReset(
+  deps: { mailerKind: Mailer["kind"]; queue: QueueAccountMail },
+  email: string,
+  next: string | undefined,
+): Promise<ResetRequestResult> {
+  if (deps.mailerKind === "unconfigured")
+    return {
+      ok: false,
+      error:
+        "Email is not configured on this server, so no reset link can be sent. Ask the app's administrator to set SMTP_URL.",
+    };
   await deps.queue({ type: "password_reset", email, ...(next ? { next } : {}) });
   return { ok: true };
 }
@@ -52,14 +64,23 @@ export async function requestPasswordReset(deps: { mailerKind: Mailer["kind"]; q
  * otherwise. Throws when the mail server refuses (the job retries; its message is the operators', never the
  * requester's).
  */
-export async function mailPasswordReset(deps: { storage: Storage; mailer: Mailer; appUrl: string; now: () => Date }, email: string, next: string | undefined): Promise<"sent" | "no_account" | "budget_spent"> {
+export async function mailPasswordReset(
+  deps: { storage: Storage; mailer: Mailer; appUrl: string; now: () => Date },
+  email: string,
+  next: string | undefined,
+): Promise<"sent" | "no_account" | "budget_spent"> {
   const now = deps.now();
   const user = await deps.storage.users.byEmailWithPassword(email);
   if (!user) return "no_account";
   const recent = await deps.storage.passwordResets.countSince(user.id, new Date(now.getTime() - 60 * 60 * 1000));
   if (recent >= RESETS_PER_HOUR) return "budget_spent";
   const token = randomBytes(32).toString("base64url");
-  await deps.storage.passwordResets.create({ id: idOf(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TTL_MS) });
+  await deps.storage.passwordResets.create({
+    id: idOf(token),
+    userId: user.id,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+  });
   const q = new URLSearchParams({ token });
   if (next) q.set("next", next);
   const link = `${deps.appUrl}/reset/new?${q.toString()}`;
@@ -80,7 +101,11 @@ export async function mailPasswordReset(deps: { storage: Storage; mailer: Mailer
 }
 
 /** Is this a live link? (shown before asking for the new password) */
-export async function resetLinkState(storage: Storage, token: string, now: Date): Promise<"valid" | "used" | "expired" | "unknown"> {
+export async function resetLinkState(
+  storage: Storage,
+  token: string,
+  now: Date,
+): Promise<"valid" | "used" | "expired" | "unknown"> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return "unknown";
   const row = await storage.passwordResets.byId(idOf(token));
   if (!row) return "unknown";
@@ -91,7 +116,12 @@ export async function resetLinkState(storage: Storage, token: string, now: Date)
 export type ResetResult = { ok: true; email: string } | { ok: false; error: string };
 
 /** Sets the new password through a live link: once, before it expires; every session of the user ends. */
-export async function resetPasswordWithToken(storage: Storage, token: string, password: string, now: Date): Promise<ResetResult> {
+export async function resetPasswordWithToken(
+  storage: Storage,
+  token: string,
+  password: string,
+  now: Date,
+): Promise<ResetResult> {
   const state = await resetLinkState(storage, token, now);
   if (state !== "valid") return { ok: false, error: LINK_PROBLEMS[state] };
   const passwordHash = await hashPassword(password);
@@ -112,27 +142,51 @@ export const LINK_PROBLEMS = {
 } as const;
 
 export const changePasswordSchema = z
-  .object({ current: z.string().min(1, "Enter your current password").max(200), password: newPasswordSchema, confirm: z.string().min(1, "Enter the new password again") })
-  .refine((v) => v.confirm === "" || v.password === v.confirm, { message: "The two passwords differ", path: ["confirm"] });
+  .object({
+    current: z.string().min(1, "Enter your current password").max(200),
+    password: newPasswordSchema,
+    confirm: z.string().min(1, "Enter the new password again"),
+  })
+  .refine((v) => v.confirm === "" || v.password === v.confirm, {
+    message: "The two passwords differ",
+    path: ["confirm"],
+  });
 
-export const changeEmailSchema = z.object({ email: emailSchema, current: z.string().min(1, "Enter your current password").max(200) });
+export const changeEmailSchema = z.object({
+  email: emailSchema,
+  current: z.string().min(1, "Enter your current password").max(200),
+});
 
 /** signedOut: too many wrong current passwords ended this session (the page sends the browser to sign in). */
 export type AccountChangeResult = { ok: true } | { ok: false; field?: string; error: string; signedOut?: true };
 
-type CurrentCheck = { ok: true; user: { id: string; email: string; passwordHash: string } } | { ok: false; result: AccountChangeResult };
+type CurrentCheck =
+  { ok: true; user: { id: string; email: string; passwordHash: string } } | { ok: false; result: AccountChangeResult };
 
 /**
  * The current password, throttled per user like sign-in (lib/auth/throttle.ts): a copied session cookie must not
  * turn into unlimited guesses at scrypt speed followed by a permanent email and password change. Each failure
  * doubles the wait after the first free ones; the CURRENT_PASSWORD_SIGN_OUT_AFTER-th ends the session that asked.
  */
-async function checkCurrent(storage: Storage, userId: string, sessionToken: string | undefined, current: string, now: Date): Promise<CurrentCheck> {
+async function checkCurrent(
+  storage: Storage,
+  userId: string,
+  sessionToken: string | undefined,
+  current: string,
+  now: Date,
+): Promise<CurrentCheck> {
   const keys = [currentPasswordKey(userId)];
   const attempt = await takeAttempt(storage, keys, now);
   if (!attempt.ok) {
     const seconds = Math.max(1, Math.ceil((attempt.retryAt.getTime() - now.getTime()) / 1000));
-    return { ok: false, result: { ok: false, field: "current", error: `Too many wrong passwords. Wait ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}, then try again.` } };
+    return {
+      ok: false,
+      result: {
+        ok: false,
+        field: "current",
+        error: `Too many wrong passwords. Wait ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}, then try again.`,
+      },
+    };
   }
   const user = await storage.users.byIdWithPassword(userId);
   if (user && (await verifyPassword(current, user.passwordHash))) {
@@ -141,17 +195,32 @@ async function checkCurrent(storage: Storage, userId: string, sessionToken: stri
   }
   if (attempt.failures >= CURRENT_PASSWORD_SIGN_OUT_AFTER) {
     await revokeSession(storage, sessionToken, now);
-    return { ok: false, result: { ok: false, field: "current", error: "Too many wrong passwords: you were signed out. Sign in again.", signedOut: true } };
+    return {
+      ok: false,
+      result: {
+        ok: false,
+        field: "current",
+        error: "Too many wrong passwords: you were signed out. Sign in again.",
+        signedOut: true,
+      },
+    };
   }
   return { ok: false, result: { ok: false, field: "current", error: "Your current password is not right" } };
 }
 
 /** New password on the account page: the current one is required; other sessions and open reset links end. */
-export async function changePassword(storage: Storage, userId: string, keepSessionToken: string | undefined, input: { current: string; password: string }, now: Date): Promise<AccountChangeResult> {
+export async function changePassword(
+  storage: Storage,
+  userId: string,
+  keepSessionToken: string | undefined,
+  input: { current: string; password: string },
+  now: Date,
+): Promise<AccountChangeResult> {
   const check = await checkCurrent(storage, userId, keepSessionToken, input.current, now);
   if (!check.ok) return check.result;
   const user = check.user;
-  if (await verifyPassword(input.password, user.passwordHash)) return { ok: false, field: "password", error: "The new password is the same as the current one" };
+  if (await verifyPassword(input.password, user.passwordHash))
+    return { ok: false, field: "password", error: "The new password is the same as the current one" };
   const passwordHash = await hashPassword(input.password);
   await storage.users.setPasswordHash(userId, passwordHash);
   await storage.passwordResets.useAllOfUser(userId, now);
@@ -174,7 +243,8 @@ export async function changeEmail(
   try {
     await deps.storage.users.setEmail(userId, input.email);
   } catch (e) {
-    if (e instanceof UniqueConflictError) return { ok: false, field: "email", error: "Another account uses this email" };
+    if (e instanceof UniqueConflictError)
+      return { ok: false, field: "email", error: "Another account uses this email" };
     throw e;
   }
   await deps.storage.passwordResets.useAllOfUser(userId, now);

@@ -16,22 +16,37 @@ function idOf(token: string): string {
 
 export async function createSession(storage: Storage, userId: string, now: Date): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await storage.sessions.create({ id: idOf(token), userId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) });
+  await storage.sessions.create({
+    id: idOf(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+  });
   return token;
 }
 
 /** The user of a live session, or null (unknown, revoked or expired token). */
-export async function resolveSession(storage: Storage, token: string | undefined, now: Date): Promise<{ userId: string } | null> {
+export async function resolveSession(
+  storage: Storage,
+  token: string | undefined,
+  now: Date,
+): Promise<{ userId: string } | null> {
   const live = await resolveSessionUser(storage, token, now);
   return live ? { userId: live.userId } : null;
 }
 
 /** The same with the user's email, from the same one read (what every signed-in page shows). */
-export async function resolveSessionUser(storage: Storage, token: string | undefined, now: Date): Promise<{ userId: string; email: string } | null> {
+export async function resolveSessionUser(
+  storage: Storage,
+  token: string | undefined,
+  now: Date,
+): Promise<{ userId: string; email: string } | null> {
   if (typeof token !== "string" || token.length < 20 || token.length > 100) return null;
   const row = await storage.sessions.byIdWithUser(idOf(token));
   if (!row || row.revokedAt || row.expiresAt <= now) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > SEEN_EVERY_MS) await storage.sessions.touch(row.id, now).catch(() => undefined);
+  if (now.getTime() - row.lastSeenAt.getTime() > SEEN_EVERY_MS)
+    await storage.sessions.touch(row.id, now).catch(() => undefined);
   return { userId: row.userId, email: row.email };
 }
 
@@ -46,7 +61,12 @@ export async function revokeAllSessions(storage: Storage, userId: string, now: D
 }
 
 /** Ends every session of the user except the one with this token (a change made from that browser). */
-export async function revokeOtherSessions(storage: Storage, userId: string, keepToken: string | undefined, now: Date): Promise<number> {
+export async function revokeOtherSessions(
+  storage: Storage,
+  userId: string,
+  keepToken: string | undefined,
+  now: Date,
+): Promise<number> {
   return storage.sessions.revokeAllOfUser(userId, now, keepToken ? idOf(keepToken) : undefined);
 }
 

@@ -85,8 +85,13 @@ export async function takeAttempt(
   now: Date,
 ): Promise<{ ok: true; failures: number } | { ok: false; retryAt: Date }> {
   return storage.transaction(async (tx) => {
-    const rows = await tx.throttle.lock(keys.map((k) => k.key), now);
-    const wait = rows.filter((r) => r.nextAttemptAt > now).sort((a, b) => b.nextAttemptAt.getTime() - a.nextAttemptAt.getTime())[0];
+    const rows = await tx.throttle.lock(
+      keys.map((k) => k.key),
+      now,
+    );
+    const wait = rows
+      .filter((r) => r.nextAttemptAt > now)
+      .sort((a, b) => b.nextAttemptAt.getTime() - a.nextAttemptAt.getTime())[0];
     if (wait) return { ok: false as const, retryAt: wait.nextAttemptAt };
     let most = 0;
     for (const { key, rule } of keys) {
@@ -119,9 +124,15 @@ export async function recordSuccess(storage: Storage, keys: Array<{ key: string 
 export async function takeSignUp(storage: Storage, client: SignUpClient, now: Date): Promise<boolean> {
   const caps: Array<[string, number]> = client.activationId
     ? [[`signup:activation:${client.activationId}`, SIGN_UP_LIMITS.perActivation]]
-    : [["signup:all", SIGN_UP_LIMITS.global], ...(client.ip ? ([[`signup:ip:${client.ip}`, SIGN_UP_LIMITS.perClient]] as Array<[string, number]>) : [])];
+    : [
+        ["signup:all", SIGN_UP_LIMITS.global],
+        ...(client.ip ? ([[`signup:ip:${client.ip}`, SIGN_UP_LIMITS.perClient]] as Array<[string, number]>) : []),
+      ];
   return storage.transaction(async (tx) => {
-    const rows = await tx.throttle.lock(caps.map((c) => c[0]), now);
+    const rows = await tx.throttle.lock(
+      caps.map((c) => c[0]),
+      now,
+    );
     const current = (key: string) => {
       const r = rows.find((x) => x.key === key);
       return r && now.getTime() - r.windowStart.getTime() < SIGN_UP_LIMITS.windowMs ? r : undefined;
@@ -129,7 +140,11 @@ export async function takeSignUp(storage: Storage, client: SignUpClient, now: Da
     if (caps.some(([key, cap]) => (current(key)?.failures ?? 0) >= cap)) return false;
     for (const [key] of caps) {
       const r = current(key);
-      await tx.throttle.put(r ? { ...r, failures: r.failures + 1, lastAt: now } : { key, failures: 1, windowStart: now, nextAttemptAt: now, lastAt: now });
+      await tx.throttle.put(
+        r
+          ? { ...r, failures: r.failures + 1, lastAt: now }
+          : { key, failures: 1, windowStart: now, nextAttemptAt: now, lastAt: now },
+      );
     }
     return true;
   });

@@ -1,7 +1,14 @@
 import { UniqueConflictError, type Storage } from "@/lib/storage/storage";
 import { dummyHash, hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { signInSchema, signUpSchema } from "@/lib/auth/credentials-schema";
-import { recordSuccess, signInKeys, takeAttempt, takeSignUp, type SignInClient, type SignUpClient } from "@/lib/auth/throttle";
+import {
+  recordSuccess,
+  signInKeys,
+  takeAttempt,
+  takeSignUp,
+  type SignInClient,
+  type SignUpClient,
+} from "@/lib/auth/throttle";
 
 export interface AppUser {
   id: string;
@@ -11,7 +18,12 @@ export interface AppUser {
 export type AuthResult = { ok: true; user: AppUser } | { ok: false; error: string; field?: "email" | "password" };
 
 /** `client`: who signs up (lib/auth/throttle.ts `takeSignUp` decides which sign-up budget it spends). */
-export async function signUp(storage: Storage, input: { email: unknown; password: unknown }, client: SignUpClient = {}, now: Date = new Date()): Promise<AuthResult> {
+export async function signUp(
+  storage: Storage,
+  input: { email: unknown; password: unknown },
+  client: SignUpClient = {},
+  now: Date = new Date(),
+): Promise<AuthResult> {
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

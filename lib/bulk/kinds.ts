@@ -41,6 +41,9 @@ export const PRODUCT_EDIT: SubmissionKind = {
 
 export const SUBMISSION_KINDS: readonly SubmissionKind[] = [PRODUCT_EDIT];
 
-export function submissionKind(name: string, kinds: readonly SubmissionKind[] = SUBMISSION_KINDS): SubmissionKind | undefined {
+export function submissionKind(
+  name: string,
+  kinds: readonly SubmissionKind[] = SUBMISSION_KINDS,
+): SubmissionKind | undefined {
   return kinds.find((k) => k.name === name);
 }

@@ -7,7 +7,10 @@ import type { EditField } from "./product-rows";
 
 export interface MirrorLookup {
   /** Current values of these SKUs in the store (missing SKUs absent from the map), or null when there is no mirror. */
-  current(installationId: string, skus: readonly string[]): Promise<Map<string, Partial<Record<EditField, string>>> | null>;
+  current(
+    installationId: string,
+    skus: readonly string[],
+  ): Promise<Map<string, Partial<Record<EditField, string>>> | null>;
 }
 
 export const noMirror: MirrorLookup = {

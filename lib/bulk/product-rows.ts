@@ -30,12 +30,24 @@ export interface EditRow {
   error?: string;
 }
 
-const money = z.coerce.number({ message: "must be a number" }).finite("must be a number").min(0, "must not be negative").max(1e12, "is too large");
+const money = z.coerce
+  .number({ message: "must be a number" })
+  .finite("must be a number")
+  .min(0, "must not be negative")
+  .max(1e12, "is too large");
 const FIELD_RULES: Record<EditField, z.ZodType<number>> = {
   price: money,
   special_price: money,
-  qty: z.coerce.number({ message: "must be a number" }).finite("must be a number").min(-1e9, "is too small").max(1e9, "is too large"),
-  status: z.coerce.number({ message: "must be 1 (enabled) or 2 (disabled)" }).int("must be 1 (enabled) or 2 (disabled)").min(1, "must be 1 (enabled) or 2 (disabled)").max(2, "must be 1 (enabled) or 2 (disabled)"),
+  qty: z.coerce
+    .number({ message: "must be a number" })
+    .finite("must be a number")
+    .min(-1e9, "is too small")
+    .max(1e9, "is too large"),
+  status: z.coerce
+    .number({ message: "must be 1 (enabled) or 2 (disabled)" })
+    .int("must be 1 (enabled) or 2 (disabled)")
+    .min(1, "must be 1 (enabled) or 2 (disabled)")
+    .max(2, "must be 1 (enabled) or 2 (disabled)"),
   visibility: z.coerce
     .number({ message: "must be 1-4 (1 not visible, 2 catalog, 3 search, 4 both)" })
     .int("must be 1-4 (1 not visible, 2 catalog, 3 search, 4 both)")
@@ -52,7 +64,9 @@ function delimiterOf(text: string): string {
     else if (!quoted && (ch === "\n" || ch === "\r")) break;
     else if (!quoted && ch in counts) counts[ch]!++;
   }
-  return Object.entries(counts).sort((a, b) => b[1] - a[1])[0]![1] > 0 ? Object.entries(counts).sort((a, b) => b[1] - a[1])[0]![0] : ",";
+  return Object.entries(counts).sort((a, b) => b[1] - a[1])[0]![1] > 0
+    ? Object.entries(counts).sort((a, b) => b[1] - a[1])[0]![0]
+    : ",";
 }
 
 function isNdjson(text: string): boolean {
@@ -70,13 +84,21 @@ function records(text: string): Array<Record<string, unknown>> {
       } catch {
         throw new BulkFileError(`line ${i + 1} is not JSON: an NDJSON file holds one JSON object per line`);
       }
-      if (value === null || typeof value !== "object" || Array.isArray(value)) throw new BulkFileError(`line ${i + 1} is not a JSON object`);
+      if (value === null || typeof value !== "object" || Array.isArray(value))
+        throw new BulkFileError(`line ${i + 1} is not a JSON object`);
       out.push(value as Record<string, unknown>);
     });
     return out;
   }
   try {
-    return parse(text, { bom: true, columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()), delimiter: delimiterOf(text), skip_empty_lines: true, relax_column_count: false, trim: true }) as Array<Record<string, unknown>>;
+    return parse(text, {
+      bom: true,
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      delimiter: delimiterOf(text),
+      skip_empty_lines: true,
+      relax_column_count: false,
+      trim: true,
+    }) as Array<Record<string, unknown>>;
   } catch (e) {
     throw new BulkFileError(`the file is not a readable CSV: ${(e as Error).message}`);
   }
@@ -85,16 +107,27 @@ function records(text: string): Array<Record<string, unknown>> {
 /** Reads a whole file into rows; throws BulkFileError when the file cannot be used at all. */
 export function readEditFile(input: string | Buffer): EditRow[] {
   const size = typeof input === "string" ? Buffer.byteLength(input) : input.length;
-  if (size > MAX_FILE_BYTES) throw new BulkFileError(`the file is ${(size / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_FILE_BYTES / 1024 / 1024} MB: split it into several files`);
+  if (size > MAX_FILE_BYTES)
+    throw new BulkFileError(
+      `the file is ${(size / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_FILE_BYTES / 1024 / 1024} MB: split it into several files`,
+    );
   const text = (typeof input === "string" ? input : input.toString("utf8")).replace(/^\uFEFF/, "");
-  if (text.trim() === "") throw new BulkFileError("the file is empty: give a header row (sku plus fields) and one row per product");
+  if (text.trim() === "")
+    throw new BulkFileError("the file is empty: give a header row (sku plus fields) and one row per product");
   const recs = records(text);
   if (recs.length === 0) throw new BulkFileError("the file has a header but no rows");
-  if (recs.length > MAX_ROWS) throw new BulkFileError(`the file has ${recs.length} rows; the limit is ${MAX_ROWS}: split it`);
+  if (recs.length > MAX_ROWS)
+    throw new BulkFileError(`the file has ${recs.length} rows; the limit is ${MAX_ROWS}: split it`);
   const columns = new Set(recs.flatMap((r) => Object.keys(r)));
-  if (!columns.has("sku")) throw new BulkFileError(`there is no "sku" column (found: ${[...columns].join(", ") || "none"}); the header row names sku plus any of ${EDIT_FIELDS.join(", ")}`);
+  if (!columns.has("sku"))
+    throw new BulkFileError(
+      `there is no "sku" column (found: ${[...columns].join(", ") || "none"}); the header row names sku plus any of ${EDIT_FIELDS.join(", ")}`,
+    );
   const unknown = [...columns].filter((c) => c !== "sku" && !(EDIT_FIELDS as readonly string[]).includes(c));
-  if (unknown.length) throw new BulkFileError(`unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((c) => `"${c}"`).join(", ")}: use sku plus any of ${EDIT_FIELDS.join(", ")}`);
+  if (unknown.length)
+    throw new BulkFileError(
+      `unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((c) => `"${c}"`).join(", ")}: use sku plus any of ${EDIT_FIELDS.join(", ")}`,
+    );
   if (columns.size === 1) throw new BulkFileError(`only a sku column: add at least one of ${EDIT_FIELDS.join(", ")}`);
 
   const firstRowOfSku = new Map<string, number>();
@@ -113,9 +146,11 @@ function validateRow(row: number, rec: Record<string, unknown>, firstRowOfSku: M
   if (sku === "") return { ...base, error: "sku is empty" };
   if (sku.length > 64) return { ...base, error: "sku is longer than 64 characters (Magento's limit)" };
   const earlier = firstRowOfSku.get(sku.toLowerCase());
-  if (earlier !== undefined) return { ...base, error: `sku ${sku} is already on row ${earlier}: give each product one row` };
+  if (earlier !== undefined)
+    return { ...base, error: `sku ${sku} is already on row ${earlier}: give each product one row` };
   firstRowOfSku.set(sku.toLowerCase(), row);
-  if (Object.keys(fields).length === 0) return { ...base, error: `nothing to change: fill at least one of ${EDIT_FIELDS.join(", ")}` };
+  if (Object.keys(fields).length === 0)
+    return { ...base, error: `nothing to change: fill at least one of ${EDIT_FIELDS.join(", ")}` };
   const values: Partial<Record<EditField, number>> = {};
   const problems: string[] = [];
   for (const [f, raw] of Object.entries(fields) as Array<[EditField, string]>) {
@@ -128,12 +163,16 @@ function validateRow(row: number, rec: Record<string, unknown>, firstRowOfSku: M
 }
 
 /** The putProductsBySku bulk element: the path parameter `sku` and the product body with only the given fields. */
-export function productElement(sku: string, v: Partial<Record<EditField, number>>): { sku: string; product: Record<string, unknown> } {
+export function productElement(
+  sku: string,
+  v: Partial<Record<EditField, number>>,
+): { sku: string; product: Record<string, unknown> } {
   const product: Record<string, unknown> = { sku };
   if (v.price !== undefined) product.price = v.price;
   if (v.status !== undefined) product.status = v.status;
   if (v.visibility !== undefined) product.visibility = v.visibility;
-  if (v.special_price !== undefined) product.custom_attributes = [{ attribute_code: "special_price", value: String(v.special_price) }];
+  if (v.special_price !== undefined)
+    product.custom_attributes = [{ attribute_code: "special_price", value: String(v.special_price) }];
   if (v.qty !== undefined) product.extension_attributes = { stock_item: { qty: v.qty, is_in_stock: v.qty > 0 } };
   return { sku, product };
 }

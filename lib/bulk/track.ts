@@ -10,7 +10,15 @@
  * A submission is never retried blindly after an unclear failure (lib/magento/bulk.ts).
  */
 import type { Logger } from "pino";
-import { adviceFor, BULK_STATUS, MagentoApiError, operationRequest, operationsByIndex, searchCriteria, type MagentoClient } from "@/lib/magento";
+import {
+  adviceFor,
+  BULK_STATUS,
+  MagentoApiError,
+  operationRequest,
+  operationsByIndex,
+  searchCriteria,
+  type MagentoClient,
+} from "@/lib/magento";
 import type { Storage } from "@/lib/storage/storage";
 import type { BulkChunkRecord, BulkRowOutcome, BulkRowRecord, BulkSubmissionRecord } from "@/lib/storage/bulk-types";
 import { LATE_WATCH_MS, MAX_ATTEMPTS, submissionKind, SUBMISSION_KINDS, type SubmissionKind } from "./kinds";
@@ -57,13 +65,22 @@ function refused(e: unknown): e is MagentoApiError {
   return e instanceof MagentoApiError && e.status >= 400 && e.status < 500 && e.status !== 408 && e.status !== 429;
 }
 
-export async function advanceSubmission(d: TrackDeps, submissionId: string, client: MagentoClient, until: Date): Promise<Step> {
+export async function advanceSubmission(
+  d: TrackDeps,
+  submissionId: string,
+  client: MagentoClient,
+  until: Date,
+): Promise<Step> {
   const bulks = d.storage.bulks;
   let sub = await bulks.byId(submissionId);
   if (!sub) return { done: true };
   const kind = submissionKind(sub.kind, d.kinds ?? SUBMISSION_KINDS);
   if (!kind) {
-    await bulks.update(sub.id, { state: "failed", message: `unknown submission kind "${sub.kind}"`, finishedAt: d.now() });
+    await bulks.update(sub.id, {
+      state: "failed",
+      message: `unknown submission kind "${sub.kind}"`,
+      finishedAt: d.now(),
+    });
     return { done: true };
   }
   if (sub.state === "done" || sub.state === "failed") return watchLate(d, sub, kind, client);
@@ -79,7 +96,14 @@ export async function advanceSubmission(d: TrackDeps, submissionId: string, clie
   for (const chunk of await bulks.chunks(sub.id)) {
     if (d.now() >= until) return again(d, sub);
     if (chunk.state !== "pending") continue;
-    if (sub.fallbackAt) await sendSingles(d, sub, kind, client, (await bulks.rowsOfChunk(sub.id, chunk.seq)).filter((r) => r.status === "pending"));
+    if (sub.fallbackAt)
+      await sendSingles(
+        d,
+        sub,
+        kind,
+        client,
+        (await bulks.rowsOfChunk(sub.id, chunk.seq)).filter((r) => r.status === "pending"),
+      );
     else if (await sendChunk(d, sub, kind, chunk, client)) sub = { ...sub, lastProgressAt: d.now() };
   }
 
@@ -98,7 +122,13 @@ export async function advanceSubmission(d: TrackDeps, submissionId: string, clie
         sub = { ...sub, fallbackAt: d.now() };
         await bulks.update(sub.id, { fallbackAt: sub.fallbackAt });
       }
-      await sendSingles(d, sub, kind, client, await bulks.rowsWithStatus(sub.id, ["open", "pending"], SINGLES_PER_STEP));
+      await sendSingles(
+        d,
+        sub,
+        kind,
+        client,
+        await bulks.rowsWithStatus(sub.id, ["open", "pending"], SINGLES_PER_STEP),
+      );
       counts = await bulks.counts(sub.id);
     }
   }
@@ -119,16 +149,29 @@ function again(d: TrackDeps, sub: BulkSubmissionRecord): Step {
 }
 
 /** Sends one chunk; true when the store accepted it. */
-async function sendChunk(d: TrackDeps, sub: BulkSubmissionRecord, kind: SubmissionKind, chunk: BulkChunkRecord, client: MagentoClient): Promise<boolean> {
+async function sendChunk(
+  d: TrackDeps,
+  sub: BulkSubmissionRecord,
+  kind: SubmissionKind,
+  chunk: BulkChunkRecord,
+  client: MagentoClient,
+): Promise<boolean> {
   const rows = (await d.storage.bulks.rowsOfChunk(sub.id, chunk.seq)).filter((r) => r.status === "pending");
   if (rows.length === 0) return false;
   if (!(await d.storage.bulks.markSending(sub.id, chunk.seq, d.now()))) return false;
   let accepted;
   try {
-    [accepted] = await client.bulk(kind.operationId, rows.map((r) => JSON.parse(r.body) as never), { chunkSize: rows.length });
+    [accepted] = await client.bulk(
+      kind.operationId,
+      rows.map((r) => JSON.parse(r.body) as never),
+      { chunkSize: rows.length },
+    );
   } catch (e) {
     if (!refused(e)) throw e; // unclear: the chunk stays `sending` and is looked up before it is sent again
-    await d.storage.bulks.setOutcomes(sub.id, rows.map((r) => ({ row: r.row, status: "failed", message: `The store refused the request: ${rendered(e)}` })));
+    await d.storage.bulks.setOutcomes(
+      sub.id,
+      rows.map((r) => ({ row: r.row, status: "failed", message: `The store refused the request: ${rendered(e)}` })),
+    );
     await d.storage.bulks.markPending(sub.id, chunk.seq);
     return false;
   }
@@ -140,20 +183,38 @@ async function sendChunk(d: TrackDeps, sub: BulkSubmissionRecord, kind: Submissi
   if (rejected.length) {
     await d.storage.bulks.setOutcomes(
       sub.id,
-      rejected.flatMap((i) => (rows[i.id] ? [{ row: rows[i.id]!.row, status: "rejected" as const, message: i.error_message ?? "The store rejected the row." }] : [])),
+      rejected.flatMap((i) =>
+        rows[i.id]
+          ? [
+              {
+                row: rows[i.id]!.row,
+                status: "rejected" as const,
+                message: i.error_message ?? "The store rejected the row.",
+              },
+            ]
+          : [],
+      ),
     );
   }
   return true;
 }
 
 /** A chunk left `sending`: adopt the store's bulk holding exactly its rows, or send it again when there is none. */
-async function reconcile(d: TrackDeps, sub: BulkSubmissionRecord, kind: SubmissionKind, chunk: BulkChunkRecord, client: MagentoClient): Promise<void> {
+async function reconcile(
+  d: TrackDeps,
+  sub: BulkSubmissionRecord,
+  kind: SubmissionKind,
+  chunk: BulkChunkRecord,
+  client: MagentoClient,
+): Promise<void> {
   const rows = await d.storage.bulks.rowsOfChunk(sub.id, chunk.seq);
   const wanted = rows.map((r) => canonical(JSON.parse(r.body)));
   const since = new Date((chunk.intentAt ?? sub.createdAt).getTime() - RECONCILE_SKEW_MS);
   const byBulk = new Map<string, Array<{ id: number; request: string }>>();
   for (let page = 1; ; page++) {
-    const found = await client.searchBulkOperations(searchCriteria().where("start_time", "gteq", mysqlTime(since)).pageSize(300).currentPage(page));
+    const found = await client.searchBulkOperations(
+      searchCriteria().where("start_time", "gteq", mysqlTime(since)).pageSize(300).currentPage(page),
+    );
     for (const op of found.items) {
       const list = byBulk.get(op.bulk_uuid) ?? [];
       list.push({ id: op.id, request: canonical(operationRequest(op.serialized_data)) });
@@ -166,18 +227,30 @@ async function reconcile(d: TrackDeps, sub: BulkSubmissionRecord, kind: Submissi
     if (claimed.has(uuid) || ops.length !== wanted.length) continue;
     const requests = ops.sort((a, b) => a.id - b.id).map((o) => o.request);
     if (requests.every((r, i) => r === wanted[i])) {
-      d.log.info({ submission: sub.id, chunk: chunk.seq, bulkUuid: uuid }, "bulk chunk found in the store after an interruption; adopted, not sent again");
+      d.log.info(
+        { submission: sub.id, chunk: chunk.seq, bulkUuid: uuid },
+        "bulk chunk found in the store after an interruption; adopted, not sent again",
+      );
       await d.storage.bulks.markSent(sub.id, chunk.seq, uuid, d.now());
       return;
     }
   }
-  d.log.info({ submission: sub.id, chunk: chunk.seq }, "bulk chunk not found in the store after an interruption; it will be sent");
+  d.log.info(
+    { submission: sub.id, chunk: chunk.seq },
+    "bulk chunk not found in the store after an interruption; it will be sent",
+  );
   await d.storage.bulks.markPending(sub.id, chunk.seq);
   void kind;
 }
 
 /** Reads the status of every sent chunk with open rows; true when any row changed. */
-async function poll(d: TrackDeps, sub: BulkSubmissionRecord, kind: SubmissionKind, client: MagentoClient, until: Date): Promise<boolean> {
+async function poll(
+  d: TrackDeps,
+  sub: BulkSubmissionRecord,
+  kind: SubmissionKind,
+  client: MagentoClient,
+  until: Date,
+): Promise<boolean> {
   let progressed = false;
   for (const chunk of await d.storage.bulks.chunks(sub.id)) {
     if (chunk.state !== "sent" || !chunk.bulkUuid) continue;
@@ -195,8 +268,15 @@ async function poll(d: TrackDeps, sub: BulkSubmissionRecord, kind: SubmissionKin
         retry.push(row.row);
         continue;
       }
-      const status = op.status === BULK_STATUS.complete ? "complete" : op.status === BULK_STATUS.rejected ? "rejected" : "failed";
-      const message = status === "complete" ? null : (op.message ?? (op.status === BULK_STATUS.retriablyFailed ? "Failed again after retries." : "The store did not apply the row."));
+      const status =
+        op.status === BULK_STATUS.complete ? "complete" : op.status === BULK_STATUS.rejected ? "rejected" : "failed";
+      const message =
+        status === "complete"
+          ? null
+          : (op.message ??
+            (op.status === BULK_STATUS.retriablyFailed
+              ? "Failed again after retries."
+              : "The store did not apply the row."));
       outcomes.push({ row: row.row, status, message });
       finished.push({ ...row, status, message });
     }
@@ -214,14 +294,23 @@ async function stalled(d: TrackDeps, sub: BulkSubmissionRecord, kind: Submission
   const message = `${advice.title}. ${advice.fix}`;
   const at = d.now();
   await d.storage.bulks.update(sub.id, { state: "stalled", stalledAt: at, message });
-  d.log.warn({ submission: sub.id, kind: kind.name, fallback: kind.fallback }, "bulk submission stalled: the store's async.operations.all consumer is not running");
+  d.log.warn(
+    { submission: sub.id, kind: kind.name, fallback: kind.fallback },
+    "bulk submission stalled: the store's async.operations.all consumer is not running",
+  );
   const next = { ...sub, state: "stalled" as const, stalledAt: at, message };
   if (kind.fallback === "alert" && !sub.stalledAt) await kind.onStalled?.(next, message);
   return next;
 }
 
 /** Sends rows as ordinary calls (the fallback); their queued operations are then watched for running late. */
-async function sendSingles(d: TrackDeps, sub: BulkSubmissionRecord, kind: SubmissionKind, client: MagentoClient, rows: readonly BulkRowRecord[]): Promise<void> {
+async function sendSingles(
+  d: TrackDeps,
+  sub: BulkSubmissionRecord,
+  kind: SubmissionKind,
+  client: MagentoClient,
+  rows: readonly BulkRowRecord[],
+): Promise<void> {
   const outcomes: BulkRowOutcome[] = [];
   const finished: BulkRowRecord[] = [];
   try {
@@ -247,7 +336,12 @@ async function sendSingles(d: TrackDeps, sub: BulkSubmissionRecord, kind: Submis
  * After a fallback, the store's queued operations of the rows sent as single calls may still run (the consumer was
  * only late). Each is reported once, then left alone; watched for LATE_WATCH_MS.
  */
-async function watchLate(d: TrackDeps, sub: BulkSubmissionRecord, kind: SubmissionKind, client: MagentoClient): Promise<Step> {
+async function watchLate(
+  d: TrackDeps,
+  sub: BulkSubmissionRecord,
+  kind: SubmissionKind,
+  client: MagentoClient,
+): Promise<Step> {
   if (!sub.fallbackAt || d.now().getTime() - sub.fallbackAt.getTime() > LATE_WATCH_MS) return { done: true };
   const singles = await d.storage.bulks.unwatchedSingles(sub.id);
   if (singles.length === 0) return { done: true };
@@ -270,8 +364,13 @@ async function watchLate(d: TrackDeps, sub: BulkSubmissionRecord, kind: Submissi
   }
   if (late.length) {
     await d.storage.bulks.markLate(sub.id, late);
-    d.log.warn({ submission: sub.id, rows: late.length }, "bulk operations ran late, after their rows were sent as single calls");
+    d.log.warn(
+      { submission: sub.id, rows: late.length },
+      "bulk operations ran late, after their rows were sent as single calls",
+    );
     await kind.onLate?.(sub, lateRows);
   }
-  return singles.length > late.length ? { done: false, after: new Date(d.now().getTime() + MAX_POLL_MS) } : { done: true };
+  return singles.length > late.length
+    ? { done: false, after: new Date(d.now().getTime() + MAX_POLL_MS) }
+    : { done: true };
 }

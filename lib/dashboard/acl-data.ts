@@ -63,12 +63,8 @@ export const RESOURCE_TITLES: Readonly<Record<string, string>> = {
 
 /** The routes of each resource (`anonymous`: anyone; `self`: a customer token's own data). */
 export const RESOURCE_ROUTES: Readonly<Record<string, readonly string[]>> = {
-  "Magento_Analytics::analytics_api": [
-    "GET /V1/analytics/link",
-  ],
-  "Magento_Backend::admin": [
-    "GET /V1/modules",
-  ],
+  "Magento_Analytics::analytics_api": ["GET /V1/analytics/link"],
+  "Magento_Backend::admin": ["GET /V1/modules"],
   "Magento_Backend::store": [
     "GET /V1/store/storeConfigs",
     "GET /V1/store/storeGroups",
@@ -305,9 +301,7 @@ export const RESOURCE_ROUTES: Readonly<Record<string, readonly string[]>> = {
     "POST /V1/returns/{}/tracking-numbers",
     "PUT /V1/returns/{}",
   ],
-  "Magento_Sales::actions_edit": [
-    "PUT /V1/orders/{}",
-  ],
+  "Magento_Sales::actions_edit": ["PUT /V1/orders/{}"],
   "Magento_Sales::actions_view": [
     "GET /V1/orders",
     "GET /V1/orders/items",
@@ -316,12 +310,8 @@ export const RESOURCE_ROUTES: Readonly<Record<string, readonly string[]>> = {
     "GET /V1/orders/{}/comments",
     "GET /V1/orders/{}/statuses",
   ],
-  "Magento_Sales::cancel": [
-    "POST /V1/orders/{}/cancel",
-  ],
-  "Magento_Sales::comment": [
-    "POST /V1/orders/{}/comments",
-  ],
+  "Magento_Sales::cancel": ["POST /V1/orders/{}/cancel"],
+  "Magento_Sales::comment": ["POST /V1/orders/{}/comments"],
   "Magento_Sales::create": [
     "GET /V1/carts/{}/gift-message",
     "GET /V1/carts/{}/gift-message/{}",
@@ -330,16 +320,9 @@ export const RESOURCE_ROUTES: Readonly<Record<string, readonly string[]>> = {
     "POST /V1/orders",
     "PUT /V1/orders/create",
   ],
-  "Magento_Sales::creditmemo": [
-    "POST /V1/invoice/{}/refund",
-    "POST /V1/order/{}/refund",
-  ],
-  "Magento_Sales::emails": [
-    "POST /V1/orders/{}/emails",
-  ],
-  "Magento_Sales::hold": [
-    "POST /V1/orders/{}/hold",
-  ],
+  "Magento_Sales::creditmemo": ["POST /V1/invoice/{}/refund", "POST /V1/order/{}/refund"],
+  "Magento_Sales::emails": ["POST /V1/orders/{}/emails"],
+  "Magento_Sales::hold": ["POST /V1/orders/{}/hold"],
   "Magento_Sales::sales_creditmemo": [
     "GET /V1/creditmemo/{}",
     "GET /V1/creditmemo/{}/comments",
@@ -361,9 +344,7 @@ export const RESOURCE_ROUTES: Readonly<Record<string, readonly string[]>> = {
     "POST /V1/invoices/{}/void",
     "POST /V1/order/{}/invoice",
   ],
-  "Magento_Sales::ship": [
-    "POST /V1/order/{}/ship",
-  ],
+  "Magento_Sales::ship": ["POST /V1/order/{}/ship"],
   "Magento_Sales::shipment": [
     "DELETE /V1/shipment/track/{}",
     "GET /V1/shipment/{}",
@@ -375,13 +356,8 @@ export const RESOURCE_ROUTES: Readonly<Record<string, readonly string[]>> = {
     "POST /V1/shipment/{}/comments",
     "POST /V1/shipment/{}/emails",
   ],
-  "Magento_Sales::transactions": [
-    "GET /V1/transactions",
-    "GET /V1/transactions/{}",
-  ],
-  "Magento_Sales::unhold": [
-    "POST /V1/orders/{}/unhold",
-  ],
+  "Magento_Sales::transactions": ["GET /V1/transactions", "GET /V1/transactions/{}"],
+  "Magento_Sales::unhold": ["POST /V1/orders/{}/unhold"],
   "Magento_SalesRule::quote": [
     "DELETE /V1/coupons/{}",
     "DELETE /V1/salesRules/{}",
@@ -414,7 +390,7 @@ export const RESOURCE_ROUTES: Readonly<Record<string, readonly string[]>> = {
     "PUT /V1/taxRates",
     "PUT /V1/taxRules",
   ],
-  "anonymous": [
+  anonymous: [
     "DELETE /V1/carts/guest-carts/{}/giftCards/{}",
     "DELETE /V1/guest-carts/{}/coupons",
     "DELETE /V1/guest-carts/{}/items/{}",
@@ -462,7 +438,7 @@ export const RESOURCE_ROUTES: Readonly<Record<string, readonly string[]>> = {
     "PUT /V1/guest-carts/{}/order",
     "PUT /V1/guest-carts/{}/selected-payment-method",
   ],
-  "self": [
+  self: [
     "DELETE /V1/carts/mine/coupons",
     "DELETE /V1/carts/mine/giftCards/{}",
     "DELETE /V1/carts/mine/items/{}",
@@ -509,7 +485,9 @@ export const RESOURCE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
-const byRoute = new Map<string, string>(Object.entries(RESOURCE_ROUTES).flatMap(([res, keys]) => keys.map((k) => [k, res] as [string, string])));
+const byRoute = new Map<string, string>(
+  Object.entries(RESOURCE_ROUTES).flatMap(([res, keys]) => keys.map((k) => [k, res] as [string, string])),
+);
 
 /** The ACL resource a route needs (route key as above), when the catalogue knows it. */
 export function resourceOfRoute(key: string): string | undefined {

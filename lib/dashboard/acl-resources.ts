@@ -41,7 +41,8 @@ export function aclAdvice(resources: string): AclAdvice {
     return {
       kind: "none",
       title: "The store refused the app's token",
-      advice: "This operation needs no permission, so the store refused the token itself. Open Diagnostics and run the health probe.",
+      advice:
+        "This operation needs no permission, so the store refused the token itself. Open Diagnostics and run the health probe.",
     };
   }
   if (list.includes("Magento_Backend::admin")) {

@@ -21,7 +21,11 @@ export interface ApiErrorView {
   code?: string;
 }
 
-function notAuthorized(error: MagentoApiError, base: Pick<ApiErrorView, "storeMessage" | "status" | "code">, known: string | undefined): ApiErrorView {
+function notAuthorized(
+  error: MagentoApiError,
+  base: Pick<ApiErrorView, "storeMessage" | "status" | "code">,
+  known: string | undefined,
+): ApiErrorView {
   // the store names the route's resource; the operation's known resource stands in when it does not
   const resource = refusedResources(error.template, error.renderedMessage, error.parameters) ?? known;
   const a = resource ? aclAdvice(resource) : undefined;
@@ -38,12 +42,23 @@ function notAuthorized(error: MagentoApiError, base: Pick<ApiErrorView, "storeMe
 export function describeApiError(error: unknown, opts: { resource?: string } = {}): ApiErrorView {
   if (!(error instanceof StoreError)) {
     const message = error instanceof Error ? error.message : String(error);
-    return { title: STORE_ADVICE.other.title, storeMessage: message, advice: "Try again. If it keeps failing, open Diagnostics.", action: "retry" };
+    return {
+      title: STORE_ADVICE.other.title,
+      storeMessage: message,
+      advice: "Try again. If it keeps failing, open Diagnostics.",
+      action: "retry",
+    };
   }
   const row = STORE_ADVICE[error.code];
   if (!(error instanceof MagentoApiError)) {
     // e.g. InstallationNotUsableError: the composition root builds no client for an installation without working tokens
-    return { title: row.title, storeMessage: error.message, advice: error.hint ?? row.fix, action: row.action, code: error.code };
+    return {
+      title: row.title,
+      storeMessage: error.message,
+      advice: error.hint ?? row.fix,
+      action: row.action,
+      code: error.code,
+    };
   }
   const base = { storeMessage: error.renderedMessage, status: error.status, code: error.code };
   switch (error.code) {
@@ -54,7 +69,12 @@ export function describeApiError(error: unknown, opts: { resource?: string } = {
       return { ...base, title: row.title, advice: `Wait ${wait}, then try again.`, action: row.action };
     }
     case "other":
-      return { ...base, title: `The store answered ${error.status || "with an error"}`, advice: error.hint ?? "Check the input and try again.", action: row.action };
+      return {
+        ...base,
+        title: `The store answered ${error.status || "with an error"}`,
+        advice: error.hint ?? "Check the input and try again.",
+        action: row.action,
+      };
     default:
       return { ...base, title: row.title, advice: error.hint ?? row.fix, action: row.action };
   }

@@ -25,11 +25,17 @@ const nodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
     id: z.coerce.number(),
     parent_id: z.coerce.number().optional(),
     name: z.string().optional(),
-    is_active: z.union([z.boolean(), z.literal(0), z.literal(1), z.literal("0"), z.literal("1")]).transform((v) => v === true || v === 1 || v === "1").optional(),
+    is_active: z
+      .union([z.boolean(), z.literal(0), z.literal(1), z.literal("0"), z.literal("1")])
+      .transform((v) => v === true || v === 1 || v === "1")
+      .optional(),
     level: z.coerce.number().optional(),
     product_count: z.coerce.number().optional(),
     // Magento's fields filter answers a leaf's empty children_data[...] as null (FieldsFilter::applyFilter).
-    children_data: z.array(nodeSchema).nullish().transform((v) => v ?? []),
+    children_data: z
+      .array(nodeSchema)
+      .nullish()
+      .transform((v) => v ?? []),
   }),
 ) as unknown as z.ZodType<CategoryNode>;
 
@@ -46,7 +52,8 @@ export function countNodes(node: CategoryNode): number {
 export function filterTree(node: CategoryNode, q: string): CategoryNode | null {
   const needle = q.toLowerCase();
   const children = node.children_data.map((c) => filterTree(c, q)).filter((c): c is CategoryNode => c !== null);
-  if (children.length > 0 || (node.name ?? "").toLowerCase().includes(needle)) return { ...node, children_data: children };
+  if (children.length > 0 || (node.name ?? "").toLowerCase().includes(needle))
+    return { ...node, children_data: children };
   return null;
 }
 

@@ -43,13 +43,41 @@ export const cmsPagesGrid = defineGrid<CmsPageFilters, CmsPageRow>({
   },
   inputs: [
     { kind: "text", name: "q", label: "Title or URL key contains", type: "search" },
-    { kind: "select", name: "active", label: "Active", options: [{ value: "1", label: "Active" }, { value: "0", label: "Inactive" }] },
+    {
+      kind: "select",
+      name: "active",
+      label: "Active",
+      options: [
+        { value: "1", label: "Active" },
+        { value: "0", label: "Inactive" },
+      ],
+    },
   ],
   columns: [
     { key: "title", label: "Title", sortField: "title", cell: (p) => text(p.title) },
-    { key: "identifier", label: "URL key", sortField: "identifier", cell: (p) => ({ text: text(p.identifier), mono: true }) },
-    { key: "is_active", label: "Active", sortField: "is_active", cell: (p) => (p.active === undefined ? "—" : p.active ? { text: "Active", badge: "success" } : { text: "Inactive", badge: "neutral" }) },
-    { key: "creation_time", label: "Created", sortField: "creation_time", cell: (p) => formatStoreDate(p.creation_time) },
+    {
+      key: "identifier",
+      label: "URL key",
+      sortField: "identifier",
+      cell: (p) => ({ text: text(p.identifier), mono: true }),
+    },
+    {
+      key: "is_active",
+      label: "Active",
+      sortField: "is_active",
+      cell: (p) =>
+        p.active === undefined
+          ? "—"
+          : p.active
+            ? { text: "Active", badge: "success" }
+            : { text: "Inactive", badge: "neutral" },
+    },
+    {
+      key: "creation_time",
+      label: "Created",
+      sortField: "creation_time",
+      cell: (p) => formatStoreDate(p.creation_time),
+    },
     { key: "update_time", label: "Updated", sortField: "update_time", cell: (p) => formatStoreDate(p.update_time) },
   ],
   rowKey: (p) => p.id,

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { addressSchema } from "@/lib/dashboard/order-detail";
 import type { SearchCriteria } from "@/lib/magento/search-criteria-types";
 
-export const CUSTOMER_DETAIL_FIELDS = "id,email,firstname,lastname,group_id,created_at,updated_at,dob,website_id,store_id,default_billing,default_shipping,addresses[id,firstname,lastname,company,street,city,region[region],postcode,country_id,telephone,default_billing,default_shipping]";
+export const CUSTOMER_DETAIL_FIELDS =
+  "id,email,firstname,lastname,group_id,created_at,updated_at,dob,website_id,store_id,default_billing,default_shipping,addresses[id,firstname,lastname,company,street,city,region[region],postcode,country_id,telephone,default_billing,default_shipping]";
 
 export const customerDetailSchema = z.object({
   id: z.coerce.number(),
@@ -20,7 +21,9 @@ export const customerDetailSchema = z.object({
       addressSchema.extend({
         id: z.coerce.number().optional(),
         // a customer address names its region as an object
-        region: z.union([z.string(), z.object({ region: z.string().nullish() }).transform((r) => r.region ?? null)]).nullish(),
+        region: z
+          .union([z.string(), z.object({ region: z.string().nullish() }).transform((r) => r.region ?? null)])
+          .nullish(),
         default_billing: z.boolean().optional(),
         default_shipping: z.boolean().optional(),
       }),
@@ -34,13 +37,24 @@ export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 export const CUSTOMER_ORDERS_PAGE = 20;
 
 export function ordersOfCustomer(customerId: number): SearchCriteria {
-  return { filterGroups: [{ filters: [{ field: "customer_id", value: String(customerId), conditionType: "eq" }] }], sortOrders: [{ field: "created_at", direction: "DESC" }], pageSize: CUSTOMER_ORDERS_PAGE, currentPage: 1 };
+  return {
+    filterGroups: [{ filters: [{ field: "customer_id", value: String(customerId), conditionType: "eq" }] }],
+    sortOrders: [{ field: "created_at", direction: "DESC" }],
+    pageSize: CUSTOMER_ORDERS_PAGE,
+    currentPage: 1,
+  };
 }
 
-export const CUSTOMER_ORDER_FIELDS = "items[entity_id,increment_id,created_at,status,grand_total,order_currency_code],total_count";
+export const CUSTOMER_ORDER_FIELDS =
+  "items[entity_id,increment_id,created_at,status,grand_total,order_currency_code],total_count";
 
 /** GET /V1/customerGroups/search, every group: id → code ("General", "Wholesale", "Retailer"). */
-export const GROUPS_CRITERIA: SearchCriteria = { filterGroups: [], sortOrders: [{ field: "id", direction: "ASC" }], pageSize: 200, currentPage: 1 };
+export const GROUPS_CRITERIA: SearchCriteria = {
+  filterGroups: [],
+  sortOrders: [{ field: "id", direction: "ASC" }],
+  pageSize: 200,
+  currentPage: 1,
+};
 export const GROUP_FIELDS = "items[id,code],total_count";
 const groupsSchema = z.object({ items: z.array(z.object({ id: z.coerce.number(), code: z.string() })).nullish() });
 

@@ -42,7 +42,13 @@ export const customersGrid = defineGrid<CustomerFilters, CustomerRow>({
     const groups: SearchFilterGroup[] = [];
     if (f.q) groups.push(searchGroup(f.q, ["email", "firstname", "lastname"]));
     if (f.group) groups.push({ filters: [{ field: "group_id", value: f.group, conditionType: "eq" }] });
-    groups.push(...rangeGroups("created_at", f.created_from ? dayStart(f.created_from) : undefined, f.created_to ? dayEnd(f.created_to) : undefined));
+    groups.push(
+      ...rangeGroups(
+        "created_at",
+        f.created_from ? dayStart(f.created_from) : undefined,
+        f.created_to ? dayEnd(f.created_to) : undefined,
+      ),
+    );
     return groups;
   },
   inputs: [
@@ -60,14 +66,20 @@ export const customersGrid = defineGrid<CustomerFilters, CustomerRow>({
     },
   },
   columns: [
-    { key: "email", label: "Email", sortField: "email", cell: (c, ctx) => ({ text: text(c.email), href: ctx.recordHref(c.id) }) },
+    {
+      key: "email",
+      label: "Email",
+      sortField: "email",
+      cell: (c, ctx) => ({ text: text(c.email), href: ctx.recordHref(c.id) }),
+    },
     { key: "firstname", label: "First name", sortField: "firstname", cell: (c) => text(c.firstname) },
     { key: "lastname", label: "Last name", sortField: "lastname", cell: (c) => text(c.lastname) },
     {
       key: "group_id",
       label: "Group",
       sortField: "group_id",
-      cell: (c, ctx) => (c.group_id === undefined ? "—" : (ctx.lookup("group")?.get(String(c.group_id)) ?? `Group ${c.group_id}`)),
+      cell: (c, ctx) =>
+        c.group_id === undefined ? "—" : (ctx.lookup("group")?.get(String(c.group_id)) ?? `Group ${c.group_id}`),
     },
     { key: "created_at", label: "Created", sortField: "created_at", cell: (c) => formatStoreDate(c.created_at) },
   ],

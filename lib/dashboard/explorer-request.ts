@@ -34,7 +34,10 @@ const conditionSchema = z.enum(CONDITION_TYPES);
  * combine with OR), `sort.field|direction`, `pageSize`, `currentPage`, `fields`, `query` (lines name=value),
  * `body` (JSON), `storeCode`.
  */
-export function parseExplorerForm(op: Operation, form: FormLike): { ok: true; request: ExplorerRequest } | { ok: false; errors: Record<string, string> } {
+export function parseExplorerForm(
+  op: Operation,
+  form: FormLike,
+): { ok: true; request: ExplorerRequest } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const pathParams: Record<string, string> = {};
   for (const name of pathParamNamesOf(op.path)) {
@@ -68,7 +71,11 @@ export function parseExplorerForm(op: Operation, form: FormLike): { ok: true; re
     const g = Number(str(form, `f${i}.group`) || String(i + 1));
     const group = groups.get(g) ?? { filters: [] };
     groups.set(g, group);
-    group.filters.push(cond.data === "null" || cond.data === "notnull" ? { field, conditionType: cond.data } : { field, value, conditionType: cond.data });
+    group.filters.push(
+      cond.data === "null" || cond.data === "notnull"
+        ? { field, conditionType: cond.data }
+        : { field, value, conditionType: cond.data },
+    );
   }
   const sortField = str(form, "sort.field");
   const sortDir = str(form, "sort.direction") === "DESC" ? "DESC" : "ASC";
@@ -173,7 +180,12 @@ export function curlCommand(o: { method: string; url: string; body?: unknown; si
     `OAuth oauth_consumer_key="<consumer key>", oauth_token="<access token>", ` +
     `oauth_signature_method="${o.signatureMethod ?? "HMAC-SHA256"}", oauth_nonce="<nonce>", oauth_timestamp="<unix time>", ` +
     `oauth_version="1.0", oauth_signature="<signature>"`;
-  const parts = [`curl -X ${o.method}`, shellQuote(o.url), `-H ${shellQuote(`Authorization: ${auth}`)}`, `-H 'Accept: application/json'`];
+  const parts = [
+    `curl -X ${o.method}`,
+    shellQuote(o.url),
+    `-H ${shellQuote(`Authorization: ${auth}`)}`,
+    `-H 'Accept: application/json'`,
+  ];
   if (o.body !== undefined) {
     parts.push(`-H 'Content-Type: application/json'`, `--data ${shellQuote(JSON.stringify(o.body))}`);
   }

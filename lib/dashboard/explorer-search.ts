@@ -51,7 +51,10 @@ export function availabilityOf(op: Operation, keys: Set<string> | null): Availab
  * The operations in the order the explorer lists them: what the connected store's schema serves first, then
  * the rest (missing from its schema, or not checkable), each part in catalogue order.
  */
-export function availableFirst(ops: readonly Operation[], keys: Set<string> | null): { available: Operation[]; others: Operation[] } {
+export function availableFirst(
+  ops: readonly Operation[],
+  keys: Set<string> | null,
+): { available: Operation[]; others: Operation[] } {
   if (!keys) return { available: [], others: [...ops] };
   const available: Operation[] = [];
   const others: Operation[] = [];

@@ -15,7 +15,10 @@ export const amountParam = z
 export const dateParam = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "enter a date as YYYY-MM-DD")
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "not a real date");
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    "not a real date",
+  );
 
 /** A positive integer id (category id, group id). */
 export const idParam = z.string().regex(/^\d{1,10}$/, "enter a number");

@@ -46,15 +46,26 @@ export async function loadGrid<F extends Record<string, unknown>, R>(
         }),
       ])
     : [client, undefined, ...lookupNames.map(() => client)];
-  const lookups = Object.fromEntries(lookupNames.map((name, i) => [name, lookupResults[i]?.ok ? lookupResults[i].value : undefined]));
-  const maps = new Map(Object.entries(lookups).map(([name, options]) => [name, options ? new Map(options.map((o) => [o.value, o.label])) : undefined]));
+  const lookups = Object.fromEntries(
+    lookupNames.map((name, i) => [name, lookupResults[i]?.ok ? lookupResults[i].value : undefined]),
+  );
+  const maps = new Map(
+    Object.entries(lookups).map(([name, options]) => [
+      name,
+      options ? new Map(options.map((o) => [o.value, o.label])) : undefined,
+    ]),
+  );
   const base = gridPath(store.installationId, spec);
   return {
     state,
     request: { path: findOperation(spec.operation)?.path ?? spec.operation, criteria, fields },
     list,
     lookups,
-    cellContext: { recordHref: (id) => `${base}/${encodeURIComponent(String(id))}`, currency, lookup: (name) => maps.get(name) },
+    cellContext: {
+      recordHref: (id) => `${base}/${encodeURIComponent(String(id))}`,
+      currency,
+      lookup: (name) => maps.get(name),
+    },
   };
 }
 

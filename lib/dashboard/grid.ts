@@ -16,7 +16,13 @@ export type SortDir = "asc" | "desc";
 
 /** A catalogue operation called with no path parameters and no required query (`client.call(id, {searchCriteria, fields})`). */
 export type PlainOperationId = {
-  [E in CatalogueEntry as E["id"]]: [PathParamNames<E["path"]>] extends [never] ? (E extends { readonly requiredQuery?: readonly (infer Q)[] } ? ([Q] extends [never] ? E["id"] : never) : E["id"]) : never;
+  [E in CatalogueEntry as E["id"]]: [PathParamNames<E["path"]>] extends [never]
+    ? E extends { readonly requiredQuery?: readonly (infer Q)[] }
+      ? [Q] extends [never]
+        ? E["id"]
+        : never
+      : E["id"]
+    : never;
 }[CatalogueEntry["id"]];
 
 export interface GridSpec<F extends Record<string, unknown>> {
@@ -109,7 +115,8 @@ export function parseGridParams<F extends Record<string, unknown>>(spec: GridSpe
 
   const pageText = getOne(raw, "page");
   const page = positiveInt(pageText) ?? 1;
-  if (pageText !== undefined && positiveInt(pageText) === undefined) errors.page = "page must be a positive whole number";
+  if (pageText !== undefined && positiveInt(pageText) === undefined)
+    errors.page = "page must be a positive whole number";
 
   const sizeText = getOne(raw, "size");
   const size = positiveInt(sizeText);
@@ -119,7 +126,13 @@ export function parseGridParams<F extends Record<string, unknown>>(spec: GridSpe
 
   // a parameter the page does not know would change nothing, silently: report it instead
   for (const name of paramNames(raw)) {
-    if (Object.hasOwn(spec.filters, name) || GRID_PARAMS.has(name) || name.startsWith("_") || (spec.extraParams ?? []).includes(name)) continue;
+    if (
+      Object.hasOwn(spec.filters, name) ||
+      GRID_PARAMS.has(name) ||
+      name.startsWith("_") ||
+      (spec.extraParams ?? []).includes(name)
+    )
+      continue;
     errors[name] = `not a filter of this page (it filters by ${Object.keys(spec.filters).join(", ")})`;
   }
 
@@ -134,7 +147,10 @@ function paramNames(raw: RawParams): string[] {
 }
 
 /** The SearchCriteria for a state: filter groups, one explicit sort (the store defaults to DESC), paging. */
-export function gridSearchCriteria<F extends Record<string, unknown>>(spec: GridSpec<F>, state: GridState<F>): SearchCriteria {
+export function gridSearchCriteria<F extends Record<string, unknown>>(
+  spec: GridSpec<F>,
+  state: GridState<F>,
+): SearchCriteria {
   const direction: SortDirection = state.sort.dir === "desc" ? "DESC" : "ASC";
   return {
     filterGroups: spec.toGroups(state.filters),
@@ -159,7 +175,10 @@ function serialiseValue(v: unknown): string[] {
  * Canonical query string of a state: filters in declared order, then sort/dir, page, size; defaults omitted so
  * equal states give equal URLs. Returns "" or "?…".
  */
-export function gridQueryString<F extends Record<string, unknown>>(spec: GridSpec<F>, state: Omit<GridState<F>, "errors">): string {
+export function gridQueryString<F extends Record<string, unknown>>(
+  spec: GridSpec<F>,
+  state: Omit<GridState<F>, "errors">,
+): string {
   const out = new URLSearchParams();
   for (const name of Object.keys(spec.filters) as Array<keyof F & string>) {
     for (const v of serialiseValue(state.filters[name])) out.append(name, v);
@@ -193,13 +212,19 @@ export function gridHref<F extends Record<string, unknown>>(
 }
 
 /** Sort link target of a column header: first click ascending, next click flips. */
-export function nextSortFor(state: { sort: { field: string; dir: SortDir } }, field: string): { field: string; dir: SortDir } {
+export function nextSortFor(
+  state: { sort: { field: string; dir: SortDir } },
+  field: string,
+): { field: string; dir: SortDir } {
   if (state.sort.field === field) return { field, dir: state.sort.dir === "asc" ? "desc" : "asc" };
   return { field, dir: "asc" };
 }
 
 /** aria-sort value of a column. */
-export function ariaSortFor(state: { sort: { field: string; dir: SortDir } }, field: string): "ascending" | "descending" | "none" {
+export function ariaSortFor(
+  state: { sort: { field: string; dir: SortDir } },
+  field: string,
+): "ascending" | "descending" | "none" {
   if (state.sort.field !== field) return "none";
   return state.sort.dir === "asc" ? "ascending" : "descending";
 }

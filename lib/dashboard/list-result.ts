@@ -2,7 +2,10 @@
 import { z } from "zod";
 
 const listSchema = z.object({
-  items: z.array(z.record(z.string(), z.unknown())).nullish().transform((v) => v ?? []),
+  items: z
+    .array(z.record(z.string(), z.unknown()))
+    .nullish()
+    .transform((v) => v ?? []),
   total_count: z.coerce.number().int().nonnegative(),
 });
 
@@ -19,7 +22,9 @@ export interface ListResult<T> {
 export function parseListResult<T>(data: unknown, pageSize: number): ListResult<T> {
   const sent = (data as { items?: unknown } | null)?.items;
   if (Array.isArray(sent) && sent.length > pageSize) {
-    throw new Error(`The store answered ${sent.length} items for a page of ${pageSize}: that is not the list the app asked for.`);
+    throw new Error(
+      `The store answered ${sent.length} items for a page of ${pageSize}: that is not the list the app asked for.`,
+    );
   }
   const parsed = listSchema.parse(data);
   return { items: parsed.items as T[], total: parsed.total_count };

@@ -65,7 +65,11 @@ export const orderDetailSchema = z.object({
   payment: z.object({ method: str.optional() }).optional(),
   extension_attributes: z
     .object({
-      shipping_assignments: z.array(z.object({ shipping: z.object({ address: addressSchema.optional(), method: str.nullish() }).optional() })).optional(),
+      shipping_assignments: z
+        .array(
+          z.object({ shipping: z.object({ address: addressSchema.optional(), method: str.nullish() }).optional() }),
+        )
+        .optional(),
     })
     .optional(),
 });
@@ -76,13 +80,25 @@ export const BY_ORDER_PAGE = 50;
 
 /** Invoices or shipments of one order: a search by order_id. */
 export function byOrder(orderId: number): SearchCriteria {
-  return { filterGroups: [{ filters: [{ field: "order_id", value: String(orderId), conditionType: "eq" }] }], sortOrders: [{ field: "entity_id", direction: "ASC" }], pageSize: BY_ORDER_PAGE, currentPage: 1 };
+  return {
+    filterGroups: [{ filters: [{ field: "order_id", value: String(orderId), conditionType: "eq" }] }],
+    sortOrders: [{ field: "entity_id", direction: "ASC" }],
+    pageSize: BY_ORDER_PAGE,
+    currentPage: 1,
+  };
 }
 
 export const INVOICE_FIELDS = "items[entity_id,increment_id,created_at,state,grand_total],total_count";
-export const SHIPMENT_FIELDS = "items[entity_id,increment_id,created_at,total_qty,tracks[track_number,title]],total_count";
+export const SHIPMENT_FIELDS =
+  "items[entity_id,increment_id,created_at,total_qty,tracks[track_number,title]],total_count";
 
-export const invoiceRowSchema = z.object({ entity_id: num, increment_id: str.optional(), created_at: str.optional(), state: num.optional(), grand_total: num.optional() });
+export const invoiceRowSchema = z.object({
+  entity_id: num,
+  increment_id: str.optional(),
+  created_at: str.optional(),
+  state: num.optional(),
+  grand_total: num.optional(),
+});
 export const shipmentRowSchema = z.object({
   entity_id: num,
   increment_id: str.optional(),

@@ -44,7 +44,11 @@ export function productUpdateBody(sku: string, edit: ProductEdit, stockItemId?: 
       name: edit.name,
       price: edit.price,
       extension_attributes: {
-        stock_item: { ...(stockItemId !== undefined ? { item_id: stockItemId } : {}), qty: edit.qty, is_in_stock: edit.qty > 0 },
+        stock_item: {
+          ...(stockItemId !== undefined ? { item_id: stockItemId } : {}),
+          qty: edit.qty,
+          is_in_stock: edit.qty > 0,
+        },
       },
     },
   };
@@ -66,8 +70,16 @@ export const productDetailSchema = z.object({
   updated_at: z.string().optional(),
   extension_attributes: z
     .object({
-      category_links: z.array(z.object({ position: z.coerce.number().optional(), category_id: z.coerce.string() })).optional(),
-      stock_item: z.object({ item_id: z.coerce.number().optional(), qty: z.coerce.number().nullable().optional(), is_in_stock: z.boolean().optional() }).optional(),
+      category_links: z
+        .array(z.object({ position: z.coerce.number().optional(), category_id: z.coerce.string() }))
+        .optional(),
+      stock_item: z
+        .object({
+          item_id: z.coerce.number().optional(),
+          qty: z.coerce.number().nullable().optional(),
+          is_in_stock: z.boolean().optional(),
+        })
+        .optional(),
       website_ids: z.array(z.coerce.number()).optional(),
     })
     .optional(),

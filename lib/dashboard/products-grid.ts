@@ -57,22 +57,47 @@ export const productsGrid = defineGrid<ProductFilters, ProductRow>({
     { kind: "text", name: "q", label: "Name or SKU contains", type: "search" },
     { kind: "text", name: "price_from", label: "Price from", inputMode: "decimal" },
     { kind: "text", name: "price_to", label: "Price to", inputMode: "decimal" },
-    { kind: "select", name: "status", label: "Status", options: Object.entries(PRODUCT_STATUS_LABELS).map(([value, label]) => ({ value, label })) },
+    {
+      kind: "select",
+      name: "status",
+      label: "Status",
+      options: Object.entries(PRODUCT_STATUS_LABELS).map(([value, label]) => ({ value, label })),
+    },
     { kind: "lookup", name: "category", label: "Category", lookup: "category", fallbackLabel: "Category ID" },
   ],
   lookups: {
     category: {
       operation: "getCategories",
       args: { fields: categoryTreeFields(5) },
-      options: (data) => flattenTree(parseCategoryTree(data)).map((c) => ({ value: String(c.id), label: `${"· ".repeat(Math.max(0, c.depth))}${c.name ?? c.id}` })),
+      options: (data) =>
+        flattenTree(parseCategoryTree(data)).map((c) => ({
+          value: String(c.id),
+          label: `${"· ".repeat(Math.max(0, c.depth))}${c.name ?? c.id}`,
+        })),
     },
   },
   storeCurrency: true,
   columns: [
-    { key: "sku", label: "SKU", sortField: "sku", cell: (p, ctx) => ({ text: p.sku, href: ctx.recordHref(p.sku), mono: true }) },
+    {
+      key: "sku",
+      label: "SKU",
+      sortField: "sku",
+      cell: (p, ctx) => ({ text: p.sku, href: ctx.recordHref(p.sku), mono: true }),
+    },
     { key: "name", label: "Name", sortField: "name", cell: (p) => text(p.name) },
-    { key: "price", label: "Price", sortField: "price", numeric: true, cell: (p, ctx) => formatMoney(p.price, ctx.currency) },
-    { key: "status", label: "Status", sortField: "status", cell: (p) => PRODUCT_STATUS_LABELS[String(p.status)] ?? text(p.status) },
+    {
+      key: "price",
+      label: "Price",
+      sortField: "price",
+      numeric: true,
+      cell: (p, ctx) => formatMoney(p.price, ctx.currency),
+    },
+    {
+      key: "status",
+      label: "Status",
+      sortField: "status",
+      cell: (p) => PRODUCT_STATUS_LABELS[String(p.status)] ?? text(p.status),
+    },
     { key: "type_id", label: "Type", sortField: "type_id", cell: (p) => text(p.type_id) },
     { key: "updated_at", label: "Updated", sortField: "updated_at", cell: (p) => formatStoreDate(p.updated_at) },
   ],

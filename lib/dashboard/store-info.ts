@@ -13,7 +13,13 @@ const configSchema = z.object({
   secure_base_url: z.string().optional(),
 });
 const websiteSchema = z.object({ id: z.coerce.number(), code: z.string(), name: z.string().optional() });
-const viewSchema = z.object({ id: z.coerce.number(), code: z.string(), name: z.string().optional(), website_id: z.coerce.number().optional(), is_active: z.union([z.boolean(), z.number()]).optional() });
+const viewSchema = z.object({
+  id: z.coerce.number(),
+  code: z.string(),
+  name: z.string().optional(),
+  website_id: z.coerce.number().optional(),
+  is_active: z.union([z.boolean(), z.number()]).optional(),
+});
 
 export type StoreConfig = z.infer<typeof configSchema>;
 export type Website = z.infer<typeof websiteSchema>;
@@ -30,14 +36,20 @@ export interface StoreViewInfo {
   baseUrl: string | undefined;
 }
 
-export const STORE_CONFIG_FIELDS = "id,code,website_id,locale,base_currency_code,default_display_currency_code,timezone,base_url,secure_base_url";
+export const STORE_CONFIG_FIELDS =
+  "id,code,website_id,locale,base_currency_code,default_display_currency_code,timezone,base_url,secure_base_url";
 export const WEBSITE_FIELDS = "id,code,name";
 export const STORE_VIEW_FIELDS = "id,code,name,website_id,is_active";
 
 /** Joins configs with websites and (optional) views; the admin scope (id 0) is left out. */
 export function joinStoreInfo(configsData: unknown, websitesData: unknown, viewsData?: unknown): StoreViewInfo[] {
   const configs = z.array(configSchema).parse(configsData);
-  const websites = new Map(z.array(websiteSchema).parse(websitesData).map((w) => [w.id, w]));
+  const websites = new Map(
+    z
+      .array(websiteSchema)
+      .parse(websitesData)
+      .map((w) => [w.id, w]),
+  );
   const views = new Map((viewsData === undefined ? [] : z.array(viewSchema).parse(viewsData)).map((v) => [v.id, v]));
   return configs
     .filter((c) => c.id !== 0)

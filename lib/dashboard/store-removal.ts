@@ -19,7 +19,11 @@ export interface RemovalPreview {
 }
 
 /** Counts of what removal deletes, or null when the user is not linked to the installation. */
-export async function removalPreview(storage: Storage, installationId: string, userId: string): Promise<RemovalPreview | null> {
+export async function removalPreview(
+  storage: Storage,
+  installationId: string,
+  userId: string,
+): Promise<RemovalPreview | null> {
   const inst = await storage.installations.forUser(installationId, userId);
   const counts = inst ? await storage.installations.footprint(inst.id) : null;
   if (!inst || !counts) return null;
@@ -46,6 +50,11 @@ export const storeLabelSchema = z.object({
 });
 
 /** Sets (or clears, with "") the store's name in the app. False when the user is not linked to it. */
-export async function setStoreLabel(storage: Storage, installationId: string, userId: string, label: string): Promise<boolean> {
+export async function setStoreLabel(
+  storage: Storage,
+  installationId: string,
+  userId: string,
+  label: string,
+): Promise<boolean> {
   return storage.installations.setLabelForUser(installationId, userId, label === "" ? null : label);
 }

@@ -19,7 +19,8 @@ export type StateAction =
 
 export interface StateView {
   /** Stable key for tests and CSS (never shown). */
-  key: "active" | "connecting" | "activation_failed" | "needs_reauthorization" | "access_revoked" | "integration_deleted";
+  key:
+    "active" | "connecting" | "activation_failed" | "needs_reauthorization" | "access_revoked" | "integration_deleted";
   /** Badge words. */
   label: string;
   tone: StateTone;
@@ -105,7 +106,9 @@ export function describeStoreState(s: { state: string; failureReason: string | n
   const row = { key, ...TABLE[key] };
   if (key === "activation_failed" && s.failureReason) {
     // the handshake's own advice names the store's message and its fix
-    const fix = Object.hasOwn(STORE_ADVICE, s.failureReason) ? STORE_ADVICE[s.failureReason as StoreProblem] : STORE_ADVICE.other;
+    const fix = Object.hasOwn(STORE_ADVICE, s.failureReason)
+      ? STORE_ADVICE[s.failureReason as StoreProblem]
+      : STORE_ADVICE.other;
     return { ...row, title: fix.title, action: { kind: "reauthorize", text: fix.fix } };
   }
   return row;

@@ -46,7 +46,11 @@ export function keyFingerprint(key: KeyObject): string {
  * Verifies `signatureHeader` over `rawBody` with `key`. Both readings are tried every time (no early return on
  * the first), so the time taken does not depend on which one matched.
  */
-export function verifyCommerceSignature(rawBody: Buffer, signatureHeader: string | null, key: KeyObject | null): SignatureCheck<CommerceSignedBytes> {
+export function verifyCommerceSignature(
+  rawBody: Buffer,
+  signatureHeader: string | null,
+  key: KeyObject | null,
+): SignatureCheck<CommerceSignedBytes> {
   if (signatureHeader === null || signatureHeader.trim() === "") return { ok: false, reason: "unsigned" };
   const signature = decodeStrictBase64(signatureHeader);
   if (!signature) return { ok: false, reason: "malformed signature" };

@@ -45,7 +45,11 @@ export function recordIdentity(entity: SyncedEntity, data: unknown): string | nu
   for (const c of candidates) {
     for (const f of IDENTITY_FIELDS[entity]) {
       const v = c[f];
-      if ((typeof v === "string" && v.trim() !== "" && v.length <= 255) || (typeof v === "number" && Number.isSafeInteger(v))) return String(v);
+      if (
+        (typeof v === "string" && v.trim() !== "" && v.length <= 255) ||
+        (typeof v === "number" && Number.isSafeInteger(v))
+      )
+        return String(v);
     }
   }
   return null;

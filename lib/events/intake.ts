@@ -62,7 +62,10 @@ export interface IntakeDeps {
 const GIVE_WAY_MS = 100;
 
 /** What every refused delivery hears, whatever the reason: the store's log says it was refused, nothing more. */
-const REFUSED_COMMERCE = { op: "exception", message: "The app did not accept this webhook: its signature did not verify." };
+const REFUSED_COMMERCE = {
+  op: "exception",
+  message: "The app did not accept this webhook: its signature did not verify.",
+};
 const REFUSED_IO = { error: "not accepted" };
 const INSTALLATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -87,16 +90,30 @@ export function createEventIntake(d: IntakeDeps) {
   async function refuse(channel: EventChannel, installationId: string | null, reason: string): Promise<void> {
     const at = d.now();
     const minute = Math.floor(at.getTime() / 60_000);
-    await d.storage.storeEvents.foldRefusal({ foldKey: `${channel}|${installationId ?? "?"}|${reason}|${minute}`, installationId, channel, detail: reason, at });
+    await d.storage.storeEvents.foldRefusal({
+      foldKey: `${channel}|${installationId ?? "?"}|${reason}|${minute}`,
+      installationId,
+      channel,
+      detail: reason,
+      at,
+    });
   }
 
-  const refused = (channel: EventChannel): IntakeAnswer => ({ status: 401, json: channel === "commerce" ? REFUSED_COMMERCE : REFUSED_IO });
+  const refused = (channel: EventChannel): IntakeAnswer => ({
+    status: 401,
+    json: channel === "commerce" ? REFUSED_COMMERCE : REFUSED_IO,
+  });
 
   async function read(channel: EventChannel, installationId: string, req: IntakeRequest) {
     d.giveWay?.(GIVE_WAY_MS);
     const declared = Number(req.headers.get("content-length") ?? "0");
-    const body = declared > EVENT_BODY_MAX_BYTES ? ({ refused: "too large" } as const) : await readBytesWithin(req.body, EVENT_BODY_MAX_BYTES, d.bodyWithinMs ?? EVENT_BODY_WITHIN_MS);
-    const installation = INSTALLATION_ID.test(installationId) ? await d.storage.installations.byId(installationId) : null;
+    const body =
+      declared > EVENT_BODY_MAX_BYTES
+        ? ({ refused: "too large" } as const)
+        : await readBytesWithin(req.body, EVENT_BODY_MAX_BYTES, d.bodyWithinMs ?? EVENT_BODY_WITHIN_MS);
+    const installation = INSTALLATION_ID.test(installationId)
+      ? await d.storage.installations.byId(installationId)
+      : null;
     return { body, installation };
   }
 
@@ -106,14 +123,26 @@ export function createEventIntake(d: IntakeDeps) {
       const known = installation?.id ?? null;
       if ("refused" in body) {
         await refuse("commerce", known, `body ${body.refused}`);
-        return body.refused === "too large" ? { status: 413, json: REFUSED_COMMERCE } : { status: 408, json: REFUSED_COMMERCE };
+        return body.refused === "too large"
+          ? { status: 413, json: REFUSED_COMMERCE }
+          : { status: 408, json: REFUSED_COMMERCE };
       }
       // looked up for an unknown installation too: the same queries either way
       const source = await d.storage.storeEvents.source(known ?? installationId.slice(0, 64));
       const key = commerceKey(source?.commercePublicKey);
-      const check = verifyCommerceSignature(body.bytes, req.headers.get(COMMERCE_SIGNATURE_HEADER), key ?? nobodysKey());
+      const check = verifyCommerceSignature(
+        body.bytes,
+        req.headers.get(COMMERCE_SIGNATURE_HEADER),
+        key ?? nobodysKey(),
+      );
       if (!check.ok || !key || !known || !installation) {
-        const reason = !known ? "unknown installation" : !check.ok && check.reason !== "signature does not match" ? check.reason : !key ? "no key configured" : "signature does not match (was the key pair regenerated?)";
+        const reason = !known
+          ? "unknown installation"
+          : !check.ok && check.reason !== "signature does not match"
+            ? check.reason
+            : !key
+              ? "no key configured"
+              : "signature does not match (was the key pair regenerated?)";
         await refuse("commerce", known, reason);
         return refused("commerce");
       }
@@ -121,12 +150,19 @@ export function createEventIntake(d: IntakeDeps) {
       const payload = parseJson(commerceWebhookSchema, text);
       if (!payload) {
         await refuse("commerce", known, "payload is not {eventName, data}");
-        return { status: 400, json: { op: "exception", message: "The webhook payload must be {\"eventName\": ..., \"data\": {...}}." } };
+        return {
+          status: 400,
+          json: { op: "exception", message: 'The webhook payload must be {"eventName": ..., "data": {...}}.' },
+        };
       }
       const limit = await d.limiter.take(known, d.now().getTime());
       if (!limit.ok) {
         await refuse("commerce", known, "over the installation's delivery budget");
-        return { status: 429, json: { op: "exception", message: "Too many webhooks for this store; try again shortly." }, retryAfterSeconds: limit.retryAfterSeconds };
+        return {
+          status: 429,
+          json: { op: "exception", message: "Too many webhooks for this store; try again shortly." },
+          retryAfterSeconds: limit.retryAfterSeconds,
+        };
       }
       const at = d.now();
       const hook = d.handlers().decisionHooks?.find((h) => h.eventName === payload.eventName);
@@ -148,12 +184,27 @@ export function createEventIntake(d: IntakeDeps) {
         return { status: 200, json: COMMERCE_SUCCESS };
       }
       if (hook) {
-        const event: StoreEvent = { installationId: known, channel: "commerce", deliveryId: stored.created.id, name: payload.eventName, data: payload.data, receivedAt: at };
+        const event: StoreEvent = {
+          installationId: known,
+          channel: "commerce",
+          deliveryId: stored.created.id,
+          name: payload.eventName,
+          data: payload.data,
+          receivedAt: at,
+        };
         const answer = await runDecision(hook, event, d.log);
-        await d.storage.storeEvents.setOutcome(stored.created.id, "answered", `signed: ${check.signed}; answered ${answer.summary}`);
+        await d.storage.storeEvents.setOutcome(
+          stored.created.id,
+          "answered",
+          `signed: ${check.signed}; answered ${answer.summary}`,
+        );
         return { status: 200, json: answer.operations };
       }
-      await d.send(STORE_EVENT_JOB, { deliveryId: stored.created.id }, storeEventJobOptions(stored.created.id, installation.store.baseUrl, known));
+      await d.send(
+        STORE_EVENT_JOB,
+        { deliveryId: stored.created.id },
+        storeEventJobOptions(stored.created.id, installation.store.baseUrl, known),
+      );
       return { status: 200, json: COMMERCE_SUCCESS };
     },
 
@@ -178,7 +229,11 @@ export function createEventIntake(d: IntakeDeps) {
       const source = await d.storage.storeEvents.source(known);
       if (!source?.ioClientId || source.ioClientId !== event.recipient_client_id) {
         // Adobe signs every registration's events with the same keys: the recipient says they are meant for us.
-        await refuse("io", known, source?.ioClientId ? "recipient_client_id is not this store's registration" : "no I/O client id configured");
+        await refuse(
+          "io",
+          known,
+          source?.ioClientId ? "recipient_client_id is not this store's registration" : "no I/O client id configured",
+        );
         return refused("io");
       }
       const limit = await d.limiter.take(known, d.now().getTime());
@@ -203,29 +258,52 @@ export function createEventIntake(d: IntakeDeps) {
         await d.storage.storeEvents.countDuplicate(stored.existing.id, at);
         return { status: 200, json: { ok: true, duplicate: true } };
       }
-      await d.send(STORE_EVENT_JOB, { deliveryId: stored.created.id }, storeEventJobOptions(stored.created.id, installation.store.baseUrl, known));
+      await d.send(
+        STORE_EVENT_JOB,
+        { deliveryId: stored.created.id },
+        storeEventJobOptions(stored.created.id, installation.store.baseUrl, known),
+      );
       return { status: 200, json: { ok: true } };
     },
 
     /** I/O Events registration: `GET ?challenge=<value>` must be echoed (the same for every installation id). */
     challenge(value: string | null): IntakeAnswer {
-      if (value === null || !/^[A-Za-z0-9._~-]{1,200}$/.test(value)) return { status: 400, json: { error: "expected ?challenge=<value>" } };
+      if (value === null || !/^[A-Za-z0-9._~-]{1,200}$/.test(value))
+        return { status: 400, json: { error: "expected ?challenge=<value>" } };
       return { status: 200, json: { challenge: value } };
     },
   };
 }
 
 export function storeEventJobOptions(deliveryId: string, storeBaseUrl: string, installationId: string): SendOptions {
-  return { lane: storeLane(storeBaseUrl), key: `event:${deliveryId}`, ref: installationId, retryLimit: 5, retryDelaySeconds: 10, retryBackoff: true, leaseSeconds: 60 };
+  return {
+    lane: storeLane(storeBaseUrl),
+    key: `event:${deliveryId}`,
+    ref: installationId,
+    retryLimit: 5,
+    retryDelaySeconds: 10,
+    retryBackoff: true,
+    leaseSeconds: 60,
+  };
 }
 
 /** A decision hook under its budget; a throw, a bad answer or no answer in time fails open or closed as declared. */
-async function runDecision(hook: DecisionHook, event: StoreEvent, log: Logger): Promise<{ operations: CommerceOperation | CommerceOperation[]; summary: string }> {
+async function runDecision(
+  hook: DecisionHook,
+  event: StoreEvent,
+  log: Logger,
+): Promise<{ operations: CommerceOperation | CommerceOperation[]; summary: string }> {
   const failed = (why: string) => {
     log.warn({ event: hook.eventName, why }, "decision hook failed");
     return hook.failure === "open"
       ? { operations: COMMERCE_SUCCESS, summary: `success (failed open: ${why})` }
-      : { operations: { op: "exception" as const, message: hook.failureMessage ?? "This action cannot be completed right now." }, summary: `exception (failed closed: ${why})` };
+      : {
+          operations: {
+            op: "exception" as const,
+            message: hook.failureMessage ?? "This action cannot be completed right now.",
+          },
+          summary: `exception (failed closed: ${why})`,
+        };
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<"late">((resolve) => {
@@ -235,7 +313,9 @@ async function runDecision(hook: DecisionHook, event: StoreEvent, log: Logger): 
     const r = await Promise.race([hook.decide(event), late]);
     if (r === "late") return failed(`no answer within ${hook.budgetMs} ms`);
     const ops = Array.isArray(r) ? r : [r];
-    for (const op of ops) if (!commerceOperationSchema.safeParse(op).success) return failed("the hook answered something that is not a Commerce operation");
+    for (const op of ops)
+      if (!commerceOperationSchema.safeParse(op).success)
+        return failed("the hook answered something that is not a Commerce operation");
     return { operations: r, summary: ops.map((o) => o.op).join(", ") };
   } catch (e) {
     return failed((e as Error).message);

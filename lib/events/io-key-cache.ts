@@ -28,7 +28,10 @@ export function createIoKeyCache(o: IoKeyCacheOptions): IoKeyLoader & { size(): 
 
   async function load(path: string): Promise<KeyObject | null> {
     try {
-      const res = await o.fetch(`${origin}${path}`, { redirect: "error", signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+      const res = await o.fetch(`${origin}${path}`, {
+        redirect: "error",
+        signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      });
       if (res.status !== 200) {
         await res.body?.cancel().catch(() => undefined);
         return null;

@@ -33,14 +33,24 @@ export interface IoHeaders {
 /** Loads a public key by path from the fixed key host (io-key-cache.ts); null when it cannot be had. */
 export type IoKeyLoader = (path: string) => Promise<KeyObject | null>;
 
-export type IoSignatureCheck = SignatureCheck<IoSignedBy> | { ok: false; reason: "forged key path" | "key unavailable" | "legacy HMAC signature" };
+export type IoSignatureCheck =
+  SignatureCheck<IoSignedBy> | { ok: false; reason: "forged key path" | "key unavailable" | "legacy HMAC signature" };
 
-export async function verifyIoSignature(rawBody: Buffer, headers: IoHeaders, loadKey: IoKeyLoader): Promise<IoSignatureCheck> {
-  const pairs = [0, 1].map((i) => ({ signature: headers.get(IO_SIGNATURE_HEADERS[i]!), path: headers.get(IO_KEY_PATH_HEADERS[i]!) }));
+export async function verifyIoSignature(
+  rawBody: Buffer,
+  headers: IoHeaders,
+  loadKey: IoKeyLoader,
+): Promise<IoSignatureCheck> {
+  const pairs = [0, 1].map((i) => ({
+    signature: headers.get(IO_SIGNATURE_HEADERS[i]!),
+    path: headers.get(IO_KEY_PATH_HEADERS[i]!),
+  }));
   const present = pairs.filter((p) => p.signature !== null && p.signature.trim() !== "");
-  if (present.length === 0) return { ok: false, reason: headers.get(IO_LEGACY_HEADER) ? "legacy HMAC signature" : "unsigned" };
+  if (present.length === 0)
+    return { ok: false, reason: headers.get(IO_LEGACY_HEADER) ? "legacy HMAC signature" : "unsigned" };
   // every path is checked before anything is fetched: one forged path refuses the delivery
-  for (const p of pairs) if (p.path !== null && !isAdobeKeyPath(p.path)) return { ok: false, reason: "forged key path" };
+  for (const p of pairs)
+    if (p.path !== null && !isAdobeKeyPath(p.path)) return { ok: false, reason: "forged key path" };
   let sawKey = false;
   let sawSignature = false;
   const results: boolean[] = [];

@@ -31,14 +31,18 @@ export function memoryDeliveryLimiter(limits: DeliveryLimits = DEFAULT_DELIVERY_
         windows.set(id, w);
         if (windows.size > MAX_TRACKED) windows.delete(windows.keys().next().value as string);
       }
-      if (w.count >= limits.perInstallation) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((w.start + limits.windowMs - now) / 1000)) };
+      if (w.count >= limits.perInstallation)
+        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((w.start + limits.windowMs - now) / 1000)) };
       w.count++;
       return { ok: true };
     },
   };
 }
 
-export function sharedDeliveryLimiter(repo: RateWindowRepo, limits: DeliveryLimits = DEFAULT_DELIVERY_LIMITS): DeliveryLimiter {
+export function sharedDeliveryLimiter(
+  repo: RateWindowRepo,
+  limits: DeliveryLimits = DEFAULT_DELIVERY_LIMITS,
+): DeliveryLimiter {
   const decide = groupPerTurn<RateBudget[], boolean>(async (group) => {
     const answers = await repo.takeMany(group.map((p) => p.value));
     group.forEach((p, i) => p.resolve(answers[i]!));
@@ -47,7 +51,8 @@ export function sharedDeliveryLimiter(repo: RateWindowRepo, limits: DeliveryLimi
     async take(id, now) {
       const n = Math.floor(now / limits.windowMs);
       const ends = (n + 1) * limits.windowMs;
-      if (await decide([{ key: `events|${id}|${n}`, limit: limits.perInstallation, expiresAt: new Date(ends) }])) return { ok: true };
+      if (await decide([{ key: `events|${id}|${n}`, limit: limits.perInstallation, expiresAt: new Date(ends) }]))
+        return { ok: true };
       return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((ends - now) / 1000)) };
     },
   };

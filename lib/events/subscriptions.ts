@@ -24,9 +24,20 @@ const listSchema = z.array(hookSchema).max(1000);
 export type WebhookSubscription = z.infer<typeof hookSchema>;
 
 export const subscribeInputSchema = z.object({
-  webhookMethod: z.string().trim().regex(/^(observer|plugin)\.[a-z0-9_.]{1,200}$/, "The webhook method looks like observer.catalog_product_save_after or plugin.magento.catalog.api.product_repository.save."),
+  webhookMethod: z
+    .string()
+    .trim()
+    .regex(
+      /^(observer|plugin)\.[a-z0-9_.]{1,200}$/,
+      "The webhook method looks like observer.catalog_product_save_after or plugin.magento.catalog.api.product_repository.save.",
+    ),
   webhookType: z.enum(["before", "after"]),
-  timeoutMs: z.coerce.number().int().min(100, "A timeout under 100 ms fails every call.").max(60_000, "At most 60 000 ms.").default(5000),
+  timeoutMs: z.coerce
+    .number()
+    .int()
+    .min(100, "A timeout under 100 ms fails every call.")
+    .max(60_000, "At most 60 000 ms.")
+    .default(5000),
   required: z.boolean().default(false),
 });
 export type SubscribeInput = z.infer<typeof subscribeInputSchema>;
@@ -37,8 +48,10 @@ const BATCH = "app_events";
 
 function failure(e: unknown): SubscriptionResult<never> {
   if (e instanceof MagentoApiError) {
-    if (e.status === 404) return { ok: false, advice: adviceFor("webhooks_not_installed"), storeMessage: e.renderedMessage };
-    if (e.status === 401 || e.status === 403) return { ok: false, advice: adviceFor("webhooks_token_refused"), storeMessage: e.renderedMessage };
+    if (e.status === 404)
+      return { ok: false, advice: adviceFor("webhooks_not_installed"), storeMessage: e.renderedMessage };
+    if (e.status === 401 || e.status === 403)
+      return { ok: false, advice: adviceFor("webhooks_token_refused"), storeMessage: e.renderedMessage };
     return { ok: false, advice: adviceFor("other"), storeMessage: e.renderedMessage };
   }
   throw e;
@@ -61,11 +74,20 @@ export function webhookSubscriptions(urls: (installationId: string) => { commerc
   return {
     list,
     /** Subscribes this installation's URL to a webhook method; twice is the same as once. */
-    async subscribe(client: MagentoClient, installationId: string, input: SubscribeInput): Promise<SubscriptionResult<{ created: boolean }>> {
+    async subscribe(
+      client: MagentoClient,
+      installationId: string,
+      input: SubscribeInput,
+    ): Promise<SubscriptionResult<{ created: boolean }>> {
       const url = urls(installationId).commerceWebhookUrl;
       const existing = await list(client);
       if (!existing.ok) return existing;
-      if (existing.value.some((h) => h.webhook_method === input.webhookMethod && h.webhook_type === input.webhookType && h.url === url)) return { ok: true, value: { created: false } };
+      if (
+        existing.value.some(
+          (h) => h.webhook_method === input.webhookMethod && h.webhook_type === input.webhookType && h.url === url,
+        )
+      )
+        return { ok: true, value: { created: false } };
       try {
         await client.request({
           method: "POST",
@@ -89,11 +111,17 @@ export function webhookSubscriptions(urls: (installationId: string) => { commerc
         return failure(e);
       }
     },
-    async unsubscribe(client: MagentoClient, installationId: string, hook: { webhookMethod: string; webhookType: "before" | "after" }): Promise<SubscriptionResult<{ removed: boolean }>> {
+    async unsubscribe(
+      client: MagentoClient,
+      installationId: string,
+      hook: { webhookMethod: string; webhookType: "before" | "after" },
+    ): Promise<SubscriptionResult<{ removed: boolean }>> {
       const url = urls(installationId).commerceWebhookUrl;
       const existing = await list(client);
       if (!existing.ok) return existing;
-      const mine = existing.value.filter((h) => h.webhook_method === hook.webhookMethod && h.webhook_type === hook.webhookType && h.url === url);
+      const mine = existing.value.filter(
+        (h) => h.webhook_method === hook.webhookMethod && h.webhook_type === hook.webhookType && h.url === url,
+      );
       if (mine.length === 0) return { ok: true, value: { removed: false } };
       try {
         for (const h of mine) {
@@ -101,7 +129,14 @@ export function webhookSubscriptions(urls: (installationId: string) => { commerc
             method: "POST",
             path: "/V1/webhooks/unsubscribe",
             storeCode: "all",
-            body: { webhook: { webhook_method: h.webhook_method, webhook_type: h.webhook_type, batch_name: h.batch_name ?? BATCH, hook_name: h.hook_name } },
+            body: {
+              webhook: {
+                webhook_method: h.webhook_method,
+                webhook_type: h.webhook_type,
+                batch_name: h.batch_name ?? BATCH,
+                hook_name: h.hook_name,
+              },
+            },
           });
         }
         return { ok: true, value: { removed: true } };

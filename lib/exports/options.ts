@@ -21,7 +21,21 @@ export interface ExportEntity {
 
 /** Every exportable list, by grid key, in navigation order. */
 export const ENTITIES: Readonly<Record<string, ExportEntity>> = Object.fromEntries(
-  GRIDS.flatMap((g) => (g.export ? [[g.key, { operation: g.operation, path: findOperation(g.operation)?.path ?? "", fields: g.export.fields, label: g.title }]] : [])),
+  GRIDS.flatMap((g) =>
+    g.export
+      ? [
+          [
+            g.key,
+            {
+              operation: g.operation,
+              path: findOperation(g.operation)?.path ?? "",
+              fields: g.export.fields,
+              label: g.title,
+            },
+          ],
+        ]
+      : [],
+  ),
 );
 export type Entity = string;
 export const ENTITY_NAMES = Object.keys(ENTITIES) as [Entity, ...Entity[]];
@@ -35,7 +49,9 @@ export function exportEntity(name: string): ExportEntity {
 
 /** "products, orders or customers": the entities as a sentence lists them. */
 export function entityChoices(): string {
-  return ENTITY_NAMES.length > 1 ? `${ENTITY_NAMES.slice(0, -1).join(", ")} or ${ENTITY_NAMES.at(-1)}` : ENTITY_NAMES[0];
+  return ENTITY_NAMES.length > 1
+    ? `${ENTITY_NAMES.slice(0, -1).join(", ")} or ${ENTITY_NAMES.at(-1)}`
+    : ENTITY_NAMES[0];
 }
 
 const filterSchema: z.ZodType<SearchFilter> = z.union([
@@ -45,13 +61,16 @@ const filterSchema: z.ZodType<SearchFilter> = z.union([
 
 export const exportOptionsSchema = z.object({
   entity: z.enum(ENTITY_NAMES),
-  fields: z.string().min(1).superRefine((v, ctx) => {
-    try {
-      validateFields(v);
-    } catch (e) {
-      ctx.addIssue({ code: "custom", message: (e as Error).message });
-    }
-  }),
+  fields: z
+    .string()
+    .min(1)
+    .superRefine((v, ctx) => {
+      try {
+        validateFields(v);
+      } catch (e) {
+        ctx.addIssue({ code: "custom", message: (e as Error).message });
+      }
+    }),
   filterGroups: z.array(z.object({ filters: z.array(filterSchema).min(1) })).max(20),
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE),
 });
@@ -66,7 +85,8 @@ export function parseFilterTerm(term: string): SearchFilter {
   const first = term.indexOf(":");
   if (first <= 0) throw new ExportUsageError(`filter "${term}": expected field:condition:value (e.g. price:gt:50)`);
   const field = term.slice(0, first);
-  if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(field)) throw new ExportUsageError(`filter "${term}": "${field}" is not a field name`);
+  if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(field))
+    throw new ExportUsageError(`filter "${term}": "${field}" is not a field name`);
   const rest = term.slice(first + 1);
   const second = rest.indexOf(":");
   const maybeCond = second < 0 ? rest : rest.slice(0, second);
@@ -74,14 +94,20 @@ export function parseFilterTerm(term: string): SearchFilter {
   if (cond.success) {
     const conditionType = cond.data;
     if (conditionType === "null" || conditionType === "notnull") return { field, conditionType };
-    if (second < 0 || rest.slice(second + 1) === "") throw new ExportUsageError(`filter "${term}": condition ${conditionType} needs a value`);
+    if (second < 0 || rest.slice(second + 1) === "")
+      throw new ExportUsageError(`filter "${term}": condition ${conditionType} needs a value`);
     return { field, conditionType, value: rest.slice(second + 1) };
   }
-  if (second >= 0) throw new ExportUsageError(`filter "${term}": unknown condition "${maybeCond}" (one of ${CONDITION_TYPES.join(", ")})`);
+  if (second >= 0)
+    throw new ExportUsageError(
+      `filter "${term}": unknown condition "${maybeCond}" (one of ${CONDITION_TYPES.join(", ")})`,
+    );
   return { field, conditionType: "eq", value: rest };
 }
 
 /** `a:like:%x%|b:eq:y` terms → filter groups (AND between terms, | is OR inside one). */
 export function filterGroupsOf(terms: readonly string[]): SearchFilterGroup[] {
-  return terms.filter((t) => t.trim() !== "").map((t) => ({ filters: t.split("|").map((x) => parseFilterTerm(x.trim())) }));
+  return terms
+    .filter((t) => t.trim() !== "")
+    .map((t) => ({ filters: t.split("|").map((x) => parseFilterTerm(x.trim())) }));
 }

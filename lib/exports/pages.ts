@@ -18,13 +18,30 @@ export async function countRows(client: MagentoClient, spec: ExportSpec): Promis
   return z.object({ total_count: z.coerce.number().int().nonnegative() }).parse(res.data).total_count;
 }
 
-export async function readPage(client: MagentoClient, spec: ExportSpec, page: number): Promise<{ items: unknown[]; total: number }> {
+export async function readPage(
+  client: MagentoClient,
+  spec: ExportSpec,
+  page: number,
+): Promise<{ items: unknown[]; total: number }> {
   const { operation, path } = exportEntity(spec.entity);
-  const criteria = pagedCriteria({ filterGroups: spec.filterGroups, sortOrders: [] }, defaultUniqueKey(path), spec.pageSize);
-  const res = await client.call(operation, { searchCriteria: { ...criteria, currentPage: page }, fields: pagedFields(`items[${spec.fields}]`) });
+  const criteria = pagedCriteria(
+    { filterGroups: spec.filterGroups, sortOrders: [] },
+    defaultUniqueKey(path),
+    spec.pageSize,
+  );
+  const res = await client.call(operation, {
+    searchCriteria: { ...criteria, currentPage: page },
+    fields: pagedFields(`items[${spec.fields}]`),
+  });
   const parsed = listPage.safeParse(res.data);
   if (!parsed.success) {
-    throw new MagentoApiError({ status: res.status, template: `${path} did not answer a list ({items, total_count})`, code: "bad_response", url: res.url, method: "GET" });
+    throw new MagentoApiError({
+      status: res.status,
+      template: `${path} did not answer a list ({items, total_count})`,
+      code: "bad_response",
+      url: res.url,
+      method: "GET",
+    });
   }
   return { items: parsed.data.items, total: parsed.data.total_count };
 }

@@ -61,7 +61,11 @@ export async function exportSlice(
 }
 
 /** The export's NDJSON in page order, a few pages per read: streams any size with flat memory. */
-export async function* exportNdjson(storage: Storage, exportId: string, fromPage = 1): AsyncGenerator<{ page: number; rows: number; body: string }> {
+export async function* exportNdjson(
+  storage: Storage,
+  exportId: string,
+  fromPage = 1,
+): AsyncGenerator<{ page: number; rows: number; body: string }> {
   let next = fromPage;
   for (;;) {
     const pages = await storage.exports.pages(exportId, next, 20);

@@ -22,7 +22,10 @@ export interface FormState {
 export const EMPTY_FORM: FormState = { values: {}, fieldErrors: {} };
 
 /** The named fields of a submitted form as strings (files and missing fields read as ""). */
-export function formValues(form: { get(name: string): FormDataEntryValue | null }, names: readonly string[]): FormValues {
+export function formValues(
+  form: { get(name: string): FormDataEntryValue | null },
+  names: readonly string[],
+): FormValues {
   const out: FormValues = {};
   for (const n of names) {
     const v = form.get(n);

@@ -30,7 +30,13 @@ export function parseAdminOrigin(raw: string): { ok: true; origin: string | null
   return parsed.ok ? { ok: true, origin: parsed.url.origin } : { ok: false, error: ERRORS[parsed.problem] };
 }
 
-export async function setAdminOriginFor(storage: Storage, installationId: string, userId: string, raw: string, now: Date) {
+export async function setAdminOriginFor(
+  storage: Storage,
+  installationId: string,
+  userId: string,
+  raw: string,
+  now: Date,
+) {
   const parsed = parseAdminOrigin(raw);
   if (!parsed.ok) return parsed;
   const inst = await storage.installations.forUser(installationId, userId);

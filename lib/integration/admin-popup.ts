@@ -32,7 +32,13 @@ export function adminPopupMarker(secret: string, consumerKey: string, successCal
   return `${now}.${mac(secret, payload(consumerKey, successCallBack, now))}`;
 }
 
-export function isAdminPopup(secret: string, cookie: string | undefined, consumerKey: string, successCallBack: string, now: number): boolean {
+export function isAdminPopup(
+  secret: string,
+  cookie: string | undefined,
+  consumerKey: string,
+  successCallBack: string,
+  now: number,
+): boolean {
   if (!cookie || cookie.length > 200) return false;
   const [atText, sig] = cookie.split(".");
   const at = Number(atText);

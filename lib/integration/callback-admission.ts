@@ -94,7 +94,8 @@ export class CallbackAdmission {
   takeUnproven(host: string, nowMs: number): UnprovenDecision {
     const last = this.lastAdmitted.get(host);
     const quiet = last === undefined || nowMs - last >= this.limits.hostQuietMs;
-    if (!this.bucket.take(nowMs) && !(quiet && this.reserve.take(nowMs))) return { ok: false, retryAfterSeconds: this.bucket.wait() };
+    if (!this.bucket.take(nowMs) && !(quiet && this.reserve.take(nowMs)))
+      return { ok: false, retryAfterSeconds: this.bucket.wait() };
     this.lastAdmitted.delete(host); // re-inserted last: the map's order is the order hosts were last admitted
     this.lastAdmitted.set(host, nowMs);
     if (this.lastAdmitted.size > MAX_HOSTS) this.lastAdmitted.delete(this.lastAdmitted.keys().next().value as string);

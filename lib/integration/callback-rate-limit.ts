@@ -40,11 +40,18 @@ export interface CallbackIdentity {
 
 /** The per-key budget's name: the key and a digest of its secret (never the secret: PostgreSQL stores the name). */
 function keyBudget({ consumerKey, consumerSecret }: CallbackIdentity): string {
-  const secret = createHash("sha256").update(`kit-callback-budget\u0000${consumerSecret}`).digest("base64url").slice(0, 22);
+  const secret = createHash("sha256")
+    .update(`kit-callback-budget\u0000${consumerSecret}`)
+    .digest("base64url")
+    .slice(0, 22);
   return `key:${consumerKey}:${secret}`;
 }
 
-function budgets(limits: CallbackRateLimits, callback: CallbackIdentity, client: string | undefined): Array<[string, number]> {
+function budgets(
+  limits: CallbackRateLimits,
+  callback: CallbackIdentity,
+  client: string | undefined,
+): Array<[string, number]> {
   const checks: Array<[string, number]> = [[keyBudget(callback), limits.perKey]];
   if (client) checks.push([`client:${client}`, limits.perClient]);
   return checks;
@@ -99,7 +106,11 @@ export class SharedCallbackLimiter implements CallbackLimiter {
     const ends = (n + 1) * this.limits.windowMs;
     const expiresAt = new Date(ends);
     // counted in every budget or in none: a callback refused by one budget costs the other nothing
-    const hit = budgets(this.limits, callback, client).map(([name, limit]) => ({ key: `callback|${name}|${n}`, limit, expiresAt }));
+    const hit = budgets(this.limits, callback, client).map(([name, limit]) => ({
+      key: `callback|${name}|${n}`,
+      limit,
+      expiresAt,
+    }));
     if (await this.decide(hit)) return { ok: true };
     return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((ends - now) / 1000)) };
   }

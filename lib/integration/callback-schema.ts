@@ -26,8 +26,7 @@ export interface ActivationCallback {
 }
 
 export type CallbackParseResult =
-  | { ok: true; value: ActivationCallback }
-  | { ok: false; field: string; message: string };
+  { ok: true; value: ActivationCallback } | { ok: false; field: string; message: string };
 
 const token = (field: string) =>
   z
@@ -52,7 +51,11 @@ export function parseActivationCallback(form: URLSearchParams, opts: { allowPriv
   const a = get("oauth_consumer_secret");
   const b = get("oauth_consumer_key_secret");
   if (a === undefined && b === undefined) {
-    return { ok: false, field: "oauth_consumer_secret", message: "oauth_consumer_secret is required (or oauth_consumer_key_secret)" };
+    return {
+      ok: false,
+      field: "oauth_consumer_secret",
+      message: "oauth_consumer_secret is required (or oauth_consumer_key_secret)",
+    };
   }
   if (a !== undefined && b !== undefined && a !== b) {
     return {
@@ -69,7 +72,8 @@ export function parseActivationCallback(form: URLSearchParams, opts: { allowPriv
   if (!verifier.success) return fail("oauth_verifier", verifier.error);
 
   const rawUrl = get("store_base_url");
-  if (rawUrl === undefined || rawUrl === "") return { ok: false, field: "store_base_url", message: "store_base_url is required" };
+  if (rawUrl === undefined || rawUrl === "")
+    return { ok: false, field: "store_base_url", message: "store_base_url is required" };
   const url = normaliseStoreBaseUrl(rawUrl, opts);
   if (!url.ok) return { ok: false, field: "store_base_url", message: `store_base_url ${url.reason}` };
 

@@ -46,7 +46,10 @@ export async function writeCheckpoint<T>(
       maxDelayMs: CHECKPOINT_WAIT.maxDelayMs,
       signal: giveUp.signal,
       onWait: (e, retryInMs) =>
-        deps.log.warn({ ...ids, code: databaseErrorCode(e), retryInMs }, `token exchange: the database cannot be reached to record ${what}; trying again`),
+        deps.log.warn(
+          { ...ids, code: databaseErrorCode(e), retryInMs },
+          `token exchange: the database cannot be reached to record ${what}; trying again`,
+        ),
     });
   } finally {
     clearTimeout(timer);

@@ -41,7 +41,11 @@ export type ExchangeOutcome =
  * (checkpoint) → access-token call (checkpoint) → active. The checkpoints around the store calls wait out a short
  * database outage (exchange-checkpoint.ts) until `leaseEndsAt`, the end of the job's lease.
  */
-export async function runExchange(deps: IntegrationDeps, activationId: string, opts: { resumed?: boolean; leaseEndsAt?: Date } = {}): Promise<ExchangeOutcome> {
+export async function runExchange(
+  deps: IntegrationDeps,
+  activationId: string,
+  opts: { resumed?: boolean; leaseEndsAt?: Date } = {},
+): Promise<ExchangeOutcome> {
   const run = await claimActivation(deps, activationId, opts.resumed === true, opts.leaseEndsAt);
   if (!run) return SKIPPED;
   if (await skipIfSuperseded(run)) return SKIPPED;
@@ -75,18 +79,34 @@ interface OpenedSecrets {
 
 type TokenStep = "request" | "access";
 
-const fail = (run: ExchangeRun, reason: FailureReason, storeMessage: string | undefined, detail: string, keepRequestToken = false) =>
-  failExchange(run.deps, run.inst, run.activation, reason, storeMessage, detail, keepRequestToken);
+const fail = (
+  run: ExchangeRun,
+  reason: FailureReason,
+  storeMessage: string | undefined,
+  detail: string,
+  keepRequestToken = false,
+) => failExchange(run.deps, run.inst, run.activation, reason, storeMessage, detail, keepRequestToken);
 
 /** Writes one event of this activation, stamped now. */
 const addEvent = (run: ExchangeRun, kind: string, message: string) =>
-  run.deps.storage.events.add({ installationId: run.inst.id, activationId: run.activation.id, kind, message, at: run.deps.now() });
+  run.deps.storage.events.add({
+    installationId: run.inst.id,
+    activationId: run.activation.id,
+    kind,
+    message,
+    at: run.deps.now(),
+  });
 
 /**
  * Takes the activation for this runner: only one runner (in any process) moves it out of `pending`; one already
  * `exchanging` is taken only by a resumed job (its earlier attempt died). Null when there is nothing to run.
  */
-async function claimActivation(deps: IntegrationDeps, activationId: string, resumed: boolean, leaseEndsAt: Date | undefined): Promise<ExchangeRun | null> {
+async function claimActivation(
+  deps: IntegrationDeps,
+  activationId: string,
+  resumed: boolean,
+  leaseEndsAt: Date | undefined,
+): Promise<ExchangeRun | null> {
   const found = await deps.storage.activations.withInstallation(activationId);
   if (!found) return null;
   const { activation, installation: inst } = found;
@@ -114,10 +134,15 @@ async function skipIfSuperseded(run: ExchangeRun): Promise<boolean> {
   } catch {
     mySecret = null; // unreadable: nothing can supersede it; openSecrets reports the decryption failure
   }
-  const supersededBy = mySecret === null ? undefined : newer.find((n) => sealedSecretEquals(box, n.consumerSecretEnc, mySecret));
+  const supersededBy =
+    mySecret === null ? undefined : newer.find((n) => sealedSecretEquals(box, n.consumerSecretEnc, mySecret));
   if (!supersededBy) return false;
   await storage.activations.finish(activation.id, ["exchanging"], { state: "superseded", at: run.deps.now() });
-  await addEvent(run, "exchange_skipped", `Not exchanged: the store sent a newer activation (#${supersededBy.seq}) for this integration, which replaces this one.`);
+  await addEvent(
+    run,
+    "exchange_skipped",
+    `Not exchanged: the store sent a newer activation (#${supersededBy.seq}) for this integration, which replaces this one.`,
+  );
   return true;
 }
 
@@ -154,7 +179,10 @@ function cannotFinish(run: ExchangeRun, lateByMs: number): { reason: FailureReas
 /** The posted store's host must resolve to public addresses (unless private stores are allowed). */
 async function privateStoreHost(run: ExchangeRun): Promise<{ reason: FailureReason; detail: string } | undefined> {
   const { deps } = run;
-  const guard = await assertPublicStoreHost(run.activation.storeBaseUrl, { allowPrivate: deps.allowPrivate, lookup: deps.lookup });
+  const guard = await assertPublicStoreHost(run.activation.storeBaseUrl, {
+    allowPrivate: deps.allowPrivate,
+    lookup: deps.lookup,
+  });
   if (guard.ok) return undefined;
   return { reason: guard.kind === "unresolvable" ? "store_unreachable" : "private_address", detail: guard.reason };
 }
@@ -189,7 +217,10 @@ async function callTokenEndpoints(
   const knownStore = await run.deps.storage.stores.byBaseUrl(run.activation.storeBaseUrl);
   const call = tokenCallOptions(run, secrets.consumerSecret);
   let signature: SignatureChoice = knownStore?.signature ?? { method: "HMAC-SHA256", mode: "standard" };
-  let requestToken = secrets.requestToken ?? (await takeOverRequestToken(run.deps, run.activation, secrets.consumerSecret))?.token ?? null;
+  let requestToken =
+    secrets.requestToken ??
+    (await takeOverRequestToken(run.deps, run.activation, secrets.consumerSecret))?.token ??
+    null;
   if (!requestToken) {
     // A host that never answered correctly gets one POST per callback: no signature fallback retries.
     const request = await sendRequestTokenCall(run, call, signature, knownStore?.provenAt != null);
@@ -203,19 +234,37 @@ async function callTokenEndpoints(
 }
 
 /** One store call: its answer, or the outcome of its failure (tokenCallFailed). */
-async function storeCall<T>(run: ExchangeRun, step: TokenStep, send: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; outcome: ExchangeOutcome }> {
+async function storeCall<T>(
+  run: ExchangeRun,
+  step: TokenStep,
+  send: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; outcome: ExchangeOutcome }> {
   let value: T;
   try {
     value = await send();
   } catch (e) {
-    return { ok: false, outcome: await checkpoint(run, `the failed ${step}-token call`, {}, () => tokenCallFailed(run, step, e)) };
+    return {
+      ok: false,
+      outcome: await checkpoint(run, `the failed ${step}-token call`, {}, () => tokenCallFailed(run, step, e)),
+    };
   }
   return { ok: true, value };
 }
 
 /** A write of this exchange that waits out a short database outage (exchange-checkpoint.ts), within the job's lease. */
-const checkpoint = <T>(run: ExchangeRun, what: string, bounds: { windowEndsAt?: Date }, write: () => Promise<T>): Promise<T> =>
-  writeCheckpoint(run.deps, what, { installationId: run.inst.id, activationId: run.activation.id }, { ...bounds, ...(run.leaseEndsAt ? { leaseEndsAt: run.leaseEndsAt } : {}) }, write);
+const checkpoint = <T>(
+  run: ExchangeRun,
+  what: string,
+  bounds: { windowEndsAt?: Date },
+  write: () => Promise<T>,
+): Promise<T> =>
+  writeCheckpoint(
+    run.deps,
+    what,
+    { installationId: run.inst.id, activationId: run.activation.id },
+    { ...bounds, ...(run.leaseEndsAt ? { leaseEndsAt: run.leaseEndsAt } : {}) },
+    write,
+  );
 
 /** The end of the store's window for the request token: a checkpoint of it waits no longer. */
 const windowEnd = (run: ExchangeRun) => new Date(run.activation.callbackAt.getTime() + CONSUMER_EXPIRY_MS);
@@ -235,8 +284,15 @@ function tokenCallOptions(run: ExchangeRun, consumerSecret: string) {
 type TokenCallOptions = ReturnType<typeof tokenCallOptions>;
 
 /** Checkpoint "request-token call sent", then POST /oauth/token/request. */
-async function sendRequestTokenCall(run: ExchangeRun, call: TokenCallOptions, signature: SignatureChoice, fallback: boolean) {
-  await checkpoint(run, "the request-token call", { windowEndsAt: windowEnd(run) }, () => run.deps.storage.activations.markRequestTokenCall(run.activation.id, run.deps.now()));
+async function sendRequestTokenCall(
+  run: ExchangeRun,
+  call: TokenCallOptions,
+  signature: SignatureChoice,
+  fallback: boolean,
+) {
+  await checkpoint(run, "the request-token call", { windowEndsAt: windowEnd(run) }, () =>
+    run.deps.storage.activations.markRequestTokenCall(run.activation.id, run.deps.now()),
+  );
   return storeCall(run, "request", () => run.deps.handshake.fetchRequestToken({ ...call, signature, fallback }));
 }
 
@@ -255,9 +311,19 @@ async function keepRequestToken(run: ExchangeRun, token: TokenPair, signature: S
 }
 
 /** Checkpoint "access-token call sent", then POST /oauth/token/access with the request token and the verifier. */
-async function sendAccessTokenCall(run: ExchangeRun, call: TokenCallOptions, signature: SignatureChoice, requestToken: TokenPair, verifier: string) {
-  await checkpoint(run, "the access-token call", {}, () => run.deps.storage.activations.markAccessTokenCall(run.activation.id, run.deps.now()));
-  return storeCall(run, "access", () => run.deps.handshake.fetchAccessToken({ ...call, signature, requestToken, verifier }));
+async function sendAccessTokenCall(
+  run: ExchangeRun,
+  call: TokenCallOptions,
+  signature: SignatureChoice,
+  requestToken: TokenPair,
+  verifier: string,
+) {
+  await checkpoint(run, "the access-token call", {}, () =>
+    run.deps.storage.activations.markAccessTokenCall(run.activation.id, run.deps.now()),
+  );
+  return storeCall(run, "access", () =>
+    run.deps.handshake.fetchAccessToken({ ...call, signature, requestToken, verifier }),
+  );
 }
 
 /** A token call failed: retried later if the store turned it away unprocessed (and the window is open), else failed. */
@@ -267,7 +333,11 @@ async function tokenCallFailed(run: ExchangeRun, step: TokenStep, e: unknown): P
     // 429/503: the store turned the call away before looking at it; the job retries it once the lane's pause is
     // over (signed again). Nothing was consumed, so this step may be sent again. The activation goes back to
     // pending: the job's next run is not a resumed attempt, and claims it afresh.
-    await addEvent(run, "store_busy", `The store is busy (HTTP ${e.status}); the ${step}-token call is retried shortly.`);
+    await addEvent(
+      run,
+      "store_busy",
+      `The store is busy (HTTP ${e.status}); the ${step}-token call is retried shortly.`,
+    );
     await storage.activations.giveBack(run.activation.id, { requestTokenCall: step === "request" });
     throw new RetryLater(`store busy during the ${step}-token call`);
   }
@@ -275,12 +345,23 @@ async function tokenCallFailed(run: ExchangeRun, step: TokenStep, e: unknown): P
   if (keepsRequestTokenForNewer(step, c.reason)) {
     // Magento re-issues a consumer's one token row on Reauthorize: our request token carries the newer verifier,
     // kept for that activation to take over (docs/platform.md, "A Reauthorize during an exchange")
-    return fail(run, c.reason, c.storeMessage, `${c.detail}; the request token is kept for a newer activation of this integration`, true);
+    return fail(
+      run,
+      c.reason,
+      c.storeMessage,
+      `${c.detail}; the request token is kept for a newer activation of this integration`,
+      true,
+    );
   }
   if (step === "access" && run.resumed && run.activation.accessTokenCallAt !== null) {
     // An earlier attempt sent the access-token call and died before its answer was stored: the store may have
     // turned the request token into the access token already, and then refuses it now. The crash is the cause.
-    return fail(run, "interrupted", c.storeMessage, `the app stopped while the store was answering the access-token call; asked again: ${c.detail}`);
+    return fail(
+      run,
+      "interrupted",
+      c.storeMessage,
+      `the app stopped while the store was answering the access-token call; asked again: ${c.detail}`,
+    );
   }
   return fail(run, c.reason, c.storeMessage, c.detail);
 }
@@ -296,32 +377,39 @@ async function activate(run: ExchangeRun, access: TokenPair, signature: Signatur
   const finishedAt = run.deps.now();
   const accessTokenEnc = box.seal(access.token);
   const accessTokenSecretEnc = box.seal(access.tokenSecret);
-  const result = await checkpoint(run, "the access token", {}, () => storage.transaction(async (tx) => {
-    // `failed`: the maintenance job gave up on it a moment ago (past the deadline), but the token did arrive.
-    const moved = await tx.activations.finish(activation.id, ["exchanging", "failed"], { state: "succeeded", failureReason: null, accessTokenAt: finishedAt, at: finishedAt });
-    // Already succeeded: an earlier try of this transaction committed, and the connection broke before its answer.
-    if (!moved) return "settled" as const;
-    const store = await tx.stores.markProven(activation.storeBaseUrl, signature, finishedAt);
-    // The binding made by the first callback is proven: it never expires now (prune.ts).
-    await tx.installations.markProven(inst.id, finishedAt);
-    const written = await tx.installations.installCredentials(inst.id, activation.seq, {
-      storeId: store.id,
-      consumerSecretEnc: activation.consumerSecretEnc,
-      accessTokenEnc,
-      accessTokenSecretEnc,
-      at: finishedAt,
-    });
-    await tx.events.add({
-      installationId: inst.id,
-      activationId: activation.id,
-      kind: written ? "activated" : "exchange_superseded",
-      message: written
-        ? `Access token received ${((finishedAt.getTime() - activation.callbackAt.getTime()) / 1000).toFixed(1)} s after the callback. The installation is active.`
-        : "Access token received, but a newer activation had already succeeded; the newer credentials stay.",
-      at: finishedAt,
-    });
-    return written ? ("installed" as const) : ("superseded" as const);
-  }));
+  const result = await checkpoint(run, "the access token", {}, () =>
+    storage.transaction(async (tx) => {
+      // `failed`: the maintenance job gave up on it a moment ago (past the deadline), but the token did arrive.
+      const moved = await tx.activations.finish(activation.id, ["exchanging", "failed"], {
+        state: "succeeded",
+        failureReason: null,
+        accessTokenAt: finishedAt,
+        at: finishedAt,
+      });
+      // Already succeeded: an earlier try of this transaction committed, and the connection broke before its answer.
+      if (!moved) return "settled" as const;
+      const store = await tx.stores.markProven(activation.storeBaseUrl, signature, finishedAt);
+      // The binding made by the first callback is proven: it never expires now (prune.ts).
+      await tx.installations.markProven(inst.id, finishedAt);
+      const written = await tx.installations.installCredentials(inst.id, activation.seq, {
+        storeId: store.id,
+        consumerSecretEnc: activation.consumerSecretEnc,
+        accessTokenEnc,
+        accessTokenSecretEnc,
+        at: finishedAt,
+      });
+      await tx.events.add({
+        installationId: inst.id,
+        activationId: activation.id,
+        kind: written ? "activated" : "exchange_superseded",
+        message: written
+          ? `Access token received ${((finishedAt.getTime() - activation.callbackAt.getTime()) / 1000).toFixed(1)} s after the callback. The installation is active.`
+          : "Access token received, but a newer activation had already succeeded; the newer credentials stay.",
+        at: finishedAt,
+      });
+      return written ? ("installed" as const) : ("superseded" as const);
+    }),
+  );
   if (result === "settled") return settledEarlier(run);
   const superseded = result === "superseded";
   log.info({ installationId: inst.id, activationId: activation.id, superseded }, "token exchange succeeded");
@@ -355,9 +443,15 @@ async function failExchange(
   // A replay of an activation that already succeeded fails with "not a verifier token": not a real failure.
   const twin = await deps.storage.activations.hasSucceededTwin(inst.id, activation.fingerprint, activation.id);
   await deps.storage.transaction(async (tx) => {
-    await tx.activations.finish(activation.id, ["exchanging"], { state: twin ? "duplicate" : "failed", failureReason: reason, at, keepRequestToken: keepRequestToken && !twin });
+    await tx.activations.finish(activation.id, ["exchanging"], {
+      state: twin ? "duplicate" : "failed",
+      failureReason: reason,
+      at,
+      keepRequestToken: keepRequestToken && !twin,
+    });
     // Only the newest activation decides a non-active installation's state; active credentials stay.
-    if (!twin) await tx.installations.failIfNewest(inst.id, activation.seq, reason, ["pending", "exchanging", "failed"]);
+    if (!twin)
+      await tx.installations.failIfNewest(inst.id, activation.seq, reason, ["pending", "exchanging", "failed"]);
     await tx.events.add({
       ...ctx,
       kind: twin ? "exchange_duplicate" : "exchange_failed",
@@ -376,11 +470,23 @@ async function failExchange(
  * Settles an activation nobody can finish any more (the maintenance job, past EXCHANGE_DEADLINE_MS): failed as
  * `interrupted`, and the installation too when it was waiting on it.
  */
-export async function markInterrupted(deps: Pick<IntegrationDeps, "storage">, activation: Activation, now: Date, why: string): Promise<boolean> {
+export async function markInterrupted(
+  deps: Pick<IntegrationDeps, "storage">,
+  activation: Activation,
+  now: Date,
+  why: string,
+): Promise<boolean> {
   return deps.storage.transaction(async (tx) => {
-    const moved = await tx.activations.finish(activation.id, ["pending", "exchanging"], { state: "failed", failureReason: "interrupted", at: now });
+    const moved = await tx.activations.finish(activation.id, ["pending", "exchanging"], {
+      state: "failed",
+      failureReason: "interrupted",
+      at: now,
+    });
     if (!moved) return false;
-    await tx.installations.failIfNewest(activation.installationId, activation.seq, "interrupted", ["pending", "exchanging"]);
+    await tx.installations.failIfNewest(activation.installationId, activation.seq, "interrupted", [
+      "pending",
+      "exchanging",
+    ]);
     await tx.events.add({
       installationId: activation.installationId,
       activationId: activation.id,

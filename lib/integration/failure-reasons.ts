@@ -74,7 +74,11 @@ const BY_KIND: Partial<Record<MagentoOAuthError["kind"], FailureReason>> = {
 };
 
 /** Maps a failure of fetchRequestToken/fetchAccessToken to a reason, keeping the store's own words. */
-export function classifyHandshakeError(e: unknown): { reason: FailureReason; storeMessage: string | undefined; detail: string } {
+export function classifyHandshakeError(e: unknown): {
+  reason: FailureReason;
+  storeMessage: string | undefined;
+  detail: string;
+} {
   const storeMessage = e instanceof MagentoOAuthError ? e.storeMessage : undefined;
   const detail = e instanceof Error ? e.message : String(e);
   const fromText = reasonFromStoreMessage(storeMessage);

@@ -27,7 +27,16 @@ export type IdentityOutcome =
   | { kind: "unknown_key" }
   | { kind: "refused_redirect"; reason: string; installationId: string }
   | { kind: "sign_in_required" }
-  | { kind: "confirm_link"; installationId: string; activationId: string; storeUrl: string; storeHost: string; storeName: string | null; linked: boolean; fromAdminPopup: boolean }
+  | {
+      kind: "confirm_link";
+      installationId: string;
+      activationId: string;
+      storeUrl: string;
+      storeHost: string;
+      storeName: string | null;
+      linked: boolean;
+      fromAdminPopup: boolean;
+    }
   | {
       kind: "link_requested";
       installationId: string;
@@ -40,7 +49,14 @@ export type IdentityOutcome =
     }
   /** The exchange runs (or the callback waits in the job queue: state "received"). */
   | { kind: "waiting"; state: "received" | "pending" | "exchanging"; secondsSinceCallback: number }
-  | { kind: "failed"; installationId: string; reason: FailureReason; title: string; fix: string; storeMessage: string | null }
+  | {
+      kind: "failed";
+      installationId: string;
+      reason: FailureReason;
+      title: string;
+      fix: string;
+      storeMessage: string | null;
+    }
   | { kind: "claimed_by_other"; installationId: string }
   | { kind: "claim_expired"; installationId: string }
   | { kind: "redirect"; url: string; installationId: string };
@@ -56,7 +72,9 @@ const HOLDERS_SHOWN = 3;
 
 export type IdentityQuery = { oauth_consumer_key?: string | string[]; success_call_back?: string | string[] };
 
-export function parseIdentityQuery(q: IdentityQuery): { ok: true; key: string; successCallBack: string } | { ok: false; message: string } {
+export function parseIdentityQuery(
+  q: IdentityQuery,
+): { ok: true; key: string; successCallBack: string } | { ok: false; message: string } {
   if (Array.isArray(q.oauth_consumer_key) || Array.isArray(q.success_call_back)) {
     return { ok: false, message: "The link has a parameter more than once." };
   }
@@ -66,9 +84,17 @@ export function parseIdentityQuery(q: IdentityQuery): { ok: true; key: string; s
 }
 
 /** Does this consent cover that activation? Named it, given after its callback arrived, and not too old. */
-export function consentCovers(consent: LinkConsent | undefined, activation: { id: string; callbackAt: Date }, now: Date): boolean {
+export function consentCovers(
+  consent: LinkConsent | undefined,
+  activation: { id: string; callbackAt: Date },
+  now: Date,
+): boolean {
   if (!consent) return false;
-  return consent.activationId === activation.id && activation.callbackAt.getTime() <= consent.at && now.getTime() - consent.at < LINK_CONSENT_MS;
+  return (
+    consent.activationId === activation.id &&
+    activation.callbackAt.getTime() <= consent.at &&
+    now.getTime() - consent.at < LINK_CONSENT_MS
+  );
 }
 
 /**
@@ -89,7 +115,12 @@ export function consentCovers(consent: LinkConsent | undefined, activation: { id
  * `success_call_back` → require a signed-in user → wait for a callback of this key still queued → ask to confirm
  * (askToConfirm) → wait for or report the exchange (exchangeNotDone) → link and hand back `success_call_back` (link).
  */
-export async function completeIdentityFor(deps: IntegrationDeps, query: IdentityQuery, userId: string | null, opts: IdentityOptions = {}): Promise<IdentityOutcome> {
+export async function completeIdentityFor(
+  deps: IntegrationDeps,
+  query: IdentityQuery,
+  userId: string | null,
+  opts: IdentityOptions = {},
+): Promise<IdentityOutcome> {
   const q = parseIdentityQuery(query);
   if (!q.ok) return { kind: "invalid", message: q.message };
   const inst = await deps.storage.installations.byConsumerKey(q.key);
@@ -140,7 +171,8 @@ async function notRecordedYet(key: string, opts: IdentityOptions): Promise<Ident
 
 /** "Waiting" while a callback for this key is still in the job queue (its activation is recorded in a moment). */
 async function callbackWaiting(key: string, opts: IdentityOptions): Promise<IdentityOutcome | undefined> {
-  if (opts.callbackQueued && (await opts.callbackQueued(key))) return { kind: "waiting", state: "received", secondsSinceCallback: 0 };
+  if (opts.callbackQueued && (await opts.callbackQueued(key)))
+    return { kind: "waiting", state: "received", secondsSinceCallback: 0 };
   return undefined;
 }
 
@@ -205,7 +237,10 @@ async function link(s: IdentityStep): Promise<IdentityOutcome> {
     // Knowing a consumer key and catching a Reauthorize must never be enough: someone already linked decides.
     const state = await fileLinkRequest(deps, inst.id, userId, latest.id, now);
     // Someone who knew the key may have linked first (docs/security.md, residual risks): say who holds the store.
-    const holders = (await deps.storage.links.linkedAccounts(inst.id, HOLDERS_SHOWN)).map((h) => ({ email: maskEmail(h.email), since: h.since }));
+    const holders = (await deps.storage.links.linkedAccounts(inst.id, HOLDERS_SHOWN)).map((h) => ({
+      email: maskEmail(h.email),
+      since: h.since,
+    }));
     return { kind: "link_requested", installationId: inst.id, storeHost, state, returnUrl: s.returnUrl, holders };
   }
   // The first account of an installation links with its activation (one per activation).
@@ -271,7 +306,13 @@ export const LINK_REQUESTS_PER_HOUR = 5;
  * A request the caps refuse is not filed, and the answer says so: nobody is told "waiting for approval" for a
  * request that no linked user will ever see.
  */
-export async function fileLinkRequest(deps: { storage: Storage }, installationId: string, userId: string, activationId: string, now: Date): Promise<LinkRequestState> {
+export async function fileLinkRequest(
+  deps: { storage: Storage },
+  installationId: string,
+  userId: string,
+  activationId: string,
+  now: Date,
+): Promise<LinkRequestState> {
   const { links, events } = deps.storage;
   const existing = await links.request(installationId, userId);
   if (existing?.state === "denied") return "denied";
@@ -284,7 +325,8 @@ export async function fileLinkRequest(deps: { storage: Storage }, installationId
     installationId,
     activationId,
     kind: "link_requested",
-    message: "An app account that opened the store's identity link asks to be linked; a user already linked to this store must approve it.",
+    message:
+      "An app account that opened the store's identity link asks to be linked; a user already linked to this store must approve it.",
     at: now,
   });
   return "pending";
@@ -297,7 +339,11 @@ async function takeLinkRequestBudget(storage: Storage, userId: string, now: Date
     const [row] = await tx.throttle.lock([key], now);
     const current = row && now.getTime() - row.windowStart.getTime() < 60 * 60 * 1000 ? row : undefined;
     if ((current?.failures ?? 0) >= LINK_REQUESTS_PER_HOUR) return false;
-    await tx.throttle.put(current ? { ...current, failures: current.failures + 1, lastAt: now } : { key, failures: 1, windowStart: now, nextAttemptAt: now, lastAt: now });
+    await tx.throttle.put(
+      current
+        ? { ...current, failures: current.failures + 1, lastAt: now }
+        : { key, failures: 1, windowStart: now, nextAttemptAt: now, lastAt: now },
+    );
     return true;
   });
 }

@@ -1,4 +1,10 @@
-import { createMagentoClient, MagentoApiError, StoreError, type MagentoClient, type SignatureChoice } from "@/lib/magento";
+import {
+  createMagentoClient,
+  MagentoApiError,
+  StoreError,
+  type MagentoClient,
+  type SignatureChoice,
+} from "@/lib/magento";
 import type { SecretBox } from "@/lib/secret-box";
 import type { Storage } from "@/lib/storage/storage";
 import type { InstallationState } from "@/lib/storage/types";
@@ -41,7 +47,10 @@ export function clientForInstallationRecord(
   // The client's view of the installation: its state moves with what the store answers (revocation, heal).
   const inst = { ...installation };
   if (!inst.accessTokenEnc || !inst.accessTokenSecretEnc) {
-    throw new InstallationNotUsableError(inst.state, "This store has no access token yet: finish Activate in the store admin.");
+    throw new InstallationNotUsableError(
+      inst.state,
+      "This store has no access token yet: finish Activate in the store admin.",
+    );
   }
   const client = createMagentoClient({
     baseUrl: inst.store.baseUrl,
@@ -72,7 +81,12 @@ export function clientForInstallationRecord(
         { state: nextState(inst.state, "call_succeeded"), failureReason: null, lastSuccessAt: now },
       );
       if (healed) {
-        await deps.storage.events.add({ installationId: inst.id, kind: "recovered", message: "A signed call succeeded again; the installation is active.", at: now });
+        await deps.storage.events.add({
+          installationId: inst.id,
+          kind: "recovered",
+          message: "A signed call succeeded again; the installation is active.",
+          at: now,
+        });
       }
       inst.state = "active";
       lastStamp = now.getTime();
@@ -84,7 +98,8 @@ export function clientForInstallationRecord(
   };
   const onError = async (e: unknown) => {
     const ev = revocationEventFor(e);
-    if (ev && e instanceof MagentoApiError) inst.state = await markRevocation(deps.storage, inst, ev, e.renderedMessage, deps.now());
+    if (ev && e instanceof MagentoApiError)
+      inst.state = await markRevocation(deps.storage, inst, ev, e.renderedMessage, deps.now());
   };
   async function tracked<T>(p: Promise<T>): Promise<T> {
     try {

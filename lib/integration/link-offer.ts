@@ -32,7 +32,12 @@ export interface LinkOffer {
 }
 
 /** The activation this browser started and nobody finished, for this user, or null. */
-export async function findLinkOffer(storage: Storage, userId: string, started: { consumerKey: string; at: number } | null, now: Date): Promise<LinkOffer | null> {
+export async function findLinkOffer(
+  storage: Storage,
+  userId: string,
+  started: { consumerKey: string; at: number } | null,
+  now: Date,
+): Promise<LinkOffer | null> {
   if (!started) return null;
   const inst = await storage.installations.byConsumerKey(started.consumerKey);
   const latest = inst ? await storage.activations.latest(inst.id) : null;
@@ -40,7 +45,12 @@ export async function findLinkOffer(storage: Storage, userId: string, started: {
   if (await storage.links.isLinked(inst.id, userId)) return null; // already theirs
   if (latest.callbackAt.getTime() > started.at) return null; // a newer activation than the one this browser opened
   if (latest.claimedByUserId) return null;
-  if (latest.state !== "succeeded" || !latest.accessTokenAt || now.getTime() - latest.accessTokenAt.getTime() >= CLAIM_WINDOW_MS) return null;
+  if (
+    latest.state !== "succeeded" ||
+    !latest.accessTokenAt ||
+    now.getTime() - latest.accessTokenAt.getTime() >= CLAIM_WINDOW_MS
+  )
+    return null;
   const linkedUsers = await storage.links.linkedCount(inst.id);
   if (linkedUsers > 0 && (await storage.links.request(inst.id, userId))) return null; // already asked (pending or declined)
   return {
@@ -53,7 +63,8 @@ export async function findLinkOffer(storage: Storage, userId: string, started: {
   };
 }
 
-export type AcceptResult = { ok: true; kind: "linked" | "requested"; installationId: string } | { ok: false; error: string };
+export type AcceptResult =
+  { ok: true; kind: "linked" | "requested"; installationId: string } | { ok: false; error: string };
 
 /** Why a link request was not filed, in the requester's words (shown instead of "waiting for approval"). */
 export const NOT_FILED_REASONS: Record<NotFiled, string> = {
@@ -63,16 +74,35 @@ export const NOT_FILED_REASONS: Record<NotFiled, string> = {
 };
 
 /** The user confirmed the offer they saw (`activationId`): checked again from scratch, then linked or requested. */
-export async function acceptLinkOffer(storage: Storage, userId: string, started: { consumerKey: string; at: number } | null, activationId: string, now: Date): Promise<AcceptResult> {
+export async function acceptLinkOffer(
+  storage: Storage,
+  userId: string,
+  started: { consumerKey: string; at: number } | null,
+  activationId: string,
+  now: Date,
+): Promise<AcceptResult> {
   const offer = await findLinkOffer(storage, userId, started, now);
   if (!offer || offer.activationId !== activationId) {
-    return { ok: false, error: "This activation can no longer be linked from here. Click Reauthorize on the integration in the store admin and complete the popup." };
+    return {
+      ok: false,
+      error:
+        "This activation can no longer be linked from here. Click Reauthorize on the integration in the store admin and complete the popup.",
+    };
   }
   if (offer.kind === "request") {
     const state = await fileLinkRequest({ storage }, offer.installationId, userId, offer.activationId, now);
     if (state !== "pending" && state !== "denied") return { ok: false, error: NOT_FILED_REASONS[state] };
     return { ok: true, kind: "requested", installationId: offer.installationId };
   }
-  const claimed = await claimFirstAccount(storage, offer.installationId, offer.activationId, userId, now, "from the Stores page, after the identity popup was left");
-  return claimed ? { ok: true, kind: "linked", installationId: offer.installationId } : { ok: false, error: "Another account linked this store first." };
+  const claimed = await claimFirstAccount(
+    storage,
+    offer.installationId,
+    offer.activationId,
+    userId,
+    now,
+    "from the Stores page, after the identity popup was left",
+  );
+  return claimed
+    ? { ok: true, kind: "linked", installationId: offer.installationId }
+    : { ok: false, error: "Another account linked this store first." };
 }

@@ -14,13 +14,22 @@ export interface PendingLinkRequest {
 export const LINK_REQUEST_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Pending requests of an installation, for a user linked to it (empty for anyone else). */
-export async function pendingLinkRequests(storage: Storage, installationId: string, userId: string, now: Date): Promise<PendingLinkRequest[]> {
+export async function pendingLinkRequests(
+  storage: Storage,
+  installationId: string,
+  userId: string,
+  now: Date,
+): Promise<PendingLinkRequest[]> {
   if (!(await storage.links.isLinked(installationId, userId))) return [];
   return pendingLinkRequestsOf(storage, installationId, now);
 }
 
 /** The same for a caller that has just read the installation through the user's link (a store's page view). */
-export async function pendingLinkRequestsOf(storage: Storage, installationId: string, now: Date): Promise<PendingLinkRequest[]> {
+export async function pendingLinkRequestsOf(
+  storage: Storage,
+  installationId: string,
+  now: Date,
+): Promise<PendingLinkRequest[]> {
   const rows = await storage.links.pendingRequests(installationId, new Date(now.getTime() - LINK_REQUEST_TTL_MS));
   return rows.map((r) => ({ id: r.id, email: r.email, createdAt: r.createdAt }));
 }
@@ -33,7 +42,8 @@ export async function decideLinkRequest(
   input: { installationId: string; requestId: string; deciderId: string; decision: "approve" | "deny" },
   now: Date,
 ): Promise<DecideResult> {
-  if (!(await storage.links.isLinked(input.installationId, input.deciderId))) return { ok: false, error: "No such store for this account." };
+  if (!(await storage.links.isLinked(input.installationId, input.deciderId)))
+    return { ok: false, error: "No such store for this account." };
   return storage.transaction(async (tx) => {
     const state = input.decision === "approve" ? "approved" : "denied";
     if (!(await tx.links.decide(input.requestId, input.installationId, state, input.deciderId, now))) {
@@ -60,7 +70,11 @@ export async function pruneLinkRequests(storage: Storage, now: Date): Promise<nu
  * "Remove this store from the app": a linked user deletes the installation (its credentials, activations,
  * events, links, and its sync cursors, mirror and outbox). This also releases the consumer key's binding: the next callback for the key binds it afresh.
  */
-export async function removeInstallationFor(storage: Storage, installationId: string, userId: string): Promise<boolean> {
+export async function removeInstallationFor(
+  storage: Storage,
+  installationId: string,
+  userId: string,
+): Promise<boolean> {
   if (!(await storage.links.isLinked(installationId, userId))) return false;
   await storage.transaction(async (tx) => {
     await tx.sync.forget(installationId); // its synced records (lib/sync) go with it

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import type { SecretBox } from "@/lib/secret-box";
 import type { Storage } from "@/lib/storage/storage";
-import { createMagentoClient, StoreError, storeMessageOf, type MagentoClient, type MagentoClientOptions, type SignatureChoice } from "@/lib/magento";
+import {
+  createMagentoClient,
+  StoreError,
+  storeMessageOf,
+  type MagentoClient,
+  type MagentoClientOptions,
+  type SignatureChoice,
+} from "@/lib/magento";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import { normaliseStoreBaseUrl } from "@/lib/integration/store-url";
 import { assertPublicStoreHost, type Lookup } from "@/lib/net/public-host";
@@ -27,14 +34,14 @@ export const manualStoreSchema = z.object({
 export type ManualStoreInput = z.infer<typeof manualStoreSchema>;
 
 export type ManualResult =
-  | { ok: true; installationId: string }
-  | { ok: false; field?: keyof ManualStoreInput; error: string };
+  { ok: true; installationId: string } | { ok: false; field?: keyof ManualStoreInput; error: string };
 
-const storeViewsSchema = z.array(z.object({ code: z.string().optional(), name: z.string().optional() }).loose()).catch([]);
+const storeViewsSchema = z
+  .array(z.object({ code: z.string().optional(), name: z.string().optional() }).loose())
+  .catch([]);
 
 export const KEY_TAKEN_MESSAGE =
   "This consumer key already belongs to a store in this app. If the integration is yours, sign in with the account it is linked to, or click Reauthorize in the store admin and sign in through the popup.";
-
 
 /**
  * Manual stores one account may hold. A manual store costs its creator nothing (no store admin's Activate), and
@@ -43,7 +50,14 @@ export const KEY_TAKEN_MESSAGE =
  */
 export const MAX_MANUAL_STORES_PER_ACCOUNT = 5;
 
-type ManualDeps = { storage: Storage; box: SecretBox; now: () => Date; allowPrivate: boolean; lookup?: Lookup; fetch: typeof fetch };
+type ManualDeps = {
+  storage: Storage;
+  box: SecretBox;
+  now: () => Date;
+  allowPrivate: boolean;
+  lookup?: Lookup;
+  fetch: typeof fetch;
+};
 
 /**
  * The steps: read the form and the store URL (a public host) → refuse a consumer key someone else holds → verify
@@ -64,7 +78,10 @@ export async function addManualStoreFor(
   if (!existing) {
     const manual = (await storage.installations.listForUser(userId)).filter((i) => i.mode === "manual").length;
     if (manual >= MAX_MANUAL_STORES_PER_ACCOUNT) {
-      return { ok: false, error: `This account already has ${manual} stores added by pasting tokens (at most ${MAX_MANUAL_STORES_PER_ACCOUNT}). Remove one from its store page first, or link the store through Activate in its admin.` };
+      return {
+        ok: false,
+        error: `This account already has ${manual} stores added by pasting tokens (at most ${MAX_MANUAL_STORES_PER_ACCOUNT}). Remove one from its store page first, or link the store through Activate in its admin.`,
+      };
     }
   }
   if (existing) {
@@ -78,7 +95,13 @@ export async function addManualStoreFor(
   const known = await storage.stores.byBaseUrl(url.url);
   const client = makeClient({
     baseUrl: url.url,
-    auth: { kind: "oauth", consumerKey: v.consumerKey, consumerSecret: v.consumerSecret, accessToken: v.accessToken, accessTokenSecret: v.accessTokenSecret },
+    auth: {
+      kind: "oauth",
+      consumerKey: v.consumerKey,
+      consumerSecret: v.consumerSecret,
+      accessToken: v.accessToken,
+      accessTokenSecret: v.accessTokenSecret,
+    },
     ...(known ? { signature: known.signature } : {}),
     fetch: deps.fetch,
     maxRetries: 0,
@@ -91,12 +114,23 @@ export async function addManualStoreFor(
     const hint = e instanceof StoreError ? e.hint : undefined;
     return { ok: false, error: `The store refused these tokens: ${storeMessageOf(e)}${hint ? ` — ${hint}` : ""}` };
   }
-  const installationId = await saveManualInstallation(deps, userId, { v, storeBaseUrl: url.url, existingId: existing?.id, signature: client.signature, storeName });
+  const installationId = await saveManualInstallation(deps, userId, {
+    v,
+    storeBaseUrl: url.url,
+    existingId: existing?.id,
+    signature: client.signature,
+    storeName,
+  });
   return { ok: true, installationId };
 }
 
 /** The form, checked (zod), and its store URL normalised and resolved to a public host. */
-async function readManualForm(deps: ManualDeps, input: unknown): Promise<{ ok: true; v: ManualStoreInput; url: { url: string } } | { ok: false; field: keyof ManualStoreInput; error: string }> {
+async function readManualForm(
+  deps: ManualDeps,
+  input: unknown,
+): Promise<
+  { ok: true; v: ManualStoreInput; url: { url: string } } | { ok: false; field: keyof ManualStoreInput; error: string }
+> {
   const parsed = manualStoreSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -115,7 +149,13 @@ async function readManualForm(deps: ManualDeps, input: unknown): Promise<{ ok: t
 async function saveManualInstallation(
   deps: ManualDeps,
   userId: string,
-  verified: { v: ManualStoreInput; storeBaseUrl: string; existingId: string | undefined; signature: SignatureChoice; storeName: string | null },
+  verified: {
+    v: ManualStoreInput;
+    storeBaseUrl: string;
+    existingId: string | undefined;
+    signature: SignatureChoice;
+    storeName: string | null;
+  },
 ): Promise<string> {
   const { v, existingId } = verified;
   const now = deps.now();
@@ -133,7 +173,9 @@ async function saveManualInstallation(
       lastCheckedAt: now,
       provenAt: now,
     };
-    const inst = existingId ? await tx.installations.replaceManual(existingId, data) : await tx.installations.create({ consumerKey: v.consumerKey, ...data });
+    const inst = existingId
+      ? await tx.installations.replaceManual(existingId, data)
+      : await tx.installations.create({ consumerKey: v.consumerKey, ...data });
     await tx.links.link(inst.id, userId);
     await tx.events.add({
       installationId: inst.id,

@@ -13,7 +13,12 @@ const storeViews = z.array(z.object({ code: z.string().optional(), name: z.strin
  * A revocation 401 is handled by the tracked client (state change); here we only record the outcome. Run by a
  * user (diagnostics), after an activation, and on a schedule for every active installation (lib/jobs/kinds).
  */
-export async function probeWithClient(storage: Storage, installationId: string, client: MagentoClient, now: () => Date): Promise<ProbeResult> {
+export async function probeWithClient(
+  storage: Storage,
+  installationId: string,
+  client: MagentoClient,
+  now: () => Date,
+): Promise<ProbeResult> {
   const started = now();
   const installation = await storage.installations.byId(installationId);
   try {
@@ -24,7 +29,12 @@ export async function probeWithClient(storage: Storage, installationId: string, 
     const name = all.find((s) => s.code === "default")?.name;
     await storage.installations.stampChecked(installationId, now());
     if (name && installation) await storage.stores.setName(installation.storeId, name);
-    await storage.events.add({ installationId, kind: "probe_ok", message: `Health probe: GET /V1/store/storeViews answered (${views.length} store views).`, at: now() });
+    await storage.events.add({
+      installationId,
+      kind: "probe_ok",
+      message: `Health probe: GET /V1/store/storeViews answered (${views.length} store views).`,
+      at: now(),
+    });
     return { ok: true, storeViews: views.length, durationMs: res.durationMs ?? now().getTime() - started.getTime() };
   } catch (e) {
     const status = e instanceof MagentoApiError ? e.status : 0;

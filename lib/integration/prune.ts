@@ -9,7 +9,10 @@ import { CONSUMER_EXPIRY_MS } from "@/lib/integration/exchange";
  */
 export const UNPROVEN_TTL_MS = CONSUMER_EXPIRY_MS + 60_000;
 
-export async function pruneUnproven(deps: { storage: Storage; now: () => Date }): Promise<{ installations: number; stores: number; requestTokens: number }> {
+export async function pruneUnproven(deps: {
+  storage: Storage;
+  now: () => Date;
+}): Promise<{ installations: number; stores: number; requestTokens: number }> {
   const cutoff = new Date(deps.now().getTime() - UNPROVEN_TTL_MS);
   const installations = await deps.storage.installations.pruneUnproven(cutoff);
   const stores = await deps.storage.stores.pruneUnproven(cutoff);

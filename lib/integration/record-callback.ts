@@ -54,7 +54,11 @@ export function activationFingerprint(cb: ActivationCallback): string {
  * `again`: this callback's job ran before and died (its lease ran out); finding its own activation is then no
  * replay, so no "duplicate" event is written. Jobs of one consumer key run one at a time, in arrival order.
  */
-export async function recordCallback(deps: IntegrationDeps, cb: ReceivedCallback, opts: { again?: boolean } = {}): Promise<RecordedCallback> {
+export async function recordCallback(
+  deps: IntegrationDeps,
+  cb: ReceivedCallback,
+  opts: { again?: boolean } = {},
+): Promise<RecordedCallback> {
   try {
     return await recordOnce(deps, cb, opts);
   } catch (e) {
@@ -69,7 +73,11 @@ export async function recordCallback(deps: IntegrationDeps, cb: ReceivedCallback
  * key's installation → check the callback against the key's binding (refused if it contradicts it) → recognise a
  * replay → store it (the store, the installation, a new activation). The exchange job takes it from there.
  */
-async function recordOnce(deps: IntegrationDeps, cb: ReceivedCallback, opts: { again?: boolean }): Promise<RecordedCallback> {
+async function recordOnce(
+  deps: IntegrationDeps,
+  cb: ReceivedCallback,
+  opts: { again?: boolean },
+): Promise<RecordedCallback> {
   const now = deps.now();
   const postedSecret = openPostedSecret(deps.box, cb);
   return deps.storage.transaction(async (tx): Promise<RecordedCallback> => {
@@ -102,7 +110,12 @@ function openPostedSecret(box: SecretBox, cb: ReceivedCallback): string {
  * failed or succeeded). Magento re-posts both unchanged on Reauthorize, so a callback with another secret or another
  * store is not from that store: refused, and nothing it names is ever contacted. Says what differs, if anything.
  */
-export function bindingDiffers(box: SecretBox, bound: InstallationWithStore, cb: Pick<ReceivedCallback, "storeBaseUrl">, postedSecret: string): "store URL" | "consumer secret" | undefined {
+export function bindingDiffers(
+  box: SecretBox,
+  bound: InstallationWithStore,
+  cb: Pick<ReceivedCallback, "storeBaseUrl">,
+  postedSecret: string,
+): "store URL" | "consumer secret" | undefined {
   if (bound.store.baseUrl !== cb.storeBaseUrl) return "store URL";
   if (postedSecret === "" || !sealedSecretEquals(box, bound.consumerSecretEnc, postedSecret)) return "consumer secret";
   return undefined;
@@ -112,7 +125,13 @@ export function bindingDiffers(box: SecretBox, bound: InstallationWithStore, cb:
  * An identical callback (same secret, verifier and store) whose activation is still open: nothing new to store. A
  * replay gets a `callback_duplicate` event; the same callback run `again` (its job died) is no replay.
  */
-async function recordReplay(tx: Storage, installationId: string, cb: ReceivedCallback, again: boolean, now: Date): Promise<Extract<RecordedCallback, { refused: false }> | null> {
+async function recordReplay(
+  tx: Storage,
+  installationId: string,
+  cb: ReceivedCallback,
+  again: boolean,
+  now: Date,
+): Promise<Extract<RecordedCallback, { refused: false }> | null> {
   const same = await tx.activations.openTwin(installationId, cb.fingerprint);
   if (!same) return null;
   if (!again) {
@@ -132,10 +151,17 @@ async function recordReplay(tx: Storage, installationId: string, cb: ReceivedCal
  * counts another callback: an active one stays active with its working credentials), and an Activation holding
  * this callback's own sealed secret and verifier.
  */
-async function storeActivation(tx: Storage, cb: ReceivedCallback, existing: InstallationWithStore | null): Promise<RecordedCallback> {
+async function storeActivation(
+  tx: Storage,
+  cb: ReceivedCallback,
+  existing: InstallationWithStore | null,
+): Promise<RecordedCallback> {
   const store = await tx.stores.ensure(cb.storeBaseUrl);
   const { installationId, seq } = existing
-    ? { installationId: existing.id, seq: await tx.installations.countCallback(existing.id, nextState(existing.state, "callback")) }
+    ? {
+        installationId: existing.id,
+        seq: await tx.installations.countCallback(existing.id, nextState(existing.state, "callback")),
+      }
     : await createPendingInstallation(tx, cb, store.id);
   const activation = await tx.activations.create({
     installationId,
@@ -158,11 +184,21 @@ async function storeActivation(tx: Storage, cb: ReceivedCallback, existing: Inst
       : `Activation callback received from ${cb.storeBaseUrl}. The token exchange starts now (300 s window).`,
     at: cb.callbackAt,
   });
-  return { refused: false, installationId, activationId: activation.id, duplicate: false, proven: existing?.provenAt != null };
+  return {
+    refused: false,
+    installationId,
+    activationId: activation.id,
+    duplicate: false,
+    proven: existing?.provenAt != null,
+  };
 }
 
 /** A consumer key seen for the first time: its installation, `pending` until an exchange succeeds; this is callback #1. */
-async function createPendingInstallation(tx: Storage, cb: ReceivedCallback, storeId: string): Promise<{ installationId: string; seq: number }> {
+async function createPendingInstallation(
+  tx: Storage,
+  cb: ReceivedCallback,
+  storeId: string,
+): Promise<{ installationId: string; seq: number }> {
   const created = await tx.installations.create({
     consumerKey: cb.consumerKey,
     storeId,
@@ -178,9 +214,20 @@ async function createPendingInstallation(tx: Storage, cb: ReceivedCallback, stor
  * One `callback_refused` row per installation and window, counting repeats (a flood cannot fill diagnostics):
  * `count` refusals at once (the callback URL refuses a burst of them together, lib/verbs/handshake.ts).
  */
-export async function recordRefusal(tx: Storage, installationId: string, postedUrl: string, differs: string, now: Date, count = 1): Promise<boolean> {
+export async function recordRefusal(
+  tx: Storage,
+  installationId: string,
+  postedUrl: string,
+  differs: string,
+  now: Date,
+  count = 1,
+): Promise<boolean> {
   const message = `An activation callback for this consumer key was refused: its ${differs} differs from the one the key is bound to (last from ${postedUrl.slice(0, 300)}). Nothing changed. If the store really moved, a linked user releases the binding on this page.`;
-  const recent = await tx.events.latestOfKind(installationId, "callback_refused", new Date(now.getTime() - REFUSAL_WINDOW_MS));
+  const recent = await tx.events.latestOfKind(
+    installationId,
+    "callback_refused",
+    new Date(now.getTime() - REFUSAL_WINDOW_MS),
+  );
   if (recent) {
     await tx.events.fold(recent.id, message, now, count);
     return false;

@@ -30,7 +30,10 @@ export async function resealAllSecrets(storage: Storage, box: SecretBox): Promis
     });
   }
   for (const p of await storage.portalApps.sealed()) {
-    await storage.portalApps.replaceSealed(p.userId, { appSecretEnc: p.appSecretEnc === "" ? "" : reseal(p.appSecretEnc), cachedTokenEnc: resealOptional(p.cachedTokenEnc) });
+    await storage.portalApps.replaceSealed(p.userId, {
+      appSecretEnc: p.appSecretEnc === "" ? "" : reseal(p.appSecretEnc),
+      cachedTokenEnc: resealOptional(p.cachedTokenEnc),
+    });
   }
   return changed;
 }

@@ -1,6 +1,11 @@
 import type { Storage } from "@/lib/storage/storage";
 import { MagentoApiError, STORE_ADVICE } from "@/lib/magento";
-import { nextState, revocationEventOfCode, type InstallationState, type RevocationEvent } from "@/lib/integration/states";
+import {
+  nextState,
+  revocationEventOfCode,
+  type InstallationState,
+  type RevocationEvent,
+} from "@/lib/integration/states";
 
 /**
  * The revocation a failed call reports: a 401 with one of the three refusals (which event each is:
@@ -24,7 +29,11 @@ export async function markRevocation(
   if (next !== current) {
     const reason = event;
     // Conditional: a Reauthorize exchange that just replaced the credentials must not be undone.
-    const moved = await storage.installations.transition(installation.id, { state: current, credentialsSeq: installation.credentialsSeq }, { state: next, failureReason: reason });
+    const moved = await storage.installations.transition(
+      installation.id,
+      { state: current, credentialsSeq: installation.credentialsSeq },
+      { state: next, failureReason: reason },
+    );
     if (!moved) return current;
     await storage.events.add({
       installationId: installation.id,

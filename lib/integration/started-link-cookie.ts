@@ -17,13 +17,24 @@ export function startedLinkCookie(secret: string, consumerKey: string, now: numb
   return `${consumerKey}.${now}.${mac(secret, consumerKey, now)}`;
 }
 
-export function readStartedLinkCookie(secret: string, value: string | undefined, now: number): { consumerKey: string; at: number } | null {
+export function readStartedLinkCookie(
+  secret: string,
+  value: string | undefined,
+  now: number,
+): { consumerKey: string; at: number } | null {
   if (!value || value.length > 200) return null;
   const [key, atText, sig] = value.split(".");
   const at = Number(atText);
-  if (!key || !/^[0-9a-z]{32}$/.test(key) || !sig || !Number.isSafeInteger(at) || now - at > STARTED_LINK_TTL_MS || at > now + 60_000) return null;
+  if (
+    !key ||
+    !/^[0-9a-z]{32}$/.test(key) ||
+    !sig ||
+    !Number.isSafeInteger(at) ||
+    now - at > STARTED_LINK_TTL_MS ||
+    at > now + 60_000
+  )
+    return null;
   const want = Buffer.from(mac(secret, key, at));
   const got = Buffer.from(sig);
   return want.length === got.length && timingSafeEqual(want, got) ? { consumerKey: key, at } : null;
 }
-

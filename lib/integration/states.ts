@@ -4,7 +4,14 @@
  * A new activation callback never takes an active installation out of `active`: only a successful exchange
  * replaces its credentials (a callback is unauthenticated and may be forged).
  */
-export const INSTALLATION_STATES = ["pending", "exchanging", "active", "failed", "revoked", "needs_reauthorization"] as const;
+export const INSTALLATION_STATES = [
+  "pending",
+  "exchanging",
+  "active",
+  "failed",
+  "revoked",
+  "needs_reauthorization",
+] as const;
 export type InstallationState = (typeof INSTALLATION_STATES)[number];
 
 export type InstallationEventKind =

@@ -48,7 +48,12 @@ async function readBounded(response: Response, max: number): Promise<{ text: str
 }
 
 /** GET /rest/default/schema with a one-off admin token; the credentials are used once and never stored. */
-export async function readSchemaWithAdminLogin(deps: StorePageDeps, baseUrl: string, username: string, password: string): Promise<unknown> {
+export async function readSchemaWithAdminLogin(
+  deps: StorePageDeps,
+  baseUrl: string,
+  username: string,
+  password: string,
+): Promise<unknown> {
   const token = await fetchAdminToken({ baseUrl, username, password, timeoutMs: 15_000, fetch: deps.fetch });
   const client = createMagentoClient({ baseUrl, auth: { kind: "bearer", token }, fetch: deps.fetch });
   const res = await client.request({ method: "GET", path: "/schema", storeCode: "default", timeoutMs: 20_000 });

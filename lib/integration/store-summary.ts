@@ -39,7 +39,11 @@ export async function listStoresForUser(storage: Storage, userId: string): Promi
   return (await storage.installations.listForUser(userId)).map(toSummary);
 }
 
-export async function getStoreForUser(storage: Storage, installationId: string, userId: string): Promise<StoreSummary | null> {
+export async function getStoreForUser(
+  storage: Storage,
+  installationId: string,
+  userId: string,
+): Promise<StoreSummary | null> {
   const row = await storage.installations.forUser(installationId, userId);
   return row ? toSummary(row) : null;
 }

@@ -43,6 +43,7 @@ export function validateSuccessCallback(raw: string, allowedOrigins: readonly st
   if (!allowedOrigins.includes(u.origin)) {
     return { ok: false, reason: `the return address (${u.origin}) is not your store's admin` };
   }
-  if (!PATH.test(u.pathname)) return { ok: false, reason: "the return address is not Magento's loginSuccessCallback page" };
+  if (!PATH.test(u.pathname))
+    return { ok: false, reason: "the return address is not Magento's loginSuccessCallback page" };
   return { ok: true, url: raw };
 }

@@ -47,16 +47,24 @@ export function judge(
     if (busy) return busyVerdict(answer.status, answer.retryAfter, streak, nowMs, policy);
     if (streak < policy.circuitAfter) return { pause: null };
     const ms = Math.min(policy.circuitCapMs, policy.circuitOpenMs * 2 ** (streak - policy.circuitAfter));
-    const what = "networkError" in answer ? `network failures (${answer.networkError})` : `5xx answers (last ${answer.status})`;
+    const what =
+      "networkError" in answer ? `network failures (${answer.networkError})` : `5xx answers (last ${answer.status})`;
     return { pause: { ms, reason: `circuit open: ${streak} ${what} in a row` } };
   }
   if (answer.status === 429) return busyVerdict(429, answer.retryAfter, streak, nowMs, policy);
   return { pause: null };
 }
 
-function busyVerdict(status: number, retryAfter: string | null, streak: number, nowMs: number, policy: GovernorPolicy): Verdict {
+function busyVerdict(
+  status: number,
+  retryAfter: string | null,
+  streak: number,
+  nowMs: number,
+  policy: GovernorPolicy,
+): Verdict {
   const asked = parseRetryAfter(retryAfter, nowMs, policy.retryAfterCapMs);
-  if (asked !== undefined) return { pause: { ms: asked, reason: `store answered ${status}, Retry-After ${Math.ceil(asked / 1000)} s` } };
+  if (asked !== undefined)
+    return { pause: { ms: asked, reason: `store answered ${status}, Retry-After ${Math.ceil(asked / 1000)} s` } };
   const ms = Math.min(policy.busyCapMs, policy.busyBaseMs * 2 ** Math.max(0, streak - 1));
   return { pause: { ms, reason: `store answered ${status} (no Retry-After): backing off ${Math.ceil(ms / 1000)} s` } };
 }
@@ -89,7 +97,9 @@ export function governedFetch(
       const verdict = judge(answer, streakSeen, nowMs, policy);
       if (verdict.pause) {
         await deps.lanes.pause(lane, new Date(nowMs + verdict.pause.ms), verdict.pause.reason);
-        metrics().lanePauses.inc({ why: verdict.pause.reason.startsWith("circuit open") ? "circuit_open" : "slow_down" });
+        metrics().lanePauses.inc({
+          why: verdict.pause.reason.startsWith("circuit open") ? "circuit_open" : "slow_down",
+        });
         deps.log.warn({ lane, reason: verdict.pause.reason }, "store lane paused");
       }
     } catch (e) {

@@ -22,7 +22,10 @@ export interface Pending<T, R> {
  * once (answers go out while the rest of a burst is still being read), and requests that arrive while a group is
  * being handled go in the next group, in arrival order. `handle` answers every request of its group.
  */
-export function groupPerTurn<T, R>(handle: (group: Array<Pending<T, R>>) => Promise<void>, opts: GroupOptions = {}): (value: T) => Promise<R> {
+export function groupPerTurn<T, R>(
+  handle: (group: Array<Pending<T, R>>) => Promise<void>,
+  opts: GroupOptions = {},
+): (value: T) => Promise<R> {
   const maxGroup = opts.maxGroup ?? 200;
   const flushAt = Math.min(opts.flushAt ?? 50, maxGroup);
   let pending: Array<Pending<T, R>> = [];
@@ -80,5 +83,6 @@ export function groupedSender(queue: Pick<JobQueue, "sendMany">, now: () => Date
     }
   }
   const send = groupPerTurn(write, opts);
-  return (kind: string, data: unknown, options: Omit<SendOptions, "dedupe">): Promise<string> => send({ kind, data, options });
+  return (kind: string, data: unknown, options: Omit<SendOptions, "dedupe">): Promise<string> =>
+    send({ kind, data, options });
 }

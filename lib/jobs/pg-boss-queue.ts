@@ -16,7 +16,18 @@ import pg from "pg";
 import PgBoss from "pg-boss";
 import { z } from "zod";
 import { DATABASE_CONNECT_TIMEOUT_MS } from "@/lib/db-reachable";
-import { backoffSeconds, CLOCK_LANE, JOB_STATES, SEND_DEFAULTS, UNPROVEN_LANE_PREFIX, UNPROVEN_RECORDING_LANE, type Job, type JobQueue, type LaneState, type LeasedJob } from "./queue";
+import {
+  backoffSeconds,
+  CLOCK_LANE,
+  JOB_STATES,
+  SEND_DEFAULTS,
+  UNPROVEN_LANE_PREFIX,
+  UNPROVEN_RECORDING_LANE,
+  type Job,
+  type JobQueue,
+  type LaneState,
+  type LeasedJob,
+} from "./queue";
 
 const SCHEMA = "pgboss";
 /** Constants for pg_advisory_xact_lock: fetch, index creation. */
@@ -79,7 +90,12 @@ function toLeased(raw: unknown): LeasedJob {
   return { ...job, state: "active", startedAt: job.startedAt, lease: job.startedAt, leaseSeconds };
 }
 
-const laneRow = z.object({ lane: z.string(), pausedUntil: z.date().nullable(), failStreak: z.number(), reason: z.string().nullable() });
+const laneRow = z.object({
+  lane: z.string(),
+  pausedUntil: z.date().nullable(),
+  failStreak: z.number(),
+  reason: z.string().nullable(),
+});
 const toLane = (raw: unknown): LaneState => laneRow.parse(raw);
 
 type Sql = { query: pg.Pool["query"] };
@@ -171,7 +187,8 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
       p = inTransaction(pool, async (c) => {
         await c.query("SELECT pg_advisory_xact_lock($1)", [SETUP_LOCK]);
         const known = await c.query(`SELECT 1 FROM ${SCHEMA}.queue WHERE name = $1`, [kind]);
-        if ((known.rowCount ?? 0) === 0) await c.query(`SELECT ${SCHEMA}.create_queue($1, $2)`, [kind, JSON.stringify({ policy: "standard" })]);
+        if ((known.rowCount ?? 0) === 0)
+          await c.query(`SELECT ${SCHEMA}.create_queue($1, $2)`, [kind, JSON.stringify({ policy: "standard" })]);
       }).catch((e: unknown) => {
         queues.delete(kind);
         throw e;
@@ -226,17 +243,21 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
       const lane = o.lane ?? "";
       const insert = async (c: Sql): Promise<string> => {
         const tag = await nextTag(c, lane, now);
-        const id = await boss.send(kind, { lane, ref: o.ref ?? null, payload: data ?? null }, {
-          id: randomUUID(),
-          priority: -tag,
-          ...(o.key ? { singletonKey: o.key } : {}),
-          startAfter: (o.startAfter ?? now).toISOString(),
-          retryLimit: o.retryLimit ?? SEND_DEFAULTS.retryLimit,
-          retryDelay: Math.max(1, o.retryDelaySeconds ?? SEND_DEFAULTS.retryDelaySeconds),
-          retryBackoff: o.retryBackoff ?? SEND_DEFAULTS.retryBackoff,
-          expireInSeconds: o.leaseSeconds ?? SEND_DEFAULTS.leaseSeconds,
-          db: { executeSql: (text: string, values: unknown[]) => c.query(text, values) },
-        });
+        const id = await boss.send(
+          kind,
+          { lane, ref: o.ref ?? null, payload: data ?? null },
+          {
+            id: randomUUID(),
+            priority: -tag,
+            ...(o.key ? { singletonKey: o.key } : {}),
+            startAfter: (o.startAfter ?? now).toISOString(),
+            retryLimit: o.retryLimit ?? SEND_DEFAULTS.retryLimit,
+            retryDelay: Math.max(1, o.retryDelaySeconds ?? SEND_DEFAULTS.retryDelaySeconds),
+            retryBackoff: o.retryBackoff ?? SEND_DEFAULTS.retryBackoff,
+            expireInSeconds: o.leaseSeconds ?? SEND_DEFAULTS.leaseSeconds,
+            db: { executeSql: (text: string, values: unknown[]) => c.query(text, values) },
+          },
+        );
         if (!id) throw new Error(`pg-boss did not insert the ${kind} job`);
         return id;
       };
@@ -246,7 +267,10 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
       const key = o.key;
       return inTransaction(pool, async (c) => {
         await c.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`kit-key:${key}`]);
-        const queued = await c.query(`SELECT 1 FROM ${SCHEMA}.job WHERE singleton_key = $1 AND state < 'active' LIMIT 1`, [key]);
+        const queued = await c.query(
+          `SELECT 1 FROM ${SCHEMA}.job WHERE singleton_key = $1 AND state < 'active' LIMIT 1`,
+          [key],
+        );
         return (queued.rowCount ?? 0) > 0 ? null : insert(c);
       });
     },
@@ -267,7 +291,12 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
          RETURNING lane, "lastTag"`,
         [lanes, lanes.map((l) => perLane.get(l)!), CLOCK_LANE, now],
       );
-      const next = new Map(z.array(z.object({ lane: z.string(), lastTag: z.number() })).parse(reserved.rows).map((r) => [r.lane, r.lastTag - perLane.get(r.lane)! + 1]));
+      const next = new Map(
+        z
+          .array(z.object({ lane: z.string(), lastTag: z.number() }))
+          .parse(reserved.rows)
+          .map((r) => [r.lane, r.lastTag - perLane.get(r.lane)! + 1]),
+      );
       const rows = jobs.map((j) => {
         const lane = j.options.lane ?? "";
         const tag = next.get(lane)!;
@@ -360,7 +389,10 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
     },
 
     async complete(job, output, now) {
-      return finishLeased(pool, job, "state = 'completed', completed_on = $4, output = $5::jsonb", [now, JSON.stringify(output ?? null)]);
+      return finishLeased(pool, job, "state = 'completed', completed_on = $4, output = $5::jsonb", [
+        now,
+        JSON.stringify(output ?? null),
+      ]);
     },
 
     async fail(job, error, now) {
@@ -371,11 +403,22 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
           [job.kind, job.id, job.lease],
         );
         if (!r.rows[0]) return "lost" as const;
-        const cur = z.object({ retry_count: z.number(), retry_limit: z.number(), retry_delay: z.number(), retry_backoff: z.boolean() }).parse(r.rows[0]);
+        const cur = z
+          .object({
+            retry_count: z.number(),
+            retry_limit: z.number(),
+            retry_delay: z.number(),
+            retry_backoff: z.boolean(),
+          })
+          .parse(r.rows[0]);
         const again = !error.final && cur.retry_count < cur.retry_limit;
         const output = JSON.stringify({ message: error.message });
         if (again) {
-          const retryAt = error.retryAt ?? new Date(now.getTime() + backoffSeconds(cur.retry_count, cur.retry_delay, cur.retry_backoff, random()) * 1000);
+          const retryAt =
+            error.retryAt ??
+            new Date(
+              now.getTime() + backoffSeconds(cur.retry_count, cur.retry_delay, cur.retry_backoff, random()) * 1000,
+            );
           await finishLeased(c, job, "state = 'retry', start_after = $4, output = $5::jsonb", [retryAt, output]);
           return "retry" as const;
         }
@@ -407,7 +450,10 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
       },
       async lastBeat() {
         const r = await pool.query(`SELECT max("beatAt") AS at FROM "JobWorker"`);
-        return z.date().nullable().parse(r.rows[0]?.at ?? null);
+        return z
+          .date()
+          .nullable()
+          .parse(r.rows[0]?.at ?? null);
       },
     },
 
@@ -415,7 +461,10 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
       return inTransaction(pool, async (c) => {
         const tag = await nextTag(c, job.lane, now);
         // started_on cleared: the next start is a continuation, not a retry
-        return finishLeased(c, job, "state = 'created', start_after = $4, started_on = NULL, priority = $5", [startAfter ?? now, -tag]);
+        return finishLeased(c, job, "state = 'created', start_after = $4, started_on = NULL, priority = $5", [
+          startAfter ?? now,
+          -tag,
+        ]);
       });
     },
 
@@ -442,13 +491,18 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
 
     async openCounts() {
       await queue.start();
-      const r = await pool.query(`SELECT name AS kind, state::text AS state, count(*)::int AS count FROM ${SCHEMA}.job WHERE state <= 'active' GROUP BY 1, 2`);
+      const r = await pool.query(
+        `SELECT name AS kind, state::text AS state, count(*)::int AS count FROM ${SCHEMA}.job WHERE state <= 'active' GROUP BY 1, 2`,
+      );
       return z.array(z.object({ kind: z.string(), state: z.enum(JOB_STATES), count: z.number() })).parse(r.rows);
     },
 
     async hasOpen(kind, ref) {
       await queue.start();
-      const r = await pool.query(`SELECT 1 FROM ${SCHEMA}.job WHERE name = $1 AND data->>'ref' = $2 AND state <= 'active' LIMIT 1`, [kind, ref]);
+      const r = await pool.query(
+        `SELECT 1 FROM ${SCHEMA}.job WHERE name = $1 AND data->>'ref' = $2 AND state <= 'active' LIMIT 1`,
+        [kind, ref],
+      );
       return (r.rowCount ?? 0) > 0;
     },
 
@@ -466,7 +520,10 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
     async retry(id, now) {
       await queue.start();
       return inTransaction(pool, async (c) => {
-        const r = await c.query(`SELECT name, data->>'lane' AS lane FROM ${SCHEMA}.job WHERE id = $1 AND state IN ('failed', 'cancelled') FOR UPDATE`, [id]);
+        const r = await c.query(
+          `SELECT name, data->>'lane' AS lane FROM ${SCHEMA}.job WHERE id = $1 AND state IN ('failed', 'cancelled') FOR UPDATE`,
+          [id],
+        );
         if (!r.rows[0]) return false;
         const cur = z.object({ name: z.string(), lane: z.string() }).parse(r.rows[0]);
         const tag = await nextTag(c, cur.lane, now);
@@ -482,17 +539,25 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
 
     async cancel(id, now) {
       await queue.start();
-      const r = await pool.query(`UPDATE ${SCHEMA}.job SET state = 'cancelled', completed_on = $2 WHERE id = $1 AND state < 'active'`, [id, now]);
+      const r = await pool.query(
+        `UPDATE ${SCHEMA}.job SET state = 'cancelled', completed_on = $2 WHERE id = $1 AND state < 'active'`,
+        [id, now],
+      );
       return (r.rowCount ?? 0) > 0;
     },
 
     lanes: {
       async get(lane) {
-        const r = await pool.query(`SELECT lane, "pausedUntil", "failStreak", reason FROM "JobLane" WHERE lane = $1`, [lane]);
+        const r = await pool.query(`SELECT lane, "pausedUntil", "failStreak", reason FROM "JobLane" WHERE lane = $1`, [
+          lane,
+        ]);
         return r.rows[0] ? toLane(r.rows[0]) : null;
       },
       async list(lanes) {
-        const r = await pool.query(`SELECT lane, "pausedUntil", "failStreak", reason FROM "JobLane" WHERE lane = ANY($1)`, [[...lanes]]);
+        const r = await pool.query(
+          `SELECT lane, "pausedUntil", "failStreak", reason FROM "JobLane" WHERE lane = ANY($1)`,
+          [[...lanes]],
+        );
         return r.rows.map(toLane);
       },
       async pause(lane, until, reason) {
@@ -511,7 +576,10 @@ export function createPgBossQueue(connectionString: string, opts: PgBossQueueOpt
         return z.number().parse(r.rows[0]?.failStreak);
       },
       async clearFailures(lane) {
-        await pool.query(`UPDATE "JobLane" SET "failStreak" = 0, "pausedUntil" = NULL, reason = NULL WHERE lane = $1 AND "failStreak" > 0`, [lane]);
+        await pool.query(
+          `UPDATE "JobLane" SET "failStreak" = 0, "pausedUntil" = NULL, reason = NULL WHERE lane = $1 AND "failStreak" > 0`,
+          [lane],
+        );
       },
     },
   };

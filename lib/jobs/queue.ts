@@ -132,7 +132,10 @@ export interface JobQueue {
   /** The new job's id, or null when `dedupe` dropped it. */
   send(kind: string, data: unknown, options: SendOptions, now: Date): Promise<string | null>;
   /** Several jobs in one go (a couple of statements whatever their number); no `dedupe`. Ids in order. */
-  sendMany(jobs: ReadonlyArray<{ kind: string; data: unknown; options: Omit<SendOptions, "dedupe"> }>, now: Date): Promise<string[]>;
+  sendMany(
+    jobs: ReadonlyArray<{ kind: string; data: unknown; options: Omit<SendOptions, "dedupe"> }>,
+    now: Date,
+  ): Promise<string[]>;
   /** Leases the next job fairly (see above), or null when nothing may start now. */
   fetch(options: FetchOptions): Promise<LeasedJob | null>;
   complete(job: LeasedJob, output: unknown, now: Date): Promise<boolean>;
@@ -153,7 +156,11 @@ export interface JobQueue {
    * A failed attempt: retried (at `retryAt`, else after the job's backoff) while attempts remain and not `final`,
    * else failed for good. "lost": the lease was no longer this worker's (nothing written).
    */
-  fail(job: LeasedJob, error: { message: string; retryAt?: Date; final?: boolean }, now: Date): Promise<"retry" | "failed" | "lost">;
+  fail(
+    job: LeasedJob,
+    error: { message: string; retryAt?: Date; final?: boolean },
+    now: Date,
+  ): Promise<"retry" | "failed" | "lost">;
   /**
    * Gives the lease back without counting an attempt: the job runs again from `startAfter` (default now), with a
    * new fairness tag (a long job going on in slices; a store that asked us to wait).
@@ -188,7 +195,12 @@ export interface JobQueue {
 export const CLOCK_LANE = "*";
 
 /** pg-boss's retry delay: retryDelay × 2^(retryCount + 1) / 2 × (1 + random), capped at 2^16. */
-export function backoffSeconds(retryCount: number, retryDelaySeconds: number, backoff: boolean, random: number): number {
+export function backoffSeconds(
+  retryCount: number,
+  retryDelaySeconds: number,
+  backoff: boolean,
+  random: number,
+): number {
   if (!backoff) return retryDelaySeconds;
   const base = (retryDelaySeconds * 2 ** Math.min(16, retryCount + 1)) / 2;
   return base + base * random;

@@ -128,7 +128,10 @@ async function insertJobs(q: Queries, jobs: readonly Sendable[], now: Date): Pro
         now,
       ];
     });
-    await q.$executeRawUnsafe(`INSERT INTO "Job" (${JOB_COLUMNS}) VALUES ${chunk.map(() => JOB_VALUES).join(", ")}`, ...args);
+    await q.$executeRawUnsafe(
+      `INSERT INTO "Job" (${JOB_COLUMNS}) VALUES ${chunk.map(() => JOB_VALUES).join(", ")}`,
+      ...args,
+    );
   }
   return ids;
 }
@@ -143,18 +146,27 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
 
   /** Active jobs whose lease ran out go back to the queue (an attempt is counted when they start again). */
   async function expireLeases(t: Tx, kinds: readonly string[], now: Date): Promise<void> {
-    const expired = await t.job.findMany({ where: { kind: { in: [...kinds] }, state: "active", leaseUntil: { lte: now } } });
+    const expired = await t.job.findMany({
+      where: { kind: { in: [...kinds] }, state: "active", leaseUntil: { lte: now } },
+    });
     for (const j of expired) {
       const again = j.retryCount < j.retryLimit;
       await t.job.updateMany({
         where: { id: j.id, state: "active", startedAt: j.startedAt },
         data: again
-          ? { state: "retry", startAfter: now, leaseUntil: null, output: JSON.stringify({ message: "lease expired: the worker running it stopped" }) }
+          ? {
+              state: "retry",
+              startAfter: now,
+              leaseUntil: null,
+              output: JSON.stringify({ message: "lease expired: the worker running it stopped" }),
+            }
           : {
               state: "failed",
               completedAt: now,
               leaseUntil: null,
-              output: JSON.stringify({ message: "lease expired: the worker running it stopped, and no attempts are left" }),
+              output: JSON.stringify({
+                message: "lease expired: the worker running it stopped, and no attempts are left",
+              }),
             },
       });
     }
@@ -191,7 +203,9 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
         // (state, tag) index in order and stops at the first job that may start (no sort of the whole queue).
         // `+o."tag"`: the key's own index answers "an earlier job of this key is queued" (a few rows); without the
         // plus SQLite walks every queued job with a lower tag instead.
-        const branch = (state: string) => `SELECT * FROM (SELECT j."id", j."leaseSeconds", j."tag", j."createdAt", j.rowid AS "row" FROM "Job" j
+        const branch = (
+          state: string,
+        ) => `SELECT * FROM (SELECT j."id", j."leaseSeconds", j."tag", j."createdAt", j.rowid AS "row" FROM "Job" j
            WHERE j."state" = '${state}' AND j."kind" IN (${kindList}) AND j."startAfter" <= ?
              AND j."lane" NOT IN (SELECT "lane" FROM "Job" WHERE "kind" IN (${kindList}) AND "state" = 'active' GROUP BY "lane" HAVING count(*) >= ?)
              AND j."lane" NOT IN (SELECT "lane" FROM "JobLane" WHERE "pausedUntil" > ?)
@@ -208,7 +222,10 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
           ...args,
           ...args,
         );
-        const chosen = z.array(z.object({ id: z.string(), leaseSeconds: z.coerce.number() })).max(1).parse(picked)[0];
+        const chosen = z
+          .array(z.object({ id: z.string(), leaseSeconds: z.coerce.number() }))
+          .max(1)
+          .parse(picked)[0];
         if (!chosen) return null;
         const rows = await t.$queryRawUnsafe(
           `UPDATE "Job" SET "state" = 'active', "startedAt" = ?, "leaseUntil" = ?,
@@ -219,7 +236,10 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
           new Date(now.getTime() + Math.min(chosen.leaseSeconds, holdSeconds ?? chosen.leaseSeconds) * 1000),
           chosen.id,
         );
-        const taken = z.array(z.object({ tag: z.coerce.number() })).max(1).parse(rows)[0];
+        const taken = z
+          .array(z.object({ tag: z.coerce.number() }))
+          .max(1)
+          .parse(rows)[0];
         if (!taken) return null;
         await t.$executeRawUnsafe(
           `INSERT INTO "JobLane" ("lane", "lastTag", "updatedAt", "failStreak") VALUES (?, ?, ?, 0)
@@ -259,7 +279,9 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
         await db.jobWorker.deleteMany({ where: { id } });
       },
       async lastBeat() {
-        return (await db.jobWorker.findFirst({ orderBy: { beatAt: "desc" }, select: { beatAt: true } }))?.beatAt ?? null;
+        return (
+          (await db.jobWorker.findFirst({ orderBy: { beatAt: "desc" }, select: { beatAt: true } }))?.beatAt ?? null
+        );
       },
     },
 
@@ -268,12 +290,26 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
         const row = await t.job.findFirst({ where: { id: job.id, state: "active", startedAt: job.lease } });
         if (!row) return "lost" as const;
         const again = !error.final && row.retryCount < row.retryLimit;
-        const retryAt = error.retryAt ?? new Date(now.getTime() + backoffSeconds(row.retryCount, row.retryDelaySeconds, row.retryBackoff, random()) * 1000);
+        const retryAt =
+          error.retryAt ??
+          new Date(
+            now.getTime() + backoffSeconds(row.retryCount, row.retryDelaySeconds, row.retryBackoff, random()) * 1000,
+          );
         await t.job.update({
           where: { id: job.id },
           data: again
-            ? { state: "retry", startAfter: retryAt, leaseUntil: null, output: JSON.stringify({ message: error.message }) }
-            : { state: "failed", completedAt: now, leaseUntil: null, output: JSON.stringify({ message: error.message }) },
+            ? {
+                state: "retry",
+                startAfter: retryAt,
+                leaseUntil: null,
+                output: JSON.stringify({ message: error.message }),
+              }
+            : {
+                state: "failed",
+                completedAt: now,
+                leaseUntil: null,
+                output: JSON.stringify({ message: error.message }),
+              },
         });
         return again ? ("retry" as const) : ("failed" as const);
       });
@@ -285,7 +321,10 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
         if (!row) return false;
         const tag = await nextTag(t, row.lane, now);
         // startedAt cleared: the next start is a continuation, not a retry
-        await t.job.update({ where: { id: job.id }, data: { state: "created", startAfter: startAfter ?? now, startedAt: null, leaseUntil: null, tag } });
+        await t.job.update({
+          where: { id: job.id },
+          data: { state: "created", startAfter: startAfter ?? now, startedAt: null, leaseUntil: null, tag },
+        });
         return true;
       });
     },
@@ -309,7 +348,11 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
     },
 
     async openCounts() {
-      const rows = await db.job.groupBy({ by: ["kind", "state"], where: { state: { in: [...QUEUED, "active"] } }, _count: { _all: true } });
+      const rows = await db.job.groupBy({
+        by: ["kind", "state"],
+        where: { state: { in: [...QUEUED, "active"] } },
+        _count: { _all: true },
+      });
       return rows.map((r) => ({ kind: r.kind, state: jobState.parse(r.state), count: r._count._all }));
     },
 
@@ -321,7 +364,10 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
       const r = await db.job.deleteMany({
         where: {
           AND: [{ OR: [{ lane: { startsWith: UNPROVEN_LANE_PREFIX } }, { lane: UNPROVEN_RECORDING_LANE }] }],
-          OR: [{ state: { in: ["completed", "failed", "cancelled"] }, completedAt: { lt: before } }, { state: { in: QUEUED }, createdAt: { lt: before } }],
+          OR: [
+            { state: { in: ["completed", "failed", "cancelled"] }, completedAt: { lt: before } },
+            { state: { in: QUEUED }, createdAt: { lt: before } },
+          ],
         },
       });
       return r.count;
@@ -334,14 +380,23 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
         const tag = await nextTag(t, row.lane, now);
         await t.job.update({
           where: { id },
-          data: { state: "retry", startAfter: now, completedAt: null, retryLimit: Math.max(row.retryLimit, row.retryCount + 1), tag },
+          data: {
+            state: "retry",
+            startAfter: now,
+            completedAt: null,
+            retryLimit: Math.max(row.retryLimit, row.retryCount + 1),
+            tag,
+          },
         });
         return true;
       });
     },
 
     async cancel(id, now) {
-      const r = await db.job.updateMany({ where: { id, state: { in: QUEUED } }, data: { state: "cancelled", completedAt: now } });
+      const r = await db.job.updateMany({
+        where: { id, state: { in: QUEUED } },
+        data: { state: "cancelled", completedAt: now },
+      });
       return r.count > 0;
     },
 
@@ -361,11 +416,18 @@ export function createSqliteJobQueue(db: SqlitePrisma, opts: { random?: () => nu
         });
       },
       async addFailure(lane) {
-        const r = await db.jobLane.upsert({ where: { lane }, create: { lane, failStreak: 1 }, update: { failStreak: { increment: 1 } } });
+        const r = await db.jobLane.upsert({
+          where: { lane },
+          create: { lane, failStreak: 1 },
+          update: { failStreak: { increment: 1 } },
+        });
         return r.failStreak;
       },
       async clearFailures(lane) {
-        await db.jobLane.updateMany({ where: { lane, failStreak: { gt: 0 } }, data: { failStreak: 0, pausedUntil: null, reason: null } });
+        await db.jobLane.updateMany({
+          where: { lane, failStreak: { gt: 0 } },
+          data: { failStreak: 0, pausedUntil: null, reason: null },
+        });
       },
     },
   };

@@ -148,7 +148,12 @@ export function recurringKey(kind: string): string {
 export function startWorker(o: WorkerOptions): Worker {
   const holdSeconds = o.holdSeconds ?? DEFAULT_HOLD_SECONDS;
   const heartbeatMs = o.heartbeatMs ?? Math.max(250, Math.floor((holdSeconds * 1000) / 3));
-  const identity = { id: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`, host: hostname(), pid: process.pid, startedAt: o.now() };
+  const identity = {
+    id: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`,
+    host: hostname(),
+    pid: process.pid,
+    startedAt: o.now(),
+  };
   /** The jobs this worker holds now (their holds are renewed on each beat). */
   const holding = new Set<LeasedJob>();
   const byKind = new Map(o.kinds.map((k) => [k.kind, k]));
@@ -209,15 +214,24 @@ export function startWorker(o: WorkerOptions): Worker {
 
   async function scheduleNext(r: Recurring, from: Date): Promise<void> {
     await o.queue
-      .send(r.kind, r.data ?? {}, { key: recurringKey(r.kind), dedupe: true, startAfter: new Date(from.getTime() + r.everyMs), retryLimit: 1 }, o.now())
-      .catch((e: unknown) => o.log.warn({ kind: r.kind, err: (e as Error).message }, "could not schedule the next run"));
+      .send(
+        r.kind,
+        r.data ?? {},
+        { key: recurringKey(r.kind), dedupe: true, startAfter: new Date(from.getTime() + r.everyMs), retryLimit: 1 },
+        o.now(),
+      )
+      .catch((e: unknown) =>
+        o.log.warn({ kind: r.kind, err: (e as Error).message }, "could not schedule the next run"),
+      );
   }
 
   async function ensureRecurring(): Promise<void> {
     for (const r of recurring.values()) {
       await o.queue
         .send(r.kind, r.data ?? {}, { key: recurringKey(r.kind), dedupe: true, retryLimit: 1 }, o.now())
-        .catch((e: unknown) => o.log.warn({ kind: r.kind, err: (e as Error).message }, "could not schedule a recurring job"));
+        .catch((e: unknown) =>
+          o.log.warn({ kind: r.kind, err: (e as Error).message }, "could not schedule a recurring job"),
+        );
     }
   }
 
@@ -232,12 +246,21 @@ export function startWorker(o: WorkerOptions): Worker {
   async function run(job: LeasedJob): Promise<void> {
     const m = metrics();
     m.jobsStarted.inc({ kind: job.kind });
-    m.queueLagSeconds.observe({ kind: job.kind }, Math.max(0, job.startedAt.getTime() - Math.max(job.startAfter.getTime(), job.createdAt.getTime())) / 1000);
+    m.queueLagSeconds.observe(
+      { kind: job.kind },
+      Math.max(0, job.startedAt.getTime() - Math.max(job.startAfter.getTime(), job.createdAt.getTime())) / 1000,
+    );
     m.jobsRunning.inc({ kind: job.kind });
-    const traceparent = job.data && typeof job.data === "object" ? (job.data as { traceparent?: unknown }).traceparent : undefined;
+    const traceparent =
+      job.data && typeof job.data === "object" ? (job.data as { traceparent?: unknown }).traceparent : undefined;
     try {
       o.log.debug({ job: job.id, kind: job.kind, attempt: job.retryCount, lane: job.lane }, "job started");
-      const result = await withSpan(`job ${job.kind}`, { "job.kind": job.kind, "job.id": job.id, "job.attempt": job.retryCount }, () => attempt(job), contextFromTraceparent(traceparent));
+      const result = await withSpan(
+        `job ${job.kind}`,
+        { "job.kind": job.kind, "job.id": job.id, "job.attempt": job.retryCount },
+        () => attempt(job),
+        contextFromTraceparent(traceparent),
+      );
       m.jobsFinished.inc({ kind: job.kind, result });
       o.log.debug({ job: job.id, kind: job.kind, result }, "job ended");
     } finally {
@@ -259,7 +282,12 @@ export function startWorker(o: WorkerOptions): Worker {
       attempt: job.retryCount,
       now: o.now,
       log,
-      storeFetch: governedFetch(o.storeFetch, job.lane, { lanes: o.queue.lanes, now: o.now, log, ...(o.governor ? { policy: o.governor } : {}) }),
+      storeFetch: governedFetch(o.storeFetch, job.lane, {
+        lanes: o.queue.lanes,
+        now: o.now,
+        log,
+        ...(o.governor ? { policy: o.governor } : {}),
+      }),
       leaseEndsAt: new Date(job.lease.getTime() + job.leaseSeconds * 1000),
     };
     try {
@@ -284,11 +312,17 @@ export function startWorker(o: WorkerOptions): Worker {
         return "waiting";
       }
       const retryAt = await retryTime(job);
-      const verdict = await o.queue.fail(job, { message, ...(retryAt ? { retryAt } : {}), final: refusedForGood(e) }, o.now());
+      const verdict = await o.queue.fail(
+        job,
+        { message, ...(retryAt ? { retryAt } : {}), final: refusedForGood(e) },
+        o.now(),
+      );
       log.warn({ verdict, err: message }, "job failed");
       if (verdict === "failed") {
         const { storeFetch: _unused, ...rest } = ctx;
-        await kind.onFailed(job.data, message, rest).catch((err: unknown) => log.error({ err: (err as Error).message }, "onFailed failed"));
+        await kind
+          .onFailed(job.data, message, rest)
+          .catch((err: unknown) => log.error({ err: (err as Error).message }, "onFailed failed"));
       }
       return verdict;
     } finally {
@@ -303,7 +337,9 @@ export function startWorker(o: WorkerOptions): Worker {
       const now = o.now();
       await o.queue.heartbeat([...holding], new Date(now.getTime() + holdSeconds * 1000));
       await o.queue.workers.beat(identity, now);
-    })().catch((e: unknown) => o.log.warn({ err: (e as Error).message }, "heartbeat failed (running jobs may be handed to another worker)"));
+    })().catch((e: unknown) =>
+      o.log.warn({ err: (e as Error).message }, "heartbeat failed (running jobs may be handed to another worker)"),
+    );
   };
   beat();
   const beats = setInterval(beat, heartbeatMs);
@@ -323,7 +359,10 @@ export function startWorker(o: WorkerOptions): Worker {
           // the database is away (a restart): said once, then every 30 s while it lasts, not every poll
           const at = Date.now();
           if (fetchFailingSince === null || at - lastFetchErrorLog >= 30_000) {
-            o.log.error({ err: (e as Error).message, failingForMs: fetchFailingSince === null ? 0 : at - fetchFailingSince }, "could not fetch jobs");
+            o.log.error(
+              { err: (e as Error).message, failingForMs: fetchFailingSince === null ? 0 : at - fetchFailingSince },
+              "could not fetch jobs",
+            );
             lastFetchErrorLog = at;
           }
           fetchFailingSince ??= at;
@@ -358,7 +397,10 @@ export function startWorker(o: WorkerOptions): Worker {
         await ensureRecurring();
       }
       const holdLeft = holdUntil - clock();
-      if (!stopping) await sleep(fetched && inFlight < o.concurrency ? 0 : yielding && holdLeft > 0 ? Math.min(o.pollMs, holdLeft) : o.pollMs);
+      if (!stopping)
+        await sleep(
+          fetched && inFlight < o.concurrency ? 0 : yielding && holdLeft > 0 ? Math.min(o.pollMs, holdLeft) : o.pollMs,
+        );
     }
   })();
 

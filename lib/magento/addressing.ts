@@ -24,7 +24,8 @@ export class PathParamError extends Error {
  * dot segment, sending the call to another route than the one signed.
  */
 export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
-  if (/[?#]/.test(path)) throw new PathParamError(`${path}: put query parameters in "query" or "searchCriteria", not in the path`);
+  if (/[?#]/.test(path))
+    throw new PathParamError(`${path}: put query parameters in "query" or "searchCriteria", not in the path`);
   const missing: string[] = [];
   const filled = path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_all, name: string) => {
     const v = params?.[name];
@@ -34,11 +35,14 @@ export function fillPath(path: string, params: Record<string, string | number> |
     }
     const value = String(v);
     if (value === "." || value === "..") {
-      throw new PathParamError(`${path}: path parameter ${name} is "${value}", a dot segment that URL parsing removes; no store route takes it`);
+      throw new PathParamError(
+        `${path}: path parameter ${name} is "${value}", a dot segment that URL parsing removes; no store route takes it`,
+      );
     }
     return rfc3986Encode(value);
   });
-  if (missing.length) throw new PathParamError(`${path}: missing path parameter${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
+  if (missing.length)
+    throw new PathParamError(`${path}: missing path parameter${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
   if (/[{}]/.test(filled)) throw new PathParamError(`${path}: malformed path parameter`);
   return filled;
 }
@@ -75,10 +79,14 @@ export function buildQuery(pairs: ReadonlyArray<readonly [string, string]>): str
     if (!name) throw new QueryError("empty query parameter name");
     if (seen.has(name)) throw new QueryError(`query parameter "${name}" given twice`);
     if (isProtocolParam(name)) {
-      throw new QueryError(`query parameter "${name}": Magento treats names containing oauth_… as OAuth parameters, which belong in the Authorization header`);
+      throw new QueryError(
+        `query parameter "${name}": Magento treats names containing oauth_… as OAuth parameters, which belong in the Authorization header`,
+      );
     }
     if (/[. ]/.test(name)) {
-      throw new QueryError(`query parameter "${name}": a "." or space in a name is rewritten to "_" by PHP, and newer stores then sign another name; rename it`);
+      throw new QueryError(
+        `query parameter "${name}": a "." or space in a name is rewritten to "_" by PHP, and newer stores then sign another name; rename it`,
+      );
     }
     seen.add(name);
     parts.push(`${rfc3986Encode(name)}=${rfc3986Encode(value)}`);
@@ -109,7 +117,7 @@ export function assertSentAsSigned(url: string): void {
   if (sent !== url) {
     throw new UnsignableUrlError(
       `fetch would send ${sent} instead of the signed ${url} (spaces, non-ASCII characters and dot segments are rewritten): ` +
-        "percent-encode the store base URL path and avoid \".\" / \"..\" segments",
+        'percent-encode the store base URL path and avoid "." / ".." segments',
     );
   }
 }
@@ -138,4 +146,3 @@ export function sentAsSignedCheck(baseUrl: string): (url: string) => void {
     assertSentAsSigned(url);
   };
 }
-

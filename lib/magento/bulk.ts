@@ -19,14 +19,18 @@ export type AsyncOperationId = Extract<CatalogueEntry, { method: "POST" | "PUT" 
 type PathOf<I extends OperationId> = Extract<CatalogueEntry, { id: I }>["path"];
 
 /** One element of a bulk: the operation's body with its path parameters (`sku` for putProductsBySku) in it. */
-export type BulkRow<I extends AsyncOperationId> = Record<PathParamNames<PathOf<I>>, string | number> & Record<string, unknown>;
+export type BulkRow<I extends AsyncOperationId> = Record<PathParamNames<PathOf<I>>, string | number> &
+  Record<string, unknown>;
 
 /** Magento's default async array limit with input limits on (default_input_array_size_limit). */
 export const DEFAULT_BULK_CHUNK = 5_000;
 
 /** `/V1/products/{sku}/media/{entryId}` → `/V1/products/bySku/media/byEntryId`. */
 export function bulkPath(path: string): string {
-  return path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, name: string) => `by${name.charAt(0).toUpperCase()}${name.slice(1)}`);
+  return path.replace(
+    /\{([A-Za-z_][A-Za-z0-9_]*)\}/g,
+    (_m, name: string) => `by${name.charAt(0).toUpperCase()}${name.slice(1)}`,
+  );
 }
 
 /** Operation status codes (OperationInterface::STATUS_TYPE_*). */

@@ -1,11 +1,26 @@
 /** createMagentoClient: addressing + auth + signature fallback + transport, and catalogue-driven calls. */
 import { Pool } from "undici";
 import { generateNonce } from "@/lib/oauth";
-import { buildQuery, fillPath, normaliseBaseUrl, pathParamNames, restUrl, sentAsSignedCheck, withQuery } from "./addressing";
+import {
+  buildQuery,
+  fillPath,
+  normaliseBaseUrl,
+  pathParamNames,
+  restUrl,
+  sentAsSignedCheck,
+  withQuery,
+} from "./addressing";
 import { createAuthorizer, type Authorizer } from "./auth";
 import { findListOperation, findOperation, type OperationId } from "./catalogue";
 import { errorFromResponse } from "./errors";
-import { acceptanceSchema, bulkPath, bulkStatusSchema, DEFAULT_BULK_CHUNK, operationSearchSchema, type BulkAcceptance } from "./bulk";
+import {
+  acceptanceSchema,
+  bulkPath,
+  bulkStatusSchema,
+  DEFAULT_BULK_CHUNK,
+  operationSearchSchema,
+  type BulkAcceptance,
+} from "./bulk";
 import { validateFields } from "./fields";
 import { guardedNonce } from "./nonce-guard";
 import { paginate } from "./paginate";
@@ -93,7 +108,8 @@ class CallAttempt implements TransportRequest {
 function ownPool(opts: MagentoClientOptions, baseUrl: string): Pool | undefined {
   if (opts.dispatcher || opts.fetch) return undefined;
   const connections = opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-  if (!Number.isSafeInteger(connections) || connections < 1) throw new RangeError(`maxConnections must be a positive integer (got ${connections})`);
+  if (!Number.isSafeInteger(connections) || connections < 1)
+    throw new RangeError(`maxConnections must be a positive integer (got ${connections})`);
   return new Pool(new URL(baseUrl).origin, { connections, keepAliveTimeout: 10_000 });
 }
 
@@ -112,7 +128,8 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
 
   function urlFor(spec: RequestSpec): string {
     const pairs: Array<readonly [string, string]> = criteriaQuery(spec.searchCriteria) ?? [];
-    if (pairs.length === 0 && spec.method === "GET" && findListOperation(spec.method, spec.path)) pairs.push(FIRST_PAGE);
+    if (pairs.length === 0 && spec.method === "GET" && findListOperation(spec.method, spec.path))
+      pairs.push(FIRST_PAGE);
     if (spec.fields !== undefined) {
       validateFields(spec.fields);
       pairs.push(["fields", spec.fields]);
@@ -145,14 +162,19 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
     const started = deps.now();
     const body = t.body === undefined ? undefined : JSON.stringify(t.body);
     const startedWith = current;
-    const sendIn = (choice: SignatureChoice) => send(new CallAttempt(t.method, t.url, body, t.timeoutMs, choice, authorize, t.createsWork === true), deps);
+    const sendIn = (choice: SignatureChoice) =>
+      send(new CallAttempt(t.method, t.url, body, t.timeoutMs, choice, authorize, t.createsWork === true), deps);
     const { answer: result, choice: tried, attempts } = await sendWithSignatureFallback(startedWith, sendIn, signed);
     if (signed) {
       const mayRecord = !confirmed || !sameChoice(tried, startedWith);
       if (mayRecord && signatureAccepted(result.status, result.text)) await recordAccepted(startedWith, tried);
     }
-    if (result.status < 200 || result.status >= 300) throw errorFromResponse(result.status, result.text, t.url, t.method);
-    const data = t.expect === "text" ? result.text : parseSuccessBody(result.text, result.header("content-type"), t.url, t.method, result.status);
+    if (result.status < 200 || result.status >= 300)
+      throw errorFromResponse(result.status, result.text, t.url, t.method);
+    const data =
+      t.expect === "text"
+        ? result.text
+        : parseSuccessBody(result.text, result.header("content-type"), t.url, t.method, result.status);
     return new ClientResponse<T>(result, data as T, deps.now() - started, attempts);
   }
 
@@ -170,14 +192,23 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
   function callOperation<T>(operationId: string, args: RequestArgs = {}): Promise<MagentoResponse<T>> {
     const op = findOperation(operationId);
     if (!op) return Promise.reject(new OperationCallError(`unknown operation "${operationId}"`));
-    const missing = pathParamNames(op.path).filter((p) => args.pathParams?.[p] === undefined || String(args.pathParams[p]) === "");
+    const missing = pathParamNames(op.path).filter(
+      (p) => args.pathParams?.[p] === undefined || String(args.pathParams[p]) === "",
+    );
     if (missing.length) {
-      return Promise.reject(new OperationCallError(`${op.id} (${op.method} ${op.path}) needs path parameter${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`));
+      return Promise.reject(
+        new OperationCallError(
+          `${op.id} (${op.method} ${op.path}) needs path parameter${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`,
+        ),
+      );
     }
     const missingQuery = (op.requiredQuery ?? []).filter((q) => args.query?.[q] === undefined);
-    if (missingQuery.length) return Promise.reject(new OperationCallError(`${op.id} needs query parameter ${missingQuery.join(", ")}`));
+    if (missingQuery.length)
+      return Promise.reject(new OperationCallError(`${op.id} needs query parameter ${missingQuery.join(", ")}`));
     if (op.base === "portal") {
-      return Promise.reject(new OperationCallError(`${op.id} is a developer-portal operation: use the portal client (lib/portal)`));
+      return Promise.reject(
+        new OperationCallError(`${op.id} is a developer-portal operation: use the portal client (lib/portal)`),
+      );
     }
     if (op.base === "store") {
       let url: string;
@@ -196,16 +227,27 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
     const op = findOperation(operationId);
     if (!op) throw new OperationCallError(`unknown operation "${operationId}"`);
     if (op.base !== "rest" || op.kind !== "rest" || op.method === "GET") {
-      throw new OperationCallError(`${op.id} (${op.method} ${op.path}) has no async form: Magento queues POST, PUT, DELETE and PATCH store routes only`);
+      throw new OperationCallError(
+        `${op.id} (${op.method} ${op.path}) has no async form: Magento queues POST, PUT, DELETE and PATCH store routes only`,
+      );
     }
     return op;
   }
 
-  async function submit(method: RequestSpec["method"], path: string, body: unknown, storeCode: string | undefined, timeoutMs: number | undefined): Promise<BulkAcceptance> {
+  async function submit(
+    method: RequestSpec["method"],
+    path: string,
+    body: unknown,
+    storeCode: string | undefined,
+    timeoutMs: number | undefined,
+  ): Promise<BulkAcceptance> {
     const url = restUrl(baseUrl, path, storeCode ?? opts.storeCode);
     const res = await execute<unknown>({ method, url, body, timeoutMs, expect: "json", createsWork: true });
     const parsed = acceptanceSchema.safeParse(res.data);
-    if (!parsed.success) throw new OperationCallError(`the store's answer to ${method} ${path} is not a bulk acceptance (bulk_uuid, request_items): ${parsed.error.issues[0]?.message ?? ""}`);
+    if (!parsed.success)
+      throw new OperationCallError(
+        `the store's answer to ${method} ${path} is not a bulk acceptance (bulk_uuid, request_items): ${parsed.error.issues[0]?.message ?? ""}`,
+      );
     return parsed.data;
   }
 
@@ -214,15 +256,23 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
     return submit(op.method, `/async${fillPath(op.path, args.pathParams)}`, args.body, args.storeCode, args.timeoutMs);
   }
 
-  async function bulkCall(operationId: string, rows: readonly Record<string, unknown>[], o: BulkCallOptions = {}): Promise<BulkChunkResult[]> {
+  async function bulkCall(
+    operationId: string,
+    rows: readonly Record<string, unknown>[],
+    o: BulkCallOptions = {},
+  ): Promise<BulkChunkResult[]> {
     const op = asyncOperationOf(operationId);
     const names = pathParamNames(op.path);
     rows.forEach((row, i) => {
       const missing = names.filter((n) => row[n] === undefined || row[n] === null || String(row[n]) === "");
-      if (missing.length) throw new OperationCallError(`${op.id}: row ${i} has no ${missing.join(", ")} (a bulk row carries the path parameters in its body)`);
+      if (missing.length)
+        throw new OperationCallError(
+          `${op.id}: row ${i} has no ${missing.join(", ")} (a bulk row carries the path parameters in its body)`,
+        );
     });
     const size = o.chunkSize ?? DEFAULT_BULK_CHUNK;
-    if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`chunkSize must be a positive integer (got ${size})`);
+    if (!Number.isSafeInteger(size) || size < 1)
+      throw new RangeError(`chunkSize must be a positive integer (got ${size})`);
     const out: BulkChunkResult[] = [];
     for (let first = 0; first < rows.length; first += size) {
       const chunk = rows.slice(first, first + size);
@@ -238,12 +288,20 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
       return current;
     },
     request,
-    call: <I extends OperationId, T = unknown>(operationId: I, args?: CallArgs<I>) => callOperation<T>(operationId, args),
-    paginate: <T = unknown>(path: string, o?: Parameters<MagentoClient["paginate"]>[1]) => paginate<T>(request, path, o),
+    call: <I extends OperationId, T = unknown>(operationId: I, args?: CallArgs<I>) =>
+      callOperation<T>(operationId, args),
+    paginate: <T = unknown>(path: string, o?: Parameters<MagentoClient["paginate"]>[1]) =>
+      paginate<T>(request, path, o),
     async: <I extends AsyncOperationId>(operationId: I, args?: CallArgs<I>) => asyncCall(operationId, args),
-    bulk: <I extends AsyncOperationId>(operationId: I, rows: readonly BulkRow<I>[], o?: BulkCallOptions) => bulkCall(operationId, rows, o),
+    bulk: <I extends AsyncOperationId>(operationId: I, rows: readonly BulkRow<I>[], o?: BulkCallOptions) =>
+      bulkCall(operationId, rows, o),
     async bulkStatus(bulkUuid, o = {}) {
-      const res = await request<unknown>({ method: "GET", path: `/V1/bulk/{bulkUuid}/${o.detailed ? "detailed-status" : "status"}`, pathParams: { bulkUuid }, timeoutMs: o.timeoutMs });
+      const res = await request<unknown>({
+        method: "GET",
+        path: `/V1/bulk/{bulkUuid}/${o.detailed ? "detailed-status" : "status"}`,
+        pathParams: { bulkUuid },
+        timeoutMs: o.timeoutMs,
+      });
       return bulkStatusSchema.parse(res.data);
     },
     async searchBulkOperations(criteria) {

@@ -15,7 +15,11 @@ const DECODERS: Readonly<Record<string, Decoder>> = { gzip: gunzip, "x-gzip": gu
 /** The decoders for a Content-Encoding value, in the order to apply them; undefined when the body stays as it is. */
 export function decodersFor(contentEncoding: string | null): Decoder[] | undefined {
   if (contentEncoding === null) return undefined;
-  const codings = contentEncoding.toLowerCase().split(",").map((c) => c.trim()).filter((c) => c !== "" && c !== "identity");
+  const codings = contentEncoding
+    .toLowerCase()
+    .split(",")
+    .map((c) => c.trim())
+    .filter((c) => c !== "" && c !== "identity");
   if (codings.length === 0) return undefined;
   const decoders: Decoder[] = [];
   for (let i = codings.length - 1; i >= 0; i--) {
@@ -38,7 +42,11 @@ export async function decodeBody(raw: Buffer, decoders: readonly Decoder[], maxB
       decode(buf, { maxOutputLength: maxBytes }, (err, out) => {
         if (!err) return resolve(out);
         const code = (err as NodeJS.ErrnoException).code;
-        reject(code === "ERR_BUFFER_TOO_LARGE" ? new DecodedTooLargeError(err.message) : new Error(`the store's compressed body is corrupt: ${err.message}`, { cause: err }));
+        reject(
+          code === "ERR_BUFFER_TOO_LARGE"
+            ? new DecodedTooLargeError(err.message)
+            : new Error(`the store's compressed body is corrupt: ${err.message}`, { cause: err }),
+        );
       }),
     );
   }

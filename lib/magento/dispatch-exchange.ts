@@ -94,7 +94,11 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
     if (statusCode < 200) return; // 1xx: the final response follows
     this.status = statusCode;
     this.headers = headers;
-    const declared = declaredTooLarge(headerValue(headers, "content-length"), headerValue(headers, "content-encoding"), this.req.maxBytes);
+    const declared = declaredTooLarge(
+      headerValue(headers, "content-length"),
+      headerValue(headers, "content-encoding"),
+      this.req.maxBytes,
+    );
     if (declared !== undefined) this.fail(tooLarge(this.req, statusCode, 0, declared));
   }
 
@@ -118,10 +122,14 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
   onResponseEnd(): void {
     if (this.failure) return;
     const decoders = decodersFor(headerValue(this.headers, "content-encoding"));
-    if (!decoders) return this.settleAfterRelease(new DispatchResponse(this.status, this.headers, utf8Text(this.chunks, this.bytes)));
+    if (!decoders)
+      return this.settleAfterRelease(
+        new DispatchResponse(this.status, this.headers, utf8Text(this.chunks, this.bytes)),
+      );
     decodeBody(Buffer.concat(this.chunks, this.bytes), decoders, this.req.maxBytes).then(
       (body) => this.settle(new DispatchResponse(this.status, this.headers, utf8Text([body], body.length))),
-      (err: Error) => this.settle(err instanceof DecodedTooLargeError ? tooLarge(this.req, this.status, this.req.maxBytes + 1) : err),
+      (err: Error) =>
+        this.settle(err instanceof DecodedTooLargeError ? tooLarge(this.req, this.status, this.req.maxBytes + 1) : err),
     );
   }
 

@@ -8,7 +8,10 @@
 import { adviceFor, type StoreProblem } from "./store-advice";
 
 /** The problems the client itself reports (the others are named by the app: unreachable, private address, …). */
-export type MagentoErrorCode = Exclude<StoreProblem, "store_unreachable" | "private_address" | "interrupted" | "installation_not_usable">;
+export type MagentoErrorCode = Exclude<
+  StoreProblem,
+  "store_unreachable" | "private_address" | "interrupted" | "installation_not_usable"
+>;
 
 interface Pattern {
   code: MagentoErrorCode;
@@ -21,7 +24,10 @@ const PATTERNS: readonly Pattern[] = [
   { code: "not_authorized", test: /^The consumer is(?:n't| not) authorized to access (.*?)\.?$/i },
   { code: "token_missing", test: /^Specified token does not exist\.?$/i },
   { code: "token_revoked", test: /^Access token has been revoked\.?$/i },
-  { code: "consumer_missing", test: /^(A consumer having the specified key does not exist|Consumer key is not the correct length)\.?/i },
+  {
+    code: "consumer_missing",
+    test: /^(A consumer having the specified key does not exist|Consumer key is not the correct length)\.?/i,
+  },
   { code: "consumer_expired", test: /^Consumer key has expired\.?$/i },
   { code: "signature_invalid", test: /^The signature is invalid\. Verify and try again\.?$/i },
   { code: "method_not_supported", test: /^Signature method (%1|\S+) is not supported\.?$/i },
@@ -33,7 +39,10 @@ const PATTERNS: readonly Pattern[] = [
   // Magento_TwoFactorAuth (on by default) blocks the plain admin token endpoint.
   { code: "admin_2fa_required", test: /^Please use the 2fa provider-specific endpoints to obtain a token\.?$/i },
   // The same words for a wrong password and for a locked account (6 failures lock it for 30 min).
-  { code: "sign_in_failed", test: /^The account sign-in was incorrect or your account is disabled temporarily\. Please wait and try again later\.?$/i },
+  {
+    code: "sign_in_failed",
+    test: /^The account sign-in was incorrect or your account is disabled temporarily\. Please wait and try again later\.?$/i,
+  },
   // OAuth "Problem Reporting" codes (oauth_problem=consumer_key_expired, …)
   { code: "consumer_expired", test: /^consumer_key_expired$/i },
   { code: "consumer_missing", test: /^(consumer_key_unknown|consumer_key_rejected)$/i },

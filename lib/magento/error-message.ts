@@ -33,7 +33,9 @@ export function renderMessage(template: string, parameters: ErrorParameters): st
   if (!parameters) return template;
   const pairs = new Map<string, string>();
   if (Array.isArray(parameters)) parameters.forEach((v, i) => pairs.set(`%${i + 1}`, stringify(v)));
-  else for (const [k, v] of Object.entries(parameters)) pairs.set(/^\d+$/.test(k) ? `%${Number(k) + 1}` : `%${k}`, stringify(v));
+  else
+    for (const [k, v] of Object.entries(parameters))
+      pairs.set(/^\d+$/.test(k) ? `%${Number(k) + 1}` : `%${k}`, stringify(v));
   if (pairs.size === 0) return template;
   const keys = [...pairs.keys()].sort((a, b) => b.length - a.length);
   let out = "";
@@ -54,7 +56,10 @@ export function renderMessage(template: string, parameters: ErrorParameters): st
   return out;
 }
 
-const parametersSchema = z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]).optional().catch(undefined);
+const parametersSchema = z
+  .union([z.array(z.unknown()), z.record(z.string(), z.unknown())])
+  .optional()
+  .catch(undefined);
 
 /** One `{message, parameters}` entry of Magento's REST error body (Webapi\Rest\Response::_renderMessages). */
 const detailSchema = z.object({ message: z.string(), parameters: parametersSchema });

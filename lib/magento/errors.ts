@@ -57,7 +57,11 @@ export class MagentoApiError extends StoreError {
 
   constructor(init: MagentoApiErrorInit) {
     const rendered = init.renderedMessage ?? init.template;
-    super(init.status ? `${init.status} ${rendered}` : rendered, { code: init.code, hint: init.hint, cause: init.cause });
+    super(init.status ? `${init.status} ${rendered}` : rendered, {
+      code: init.code,
+      hint: init.hint,
+      cause: init.cause,
+    });
     this.status = init.status;
     this.template = init.template;
     this.parameters = init.parameters;
@@ -84,8 +88,17 @@ export class ResponseTooLargeError extends MagentoApiError {
   /** The Content-Length the store declared, when it did. */
   readonly declaredBytes: number | undefined;
 
-  constructor(init: { status: number; url: string; method: string; limitBytes: number; receivedBytes: number; declaredBytes?: number; hint?: string }) {
-    const size = init.declaredBytes !== undefined ? `declares ${init.declaredBytes} bytes` : `passed ${init.limitBytes} bytes`;
+  constructor(init: {
+    status: number;
+    url: string;
+    method: string;
+    limitBytes: number;
+    receivedBytes: number;
+    declaredBytes?: number;
+    hint?: string;
+  }) {
+    const size =
+      init.declaredBytes !== undefined ? `declares ${init.declaredBytes} bytes` : `passed ${init.limitBytes} bytes`;
     super({
       status: init.status,
       template: `The store's answer ${size}, more than the ${init.limitBytes} bytes this call reads; the rest was not read`,
@@ -157,10 +170,11 @@ export class MagentoOAuthError extends StoreError {
     message?: string;
     cause?: unknown;
   }) {
-    super(
-      init.message ?? `${init.url}: ${init.status ? init.status + " " : ""}${init.storeMessage ?? init.kind}`,
-      { code: init.code, hint: init.hint, cause: init.cause },
-    );
+    super(init.message ?? `${init.url}: ${init.status ? init.status + " " : ""}${init.storeMessage ?? init.kind}`, {
+      code: init.code,
+      hint: init.hint,
+      cause: init.cause,
+    });
     this.status = init.status;
     this.kind = init.kind;
     this.storeMessage = init.storeMessage;

@@ -40,7 +40,12 @@ export function isTimeout(err: unknown): boolean {
   return err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
 }
 
-export function tooLarge(req: ExchangeRequest, status: number, receivedBytes: number, declaredBytes?: number): ResponseTooLargeError {
+export function tooLarge(
+  req: ExchangeRequest,
+  status: number,
+  receivedBytes: number,
+  declaredBytes?: number,
+): ResponseTooLargeError {
   return new ResponseTooLargeError({
     status,
     url: req.url,
@@ -53,7 +58,11 @@ export function tooLarge(req: ExchangeRequest, status: number, receivedBytes: nu
 }
 
 /** A declared Content-Length above the limit (for an uncompressed body), or undefined. */
-export function declaredTooLarge(contentLength: string | null, contentEncoding: string | null, maxBytes: number): number | undefined {
+export function declaredTooLarge(
+  contentLength: string | null,
+  contentEncoding: string | null,
+  maxBytes: number,
+): number | undefined {
   if (contentLength === null || (contentEncoding !== null && contentEncoding !== "identity")) return undefined;
   const n = Number(contentLength);
   return Number.isSafeInteger(n) && n > maxBytes ? n : undefined;
@@ -61,6 +70,7 @@ export function declaredTooLarge(contentLength: string | null, contentEncoding: 
 
 /** UTF-8 text of the body as fetch's text() gives it: invalid bytes become U+FFFD and a leading BOM is dropped. */
 export function utf8Text(chunks: readonly Buffer[], bytes: number): string {
-  const text = chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks as Buffer[], bytes).toString("utf8");
+  const text =
+    chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks as Buffer[], bytes).toString("utf8");
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

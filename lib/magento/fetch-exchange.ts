@@ -18,7 +18,11 @@ export function fetchExchange(fetchFn: typeof fetch): Exchange {
         signal: controller.signal,
       });
       // fetch has already decoded any Content-Encoding, so Content-Length (the encoded size) only counts when there was none
-      const declared = declaredTooLarge(response.headers.get("content-length"), response.headers.get("content-encoding"), req.maxBytes);
+      const declared = declaredTooLarge(
+        response.headers.get("content-length"),
+        response.headers.get("content-encoding"),
+        req.maxBytes,
+      );
       if (declared !== undefined) {
         await response.body?.cancel().catch(() => undefined);
         throw tooLarge(req, response.status, 0, declared);

@@ -63,7 +63,13 @@ export function validateFields(value: string): void {
     const name = value.slice(start, i);
     if (name.length === 0) {
       const ch = value[i];
-      fail(ch === undefined ? "a field name is missing at the end" : ch === "," || ch === "]" ? "empty field name" : `unexpected character "${ch}"`);
+      fail(
+        ch === undefined
+          ? "a field name is missing at the end"
+          : ch === "," || ch === "]"
+            ? "empty field name"
+            : `unexpected character "${ch}"`,
+      );
     }
     if (!IDENT.test(name)) {
       i = start;

@@ -11,7 +11,14 @@ import { parseErrorBody } from "./error-message";
 import { MagentoApiError, MagentoOAuthError } from "./errors";
 import { guardedNonce } from "./nonce-guard";
 import { DEFAULT_SIGNATURE, sendWithSignatureFallback } from "./signature-fallback";
-import { send, TOKEN_RESPONSE_MAX_BYTES, TOKEN_TOO_LARGE_HINT, transportDeps, type TransportDeps, type TransportResult } from "./transport";
+import {
+  send,
+  TOKEN_RESPONSE_MAX_BYTES,
+  TOKEN_TOO_LARGE_HINT,
+  transportDeps,
+  type TransportDeps,
+  type TransportResult,
+} from "./transport";
 import type { SignatureChoice } from "./types";
 
 export interface HandshakeOptions {
@@ -45,10 +52,19 @@ interface TokenStepExtra {
 /** One token call: POST the endpoint (falling back through the signature choices), then read the token pair. */
 async function tokenStep(step: TokenStep, o: HandshakeOptions, extra: TokenStepExtra): Promise<HandshakeResult> {
   const url = `${normaliseBaseUrl(o.storeBaseUrl)}oauth/token/${step}`;
-  const deps = transportDeps({ ...o, maxRetries: 0, maxResponseBytes: TOKEN_RESPONSE_MAX_BYTES, tooLargeHint: TOKEN_TOO_LARGE_HINT });
+  const deps = transportDeps({
+    ...o,
+    maxRetries: 0,
+    maxResponseBytes: TOKEN_RESPONSE_MAX_BYTES,
+    tooLargeHint: TOKEN_TOO_LARGE_HINT,
+  });
   const nonce = guardedNonce(o.nonce ?? (() => generateNonce()));
   const post = (choice: SignatureChoice) => postSigned(url, choice, o, extra, deps, nonce);
-  const { answer, choice } = await sendWithSignatureFallback(o.signature ?? DEFAULT_SIGNATURE, post, o.fallback !== false);
+  const { answer, choice } = await sendWithSignatureFallback(
+    o.signature ?? DEFAULT_SIGNATURE,
+    post,
+    o.fallback !== false,
+  );
   if (answer.status < 200 || answer.status >= 300) throw refusedTokenCall(url, answer);
   return { token: readTokenPair(url, answer), signature: choice };
 }
@@ -75,7 +91,9 @@ async function postSigned(
             secrets: {
               consumerKey: o.consumerKey,
               consumerSecret: o.consumerSecret,
-              ...(extra.requestToken ? { token: extra.requestToken.token, tokenSecret: extra.requestToken.tokenSecret } : {}),
+              ...(extra.requestToken
+                ? { token: extra.requestToken.token, tokenSecret: extra.requestToken.tokenSecret }
+                : {}),
             },
             signatureMethod: choice.method,
             mode: choice.mode,
@@ -90,8 +108,23 @@ async function postSigned(
     );
   } catch (err) {
     if (err instanceof MagentoApiError) {
-      const kind = err.code === "redirect" ? "redirect" : err.code === "timeout" ? "timeout" : err.code === "response_too_large" ? "too_large" : "network";
-      throw new MagentoOAuthError({ status: err.status, kind, code: err.code, hint: err.hint, url, message: err.message, cause: err });
+      const kind =
+        err.code === "redirect"
+          ? "redirect"
+          : err.code === "timeout"
+            ? "timeout"
+            : err.code === "response_too_large"
+              ? "too_large"
+              : "network";
+      throw new MagentoOAuthError({
+        status: err.status,
+        kind,
+        code: err.code,
+        hint: err.hint,
+        url,
+        message: err.message,
+        cause: err,
+      });
     }
     throw err;
   }
@@ -101,7 +134,9 @@ async function postSigned(
 function refusedTokenCall(url: string, answer: TransportResult): MagentoOAuthError {
   const parsed = parseErrorBody(answer.text);
   const storeMessage = parsed?.renderedMessage ?? (answer.text.trim().slice(0, 500) || undefined);
-  const known = storeMessage ? classifyMessage(parsed?.template ?? storeMessage, storeMessage, parsed?.parameters) : undefined;
+  const known = storeMessage
+    ? classifyMessage(parsed?.template ?? storeMessage, storeMessage, parsed?.parameters)
+    : undefined;
   return new MagentoOAuthError({
     status: answer.status,
     kind: parsed?.oauthProblem ? "oauth_problem" : "http",
@@ -141,6 +176,8 @@ export function fetchRequestToken(o: HandshakeOptions): Promise<HandshakeResult>
 }
 
 /** Step 6: request token + verifier → access token. */
-export function fetchAccessToken(o: HandshakeOptions & { requestToken: TokenPair; verifier: string }): Promise<HandshakeResult> {
+export function fetchAccessToken(
+  o: HandshakeOptions & { requestToken: TokenPair; verifier: string },
+): Promise<HandshakeResult> {
   return tokenStep("access", o, { requestToken: o.requestToken, verifier: o.verifier });
 }

@@ -61,7 +61,11 @@ interface FetchedPage {
  * pages are requested while the consumer works on the current one; pages still come out in order, and no page
  * past the last is asked for.
  */
-export async function* paginatePages<T>(request: RequestFn, path: string, opts: PaginateOptions = {}): AsyncGenerator<T[]> {
+export async function* paginatePages<T>(
+  request: RequestFn,
+  path: string,
+  opts: PaginateOptions = {},
+): AsyncGenerator<T[]> {
   const base = resolveSearchCriteria(opts.searchCriteria);
   const pageSize = opts.pageSize ?? base?.pageSize ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
@@ -107,7 +111,8 @@ export async function* paginatePages<T>(request: RequestFn, path: string, opts: 
       // asked past the end (caller's currentPage): the store answered its last page again, which is not this page
       if ((page - 1) * size >= total) return;
       // a store with Web API input limits may serve fewer rows than asked: page numbers then follow its size
-      if (page === firstPage && items.length > 0 && items.length < size && (page - 1) * size + items.length < total) size = items.length;
+      if (page === firstPage && items.length > 0 && items.length < size && (page - 1) * size + items.length < total)
+        size = items.length;
       const lastPage = Math.ceil(total / size);
       // empty page guard: a store that ignores currentPage or shrinks under us must not loop forever
       const done = items.length === 0 || page >= lastPage;

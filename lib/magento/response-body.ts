@@ -1,7 +1,13 @@
 /** Reads a 2xx body: JSON for REST (Magento answers application/json), text for the swagger page. */
 import { MagentoApiError } from "./errors";
 
-export function parseSuccessBody(text: string, contentType: string | null, url: string, method: string, status: number): unknown {
+export function parseSuccessBody(
+  text: string,
+  contentType: string | null,
+  url: string,
+  method: string,
+  status: number,
+): unknown {
   if (text.trim() === "") return null;
   try {
     return JSON.parse(text);

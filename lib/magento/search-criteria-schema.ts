@@ -21,7 +21,9 @@ const positiveInt = z.number().int().positive();
 
 const searchCriteriaSchema = z.strictObject({
   filterGroups: z.array(z.strictObject({ filters: z.array(filterSchema) })),
-  sortOrders: z.array(z.strictObject({ field: z.string().min(1, "a sort order needs a field name"), direction: z.enum(["ASC", "DESC"]) })),
+  sortOrders: z.array(
+    z.strictObject({ field: z.string().min(1, "a sort order needs a field name"), direction: z.enum(["ASC", "DESC"]) }),
+  ),
   pageSize: positiveInt.optional(),
   currentPage: positiveInt.optional(),
 });

@@ -1,7 +1,21 @@
 /** The searchCriteria object as the seed defines it (store-rest-service.md "Search criteria"). */
 
 export const CONDITION_TYPES = [
-  "eq", "neq", "gt", "gteq", "moreq", "lt", "lteq", "from", "to", "in", "nin", "like", "finset", "null", "notnull",
+  "eq",
+  "neq",
+  "gt",
+  "gteq",
+  "moreq",
+  "lt",
+  "lteq",
+  "from",
+  "to",
+  "in",
+  "nin",
+  "like",
+  "finset",
+  "null",
+  "notnull",
 ] as const;
 export type ConditionType = (typeof CONDITION_TYPES)[number];
 

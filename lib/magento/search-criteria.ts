@@ -37,7 +37,8 @@ function toValue(condition: ConditionType, value: FilterValue | undefined): stri
 
 function makeFilter(spec: FilterSpec): SearchFilter {
   const conditionType = spec.condition ?? "eq";
-  if (!isConditionType(conditionType)) throw new SearchCriteriaError(`unknown condition type "${String(conditionType)}"`);
+  if (!isConditionType(conditionType))
+    throw new SearchCriteriaError(`unknown condition type "${String(conditionType)}"`);
   if (!spec.field) throw new SearchCriteriaError("a filter needs a field name");
   const value = toValue(conditionType, spec.value);
   return value === undefined ? { field: spec.field, conditionType } : { field: spec.field, value, conditionType };
@@ -120,7 +121,8 @@ export function searchCriteriaToQuery(c: SearchCriteria): Array<[string, string]
   return out;
 }
 
-const FILTER_RE = /^searchCriteria\[(?:filter_groups|filterGroups)\]\[(\d+)\]\[filters\]\[(\d+)\]\[(field|value|condition_type|conditionType)\]$/;
+const FILTER_RE =
+  /^searchCriteria\[(?:filter_groups|filterGroups)\]\[(\d+)\]\[filters\]\[(\d+)\]\[(field|value|condition_type|conditionType)\]$/;
 const SORT_RE = /^searchCriteria\[(?:sortOrders|sort_orders)\]\[(\d+)\]\[(field|direction)\]$/;
 const PAGE_RE = /^searchCriteria\[(pageSize|page_size|currentPage|current_page)\]$/;
 
@@ -160,7 +162,8 @@ export function parseSearchCriteria(pairs: Iterable<readonly [string, string]>):
     m = PAGE_RE.exec(name);
     if (m) {
       const n = Number(value);
-      if (!Number.isInteger(n) || n < 1) throw new SearchCriteriaError(`${name} must be a positive integer (got "${value}")`);
+      if (!Number.isInteger(n) || n < 1)
+        throw new SearchCriteriaError(`${name} must be a positive integer (got "${value}")`);
       if (m[1] === "pageSize" || m[1] === "page_size") c.pageSize = n;
       else c.currentPage = n;
       continue;
@@ -177,7 +180,9 @@ export function parseSearchCriteria(pairs: Iterable<readonly [string, string]>):
       if (!isConditionType(conditionType)) {
         throw new SearchCriteriaError(`filter [${gi}][${fi}] has an unknown condition type "${conditionType}"`);
       }
-      filters.push(f.value === undefined ? { field: f.field, conditionType } : { field: f.field, value: f.value, conditionType });
+      filters.push(
+        f.value === undefined ? { field: f.field, conditionType } : { field: f.field, value: f.value, conditionType },
+      );
     }
     c.filterGroups.push({ filters });
   }
@@ -186,7 +191,8 @@ export function parseSearchCriteria(pairs: Iterable<readonly [string, string]>):
     if (!s.field) throw new SearchCriteriaError(`sort order [${si}] has no field`);
     // the seed: a sort order without a direction is descending
     const direction = s.direction ?? "DESC";
-    if (direction !== "ASC" && direction !== "DESC") throw new SearchCriteriaError(`sort order [${si}] has direction "${direction}"`);
+    if (direction !== "ASC" && direction !== "DESC")
+      throw new SearchCriteriaError(`sort order [${si}] has direction "${direction}"`);
     c.sortOrders.push({ field: s.field, direction });
   }
   return c;
@@ -196,7 +202,9 @@ export function parseSearchCriteria(pairs: Iterable<readonly [string, string]>):
  * The criteria of a call: a builder is built (valid by construction); a plain object is checked with zod first,
  * because it reaches the query string unchanged.
  */
-export function resolveSearchCriteria(input: SearchCriteria | { build(): SearchCriteria } | undefined): SearchCriteria | undefined {
+export function resolveSearchCriteria(
+  input: SearchCriteria | { build(): SearchCriteria } | undefined,
+): SearchCriteria | undefined {
   if (input === undefined) return undefined;
   if ("build" in input && typeof input.build === "function") return input.build();
   const problem = searchCriteriaProblem(input);
@@ -205,9 +213,10 @@ export function resolveSearchCriteria(input: SearchCriteria | { build(): SearchC
 }
 
 /** The query pairs of a call's criteria: a builder serialises its own (no copy); a plain object is checked first. */
-export function criteriaQuery(input: SearchCriteria | { build(): SearchCriteria } | undefined): Array<[string, string]> | undefined {
+export function criteriaQuery(
+  input: SearchCriteria | { build(): SearchCriteria } | undefined,
+): Array<[string, string]> | undefined {
   if (input === undefined) return undefined;
   if (input instanceof SearchCriteriaBuilder) return input.toQuery();
   return searchCriteriaToQuery(resolveSearchCriteria(input)!);
 }
-

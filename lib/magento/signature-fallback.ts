@@ -33,7 +33,8 @@ export function signatureAccepted(status: number, bodyText: string): boolean {
   if (status >= 200 && status < 300) return true;
   if (status < 400 || status >= 500 || status === 401) return false;
   if (fallbackSignal(status, bodyText)) return false;
-  if (status === 404 && /^Request does not match any route\.?$/.test(parseErrorBody(bodyText)?.template ?? "")) return false;
+  if (status === 404 && /^Request does not match any route\.?$/.test(parseErrorBody(bodyText)?.template ?? ""))
+    return false;
   return true;
 }
 
@@ -51,7 +52,12 @@ export class SignatureNegotiation {
   next(signal: FallbackSignal): SignatureChoice | undefined {
     if (signal === "method_not_supported") {
       if (this.methodSwitched) return undefined;
-      const other = this.current.method === "HMAC-SHA256" ? "HMAC-SHA1" : this.current.method === "HMAC-SHA1" ? "HMAC-SHA256" : undefined;
+      const other =
+        this.current.method === "HMAC-SHA256"
+          ? "HMAC-SHA1"
+          : this.current.method === "HMAC-SHA1"
+            ? "HMAC-SHA256"
+            : undefined;
       if (!other) return undefined;
       this.methodSwitched = true;
       // the method is checked before the signature, so no mode has been tested yet

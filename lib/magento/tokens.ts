@@ -31,7 +31,12 @@ async function fetchUserToken(kind: "admin" | "customer", o: UserTokenOptions): 
       body,
       retry: false, // a failed login counts towards the store's lockout (6 failures)
     },
-    transportDeps({ ...o, maxRetries: 0, maxResponseBytes: TOKEN_RESPONSE_MAX_BYTES, tooLargeHint: TOKEN_TOO_LARGE_HINT }),
+    transportDeps({
+      ...o,
+      maxRetries: 0,
+      maxResponseBytes: TOKEN_RESPONSE_MAX_BYTES,
+      tooLargeHint: TOKEN_TOO_LARGE_HINT,
+    }),
   );
   if (result.status < 200 || result.status >= 300) throw errorFromResponse(result.status, result.text, url, "POST");
   let parsed: unknown;

@@ -88,7 +88,7 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 export const TOKEN_RESPONSE_MAX_BYTES = 8 * 1024;
 export const TOKEN_TOO_LARGE_HINT =
   "A token response is a few hundred bytes: a larger answer is usually a storefront or error page, because the " +
-  "store base URL lacks the \"index.php/\" the store needs (use store_base_url from the activation POST verbatim).";
+  'store base URL lacks the "index.php/" the store needs (use store_base_url from the activation POST verbatim).';
 
 /** A fetch that carries the undici Dispatcher it sends through (the app's guarded store fetch does). */
 export type FetchWithDispatcher = typeof fetch & { readonly dispatcher: Dispatcher };
@@ -127,8 +127,10 @@ function exchangeFor(o: TransportOptions): Exchange {
 
 export function transportDeps(o: TransportOptions): TransportDeps {
   const maxResponseBytes = o.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes < 1) throw new RangeError(`maxResponseBytes must be a positive integer (got ${maxResponseBytes})`);
-  if (o.callBudgetMs !== undefined && !(o.callBudgetMs > 0)) throw new RangeError(`callBudgetMs must be positive (got ${o.callBudgetMs})`);
+  if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes < 1)
+    throw new RangeError(`maxResponseBytes must be a positive integer (got ${maxResponseBytes})`);
+  if (o.callBudgetMs !== undefined && !(o.callBudgetMs > 0))
+    throw new RangeError(`callBudgetMs must be positive (got ${o.callBudgetMs})`);
   return {
     exchange: exchangeFor(o),
     now: o.now ?? Date.now,
@@ -162,19 +164,29 @@ export function redirectError(status: number, location: string | null, url: stri
   const template =
     `The store answered ${status} redirecting to ${target}. Redirects are never followed on signed calls ` +
     `(the signature covers the exact URL)` +
-    (base ? `: configure the store base URL as ${base} instead.` : ": configure the store base URL the store really serves.");
+    (base
+      ? `: configure the store base URL as ${base} instead.`
+      : ": configure the store base URL the store really serves.");
   return new MagentoApiError({
     status,
     template,
     code: "redirect",
-    hint: base ? `Use ${base} as the store base URL.` : "Use the final URL (scheme, host, index.php/) as the store base URL.",
+    hint: base
+      ? `Use ${base} as the store base URL.`
+      : "Use the final URL (scheme, host, index.php/) as the store base URL.",
     url,
     method,
   });
 }
 
 /** The store asked for a longer pause than this client may wait: give the delay to the caller instead of cutting it short. */
-function rateLimitedError(status: number, retryAfterMs: number, maxRetryDelayMs: number, body: string, req: TransportRequest): MagentoApiError {
+function rateLimitedError(
+  status: number,
+  retryAfterMs: number,
+  maxRetryDelayMs: number,
+  body: string,
+  req: TransportRequest,
+): MagentoApiError {
   const seconds = Math.ceil(retryAfterMs / 1000);
   return new MagentoApiError({
     status,
@@ -235,7 +247,8 @@ export async function send(req: TransportRequest, deps: TransportDeps): Promise<
       }
       if (budget !== undefined && left() <= 0) throw budgetSpentError(budget, req, err);
       const timeout = isTimeout(err);
-      const detail = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
+      const detail =
+        err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
       throw new MagentoApiError({
         status: 0,
         template: timeout ? `No answer from the store within ${timeoutMs} ms` : `Could not reach the store: ${detail}`,

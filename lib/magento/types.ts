@@ -149,7 +149,9 @@ type QueryArg<I extends OperationId> = [RequiredQueryOf<I>] extends [never]
   : { query: Record<RequiredQueryOf<I>, string> & Record<string, string> };
 
 /** Arguments of a catalogue call, checked at compile time against the operation's path and query parameters. */
-export type CallArgs<I extends OperationId> = Omit<RequestArgs, "pathParams" | "query"> & PathParamsArg<I> & QueryArg<I>;
+export type CallArgs<I extends OperationId> = Omit<RequestArgs, "pathParams" | "query"> &
+  PathParamsArg<I> &
+  QueryArg<I>;
 
 export interface BulkCallOptions {
   /** Rows per request (the store's async array limit). Default 5,000 (Magento's default with input limits on). */
@@ -192,9 +194,16 @@ export interface MagentoClient {
    * Each row is the operation's body holding its path parameters: `bulk("putProductsBySku", [{ sku, product }])`
    * (a row without `sku` does not compile).
    */
-  bulk<I extends AsyncOperationId>(operationId: I, rows: readonly BulkRow<I>[], opts?: BulkCallOptions): Promise<BulkChunkResult[]>;
+  bulk<I extends AsyncOperationId>(
+    operationId: I,
+    rows: readonly BulkRow<I>[],
+    opts?: BulkCallOptions,
+  ): Promise<BulkChunkResult[]>;
   /** `GET /V1/bulk/:uuid/status` (or detailed-status: each operation's request and result). */
-  bulkStatus(bulkUuid: string, opts?: { detailed?: boolean; timeoutMs?: number }): Promise<z.infer<typeof bulkStatusSchema>>;
+  bulkStatus(
+    bulkUuid: string,
+    opts?: { detailed?: boolean; timeoutMs?: number },
+  ): Promise<z.infer<typeof bulkStatusSchema>>;
   /** `GET /V1/bulk/?searchCriteria`: operations by bulk_uuid, status, topic_name or start_time. */
   searchBulkOperations(criteria: SearchCriteriaInput): Promise<z.infer<typeof operationSearchSchema>>;
   /**

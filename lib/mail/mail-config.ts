@@ -10,7 +10,12 @@ import { z } from "zod";
  * `MAIL_FROM` is the sender (default: no-reply at APP_URL's host).
  */
 export type MailConfig =
-  | { kind: "smtp"; transport: { url: string } | { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } }; from: string }
+  | {
+      kind: "smtp";
+      transport:
+        { url: string } | { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } };
+      from: string;
+    }
   | { kind: "outbox"; from: string }
   | { kind: "unconfigured" };
 
@@ -19,16 +24,27 @@ export class MailConfigError extends Error {
 }
 
 const schema = z.object({
-  SMTP_URL: z.url({ protocol: /^smtps?$/, message: "SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465" }).optional(),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, message: "SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465" })
+    .optional(),
   SMTP_HOST: z.string().trim().min(1).max(255).optional(),
-  SMTP_PORT: z.coerce.number({ message: "SMTP_PORT must be a port number" }).int().min(1, "SMTP_PORT must be 1-65535").max(65535, "SMTP_PORT must be 1-65535").optional(),
+  SMTP_PORT: z.coerce
+    .number({ message: "SMTP_PORT must be a port number" })
+    .int()
+    .min(1, "SMTP_PORT must be 1-65535")
+    .max(65535, "SMTP_PORT must be 1-65535")
+    .optional(),
   SMTP_USER: z.string().max(500).optional(),
   SMTP_PASS: z.string().max(500).optional(),
   SMTP_SECURE: z.enum(["true", "false"], { message: "SMTP_SECURE must be true or false" }).optional(),
   MAIL_FROM: z.string().trim().min(3).max(320).optional(),
 });
 
-export function parseMailConfig(env: Record<string, string | undefined>, appUrl: string, production: boolean): MailConfig {
+export function parseMailConfig(
+  env: Record<string, string | undefined>,
+  appUrl: string,
+  production: boolean,
+): MailConfig {
   const blank = (v: string | undefined) => (v === undefined || v.trim() === "" ? undefined : v);
   const parsed = schema.safeParse(Object.fromEntries(Object.keys(schema.shape).map((k) => [k, blank(env[k])])));
   if (!parsed.success) {

@@ -23,20 +23,39 @@ export interface Mailer {
  */
 export function createMailer(config: MailConfig, outbox: OutboxRepo): Mailer {
   if (config.kind === "unconfigured") {
-    return { kind: "unconfigured", send: async () => ({ sent: false, reason: "Email is not configured on this server (SMTP_URL or SMTP_HOST)." }) };
+    return {
+      kind: "unconfigured",
+      send: async () => ({ sent: false, reason: "Email is not configured on this server (SMTP_URL or SMTP_HOST)." }),
+    };
   }
   const transport =
     config.kind === "smtp"
-      ? nodemailer.createTransport({ ...("url" in config.transport ? { url: config.transport.url } : config.transport), connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+      ? nodemailer.createTransport({
+          ...("url" in config.transport ? { url: config.transport.url } : config.transport),
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 20_000,
+        })
       : nodemailer.createTransport({ jsonTransport: true });
   return {
     kind: config.kind,
     async send(mail) {
       try {
-        const info = await transport.sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+        const info = await transport.sendMail({
+          from: config.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
+        });
         if (config.kind === "outbox") {
           const m = JSON.parse(String(info.message)) as { subject?: string; text?: string; html?: string };
-          await outbox.add({ to: mail.to, subject: m.subject ?? mail.subject, text: m.text ?? mail.text, html: m.html ?? null });
+          await outbox.add({
+            to: mail.to,
+            subject: m.subject ?? mail.subject,
+            text: m.text ?? mail.text,
+            html: m.html ?? null,
+          });
           return { sent: "outbox" };
         }
         return { sent: "smtp" };

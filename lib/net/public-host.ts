@@ -8,16 +8,31 @@ import { isPrivateAddress } from "@/lib/net/private-address";
  * connect-time check of the guarded fetch (store-fetch.ts), which sees the address actually dialled.
  */
 const DNS_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
-const LOCAL_SUFFIXES = [".localhost", ".local", ".internal", ".home.arpa", ".lan", ".intranet", ".corp", ".localdomain"];
+const LOCAL_SUFFIXES = [
+  ".localhost",
+  ".local",
+  ".internal",
+  ".home.arpa",
+  ".lan",
+  ".intranet",
+  ".corp",
+  ".localdomain",
+];
 
 /** Host rules: a DNS name (punycode after normalisation) or an IP literal; private ones only when allowed. */
-export function checkHost(hostname: string, opts: { allowPrivate: boolean }): { ok: true } | { ok: false; reason: string } {
+export function checkHost(
+  hostname: string,
+  opts: { allowPrivate: boolean },
+): { ok: true } | { ok: false; reason: string } {
   const host = hostname.replace(/\.$/, "");
   if (!host) return { ok: false, reason: "has no host" };
   const literal = host.startsWith("[") ? host.slice(1, -1) : host;
   if (isIP(literal)) {
     if (!opts.allowPrivate && isPrivateAddress(literal)) {
-      return { ok: false, reason: `points to a private, loopback or reserved address (${literal}); set ALLOW_PRIVATE_STORE_URLS=true for local stores` };
+      return {
+        ok: false,
+        reason: `points to a private, loopback or reserved address (${literal}); set ALLOW_PRIVATE_STORE_URLS=true for local stores`,
+      };
     }
     return { ok: true };
   }
@@ -29,7 +44,10 @@ export function checkHost(hostname: string, opts: { allowPrivate: boolean }): { 
   }
   if (!opts.allowPrivate) {
     if (host === "localhost" || !host.includes(".") || LOCAL_SUFFIXES.some((s) => host.endsWith(s))) {
-      return { ok: false, reason: `is a local host name (${host}); set ALLOW_PRIVATE_STORE_URLS=true for local stores` };
+      return {
+        ok: false,
+        reason: `is a local host name (${host}); set ALLOW_PRIVATE_STORE_URLS=true for local stores`,
+      };
     }
   }
   return { ok: true };
@@ -56,13 +74,20 @@ export async function assertPublicStoreHost(
 ): Promise<{ ok: true } | { ok: false; kind: "private" | "unresolvable"; reason: string }> {
   if (opts.allowPrivate) return { ok: true };
   const host = new URL(storeUrl).hostname.replace(/^\[|\]$/g, "");
-  if (isIP(host)) return isPrivateAddress(host) ? { ok: false, kind: "private", reason: `${host} is a private address` } : { ok: true };
+  if (isIP(host))
+    return isPrivateAddress(host)
+      ? { ok: false, kind: "private", reason: `${host} is a private address` }
+      : { ok: true };
   let answers: Array<{ address: string }>;
   try {
     answers = await (opts.lookup ?? systemLookup)(host);
   } catch (e) {
     // Not a private address: the name does not resolve (typo, expired domain, DNS down). Said as such.
-    return { ok: false, kind: "unresolvable", reason: `cannot resolve ${host} (${(e as { code?: string }).code ?? "DNS error"})` };
+    return {
+      ok: false,
+      kind: "unresolvable",
+      reason: `cannot resolve ${host} (${(e as { code?: string }).code ?? "DNS error"})`,
+    };
   }
   if (answers.length === 0) return { ok: false, kind: "unresolvable", reason: `${host} has no address` };
   const bad = answers.find((a) => isPrivateAddress(a.address));

@@ -9,7 +9,10 @@
 /** The body's chunks and their byte count, or `tooLarge` (the bytes received so far) once it passed maxBytes. */
 export type CappedChunks = { chunks: Buffer[]; bytes: number } | { tooLarge: number };
 
-export async function readChunksCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<CappedChunks> {
+export async function readChunksCapped(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<CappedChunks> {
   if (!body) return { chunks: [], bytes: 0 };
   const reader = body.getReader();
   const chunks: Buffer[] = [];
@@ -40,7 +43,11 @@ export type BodyRefusal = "too large" | "too slow";
  * The body's bytes, read up to `maxBytes` and within `withinMs` (a sender that drips a byte a second holds a
  * connection and its buffer open as long as it likes otherwise). Past either bound the stream is cancelled.
  */
-export async function readBytesWithin(body: ReadableStream<Uint8Array> | null, maxBytes: number, withinMs: number): Promise<{ bytes: Buffer } | { refused: BodyRefusal }> {
+export async function readBytesWithin(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  withinMs: number,
+): Promise<{ bytes: Buffer } | { refused: BodyRefusal }> {
   if (!body) return { bytes: Buffer.alloc(0) };
   const reader = body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -25,7 +25,9 @@ export function guardLookup(dnsLookup: DnsLookup): DnsLookup {
       const bad = all.find((a) => isPrivateAddress(a));
       if (bad) {
         return callback(
-          new PrivateAddressError(`${hostname} resolves to a private address (${bad}); set ALLOW_PRIVATE_STORE_URLS=true for local stores`),
+          new PrivateAddressError(
+            `${hostname} resolves to a private address (${bad}); set ALLOW_PRIVATE_STORE_URLS=true for local stores`,
+          ),
           address,
           family,
         );
@@ -53,7 +55,10 @@ export function createStoreDispatcher(opts: { allowPrivate: boolean; dnsLookup?:
   const guardedConnect: buildConnector.connector = (options, callback) => {
     const host = options.hostname.replace(/^\[|\]$/g, "");
     if (!opts.allowPrivate && isIP(host) && isPrivateAddress(host)) {
-      return callback(new PrivateAddressError(`${host} is a private address; set ALLOW_PRIVATE_STORE_URLS=true for local stores`), null);
+      return callback(
+        new PrivateAddressError(`${host} is a private address; set ALLOW_PRIVATE_STORE_URLS=true for local stores`),
+        null,
+      );
     }
     return connector(options, callback);
   };
@@ -68,6 +73,9 @@ export function createStoreDispatcher(opts: { allowPrivate: boolean; dnsLookup?:
 export function createStoreFetch(opts: { allowPrivate: boolean; dnsLookup?: DnsLookup }): FetchWithDispatcher {
   const dispatcher = createStoreDispatcher(opts);
   const guardedFetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) =>
-    undiciFetch(input as Parameters<typeof undiciFetch>[0], { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher })) as unknown as typeof fetch;
+    undiciFetch(input as Parameters<typeof undiciFetch>[0], {
+      ...(init as Parameters<typeof undiciFetch>[1]),
+      dispatcher,
+    })) as unknown as typeof fetch;
   return Object.assign(guardedFetch, { dispatcher });
 }

@@ -89,7 +89,9 @@ export function parameterLayout(
   // "%3D" and "&" into "%26": done piecewise here instead of re-scanning the joined string.
   return sortParams(entries, mode).map((e, i): Slot => {
     const prefix = (i > 0 ? "%26" : "") + encodeEncoded(e.name) + "%3D";
-    return typeof e.value === "number" ? { index: e.value, prefix } : prefix + encodeEncoded(valueForMode(e.value, mode));
+    return typeof e.value === "number"
+      ? { index: e.value, prefix }
+      : prefix + encodeEncoded(valueForMode(e.value, mode));
   });
 }
 
@@ -101,10 +103,17 @@ function valueForMode(value: string, mode: SignatureMode): string {
 }
 
 /** `METHOD&enc(uri)&enc(params)` from a layout and the oauth_* values (encoded, in the order of its names). */
-export function baseStringFromLayout(method: string, url: ParsedUrl, mode: SignatureMode, layout: ParameterLayout, oauthValues: readonly string[]): string {
+export function baseStringFromLayout(
+  method: string,
+  url: ParsedUrl,
+  mode: SignatureMode,
+  layout: ParameterLayout,
+  oauthValues: readonly string[],
+): string {
   let encodedParamString = "";
   for (const slot of layout) {
-    encodedParamString += typeof slot === "string" ? slot : slot.prefix + encodeEncoded(valueForMode(oauthValues[slot.index]!, mode));
+    encodedParamString +=
+      typeof slot === "string" ? slot : slot.prefix + encodeEncoded(valueForMode(oauthValues[slot.index]!, mode));
   }
   return `${method.toUpperCase()}&${rfc3986Encode(normaliseParsedUrl(url, mode))}&${encodedParamString}`;
 }
@@ -115,5 +124,11 @@ export function buildBaseStringFromEncoded(input: BaseStringInput): string {
   const url = parseUrl(input.url);
   const names = input.oauthParams.map(([name]) => name);
   const values = input.oauthParams.map(([, value]) => value);
-  return baseStringFromLayout(input.method, url, mode, parameterLayout(mode, names, input.formParams, url.query), values);
+  return baseStringFromLayout(
+    input.method,
+    url,
+    mode,
+    parameterLayout(mode, names, input.formParams, url.query),
+    values,
+  );
 }

@@ -8,7 +8,9 @@
 export const UNRESERVED_CLASS = "A-Za-z0-9\\-._~";
 const UNRESERVED_ONLY = new RegExp(`^[${UNRESERVED_CLASS}]*$`);
 /** Byte → unreserved? Derived from UNRESERVED_CLASS once, so the byte loops below cost one array read. */
-const UNRESERVED_BYTES = Uint8Array.from({ length: 256 }, (_, b) => (b < 0x80 && UNRESERVED_ONLY.test(String.fromCharCode(b)) ? 1 : 0));
+const UNRESERVED_BYTES = Uint8Array.from({ length: 256 }, (_, b) =>
+  b < 0x80 && UNRESERVED_ONLY.test(String.fromCharCode(b)) ? 1 : 0,
+);
 const SUB_DELIMS_KEPT_BY_ENCODE_URI_COMPONENT = /[!'()*]/g;
 const SUB_DELIM_TEST = /[!'()*]/;
 const HEX = "0123456789ABCDEF";
@@ -24,7 +26,9 @@ export function rfc3986Encode(value: string): string {
     const c = value.charCodeAt(i);
     if (c >= 0x80 || UNRESERVED_BYTES[c] !== 1) {
       const encoded = encodeURIComponent(value);
-      return SUB_DELIM_TEST.test(encoded) ? encoded.replace(SUB_DELIMS_KEPT_BY_ENCODE_URI_COMPONENT, escapeSubDelim) : encoded;
+      return SUB_DELIM_TEST.test(encoded)
+        ? encoded.replace(SUB_DELIMS_KEPT_BY_ENCODE_URI_COMPONENT, escapeSubDelim)
+        : encoded;
     }
   }
   return value;

@@ -5,7 +5,10 @@
  */
 import { rfc3986Encode } from "./encoding";
 
-export function formatAuthorizationHeader(oauthParams: ReadonlyArray<readonly [string, string]>, signature: string): string {
+export function formatAuthorizationHeader(
+  oauthParams: ReadonlyArray<readonly [string, string]>,
+  signature: string,
+): string {
   return authorizationHeaderOf(
     oauthParams.map(([name]) => rfc3986Encode(name)),
     oauthParams.map(([, value]) => rfc3986Encode(value)),
@@ -14,7 +17,11 @@ export function formatAuthorizationHeader(oauthParams: ReadonlyArray<readonly [s
 }
 
 /** Same, from parallel lists of RFC 3986-encoded names and values (the signer's hot path: no pairs built). */
-export function authorizationHeaderOf(encodedNames: readonly string[], encodedValues: readonly string[], signature: string): string {
+export function authorizationHeaderOf(
+  encodedNames: readonly string[],
+  encodedValues: readonly string[],
+  signature: string,
+): string {
   let header = "OAuth ";
   for (let i = 0; i < encodedNames.length; i++) header += `${encodedNames[i]}="${encodedValues[i]}", `;
   return `${header}oauth_signature="${rfc3986Encode(signature)}"`;

@@ -34,7 +34,7 @@ export function parseStrName(encodedName: string): string | undefined {
   if (nul >= 0) name = name.slice(0, nul);
   while (name.startsWith("%20")) name = name.slice(3);
   let out = "";
-  for (let i = 0; i < name.length; ) {
+  for (let i = 0; i < name.length;) {
     if (name.startsWith("%5B", i)) {
       if (i === 0 || name.includes("%5D", i + 3)) return undefined;
       return out + "_" + name.slice(i + 3).replace(/%20|\.|%5B/g, "_");

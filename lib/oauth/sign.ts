@@ -34,9 +34,12 @@ function checkInput(input: SignerInput): void {
 }
 
 export function createSigner(secrets: OAuthSecrets): Signer {
-  const signingKey = new OAuth({ consumer: { key: secrets.consumerKey, secret: secrets.consumerSecret } }).getSigningKey(secrets.tokenSecret ?? "");
+  const signingKey = new OAuth({
+    consumer: { key: secrets.consumerKey, secret: secrets.consumerSecret },
+  }).getSigningKey(secrets.tokenSecret ?? "");
   const hmacKey = createSecretKey(Buffer.from(signingKey, "utf8")); // a KeyObject: no string-to-key conversion per call
-  const hmac = (algorithm: "sha256" | "sha1", base: string): string => createHmac(algorithm, hmacKey).update(base).digest("base64");
+  const hmac = (algorithm: "sha256" | "sha1", base: string): string =>
+    createHmac(algorithm, hmacKey).update(base).digest("base64");
   let plaintext: OAuth | undefined;
 
   function signatureOf(method: SignatureMethod, base: string): string {
@@ -47,7 +50,10 @@ export function createSigner(secrets: OAuthSecrets): Signer {
         return hmac("sha1", base);
       case "PLAINTEXT":
         // oauth-1.0a's own PLAINTEXT: the signature is the signing key itself
-        plaintext ??= new OAuth({ consumer: { key: secrets.consumerKey, secret: secrets.consumerSecret }, signature_method: "PLAINTEXT" });
+        plaintext ??= new OAuth({
+          consumer: { key: secrets.consumerKey, secret: secrets.consumerSecret },
+          signature_method: "PLAINTEXT",
+        });
         return plaintext.hash_function(base, signingKey);
       case "RSA-SHA1":
         if (!secrets.rsaPrivateKeyPem) throw new TypeError("RSA-SHA1 signing needs secrets.rsaPrivateKeyPem");
@@ -65,7 +71,12 @@ export function createSigner(secrets: OAuthSecrets): Signer {
   const names = token ? WITH_TOKEN : WITHOUT_TOKEN;
   const layouts = new Map<string, ParameterLayout>(); // per query seen: the sort is done once (base-string.ts)
 
-  function layoutFor(input: SignerInput, mode: SignatureMode, oauthNames: readonly string[], query: string | undefined): ParameterLayout {
+  function layoutFor(
+    input: SignerInput,
+    mode: SignatureMode,
+    oauthNames: readonly string[],
+    query: string | undefined,
+  ): ParameterLayout {
     if (input.formParams) return parameterLayout(mode, oauthNames, input.formParams, query);
     const key = `${mode}\u0000${oauthNames.length}\u0000${query ?? ""}`;
     let layout = layouts.get(key);
@@ -77,7 +88,13 @@ export function createSigner(secrets: OAuthSecrets): Signer {
     return layout;
   }
 
-  function signed(input: SignerInput): { oauthNames: readonly string[]; values: string[]; baseString: string; signature: string; method: SignatureMethod } {
+  function signed(input: SignerInput): {
+    oauthNames: readonly string[];
+    values: string[];
+    baseString: string;
+    signature: string;
+    method: SignatureMethod;
+  } {
     checkInput(input);
     const method: SignatureMethod = input.signatureMethod ?? "HMAC-SHA256";
     const mode = input.mode ?? "standard";
@@ -89,7 +106,13 @@ export function createSigner(secrets: OAuthSecrets): Signer {
     if (withVerifier) values.push(rfc3986Encode(input.verifier!));
     values.push("1.0");
     const url = parseUrl(input.url);
-    const baseString = baseStringFromLayout(input.method, url, mode, layoutFor(input, mode, oauthNames, url.query), values);
+    const baseString = baseStringFromLayout(
+      input.method,
+      url,
+      mode,
+      layoutFor(input, mode, oauthNames, url.query),
+      values,
+    );
     return { oauthNames, values, baseString, signature: signatureOf(method, baseString), method };
   }
 
@@ -110,7 +133,12 @@ export function createSigner(secrets: OAuthSecrets): Signer {
       if (input.verifier !== undefined) oauthParams.oauth_verifier = input.verifier;
       oauthParams.oauth_version = "1.0";
       oauthParams.oauth_signature = s.signature;
-      return { authorization: authorizationHeaderOf(s.oauthNames, s.values, s.signature), signature: s.signature, baseString: s.baseString, oauthParams };
+      return {
+        authorization: authorizationHeaderOf(s.oauthNames, s.values, s.signature),
+        signature: s.signature,
+        baseString: s.baseString,
+        oauthParams,
+      };
     },
   };
 }
@@ -119,7 +147,13 @@ export function createSigner(secrets: OAuthSecrets): Signer {
 const LAYOUTS_KEPT = 64;
 
 const names = (token: boolean) => {
-  const head = ["oauth_consumer_key", "oauth_nonce", "oauth_signature_method", "oauth_timestamp", ...(token ? ["oauth_token"] : [])];
+  const head = [
+    "oauth_consumer_key",
+    "oauth_nonce",
+    "oauth_signature_method",
+    "oauth_timestamp",
+    ...(token ? ["oauth_token"] : []),
+  ];
   return { plain: [...head, "oauth_version"], withVerifier: [...head, "oauth_verifier", "oauth_version"] } as const;
 };
 const WITH_TOKEN = names(true);

@@ -18,7 +18,12 @@ export class TokenResponseError extends Error {
   /** What to check, when the failure has a usual cause. */
   readonly hint: string | undefined;
 
-  constructor(kind: TokenResponseErrorKind, message: string, storeMessage?: string, extra: { bodyExcerpt?: string; hint?: string } = {}) {
+  constructor(
+    kind: TokenResponseErrorKind,
+    message: string,
+    storeMessage?: string,
+    extra: { bodyExcerpt?: string; hint?: string } = {},
+  ) {
     super(message);
     this.kind = kind;
     this.storeMessage = storeMessage;
@@ -40,7 +45,7 @@ function excerptOf(body: string): string | undefined {
 /** The usual unparsable answer is a 200 storefront page: the store base URL lacks the "index.php/" the store needs. */
 const UNPARSABLE_HINT =
   "The token endpoint answered something other than a form-encoded token response, usually a storefront HTML " +
-  "page because the store base URL lacks the \"index.php/\" the store needs (use store_base_url from the " +
+  'page because the store base URL lacks the "index.php/" the store needs (use store_base_url from the ' +
   "activation POST verbatim).";
 
 const tokenFields = z.object({
@@ -50,7 +55,10 @@ const tokenFields = z.object({
 
 export function parseTokenResponse(body: unknown): TokenPair {
   if (typeof body !== "string") {
-    throw new TokenResponseError("not_a_string", `The store's token response is not text (got ${body === null ? "null" : typeof body})`);
+    throw new TokenResponseError(
+      "not_a_string",
+      `The store's token response is not text (got ${body === null ? "null" : typeof body})`,
+    );
   }
   const form = parseFormBody(body);
   if (!form) {
@@ -65,12 +73,16 @@ export function parseTokenResponse(body: unknown): TokenPair {
 
   // Magento answers failures as oauth_problem=<message> (Helper\Request::prepareErrorResponse).
   const problem = form.get("oauth_problem");
-  if (problem !== undefined) throw new TokenResponseError("oauth_problem", `The store refused the token request: ${problem}`, problem);
+  if (problem !== undefined)
+    throw new TokenResponseError("oauth_problem", `The store refused the token request: ${problem}`, problem);
   // The seed's rule: an `error` key in the form body is a failure.
   const error = form.get("error");
   if (error !== undefined) throw new TokenResponseError("error", `The store returned an error: ${error}`, error);
 
-  const parsed = tokenFields.safeParse({ oauth_token: form.get("oauth_token"), oauth_token_secret: form.get("oauth_token_secret") });
+  const parsed = tokenFields.safeParse({
+    oauth_token: form.get("oauth_token"),
+    oauth_token_secret: form.get("oauth_token_secret"),
+  });
   if (!parsed.success) {
     throw new TokenResponseError("missing_token", "The store's token response lacks oauth_token or oauth_token_secret");
   }

@@ -39,7 +39,10 @@ export const WORKER_BEAT_WITHIN_MS = 30_000;
 function expectedMigrations(db: Database, prismaDir: string): string[] | null {
   const dir = db.provider === "sqlite" ? join(prismaDir, "migrations") : join(prismaDir, "postgresql", "migrations");
   if (!existsSync(dir)) return null;
-  return readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
 }
 
 async function appliedMigrations(db: Database): Promise<Set<string>> {
@@ -55,7 +58,12 @@ async function appliedMigrations(db: Database): Promise<Set<string>> {
 export function readinessCheck(d: ReadinessDeps): () => Promise<Readiness> {
   let migrationsCurrent = false; // once applied, migrations stay applied: not asked again
   return async () => {
-    const checks: ReadinessChecks = { shuttingDown: d.draining(), database: "ok", migrations: "unknown", worker: d.workerExpected ? "none" : "not expected" };
+    const checks: ReadinessChecks = {
+      shuttingDown: d.draining(),
+      database: "ok",
+      migrations: "unknown",
+      worker: d.workerExpected ? "none" : "not expected",
+    };
     let pending: string[] = [];
     try {
       await d.db.prisma.$queryRawUnsafe("SELECT 1");
@@ -79,7 +87,8 @@ export function readinessCheck(d: ReadinessDeps): () => Promise<Readiness> {
         if (beat && d.now().getTime() - beat.getTime() <= WORKER_BEAT_WITHIN_MS) checks.worker = "alive";
       }
     }
-    const ready = !checks.shuttingDown && checks.database === "ok" && checks.migrations === "current" && checks.worker !== "none";
+    const ready =
+      !checks.shuttingDown && checks.database === "ok" && checks.migrations === "current" && checks.worker !== "none";
     return { ready, checks, pending };
   };
 }

@@ -49,11 +49,12 @@ export async function startTracing(o: TracingOptions): Promise<boolean> {
     holder.__kitTracing = { on: false, shutdown: async () => {} };
     return false;
   }
-  const [{ NodeTracerProvider }, { BatchSpanProcessor, SimpleSpanProcessor }, { resourceFromAttributes }] = await Promise.all([
-    import("@opentelemetry/sdk-trace-node"),
-    import("@opentelemetry/sdk-trace-base"),
-    import("@opentelemetry/resources"),
-  ]);
+  const [{ NodeTracerProvider }, { BatchSpanProcessor, SimpleSpanProcessor }, { resourceFromAttributes }] =
+    await Promise.all([
+      import("@opentelemetry/sdk-trace-node"),
+      import("@opentelemetry/sdk-trace-base"),
+      import("@opentelemetry/resources"),
+    ]);
   const processor = o.exporter
     ? new SimpleSpanProcessor(o.exporter)
     : new BatchSpanProcessor(new (await import("@opentelemetry/exporter-trace-otlp-http")).OTLPTraceExporter());
@@ -72,7 +73,12 @@ export async function stopTracing(): Promise<void> {
 }
 
 /** Runs `fn` in a span (a child of the active one, or of `parent`); the span records a thrown error's class only. */
-export async function withSpan<T>(name: string, attributes: SpanAttributes, fn: (span: Span) => Promise<T>, parent?: Context): Promise<T> {
+export async function withSpan<T>(
+  name: string,
+  attributes: SpanAttributes,
+  fn: (span: Span) => Promise<T>,
+  parent?: Context,
+): Promise<T> {
   if (!tracingOn()) return fn(trace.wrapSpanContext({ traceId: "", spanId: "", traceFlags: 0 }));
   const tracer = trace.getTracer(TRACER);
   return tracer.startActiveSpan(name, { attributes: { ...attributes } }, parent ?? context.active(), async (span) => {
@@ -98,8 +104,13 @@ export type EndSpan = (status: number | null) => void;
 /** A client span for one outbound HTTP call (store calls, lib/ops/store-calls.ts), or null when tracing is off. */
 export function startClientSpan(method: string, origin: URL | null): EndSpan | null {
   if (!tracingOn()) return null;
-  const attributes: SpanAttributes = { "http.request.method": method, ...(origin ? { "server.address": origin.host } : {}) };
-  const span = trace.getTracer(TRACER).startSpan(`${method} store`, { kind: SpanKind.CLIENT, attributes: { ...attributes } }, context.active());
+  const attributes: SpanAttributes = {
+    "http.request.method": method,
+    ...(origin ? { "server.address": origin.host } : {}),
+  };
+  const span = trace
+    .getTracer(TRACER)
+    .startSpan(`${method} store`, { kind: SpanKind.CLIENT, attributes: { ...attributes } }, context.active());
   return (status) => {
     if (status === null) span.setStatus({ code: SpanStatusCode.ERROR, message: "network error" });
     else span.setAttribute("http.response.status_code", status);

@@ -26,7 +26,10 @@ const sealedToken = z.object({
 });
 
 /** A stored app secret may be reused only for the same portal base URL and application ID it was entered for. */
-export function canKeepSecret(existing: Pick<PortalSettings, "baseUrl" | "appId" | "hasSecret">, next: { baseUrl: string; appId: string }): boolean {
+export function canKeepSecret(
+  existing: Pick<PortalSettings, "baseUrl" | "appId" | "hasSecret">,
+  next: { baseUrl: string; appId: string },
+): boolean {
   return existing.hasSecret && existing.baseUrl === next.baseUrl && existing.appId === next.appId.trim();
 }
 
@@ -44,18 +47,26 @@ export function createPortalAppStore(db: PortalAppRepo, box: SecretBox) {
         baseUrl: row.baseUrl,
         tokenPath: row.tokenPath,
         hasSecret: row.appSecretEnc !== "",
-        cached: row.cachedAccountId && row.cachedExpiresAt ? { accountId: row.cachedAccountId, expiresAt: row.cachedExpiresAt } : null,
+        cached:
+          row.cachedAccountId && row.cachedExpiresAt
+            ? { accountId: row.cachedAccountId, expiresAt: row.cachedExpiresAt }
+            : null,
         updatedAt: row.updatedAt,
       };
     },
 
     /** Saves settings; an empty secret keeps the stored one. Any change drops the cached token. */
-    async save(userId: string, input: { appId: string; appSecret?: string; baseUrl: string; tokenPath: string }): Promise<void> {
+    async save(
+      userId: string,
+      input: { appId: string; appSecret?: string; baseUrl: string; tokenPath: string },
+    ): Promise<void> {
       if (!input.appSecret) {
         const row = await db.get(userId);
         const existing = row ? { baseUrl: row.baseUrl, appId: row.appId, hasSecret: row.appSecretEnc !== "" } : null;
         if (!existing || !canKeepSecret(existing, input)) {
-          throw new PortalSecretRequiredError("The application secret is required again when the base URL or application ID changes.");
+          throw new PortalSecretRequiredError(
+            "The application secret is required again when the base URL or application ID changes.",
+          );
         }
       }
       await db.save(userId, {
@@ -77,7 +88,12 @@ export function createPortalAppStore(db: PortalAppRepo, box: SecretBox) {
     async config(userId: string): Promise<PortalConfig | null> {
       const row = await db.get(userId);
       if (!row || !row.appSecretEnc) return null;
-      return { appId: row.appId, appSecret: box.open(row.appSecretEnc), baseUrl: row.baseUrl, tokenPath: row.tokenPath };
+      return {
+        appId: row.appId,
+        appSecret: box.open(row.appSecretEnc),
+        baseUrl: row.baseUrl,
+        tokenPath: row.tokenPath,
+      };
     },
 
     /** A TokenCache backed by the row (token sealed). */
@@ -94,8 +110,18 @@ export function createPortalAppStore(db: PortalAppRepo, box: SecretBox) {
           }
         },
         async set(t) {
-          const sealed: z.infer<typeof sealedToken> = { ust: t.ust, idField: t.idField, expiresInSeconds: t.expiresInSeconds, obtainedAt: t.obtainedAt, refreshAt: t.refreshAt };
-          await db.setCachedToken(userId, { enc: box.seal(JSON.stringify(sealed)), accountId: t.accountId, expiresAt: new Date(t.expiresAt) });
+          const sealed: z.infer<typeof sealedToken> = {
+            ust: t.ust,
+            idField: t.idField,
+            expiresInSeconds: t.expiresInSeconds,
+            obtainedAt: t.obtainedAt,
+            refreshAt: t.refreshAt,
+          };
+          await db.setCachedToken(userId, {
+            enc: box.seal(JSON.stringify(sealed)),
+            accountId: t.accountId,
+            expiresAt: new Date(t.expiresAt),
+          });
         },
         async clear() {
           await db.setCachedToken(userId, null);

@@ -68,7 +68,10 @@ const tokenResponse = z
     ust: z.string().min(1),
     expires_in: z.coerce.number().int().positive(),
   })
-  .refine((t) => t.platform_id !== undefined || t.mage_id !== undefined, "the response has neither platform_id nor mage_id");
+  .refine(
+    (t) => t.platform_id !== undefined || t.mage_id !== undefined,
+    "the response has neither platform_id nor mage_id",
+  );
 
 const portalErrorBody = z.object({ code: z.coerce.number().optional(), message: z.string().optional() });
 
@@ -100,7 +103,11 @@ const PORTAL_URL_ERRORS: Partial<Record<UrlProblem, string>> = {
 export const portalConfigSchema = z.object({
   baseUrl: z.string().superRefine((raw, ctx) => {
     const parsed = parseStrictUrl(raw, { maxLength: 2048 });
-    if (!parsed.ok) ctx.addIssue({ code: "custom", message: PORTAL_URL_ERRORS[parsed.problem] ?? "Enter the portal's http(s) base URL" });
+    if (!parsed.ok)
+      ctx.addIssue({
+        code: "custom",
+        message: PORTAL_URL_ERRORS[parsed.problem] ?? "Enter the portal's http(s) base URL",
+      });
   }),
   appId: z.string().trim().min(1, "Enter the application ID").max(200),
   appSecret: z.string().min(1, "Enter the application secret").max(500),
@@ -128,7 +135,13 @@ const PORTAL_ERROR_MAX_BYTES = 64 * 1024;
 /** A portal answer's JSON, read up to PORTAL_RESPONSE_MAX_BYTES; undefined when it is not JSON. */
 async function readJson(res: Response, what: string): Promise<unknown> {
   const text = await readCapped(res.body, PORTAL_RESPONSE_MAX_BYTES);
-  if (text === null) throw new PortalError(`${what} is larger than ${PORTAL_RESPONSE_MAX_BYTES / 1024} KiB: not a portal answer`, res.status, undefined, undefined);
+  if (text === null)
+    throw new PortalError(
+      `${what} is larger than ${PORTAL_RESPONSE_MAX_BYTES / 1024} KiB: not a portal answer`,
+      res.status,
+      undefined,
+      undefined,
+    );
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -156,7 +169,12 @@ export function createPortalClient(config: PortalConfig, deps: PortalDeps & { fe
       /* not JSON */
     }
     const detail = body.message ?? (text.slice(0, 200) || res.statusText);
-    return new PortalError(`${what}: HTTP ${res.status}${detail ? ` ${detail}` : ""}`, res.status, body.code, body.message);
+    return new PortalError(
+      `${what}: HTTP ${res.status}${detail ? ` ${detail}` : ""}`,
+      res.status,
+      body.code,
+      body.message,
+    );
   }
 
   async function requestToken(): Promise<SessionToken> {
@@ -175,7 +193,13 @@ export function createPortalClient(config: PortalConfig, deps: PortalDeps & { fe
     }
     if (res.status !== 200) throw await readError(res, "Session token request refused");
     const parsed = tokenResponse.safeParse(await readJson(res, "Session token response"));
-    if (!parsed.success) throw new PortalError(`Session token response not understood: ${parsed.error.issues[0]?.message ?? "bad shape"}`, 200, undefined, undefined);
+    if (!parsed.success)
+      throw new PortalError(
+        `Session token response not understood: ${parsed.error.issues[0]?.message ?? "bad shape"}`,
+        200,
+        undefined,
+        undefined,
+      );
     const t = parsed.data;
     const obtainedAt = now();
     const lifetimeMs = t.expires_in * 1000;

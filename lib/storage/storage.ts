@@ -30,7 +30,14 @@ import type {
   User,
   UserWithPassword,
 } from "./types";
-import type { BulkChunkRecord, BulkRowOutcome, BulkRowRecord, BulkRowStatus, BulkSubmissionRecord, NewBulkRow } from "./bulk-types";
+import type {
+  BulkChunkRecord,
+  BulkRowOutcome,
+  BulkRowRecord,
+  BulkRowStatus,
+  BulkSubmissionRecord,
+  NewBulkRow,
+} from "./bulk-types";
 
 import type { StoreEventRepo } from "./store-events";
 
@@ -102,7 +109,11 @@ export interface InstallationRepo {
    * Writes an exchange's credentials and makes the installation active, only when no newer activation's
    * credentials are in place (credentialsSeq < seq). False: a newer success already won.
    */
-  installCredentials(id: string, seq: number, data: { storeId: string } & Required<SealedCredentials> & { at: Date }): Promise<boolean>;
+  installCredentials(
+    id: string,
+    seq: number,
+    data: { storeId: string } & Required<SealedCredentials> & { at: Date },
+  ): Promise<boolean>;
   /** Moves the state when the installation still has `expect` (state and credentials): a revocation or a heal. */
   transition(
     id: string,
@@ -149,7 +160,11 @@ export interface ActivationRepo {
   /** Another activation of the same callback that succeeded. */
   hasSucceededTwin(installationId: string, fingerprint: string, exceptId: string): Promise<boolean>;
   /** Newer activations from the same store that are being or were exchanged (candidates to supersede `seq`). */
-  newerFromSameStore(installationId: string, seq: number, storeBaseUrl: string): Promise<Array<{ seq: number; consumerSecretEnc: string }>>;
+  newerFromSameStore(
+    installationId: string,
+    seq: number,
+    storeBaseUrl: string,
+  ): Promise<Array<{ seq: number; consumerSecretEnc: string }>>;
   /** pending → exchanging; false when someone else moved it first. */
   claimForExchange(id: string, at: Date): Promise<boolean>;
   markRequestTokenCall(id: string, at: Date): Promise<void>;
@@ -169,7 +184,13 @@ export interface ActivationRepo {
   finish(
     id: string,
     from: readonly ActivationState[],
-    end: { state: ActivationState; failureReason?: FailureReason | null; at: Date; accessTokenAt?: Date; keepRequestToken?: boolean },
+    end: {
+      state: ActivationState;
+      failureReason?: FailureReason | null;
+      at: Date;
+      accessTokenAt?: Date;
+      keepRequestToken?: boolean;
+    },
   ): Promise<boolean>;
   /**
    * Moves the sealed request token kept on a finished activation (`fromId`) to another one (`toId`), stamped as
@@ -183,8 +204,24 @@ export interface ActivationRepo {
   listOpen(): Promise<Activation[]>;
   /** Marks the activation as used by `userId`'s identity popup, only if nobody claimed it. */
   claimForUser(id: string, userId: string, at: Date): Promise<boolean>;
-  sealed(): Promise<Array<{ id: string; consumerSecretEnc: string; verifierEnc: string; requestTokenEnc: string | null; requestTokenSecretEnc: string | null }>>;
-  replaceSealed(id: string, values: { consumerSecretEnc: string; verifierEnc: string; requestTokenEnc: string | null; requestTokenSecretEnc: string | null }): Promise<void>;
+  sealed(): Promise<
+    Array<{
+      id: string;
+      consumerSecretEnc: string;
+      verifierEnc: string;
+      requestTokenEnc: string | null;
+      requestTokenSecretEnc: string | null;
+    }>
+  >;
+  replaceSealed(
+    id: string,
+    values: {
+      consumerSecretEnc: string;
+      verifierEnc: string;
+      requestTokenEnc: string | null;
+      requestTokenSecretEnc: string | null;
+    },
+  ): Promise<void>;
 }
 
 export interface EventRepo {
@@ -213,7 +250,13 @@ export interface LinkRepo {
   fileRequest(installationId: string, userId: string, activationId: string, at: Date): Promise<void>;
   pendingRequests(installationId: string, since: Date): Promise<LinkRequest[]>;
   /** pending → approved | denied, for a request of that installation; false when already answered or gone. */
-  decide(id: string, installationId: string, state: "approved" | "denied", deciderId: string, at: Date): Promise<boolean>;
+  decide(
+    id: string,
+    installationId: string,
+    state: "approved" | "denied",
+    deciderId: string,
+    at: Date,
+  ): Promise<boolean>;
   prunePending(before: Date): Promise<number>;
 }
 
@@ -298,7 +341,10 @@ export interface RateWindowRepo {
 
 export interface PortalAppRepo {
   get(userId: string): Promise<PortalAppRow | null>;
-  save(userId: string, values: Omit<PortalAppRow, "userId" | "updatedAt" | "appSecretEnc"> & { appSecretEnc?: string }): Promise<void>;
+  save(
+    userId: string,
+    values: Omit<PortalAppRow, "userId" | "updatedAt" | "appSecretEnc"> & { appSecretEnc?: string },
+  ): Promise<void>;
   setCachedToken(userId: string, token: { enc: string; accountId: string; expiresAt: Date } | null): Promise<void>;
   delete(userId: string): Promise<void>;
   sealed(): Promise<Array<{ userId: string; appSecretEnc: string; cachedTokenEnc: string | null }>>;
@@ -306,7 +352,12 @@ export interface PortalAppRepo {
 }
 
 export interface ExportRepo {
-  create(data: { installationId: string; requestedBy: string | null; entity: string; options: string }): Promise<ExportRecord>;
+  create(data: {
+    installationId: string;
+    requestedBy: string | null;
+    entity: string;
+    options: string;
+  }): Promise<ExportRecord>;
   byId(id: string): Promise<ExportRecord | null>;
   listForInstallation(installationId: string, limit: number): Promise<ExportRecord[]>;
   start(id: string, total: number | null): Promise<void>;
@@ -325,12 +376,23 @@ export interface ExportRepo {
 export interface BulkRepo {
   /** The submission with its rows in one transaction; pending rows are split into chunks of `chunkSize` in row order. */
   create(
-    submission: { installationId: string; requestedBy: string | null; kind: string; operationId: string; chunkSize: number },
+    submission: {
+      installationId: string;
+      requestedBy: string | null;
+      kind: string;
+      operationId: string;
+      chunkSize: number;
+    },
     rows: readonly NewBulkRow[],
   ): Promise<BulkSubmissionRecord>;
   byId(id: string): Promise<BulkSubmissionRecord | null>;
   listForInstallation(installationId: string, limit: number): Promise<BulkSubmissionRecord[]>;
-  update(id: string, patch: Partial<Pick<BulkSubmissionRecord, "state" | "lastProgressAt" | "stalledAt" | "fallbackAt" | "message" | "finishedAt">>): Promise<void>;
+  update(
+    id: string,
+    patch: Partial<
+      Pick<BulkSubmissionRecord, "state" | "lastProgressAt" | "stalledAt" | "fallbackAt" | "message" | "finishedAt">
+    >,
+  ): Promise<void>;
   chunks(submissionId: string): Promise<BulkChunkRecord[]>;
   /** pending → sending, written before the request goes out. False when the chunk was not pending. */
   markSending(submissionId: string, seq: number, at: Date): Promise<boolean>;

@@ -46,8 +46,19 @@ export interface StoreEventRepo {
   /** Counts a duplicate on the delivery it repeats. */
   countDuplicate(id: string, at: Date): Promise<void>;
   /** One refusal folded into its row (created on the first): `foldKey` names channel, installation, reason and minute. */
-  foldRefusal(r: { foldKey: string; installationId: string | null; channel: EventChannel; detail: string; at: Date }): Promise<void>;
-  setOutcome(id: string, outcome: DeliveryOutcome, detail: string | null, extra?: { jobId?: string | null; at?: Date }): Promise<void>;
+  foldRefusal(r: {
+    foldKey: string;
+    installationId: string | null;
+    channel: EventChannel;
+    detail: string;
+    at: Date;
+  }): Promise<void>;
+  setOutcome(
+    id: string,
+    outcome: DeliveryOutcome,
+    detail: string | null,
+    extra?: { jobId?: string | null; at?: Date },
+  ): Promise<void>;
   byId(id: string): Promise<DeliveryRecord | null>;
   recent(installationId: string, channel: EventChannel, limit: number): Promise<DeliveryRecord[]>;
   /** Refusals addressed to installations that do not exist (no installation to show them on). */

@@ -55,13 +55,31 @@ export async function applyRecords(
             `the store answered ${entity.name} ${r.identity} at version ${r.version}, older than the version ${m?.version} already delivered (a store clock set back?). Resync from scratch once the store's clock is right.`,
           );
       } else {
-        changes.push({ identity: r.identity, sortKey: r.sortKey, operation: "upsert", version: r.version, sequence: (m?.sequence ?? 0) + 1, fingerprint: r.fingerprint, data: r.data, existed: m !== undefined });
+        changes.push({
+          identity: r.identity,
+          sortKey: r.sortKey,
+          operation: "upsert",
+          version: r.version,
+          sequence: (m?.sequence ?? 0) + 1,
+          fingerprint: r.fingerprint,
+          data: r.data,
+          existed: m !== undefined,
+        });
       }
     }
     for (const identity of options.deletions ?? []) {
       const m = mirror.get(identity);
       if (!m || m.deleted) continue;
-      changes.push({ identity, sortKey: "", operation: "delete", version: m.version, sequence: m.sequence + 1, fingerprint: "", data: null, existed: true });
+      changes.push({
+        identity,
+        sortKey: "",
+        operation: "delete",
+        version: m.version,
+        sequence: m.sequence + 1,
+        fingerprint: "",
+        data: null,
+        existed: true,
+      });
     }
     await tx.sync.writeChanges(installationId, entity.name, changes, at);
     if (seen.length) await tx.sync.markSeen(installationId, entity.name, seen, at);

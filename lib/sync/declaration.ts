@@ -37,7 +37,9 @@ export class SyncDeclarationError extends Error {
   override readonly name = "SyncDeclarationError";
 }
 
-const fieldName = z.string().regex(/^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*$/, "a field is snake_case names joined by dots");
+const fieldName = z
+  .string()
+  .regex(/^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*$/, "a field is snake_case names joined by dots");
 const declarationSchema = z.strictObject({
   name: z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, "name: lowercase letters, digits, - and _"),
   label: z.string().min(1),
@@ -60,9 +62,17 @@ export const keptName = (field: string): string => field.slice(field.lastIndexOf
  */
 export function defineSyncEntity(d: SyncEntity): SyncEntity {
   const r = declarationSchema.safeParse(d);
-  if (!r.success) throw new SyncDeclarationError(`sync entity "${String(d.name)}": ${r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-  for (const [what, field] of [["identity", d.identity.field], ["keyset", d.keyset.field], ["version", d.version?.field]] as const) {
-    if (field !== undefined && !d.fields.includes(field)) throw new SyncDeclarationError(`sync entity "${d.name}": its ${what} field "${field}" must be one of its fields`);
+  if (!r.success)
+    throw new SyncDeclarationError(
+      `sync entity "${String(d.name)}": ${r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
+  for (const [what, field] of [
+    ["identity", d.identity.field],
+    ["keyset", d.keyset.field],
+    ["version", d.version?.field],
+  ] as const) {
+    if (field !== undefined && !d.fields.includes(field))
+      throw new SyncDeclarationError(`sync entity "${d.name}": its ${what} field "${field}" must be one of its fields`);
   }
   const kept = d.fields.map(keptName);
   const twice = kept.find((k, i) => kept.indexOf(k) !== i);

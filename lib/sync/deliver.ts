@@ -29,9 +29,14 @@ export interface Delivered {
 }
 
 /** Wait before attempt `attempts + 1` (after `attempts` failures). */
-export const retryDelayMs = (attempts: number): number => Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1));
+export const retryDelayMs = (attempts: number): number =>
+  Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1));
 
-export async function deliverDue(deps: DeliveryDeps, store: { installationId: string; baseUrl: string }, entity: string): Promise<Delivered> {
+export async function deliverDue(
+  deps: DeliveryDeps,
+  store: { installationId: string; baseUrl: string },
+  entity: string,
+): Promise<Delivered> {
   const out: Delivered = { delivered: 0, retrying: 0, parked: 0 };
   const handlers = deps.handlers.filter((h) => h.entities === "*" || h.entities.includes(entity));
   const toChange = (c: OutboxChange): SyncChange => ({
@@ -45,18 +50,23 @@ export async function deliverDue(deps: DeliveryDeps, store: { installationId: st
     data: c.data,
   });
   const run = async (batch: readonly SyncChange[]) => {
-    for (const h of handlers) await h.handle(batch, { fetch: deps.fetch, log: deps.log.child({ syncHandler: h.name }) });
+    for (const h of handlers)
+      await h.handle(batch, { fetch: deps.fetch, log: deps.log.child({ syncHandler: h.name }) });
   };
   for (;;) {
     const due = await deps.storage.sync.due(store.installationId, entity, deps.now(), BATCH_SIZE);
     if (due.length === 0) return out;
     try {
       await run(due.map(toChange));
-      await deps.storage.sync.delivered(due.map((c) => c.id), deps.now());
+      await deps.storage.sync.delivered(
+        due.map((c) => c.id),
+        deps.now(),
+      );
       out.delivered += due.length;
       continue;
     } catch (e) {
-      if (due.length > 1) deps.log.info({ entity, err: (e as Error).message }, "a sync batch failed; delivering it change by change");
+      if (due.length > 1)
+        deps.log.info({ entity, err: (e as Error).message }, "a sync batch failed; delivering it change by change");
       else await fail(due[0]!, e);
       if (due.length === 1) continue;
     }
@@ -79,7 +89,9 @@ export async function deliverDue(deps: DeliveryDeps, store: { installationId: st
       out.parked++;
       deps.log.warn({ entity, identity: c.identity, attempts, err: message }, "a sync change was parked");
     } else {
-      await deps.storage.sync.failed(c.id, attempts, message, { at: new Date(deps.now().getTime() + retryDelayMs(attempts)) });
+      await deps.storage.sync.failed(c.id, attempts, message, {
+        at: new Date(deps.now().getTime() + retryDelayMs(attempts)),
+      });
       out.retrying++;
     }
   }

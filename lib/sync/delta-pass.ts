@@ -47,7 +47,12 @@ function criteria(entity: SyncEntity, pos: Position | null, upper: string | null
   if (pos) {
     groups.push({ filters: [{ field: v.filter, conditionType: "gteq", value: pos.version }] });
     if (pos.key >= 0) {
-      groups.push({ filters: [{ field: v.filter, conditionType: "gt", value: pos.version }, { field: entity.keyset.filter, conditionType: "gt", value: String(pos.key) }] });
+      groups.push({
+        filters: [
+          { field: v.filter, conditionType: "gt", value: pos.version },
+          { field: entity.keyset.filter, conditionType: "gt", value: String(pos.key) },
+        ],
+      });
     }
   }
   if (upper) groups.push({ filters: [{ field: v.filter, conditionType: "lteq", value: upper }] });
@@ -62,7 +67,8 @@ function criteria(entity: SyncEntity, pos: Position | null, upper: string | null
   };
 }
 
-const after = (a: Position, b: Position): boolean => a.version > b.version || (a.version === b.version && a.key > b.key);
+const after = (a: Position, b: Position): boolean =>
+  a.version > b.version || (a.version === b.version && a.key > b.key);
 
 export async function runDeltaPass(
   deps: DeliveryDeps & { storage: Storage },
@@ -84,7 +90,9 @@ export async function runDeltaPass(
   if (!entity.version) return { ...result, state: "skipped" }; // swept only
   const backfilling = !cursor?.backfilledAt;
   let backfillDone = cursor?.backfillDone ?? 0;
-  let mark: Position | null = cursor?.markVersion ? { version: cursor.markVersion, key: Number(cursor.markKey ?? -1) } : null;
+  let mark: Position | null = cursor?.markVersion
+    ? { version: cursor.markVersion, key: Number(cursor.markKey ?? -1) }
+    : null;
   let pos: Position | null = mark ? { version: versionMinus(mark.version, OVERLAP_SECONDS), key: -1 } : null;
   let upper: string | null = null;
   let storeNow: Date | null = null;
@@ -103,7 +111,10 @@ export async function runDeltaPass(
     let prev: Position | null = null;
     for (const r of records) {
       const p = { version: r.version, key: r.key };
-      if (prev && after(prev, p)) throw new SyncDataError(`the store answered ${entity.name} out of the order asked (updated_at, then ${entity.keyset.filter}, ascending)`);
+      if (prev && after(prev, p))
+        throw new SyncDataError(
+          `the store answered ${entity.name} out of the order asked (updated_at, then ${entity.keyset.filter}, ascending)`,
+        );
       prev = p;
     }
     const inRange = records.filter((r) => r.version <= upper!);
@@ -125,13 +136,16 @@ export async function runDeltaPass(
     result.changes += applied.changes;
     mark = nextMark;
     await addDelivery();
-    const reachedEnd = page.rows.length < entity.pageSize || inRange.length < records.length || page.total <= page.rows.length;
+    const reachedEnd =
+      page.rows.length < entity.pageSize || inRange.length < records.length || page.total <= page.rows.length;
     if (reachedEnd) break;
     if (lastPos && (!pos || after(lastPos, pos))) {
       pos = lastPos;
       stalls = 0;
     } else if (++stalls >= MAX_STALLS) {
-      throw new SyncDataError(`the store answered the same ${entity.name} rows ${MAX_STALLS} times for the next page: it does not apply the ${entity.keyset.filter} filter`);
+      throw new SyncDataError(
+        `the store answered the same ${entity.name} rows ${MAX_STALLS} times for the next page: it does not apply the ${entity.keyset.filter} filter`,
+      );
     }
   }
   await deps.storage.sync.saveCursor(installationId, entity.name, {

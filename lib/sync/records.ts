@@ -42,7 +42,8 @@ export function canonicalJson(value: unknown): string {
     .join(",")}}`;
 }
 
-export const fingerprintOf = (data: Record<string, unknown>): string => createHash("sha256").update(canonicalJson(data)).digest("base64url");
+export const fingerprintOf = (data: Record<string, unknown>): string =>
+  createHash("sha256").update(canonicalJson(data)).digest("base64url");
 
 /**
  * The identity in sort order as text both databases order alike: numbers zero-padded to 20 digits, text as the
@@ -56,19 +57,31 @@ const VERSION_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /** One store row → the record the mirror keeps; a SyncDataError when the row lacks what the declaration needs. */
 export function toStoreRecord(entity: SyncEntity, row: unknown): StoreRecord {
-  if (row === null || typeof row !== "object" || Array.isArray(row)) throw new SyncDataError(`the store answered a ${entity.name} row that is not an object`);
+  if (row === null || typeof row !== "object" || Array.isArray(row))
+    throw new SyncDataError(`the store answered a ${entity.name} row that is not an object`);
   const id = read(row, entity.identity.field);
   if ((typeof id !== "string" && typeof id !== "number") || String(id) === "") {
-    throw new SyncDataError(`the store answered a ${entity.name} row without its identity field "${entity.identity.field}"`);
+    throw new SyncDataError(
+      `the store answered a ${entity.name} row without its identity field "${entity.identity.field}"`,
+    );
   }
   const identity = String(id);
-  if (entity.identity.numeric && !/^\d{1,19}$/.test(identity)) throw new SyncDataError(`the store answered a ${entity.name} row whose ${entity.identity.field} "${identity.slice(0, 40)}" is not a whole number`);
+  if (entity.identity.numeric && !/^\d{1,19}$/.test(identity))
+    throw new SyncDataError(
+      `the store answered a ${entity.name} row whose ${entity.identity.field} "${identity.slice(0, 40)}" is not a whole number`,
+    );
   const keyValue = Number(read(row, entity.keyset.field));
-  if (!Number.isSafeInteger(keyValue) || keyValue < 0) throw new SyncDataError(`the store answered ${entity.name} ${identity} without a whole-number "${entity.keyset.field}"`);
+  if (!Number.isSafeInteger(keyValue) || keyValue < 0)
+    throw new SyncDataError(
+      `the store answered ${entity.name} ${identity} without a whole-number "${entity.keyset.field}"`,
+    );
   let version = "";
   if (entity.version) {
     const v = read(row, entity.version.field);
-    if (typeof v !== "string" || !VERSION_TEXT.test(v)) throw new SyncDataError(`the store answered ${entity.name} ${identity} without a "${entity.version.field}" like 2024-05-01 12:00:00`);
+    if (typeof v !== "string" || !VERSION_TEXT.test(v))
+      throw new SyncDataError(
+        `the store answered ${entity.name} ${identity} without a "${entity.version.field}" like 2024-05-01 12:00:00`,
+      );
     version = v;
   }
   const data: Record<string, unknown> = {};
@@ -76,7 +89,14 @@ export function toStoreRecord(entity: SyncEntity, row: unknown): StoreRecord {
     const v = read(row, f);
     if (v !== undefined) data[keptName(f)] = v;
   }
-  return { identity, sortKey: sortKeyOf(entity, identity), version, key: keyValue, fingerprint: fingerprintOf(data), data };
+  return {
+    identity,
+    sortKey: sortKeyOf(entity, identity),
+    version,
+    key: keyValue,
+    fingerprint: fingerprintOf(data),
+    data,
+  };
 }
 
 /**
@@ -87,7 +107,9 @@ export function checkFieldsPresent(entity: SyncEntity, rows: readonly unknown[])
   if (rows.length === 0) return;
   for (const f of entity.fields) {
     if (!rows.some((r) => read(r, f) !== undefined)) {
-      throw new SyncDataError(`no ${entity.name} row the store answered has the field "${f}": is it a field of ${entity.path}? Fix the declaration in lib/sync/entities/`);
+      throw new SyncDataError(
+        `no ${entity.name} row the store answered has the field "${f}": is it a field of ${entity.path}? Fix the declaration in lib/sync/entities/`,
+      );
     }
   }
 }
@@ -95,7 +117,10 @@ export function checkFieldsPresent(entity: SyncEntity, rows: readonly unknown[])
 /** How a row read now compares with the mirror's copy. */
 export type Comparison = "new" | "same" | "changed" | "older";
 
-export function compare(mirror: { version: string; fingerprint: string; deleted: boolean } | undefined, r: Pick<StoreRecord, "version" | "fingerprint">): Comparison {
+export function compare(
+  mirror: { version: string; fingerprint: string; deleted: boolean } | undefined,
+  r: Pick<StoreRecord, "version" | "fingerprint">,
+): Comparison {
   if (!mirror) return "new";
   if (r.version < mirror.version) return mirror.deleted ? "new" : "older";
   if (mirror.deleted) return "new";

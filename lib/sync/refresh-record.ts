@@ -28,14 +28,27 @@ export async function refreshRecordWith(
     pageSize: 2,
     currentPage: 1,
   });
-  const records = page.rows.map((r) => toStoreRecord(entity, r)).filter((r) => r.identity.toLowerCase() === identity.toLowerCase());
-  if (records.length > 1) throw new SyncDataError(`the store answered ${records.length} ${entity.name} rows for ${entity.identity.field} ${identity}`);
+  const records = page.rows
+    .map((r) => toStoreRecord(entity, r))
+    .filter((r) => r.identity.toLowerCase() === identity.toLowerCase());
+  if (records.length > 1)
+    throw new SyncDataError(
+      `the store answered ${records.length} ${entity.name} rows for ${entity.identity.field} ${identity}`,
+    );
   const found = records[0];
   const applied = await applyRecords(deps.storage, store.installationId, entity, found ? [found] : [], deps.now(), {
     olderIs: "skip",
     ...(found ? {} : { deletions: [identity] }),
   });
   const d = await deliverDue(deps, store, entity.name);
-  const outcome: RefreshOutcome = found ? (applied.stale ? "stale" : applied.changes ? "changed" : "unchanged") : applied.changes ? "deleted" : "absent";
+  const outcome: RefreshOutcome = found
+    ? applied.stale
+      ? "stale"
+      : applied.changes
+        ? "changed"
+        : "unchanged"
+    : applied.changes
+      ? "deleted"
+      : "absent";
   return { outcome, delivered: d.delivered };
 }

@@ -20,6 +20,7 @@ export function syncEntityNames(entities: readonly SyncEntity[] = SYNC_ENTITIES)
 /** The declaration named `name`, or an error listing the names there are. */
 export function syncEntity(name: string, entities: readonly SyncEntity[] = SYNC_ENTITIES): SyncEntity {
   const e = entities.find((x) => x.name === name);
-  if (!e) throw new UnknownSyncEntityError(`no synced entity "${name}": choose ${syncEntityNames(entities).join(", ")}`);
+  if (!e)
+    throw new UnknownSyncEntityError(`no synced entity "${name}": choose ${syncEntityNames(entities).join(", ")}`);
   return e;
 }

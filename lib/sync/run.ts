@@ -41,13 +41,22 @@ async function target(s: SyncServices, installationId: string, storeFetch: typeo
   return { store: { installationId, baseUrl: inst.store.baseUrl }, client };
 }
 
-async function recordingErrors<T>(s: SyncServices, installationId: string, entity: SyncEntity, fn: () => Promise<T>): Promise<T> {
+async function recordingErrors<T>(
+  s: SyncServices,
+  installationId: string,
+  entity: SyncEntity,
+  fn: () => Promise<T>,
+): Promise<T> {
   try {
     return await fn();
   } catch (e) {
     const code = e instanceof SyncNotUsableError ? "installation_not_usable" : errorCodeOf(e);
     await s.storage.sync
-      .saveCursor(installationId, entity.name, { errorCode: code, error: (e as Error).message.slice(0, 1000), errorAt: s.now() })
+      .saveCursor(installationId, entity.name, {
+        errorCode: code,
+        error: (e as Error).message.slice(0, 1000),
+        errorAt: s.now(),
+      })
       .catch((err: unknown) => s.log.error({ err: (err as Error).message }, "could not record a sync error"));
     throw e;
   }
@@ -66,7 +75,12 @@ export function syncRun(s: SyncServices) {
         const t = await target(s, installationId, storeFetch);
         return runSweep(deps, t.store, entity, t.client, until);
       }),
-    refresh: async (installationId: string, entity: SyncEntity, identity: string, storeFetch: typeof fetch): Promise<{ outcome: RefreshOutcome; delivered: number }> => {
+    refresh: async (
+      installationId: string,
+      entity: SyncEntity,
+      identity: string,
+      storeFetch: typeof fetch,
+    ): Promise<{ outcome: RefreshOutcome; delivered: number }> => {
       const t = await target(s, installationId, storeFetch);
       return refreshRecordWith(deps, t.store, entity, t.client, identity);
     },

@@ -7,4 +7,5 @@ export const versionText = (d: Date): string => d.toISOString().slice(0, 19).rep
 export const versionDate = (text: string): Date => new Date(`${text.replace(" ", "T")}Z`);
 
 /** `text` moved back by `seconds`. */
-export const versionMinus = (text: string, seconds: number): string => versionText(new Date(versionDate(text).getTime() - seconds * 1000));
+export const versionMinus = (text: string, seconds: number): string =>
+  versionText(new Date(versionDate(text).getTime() - seconds * 1000));

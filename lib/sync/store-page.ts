@@ -26,12 +26,25 @@ export function parseDateHeader(value: string | null): Date | null {
   return Number.isNaN(t) ? null : new Date(t);
 }
 
-export async function readStorePage(client: MagentoClient, entity: SyncEntity, criteria: SearchCriteria): Promise<StorePage> {
-  const res = await client.request<unknown>({ method: "GET", path: entity.path, searchCriteria: criteria, fields: projection(entity) });
+export async function readStorePage(
+  client: MagentoClient,
+  entity: SyncEntity,
+  criteria: SearchCriteria,
+): Promise<StorePage> {
+  const res = await client.request<unknown>({
+    method: "GET",
+    path: entity.path,
+    searchCriteria: criteria,
+    fields: projection(entity),
+  });
   const parsed = pageSchema.safeParse(res.data);
-  if (!parsed.success) throw new SyncDataError(`the store's ${entity.path} answer is not a list (items and total_count): ${parsed.error.issues[0]?.message ?? "?"}`);
+  if (!parsed.success)
+    throw new SyncDataError(
+      `the store's ${entity.path} answer is not a list (items and total_count): ${parsed.error.issues[0]?.message ?? "?"}`,
+    );
   const rows = parsed.data.items ?? [];
   const asked = criteria.pageSize ?? entity.pageSize;
-  if (rows.length > asked) throw new SyncDataError(`the store answered ${rows.length} ${entity.name} rows to a page of ${asked}`);
+  if (rows.length > asked)
+    throw new SyncDataError(`the store answered ${rows.length} ${entity.name} rows to a page of ${asked}`);
   return { rows, total: parsed.data.total_count, storeNow: parseDateHeader(res.headers.get("date")) };
 }

@@ -20,7 +20,10 @@ const DELETE_CHUNK = 500;
 
 function criteria(entity: SyncEntity, afterKey: number | null): SearchCriteria {
   return {
-    filterGroups: afterKey === null ? [] : [{ filters: [{ field: entity.keyset.filter, conditionType: "gt", value: String(afterKey) }] }],
+    filterGroups:
+      afterKey === null
+        ? []
+        : [{ filters: [{ field: entity.keyset.filter, conditionType: "gt", value: String(afterKey) }] }],
     sortOrders: [{ field: entity.keyset.filter, direction: "ASC" }],
     pageSize: entity.pageSize,
     currentPage: 1,
@@ -34,7 +37,15 @@ export async function runSweep(
   client: MagentoClient,
   until: Date,
 ): Promise<PassResult & { deleted: number }> {
-  const result = { state: "done" as PassResult["state"], requests: 0, rows: 0, changes: 0, delivered: 0, parked: 0, deleted: 0 };
+  const result = {
+    state: "done" as PassResult["state"],
+    requests: 0,
+    rows: 0,
+    changes: 0,
+    delivered: 0,
+    parked: 0,
+    deleted: 0,
+  };
   const { installationId } = store;
   const cursor = await deps.storage.sync.cursor(installationId, entity.name);
   if (cursor?.paused) return { ...result, state: "paused" };
@@ -71,18 +82,30 @@ export async function runSweep(
       stalls = 0;
     } else if (++stalls >= MAX_STALLS) {
       // ending here would take every row not reached yet for deleted
-      throw new SyncDataError(`the store answered the same ${entity.name} rows ${MAX_STALLS} times for the next page: it does not apply the ${entity.keyset.filter} filter`);
+      throw new SyncDataError(
+        `the store answered the same ${entity.name} rows ${MAX_STALLS} times for the next page: it does not apply the ${entity.keyset.filter} filter`,
+      );
     }
   }
   // what the sweep did not see since it started is gone from the store
   for (;;) {
     const gone = await deps.storage.sync.unseenSince(installationId, entity.name, startedAt, DELETE_CHUNK);
     if (gone.length === 0) break;
-    const applied = await applyRecords(deps.storage, installationId, entity, [], deps.now(), { olderIs: "error", deletions: gone.map((g) => g.identity) });
+    const applied = await applyRecords(deps.storage, installationId, entity, [], deps.now(), {
+      olderIs: "error",
+      deletions: gone.map((g) => g.identity),
+    });
     result.deleted += applied.changes;
     result.changes += applied.changes;
     await addDelivery();
   }
-  await deps.storage.sync.saveCursor(installationId, entity.name, { sweepStartedAt: null, sweepAfter: null, lastSweepAt: deps.now(), errorCode: null, error: null, errorAt: null });
+  await deps.storage.sync.saveCursor(installationId, entity.name, {
+    sweepStartedAt: null,
+    sweepAfter: null,
+    lastSweepAt: deps.now(),
+    errorCode: null,
+    error: null,
+    errorAt: null,
+  });
   return result;
 }

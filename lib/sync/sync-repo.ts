@@ -77,7 +77,11 @@ export interface SyncRepo {
   /** Creates the cursor when missing. */
   saveCursor(installationId: string, entity: string, patch: CursorPatch): Promise<void>;
   /** The mirror's state of these identities (deleted ones included). */
-  mirrorStates(installationId: string, entity: string, identities: readonly string[]): Promise<Map<string, MirrorState>>;
+  mirrorStates(
+    installationId: string,
+    entity: string,
+    identities: readonly string[],
+  ): Promise<Map<string, MirrorState>>;
   /**
    * Writes changes: each mirror row, and an outbox entry (older open entries of the same record are superseded:
    * a record has at most one change waiting). Run inside storage.transaction with the cursor move.
@@ -88,7 +92,12 @@ export interface SyncRepo {
   /** Live mirror records a sweep that started at `since` did not see. */
   unseenSince(installationId: string, entity: string, since: Date, limit: number): Promise<MirrorState[]>;
   /** Live records in identity order, after `afterSortKey`. */
-  records(installationId: string, entity: string, afterSortKey: string | null, limit: number): Promise<Array<MirrorRecord & { sortKey: string }>>;
+  records(
+    installationId: string,
+    entity: string,
+    afterSortKey: string | null,
+    limit: number,
+  ): Promise<Array<MirrorRecord & { sortKey: string }>>;
   /** One record (deleted ones as null). */
   record(installationId: string, entity: string, identity: string): Promise<MirrorRecord | null>;
   count(installationId: string, entity: string): Promise<number>;
@@ -103,7 +112,11 @@ export interface SyncRepo {
   /** The newest sequence delivered for a record (0 when none). */
   deliveredSequence(installationId: string, entity: string, identity: string): Promise<number>;
   /** Changes of an installation created since `since` (charts): their entity, state and creation time. */
-  changesSince(installationId: string, since: Date, limit: number): Promise<Array<{ entity: string; state: ChangeState; createdAt: Date }>>;
+  changesSince(
+    installationId: string,
+    since: Date,
+    limit: number,
+  ): Promise<Array<{ entity: string; state: ChangeState; createdAt: Date }>>;
   /**
    * Resync from scratch: the cursor starts over (backfill, sweep) and the mirror forgets versions (so a store whose
    * clock went back is accepted again); fingerprints and sequences stay, so unchanged records are not delivered again.

@@ -25,7 +25,8 @@ export interface CurrentUser {
 export function safeNextPath(next: unknown, fallback = "/stores"): string {
   if (typeof next !== "string" || next.length > 4096) return fallback;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
-  if (!next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\") || /[\u0000-\u001f\\]/.test(next)) return fallback;
+  if (!next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\") || /[\u0000-\u001f\\]/.test(next))
+    return fallback;
   // What the browser will resolve: `/..//evil.com` normalises to `//evil.com`, another site.
   const u = new URL(next, "http://app.invalid");
   const normalised = `${u.pathname}${u.search}${u.hash}`;
@@ -45,7 +46,10 @@ export function authVerbs(core: KitCore) {
     await revokeSession(core.storage, previous, core.now()); // a session fixed before sign-in is never reused
     const secret = core.env.sessionSecret;
     const device = cookieName(DEVICE_COOKIE, core.env);
-    ctx.cookies.set(device, rememberDevice(secret, cookieValue(ctx.cookies, device), result.user.email), { ...cookieFlags(core.env), maxAge: DEVICE_COOKIE_MAX_AGE_S });
+    ctx.cookies.set(device, rememberDevice(secret, cookieValue(ctx.cookies, device), result.user.email), {
+      ...cookieFlags(core.env),
+      maxAge: DEVICE_COOKIE_MAX_AGE_S,
+    });
     return result;
   }
 
@@ -58,14 +62,29 @@ export function authVerbs(core: KitCore) {
     },
 
     async signIn(ctx: RequestContext, email: unknown, password: unknown): Promise<AuthResult> {
-      const device = typeof email === "string" ? knownDeviceFor(core.env.sessionSecret, cookieValue(ctx.cookies, cookieName(DEVICE_COOKIE, core.env)), email.trim()) : undefined;
+      const device =
+        typeof email === "string"
+          ? knownDeviceFor(
+              core.env.sessionSecret,
+              cookieValue(ctx.cookies, cookieName(DEVICE_COOKIE, core.env)),
+              email.trim(),
+            )
+          : undefined;
       const client = { ...(ctx.clientIp ? { ip: ctx.clientIp } : {}), ...(device ? { knownDevice: device } : {}) };
       return startSession(ctx, await signIn(core.storage, { email, password }, client, core.now()));
     },
 
     /** `popupActivationId`: the fresh activation whose admin popup this is (identity.popupActivation), if any. */
-    async signUp(ctx: RequestContext, email: unknown, password: unknown, popupActivationId?: string | null): Promise<AuthResult> {
-      const client = { ...(ctx.clientIp ? { ip: ctx.clientIp } : {}), ...(popupActivationId ? { activationId: popupActivationId } : {}) };
+    async signUp(
+      ctx: RequestContext,
+      email: unknown,
+      password: unknown,
+      popupActivationId?: string | null,
+    ): Promise<AuthResult> {
+      const client = {
+        ...(ctx.clientIp ? { ip: ctx.clientIp } : {}),
+        ...(popupActivationId ? { activationId: popupActivationId } : {}),
+      };
       return startSession(ctx, await signUp(core.storage, { email, password }, client, core.now()));
     },
 
@@ -81,22 +100,38 @@ export function authVerbs(core: KitCore) {
 
     /** "Forgot your password?": mails a single-use link when the account exists; the same answer either way. */
     requestPasswordReset: (email: string, next: string | undefined): Promise<ResetRequestResult> =>
-      requestPasswordReset({ mailerKind: core.mailer().kind, queue: async (mail) => void (await core.send(ACCOUNT_MAIL_JOB, mail, ACCOUNT_MAIL_OPTIONS)) }, email, next),
+      requestPasswordReset(
+        {
+          mailerKind: core.mailer().kind,
+          queue: async (mail) => void (await core.send(ACCOUNT_MAIL_JOB, mail, ACCOUNT_MAIL_OPTIONS)),
+        },
+        email,
+        next,
+      ),
 
     /** Is this reset link live? (shown before asking for the new password) */
     resetLinkState: (token: string) => resetLinkState(core.storage, token, core.now()),
 
     /** Sets the new password through a live link, once; every session of the user ends. */
-    resetPassword: (token: string, password: string): Promise<ResetResult> => resetPasswordWithToken(core.storage, token, password, core.now()),
+    resetPassword: (token: string, password: string): Promise<ResetResult> =>
+      resetPasswordWithToken(core.storage, token, password, core.now()),
 
     /** The account page's password change (the current password is required); this browser stays signed in. */
-    async changePassword(ctx: RequestContext, userId: string, input: { current: string; password: string }): Promise<AccountChangeResult> {
+    async changePassword(
+      ctx: RequestContext,
+      userId: string,
+      input: { current: string; password: string },
+    ): Promise<AccountChangeResult> {
       const session = await getSession(ctx.cookies, core.env);
       return changePassword(core.storage, userId, session.sid, input, core.now());
     },
 
     /** The account page's email change (the current password is required; the old address is told). */
-    async changeEmail(ctx: RequestContext, userId: string, input: { email: string; current: string }): Promise<AccountChangeResult> {
+    async changeEmail(
+      ctx: RequestContext,
+      userId: string,
+      input: { email: string; current: string },
+    ): Promise<AccountChangeResult> {
       const session = await getSession(ctx.cookies, core.env);
       return changeEmail({ storage: core.storage, mailer: core.mailer() }, userId, session.sid, input, core.now());
     },

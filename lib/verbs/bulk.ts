@@ -30,7 +30,9 @@ export type StartBulk = { ok: true; submissionId: string; invalid: number } | { 
 
 export function bulkVerbs(core: KitCore) {
   const allowed = (installationId: string, userId: string | null) =>
-    userId === null ? core.storage.installations.byId(installationId) : core.storage.installations.forUser(installationId, userId);
+    userId === null
+      ? core.storage.installations.byId(installationId)
+      : core.storage.installations.forUser(installationId, userId);
 
   async function view(sub: BulkSubmissionRecord): Promise<BulkView> {
     const c = await core.storage.bulks.counts(sub.id);
@@ -66,15 +68,32 @@ export function bulkVerbs(core: KitCore) {
      * Records the rows (invalid ones with their message) and queues the submission job. Nothing is recorded when
      * no row is valid.
      */
-    async start(installationId: string, userId: string | null, rows: readonly EditRow[], opts: { chunkSize?: number } = {}): Promise<StartBulk> {
+    async start(
+      installationId: string,
+      userId: string | null,
+      rows: readonly EditRow[],
+      opts: { chunkSize?: number } = {},
+    ): Promise<StartBulk> {
       const inst = await allowed(installationId, userId);
       if (!inst) return { ok: false, error: "No such store for this account." };
-      if (!inst.accessTokenEnc) return { ok: false, error: "This store has no access token yet: finish Activate in the store admin." };
+      if (!inst.accessTokenEnc)
+        return { ok: false, error: "This store has no access token yet: finish Activate in the store admin." };
       const valid = rows.filter((r) => r.element);
-      if (valid.length === 0) return { ok: false, error: "No row is valid: fix the rows listed and upload the file again." };
+      if (valid.length === 0)
+        return { ok: false, error: "No row is valid: fix the rows listed and upload the file again." };
       const sub = await core.storage.bulks.create(
-        { installationId: inst.id, requestedBy: userId, kind: PRODUCT_EDIT.name, operationId: PRODUCT_EDIT.operationId, chunkSize: opts.chunkSize ?? DEFAULT_BULK_CHUNK },
-        rows.map((r) => (r.element ? { row: r.row, ref: r.sku, body: JSON.stringify(r.element), status: "pending" as const } : { row: r.row, ref: r.sku, body: "", status: "invalid" as const, message: r.error ?? "invalid" })),
+        {
+          installationId: inst.id,
+          requestedBy: userId,
+          kind: PRODUCT_EDIT.name,
+          operationId: PRODUCT_EDIT.operationId,
+          chunkSize: opts.chunkSize ?? DEFAULT_BULK_CHUNK,
+        },
+        rows.map((r) =>
+          r.element
+            ? { row: r.row, ref: r.sku, body: JSON.stringify(r.element), status: "pending" as const }
+            : { row: r.row, ref: r.sku, body: "", status: "invalid" as const, message: r.error ?? "invalid" },
+        ),
       );
       await core.send(BULK_JOB, { submissionId: sub.id }, bulkJobOptions(sub.id, inst.id, inst.store.baseUrl));
       return { ok: true, submissionId: sub.id, invalid: rows.length - valid.length };

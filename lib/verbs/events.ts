@@ -57,8 +57,12 @@ const toView = (r: DeliveryRecord): DeliveryView => ({
   replayable: r.bodyEnc !== null && r.outcome !== "answered",
 });
 
-export function eventVerbs(core: KitCore, o: { handlers: () => EventHandlers; limiter: DeliveryLimiter; ioKeyLoader?: IoKeyLoader; bodyWithinMs?: number }) {
-  const loadIoKey = o.ioKeyLoader ?? createIoKeyCache({ origin: core.env.ioEventsKeyOrigin, fetch: core.fetch, now: core.now });
+export function eventVerbs(
+  core: KitCore,
+  o: { handlers: () => EventHandlers; limiter: DeliveryLimiter; ioKeyLoader?: IoKeyLoader; bodyWithinMs?: number },
+) {
+  const loadIoKey =
+    o.ioKeyLoader ?? createIoKeyCache({ origin: core.env.ioEventsKeyOrigin, fetch: core.fetch, now: core.now });
   const intake = createEventIntake({
     storage: core.storage,
     box: core.box,
@@ -78,7 +82,8 @@ export function eventVerbs(core: KitCore, o: { handlers: () => EventHandlers; li
   });
 
   /** Whether `userId` is linked to the installation (every page and action of a user checks it). */
-  const linked = async (installationId: string, userId: string) => (await core.storage.installations.forUser(installationId, userId)) !== null;
+  const linked = async (installationId: string, userId: string) =>
+    (await core.storage.installations.forUser(installationId, userId)) !== null;
 
   return {
     intake,
@@ -90,14 +95,23 @@ export function eventVerbs(core: KitCore, o: { handlers: () => EventHandlers; li
       const source = await core.storage.storeEvents.source(installationId);
       const recent = await this.recent(installationId);
       // the newest Commerce refusal says the key no longer matches: the merchant regenerated the pair
-      const mismatch = recent.commerce.find((d) => d.outcome === "refused" && d.detail?.includes("regenerated") && d.lastAt > (source?.commerceKeySetAt ?? new Date(0)));
+      const mismatch = recent.commerce.find(
+        (d) =>
+          d.outcome === "refused" &&
+          d.detail?.includes("regenerated") &&
+          d.lastAt > (source?.commerceKeySetAt ?? new Date(0)),
+      );
       return {
         ...urls(installationId),
         commerceKeyFingerprint: source?.commerceKeyFingerprint ?? null,
         commerceKeySetAt: source?.commerceKeySetAt ?? null,
         ioClientId: source?.ioClientId ?? null,
         keyMismatch: mismatch ? adviceFor("webhook_key_mismatch") : null,
-        decisionHooks: (o.handlers().decisionHooks ?? []).map((h) => ({ eventName: h.eventName, budgetMs: h.budgetMs, failure: h.failure })),
+        decisionHooks: (o.handlers().decisionHooks ?? []).map((h) => ({
+          eventName: h.eventName,
+          budgetMs: h.budgetMs,
+          failure: h.failure,
+        })),
         recent,
       };
     },
@@ -131,12 +145,27 @@ export function eventVerbs(core: KitCore, o: { handlers: () => EventHandlers; li
 
     /** Sets the store's Commerce webhook public key (the PEM from "Regenerate key pair"). */
     async setCommerceKey(installationId: string, pem: string): Promise<SettingResult> {
-      if (pem.length > MAX_PEM_CHARS) return { ok: false, error: "That is too long for a public key: paste the PEM block the store shows (BEGIN PUBLIC KEY … END PUBLIC KEY)." };
+      if (pem.length > MAX_PEM_CHARS)
+        return {
+          ok: false,
+          error:
+            "That is too long for a public key: paste the PEM block the store shows (BEGIN PUBLIC KEY … END PUBLIC KEY).",
+        };
       const key = parseRsaPublicKey(pem.trim());
-      if (!key) return { ok: false, error: "That is not an RSA public key in PEM form: paste the whole block from -----BEGIN PUBLIC KEY----- to -----END PUBLIC KEY-----." };
+      if (!key)
+        return {
+          ok: false,
+          error:
+            "That is not an RSA public key in PEM form: paste the whole block from -----BEGIN PUBLIC KEY----- to -----END PUBLIC KEY-----.",
+        };
       if (!(await core.storage.installations.byId(installationId))) return { ok: false, error: "No such store." };
       const fingerprint = keyFingerprint(key);
-      await core.storage.storeEvents.setCommerceKey(installationId, key.export({ type: "spki", format: "pem" }).toString(), fingerprint, core.now());
+      await core.storage.storeEvents.setCommerceKey(
+        installationId,
+        key.export({ type: "spki", format: "pem" }).toString(),
+        fingerprint,
+        core.now(),
+      );
       return { ok: true, fingerprint };
     },
 
@@ -150,7 +179,10 @@ export function eventVerbs(core: KitCore, o: { handlers: () => EventHandlers; li
     },
 
     async recent(installationId: string): Promise<Record<EventChannel, DeliveryView[]>> {
-      const [commerce, io] = await Promise.all([core.storage.storeEvents.recent(installationId, "commerce", RECENT), core.storage.storeEvents.recent(installationId, "io", RECENT)]);
+      const [commerce, io] = await Promise.all([
+        core.storage.storeEvents.recent(installationId, "commerce", RECENT),
+        core.storage.storeEvents.recent(installationId, "io", RECENT),
+      ]);
       return { commerce: commerce.map(toView), io: io.map(toView) };
     },
 
@@ -158,9 +190,17 @@ export function eventVerbs(core: KitCore, o: { handlers: () => EventHandlers; li
     async replay(installationId: string, deliveryId: string): Promise<SettingResult> {
       const d = await core.storage.storeEvents.byId(deliveryId);
       const inst = await core.storage.installations.byId(installationId);
-      if (!d || !inst || d.installationId !== installationId || !d.bodyEnc || d.outcome === "answered") return { ok: false, error: "That delivery cannot be replayed (refusals and decision-hook answers are not stored)." };
+      if (!d || !inst || d.installationId !== installationId || !d.bodyEnc || d.outcome === "answered")
+        return {
+          ok: false,
+          error: "That delivery cannot be replayed (refusals and decision-hook answers are not stored).",
+        };
       await core.storage.storeEvents.setOutcome(deliveryId, "queued", `replayed; was ${d.outcome}`, { at: core.now() });
-      await core.send(STORE_EVENT_JOB, { deliveryId }, { ...storeEventJobOptions(deliveryId, inst.store.baseUrl, installationId), key: `event:${deliveryId}:replay` });
+      await core.send(
+        STORE_EVENT_JOB,
+        { deliveryId },
+        { ...storeEventJobOptions(deliveryId, inst.store.baseUrl, installationId), key: `event:${deliveryId}:replay` },
+      );
       return { ok: true };
     },
 

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { ENTITY_NAMES, entityChoices, exportEntity, ExportUsageError, exportOptionsSchema, filterGroupsOf, type Entity, type ExportSpec } from "@/lib/exports/options";
+import {
+  ENTITY_NAMES,
+  entityChoices,
+  exportEntity,
+  ExportUsageError,
+  exportOptionsSchema,
+  filterGroupsOf,
+  type Entity,
+  type ExportSpec,
+} from "@/lib/exports/options";
 import { exportNdjson, specOf } from "@/lib/exports/run";
 import { EXPORT_JOB, exportJobOptions } from "@/lib/jobs/kinds";
 import type { ExportRecord } from "@/lib/storage/types";
@@ -52,7 +61,9 @@ function view(r: ExportRecord): ExportView {
 export function exportVerbs(core: KitCore) {
   /** The installation when the user may see it; `null` user: the command line (any installation). */
   const allowed = (installationId: string, userId: string | null) =>
-    userId === null ? core.storage.installations.byId(installationId) : core.storage.installations.forUser(installationId, userId);
+    userId === null
+      ? core.storage.installations.byId(installationId)
+      : core.storage.installations.forUser(installationId, userId);
 
   return {
     async start(installationId: string, userId: string | null, input: unknown): Promise<StartExport> {
@@ -63,10 +74,16 @@ export function exportVerbs(core: KitCore) {
       }
       const inst = await allowed(installationId, userId);
       if (!inst) return { ok: false, error: "No such store for this account." };
-      if (!inst.accessTokenEnc) return { ok: false, error: "This store has no access token yet: finish Activate in the store admin." };
-      const open = (await core.storage.exports.listForInstallation(inst.id, 20)).filter((x) => x.state === "queued" || x.state === "running");
+      if (!inst.accessTokenEnc)
+        return { ok: false, error: "This store has no access token yet: finish Activate in the store admin." };
+      const open = (await core.storage.exports.listForInstallation(inst.id, 20)).filter(
+        (x) => x.state === "queued" || x.state === "running",
+      );
       if (open.length >= MAX_OPEN_EXPORTS) {
-        return { ok: false, error: `This store already has ${open.length} exports running or waiting; start another once one of them is done.` };
+        return {
+          ok: false,
+          error: `This store already has ${open.length} exports running or waiting; start another once one of them is done.`,
+        };
       }
       let spec: ExportSpec;
       try {
@@ -76,13 +93,23 @@ export function exportVerbs(core: KitCore) {
           filterGroups: filterGroupsOf(req.data.filters),
           pageSize: req.data.pageSize,
         });
-        if (!parsed.success) return { ok: false, field: String(parsed.error.issues[0]?.path[0] ?? "form"), error: parsed.error.issues[0]?.message ?? "Invalid export" };
+        if (!parsed.success)
+          return {
+            ok: false,
+            field: String(parsed.error.issues[0]?.path[0] ?? "form"),
+            error: parsed.error.issues[0]?.message ?? "Invalid export",
+          };
         spec = parsed.data;
       } catch (e) {
         if (e instanceof ExportUsageError) return { ok: false, field: "filters", error: e.message };
         throw e;
       }
-      const record = await core.storage.exports.create({ installationId: inst.id, requestedBy: userId, entity: spec.entity, options: JSON.stringify(spec) });
+      const record = await core.storage.exports.create({
+        installationId: inst.id,
+        requestedBy: userId,
+        entity: spec.entity,
+        options: JSON.stringify(spec),
+      });
       await core.send(EXPORT_JOB, { exportId: record.id }, exportJobOptions(record.id, inst.id, inst.store.baseUrl));
       return { ok: true, exportId: record.id };
     },

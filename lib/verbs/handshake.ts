@@ -14,9 +14,11 @@ const OUTCOMES = { 200: "accepted", 400: "invalid", 429: "rate_limited", 503: "d
 /** What every accepted or refused callback hears: Magento ignores the answer, and a forger learns nothing from it. */
 export const CALLBACK_OK = "ok";
 /** The answer while the database cannot be reached (a restart): nothing was recorded. */
-export const DATABASE_AWAY = "The app cannot record the activation right now: its database is unreachable. Activate the integration again in a minute.";
+export const DATABASE_AWAY =
+  "The app cannot record the activation right now: its database is unreachable. Activate the integration again in a minute.";
 /** The answer when the app takes no more callbacks right now (docs/security.md, "Floods"): nothing was recorded. */
-export const CALLBACKS_BUSY = "The app is receiving too many activation callbacks right now and recorded nothing. Activate the integration again in a minute.";
+export const CALLBACKS_BUSY =
+  "The app is receiving too many activation callbacks right now and recorded nothing. Activate the integration again in a minute.";
 /** How long a worker in the same process holds back new jobs after each callback arrives. */
 const CALLBACK_GIVE_WAY_MS = 100;
 
@@ -41,15 +43,23 @@ interface Refusal {
  * jobs (lib/jobs/kinds/handshake.ts), so the answer never waits for a store. A refused callback gets the same 200
  * as an accepted one (docs/security.md).
  */
-export function handshakeVerbs(core: KitCore, limiter: CallbackLimiter, admission: CallbackAdmission = new CallbackAdmission()) {
+export function handshakeVerbs(
+  core: KitCore,
+  limiter: CallbackLimiter,
+  admission: CallbackAdmission = new CallbackAdmission(),
+) {
   /** Refusals of one turn: one event write per installation, however many forgeries arrived together. */
   const refuse = groupPerTurn<Refusal, void>(async (group) => {
     const byInstallation = new Map<string, Refusal[]>();
-    for (const p of group) byInstallation.set(p.value.installationId, [...(byInstallation.get(p.value.installationId) ?? []), p.value]);
+    for (const p of group)
+      byInstallation.set(p.value.installationId, [...(byInstallation.get(p.value.installationId) ?? []), p.value]);
     for (const [installationId, refusals] of byInstallation) {
       const last = refusals[refusals.length - 1]!;
-      const first = await core.storage.transaction((tx) => recordRefusal(tx, installationId, last.storeBaseUrl, last.differs, core.now(), refusals.length));
-      if (first) core.log.warn({ installationId }, "activation callback refused: it contradicts the consumer key's binding");
+      const first = await core.storage.transaction((tx) =>
+        recordRefusal(tx, installationId, last.storeBaseUrl, last.differs, core.now(), refusals.length),
+      );
+      if (first)
+        core.log.warn({ installationId }, "activation callback refused: it contradicts the consumer key's binding");
     }
     for (const p of group) p.resolve();
   });
@@ -79,7 +89,11 @@ export function handshakeVerbs(core: KitCore, limiter: CallbackLimiter, admissio
 
     urls(): { appUrl: string; callbackUrl: string; identityUrl: string } {
       const appUrl = core.env.appUrl;
-      return { appUrl, callbackUrl: `${appUrl}/api/integration/callback`, identityUrl: `${appUrl}/integration/identity` };
+      return {
+        appUrl,
+        callbackUrl: `${appUrl}/api/integration/callback`,
+        identityUrl: `${appUrl}/integration/identity`,
+      };
     },
   };
 
@@ -102,10 +116,18 @@ export function handshakeVerbs(core: KitCore, limiter: CallbackLimiter, admissio
   }
 
   /** A valid callback: rate limit, binding, budget, seal, enqueue. */
-  async function accept(cb: ActivationCallback, request: { clientIp?: string }, started: number): Promise<CallbackResponse> {
+  async function accept(
+    cb: ActivationCallback,
+    request: { clientIp?: string },
+    started: number,
+  ): Promise<CallbackResponse> {
     const limit = await limiter.take(cb, request.clientIp, core.now().getTime());
     if (!limit.ok) {
-      return { status: 429, message: `Too many activation callbacks; try again in ${limit.retryAfterSeconds} s.`, retryAfterSeconds: limit.retryAfterSeconds };
+      return {
+        status: 429,
+        message: `Too many activation callbacks; try again in ${limit.retryAfterSeconds} s.`,
+        retryAfterSeconds: limit.retryAfterSeconds,
+      };
     }
     // The key's binding, one indexed read: a callback that contradicts it never becomes a job (the job checks
     // again under the key's lock, for two first callbacks of a new key at once).

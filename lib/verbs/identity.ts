@@ -1,8 +1,20 @@
 import { getSession, cookieValue, type RequestContext } from "@/lib/session";
-import { CLAIM_WINDOW_MS, completeIdentityFor, type IdentityOutcome, type IdentityQuery } from "@/lib/integration/identity";
+import {
+  CLAIM_WINDOW_MS,
+  completeIdentityFor,
+  type IdentityOutcome,
+  type IdentityQuery,
+} from "@/lib/integration/identity";
 import { ADMIN_POPUP_COOKIE, isAdminPopup } from "@/lib/integration/admin-popup";
 import { CALLBACK_JOB } from "@/lib/jobs/kinds/handshake";
-import { acceptLinkOffer, findLinkOffer, readStartedLinkCookie, STARTED_LINK_COOKIE, type AcceptResult, type LinkOffer } from "@/lib/integration/link-offer";
+import {
+  acceptLinkOffer,
+  findLinkOffer,
+  readStartedLinkCookie,
+  STARTED_LINK_COOKIE,
+  type AcceptResult,
+  type LinkOffer,
+} from "@/lib/integration/link-offer";
 import { consumerKeyRef } from "@/lib/integration/key-digest";
 import { cookieName } from "@/lib/cookie-names";
 import type { KitCore } from "./core";
@@ -23,7 +35,13 @@ export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext
 
   /** Did this browser open the identity link from the store's admin popup (lib/integration/admin-popup.ts)? */
   function fromAdminPopup(ctx: RequestContext, key: string, successCallBack: string): boolean {
-    return isAdminPopup(core.env.sessionSecret, cookieValue(ctx.cookies, cookieName(ADMIN_POPUP_COOKIE, core.env)), key, successCallBack, core.now().getTime());
+    return isAdminPopup(
+      core.env.sessionSecret,
+      cookieValue(ctx.cookies, cookieName(ADMIN_POPUP_COOKIE, core.env)),
+      key,
+      successCallBack,
+      core.now().getTime(),
+    );
   }
 
   /**
@@ -41,7 +59,12 @@ export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext
   }
 
   /** The identity popup this browser opened from a store's admin (lib/integration/started-link-cookie.ts). */
-  const startedHere = (ctx: RequestContext) => readStartedLinkCookie(core.env.sessionSecret, cookieValue(ctx.cookies, cookieName(STARTED_LINK_COOKIE, core.env)), core.now().getTime());
+  const startedHere = (ctx: RequestContext) =>
+    readStartedLinkCookie(
+      core.env.sessionSecret,
+      cookieValue(ctx.cookies, cookieName(STARTED_LINK_COOKIE, core.env)),
+      core.now().getTime(),
+    );
 
   return {
     grantConsent,
@@ -62,7 +85,8 @@ export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext
     },
 
     /** The activation this browser opened the identity popup for and nobody finished (lib/integration/link-offer.ts). */
-    linkOffer: (ctx: RequestContext, userId: string): Promise<LinkOffer | null> => findLinkOffer(core.storage, userId, startedHere(ctx), core.now()),
+    linkOffer: (ctx: RequestContext, userId: string): Promise<LinkOffer | null> =>
+      findLinkOffer(core.storage, userId, startedHere(ctx), core.now()),
 
     /** The user confirmed the offer naming `activationId`: linked (nobody was) or a link request filed. */
     acceptLinkOffer: (ctx: RequestContext, userId: string, activationId: string): Promise<AcceptResult> =>

@@ -52,11 +52,17 @@ export function toJobView(j: Job, now: Date): JobView {
   const queued = j.state === "created" || j.state === "retry";
   const later = queued && j.startAfter > now;
   const state: JobView["state"] =
-    j.state === "created" ? (later ? "scheduled" : "queued")
-    : j.state === "retry" ? "retrying"
-    : j.state === "active" ? "running"
-    : j.state === "completed" ? "done"
-    : j.state;
+    j.state === "created"
+      ? later
+        ? "scheduled"
+        : "queued"
+      : j.state === "retry"
+        ? "retrying"
+        : j.state === "active"
+          ? "running"
+          : j.state === "completed"
+            ? "done"
+            : j.state;
   const failure = failureOutput.safeParse(j.output);
   return {
     id: j.id,
@@ -76,7 +82,11 @@ export function toJobView(j: Job, now: Date): JobView {
 
 function laneView(l: LaneState | null, now: Date): LaneView {
   const paused = l?.pausedUntil && l.pausedUntil > now ? l.pausedUntil : null;
-  return { pausedUntil: paused?.toISOString() ?? null, reason: paused ? l?.reason ?? null : null, failStreak: l?.failStreak ?? 0 };
+  return {
+    pausedUntil: paused?.toISOString() ?? null,
+    reason: paused ? (l?.reason ?? null) : null,
+    failStreak: l?.failStreak ?? 0,
+  };
 }
 
 /** The job engine as the app sees it: a store's jobs (Jobs view), retrying one, and starting this process's worker. */
@@ -86,7 +96,11 @@ export function jobVerbs(core: KitCore, services: () => JobServices) {
     send: core.send,
 
     /** The jobs of one of the user's stores, newest first, and its lane's governor state. Null: not the user's store. */
-    async forStore(installationId: string, userId: string, limit = 100): Promise<{ jobs: JobView[]; lane: LaneView } | null> {
+    async forStore(
+      installationId: string,
+      userId: string,
+      limit = 100,
+    ): Promise<{ jobs: JobView[]; lane: LaneView } | null> {
       const inst = await core.storage.installations.forUser(installationId, userId);
       if (!inst) return null;
       const now = core.now();
@@ -96,7 +110,11 @@ export function jobVerbs(core: KitCore, services: () => JobServices) {
     },
 
     /** Every store's jobs (operators: GET /api/ops/jobs), newest first, with the lane and whom each is for. */
-    async overview(filter: { states?: readonly Job["state"][]; kinds?: readonly string[]; limit: number }): Promise<Array<JobView & { lane: string; ref: string | null }>> {
+    async overview(filter: {
+      states?: readonly Job["state"][];
+      kinds?: readonly string[];
+      limit: number;
+    }): Promise<Array<JobView & { lane: string; ref: string | null }>> {
       const now = core.now();
       const jobs = await core.queue.list({ ...filter, limit: Math.min(1000, Math.max(1, filter.limit)) });
       return jobs.map((j) => ({ ...toJobView(j, now), lane: j.lane, ref: j.ref }));
@@ -139,7 +157,10 @@ export function jobVerbs(core: KitCore, services: () => JobServices) {
      * together with it, or restarting) it waits and tries again (lib/db-reachable.ts) instead of giving up. Null
      * when `signal` stopped the wait.
      */
-    async startWorkerWhenReady(settings: WorkerSettings, o: Pick<WaitOptions, "onWait" | "signal">): Promise<Worker | null> {
+    async startWorkerWhenReady(
+      settings: WorkerSettings,
+      o: Pick<WaitOptions, "onWait" | "signal">,
+    ): Promise<Worker | null> {
       try {
         await whenDatabaseReachable(() => core.queue.start(), o);
       } catch (e) {

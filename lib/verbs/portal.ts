@@ -7,6 +7,9 @@ export function portalVerbs(core: KitCore) {
   return {
     settingsStore: () => createPortalAppStore(core.storage.portalApps, core.box),
     client: (config: PortalConfig, userId: string) =>
-      createPortalClient(config, { cache: createPortalAppStore(core.storage.portalApps, core.box).tokenCache(userId), fetch: core.fetch }),
+      createPortalClient(config, {
+        cache: createPortalAppStore(core.storage.portalApps, core.box).tokenCache(userId),
+        fetch: core.fetch,
+      }),
   };
 }

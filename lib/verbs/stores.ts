@@ -4,7 +4,14 @@ import { getStoreForUser, listStoresForUser, toSummary, type StoreSummary } from
 import { addManualStoreFor, type ManualResult } from "@/lib/integration/manual";
 import { probeWithClient, type ProbeResult } from "@/lib/integration/probe";
 import { setAdminOriginFor } from "@/lib/integration/admin-origin";
-import { decideLinkRequest, pendingLinkRequests, pendingLinkRequestsOf, removeInstallationFor, type DecideResult, type PendingLinkRequest } from "@/lib/integration/link-requests";
+import {
+  decideLinkRequest,
+  pendingLinkRequests,
+  pendingLinkRequestsOf,
+  removeInstallationFor,
+  type DecideResult,
+  type PendingLinkRequest,
+} from "@/lib/integration/link-requests";
 import { fetchSwaggerPage, readSchemaWithAdminLogin, type StorePage } from "@/lib/integration/store-pages";
 import type { InstallationWithStore } from "@/lib/storage/types";
 import { removalPreview, setStoreLabel, type RemovalPreview } from "@/lib/dashboard/store-removal";
@@ -58,11 +65,23 @@ export interface StoreView {
 /** A user's stores, their signed clients, and a client without a user (stores.systemClient) for jobs and scripts. */
 export function storeVerbs(core: KitCore) {
   const clients = new Map<string, { version: string; client: MagentoClient }>();
-  const deps = (storeFetch: typeof fetch = core.fetch) => ({ storage: core.storage, box: core.box, now: core.now, fetch: storeFetch });
+  const deps = (storeFetch: typeof fetch = core.fetch) => ({
+    storage: core.storage,
+    box: core.box,
+    now: core.now,
+    fetch: storeFetch,
+  });
 
   /** The credentials, state and signature a client depends on: another value means another client. */
   const versionOf = (inst: InstallationWithStore, storeCode: string | undefined) =>
-    [inst.credentialsSeq, inst.state, inst.accessTokenEnc, inst.store.signature.method, inst.store.signature.mode, storeCode ?? ""].join("|");
+    [
+      inst.credentialsSeq,
+      inst.state,
+      inst.accessTokenEnc,
+      inst.store.signature.method,
+      inst.store.signature.mode,
+      storeCode ?? "",
+    ].join("|");
 
   /**
    * A signed REST client for one of the user's installations (throws InstallationNotUsableError when the user is
@@ -70,7 +89,11 @@ export function storeVerbs(core: KitCore) {
    * address it connects to, so a rebinding DNS gains nothing), the client reused while nothing changed.
    * Revocation 401s mark the installation before rethrowing.
    */
-  async function clientFor(installationId: string, userId: string, opts: { storeCode?: string } = {}): Promise<MagentoClient> {
+  async function clientFor(
+    installationId: string,
+    userId: string,
+    opts: { storeCode?: string } = {},
+  ): Promise<MagentoClient> {
     const inst = await core.storage.installations.forUser(installationId, userId);
     if (!inst) throw new InstallationNotUsableError("missing", "No such store for this account.");
     return clientOf(inst, opts);
@@ -106,7 +129,8 @@ export function storeVerbs(core: KitCore) {
 
   return {
     list: (userId: string): Promise<StoreSummary[]> => listStoresForUser(core.storage, userId),
-    get: (installationId: string, userId: string): Promise<StoreSummary | null> => getStoreForUser(core.storage, installationId, userId),
+    get: (installationId: string, userId: string): Promise<StoreSummary | null> =>
+      getStoreForUser(core.storage, installationId, userId),
 
     /**
      * One of the user's stores for one page view: its summary and its signed client from a single read (the
@@ -116,7 +140,11 @@ export function storeVerbs(core: KitCore) {
     async view(installationId: string, userId: string): Promise<StoreView | null> {
       const inst = await core.storage.installations.forUser(installationId, userId);
       if (!inst) return null;
-      return { store: toSummary(inst), client: (opts) => clientOf(inst, opts), linkRequests: () => pendingLinkRequestsOf(core.storage, inst.id, core.now()) };
+      return {
+        store: toSummary(inst),
+        client: (opts) => clientOf(inst, opts),
+        linkRequests: () => pendingLinkRequestsOf(core.storage, inst.id, core.now()),
+      };
     },
 
     clientFor,
@@ -132,9 +160,14 @@ export function storeVerbs(core: KitCore) {
     },
 
     addManual: (userId: string, input: unknown): Promise<ManualResult> =>
-      addManualStoreFor({ ...deps(), allowPrivate: core.env.allowPrivateStoreUrls, ...(core.lookup ? { lookup: core.lookup } : {}) }, userId, input),
+      addManualStoreFor(
+        { ...deps(), allowPrivate: core.env.allowPrivateStoreUrls, ...(core.lookup ? { lookup: core.lookup } : {}) },
+        userId,
+        input,
+      ),
 
-    setAdminOrigin: (installationId: string, userId: string, origin: string) => setAdminOriginFor(core.storage, installationId, userId, origin, core.now()),
+    setAdminOrigin: (installationId: string, userId: string, origin: string) =>
+      setAdminOriginFor(core.storage, installationId, userId, origin, core.now()),
 
     /**
      * The stores list just opened: every active store of the user not heard from within STORE_STATE_FRESH_MS is
@@ -145,7 +178,9 @@ export function storeVerbs(core: KitCore) {
       const stores = await listStoresForUser(core.storage, userId);
       const now = core.now().getTime();
       const heardFrom = (s: StoreSummary) => Math.max(s.lastCheckedAt?.getTime() ?? 0, s.lastSuccessAt?.getTime() ?? 0);
-      const stale = stores.filter((s) => s.state === "active" && now - heardFrom(s) >= STORE_STATE_FRESH_MS).slice(0, STALE_PROBES_PER_VIEW);
+      const stale = stores
+        .filter((s) => s.state === "active" && now - heardFrom(s) >= STORE_STATE_FRESH_MS)
+        .slice(0, STALE_PROBES_PER_VIEW);
       await Promise.all(stale.map((s) => probe(s.installationId, userId)));
       const after = new Map((await listStoresForUser(core.storage, userId)).map((s) => [s.installationId, s.state]));
       return { probed: stale.length, changed: stale.filter((s) => after.get(s.installationId) !== s.state).length };
@@ -156,7 +191,10 @@ export function storeVerbs(core: KitCore) {
     async diagnostics(installationId: string, userId: string): Promise<DiagnosticsView | null> {
       const inst = await core.storage.installations.forUser(installationId, userId);
       if (!inst) return null;
-      const [activations, events] = await Promise.all([core.storage.activations.recent(inst.id, 10), core.storage.events.recent(inst.id, 100)]);
+      const [activations, events] = await Promise.all([
+        core.storage.activations.recent(inst.id, 10),
+        core.storage.events.recent(inst.id, 100),
+      ]);
       return {
         id: inst.id,
         consumerKey: inst.consumerKey,
@@ -169,7 +207,12 @@ export function storeVerbs(core: KitCore) {
         lastSuccessAt: inst.lastSuccessAt,
         lastCheckedAt: inst.lastCheckedAt,
         hasAccessToken: inst.accessTokenEnc !== null,
-        store: { baseUrl: inst.store.baseUrl, name: inst.store.name, signatureMethod: inst.store.signature.method, signatureMode: inst.store.signature.mode },
+        store: {
+          baseUrl: inst.store.baseUrl,
+          name: inst.store.name,
+          signatureMethod: inst.store.signature.method,
+          signatureMode: inst.store.signature.mode,
+        },
         activations: activations.map((a) => ({
           id: a.id,
           seq: a.seq,
@@ -182,26 +225,45 @@ export function storeVerbs(core: KitCore) {
           accessTokenAt: a.accessTokenAt,
           claimedByUserId: a.claimedByUserId,
         })),
-        events: events.map((e) => ({ id: e.id, at: e.at, kind: e.kind, message: e.message, count: e.count, storeMessage: e.storeMessage })),
+        events: events.map((e) => ({
+          id: e.id,
+          at: e.at,
+          kind: e.kind,
+          message: e.message,
+          count: e.count,
+          storeMessage: e.storeMessage,
+        })),
       };
     },
 
-    linkRequests: (installationId: string, userId: string): Promise<PendingLinkRequest[]> => pendingLinkRequests(core.storage, installationId, userId, core.now()),
+    linkRequests: (installationId: string, userId: string): Promise<PendingLinkRequest[]> =>
+      pendingLinkRequests(core.storage, installationId, userId, core.now()),
 
-    answerLinkRequest: (installationId: string, userId: string, requestId: string, decision: "approve" | "deny"): Promise<DecideResult> =>
+    answerLinkRequest: (
+      installationId: string,
+      userId: string,
+      requestId: string,
+      decision: "approve" | "deny",
+    ): Promise<DecideResult> =>
       decideLinkRequest(core.storage, { installationId, requestId, deciderId: userId, decision }, core.now()),
 
     /** A linked user removes the installation from the app (and so releases its consumer key's binding). */
-    remove: (installationId: string, userId: string): Promise<boolean> => removeInstallationFor(core.storage, installationId, userId),
+    remove: (installationId: string, userId: string): Promise<boolean> =>
+      removeInstallationFor(core.storage, installationId, userId),
 
     /** What "Remove store" would delete (for its confirmation page), or null for someone else's store. */
-    removalPreview: (installationId: string, userId: string): Promise<RemovalPreview | null> => removalPreview(core.storage, installationId, userId),
+    removalPreview: (installationId: string, userId: string): Promise<RemovalPreview | null> =>
+      removalPreview(core.storage, installationId, userId),
 
     /** The store's name in the app ("" clears it); false when the user is not linked to it. */
-    setLabel: (installationId: string, userId: string, label: string): Promise<boolean> => setStoreLabel(core.storage, installationId, userId, label),
+    setLabel: (installationId: string, userId: string, label: string): Promise<boolean> =>
+      setStoreLabel(core.storage, installationId, userId, label),
 
     /** Asks the store, one signed read per resource, which ACL resources the integration has (lib/dashboard/resource-check.ts). */
-    async checkResources(installationId: string, userId: string): Promise<{ ok: true; rows: ResourceCheckRow[] } | { ok: false; error: string }> {
+    async checkResources(
+      installationId: string,
+      userId: string,
+    ): Promise<{ ok: true; rows: ResourceCheckRow[] } | { ok: false; error: string }> {
       try {
         const client = await clientFor(installationId, userId);
         return { ok: true, rows: await checkResources(core.storage.resourceChecks, installationId, client, core.now) };
@@ -211,7 +273,8 @@ export function storeVerbs(core: KitCore) {
     },
 
     /** What the last resource check found. */
-    resourceChecks: (installationId: string): Promise<ResourceCheckRow[]> => resourceChecks(core.storage.resourceChecks, installationId),
+    resourceChecks: (installationId: string): Promise<ResourceCheckRow[]> =>
+      resourceChecks(core.storage.resourceChecks, installationId),
 
     /** Explorer calls outside the signed client, through the guarded store fetch. */
     fetchSwagger: (baseUrl: string): Promise<StorePage> => fetchSwaggerPage({ fetch: core.fetch }, baseUrl),

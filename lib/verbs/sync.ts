@@ -28,19 +28,33 @@ export interface SyncEntityStatus {
 export function lagSeconds(c: SyncCursor | null, now: Date): number | null {
   if (!c) return null;
   if (c.lastPassAt && c.storeNow) return Math.max(0, Math.round((now.getTime() - c.lastPassAt.getTime()) / 1000));
-  if (c.markVersion) return Math.max(0, Math.round((now.getTime() - new Date(`${c.markVersion.replace(" ", "T")}Z`).getTime()) / 1000));
+  if (c.markVersion)
+    return Math.max(0, Math.round((now.getTime() - new Date(`${c.markVersion.replace(" ", "T")}Z`).getTime()) / 1000));
   if (c.lastSweepAt) return Math.max(0, Math.round((now.getTime() - c.lastSweepAt.getTime()) / 1000));
   return null;
 }
 
 export function syncVerbs(
   core: KitCore,
-  o: { entities: readonly SyncEntity[]; handlers: readonly SyncHandler[]; systemClient(installationId: string, storeFetch: typeof fetch): Promise<MagentoClient | null> },
+  o: {
+    entities: readonly SyncEntity[];
+    handlers: readonly SyncHandler[];
+    systemClient(installationId: string, storeFetch: typeof fetch): Promise<MagentoClient | null>;
+  },
 ) {
-  const services: SyncServices = { storage: core.storage, log: core.log, now: core.now, handlers: o.handlers, fetch: core.fetch, systemClient: o.systemClient };
+  const services: SyncServices = {
+    storage: core.storage,
+    log: core.log,
+    now: core.now,
+    handlers: o.handlers,
+    fetch: core.fetch,
+    systemClient: o.systemClient,
+  };
   const run = syncRun(services);
   const allowed = (installationId: string, userId: string | null) =>
-    userId === null ? core.storage.installations.byId(installationId) : core.storage.installations.forUser(installationId, userId);
+    userId === null
+      ? core.storage.installations.byId(installationId)
+      : core.storage.installations.forUser(installationId, userId);
   const chosen = (entity?: string) => (entity === undefined ? o.entities : [syncEntity(entity, o.entities)]);
 
   return {
@@ -56,8 +70,10 @@ export function syncVerbs(
     },
 
     /** Runs a delta pass (or a sweep) of one entity in this process, to the end. */
-    runPass: (installationId: string, entity: string, until = new Date(8.64e15)) => run.pass(installationId, syncEntity(entity, o.entities), core.fetch, until),
-    runSweep: (installationId: string, entity: string, until = new Date(8.64e15)) => run.sweep(installationId, syncEntity(entity, o.entities), core.fetch, until),
+    runPass: (installationId: string, entity: string, until = new Date(8.64e15)) =>
+      run.pass(installationId, syncEntity(entity, o.entities), core.fetch, until),
+    runSweep: (installationId: string, entity: string, until = new Date(8.64e15)) =>
+      run.sweep(installationId, syncEntity(entity, o.entities), core.fetch, until),
 
     async status(installationId: string, userId: string | null): Promise<SyncEntityStatus[] | null> {
       if (!(await allowed(installationId, userId))) return null;
@@ -65,17 +81,30 @@ export function syncVerbs(
       const out: SyncEntityStatus[] = [];
       for (const e of o.entities) {
         const c = cursors.get(e.name) ?? null;
-        out.push({ entity: e.name, label: e.label, cursor: c, lagSeconds: lagSeconds(c, core.now()), mirrored: await core.storage.sync.count(installationId, e.name) });
+        out.push({
+          entity: e.name,
+          label: e.label,
+          cursor: c,
+          lagSeconds: lagSeconds(c, core.now()),
+          mirrored: await core.storage.sync.count(installationId, e.name),
+        });
       }
       return out;
     },
 
     /** Changes delivered and parked per hour over the last 24 h (oldest hour first), for the page's chart. */
-    async lastDay(installationId: string, userId: string | null): Promise<Array<{ hour: Date; delivered: number; parked: number }> | null> {
+    async lastDay(
+      installationId: string,
+      userId: string | null,
+    ): Promise<Array<{ hour: Date; delivered: number; parked: number }> | null> {
       if (!(await allowed(installationId, userId))) return null;
       const now = core.now();
       const start = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000 - 23 * 3_600_000);
-      const hours = Array.from({ length: 24 }, (_, i) => ({ hour: new Date(start.getTime() + i * 3_600_000), delivered: 0, parked: 0 }));
+      const hours = Array.from({ length: 24 }, (_, i) => ({
+        hour: new Date(start.getTime() + i * 3_600_000),
+        delivered: 0,
+        parked: 0,
+      }));
       for (const c of await core.storage.sync.changesSince(installationId, start, 100_000)) {
         const h = hours[Math.floor((c.createdAt.getTime() - start.getTime()) / 3_600_000)];
         if (!h) continue;
@@ -96,7 +125,11 @@ export function syncVerbs(
       if (!inst) return false;
       const parked = (await core.storage.sync.parked(installationId, 10_000)).find((c) => c.id === changeId);
       if (!parked || !(await core.storage.sync.unpark(installationId, changeId, core.now()))) return false;
-      await core.send(SYNC_PASS_JOB, { installationId, entity: parked.entity }, syncJobOptions(installationId, parked.entity, inst.store.baseUrl, { dedupe: false }));
+      await core.send(
+        SYNC_PASS_JOB,
+        { installationId, entity: parked.entity },
+        syncJobOptions(installationId, parked.entity, inst.store.baseUrl, { dedupe: false }),
+      );
       return true;
     },
 
@@ -113,12 +146,19 @@ export function syncVerbs(
     },
 
     /** Sends a pass now (a sweep too with `sweep`), for one entity or all; returns the job ids. */
-    async syncNow(installationId: string, userId: string | null, opts: { entity?: string; sweep?: boolean; retryLimit?: number } = {}): Promise<string[] | null> {
+    async syncNow(
+      installationId: string,
+      userId: string | null,
+      opts: { entity?: string; sweep?: boolean; retryLimit?: number } = {},
+    ): Promise<string[] | null> {
       const inst = await allowed(installationId, userId);
       if (!inst) return null;
       const ids: string[] = [];
       for (const e of chosen(opts.entity)) {
-        const options = syncJobOptions(installationId, e.name, inst.store.baseUrl, { dedupe: false, ...(opts.retryLimit === undefined ? {} : { retryLimit: opts.retryLimit }) });
+        const options = syncJobOptions(installationId, e.name, inst.store.baseUrl, {
+          dedupe: false,
+          ...(opts.retryLimit === undefined ? {} : { retryLimit: opts.retryLimit }),
+        });
         const data = { installationId, entity: e.name };
         if (e.version) {
           const id = await core.send(SYNC_PASS_JOB, data, options);

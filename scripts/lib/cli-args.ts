@@ -7,7 +7,11 @@ export class UsageError extends Error {
 }
 
 /** The parsed arguments, or the exit code when the script should stop here (bad arguments: 2, --help: 0). */
-export function argsOrExit<T extends object>(command: string, usage: string, parse: () => T | { help: true }): T | number {
+export function argsOrExit<T extends object>(
+  command: string,
+  usage: string,
+  parse: () => T | { help: true },
+): T | number {
   let args: T | { help: true };
   try {
     args = parse();

@@ -1,1 +1,3 @@
-export function devAddresses(source?: Record<string, string | undefined>): Promise<{ port: number; devstorePort: number; appUrl: string }>;
+export function devAddresses(
+  source?: Record<string, string | undefined>,
+): Promise<{ port: number; devstorePort: number; appUrl: string }>;

@@ -12,5 +12,8 @@ export function isProgram(moduleUrl, fileName) {
   if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return false;
   const running = basename(fileURLToPath(moduleUrl));
   const stem = fileName.replace(/\.[cm]?[jt]sx?$/, "");
-  return running === fileName || new RegExp(`^${stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.[0-9a-f]{16}\\.mjs$`).test(running);
+  return (
+    running === fileName ||
+    new RegExp(`^${stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.[0-9a-f]{16}\\.mjs$`).test(running)
+  );
 }

@@ -36,7 +36,9 @@ export async function applyPgMigrations(url, { dir = PG_MIGRATIONS, log = () => 
     await client.query("BEGIN");
     try {
       await client.query("SELECT pg_advisory_xact_lock($1)", [LOCK_ID]);
-      await client.query("CREATE TABLE IF NOT EXISTS _app_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())");
+      await client.query(
+        "CREATE TABLE IF NOT EXISTS _app_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())",
+      );
       await client.query("COMMIT");
     } catch (e) {
       await client.query("ROLLBACK").catch(() => undefined);

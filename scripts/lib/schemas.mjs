@@ -20,8 +20,12 @@ export function derivePostgresSchema(sqliteText) {
   const provider = /(datasource db \{[^}]*provider\s*=\s*)"sqlite"/;
   const output = /(generator client \{[^}]*output\s*=\s*)"\.\.\/lib\/generated\/prisma"/;
   if (!provider.test(sqliteText)) throw new Error(`${SQLITE_SCHEMA}: datasource provider "sqlite" not found`);
-  if (!output.test(sqliteText)) throw new Error(`${SQLITE_SCHEMA}: generator output "../lib/generated/prisma" not found`);
-  const lines = sqliteText.replace(provider, '$1"postgresql"').replace(output, '$1"../../lib/generated/prisma-pg"').split("\n");
+  if (!output.test(sqliteText))
+    throw new Error(`${SQLITE_SCHEMA}: generator output "../lib/generated/prisma" not found`);
+  const lines = sqliteText
+    .replace(provider, '$1"postgresql"')
+    .replace(output, '$1"../../lib/generated/prisma-pg"')
+    .split("\n");
   const kept = [];
   let skipping = false;
   for (const line of lines) {

@@ -53,7 +53,17 @@ export async function startThrowawayPostgres({ quiet = true } = {}) {
   chmodSync(dir, 0o755);
   if (asRoot) execFileSync("chown", ["postgres:postgres", dir]);
   const data = join(dir, "data");
-  run(join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", ...(quiet ? ["-N"] : [])]);
+  run(join(bin, "initdb"), [
+    "-D",
+    data,
+    "-U",
+    "postgres",
+    "--auth=trust",
+    "-E",
+    "UTF8",
+    "--no-sync",
+    ...(quiet ? ["-N"] : []),
+  ]);
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
     try {

@@ -4,7 +4,14 @@
 // reach is requested once here, and the banner waits for it.
 
 /** What the store (the callback POST) and the popup (identity link → sign in / sign up → back) reach, in that order. */
-export const ACTIVATION_ROUTES = ["/api/integration/callback", "/integration/identity", "/login", "/signup", "/stores", "/"];
+export const ACTIVATION_ROUTES = [
+  "/api/integration/callback",
+  "/integration/identity",
+  "/login",
+  "/signup",
+  "/stores",
+  "/",
+];
 
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -19,7 +26,9 @@ export async function answers(url, { withinMs, fetchImpl = localFetch, sleep = p
   const deadline = now() + withinMs;
   for (;;) {
     try {
-      await (await fetchImpl(url, { redirect: "manual", signal: AbortSignal.timeout(Math.max(1, deadline - now())) })).arrayBuffer();
+      await (
+        await fetchImpl(url, { redirect: "manual", signal: AbortSignal.timeout(Math.max(1, deadline - now())) })
+      ).arrayBuffer();
       return true;
     } catch {
       if (now() >= deadline) return false;

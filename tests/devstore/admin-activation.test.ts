@@ -26,7 +26,11 @@ const { store, receiver } = await storeAndReceiverForFile();
 const POST_FAILED = "The attempt to post data to consumer failed due to an unexpected error. Please try again later.";
 
 async function create(body: Record<string, unknown>) {
-  const res = await adminApi<IntegrationJson>(store, "POST", "/integrations", { name: "App", resources: "all", ...body });
+  const res = await adminApi<IntegrationJson>(store, "POST", "/integrations", {
+    name: "App",
+    resources: "all",
+    ...body,
+  });
   expect(res.status).toBe(200);
   return res.json;
 }
@@ -35,10 +39,19 @@ describe("Activate with both URLs", () => {
   it("POSTs the four form fields in Magento's order to the Callback URL", async () => {
     const i = await create({ endpoint: receiver.url, identityLinkUrl: "https://app.example.com/identity" });
     const before = receiver.posts.length;
-    const { json } = await adminApi<{ identity_url: string; callback: { status: number } }>(store, "POST", `/integrations/${i.id}/activate`);
+    const { json } = await adminApi<{ identity_url: string; callback: { status: number } }>(
+      store,
+      "POST",
+      `/integrations/${i.id}/activate`,
+    );
     const post = receiver.posts[before]!;
     expect(post.contentType).toMatch(/^application\/x-www-form-urlencoded/);
-    expect(post.fields.map(([k]) => k)).toEqual(["oauth_consumer_key", "oauth_consumer_secret", "store_base_url", "oauth_verifier"]);
+    expect(post.fields.map(([k]) => k)).toEqual([
+      "oauth_consumer_key",
+      "oauth_consumer_secret",
+      "store_base_url",
+      "oauth_verifier",
+    ]);
     const f = Object.fromEntries(post.fields);
     expect(f.oauth_consumer_key).toBe(i.consumer_key);
     expect(f.oauth_consumer_secret).toBe(i.consumer_secret);
@@ -68,16 +81,24 @@ describe("Activate with both URLs", () => {
     const before = receiver.posts.length;
     await adminApi(store, "POST", `/integrations/${a.integration.id}/activate`);
     expect(Object.fromEntries(receiver.posts[before]!.fields).oauth_verifier).toBe(a.creds.verifier);
-    expect((await adminApi<IntegrationJson>(store, "GET", `/integrations/${a.integration.id}`)).json.status).toBe("Inactive");
+    expect((await adminApi<IntegrationJson>(store, "GET", `/integrations/${a.integration.id}`)).json.status).toBe(
+      "Inactive",
+    );
     await exchangeTokens(store, a.creds, "C");
-    expect((await adminApi<IntegrationJson>(store, "GET", `/integrations/${a.integration.id}`)).json.status).toBe("Active");
+    expect((await adminApi<IntegrationJson>(store, "GET", `/integrations/${a.integration.id}`)).json.status).toBe(
+      "Active",
+    );
   });
 
   it("ignores the callback's status: a 500 still counts as posted", async () => {
     receiver.mode = "500";
     try {
       const i = await create({ endpoint: receiver.url, identityLinkUrl: "https://app.example.com/identity" });
-      const { json } = await adminApi<{ identity_url: string | null; callback: { status?: number; error?: string } }>(store, "POST", `/integrations/${i.id}/activate`);
+      const { json } = await adminApi<{ identity_url: string | null; callback: { status?: number; error?: string } }>(
+        store,
+        "POST",
+        `/integrations/${i.id}/activate`,
+      );
       expect(json.callback).toEqual({ status: 500 });
       expect(json.identity_url).toContain("oauth_consumer_key=");
     } finally {
@@ -90,7 +111,11 @@ describe("Activate with both URLs", () => {
     try {
       const i = await create({ endpoint: receiver.url, identityLinkUrl: "https://app.example.com/identity" });
       const before = receiver.posts.length;
-      const { json } = await adminApi<{ callback: { status?: number } }>(store, "POST", `/integrations/${i.id}/activate`);
+      const { json } = await adminApi<{ callback: { status?: number } }>(
+        store,
+        "POST",
+        `/integrations/${i.id}/activate`,
+      );
       await new Promise((r) => setTimeout(r, 100));
       expect(receiver.posts.slice(before).map((p) => p.path)).toEqual(["/callback"]);
       expect(json.callback.status).toBe(302);
@@ -101,7 +126,11 @@ describe("Activate with both URLs", () => {
 
   it("shows Magento's error on a transport failure and stays Inactive, with no popup", async () => {
     const i = await create({ endpoint: await deadUrl(), identityLinkUrl: "https://app.example.com/identity" });
-    const { status, json } = await adminApi<{ identity_url: string | null; callback: { error?: string } }>(store, "POST", `/integrations/${i.id}/activate`);
+    const { status, json } = await adminApi<{ identity_url: string | null; callback: { error?: string } }>(
+      store,
+      "POST",
+      `/integrations/${i.id}/activate`,
+    );
     expect(status).toBe(200);
     expect(json.callback.error).toBe(POST_FAILED);
     expect(json.identity_url).toBeNull();
@@ -113,7 +142,11 @@ describe("Activate with both URLs", () => {
     try {
       const i = await create({ endpoint: hanging.url, identityLinkUrl: "https://app.example.com/identity" });
       const t0 = Date.now();
-      const { json } = await adminApi<{ callback: { error?: string } }>(store, "POST", `/integrations/${i.id}/activate`);
+      const { json } = await adminApi<{ callback: { error?: string } }>(
+        store,
+        "POST",
+        `/integrations/${i.id}/activate`,
+      );
       const elapsed = Date.now() - t0;
       expect(json.callback.error).toBe(POST_FAILED);
       expect(elapsed).toBeGreaterThanOrEqual(4900);
@@ -127,8 +160,16 @@ describe("Activate with both URLs", () => {
     const stalling = await startReceiver("stall-body");
     const s = await startDevStore({ profile: "2.4.7", callbackTimeoutMs: 300 });
     try {
-      const { json: i } = await adminApi<IntegrationJson>(s, "POST", "/integrations", { name: "Slow", endpoint: stalling.url, identityLinkUrl: "https://app.example.com/identity" });
-      const { json } = await adminApi<{ identity_url: string | null; callback: { status?: number; error?: string } }>(s, "POST", `/integrations/${i.id}/activate`);
+      const { json: i } = await adminApi<IntegrationJson>(s, "POST", "/integrations", {
+        name: "Slow",
+        endpoint: stalling.url,
+        identityLinkUrl: "https://app.example.com/identity",
+      });
+      const { json } = await adminApi<{ identity_url: string | null; callback: { status?: number; error?: string } }>(
+        s,
+        "POST",
+        `/integrations/${i.id}/activate`,
+      );
       expect(stalling.posts).toHaveLength(1);
       expect(json.callback).toEqual({ error: POST_FAILED });
       expect(json.identity_url).toBeNull();
@@ -140,12 +181,25 @@ describe("Activate with both URLs", () => {
 
   it("names the consumer id with Magento's wording when the consumer is gone", async () => {
     const state = new IntegrationState(() => 0);
-    const i = state.createIntegration({ name: "x", endpoint: "http://127.0.0.1:9/cb", identityLinkUrl: "http://127.0.0.1:9/id", resources: "all" });
+    const i = state.createIntegration({
+      name: "x",
+      endpoint: "http://127.0.0.1:9/cb",
+      identityLinkUrl: "http://127.0.0.1:9/id",
+      resources: "all",
+    });
     state.consumers.delete(i.consumerId);
-    const deps = { state, profile: getProfile("2.4.7"), nowMs: () => 0, storeBaseUrl: () => "http://shop.example.com/", callbackTimeoutMs: 100 };
+    const deps = {
+      state,
+      profile: getProfile("2.4.7"),
+      nowMs: () => 0,
+      storeBaseUrl: () => "http://shop.example.com/",
+      callbackTimeoutMs: 100,
+    };
     const error = await postToConsumer(deps, i).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OauthException);
-    expect((error as OauthException).message).toBe(`A consumer with "${i.consumerId}" ID doesn't exist. Verify the ID and try again.`);
+    expect((error as OauthException).message).toBe(
+      `A consumer with "${i.consumerId}" ID doesn't exist. Verify the ID and try again.`,
+    );
   });
 });
 
@@ -159,7 +213,9 @@ describe("Activate again after a half-finished handshake", () => {
     expect(second.oauth_verifier).not.toBe(a.creds.verifier);
     const res = await signedRequest(store, { path: "/oauth/token/request", ...a.creds, family: "C" });
     expect(res.status).toBe(401);
-    expect(new URLSearchParams(res.body).get("oauth_problem")).toBe("Cannot create request token because consumer token is not a verifier token");
+    expect(new URLSearchParams(res.body).get("oauth_problem")).toBe(
+      "Cannot create request token because consumer token is not a verifier token",
+    );
     const rePosts = receiver.posts.length;
     await adminApi(store, "POST", `/integrations/${a.integration.id}/reauthorize`);
     const third = Object.fromEntries(receiver.posts[rePosts]!.fields);
@@ -172,7 +228,11 @@ describe("Reauthorize", () => {
     const a = await activateWithReceiver(store, receiver);
     const at = await exchangeTokens(store, a.creds, "C");
     const before = receiver.posts.length;
-    const { json } = await adminApi<{ identity_url: string }>(store, "POST", `/integrations/${a.integration.id}/reauthorize`);
+    const { json } = await adminApi<{ identity_url: string }>(
+      store,
+      "POST",
+      `/integrations/${a.integration.id}/reauthorize`,
+    );
     expect(json.identity_url).toContain(a.creds.consumerKey);
     const f = Object.fromEntries(receiver.posts[before]!.fields);
     expect(f.oauth_consumer_key).toBe(a.creds.consumerKey);
@@ -181,12 +241,21 @@ describe("Reauthorize", () => {
     const view = (await adminApi<IntegrationJson>(store, "GET", `/integrations/${a.integration.id}`)).json;
     expect(view.status).toBe("Inactive");
     expect(view.access_token).toBeUndefined();
-    const old = await signedRequest(store, { method: "GET", path: "/admin/api/whoami", ...a.creds, token: at.token, tokenSecret: at.tokenSecret, family: "C" });
+    const old = await signedRequest(store, {
+      method: "GET",
+      path: "/admin/api/whoami",
+      ...a.creds,
+      token: at.token,
+      tokenSecret: at.tokenSecret,
+      family: "C",
+    });
     expect(old.status).toBe(401);
     expect(JSON.parse(old.body)).toEqual({ message: "Specified token does not exist" });
     const fresh = await exchangeTokens(store, { ...a.creds, verifier: f.oauth_verifier! }, "C");
     expect(fresh.token).not.toBe(at.token);
-    expect((await adminApi<IntegrationJson>(store, "GET", `/integrations/${a.integration.id}`)).json.status).toBe("Active");
+    expect((await adminApi<IntegrationJson>(store, "GET", `/integrations/${a.integration.id}`)).json.status).toBe(
+      "Active",
+    );
   });
 });
 
@@ -194,9 +263,18 @@ describe("manual mode (not both URLs)", () => {
   it("shows the four tokens, sets Active, sends no POST, and the tokens sign calls", async () => {
     const i = await create({ endpoint: receiver.url });
     const before = receiver.posts.length;
-    const { json } = await adminApi<{ tokens: Record<string, string> }>(store, "POST", `/integrations/${i.id}/activate`);
+    const { json } = await adminApi<{ tokens: Record<string, string> }>(
+      store,
+      "POST",
+      `/integrations/${i.id}/activate`,
+    );
     expect(receiver.posts.length).toBe(before);
-    expect(Object.keys(json.tokens).sort()).toEqual(["access_token", "access_token_secret", "consumer_key", "consumer_secret"]);
+    expect(Object.keys(json.tokens).sort()).toEqual([
+      "access_token",
+      "access_token_secret",
+      "consumer_key",
+      "consumer_secret",
+    ]);
     expect(json.tokens.consumer_key).toBe(i.consumer_key);
     const view = (await adminApi<IntegrationJson>(store, "GET", `/integrations/${i.id}`)).json;
     expect(view.status).toBe("Active");
@@ -209,7 +287,9 @@ describe("manual mode (not both URLs)", () => {
       tokenSecret: json.tokens.access_token_secret!,
       family: "C",
     });
-    expect(JSON.parse(who.body)).toEqual({ caller: { kind: "integration", integrationId: i.id, consumerId: expect.any(Number), resources: "all" } });
+    expect(JSON.parse(who.body)).toEqual({
+      caller: { kind: "integration", integrationId: i.id, consumerId: expect.any(Number), resources: "all" },
+    });
     // Activate again keeps the tokens; Reauthorize regenerates them.
     const again = await adminApi<{ tokens: Record<string, string> }>(store, "POST", `/integrations/${i.id}/activate`);
     expect(again.json.tokens.access_token).toBe(json.tokens.access_token);
@@ -220,15 +300,45 @@ describe("manual mode (not both URLs)", () => {
   it("creates nothing while an earlier OAuth activation's verifier is left: Inactive, empty access token; Reauthorize clears it", async () => {
     const a = await activateWithReceiver(store, receiver);
     // The merchant removes the Identity link URL in the admin form (TokensDialog from now on).
-    const form = new URLSearchParams({ id: String(a.integration.id), name: a.integration.name, email: "", endpoint: receiver.url, identity_link_url: "", all_resources: "1", save_action: "save" });
-    const saved = await rawRequest(store.url, { method: "POST", path: "/admin/admin/integration/save/", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.toString() });
+    const form = new URLSearchParams({
+      id: String(a.integration.id),
+      name: a.integration.name,
+      email: "",
+      endpoint: receiver.url,
+      identity_link_url: "",
+      all_resources: "1",
+      save_action: "save",
+    });
+    const saved = await rawRequest(store.url, {
+      method: "POST",
+      path: "/admin/admin/integration/save/",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+    });
     expect(saved.status).toBe(302);
-    const { json } = await adminApi<{ tokens: Record<string, string> }>(store, "POST", `/integrations/${a.integration.id}/activate`);
-    expect(json.tokens).toEqual({ consumer_key: a.creds.consumerKey, consumer_secret: a.creds.consumerSecret, access_token: "", access_token_secret: "" });
-    expect((await adminApi<IntegrationJson>(store, "GET", `/integrations/${a.integration.id}`)).json.status).toBe("Inactive");
-    const re = await adminApi<{ tokens: Record<string, string> }>(store, "POST", `/integrations/${a.integration.id}/reauthorize`);
+    const { json } = await adminApi<{ tokens: Record<string, string> }>(
+      store,
+      "POST",
+      `/integrations/${a.integration.id}/activate`,
+    );
+    expect(json.tokens).toEqual({
+      consumer_key: a.creds.consumerKey,
+      consumer_secret: a.creds.consumerSecret,
+      access_token: "",
+      access_token_secret: "",
+    });
+    expect((await adminApi<IntegrationJson>(store, "GET", `/integrations/${a.integration.id}`)).json.status).toBe(
+      "Inactive",
+    );
+    const re = await adminApi<{ tokens: Record<string, string> }>(
+      store,
+      "POST",
+      `/integrations/${a.integration.id}/reauthorize`,
+    );
     expect(re.json.tokens.access_token).toMatch(/^[0-9a-z]{32}$/);
-    expect((await adminApi<IntegrationJson>(store, "GET", `/integrations/${a.integration.id}`)).json.status).toBe("Active");
+    expect((await adminApi<IntegrationJson>(store, "GET", `/integrations/${a.integration.id}`)).json.status).toBe(
+      "Active",
+    );
   });
 });
 
@@ -237,7 +347,12 @@ describe("admin JSON API", () => {
     const i = await create({ name: "Listed", email: "dev@example.com", resources: ["Magento_Catalog::products"] });
     const list = await adminApi<IntegrationJson[]>(store, "GET", "/integrations");
     expect(list.json.some((x) => x.id === i.id && x.name === "Listed")).toBe(true);
-    expect(i).toMatchObject({ status: "Inactive", resources: ["Magento_Catalog::products"], endpoint: "", identity_link_url: "" });
+    expect(i).toMatchObject({
+      status: "Inactive",
+      resources: ["Magento_Catalog::products"],
+      endpoint: "",
+      identity_link_url: "",
+    });
     expect(i.consumer_key).toMatch(/^[0-9a-z]{32}$/);
     expect(i.consumer_secret).toMatch(/^[0-9a-z]{32}$/);
     expect((await adminApi(store, "POST", "/integrations", { resources: "all" })).status).toBe(400);
@@ -277,19 +392,44 @@ describe("admin JSON API", () => {
 
   it("granting a parent grants its subtree (stored one resource per row, as the admin tree ticks children)", async () => {
     const i = await create({ resources: ["Magento_Catalog::catalog", "Magento_Cms::page"] });
-    expect(i.resources).toEqual(["Magento_Catalog::catalog", "Magento_Catalog::catalog_inventory", "Magento_Catalog::products", "Magento_Catalog::categories", "Magento_Downloadable::downloadable", "Magento_Cms::page"]);
-    expect((await adminApi<IntegrationJson>(store, "GET", `/integrations/${i.id}`)).json.resources).toEqual(i.resources);
+    expect(i.resources).toEqual([
+      "Magento_Catalog::catalog",
+      "Magento_Catalog::catalog_inventory",
+      "Magento_Catalog::products",
+      "Magento_Catalog::categories",
+      "Magento_Downloadable::downloadable",
+      "Magento_Cms::page",
+    ]);
+    expect((await adminApi<IntegrationJson>(store, "GET", `/integrations/${i.id}`)).json.resources).toEqual(
+      i.resources,
+    );
   });
 
   it("an integration granted the catalog subtree reads products and is refused orders, naming the resource", async () => {
-    const resources = ["Magento_Catalog::catalog", "Magento_Catalog::catalog_inventory", "Magento_Catalog::products", "Magento_Catalog::categories"];
+    const resources = [
+      "Magento_Catalog::catalog",
+      "Magento_Catalog::catalog_inventory",
+      "Magento_Catalog::products",
+      "Magento_Catalog::categories",
+    ];
     const a = await activateWithReceiver(store, receiver, resources);
     const at = await exchangeTokens(store, a.creds, "C");
-    const get = (path: string) => signedRequest(store, { method: "GET", path, ...a.creds, token: at.token, tokenSecret: at.tokenSecret, family: "C" });
+    const get = (path: string) =>
+      signedRequest(store, {
+        method: "GET",
+        path,
+        ...a.creds,
+        token: at.token,
+        tokenSecret: at.tokenSecret,
+        family: "C",
+      });
     expect((await get("/rest/V1/products/ABC%2F10")).status).toBe(200);
     const orders = await get("/rest/V1/orders/1");
     expect(orders.status).toBe(401);
-    expect(JSON.parse(orders.body)).toEqual({ message: "The consumer isn't authorized to access %resources.", parameters: { resources: "Magento_Sales::actions_view" } });
+    expect(JSON.parse(orders.body)).toEqual({
+      message: "The consumer isn't authorized to access %resources.",
+      parameters: { resources: "Magento_Sales::actions_view" },
+    });
   });
 
   it("whoami reports a guest without credentials", async () => {

@@ -63,7 +63,9 @@ describe("devstore CLI", () => {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ username: "admin", password: "admin123" }),
       }).then((r) => r.json() as Promise<string>);
-      const list = await fetch(`${base}rest/V1/products?searchCriteria[pageSize]=1`, { headers: { authorization: `Bearer ${token}` } });
+      const list = await fetch(`${base}rest/V1/products?searchCriteria[pageSize]=1`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(((await list.json()) as { total_count: number }).total_count).toBe(2500);
     } finally {
       cli.child.kill("SIGTERM");
@@ -71,10 +73,13 @@ describe("devstore CLI", () => {
     }
   });
 
-  it.each(["0", "-5", "12abc", "1e3", "2000001"])("refuses --products %s with exit code 2 and says what to fix", async (value) => {
-    const cli = runCli(["--port", "0", `--products=${value}`]);
-    cli.banner.catch(() => undefined);
-    expect(await cli.exited).toBe(2);
-    expect(cli.stderr()).toContain("--products (or DEVSTORE_PRODUCTS) must be a whole number from 1 to 1000000");
-  });
+  it.each(["0", "-5", "12abc", "1e3", "2000001"])(
+    "refuses --products %s with exit code 2 and says what to fix",
+    async (value) => {
+      const cli = runCli(["--port", "0", `--products=${value}`]);
+      cli.banner.catch(() => undefined);
+      expect(await cli.exited).toBe(2);
+      expect(cli.stderr()).toContain("--products (or DEVSTORE_PRODUCTS) must be a whole number from 1 to 1000000");
+    },
+  );
 });

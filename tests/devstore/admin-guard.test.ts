@@ -17,7 +17,11 @@ describe("cross-site writes", () => {
     const res = await rawRequest(store.url, {
       method: "POST",
       path: "/admin/api/integrations",
-      headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: "http://attacker.test", "Sec-Fetch-Site": "cross-site" },
+      headers: {
+        "Content-Type": "text/plain;charset=UTF-8",
+        Origin: "http://attacker.test",
+        "Sec-Fetch-Site": "cross-site",
+      },
       body: JSON.stringify({ name: "Evil", endpoint: "http://attacker.test/cb", resources: "all" }),
     });
     expect(res.status).toBe(403);
@@ -39,19 +43,43 @@ describe("cross-site writes", () => {
 
   it("refuses a body-less cross-site POST that would activate an integration (and so post its secrets)", async () => {
     const made = await adminApi<IntegrationJson>(store, "POST", "/integrations", { name: "Victim", resources: "all" });
-    const res = await rawRequest(store.url, { method: "POST", path: `/admin/api/integrations/${made.json.id}/activate`, headers: { Origin: "http://attacker.test" } });
+    const res = await rawRequest(store.url, {
+      method: "POST",
+      path: `/admin/api/integrations/${made.json.id}/activate`,
+      headers: { Origin: "http://attacker.test" },
+    });
     expect(res.status).toBe(403);
-    const page = await rawRequest(store.url, { method: "POST", path: `/admin/admin/integration/tokensExchange/id/${made.json.id}/`, headers: { Origin: "null" } });
+    const page = await rawRequest(store.url, {
+      method: "POST",
+      path: `/admin/admin/integration/tokensExchange/id/${made.json.id}/`,
+      headers: { Origin: "null" },
+    });
     expect(page.status).toBe(403);
-    expect((await adminApi<IntegrationJson>(store, "GET", `/integrations/${made.json.id}`)).json.status).toBe("Inactive");
+    expect((await adminApi<IntegrationJson>(store, "GET", `/integrations/${made.json.id}`)).json.status).toBe(
+      "Inactive",
+    );
   });
 
   it("refuses a cross-site form POST to the admin pages, serves the store's own", async () => {
     const before = await count();
     const form = "name=Evil&endpoint=http%3A%2F%2Fattacker.test%2Fcb&all_resources=1";
-    const evil = await rawRequest(store.url, { method: "POST", path: "/admin/admin/integration/save/", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://attacker.test" }, body: form });
+    const evil = await rawRequest(store.url, {
+      method: "POST",
+      path: "/admin/admin/integration/save/",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://attacker.test" },
+      body: form,
+    });
     expect(evil.status).toBe(403);
-    const own = await rawRequest(store.url, { method: "POST", path: "/admin/admin/integration/save/", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: store.url, "Sec-Fetch-Site": "same-origin" }, body: form });
+    const own = await rawRequest(store.url, {
+      method: "POST",
+      path: "/admin/admin/integration/save/",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: store.url,
+        "Sec-Fetch-Site": "same-origin",
+      },
+      body: form,
+    });
     expect(own.status).toBe(302);
     expect(await count()).toBe(before + 1);
   });
@@ -64,16 +92,28 @@ describe("cross-site writes", () => {
 
 describe("DNS rebinding", () => {
   it("refuses to list integrations (and their secrets) under a Host the store is not bound to", async () => {
-    const res = await rawRequest(store.url, { method: "GET", path: "/admin/api/integrations", headers: { Host: `rebind.attacker.test:${port}` } });
+    const res = await rawRequest(store.url, {
+      method: "GET",
+      path: "/admin/api/integrations",
+      headers: { Host: `rebind.attacker.test:${port}` },
+    });
     expect(res.status).toBe(421);
     expect(res.body).not.toMatch(/consumer_secret/);
-    const page = await rawRequest(store.url, { method: "GET", path: "/admin/admin/integration/", headers: { Host: `rebind.attacker.test:${port}` } });
+    const page = await rawRequest(store.url, {
+      method: "GET",
+      path: "/admin/admin/integration/",
+      headers: { Host: `rebind.attacker.test:${port}` },
+    });
     expect(page.status).toBe(421);
   });
 
   it("answers under its own host and localhost on its port", async () => {
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {
-      const res = await rawRequest(store.url, { method: "GET", path: "/admin/api/integrations", headers: { Host: host } });
+      const res = await rawRequest(store.url, {
+        method: "GET",
+        path: "/admin/api/integrations",
+        headers: { Host: host },
+      });
       expect(res.status).toBe(200);
     }
   });

@@ -7,7 +7,14 @@
 import http from "node:http";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminApi, deadUrl, exchangeTokens, startDevStore, type DevStore, type IntegrationJson } from "../helpers/devstore-client";
+import {
+  adminApi,
+  deadUrl,
+  exchangeTokens,
+  startDevStore,
+  type DevStore,
+  type IntegrationJson,
+} from "../helpers/devstore-client";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { listenLocal, closeServer } from "../helpers/servers";
@@ -20,7 +27,10 @@ let browser: Browser;
 let app: http.Server;
 let appUrl = "";
 /** What the fake app stored from the activation POST, by consumer key. */
-const stored = new Map<string, { consumerKey: string; consumerSecret: string; verifier: string; storeBaseUrl: string }>();
+const stored = new Map<
+  string,
+  { consumerKey: string; consumerSecret: string; verifier: string; storeBaseUrl: string }
+>();
 const identityHits: { url: string; width?: number; height?: number }[] = [];
 
 beforeAll(async () => {
@@ -34,7 +44,12 @@ beforeAll(async () => {
       req.on("data", (c: Buffer) => (raw += c.toString()));
       req.on("end", () => {
         const f = Object.fromEntries(new URLSearchParams(raw));
-        stored.set(f.oauth_consumer_key!, { consumerKey: f.oauth_consumer_key!, consumerSecret: f.oauth_consumer_secret!, verifier: f.oauth_verifier!, storeBaseUrl: f.store_base_url! });
+        stored.set(f.oauth_consumer_key!, {
+          consumerKey: f.oauth_consumer_key!,
+          consumerSecret: f.oauth_consumer_secret!,
+          verifier: f.oauth_verifier!,
+          storeBaseUrl: f.store_base_url!,
+        });
         res.writeHead(200).end("ok");
       });
       return;
@@ -47,7 +62,9 @@ beforeAll(async () => {
       const finish = () =>
         res
           .writeHead(200, { "content-type": "text/html" })
-          .end(`<h1>Demo app</h1><script>window.__size=[window.outerWidth,window.outerHeight];setTimeout(function(){location.href=${JSON.stringify(success)}},300)</script>`);
+          .end(
+            `<h1>Demo app</h1><script>window.__size=[window.outerWidth,window.outerHeight];setTimeout(function(){location.href=${JSON.stringify(success)}},300)</script>`,
+          );
       if (!creds) return finish();
       exchangeTokens(store, creds, "C").then(finish, (e: unknown) => res.writeHead(500).end(String(e)));
       return;
@@ -56,7 +73,10 @@ beforeAll(async () => {
   });
   const appPort = await listenLocal(app);
   appUrl = `http://127.0.0.1:${appPort}`;
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
 });
 
 afterAll(async () => {
@@ -66,7 +86,10 @@ afterAll(async () => {
   await store.close();
 });
 
-async function newIntegration(page: Page, o: { name: string; endpoint?: string; identity?: string; activate?: boolean }) {
+async function newIntegration(
+  page: Page,
+  o: { name: string; endpoint?: string; identity?: string; activate?: boolean },
+) {
   await page.goto(store.url + "/admin");
   await page.getByRole("link", { name: "Add New Integration" }).click();
   await page.getByLabel("Name").fill(o.name);
@@ -82,13 +105,26 @@ const row = (page: Page, name: string) => page.locator("tr", { hasText: name });
 describe("merchant admin in the browser", () => {
   it("Save & Activate → Allow → identity popup → grid shows Active after the token exchange", async () => {
     const page = await browser.newPage();
-    await newIntegration(page, { name: "Popup App", endpoint: `${appUrl}/callback`, identity: `${appUrl}/identity`, activate: true });
-    await expect.poll(() => page.getByRole("dialog").filter({ hasText: "The integration requests access to:" }).isVisible()).toBe(true);
+    await newIntegration(page, {
+      name: "Popup App",
+      endpoint: `${appUrl}/callback`,
+      identity: `${appUrl}/identity`,
+      activate: true,
+    });
+    await expect
+      .poll(() => page.getByRole("dialog").filter({ hasText: "The integration requests access to:" }).isVisible())
+      .toBe(true);
     await expect.poll(() => page.locator("#permissions-list").textContent()).toBe("Catalog › Inventory › Products");
     const popupPromise = page.waitForEvent("popup");
     await page.getByRole("button", { name: "Allow" }).click();
     const popup = await popupPromise;
-    await expect.poll(() => page.getByText("Please setup or sign in into your 3rd party account to complete setup of this integration.").isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText("Please setup or sign in into your 3rd party account to complete setup of this integration.")
+          .isVisible(),
+      )
+      .toBe(true);
     const url = new URL(popup.url());
     expect(`${url.origin}${url.pathname}`).toBe(`${appUrl}/identity`);
     expect([...url.searchParams.keys()]).toEqual(["oauth_consumer_key", "success_call_back"]);
@@ -140,17 +176,26 @@ describe("merchant admin in the browser", () => {
     await page.getByLabel("Callback URL").evaluate((el: HTMLInputElement) => (el.type = "text"));
     await page.getByLabel("Callback URL").fill("not a url");
     await page.getByRole("button", { name: "Save", exact: true }).click();
-    await expect.poll(() => page.getByText("Please enter a valid URL. Protocol is required (http://, https:// or ftp://).").isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByText("Please enter a valid URL. Protocol is required (http://, https:// or ftp://).").isVisible(),
+      )
+      .toBe(true);
     await newIntegration(page, { name: "Doomed App" });
     page.once("dialog", (d) => void d.accept());
     await row(page, "Doomed App").getByRole("button", { name: "Delete" }).click();
-    await expect.poll(() => page.getByRole("alert").textContent()).toBe("The integration 'Doomed App' has been deleted.");
+    await expect
+      .poll(() => page.getByRole("alert").textContent())
+      .toBe("The integration 'Doomed App' has been deleted.");
     await expect.poll(() => row(page, "Doomed App").count()).toBe(0);
     await page.close();
   });
 
   it("Edit shows the granted tree (children of a granted parent checked) and saves a new selection", async () => {
-    const { json: created } = await adminApi<IntegrationJson>(store, "POST", "/integrations", { name: "Edit Me", resources: ["Magento_Sales::sales"] });
+    const { json: created } = await adminApi<IntegrationJson>(store, "POST", "/integrations", {
+      name: "Edit Me",
+      resources: ["Magento_Sales::sales"],
+    });
     const page = await browser.newPage();
     await page.goto(`${store.url}/admin/admin/integration/edit/id/${created.id}/`);
     expect(await page.getByLabel("Resource Access").inputValue()).toBe("0");

@@ -12,7 +12,8 @@ import {
 
 const { store, receiver } = await storeAndReceiverForFile();
 
-const SIGN_IN_FAILED = "The account sign-in was incorrect or your account is disabled temporarily. Please wait and try again later.";
+const SIGN_IN_FAILED =
+  "The account sign-in was incorrect or your account is disabled temporarily. Please wait and try again later.";
 
 async function token(s: DevStore, kind: "admin" | "customer", username: string, password: string) {
   const res = await rawRequest(s.url, {
@@ -65,7 +66,12 @@ describe("admin and customer tokens", () => {
   it("refuses wrong credentials with Magento's message and missing fields as input errors", async () => {
     const bad = await token(store, "customer", "roni_cost@example.com", "nope");
     expect(bad).toEqual({ status: 401, body: { message: SIGN_IN_FAILED } });
-    const res = await rawRequest(store.url, { method: "POST", path: "/rest/V1/integration/admin/token", headers: { "content-type": "application/json" }, body: "{}" });
+    const res = await rawRequest(store.url, {
+      method: "POST",
+      path: "/rest/V1/integration/admin/token",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body).message).toBe("One or more input exceptions have occurred.");
   });
@@ -88,22 +94,25 @@ describe("lockout after 6 failures", () => {
   it.each([
     ["admin", "admin", "admin123"],
     ["customer", "roni_cost@example.com", "roni_cost3"],
-  ] as const)("%s: the 7th attempt fails even with the right password; 1800 s later it works", async (kind, user, password) => {
-    const { s, advance } = await storeOnTestClock();
-    try {
-      for (let i = 0; i < 5; i++) expect((await token(s, kind, user, "wrong")).status).toBe(401);
-      // 5 failures: not locked yet
-      expect((await token(s, kind, user, password)).status).toBe(200);
-      for (let i = 0; i < 6; i++) expect((await token(s, kind, user, "wrong")).status).toBe(401);
-      expect(await token(s, kind, user, password)).toEqual({ status: 401, body: { message: SIGN_IN_FAILED } });
-      advance(1799);
-      expect((await token(s, kind, user, password)).status).toBe(401);
-      advance(1);
-      expect((await token(s, kind, user, password)).status).toBe(200);
-    } finally {
-      await s.close();
-    }
-  });
+  ] as const)(
+    "%s: the 7th attempt fails even with the right password; 1800 s later it works",
+    async (kind, user, password) => {
+      const { s, advance } = await storeOnTestClock();
+      try {
+        for (let i = 0; i < 5; i++) expect((await token(s, kind, user, "wrong")).status).toBe(401);
+        // 5 failures: not locked yet
+        expect((await token(s, kind, user, password)).status).toBe(200);
+        for (let i = 0; i < 6; i++) expect((await token(s, kind, user, "wrong")).status).toBe(401);
+        expect(await token(s, kind, user, password)).toEqual({ status: 401, body: { message: SIGN_IN_FAILED } });
+        advance(1799);
+        expect((await token(s, kind, user, password)).status).toBe(401);
+        advance(1);
+        expect((await token(s, kind, user, password)).status).toBe(200);
+      } finally {
+        await s.close();
+      }
+    },
+  );
 
   it("after the lock runs out, the stale count stays: one more failure locks the account again", async () => {
     const { s, advance } = await storeOnTestClock();
@@ -124,10 +133,17 @@ describe("lockout after 6 failures", () => {
   });
 });
 
-describe("the Bearer header (TokenUserContext: explode(\" \") must give exactly two pieces)", () => {
+describe('the Bearer header (TokenUserContext: explode(" ") must give exactly two pieces)', () => {
   it("takes `Bearer <token>` with `bearer` in any case, and nothing else (HTTP itself trims the ends)", async () => {
     const t = (await token(store, "admin", "admin", "admin123")).body as string;
-    const status = async (authorization: string) => (await rawRequest(store.url, { method: "GET", path: "/rest/V1/store/storeViews", headers: { Authorization: authorization } })).status;
+    const status = async (authorization: string) =>
+      (
+        await rawRequest(store.url, {
+          method: "GET",
+          path: "/rest/V1/store/storeViews",
+          headers: { Authorization: authorization },
+        })
+      ).status;
     expect(await status(`Bearer ${t}`)).toBe(200);
     expect(await status(`bEaReR ${t}`)).toBe(200);
     expect(await status(`Bearer  ${t}`)).toBe(401);
@@ -146,7 +162,10 @@ describe("integration access token as Bearer", () => {
     const t = await integrationToken(store);
     const res = await get(store, "/rest/V1/products/ABC%2F10", t);
     expect(res.status).toBe(401);
-    expect(JSON.parse(res.body)).toEqual({ message: "The consumer isn't authorized to access %resources.", parameters: { resources: "Magento_Catalog::products" } });
+    expect(JSON.parse(res.body)).toEqual({
+      message: "The consumer isn't authorized to access %resources.",
+      parameters: { resources: "Magento_Catalog::products" },
+    });
   });
 
   it("is accepted when integrationAsBearer is on", async () => {
@@ -168,7 +187,10 @@ describe("integration access token as Bearer", () => {
       expect((await adminApi(s, "POST", `/integrations/${a.integration.id}/revoke`)).json).toEqual({ revoked: true });
       const res = await get(s, "/rest/V1/products/ABC%2F10", t);
       expect(res.status).toBe(401);
-      expect(JSON.parse(res.body)).toEqual({ message: "The consumer isn't authorized to access %resources.", parameters: { resources: "Magento_Catalog::products" } });
+      expect(JSON.parse(res.body)).toEqual({
+        message: "The consumer isn't authorized to access %resources.",
+        parameters: { resources: "Magento_Catalog::products" },
+      });
     } finally {
       await s.close();
     }
@@ -179,9 +201,13 @@ describe("integration access token as Bearer", () => {
     const newer = await startDevStore({ profile: "2.4.5" });
     try {
       const a = await activateWithReceiver(old, receiver);
-      expect((await get(old, "/rest/V1/products/ABC%2F10", (await exchangeTokens(old, a.creds, "A")).token)).status).toBe(200);
+      expect(
+        (await get(old, "/rest/V1/products/ABC%2F10", (await exchangeTokens(old, a.creds, "A")).token)).status,
+      ).toBe(200);
       const b = await activateWithReceiver(newer, receiver);
-      expect((await get(newer, "/rest/V1/products/ABC%2F10", (await exchangeTokens(newer, b.creds, "B")).token)).status).toBe(401);
+      expect(
+        (await get(newer, "/rest/V1/products/ABC%2F10", (await exchangeTokens(newer, b.creds, "B")).token)).status,
+      ).toBe(401);
     } finally {
       await old.close();
       await newer.close();

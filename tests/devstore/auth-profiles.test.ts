@@ -36,9 +36,18 @@ afterAll(async () => {
 const store = (p: ProfileName) => stores.get(p)!;
 
 /** A request-token call on a fresh activation, signed in `family`, with an optional query and Host. */
-async function requestToken(p: ProfileName, o: { family: RefFamily; query?: string; host?: string; hash?: "sha1" | "sha256" }) {
+async function requestToken(
+  p: ProfileName,
+  o: { family: RefFamily; query?: string; host?: string; hash?: "sha1" | "sha256" },
+) {
   const { creds } = await activateWithReceiver(store(p), receiver);
-  return signedRequest(store(p), { path: "/oauth/token/request" + (o.query ?? ""), ...creds, family: o.family, host: o.host, hash: o.hash });
+  return signedRequest(store(p), {
+    path: "/oauth/token/request" + (o.query ?? ""),
+    ...creds,
+    family: o.family,
+    host: o.host,
+    hash: o.hash,
+  });
 }
 
 describe.each(PROFILES)("profile %s", (p) => {

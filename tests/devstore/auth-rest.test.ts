@@ -38,7 +38,16 @@ async function connected(s: DevStore, family: RefFamily, resources: "all" | stri
   const a = await activateWithReceiver(s, receiver, resources);
   const at = await exchangeTokens(s, a.creds, family);
   const call = (path: string, o: Partial<Parameters<typeof signedRequest>[1]> = {}) =>
-    signedRequest(s, { method: "GET", path, consumerKey: a.creds.consumerKey, consumerSecret: a.creds.consumerSecret, token: at.token, tokenSecret: at.tokenSecret, family, ...o });
+    signedRequest(s, {
+      method: "GET",
+      path,
+      consumerKey: a.creds.consumerKey,
+      consumerSecret: a.creds.consumerSecret,
+      token: at.token,
+      tokenSecret: at.tokenSecret,
+      family,
+      ...o,
+    });
   return { ...a, at, call };
 }
 
@@ -64,7 +73,8 @@ describe("signed REST calls", () => {
 
   it("signs searchCriteria queries (flat bracket names, %20 values)", async () => {
     const c = await connected(store, "C");
-    const q = "searchCriteria%5BfilterGroups%5D%5B0%5D%5Bfilters%5D%5B0%5D%5Bfield%5D=name&searchCriteria%5BfilterGroups%5D%5B0%5D%5Bfilters%5D%5B0%5D%5Bvalue%5D=%25Bag%20%25&searchCriteria%5BfilterGroups%5D%5B0%5D%5Bfilters%5D%5B0%5D%5BconditionType%5D=like&searchCriteria%5BpageSize%5D=2";
+    const q =
+      "searchCriteria%5BfilterGroups%5D%5B0%5D%5Bfilters%5D%5B0%5D%5Bfield%5D=name&searchCriteria%5BfilterGroups%5D%5B0%5D%5Bfilters%5D%5B0%5D%5Bvalue%5D=%25Bag%20%25&searchCriteria%5BfilterGroups%5D%5B0%5D%5Bfilters%5D%5B0%5D%5BconditionType%5D=like&searchCriteria%5BpageSize%5D=2";
     const res = await c.call(`/rest/V1/products?${q}`);
     expect(res.status).toBe(200);
     expect(json(res.body)).toHaveProperty("total_count");
@@ -74,7 +84,10 @@ describe("signed REST calls", () => {
     const c = await connected(store, "C", ["Magento_Sales::sales"]);
     const res = await c.call("/rest/V1/products/ABC%2F10");
     expect(res.status).toBe(401);
-    expect(json(res.body)).toEqual({ message: "The consumer isn't authorized to access %resources.", parameters: { resources: "Magento_Catalog::products" } });
+    expect(json(res.body)).toEqual({
+      message: "The consumer isn't authorized to access %resources.",
+      parameters: { resources: "Magento_Catalog::products" },
+    });
   });
 
   it("401 for an unsigned call", async () => {
@@ -101,7 +114,10 @@ describe("signed REST calls", () => {
     const c = await connected(store, "C");
     const one = await c.call("/rest/V1/products/ABC%2F10", { omit: ["oauth_token"] });
     expect(one.status).toBe(400);
-    expect(json(one.body)).toEqual({ message: '"%fieldName" is required. Enter and try again.', parameters: { fieldName: "oauth_token" } });
+    expect(json(one.body)).toEqual({
+      message: '"%fieldName" is required. Enter and try again.',
+      parameters: { fieldName: "oauth_token" },
+    });
     const two = await c.call("/rest/V1/products/ABC%2F10", { omit: ["oauth_token", "oauth_nonce"] });
     expect(two.status).toBe(400);
     expect(json(two.body)).toEqual({
@@ -151,7 +167,10 @@ describe("signed REST calls", () => {
   it("an access token presented with another consumer's key is not associated", async () => {
     const c = await connected(store, "C");
     const d = await connected(store, "C");
-    const res = await c.call("/rest/V1/products/ABC%2F10", { consumerKey: d.creds.consumerKey, consumerSecret: d.creds.consumerSecret });
+    const res = await c.call("/rest/V1/products/ABC%2F10", {
+      consumerKey: d.creds.consumerKey,
+      consumerSecret: d.creds.consumerSecret,
+    });
     expect(res.status).toBe(401);
     expect(json(res.body)).toEqual({ message: "Token is not associated with the specified consumer" });
   });
@@ -186,10 +205,26 @@ describe("authenticate (the REST layer's user context)", () => {
         oauth_version: "1.0",
       };
       const url = "http://127.0.0.1:1/rest/V1/products/x";
-      const sig = refSign({ method: "GET", url, oauthParams: p, consumerSecret: r.tokens.consumer_secret, tokenSecret: r.tokens.access_token_secret, family: "C" });
-      return { method: "GET", rawUrl: "/rest/V1/products/x", headers: { host: "127.0.0.1:1", authorization: refAuthorization(p, sig) }, body: "" };
+      const sig = refSign({
+        method: "GET",
+        url,
+        oauthParams: p,
+        consumerSecret: r.tokens.consumer_secret,
+        tokenSecret: r.tokens.access_token_secret,
+        family: "C",
+      });
+      return {
+        method: "GET",
+        rawUrl: "/rest/V1/products/x",
+        headers: { host: "127.0.0.1:1", authorization: refAuthorization(p, sig) },
+        body: "",
+      };
     };
-    expect(await ctx.authenticate(signed())).toMatchObject({ kind: "integration", integrationId: i.id, resources: ["Magento_Catalog::products"] });
+    expect(await ctx.authenticate(signed())).toMatchObject({
+      kind: "integration",
+      integrationId: i.id,
+      resources: ["Magento_Catalog::products"],
+    });
     ctx.state.integrations.get(i.id)!.status = "Inactive";
     expect(await ctx.authenticate(signed())).toEqual({ kind: "guest" });
   });

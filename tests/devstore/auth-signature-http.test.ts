@@ -34,7 +34,15 @@ async function connect(p: ProfileName): Promise<{ store: DevStore; creds: OAuthC
   const store = stores.get(p)!;
   const a = await activateWithReceiver(store, receiver);
   const at = await exchangeTokens(store, a.creds, FAMILY_OF[p]);
-  return { store, creds: { consumerKey: a.creds.consumerKey, consumerSecret: a.creds.consumerSecret, token: at.token, tokenSecret: at.tokenSecret } };
+  return {
+    store,
+    creds: {
+      consumerKey: a.creds.consumerKey,
+      consumerSecret: a.creds.consumerSecret,
+      token: at.token,
+      tokenSecret: at.tokenSecret,
+    },
+  };
 }
 
 /** GET `path` (sent as is), signed for `signedPath` on this store's origin plus `others` decoded pairs. */
@@ -42,7 +50,11 @@ async function get(p: ProfileName, path: string, signedPath: string, others: [By
   const { store, creds } = await connect(p);
   const params = protocolParams(creds);
   const signature = signExplicitly("GET", `${store.url}${signedPath}`, params, creds, others);
-  const res = await rawRequest(store.url, { method: "GET", path, headers: { Authorization: oauthHeader(params, signature) } });
+  const res = await rawRequest(store.url, {
+    method: "GET",
+    path,
+    headers: { Authorization: oauthHeader(params, signature) },
+  });
   return { status: res.status, json: JSON.parse(res.body) as { message?: string } };
 }
 
@@ -67,7 +79,9 @@ describe("path normalisation", () => {
 
 describe("PHP byte strings", () => {
   it("2.4.5: a query value %E9 (not UTF-8) is signed as the byte E9", async () => {
-    const res = await get("2.4.5", "/rest/V1/products/ABC%2F10?v=%E9", "/rest/V1/products/ABC%2F10", [["v", Buffer.from([0xe9])]]);
+    const res = await get("2.4.5", "/rest/V1/products/ABC%2F10?v=%E9", "/rest/V1/products/ABC%2F10", [
+      ["v", Buffer.from([0xe9])],
+    ]);
     expect(res.status).toBe(200);
   });
 });
@@ -82,7 +96,9 @@ describe("family E (2.4.9): parse_str of the query merged over the helper's para
   });
 
   it("refuses the same call signed without the query oauth_* name", async () => {
-    const res = await get("2.4.9", "/rest/V1/products/ABC%2F10?oauth_extra=zz&q=a+b", "/rest/V1/products/ABC%2F10", [["q", "a b"]]);
+    const res = await get("2.4.9", "/rest/V1/products/ABC%2F10?oauth_extra=zz&q=a+b", "/rest/V1/products/ABC%2F10", [
+      ["q", "a b"],
+    ]);
     expect(res).toEqual({ status: 401, json: { message: "The signature is invalid. Verify and try again." } });
   });
 });

@@ -22,7 +22,11 @@ function storeSubject(method: string, url: string, oauth: Record<string, string>
   const req = {
     method,
     rawUri,
-    headers: { host: u.host, authorization: refAuthorization(oauth, "placeholder"), ...(u.protocol === "https:" ? { "x-forwarded-proto": "https" } : {}) },
+    headers: {
+      host: u.host,
+      authorization: refAuthorization(oauth, "placeholder"),
+      ...(u.protocol === "https:" ? { "x-forwarded-proto": "https" } : {}),
+    },
     body: "",
   };
   const params = prepareRequest(req);
@@ -30,8 +34,21 @@ function storeSubject(method: string, url: string, oauth: Record<string, string>
   return { method, ...requestUrlParts(req), params };
 }
 
-function storeSignature(family: RefFamily, method: string, url: string, oauth: Record<string, string>, consumerSecret: string, tokenSecret?: string) {
-  return computeSignature(family, oauth.oauth_signature_method!, storeSubject(method, url, oauth), consumerSecret, tokenSecret);
+function storeSignature(
+  family: RefFamily,
+  method: string,
+  url: string,
+  oauth: Record<string, string>,
+  consumerSecret: string,
+  tokenSecret?: string,
+) {
+  return computeSignature(
+    family,
+    oauth.oauth_signature_method!,
+    storeSubject(method, url, oauth),
+    consumerSecret,
+    tokenSecret,
+  );
 }
 
 const v1Oauth = {
@@ -45,31 +62,56 @@ const v1Oauth = {
 
 describe("golden vectors", () => {
   it.each(["A", "B", "C", "D", "E"] as RefFamily[])("V1 signs the same in family %s", (f) => {
-    expect(storeSignature(f, "GET", "https://shop.example.com/rest/V1/products?searchCriteria%5BpageSize%5D=2", v1Oauth, CS, ATS)).toBe(
-      "EzCFxS87gczSs1i3zIyYuj42OUuDbq5KAsDAKM+75+8=",
-    );
+    expect(
+      storeSignature(
+        f,
+        "GET",
+        "https://shop.example.com/rest/V1/products?searchCriteria%5BpageSize%5D=2",
+        v1Oauth,
+        CS,
+        ATS,
+      ),
+    ).toBe("EzCFxS87gczSs1i3zIyYuj42OUuDbq5KAsDAKM+75+8=");
   });
 
   it("V1 is the same for a raw bracket query", () => {
-    expect(storeSignature("C", "GET", "https://shop.example.com/rest/V1/products?searchCriteria[pageSize]=2", v1Oauth, CS, ATS)).toBe(
-      "EzCFxS87gczSs1i3zIyYuj42OUuDbq5KAsDAKM+75+8=",
-    );
+    expect(
+      storeSignature(
+        "C",
+        "GET",
+        "https://shop.example.com/rest/V1/products?searchCriteria[pageSize]=2",
+        v1Oauth,
+        CS,
+        ATS,
+      ),
+    ).toBe("EzCFxS87gczSs1i3zIyYuj42OUuDbq5KAsDAKM+75+8=");
   });
 
   it("V2 (a date filter) differs in family D only", () => {
     const p = "searchCriteria%5BfilterGroups%5D%5B0%5D%5Bfilters%5D%5B0%5D";
     const url = `https://shop.example.com/rest/V1/orders?${p}%5Bfield%5D=created_at&${p}%5Bvalue%5D=2024-10-25%2000%3A00%3A00&${p}%5BconditionType%5D=gt`;
-    for (const f of ["A", "B", "C", "E"] as RefFamily[]) expect(storeSignature(f, "GET", url, v1Oauth, CS, ATS)).toBe("PDoJTaO4Pk0QRD7WnhSrrXdDV/5BAMZZRb5ucCI+3m8=");
+    for (const f of ["A", "B", "C", "E"] as RefFamily[])
+      expect(storeSignature(f, "GET", url, v1Oauth, CS, ATS)).toBe("PDoJTaO4Pk0QRD7WnhSrrXdDV/5BAMZZRb5ucCI+3m8=");
     expect(storeSignature("D", "GET", url, v1Oauth, CS, ATS)).toBe("Sa+mtgXf3SLdwmnbpOaRY06wxrdA7lg0mt6VycR9BXY=");
   });
 
   it("V6 (POST with a JSON body) ignores the body", () => {
-    expect(storeSignature("C", "POST", "https://shop.example.com/rest/default/V1/products", v1Oauth, CS, ATS)).toBe("3jectIU65A5XZZXVcVBPJuNVHVnwilxPijTNvmme2Cs=");
+    expect(storeSignature("C", "POST", "https://shop.example.com/rest/default/V1/products", v1Oauth, CS, ATS)).toBe(
+      "3jectIU65A5XZZXVcVBPJuNVHVnwilxPijTNvmme2Cs=",
+    );
   });
 
   it("handshake vectors: request token (empty token secret) and access token", () => {
-    const req = { oauth_consumer_key: CK, oauth_nonce: "9f3kq0zpl2m8x7c4v6b1n5a0s2d4f6g8", oauth_signature_method: "HMAC-SHA256", oauth_timestamp: "1700000000", oauth_version: "1.0" };
-    expect(storeSignature("A", "POST", "https://shop.example.com/oauth/token/request", req, CS)).toBe("QoGR/ak8NuyHGgbV7VnLFTiqiw338mf8pSKkeRXrCvc=");
+    const req = {
+      oauth_consumer_key: CK,
+      oauth_nonce: "9f3kq0zpl2m8x7c4v6b1n5a0s2d4f6g8",
+      oauth_signature_method: "HMAC-SHA256",
+      oauth_timestamp: "1700000000",
+      oauth_version: "1.0",
+    };
+    expect(storeSignature("A", "POST", "https://shop.example.com/oauth/token/request", req, CS)).toBe(
+      "QoGR/ak8NuyHGgbV7VnLFTiqiw338mf8pSKkeRXrCvc=",
+    );
     const acc = {
       oauth_consumer_key: CK,
       oauth_nonce: "h7d2k9s0w1q3e5r7t9y0u2i4o6p8a1s3",
@@ -79,9 +121,16 @@ describe("golden vectors", () => {
       oauth_verifier: "5b1rl9rmy7m5twx8zoufgajgrmlhmqmt",
       oauth_version: "1.0",
     };
-    expect(storeSignature("C", "POST", "https://shop.example.com/oauth/token/access", acc, CS, "rig3x3j5a9z5j6d4ubjwyf9f1l21itrr")).toBe(
-      "FG77a8jrnkFyBj7YW5H9xH25zAuqyh7hqbAOlL7mAfU=",
-    );
+    expect(
+      storeSignature(
+        "C",
+        "POST",
+        "https://shop.example.com/oauth/token/access",
+        acc,
+        CS,
+        "rig3x3j5a9z5j6d4ubjwyf9f1l21itrr",
+      ),
+    ).toBe("FG77a8jrnkFyBj7YW5H9xH25zAuqyh7hqbAOlL7mAfU=");
   });
 });
 
@@ -90,32 +139,51 @@ describe("family differences against the reference signer", () => {
     const parts = { scheme: "http", host: "shop.example.com", rawUri: "/rest/V1/products/ABC%2F10%3Ax%40y%2Bz" };
     expect(normalisedUrl("C", parts)).toBe("http://shop.example.com/rest/V1/products/ABC/10:x@y+z");
     expect(normalisedUrl("A", parts)).toBe("http://shop.example.com/rest/V1/products/ABC%2F10%3Ax%40y%2Bz");
-    expect(normalisedUrl("D", { ...parts, rawUri: "/rest/V1/products/a%2fb%41" })).toBe("http://shop.example.com/rest/V1/products/a%2FbA");
+    expect(normalisedUrl("D", { ...parts, rawUri: "/rest/V1/products/a%2fb%41" })).toBe(
+      "http://shop.example.com/rest/V1/products/a%2FbA",
+    );
     const url = "http://shop.example.com/rest/V1/products/ABC%2F10";
     for (const f of ["A", "C", "D", "E"] as RefFamily[]) {
-      expect(storeSignature(f, "GET", url, v1Oauth, CS, ATS), f).toBe(refSign({ method: "GET", url, oauthParams: v1Oauth, consumerSecret: CS, tokenSecret: ATS, family: f }));
+      expect(storeSignature(f, "GET", url, v1Oauth, CS, ATS), f).toBe(
+        refSign({ method: "GET", url, oauthParams: v1Oauth, consumerSecret: CS, tokenSecret: ATS, family: f }),
+      );
     }
-    expect(storeSignature("C", "GET", url, v1Oauth, CS, ATS)).not.toBe(storeSignature("A", "GET", url, v1Oauth, CS, ATS));
+    expect(storeSignature("C", "GET", url, v1Oauth, CS, ATS)).not.toBe(
+      storeSignature("A", "GET", url, v1Oauth, CS, ATS),
+    );
   });
 
   it("E keeps an explicit default port and host case; A–D drop and lowercase them", () => {
-    expect(normalisedUrl("E", { scheme: "https", host: "Shop.Example.com:443", rawUri: "/x" })).toBe("https://Shop.Example.com:443/x");
-    expect(normalisedUrl("B", { scheme: "https", host: "Shop.Example.com:443", rawUri: "/x" })).toBe("https://shop.example.com/x");
+    expect(normalisedUrl("E", { scheme: "https", host: "Shop.Example.com:443", rawUri: "/x" })).toBe(
+      "https://Shop.Example.com:443/x",
+    );
+    expect(normalisedUrl("B", { scheme: "https", host: "Shop.Example.com:443", rawUri: "/x" })).toBe(
+      "https://shop.example.com/x",
+    );
   });
 
   it("drops query params without exactly one '=' and keeps the last of repeated names (A–D)", () => {
     const url = "http://shop.example.com/rest/V1/x?flag&a=1&a=2&b=c=d";
     for (const f of ["A", "D"] as RefFamily[]) {
-      expect(storeSignature(f, "GET", url, v1Oauth, CS, ATS)).toBe(refSign({ method: "GET", url, oauthParams: v1Oauth, consumerSecret: CS, tokenSecret: ATS, family: f }));
+      expect(storeSignature(f, "GET", url, v1Oauth, CS, ATS)).toBe(
+        refSign({ method: "GET", url, oauthParams: v1Oauth, consumerSecret: CS, tokenSecret: ATS, family: f }),
+      );
     }
   });
 
   it("agrees with the reference on random printable query values in every family", () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 0, maxLength: 12 }), fc.constantFrom<RefFamily>("A", "B", "C", "D"), (value, f) => {
-        const url = `http://shop.example.com/rest/V1/products?searchCriteria%5Bfilter%5D=${encodeURIComponent(value)}`;
-        return storeSignature(f, "GET", url, v1Oauth, CS, ATS) === refSign({ method: "GET", url, oauthParams: v1Oauth, consumerSecret: CS, tokenSecret: ATS, family: f });
-      }),
+      fc.property(
+        fc.string({ minLength: 0, maxLength: 12 }),
+        fc.constantFrom<RefFamily>("A", "B", "C", "D"),
+        (value, f) => {
+          const url = `http://shop.example.com/rest/V1/products?searchCriteria%5Bfilter%5D=${encodeURIComponent(value)}`;
+          return (
+            storeSignature(f, "GET", url, v1Oauth, CS, ATS) ===
+            refSign({ method: "GET", url, oauthParams: v1Oauth, consumerSecret: CS, tokenSecret: ATS, family: f })
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -134,7 +202,8 @@ describe("path normalisation of the Laminas families (C 2.4.6–2.4.7, D 2.4.8)"
   });
 
   it("runs Laminas encodePath last: a stray % and characters outside the path set are encoded, ( and ) are kept", () => {
-    for (const f of ["C", "D"] as RefFamily[]) expect(url(f, "/p/%zz{b}|(x)"), f).toBe("http://shop.example.com/p/%25zz%7Bb%7D%7C(x)");
+    for (const f of ["C", "D"] as RefFamily[])
+      expect(url(f, "/p/%zz{b}|(x)"), f).toBe("http://shop.example.com/p/%25zz%7Bb%7D%7C(x)");
     expect(url("A", "/p/%zz{b}|(x)")).toBe("http://shop.example.com/p/%zz{b}|(x)");
   });
 
@@ -144,7 +213,8 @@ describe("path normalisation of the Laminas families (C 2.4.6–2.4.7, D 2.4.8)"
   });
 
   it("A, B and E sign the path exactly as sent", () => {
-    for (const f of ["A", "B", "E"] as RefFamily[]) expect(url(f, "/products/%2E%2E/x%2f"), f).toBe("http://shop.example.com/products/%2E%2E/x%2f");
+    for (const f of ["A", "B", "E"] as RefFamily[])
+      expect(url(f, "/products/%2E%2E/x%2f"), f).toBe("http://shop.example.com/products/%2E%2E/x%2f");
   });
 });
 
@@ -162,7 +232,8 @@ describe("PHP byte strings", () => {
 
 describe("family E (2.4.9): the query is also parse_str()ed and array_merge()d", () => {
   it("merges every parse_str key, oauth_* included; bracket arrays dropped; + as space, . as _, bare flag as flag=", () => {
-    const url = "https://shop.example.com/rest/V1/products?q=a+b&a.b=c&flag&oauth_extra=zz&s%5Bk%5D=v+w&oauth_nonce=fromquery";
+    const url =
+      "https://shop.example.com/rest/V1/products?q=a+b&a.b=c&flag&oauth_extra=zz&s%5Bk%5D=v+w&oauth_nonce=fromquery";
     const expected = baseStringOf("GET", "https://shop.example.com/rest/V1/products", [
       ["a.b", "c"], // the helper's own flat extraction
       ["a_b", "c"], // parse_str's name for a.b

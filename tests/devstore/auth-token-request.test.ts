@@ -41,10 +41,23 @@ describe("request token: Magento's checks in order", () => {
 
   it("ignores oauth params sent only in a form body when there is no OAuth header at all", async () => {
     const c = await fresh();
-    const body = new URLSearchParams({ oauth_consumer_key: c.consumerKey, oauth_nonce: freshNonce(), oauth_signature_method: "HMAC-SHA256", oauth_timestamp: "1", oauth_signature: "x" }).toString();
-    const res = await rawRequest(store.url, { method: "POST", path: reqPath, headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+    const body = new URLSearchParams({
+      oauth_consumer_key: c.consumerKey,
+      oauth_nonce: freshNonce(),
+      oauth_signature_method: "HMAC-SHA256",
+      oauth_timestamp: "1",
+      oauth_signature: "x",
+    }).toString();
+    const res = await rawRequest(store.url, {
+      method: "POST",
+      path: reqPath,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
     expect(res.status).toBe(400);
-    expect(problem(res.body)).toContain('"oauth_consumer_key" is required. Enter and try again, "oauth_signature" is required');
+    expect(problem(res.body)).toContain(
+      '"oauth_consumer_key" is required. Enter and try again, "oauth_signature" is required',
+    );
   });
 
   it("one missing param keeps its full message (with the dot)", async () => {
@@ -55,7 +68,13 @@ describe("request token: Magento's checks in order", () => {
   });
 
   it("checks oauth_version before anything else", async () => {
-    const res = await signedRequest(store, { path: reqPath, consumerKey: "short", consumerSecret: "x", version: "2.0", omit: ["oauth_nonce"] });
+    const res = await signedRequest(store, {
+      path: reqPath,
+      consumerKey: "short",
+      consumerSecret: "x",
+      version: "2.0",
+      omit: ["oauth_nonce"],
+    });
     expect(res.status).toBe(400);
     expect(problem(res.body)).toBe('The "2.0" Oauth version isn\'t supported.');
   });
@@ -165,8 +184,15 @@ describe("request token: Magento's checks in order", () => {
   });
 
   it("an integration that was never activated has no token row", async () => {
-    const { json } = await adminApi<{ consumer_key: string; consumer_secret: string }>(store, "POST", "/integrations", { name: "never", resources: "all" });
-    const res = await signedRequest(store, { path: reqPath, consumerKey: json.consumer_key, consumerSecret: json.consumer_secret });
+    const { json } = await adminApi<{ consumer_key: string; consumer_secret: string }>(store, "POST", "/integrations", {
+      name: "never",
+      resources: "all",
+    });
+    const res = await signedRequest(store, {
+      path: reqPath,
+      consumerKey: json.consumer_key,
+      consumerSecret: json.consumer_secret,
+    });
     expect(res.status).toBe(401);
     expect(problem(res.body)).toMatch(/^A token with consumer ID \d+ does not exist$/);
   });
@@ -192,7 +218,12 @@ describe("where the OAuth params may come from (Helper\\Request::prepareRequest)
     const c = asCreds(await fresh());
     const params = protocolParams(c);
     const body = formEncode({ ...params, oauth_signature: signExplicitly("POST", signedUrl(), params, c) });
-    const res = await rawRequest(store.url, { method: "POST", path: reqPath, headers: { ...FORM, Authorization: 'OAuth realm="devstore"' }, body });
+    const res = await rawRequest(store.url, {
+      method: "POST",
+      path: reqPath,
+      headers: { ...FORM, Authorization: 'OAuth realm="devstore"' },
+      body,
+    });
     expect(res.status).toBe(200);
     expect(parseForm(res.body).oauth_token).toMatch(/^[0-9a-z]{32}$/);
   });
@@ -202,7 +233,12 @@ describe("where the OAuth params may come from (Helper\\Request::prepareRequest)
     const params = protocolParams(c);
     const { oauth_nonce: nonce, ...withoutNonce } = params;
     const headerValue = oauthHeader(withoutNonce, signExplicitly("POST", signedUrl(), params, c));
-    const res = await rawRequest(store.url, { method: "POST", path: reqPath, headers: { ...FORM, Authorization: headerValue }, body: formEncode({ oauth_nonce: nonce! }) });
+    const res = await rawRequest(store.url, {
+      method: "POST",
+      path: reqPath,
+      headers: { ...FORM, Authorization: headerValue },
+      body: formEncode({ oauth_nonce: nonce! }),
+    });
     expect(res.status).toBe(400);
     expect(problem(res.body)).toBe('"oauth_nonce" is required. Enter and try again.');
   });
@@ -212,7 +248,11 @@ describe("where the OAuth params may come from (Helper\\Request::prepareRequest)
     const params = protocolParams(c);
     // Signed exactly as a store that read them from the query would check them.
     const query = formEncode({ ...params, oauth_signature: signExplicitly("POST", signedUrl(), params, c) });
-    const res = await rawRequest(store.url, { method: "POST", path: `${reqPath}?${query}`, headers: { Authorization: 'OAuth realm="devstore"' } });
+    const res = await rawRequest(store.url, {
+      method: "POST",
+      path: `${reqPath}?${query}`,
+      headers: { Authorization: 'OAuth realm="devstore"' },
+    });
     expect(res.status).toBe(400);
     expect(problem(res.body)).toBe(ALL_REQUIRED);
   });
@@ -221,12 +261,32 @@ describe("where the OAuth params may come from (Helper\\Request::prepareRequest)
     const c = asCreds(await fresh());
     const body = "note=a+b&x.y=1";
     const params = protocolParams(c);
-    const withBody = oauthHeader(params, signExplicitly("POST", signedUrl(), params, c, [["note", "a b"], ["x_y", "1"]]));
-    expect((await rawRequest(store.url, { method: "POST", path: reqPath, headers: { ...FORM, Authorization: withBody }, body })).status).toBe(200);
+    const withBody = oauthHeader(
+      params,
+      signExplicitly("POST", signedUrl(), params, c, [
+        ["note", "a b"],
+        ["x_y", "1"],
+      ]),
+    );
+    expect(
+      (
+        await rawRequest(store.url, {
+          method: "POST",
+          path: reqPath,
+          headers: { ...FORM, Authorization: withBody },
+          body,
+        })
+      ).status,
+    ).toBe(200);
     const c2 = asCreds(await fresh());
     const p2 = protocolParams(c2);
     const withoutBody = oauthHeader(p2, signExplicitly("POST", signedUrl(), p2, c2));
-    const res = await rawRequest(store.url, { method: "POST", path: reqPath, headers: { ...FORM, Authorization: withoutBody }, body });
+    const res = await rawRequest(store.url, {
+      method: "POST",
+      path: reqPath,
+      headers: { ...FORM, Authorization: withoutBody },
+      body,
+    });
     expect(res.status).toBe(401);
     expect(problem(res.body)).toBe("The signature is invalid. Verify and try again.");
   });
@@ -237,10 +297,13 @@ describe("Authorization header edge cases (_processHeader)", () => {
   async function signedParts() {
     const c = asCreds(await fresh());
     const params = protocolParams(c);
-    const parts = oauthHeader(params, signExplicitly("POST", signedUrl(), params, c)).slice("OAuth ".length).split(", ");
+    const parts = oauthHeader(params, signExplicitly("POST", signedUrl(), params, c))
+      .slice("OAuth ".length)
+      .split(", ");
     return { c, params, parts };
   }
-  const send = (authorization: string) => rawRequest(store.url, { method: "POST", path: reqPath, headers: { Authorization: authorization } });
+  const send = (authorization: string) =>
+    rawRequest(store.url, { method: "POST", path: reqPath, headers: { Authorization: authorization } });
 
   it("finds `oauth ` anywhere, in any case; realm and other names are ignored and not signed", async () => {
     const a = await signedParts();
@@ -249,7 +312,7 @@ describe("Authorization header edge cases (_processHeader)", () => {
     expect((await send(`oauth ${b.parts.join(",")}`)).status).toBe(200);
   });
 
-  it("trims spaces around each part, but not around `=`; only `\"` is trimmed from a value", async () => {
+  it('trims spaces around each part, but not around `=`; only `"` is trimmed from a value', async () => {
     const a = await signedParts();
     expect((await send(`OAuth    ${a.parts.join("  ,   ")}  `)).status).toBe(200);
     const b = await signedParts();
@@ -293,10 +356,21 @@ describe("a non-OAuth exception", () => {
           throw new Error(message);
         },
       }) as unknown as OAuthProvider;
-    const req = { method: "POST", rawUri: reqPath, headers: { host: "shop.example.com", authorization: "OAuth " }, body: "" };
+    const req = {
+      method: "POST",
+      rawUri: reqPath,
+      headers: { host: "shop.example.com", authorization: "OAuth " },
+      body: "",
+    };
     const res = handleOAuthTokenRequest(throwing("Host is not valid"), "request", req);
-    expect(res).toEqual({ status: 500, contentType: "text/html; charset=UTF-8", body: "oauth_problem=internal_error%26message%3DHost+is+not+valid" });
-    expect(handleOAuthTokenRequest(throwing(""), "request", req).body).toBe("oauth_problem=internal_error%26message%3Dempty_message");
+    expect(res).toEqual({
+      status: 500,
+      contentType: "text/html; charset=UTF-8",
+      body: "oauth_problem=internal_error%26message%3DHost+is+not+valid",
+    });
+    expect(handleOAuthTokenRequest(throwing(""), "request", req).body).toBe(
+      "oauth_problem=internal_error%26message%3Dempty_message",
+    );
   });
 });
 
@@ -324,12 +398,20 @@ describe("consumer expiry (request step only)", () => {
     try {
       const late = await activateWithReceiver(s, receiver);
       await adminApi(s, "POST", "/clock", { offsetSeconds: 301 });
-      const res = await signedRequest(s, { path: reqPath, ...late.creds, timestamp: Math.floor(Date.now() / 1000) + 301 });
+      const res = await signedRequest(s, {
+        path: reqPath,
+        ...late.creds,
+        timestamp: Math.floor(Date.now() / 1000) + 301,
+      });
       expect(res.status).toBe(401);
       expect(problem(res.body)).toBe("Consumer key has expired");
       // A new activation stamps the consumer again and the window restarts.
       await adminApi(s, "POST", `/integrations/${late.integration.id}/activate`);
-      const ok = await signedRequest(s, { path: reqPath, ...late.creds, timestamp: Math.floor(Date.now() / 1000) + 301 });
+      const ok = await signedRequest(s, {
+        path: reqPath,
+        ...late.creds,
+        timestamp: Math.floor(Date.now() / 1000) + 301,
+      });
       expect(ok.status).toBe(200);
     } finally {
       await s.close();

@@ -45,13 +45,21 @@ describe("churn", () => {
   it("creates and updates stamp updated_at; mass updates and stock changes do not; deletes remove", () => {
     const data = createStoreData({ products: 300 });
     const stamps = new Map([...data.productsById.values()].map((p) => [p.sku, p.updated_at]));
-    const r: ChurnResult = churn(data, () => LATER, { seed: 5, creates: 2, updates: 0, deletes: 2, massUpdates: 5, stockChanges: 5 });
+    const r: ChurnResult = churn(data, () => LATER, {
+      seed: 5,
+      creates: 2,
+      updates: 0,
+      deletes: 2,
+      massUpdates: 5,
+      stockChanges: 5,
+    });
     for (const m of [...r.massUpdated, ...r.stockChanged]) {
       const p = data.product(m.sku!);
       if (!p) continue; // deleted after
       expect(p.updated_at).toBe(stamps.get(p.sku));
     }
-    for (const c of r.created.filter((x) => x.entity === "products")) expect(data.product(c.sku!)?.updated_at).toBe("2026-11-23 08:00:00");
+    for (const c of r.created.filter((x) => x.entity === "products"))
+      expect(data.product(c.sku!)?.updated_at).toBe("2026-11-23 08:00:00");
     for (const d of r.deleted) {
       if (d.entity === "products") expect(data.product(d.sku!)).toBeUndefined();
       else expect(data.customers.has(d.id)).toBe(false);
@@ -67,10 +75,22 @@ describe("over HTTP", () => {
   afterAll(async () => {
     await store?.close();
   });
-  const post = (path: string, body: unknown) => fetch(`${store.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) =>
+    fetch(`${store.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
 
   it("POST /admin/api/churn answers what it changed, and refuses a bad body saying what is wrong", async () => {
-    const res = await post("/admin/api/churn", { seed: 1, creates: 1, updates: 1, deletes: 0, massUpdates: 1, stockChanges: 1 });
+    const res = await post("/admin/api/churn", {
+      seed: 1,
+      creates: 1,
+      updates: 1,
+      deletes: 0,
+      massUpdates: 1,
+      stockChanges: 1,
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as ChurnResult;
     expect(body.created).toHaveLength(1);

@@ -22,10 +22,12 @@ async function sessionToken(path: "apps" | "app", body: unknown, auth = basic("d
 }
 
 const user = (id: string, ust: string, query = "") =>
-  fetch(`${store.portalUrl}/rest/v1/users/${id}${query}`, { headers: { authorization: `Bearer ${ust}` } }).then(async (r) => ({
-    status: r.status,
-    json: (await r.json()) as Record<string, unknown>,
-  }));
+  fetch(`${store.portalUrl}/rest/v1/users/${id}${query}`, { headers: { authorization: `Bearer ${ust}` } }).then(
+    async (r) => ({
+      status: r.status,
+      json: (await r.json()) as Record<string, unknown>,
+    }),
+  );
 
 describe("developer portal", () => {
   it("the seed path answers platform_id, ust, expires_in", async () => {
@@ -53,7 +55,11 @@ describe("developer portal", () => {
         message: "expires_in must be a positive integer number of seconds.",
       });
     }
-    const noBasic = await fetch(`${store.portalUrl}/rest/v1/app/session/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ grant_type: "session" }) });
+    const noBasic = await fetch(`${store.portalUrl}/rest/v1/app/session/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ grant_type: "session" }),
+    });
     expect(noBasic.status).toBe(401);
     expect(await noBasic.json()).toEqual({ code: 1201, message: "Invalid application credentials." });
     const bad = await sessionToken("app", { grant_type: "session" }, basic("demo-app-id", "wrong"));
@@ -66,7 +72,13 @@ describe("developer portal", () => {
     const { json } = await sessionToken("app", { grant_type: "session" });
     const full = await user("MAG123456789", json.ust as string);
     expect(full.status).toBe(200);
-    expect(full.json).toMatchObject({ mage_id: "MAG123456789", first_name: "Demo", last_name: "Developer", email: "developer@example.com", screen_name: "demo-dev" });
+    expect(full.json).toMatchObject({
+      mage_id: "MAG123456789",
+      first_name: "Demo",
+      last_name: "Developer",
+      email: "developer@example.com",
+      screen_name: "demo-dev",
+    });
     expect(full.json).toHaveProperty("company_profile");
     const summary = await user("MAG123456789", json.ust as string, "?style=summary");
     expect(summary.json).toHaveProperty("profile_image_artifact");

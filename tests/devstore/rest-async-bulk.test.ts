@@ -28,7 +28,10 @@ describe("async and bulk submissions", () => {
     expect(res.status).toBe(202);
     expect(res.json.errors).toBe(false);
     expect(res.json.bulk_uuid).toMatch(/^[0-9a-f-]{36}$/);
-    expect(res.json.request_items.map((i: any) => [i.id, i.status])).toEqual([[0, "accepted"], [1, "accepted"]]);
+    expect(res.json.request_items.map((i: any) => [i.id, i.status])).toEqual([
+      [0, "accepted"],
+      [1, "accepted"],
+    ]);
     expect(res.json.request_items[0].data_hash).toMatch(/^[0-9a-f]{64}$/);
 
     const uuid = res.json.bulk_uuid;
@@ -44,8 +47,13 @@ describe("async and bulk submissions", () => {
     expect(h.data.product("24-MB04")!.price).toBe(12.5);
     const detailed = (await h.get(`/rest/V1/bulk/${uuid}/detailed-status`)).json;
     expect(detailed.operations_list.map((o: any) => o.status)).toEqual([1, 1]);
-    expect(detailed.operations_list[0].topic_name).toBe("async.magento.catalog.api.productrepositoryinterface.save.put");
-    expect(JSON.parse(JSON.parse(detailed.operations_list[1].serialized_data).meta_information)).toEqual({ sku: "24-MB04", product: { sku: "24-MB04", price: 12.5 } });
+    expect(detailed.operations_list[0].topic_name).toBe(
+      "async.magento.catalog.api.productrepositoryinterface.save.put",
+    );
+    expect(JSON.parse(JSON.parse(detailed.operations_list[1].serialized_data).meta_information)).toEqual({
+      sku: "24-MB04",
+      product: { sku: "24-MB04", price: 12.5 },
+    });
     expect(JSON.parse(detailed.operations_list[0].result_serialized_data).price).toBe(11.5);
   });
 
@@ -72,18 +80,26 @@ describe("async and bulk submissions", () => {
     await bulk.consume(1);
     expect(h.data.product("24-MB01")!.price).toBe(44);
     expect((await h.get("/rest/all/async/V1/products/24-MB01")).status).toBe(404);
-    expect((await h.call("PUT", "/rest/all/async/bulk/V1/products/bySku", { sku: "x" })).json.message).toBe("Decoding error.");
+    expect((await h.call("PUT", "/rest/all/async/bulk/V1/products/bySku", { sku: "x" })).json.message).toBe(
+      "Decoding error.",
+    );
   });
 
   it("a bulk is visible only to the user that submitted it, and the search route finds its operations", async () => {
     const { h } = setup();
     h.as(integration("all"));
-    const res = await h.call("PUT", "/rest/all/async/bulk/V1/products/bySku", [{ sku: "24-MB01", product: { price: 5 } }]);
+    const res = await h.call("PUT", "/rest/all/async/bulk/V1/products/bySku", [
+      { sku: "24-MB01", product: { price: 5 } },
+    ]);
     const uuid = res.json.bulk_uuid;
     expect((await h.get(`/rest/V1/bulk/${uuid}/status`)).status).toBe(200);
     const found = (await h.get(`/rest/V1/bulk/?${criteria({ groups: [[["bulk_uuid", uuid]]] })}`)).json;
     expect(found.total_count).toBe(1);
-    expect(found.items[0]).toMatchObject({ bulk_uuid: uuid, status: 4, extension_attributes: { start_time: "2026-11-22 05:00:00" } });
+    expect(found.items[0]).toMatchObject({
+      bulk_uuid: uuid,
+      status: 4,
+      extension_attributes: { start_time: "2026-11-22 05:00:00" },
+    });
     h.as(ADMIN);
     expect((await h.get(`/rest/V1/bulk/${uuid}/status`)).status).toBe(404);
     h.as(integration(["Magento_Catalog::products"]));
@@ -95,7 +111,10 @@ describe("async and bulk submissions", () => {
     const rows = Array.from({ length: 5_001 }, () => ({ sku: "24-MB01", product: { price: 1 } }));
     const res = await h.call("PUT", "/rest/all/async/bulk/V1/products/bySku", rows);
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ message: 'Maximum items of type "%type" is %max', parameters: { type: "array", max: 5000 } });
+    expect(res.json).toEqual({
+      message: 'Maximum items of type "%type" is %max',
+      parameters: { type: "array", max: 5000 },
+    });
     expect(bulk.all()).toHaveLength(0);
     expect((await h.call("PUT", "/rest/all/async/bulk/V1/products/bySku", rows.slice(1))).status).toBe(202);
   });
@@ -104,6 +123,8 @@ describe("async and bulk submissions", () => {
 describe("bulk routes and topics", () => {
   it("path parameters become by<Param>", () => {
     expect(bulkPathOf("/V1/products/:sku/media/:entryId")).toBe("/V1/products/bySku/media/byEntryId");
-    expect(topicOf({ service: "cmsPageRepositoryV1", operation: "deleteById", method: "DELETE" } as any)).toBe("async.magento.cms.api.pagerepositoryinterface.deletebyid.delete");
+    expect(topicOf({ service: "cmsPageRepositoryV1", operation: "deleteById", method: "DELETE" } as any)).toBe(
+      "async.magento.cms.api.pagerepositoryinterface.deletebyid.delete",
+    );
   });
 });

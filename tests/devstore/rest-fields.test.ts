@@ -11,12 +11,18 @@ describe("fields", () => {
     const p = h.data.product("ABC/10")!;
     const r = await h.get("/rest/V1/products/ABC%2F10?fields=sku,price,extension_attributes");
     expect(r.status).toBe(200);
-    expect(r.json).toEqual({ sku: p.sku, price: p.price, extension_attributes: JSON.parse(JSON.stringify(p.extension_attributes)) });
+    expect(r.json).toEqual({
+      sku: p.sku,
+      price: p.price,
+      extension_attributes: JSON.parse(JSON.stringify(p.extension_attributes)),
+    });
   });
 
   it("GET: object[a,b] and nesting to any depth", async () => {
     const p = h.data.product("ABC/10")!;
-    const r = await h.get("/rest/V1/products/ABC%2F10?fields=sku,extension_attributes[category_links[category_id],stock_item[item_id,qty]]");
+    const r = await h.get(
+      "/rest/V1/products/ABC%2F10?fields=sku,extension_attributes[category_links[category_id],stock_item[item_id,qty]]",
+    );
     expect(r.json).toEqual({
       sku: p.sku,
       extension_attributes: {
@@ -25,14 +31,26 @@ describe("fields", () => {
       },
     });
     const order = h.data.orders.get(3)!;
-    const deep = await h.get("/rest/V1/orders/3?fields=extension_attributes[shipping_assignments[shipping[address[city,region_code]]]]");
+    const deep = await h.get(
+      "/rest/V1/orders/3?fields=extension_attributes[shipping_assignments[shipping[address[city,region_code]]]]",
+    );
     const a = order.extension_attributes.shipping_assignments[0]!.shipping.address;
-    expect(deep.json).toEqual({ extension_attributes: { shipping_assignments: [{ shipping: { address: { city: a.city, region_code: a.region_code } } }] } });
+    expect(deep.json).toEqual({
+      extension_attributes: {
+        shipping_assignments: [{ shipping: { address: { city: a.city, region_code: a.region_code } } }],
+      },
+    });
   });
 
   it("lists: items[...] trims every item; other top-level keys drop unless named", async () => {
-    const r = await h.get(`/rest/V1/orders?${criteria({ pageSize: 5, sort: [["entity_id", "ASC"]] })}&fields=items[increment_id,customer_firstname,billing_address[city]],total_count`);
-    const expected = [...h.data.orders.values()].slice(0, 5).map((o) => ({ increment_id: o.increment_id, customer_firstname: o.customer_firstname, billing_address: { city: o.billing_address.city } }));
+    const r = await h.get(
+      `/rest/V1/orders?${criteria({ pageSize: 5, sort: [["entity_id", "ASC"]] })}&fields=items[increment_id,customer_firstname,billing_address[city]],total_count`,
+    );
+    const expected = [...h.data.orders.values()].slice(0, 5).map((o) => ({
+      increment_id: o.increment_id,
+      customer_firstname: o.customer_firstname,
+      billing_address: { city: o.billing_address.city },
+    }));
     expect(r.json).toEqual({ items: expected, total_count: h.data.orders.size });
   });
 
@@ -47,7 +65,11 @@ describe("fields", () => {
       product: { sku: "FIELDS-1", name: "Fields test", price: 10, extension_attributes: { stock_item: { qty: 7 } } },
     });
     expect(post.status).toBe(200);
-    expect(post.json).toEqual({ sku: "FIELDS-1", name: "Fields test", extension_attributes: { stock_item: { qty: 7 } } });
+    expect(post.json).toEqual({
+      sku: "FIELDS-1",
+      name: "Fields test",
+      extension_attributes: { stock_item: { qty: 7 } },
+    });
     expect(h.data.product("FIELDS-1")?.price).toBe(10);
     const put = await h.call("PUT", "/rest/V1/products/FIELDS-1?fields=price", { product: { price: 12.5 } });
     expect(put.json).toEqual({ price: 12.5 });
@@ -82,13 +104,22 @@ describe("fields", () => {
     expect((await h.get(`/rest/V1/products?${q}&fields=${encodeURIComponent("items[sku, name]")}`)).json).toEqual([]);
     expect((await h.get(`/rest/V1/products?${q}&fields=items[]`)).json).toEqual({ items: [[], [], []] });
     const none = criteria({ groups: [[["sku", "NO-SUCH-SKU"]]] });
-    expect((await h.get(`/rest/V1/products?${none}&fields=items[sku],total_count`)).json).toEqual({ items: null, total_count: 0 });
+    expect((await h.get(`/rest/V1/products?${none}&fields=items[sku],total_count`)).json).toEqual({
+      items: null,
+      total_count: 0,
+    });
     // "0" and "" are falsy in PHP: no filter at all.
-    expect(Object.keys((await h.get(`/rest/V1/products?${q}&fields=0`)).json)).toEqual(["items", "search_criteria", "total_count"]);
+    expect(Object.keys((await h.get(`/rest/V1/products?${q}&fields=0`)).json)).toEqual([
+      "items",
+      "search_criteria",
+      "total_count",
+    ]);
   });
 
   it("a broken fields on POST still saves (the filter runs on the answer), and the answer is []", async () => {
-    const r = await h.call("POST", "/rest/V1/products?fields=sku[", { product: { sku: "FIELDS-BROKEN-1", name: "x", price: 1 } });
+    const r = await h.call("POST", "/rest/V1/products?fields=sku[", {
+      product: { sku: "FIELDS-BROKEN-1", name: "x", price: 1 },
+    });
     expect(r.status).toBe(200);
     expect(r.json).toEqual([]);
     expect(h.data.product("FIELDS-BROKEN-1")?.name).toBe("x");

@@ -3,7 +3,15 @@ import { createRestHandler } from "../../devstore/src/rest/handler";
 import { isAnonymous, isCustomerSelf, routesFor } from "../../devstore/src/rest/route";
 import { ROUTES } from "../../devstore/src/rest/routes/index";
 import { RestError, type Caller } from "../../devstore/src/rest/types";
-import { ADMIN, customer, GUEST, harness, integration, sharedData, type Harness } from "../helpers/devstore-rest-harness";
+import {
+  ADMIN,
+  customer,
+  GUEST,
+  harness,
+  integration,
+  sharedData,
+  type Harness,
+} from "../helpers/devstore-rest-harness";
 
 let h: Harness;
 beforeAll(() => {
@@ -36,7 +44,11 @@ describe("addressing", () => {
     expect((await h.get("/rest/V1/products/24-MB+01")).json.sku).toBe("24-MB 01");
     expect((await h.get("/rest/V1/products/TEE%2BPLUS")).json.sku).toBe("TEE+PLUS");
     expect((await h.get("/rest/V1/products/TEE+PLUS")).status).toBe(404);
-    for (const url of ["/rest/V1/product%73/ABC%2F10", "/rest/V1/products%2FABC%2F10", "/rest/%56%31/products/ABC%2F10"]) {
+    for (const url of [
+      "/rest/V1/product%73/ABC%2F10",
+      "/rest/V1/products%2FABC%2F10",
+      "/rest/%56%31/products/ABC%2F10",
+    ]) {
       const r = await h.get(url);
       expect(r.status, url).toBe(404);
       expect(r.json, url).toEqual(NO_ROUTE);
@@ -46,7 +58,11 @@ describe("addressing", () => {
   });
 
   it("an unknown store code (or admin) matches no route, like Magento's path processor", async () => {
-    for (const url of ["/rest/nl/V1/products/ABC%2F10", "/rest/admin/V1/products/ABC%2F10", "/rest/DEFAULT/V1/products/ABC%2F10"]) {
+    for (const url of [
+      "/rest/nl/V1/products/ABC%2F10",
+      "/rest/admin/V1/products/ABC%2F10",
+      "/rest/DEFAULT/V1/products/ABC%2F10",
+    ]) {
       const r = await h.get(url);
       expect(r.status).toBe(404);
       expect(r.json).toEqual(NO_ROUTE);
@@ -56,7 +72,14 @@ describe("addressing", () => {
   // magento/magento2 app/code/Magento/Webapi/Controller/PathProcessor.php::process: `all` sets the admin store for
   // whatever route follows.
   it("`all` selects the admin store on every route", async () => {
-    for (const url of ["/rest/all/V1/cmsPage/2", "/rest/all/V1/orders/1", "/rest/all/V1/customers/1", "/rest/all/V1/categories/3", "/rest/all/V1/store/storeViews", "/rest/all/V1/taxRates/1"]) {
+    for (const url of [
+      "/rest/all/V1/cmsPage/2",
+      "/rest/all/V1/orders/1",
+      "/rest/all/V1/customers/1",
+      "/rest/all/V1/categories/3",
+      "/rest/all/V1/store/storeViews",
+      "/rest/all/V1/taxRates/1",
+    ]) {
       expect((await h.get(url)).status, url).toBe(200);
     }
     // The admin store's display currency is the base currency; the French view's is EUR.
@@ -67,7 +90,14 @@ describe("addressing", () => {
   });
 
   it("unknown paths and wrong methods → 404 Request does not match any route.", async () => {
-    for (const [method, url] of [["GET", "/rest/V1/nothing"], ["PATCH", "/rest/V1/products/ABC%2F10"], ["POST", "/rest/V1/orders/1"], ["GET", "/rest/V2/products/x"], ["GET", "/rest"], ["GET", "/something/else"]] as const) {
+    for (const [method, url] of [
+      ["GET", "/rest/V1/nothing"],
+      ["PATCH", "/rest/V1/products/ABC%2F10"],
+      ["POST", "/rest/V1/orders/1"],
+      ["GET", "/rest/V2/products/x"],
+      ["GET", "/rest"],
+      ["GET", "/something/else"],
+    ] as const) {
       const r = await h.call(method, url);
       expect(r.status, `${method} ${url}`).toBe(404);
       expect(r.json).toEqual(NO_ROUTE);
@@ -75,8 +105,12 @@ describe("addressing", () => {
   });
 
   it("literal segments win over parameters (search, me, types)", async () => {
-    expect((await h.get("/rest/V1/customers/search?searchCriteria[pageSize]=1")).json.total_count).toBe(h.data.customers.size);
-    expect((await h.get("/rest/V1/products/types")).json.map((t: { name: string }) => t.name)).toContain("configurable");
+    expect((await h.get("/rest/V1/customers/search?searchCriteria[pageSize]=1")).json.total_count).toBe(
+      h.data.customers.size,
+    );
+    expect((await h.get("/rest/V1/products/types")).json.map((t: { name: string }) => t.name)).toContain(
+      "configurable",
+    );
     expect((await h.get("/rest/V1/categories/list?searchCriteria=")).json.total_count).toBe(h.data.categories.size);
   });
 
@@ -89,7 +123,10 @@ describe("addressing", () => {
     expect(configs[0].base_media_url).toBe("http://store.test:8080/media/");
     const only = (await h.get("/rest/V1/store/storeConfigs?storeCodes[]=fr")).json;
     expect(only.map((c: { code: string }) => c.code)).toEqual(["fr"]);
-    expect((await h.get("/rest/V1/store/websites")).json.map((w: { code: string }) => w.code)).toEqual(["admin", "base"]);
+    expect((await h.get("/rest/V1/store/websites")).json.map((w: { code: string }) => w.code)).toEqual([
+      "admin",
+      "base",
+    ]);
     expect((await h.get("/rest/V1/store/storeGroups")).json).toHaveLength(2);
   });
 
@@ -99,7 +136,11 @@ describe("addressing", () => {
     const countries = (await h.get("/rest/V1/directory/countries")).json;
     expect(countries.length).toBeGreaterThanOrEqual(24);
     const us = (await h.get("/rest/V1/directory/countries/US")).json;
-    expect(us.available_regions.find((r: { code: string }) => r.code === "TX")).toEqual({ id: "57", code: "TX", name: "Texas" });
+    expect(us.available_regions.find((r: { code: string }) => r.code === "TX")).toEqual({
+      id: "57",
+      code: "TX",
+      name: "Texas",
+    });
     const none = await h.get("/rest/V1/directory/countries/XX");
     expect(none.status).toBe(404);
     expect(none.json).toEqual({ message: "The country isn't available." });
@@ -113,7 +154,10 @@ describe("addressing", () => {
 });
 
 describe("ACL", () => {
-  const denied = (resource: string) => ({ message: "The consumer isn't authorized to access %resources.", parameters: { resources: resource } });
+  const denied = (resource: string) => ({
+    message: "The consumer isn't authorized to access %resources.",
+    parameters: { resources: resource },
+  });
 
   it("an integration needs the route's resource itself: a stored parent does not cover its children", async () => {
     h.as(integration(["Magento_Sales::actions_view"]));
@@ -141,7 +185,11 @@ describe("ACL", () => {
     h.as(GUEST);
     for (const route of routesFor(ROUTES, "open-source").filter((r) => !isAnonymous(r))) {
       const path = route.path.replace(/:([A-Za-z_]+)/g, "1");
-      const r = await h.call(route.method, `/rest/V1${path.slice(3)}${route.searchCriteria ? "?searchCriteria=" : ""}`, route.method === "GET" ? undefined : {});
+      const r = await h.call(
+        route.method,
+        `/rest/V1${path.slice(3)}${route.searchCriteria ? "?searchCriteria=" : ""}`,
+        route.method === "GET" ? undefined : {},
+      );
       expect(r.status, `${route.method} ${route.path}`).toBe(401);
       expect(r.json).toEqual(denied(isCustomerSelf(route) ? "self" : route.aclResource));
     }
@@ -151,10 +199,19 @@ describe("ACL", () => {
   it("guests reach anonymous routes; a failing authenticate does not matter there", async () => {
     h.as(GUEST);
     expect((await h.get("/rest/V1/directory/countries/FR")).json.full_name_english).toBe("France");
-    expect((await h.call("POST", "/rest/V1/customers/isEmailAvailable", { customerEmail: "roni_cost@example.com" })).json).toBe(false);
-    expect((await h.call("POST", "/rest/V1/customers/isEmailAvailable", { customerEmail: "nobody@example.com" })).json).toBe(true);
+    expect(
+      (await h.call("POST", "/rest/V1/customers/isEmailAvailable", { customerEmail: "roni_cost@example.com" })).json,
+    ).toBe(false);
+    expect(
+      (await h.call("POST", "/rest/V1/customers/isEmailAvailable", { customerEmail: "nobody@example.com" })).json,
+    ).toBe(true);
     h.as(ADMIN);
-    const throwing = createRestHandler({ data: h.data, authenticate: () => { throw new RestError(401, "The signature is invalid. Verify and try again."); } });
+    const throwing = createRestHandler({
+      data: h.data,
+      authenticate: () => {
+        throw new RestError(401, "The signature is invalid. Verify and try again.");
+      },
+    });
     const anon = await throwing({ method: "GET", rawUrl: "/rest/V1/directory/countries/FR", headers: {}, body: "" });
     expect(anon.status).toBe(200);
     const guarded = await throwing({ method: "GET", rawUrl: "/rest/V1/products/ABC%2F10", headers: {}, body: "" });
@@ -178,7 +235,12 @@ describe("ACL", () => {
   });
 
   it("an unroutable path answers 404 before authentication", async () => {
-    const throwing = createRestHandler({ data: h.data, authenticate: () => { throw new RestError(401, "Specified token does not exist"); } });
+    const throwing = createRestHandler({
+      data: h.data,
+      authenticate: () => {
+        throw new RestError(401, "Specified token does not exist");
+      },
+    });
     const r = await throwing({ method: "GET", rawUrl: "/rest/V1/nope", headers: {}, body: "" });
     expect(r).toEqual({ status: 404, body: NO_ROUTE });
   });
@@ -187,14 +249,41 @@ describe("ACL", () => {
 describe("errors", () => {
   it("NoSuchEntity messages per repository", async () => {
     const cases: [string, unknown][] = [
-      ["/rest/V1/products/NOPE-404", { message: "The product that was requested doesn't exist. Verify the product and try again." }],
-      ["/rest/V1/stockItems/NOPE-404", { message: "The product that was requested doesn't exist. Verify the product and try again." }],
-      ["/rest/V1/customers/9999", { message: "No such entity with %fieldName = %fieldValue", parameters: { fieldName: "customerId", fieldValue: 9999 } }],
-      ["/rest/V1/categories/9999", { message: "No such entity with %fieldName = %fieldValue", parameters: { fieldName: "id", fieldValue: 9999 } }],
-      ["/rest/V1/orders/99999", { message: "The entity that was requested doesn't exist. Verify the entity and try again." }],
-      ["/rest/V1/invoices/99999", { message: "The entity that was requested doesn't exist. Verify the entity and try again." }],
-      ["/rest/V1/shipment/99999", { message: "The entity that was requested doesn't exist. Verify the entity and try again." }],
-      ["/rest/V1/creditmemo/99999", { message: "The entity that was requested doesn't exist. Verify the entity and try again." }],
+      [
+        "/rest/V1/products/NOPE-404",
+        { message: "The product that was requested doesn't exist. Verify the product and try again." },
+      ],
+      [
+        "/rest/V1/stockItems/NOPE-404",
+        { message: "The product that was requested doesn't exist. Verify the product and try again." },
+      ],
+      [
+        "/rest/V1/customers/9999",
+        {
+          message: "No such entity with %fieldName = %fieldValue",
+          parameters: { fieldName: "customerId", fieldValue: 9999 },
+        },
+      ],
+      [
+        "/rest/V1/categories/9999",
+        { message: "No such entity with %fieldName = %fieldValue", parameters: { fieldName: "id", fieldValue: 9999 } },
+      ],
+      [
+        "/rest/V1/orders/99999",
+        { message: "The entity that was requested doesn't exist. Verify the entity and try again." },
+      ],
+      [
+        "/rest/V1/invoices/99999",
+        { message: "The entity that was requested doesn't exist. Verify the entity and try again." },
+      ],
+      [
+        "/rest/V1/shipment/99999",
+        { message: "The entity that was requested doesn't exist. Verify the entity and try again." },
+      ],
+      [
+        "/rest/V1/creditmemo/99999",
+        { message: "The entity that was requested doesn't exist. Verify the entity and try again." },
+      ],
       ["/rest/V1/cmsPage/999", { message: 'The CMS page with the "%1" ID doesn\'t exist.', parameters: ["999"] }],
       ["/rest/V1/cmsBlock/999", { message: 'The CMS block with the "%1" ID doesn\'t exist.', parameters: ["999"] }],
     ];
@@ -209,7 +298,10 @@ describe("errors", () => {
     const bad = await h.call("POST", "/rest/V1/products", "{not json");
     expect(bad).toMatchObject({ status: 400, json: { message: "Decoding error." } });
     const missing = await h.call("POST", "/rest/V1/products", {});
-    expect(missing.json).toEqual({ message: '"%fieldName" is required. Enter and try again.', parameters: { fieldName: "product" } });
+    expect(missing.json).toEqual({
+      message: '"%fieldName" is required. Enter and try again.',
+      parameters: { fieldName: "product" },
+    });
     const type = await h.get("/rest/V1/customers/abc");
     expect(type.status).toBe(400);
     expect(type.json.parameters).toEqual({ value: "abc", type: "int" });
@@ -222,7 +314,20 @@ describe("errors", () => {
     const boom = createRestHandler({
       data: h.data,
       authenticate: () => ADMIN,
-      routes: [{ method: "GET", path: "/V1/boom", service: "x", operation: "y", aclResource: "Magento_Backend::admin", summary: "", returns: "", handler: () => { throw new Error("secret detail"); } }],
+      routes: [
+        {
+          method: "GET",
+          path: "/V1/boom",
+          service: "x",
+          operation: "y",
+          aclResource: "Magento_Backend::admin",
+          summary: "",
+          returns: "",
+          handler: () => {
+            throw new Error("secret detail");
+          },
+        },
+      ],
     });
     const errors: unknown[] = [];
     const original = console.error;
@@ -231,6 +336,8 @@ describe("errors", () => {
     console.error = original;
     expect(r.status).toBe(500);
     expect(JSON.stringify(r.body)).not.toContain("secret detail");
-    expect((r.body as { message: string }).message).toMatch(/^Internal Error\. Details are available in Magento log file\. Report ID: webapi-[0-9a-f]+$/);
+    expect((r.body as { message: string }).message).toMatch(
+      /^Internal Error\. Details are available in Magento log file\. Report ID: webapi-[0-9a-f]+$/,
+    );
   });
 });

@@ -6,7 +6,15 @@ import { isAnonymous, routeOperationId, routesFor } from "../../devstore/src/res
 import { ROUTES as ALL_ROUTES } from "../../devstore/src/rest/routes/index";
 import { swaggerPath } from "../../devstore/src/rest/schema";
 import { swaggerPageHtml } from "../../devstore/src/rest/swagger-page";
-import { ADMIN, customer, GUEST, harness, integration, sharedData, type Harness } from "../helpers/devstore-rest-harness";
+import {
+  ADMIN,
+  customer,
+  GUEST,
+  harness,
+  integration,
+  sharedData,
+  type Harness,
+} from "../helpers/devstore-rest-harness";
 
 /** What the default (open-source) store serves. */
 const ROUTES = routesFor(ALL_ROUTES, "open-source");
@@ -16,7 +24,20 @@ beforeAll(() => {
   h = harness({}, sharedData());
 });
 
-type Doc = { paths: Record<string, Record<string, { operationId: string; tags: string[]; parameters: { name: string; in: string }[]; "x-acl-resource": string }>>; basePath: string; host: string; swagger: string; securityDefinitions: Record<string, unknown>; tags: { name: string }[] };
+type Doc = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      { operationId: string; tags: string[]; parameters: { name: string; in: string }[]; "x-acl-resource": string }
+    >
+  >;
+  basePath: string;
+  host: string;
+  swagger: string;
+  securityDefinitions: Record<string, unknown>;
+  tags: { name: string }[];
+};
 
 describe("schema", () => {
   it("requires an admin bearer caller", async () => {
@@ -24,7 +45,10 @@ describe("schema", () => {
       h.as(caller);
       const r = await h.get("/rest/default/schema");
       expect(r.status).toBe(401);
-      expect(r.json).toEqual({ message: "The consumer isn't authorized to access %resources.", parameters: { resources: "Magento_Backend::admin" } });
+      expect(r.json).toEqual({
+        message: "The consumer isn't authorized to access %resources.",
+        parameters: { resources: "Magento_Backend::admin" },
+      });
     }
     h.as(ADMIN);
     expect((await h.get("/rest/default/schema")).status).toBe(200);
@@ -37,7 +61,9 @@ describe("schema", () => {
     expect(doc.basePath).toBe("/rest/default");
     expect(doc.host).toBe("store.test:8080");
     expect(doc.securityDefinitions).toHaveProperty("api_key");
-    const described = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([m, op]) => `${m.toUpperCase()} ${path} ${op.operationId}`));
+    const described = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([m, op]) => `${m.toUpperCase()} ${path} ${op.operationId}`),
+    );
     const served = ROUTES.map((r) => `${r.method} ${swaggerPath(r.path)} ${routeOperationId(r)}`);
     expect(described.sort()).toEqual(served.sort());
     expect(new Set(served.map((s) => s.split(" ")[2])).size).toBe(ROUTES.length);
@@ -64,9 +90,18 @@ describe("schema", () => {
     const get = doc.paths["/V1/products/{sku}"]!.get!;
     expect(get.parameters).toContainEqual(expect.objectContaining({ name: "sku", in: "path", required: true }));
     const list = doc.paths["/V1/orders"]!.get!;
-    expect(list.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(["searchCriteria[filterGroups][0][filters][0][field]", "searchCriteria[pageSize]", "searchCriteria[currentPage]", "searchCriteria[sortOrders][0][direction]"]));
+    expect(list.parameters.map((p) => p.name)).toEqual(
+      expect.arrayContaining([
+        "searchCriteria[filterGroups][0][filters][0][field]",
+        "searchCriteria[pageSize]",
+        "searchCriteria[currentPage]",
+        "searchCriteria[sortOrders][0][direction]",
+      ]),
+    );
     const post = doc.paths["/V1/products"]!.post!;
-    const body = post.parameters.find((p) => p.in === "body") as unknown as { schema: { properties: Record<string, unknown>; required: string[] } };
+    const body = post.parameters.find((p) => p.in === "body") as unknown as {
+      schema: { properties: Record<string, unknown>; required: string[] };
+    };
     expect(body.schema.required).toEqual(["product"]);
     expect(doc.paths["/V1/categories/{categoryId}/move"]!.put!["x-acl-resource"]).toBe("Magento_Catalog::categories");
     expect(doc.paths["/V1/directory/countries"]!.get!["x-acl-resource"]).toBe("anonymous");
@@ -77,8 +112,12 @@ describe("schema", () => {
     expect(doc.basePath).toBe("/rest/fr");
     const ops = Object.values(doc.paths).flatMap((m) => Object.values(m));
     expect(new Set(ops.map((o) => o.tags[0]))).toEqual(new Set(["catalogProductRepositoryV1", "cmsPageRepositoryV1"]));
-    expect(ops.length).toBe(ROUTES.filter((r) => r.service === "catalogProductRepositoryV1" || r.service === "cmsPageRepositoryV1").length);
-    expect((await h.get("/rest/default/schema?services=all")).json.paths).toEqual((await h.get("/rest/default/schema")).json.paths);
+    expect(ops.length).toBe(
+      ROUTES.filter((r) => r.service === "catalogProductRepositoryV1" || r.service === "cmsPageRepositoryV1").length,
+    );
+    expect((await h.get("/rest/default/schema?services=all")).json.paths).toEqual(
+      (await h.get("/rest/default/schema")).json.paths,
+    );
     expect((await h.get("/rest/default/schema?services=nopeV1")).status).toBe(400);
     const viaIndex = harness({ baseUrl: () => "http://shop.test/index.php/" }, h.data);
     viaIndex.as(ADMIN);
@@ -90,12 +129,15 @@ describe("swagger page", () => {
   it("embeds only anonymous operations and the schema URL; needs a token for Try it out", () => {
     const html = swaggerPageHtml("http://127.0.0.1:3100/");
     const boot = JSON.parse(/const BOOT = (.*);\n/.exec(html)![1]!) as { schema: Doc; base: string };
-    const ops = Object.values(boot.schema.paths).flatMap((m) => Object.values(m)).map((o) => o.operationId).sort();
+    const ops = Object.values(boot.schema.paths)
+      .flatMap((m) => Object.values(m))
+      .map((o) => o.operationId)
+      .sort();
     expect(ops).toEqual(ROUTES.filter(isAnonymous).map(routeOperationId).sort());
     expect(ops.length).toBeGreaterThan(0);
     expect(html).toContain('id="api_key"');
     expect(html).toContain("Try it out needs a bearer token");
-    expect(html).toContain("rest/\" + BOOT.storeCode + \"/schema?services=all");
+    expect(html).toContain('rest/" + BOOT.storeCode + "/schema?services=all');
     expect(boot.base).toBe("http://127.0.0.1:3100/");
   });
 });

@@ -5,14 +5,22 @@ import { CONDITION_TYPES, parseSearchCriteria } from "../../devstore/src/rest/se
 import { enc } from "../helpers/devstore-rest-harness";
 
 /** Any value a client may send: spaces, `&`, `=`, `+`, `%`, brackets, commas, non-ASCII. */
-const value = fc.string({ unit: fc.constantFrom("a", "Z", "0", " ", "&", "=", "+", "%", "[", "]", ",", "/", "é", "😀", "-", "_", ".") });
+const value = fc.string({
+  unit: fc.constantFrom("a", "Z", "0", " ", "&", "=", "+", "%", "[", "]", ",", "/", "é", "😀", "-", "_", "."),
+});
 const field = fc.stringMatching(/^[a-z][a-z_]{0,12}$/);
 
 describe("searchCriteria query parsing (property)", () => {
   it("echo equals what an RFC 3986-encoding client sent, for any values", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.array(fc.record({ field, value, condition_type: fc.constantFrom(...CONDITION_TYPES) }), { minLength: 1, maxLength: 3 }), { maxLength: 3 }),
+        fc.array(
+          fc.array(fc.record({ field, value, condition_type: fc.constantFrom(...CONDITION_TYPES) }), {
+            minLength: 1,
+            maxLength: 3,
+          }),
+          { maxLength: 3 },
+        ),
         fc.array(fc.record({ field, direction: fc.constantFrom("ASC", "DESC") }), { maxLength: 3 }),
         fc.option(fc.integer({ min: 1, max: 500 }), { nil: undefined }),
         fc.option(fc.integer({ min: 1, max: 50 }), { nil: undefined }),
@@ -21,10 +29,19 @@ describe("searchCriteria query parsing (property)", () => {
           groups.forEach((g, i) =>
             g.forEach((f, j) => {
               const p = `searchCriteria[filter_groups][${i}][filters][${j}]`;
-              parts.push(`${enc(`${p}[field]`)}=${enc(f.field)}`, `${p}[value]=${enc(f.value)}`, `${p}[condition_type]=${f.condition_type}`);
+              parts.push(
+                `${enc(`${p}[field]`)}=${enc(f.field)}`,
+                `${p}[value]=${enc(f.value)}`,
+                `${p}[condition_type]=${f.condition_type}`,
+              );
             }),
           );
-          sorts.forEach((s, i) => parts.push(`searchCriteria[sortOrders][${i}][field]=${enc(s.field)}`, `searchCriteria[sortOrders][${i}][direction]=${s.direction}`));
+          sorts.forEach((s, i) =>
+            parts.push(
+              `searchCriteria[sortOrders][${i}][field]=${enc(s.field)}`,
+              `searchCriteria[sortOrders][${i}][direction]=${s.direction}`,
+            ),
+          );
           if (pageSize !== undefined) parts.push(`searchCriteria[pageSize]=${pageSize}`);
           if (currentPage !== undefined) parts.push(`searchCriteria[currentPage]=${currentPage}`);
           parts.push("fields=items"); // an unrelated parameter changes nothing

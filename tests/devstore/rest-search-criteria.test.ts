@@ -23,7 +23,9 @@ describe("searchCriteria condition types (products)", () => {
     expect(skus(r)).toEqual(["ABC/10"]);
     const implicit = await search({ groups: [[["sku", "abc/10"]]] });
     expect(skus(implicit)).toEqual(["ABC/10"]);
-    expect(implicit.search_criteria).toEqual({ filter_groups: [{ filters: [{ field: "sku", value: "abc/10", condition_type: "eq" }] }] });
+    expect(implicit.search_criteria).toEqual({
+      filter_groups: [{ filters: [{ field: "sku", value: "abc/10", condition_type: "eq" }] }],
+    });
   });
 
   it("neq", async () => {
@@ -49,7 +51,9 @@ describe("searchCriteria condition types (products)", () => {
 
   it("gteq/lteq on an exact boundary value include it", async () => {
     const boundary = products[42]!.price;
-    const gteq = await search({ groups: [[["price", String(boundary), "gteq"]], [["price", String(boundary), "lteq"]]] });
+    const gteq = await search({
+      groups: [[["price", String(boundary), "gteq"]], [["price", String(boundary), "lteq"]]],
+    });
     expect(gteq.items.map((p) => p.price).every((x) => x === boundary)).toBe(true);
     expect(gteq.total_count).toBe(products.filter((p) => p.price === boundary).length);
   });
@@ -73,7 +77,8 @@ describe("searchCriteria condition types (products)", () => {
   });
 
   it("like with %-wildcards sent as %25", async () => {
-    const raw = "searchCriteria[filter_groups][0][filters][0][field]=name&searchCriteria[filter_groups][0][filters][0][value]=%25duffle%25&searchCriteria[filter_groups][0][filters][0][condition_type]=like";
+    const raw =
+      "searchCriteria[filter_groups][0][filters][0][field]=name&searchCriteria[filter_groups][0][filters][0][value]=%25duffle%25&searchCriteria[filter_groups][0][filters][0][condition_type]=like";
     const r = await h.get(`/rest/V1/products?${raw}`);
     const expected = products.filter((p) => /duffle/i.test(p.name));
     expect(expected.length).toBeGreaterThan(0);
@@ -88,13 +93,19 @@ describe("searchCriteria condition types (products)", () => {
   it("like matches a literal space in a SKU (%20, and + as a space in the query)", async () => {
     const r = await search({ groups: [[["sku", "24-MB 01", "like"]]] });
     expect(skus(r)).toEqual(["24-MB 01"]);
-    const plus = await h.get("/rest/V1/products?searchCriteria[filter_groups][0][filters][0][field]=sku&searchCriteria[filter_groups][0][filters][0][value]=24-MB+01");
+    const plus = await h.get(
+      "/rest/V1/products?searchCriteria[filter_groups][0][filters][0][field]=sku&searchCriteria[filter_groups][0][filters][0][value]=24-MB+01",
+    );
     expect(skus(plus.json)).toEqual(["24-MB 01"]);
   });
 
   it("finset finds a value inside a comma-separated set", async () => {
     const r = await search({ groups: [[["activity", "8", "finset"]]] });
-    const expected = products.filter((p) => String(attr(p, "activity") ?? "").split(",").includes("8"));
+    const expected = products.filter((p) =>
+      String(attr(p, "activity") ?? "")
+        .split(",")
+        .includes("8"),
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(sorted(skus(r))).toEqual(sorted(expected.map((p) => p.sku)));
   });
@@ -122,7 +133,14 @@ describe("searchCriteria condition types (products)", () => {
 
 describe("searchCriteria logic, sorting and paging", () => {
   it("filters inside one group are OR'ed", async () => {
-    const r = await search({ groups: [[["type_id", "virtual"], ["type_id", "bundle"]]] });
+    const r = await search({
+      groups: [
+        [
+          ["type_id", "virtual"],
+          ["type_id", "bundle"],
+        ],
+      ],
+    });
     expect(r.total_count).toBe(products.filter((p) => p.type_id === "virtual" || p.type_id === "bundle").length);
   });
 
@@ -133,33 +151,64 @@ describe("searchCriteria logic, sorting and paging", () => {
   });
 
   it("(A or B) and C", async () => {
-    const r = await search({ groups: [[["type_id", "virtual"], ["type_id", "bundle"]], [["status", "1"]]] });
-    expect(r.total_count).toBe(products.filter((p) => (p.type_id === "virtual" || p.type_id === "bundle") && p.status === 1).length);
+    const r = await search({
+      groups: [
+        [
+          ["type_id", "virtual"],
+          ["type_id", "bundle"],
+        ],
+        [["status", "1"]],
+      ],
+    });
+    expect(r.total_count).toBe(
+      products.filter((p) => (p.type_id === "virtual" || p.type_id === "bundle") && p.status === 1).length,
+    );
   });
 
   it("several sort orders apply in index order", async () => {
-    const r = await search({ sort: [["type_id", "ASC"], ["price", "DESC"]], pageSize: 3000 });
-    const expected = [...products].sort((a, b) => (a.type_id < b.type_id ? -1 : a.type_id > b.type_id ? 1 : b.price - a.price));
+    const r = await search({
+      sort: [
+        ["type_id", "ASC"],
+        ["price", "DESC"],
+      ],
+      pageSize: 3000,
+    });
+    const expected = [...products].sort((a, b) =>
+      a.type_id < b.type_id ? -1 : a.type_id > b.type_id ? 1 : b.price - a.price,
+    );
     expect(r.items.map((p) => [p.type_id, p.price])).toEqual(expected.map((p) => [p.type_id, p.price]));
   });
 
   // PHP arrays keep insertion order; ServiceInputProcessor::convertValue and SortingProcessor::applyOrders foreach
   // them, so the sort written first applies first whatever its index (written in order, that is index order).
   it("sort orders apply in the order they are written, as PHP's array order; indexes do not reorder them", async () => {
-    const q = "searchCriteria[sortOrders][1][field]=price&searchCriteria[sortOrders][1][direction]=ASC&searchCriteria[sortOrders][0][field]=status&searchCriteria[sortOrders][0][direction]=ASC&searchCriteria[pageSize]=5";
+    const q =
+      "searchCriteria[sortOrders][1][field]=price&searchCriteria[sortOrders][1][direction]=ASC&searchCriteria[sortOrders][0][field]=status&searchCriteria[sortOrders][0][direction]=ASC&searchCriteria[pageSize]=5";
     const r = await h.get(`/rest/V1/products?${q}`);
-    expect(r.json.search_criteria.sort_orders).toEqual([{ field: "price", direction: "ASC" }, { field: "status", direction: "ASC" }]);
+    expect(r.json.search_criteria.sort_orders).toEqual([
+      { field: "price", direction: "ASC" },
+      { field: "status", direction: "ASC" },
+    ]);
     const expected = [...products].sort((a, b) => a.price - b.price || a.status - b.status).slice(0, 5);
     expect(r.json.items.map((p: Product) => [p.price, p.status])).toEqual(expected.map((p) => [p.price, p.status]));
-    const inOrder = await h.get(`/rest/V1/products?${q.replace(/\[1\]/g, "[x]").replace(/\[0\]/g, "[1]").replace(/\[x\]/g, "[0]")}`);
-    expect(inOrder.json.search_criteria.sort_orders).toEqual([{ field: "price", direction: "ASC" }, { field: "status", direction: "ASC" }]);
+    const inOrder = await h.get(
+      `/rest/V1/products?${q.replace(/\[1\]/g, "[x]").replace(/\[0\]/g, "[1]").replace(/\[x\]/g, "[0]")}`,
+    );
+    expect(inOrder.json.search_criteria.sort_orders).toEqual([
+      { field: "price", direction: "ASC" },
+      { field: "status", direction: "ASC" },
+    ]);
   });
 
   it("the seed profile applies sort orders in index order, whatever order they are written in", async () => {
     const seed = harness({ profile: "seed" }, h.data);
-    const q = "searchCriteria[sortOrders][1][field]=price&searchCriteria[sortOrders][1][direction]=ASC&searchCriteria[sortOrders][0][field]=status&searchCriteria[sortOrders][0][direction]=ASC&searchCriteria[pageSize]=5";
+    const q =
+      "searchCriteria[sortOrders][1][field]=price&searchCriteria[sortOrders][1][direction]=ASC&searchCriteria[sortOrders][0][field]=status&searchCriteria[sortOrders][0][direction]=ASC&searchCriteria[pageSize]=5";
     const r = await seed.get(`/rest/V1/products?${q}`);
-    expect(r.json.search_criteria.sort_orders).toEqual([{ field: "status", direction: "ASC" }, { field: "price", direction: "ASC" }]);
+    expect(r.json.search_criteria.sort_orders).toEqual([
+      { field: "status", direction: "ASC" },
+      { field: "price", direction: "ASC" },
+    ]);
     const expected = [...products].sort((a, b) => a.status - b.status || a.price - b.price).slice(0, 5);
     expect(r.json.items.map((p: Product) => [p.status, p.price])).toEqual(expected.map((p) => [p.status, p.price]));
   });
@@ -183,7 +232,10 @@ describe("searchCriteria logic, sorting and paging", () => {
     expect((await h.get("/rest/V1/products?searchCriteria")).status).toBe(200);
     const missing = await h.get("/rest/V1/products");
     expect(missing.status).toBe(400);
-    expect(missing.json).toEqual({ message: '"%fieldName" is required. Enter and try again.', parameters: { fieldName: "searchCriteria" } });
+    expect(missing.json).toEqual({
+      message: '"%fieldName" is required. Enter and try again.',
+      parameters: { fieldName: "searchCriteria" },
+    });
   });
 
   it("pages partition the result; a page past the end answers the last page again", async () => {
@@ -191,7 +243,8 @@ describe("searchCriteria logic, sorting and paging", () => {
     const pageSize = 300;
     const lastPage = Math.ceil(total / pageSize);
     const seen: string[] = [];
-    for (let page = 1; page <= lastPage; page++) seen.push(...skus(await search({ sort: [["entity_id", "ASC"]], pageSize, currentPage: page })));
+    for (let page = 1; page <= lastPage; page++)
+      seen.push(...skus(await search({ sort: [["entity_id", "ASC"]], pageSize, currentPage: page })));
     expect(seen).toEqual(products.map((p) => p.sku));
     const last = await search({ sort: [["entity_id", "ASC"]], pageSize, currentPage: lastPage });
     const past = await search({ sort: [["entity_id", "ASC"]], pageSize, currentPage: lastPage + 5 });
@@ -201,10 +254,14 @@ describe("searchCriteria logic, sorting and paging", () => {
   });
 
   it("accepts camelCase names like the REST input processor (filterGroups, conditionType, pageSize)", async () => {
-    const q = "searchCriteria[filterGroups][0][filters][0][field]=price&searchCriteria[filterGroups][0][filters][0][value]=250&searchCriteria[filterGroups][0][filters][0][conditionType]=gt&searchCriteria[page_size]=1000";
+    const q =
+      "searchCriteria[filterGroups][0][filters][0][field]=price&searchCriteria[filterGroups][0][filters][0][value]=250&searchCriteria[filterGroups][0][filters][0][conditionType]=gt&searchCriteria[page_size]=1000";
     const r = await h.get(`/rest/V1/products?${q}`);
     expect(r.json.total_count).toBe(products.filter((p) => p.price > 250).length);
-    expect(r.json.search_criteria).toEqual({ filter_groups: [{ filters: [{ field: "price", value: "250", condition_type: "gt" }] }], page_size: 1000 });
+    expect(r.json.search_criteria).toEqual({
+      filter_groups: [{ filters: [{ field: "price", value: "250", condition_type: "gt" }] }],
+      page_size: 1000,
+    });
   });
 
   it("input errors: unknown condition type, non-integer pageSize", async () => {
@@ -241,13 +298,19 @@ describe("searchCriteria on other repositories", () => {
     const invoices = [...h.data.invoices.values()];
     const from = invoices[10]!.created_at;
     const to = invoices[40]!.created_at;
-    const r = await h.get(`/rest/V1/invoices?${criteria({ groups: [[["created_at", from, "from"]], [["created_at", to, "to"]]], sort: [["created_at", "ASC"]] })}`);
-    const expected = invoices.filter((i) => i.created_at >= from && i.created_at <= to).sort((a, b) => a.created_at.localeCompare(b.created_at));
+    const r = await h.get(
+      `/rest/V1/invoices?${criteria({ groups: [[["created_at", from, "from"]], [["created_at", to, "to"]]], sort: [["created_at", "ASC"]] })}`,
+    );
+    const expected = invoices
+      .filter((i) => i.created_at >= from && i.created_at <= to)
+      .sort((a, b) => a.created_at.localeCompare(b.created_at));
     expect(r.json.items.map((i: { entity_id: number }) => i.entity_id)).toEqual(expected.map((i) => i.entity_id));
   });
 
   it("customers: like on email, sorted by id ascending", async () => {
-    const r = await h.get(`/rest/V1/customers/search?${criteria({ groups: [[["email", "%smith%", "like"]]], sort: [["id", "ASC"]] })}`);
+    const r = await h.get(
+      `/rest/V1/customers/search?${criteria({ groups: [[["email", "%smith%", "like"]]], sort: [["id", "ASC"]] })}`,
+    );
     const expected = [...h.data.customers.values()].filter((c) => c.email.includes("smith")).map((c) => c.id);
     expect(r.json.items.map((c: { id: number }) => c.id)).toEqual(expected);
   });

@@ -48,7 +48,10 @@ describe("unknown filter and sort fields: app/code/Magento/Eav/Model/Entity/Coll
   ])("EAV %s: a filter on %s answers 400 with _addAttributeJoin's message", async (path, field) => {
     const r = await h.get(`${path}?${criteria({ groups: [[[field, "x"]]] })}`);
     expect(r.status).toBe(400);
-    expect(r.json).toEqual({ message: 'The "%1" attribute name is invalid. Reset the name and try again.', parameters: [field] });
+    expect(r.json).toEqual({
+      message: 'The "%1" attribute name is invalid. Reset the name and try again.',
+      parameters: [field],
+    });
   });
 
   it("EAV: an unknown sort attribute is skipped (addAttributeToSort finds none); the echo keeps it", async () => {
@@ -80,8 +83,13 @@ describe("unknown filter and sort fields: app/code/Magento/Eav/Model/Entity/Coll
   });
 
   it("known columns still filter (is_active on CMS, the repository's special product filters)", async () => {
-    expect((await h.get(`/rest/V1/cmsPage/search?${criteria({ groups: [[["is_active", "0"]]] })}`)).json.total_count).toBeGreaterThan(0);
-    expect((await h.get(`/rest/V1/products?${criteria({ groups: [[["category_id", "4"]]], pageSize: 1 })}`)).json.total_count).toBeGreaterThan(10);
+    expect(
+      (await h.get(`/rest/V1/cmsPage/search?${criteria({ groups: [[["is_active", "0"]]] })}`)).json.total_count,
+    ).toBeGreaterThan(0);
+    expect(
+      (await h.get(`/rest/V1/products?${criteria({ groups: [[["category_id", "4"]]], pageSize: 1 })}`)).json
+        .total_count,
+    ).toBeGreaterThan(10);
   });
 });
 
@@ -94,15 +102,27 @@ describe("unknown searchCriteria properties: lib/internal/Magento/Framework/Weba
   it("2.4.7 refuses a typo at any level of searchCriteria", async () => {
     const strict = harness({ profile: "2.4.7" }, h.data);
     strict.as(ADMIN);
-    expect((await strict.get("/rest/V1/orders?searchCriteria[pagesize]=5")).json).toEqual(accessor("pagesize", "getPagesize", "Magento\\Framework\\Api\\SearchCriteriaInterface"));
-    expect((await strict.get("/rest/V1/orders?searchCriteria[filter_groups][0][filters][0][field]=status&searchCriteria[filter_groups][0][filters][0][valeu]=x")).json).toEqual(
-      accessor("valeu", "getValeu", "Magento\\Framework\\Api\\Filter"),
+    expect((await strict.get("/rest/V1/orders?searchCriteria[pagesize]=5")).json).toEqual(
+      accessor("pagesize", "getPagesize", "Magento\\Framework\\Api\\SearchCriteriaInterface"),
     );
-    expect((await strict.get("/rest/V1/orders?searchCriteria[sortOrders][0][field]=status&searchCriteria[sortOrders][0][dir]=ASC")).json).toEqual(
-      accessor("dir", "getDir", "Magento\\Framework\\Api\\SortOrder"),
-    );
+    expect(
+      (
+        await strict.get(
+          "/rest/V1/orders?searchCriteria[filter_groups][0][filters][0][field]=status&searchCriteria[filter_groups][0][filters][0][valeu]=x",
+        )
+      ).json,
+    ).toEqual(accessor("valeu", "getValeu", "Magento\\Framework\\Api\\Filter"));
+    expect(
+      (
+        await strict.get(
+          "/rest/V1/orders?searchCriteria[sortOrders][0][field]=status&searchCriteria[sortOrders][0][dir]=ASC",
+        )
+      ).json,
+    ).toEqual(accessor("dir", "getDir", "Magento\\Framework\\Api\\SortOrder"));
     // snake_case and camelCase both name real properties
-    expect((await strict.get("/rest/V1/orders?searchCriteria[page_size]=1&searchCriteria[currentPage]=2")).status).toBe(200);
+    expect((await strict.get("/rest/V1/orders?searchCriteria[page_size]=1&searchCriteria[currentPage]=2")).status).toBe(
+      200,
+    );
   });
 
   it("2.4.5 skips unknown properties", async () => {
@@ -116,12 +136,18 @@ describe("unknown searchCriteria properties: lib/internal/Magento/Framework/Weba
 
 describe("sort direction: lib/internal/Magento/Framework/Api/SortOrder.php::validateDirectionIsAscOrDesc", () => {
   it.each(["up", "ascending", ""])("direction %j answers the SortOrder message", async (direction) => {
-    const r = await h.get(`/rest/V1/orders?searchCriteria[sortOrders][0][field]=created_at&searchCriteria[sortOrders][0][direction]=${direction}`);
+    const r = await h.get(
+      `/rest/V1/orders?searchCriteria[sortOrders][0][field]=created_at&searchCriteria[sortOrders][0][direction]=${direction}`,
+    );
     expect(r.status).toBe(400);
-    expect(r.json).toEqual({ message: "The sort order has to be specified as %1 for ascending order or %2 for descending order.", parameters: ["ASC", "DESC"] });
+    expect(r.json).toEqual({
+      message: "The sort order has to be specified as %1 for ascending order or %2 for descending order.",
+      parameters: ["ASC", "DESC"],
+    });
   });
 
   it("asc and DESC in any case are accepted", async () => {
-    for (const d of ["asc", "DESC", "Asc"]) expect((await h.get(`/rest/V1/orders?${criteria({ sort: [["created_at", d]], pageSize: 1 })}`)).status).toBe(200);
+    for (const d of ["asc", "DESC", "Asc"])
+      expect((await h.get(`/rest/V1/orders?${criteria({ sort: [["created_at", d]], pageSize: 1 })}`)).status).toBe(200);
   });
 });

@@ -41,7 +41,8 @@ describe("catalogue size", () => {
   });
 
   it("refuses a size that is not a whole number from 1 to 1,000,000", () => {
-    for (const n of [0, -1, 1.5, Number.NaN, 1_000_001]) expect(() => createStoreData({ products: n })).toThrow(RangeError);
+    for (const n of [0, -1, 1.5, Number.NaN, 1_000_001])
+      expect(() => createStoreData({ products: n })).toThrow(RangeError);
   });
 });
 
@@ -54,7 +55,16 @@ describe("paging a large catalogue", () => {
     const seen: { sku: string; price: number; id: number }[] = [];
     let total = 0;
     for (let page = 1; ; page++) {
-      const res = await h.get(`/rest/V1/products?${criteria({ sort: [["price", "ASC"], ["entity_id", "ASC"]], pageSize: 300, currentPage: page })}&fields=items[sku,price,id],total_count`);
+      const res = await h.get(
+        `/rest/V1/products?${criteria({
+          sort: [
+            ["price", "ASC"],
+            ["entity_id", "ASC"],
+          ],
+          pageSize: 300,
+          currentPage: page,
+        })}&fields=items[sku,price,id],total_count`,
+      );
       expect(res.status).toBe(200);
       total = res.json.total_count;
       seen.push(...res.json.items);
@@ -70,10 +80,13 @@ describe("paging a large catalogue", () => {
 
   it("a write between two pages is seen by the next page (the cached order is dropped)", async () => {
     const h = harness({}, data);
-    const url = (page: number) => `/rest/V1/products?${criteria({ sort: [["price", "DESC"]], pageSize: 300, currentPage: page })}`;
+    const url = (page: number) =>
+      `/rest/V1/products?${criteria({ sort: [["price", "DESC"]], pageSize: 300, currentPage: page })}`;
     const before = await h.get(url(1));
     const top = before.json.items[0].price as number;
-    const created = await h.call("POST", "/rest/V1/products", { product: { sku: "PAGING-TOP", name: "Most expensive", price: top + 1000, attribute_set_id: 4, type_id: "simple" } });
+    const created = await h.call("POST", "/rest/V1/products", {
+      product: { sku: "PAGING-TOP", name: "Most expensive", price: top + 1000, attribute_set_id: 4, type_id: "simple" },
+    });
     expect(created.status).toBe(200);
     const after = await h.get(url(1));
     expect(after.json.total_count).toBe(before.json.total_count + 1);

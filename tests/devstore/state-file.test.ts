@@ -79,7 +79,10 @@ describe("dev store --state FILE", () => {
       expect(json.status).toBe("Active");
       expect(json.consumer_key).toBe(a.creds.consumerKey);
       // The auto-increment counters are kept too: a new integration continues the ids.
-      const { json: next } = await adminApi<IntegrationJson>(second.store, "POST", "/integrations", { name: "Next", resources: "all" });
+      const { json: next } = await adminApi<IntegrationJson>(second.store, "POST", "/integrations", {
+        name: "Next",
+        resources: "all",
+      });
       expect(next.id).toBe(a.integration.id + 1);
     } finally {
       await second.stop();
@@ -108,28 +111,58 @@ describe("dev store --state FILE", () => {
   });
 
   it.each([
-    ["not JSON", "{\"version\": 1, \"tables\": ", "is not valid JSON"],
-    ["another version", JSON.stringify({ version: 99, tables: {} }), "has version 99, and this dev store reads version 1"],
+    ["not JSON", '{"version": 1, "tables": ', "is not valid JSON"],
+    [
+      "another version",
+      JSON.stringify({ version: 99, tables: {} }),
+      "has version 99, and this dev store reads version 1",
+    ],
     [
       "a token of no consumer",
       JSON.stringify({
         version: 1,
-        tables: { integrations: [], consumers: [], nonces: [], seq: { integration: 0, consumer: 0, token: 1 }, tokens: [{ id: 1, consumerId: 7, type: "access", token: "t", secret: "s", verifier: "v", revoked: false, createdAt: 0 }] },
+        tables: {
+          integrations: [],
+          consumers: [],
+          nonces: [],
+          seq: { integration: 0, consumer: 0, token: 1 },
+          tokens: [
+            {
+              id: 1,
+              consumerId: 7,
+              type: "access",
+              token: "t",
+              secret: "s",
+              verifier: "v",
+              revoked: false,
+              createdAt: 0,
+            },
+          ],
+        },
       }),
       "a token points at no consumer",
     ],
-  ])("a state file holding %s stops start-up (exit 2) naming the file and how to reset it, and is left as it was", async (_what, content, reason) => {
-    const file = path.join(dir, `bad-${freshNonce().slice(0, 8)}.json`);
-    writeFileSync(file, content);
-    const cli = runCli(["--port", "0", "--state", file]);
-    // A store that starts anyway (the file dropped) prints its banner: stop it and fail, rather than wait for it.
-    const started = await Promise.race([cli.exited.then(() => false), cli.banner.then(() => true, () => false)]);
-    if (started) cli.child.kill("SIGTERM");
-    expect(started, "the dev store started on a state file it could not use").toBe(false);
-    expect(await cli.exited).toBe(2);
-    expect(cli.stderr()).toContain(`Dev store state file ${file}`);
-    expect(cli.stderr()).toContain(reason);
-    expect(cli.stderr()).toContain(`rm ${file}`);
-    expect(readFileSync(file, "utf8")).toBe(content);
-  });
+  ])(
+    "a state file holding %s stops start-up (exit 2) naming the file and how to reset it, and is left as it was",
+    async (_what, content, reason) => {
+      const file = path.join(dir, `bad-${freshNonce().slice(0, 8)}.json`);
+      writeFileSync(file, content);
+      const cli = runCli(["--port", "0", "--state", file]);
+      // A store that starts anyway (the file dropped) prints its banner: stop it and fail, rather than wait for it.
+      const started = await Promise.race([
+        cli.exited.then(() => false),
+        cli.banner.then(
+          () => true,
+          () => false,
+        ),
+      ]);
+      if (started) cli.child.kill("SIGTERM");
+      expect(started, "the dev store started on a state file it could not use").toBe(false);
+      expect(await cli.exited).toBe(2);
+      expect(cli.stderr()).toContain(`Dev store state file ${file}`);
+      expect(cli.stderr()).toContain(reason);
+      expect(cli.stderr()).toContain(`rm ${file}`);
+      expect(readFileSync(file, "utf8")).toBe(content);
+    },
+  );
 });

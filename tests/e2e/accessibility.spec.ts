@@ -22,7 +22,13 @@ async function check(page: Page, name: string, viewport: ViewportName): Promise<
   await page.locator("#main h1").first().waitFor(); // streamed pages: the content, not the loading skeleton
   await page.screenshot({ path: join(SCREENSHOTS, `page-${name}--${viewport}.png`), fullPage: true });
   const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((v) => `${name} @ ${viewport}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+  return result.violations.map(
+    (v) =>
+      `${name} @ ${viewport}: ${v.id} (${v.impact}) ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(" | ")}`,
+  );
 }
 
 async function signedInPage(browser: Browser, appUrl: string, email: string): Promise<Page> {
@@ -32,7 +38,11 @@ async function signedInPage(browser: Browser, appUrl: string, email: string): Pr
   return page;
 }
 
-test("axe finds nothing on any page, desktop and mobile, and on the popup's pages at 680×510", async ({ browser, store, kit }) => {
+test("axe finds nothing on any page, desktop and mobile, and on the popup's pages at 680×510", async ({
+  browser,
+  store,
+  kit,
+}) => {
   test.setTimeout(300_000);
   const problems: string[] = [];
   const page = await signedInPage(browser, kit.url, "axe@example.com");
@@ -40,7 +50,8 @@ test("axe finds nothing on any page, desktop and mobile, and on the popup's page
   const base = `/stores/${installationId}`;
   const firstLink = async (path: string, table: string) => {
     await page.goto(`${kit.url}${path}`);
-    return new URL((await page.locator(`#${table} tbody tr td:first-child a`).first().getAttribute("href"))!, kit.url).pathname;
+    return new URL((await page.locator(`#${table} tbody tr td:first-child a`).first().getAttribute("href"))!, kit.url)
+      .pathname;
   };
   const order = await firstLink(`${base}/orders`, "orders");
   const customer = await firstLink(`${base}/customers`, "customers");
@@ -71,7 +82,11 @@ test("axe finds nothing on any page, desktop and mobile, and on the popup's page
 
   // signed out: sign-in, sign-up, reset
   const out = await (await browser.newContext()).newPage();
-  for (const [name, path] of [["login", "/login"], ["signup", "/signup"], ["reset", "/reset"]] as const) {
+  for (const [name, path] of [
+    ["login", "/login"],
+    ["signup", "/signup"],
+    ["reset", "/reset"],
+  ] as const) {
     await out.goto(`${kit.url}${path}`);
     for (const vp of ["desktop", "mobile"] as const) problems.push(...(await check(out, name, vp)));
   }

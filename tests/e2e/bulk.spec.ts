@@ -6,11 +6,25 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect, shot, storeGet } from "./fixtures/dashboard";
 
-test("a 1,000-row CSV: preview shows the 10 bad rows, progress reaches 100 %, the failures CSV holds what the store refused", async ({ page, dash }) => {
+test("a 1,000-row CSV: preview shows the 10 bad rows, progress reaches 100 %, the failures CSV holds what the store refused", async ({
+  page,
+  dash,
+}) => {
   // The store is shared with the other browser tests of this worker: each product gets its own price again, so
   // the catalogue they check is unchanged (the bulk path is exercised all the same: every row is a real write).
-  const pages = await Promise.all([1, 2, 3, 4, 5].map((p) => storeGet<{ items: Array<{ sku: string; price?: number }> }>(dash, "/products", { "searchCriteria[pageSize]": "300", "searchCriteria[currentPage]": String(p), fields: "items[sku,price]" })));
-  const priced = pages.flatMap((p) => p.items).filter((i): i is { sku: string; price: number } => typeof i.price === "number" && i.price > 0).slice(0, 985);
+  const pages = await Promise.all(
+    [1, 2, 3, 4, 5].map((p) =>
+      storeGet<{ items: Array<{ sku: string; price?: number }> }>(dash, "/products", {
+        "searchCriteria[pageSize]": "300",
+        "searchCriteria[currentPage]": String(p),
+        fields: "items[sku,price]",
+      }),
+    ),
+  );
+  const priced = pages
+    .flatMap((p) => p.items)
+    .filter((i): i is { sku: string; price: number } => typeof i.price === "number" && i.price > 0)
+    .slice(0, 985);
   expect(priced).toHaveLength(985);
   const lines = ["sku,price"];
   for (const p of priced) lines.push(`${p.sku},${p.price.toFixed(2)}`);
@@ -22,7 +36,9 @@ test("a 1,000-row CSV: preview shows the 10 bad rows, progress reaches 100 %, th
   await page.goto(`${dash.appUrl}/stores/${dash.installationId}/products`);
   await page.getByRole("link", { name: "Bulk edit" }).click();
   await expect(page.getByRole("heading", { level: 1, name: /Bulk edit/ })).toBeVisible();
-  await page.getByLabel("CSV or NDJSON file").setInputFiles({ name: "prices.csv", mimeType: "text/csv", buffer: Buffer.from(lines.join("\n")) });
+  await page
+    .getByLabel("CSV or NDJSON file")
+    .setInputFiles({ name: "prices.csv", mimeType: "text/csv", buffer: Buffer.from(lines.join("\n")) });
   await page.getByRole("button", { name: "Check file" }).click();
   await expect(page.getByTestId("bulk-preview")).toBeVisible();
   await expect(page.getByTestId("invalid-count")).toHaveText("10");
@@ -46,7 +62,12 @@ test("a 1,000-row CSV: preview shows the 10 bad rows, progress reaches 100 %, th
   expect(res.status()).toBe(200);
   const csv = (await res.text()).trim().split("\r\n");
   expect(csv[0]).toBe('"row","sku","status","message"');
-  expect(csv.slice(1).filter((l) => l.includes('"failed"')).map((l) => l.split(",")[1])).toEqual([0, 1, 2, 3, 4].map((i) => `"UNKNOWN-SKU-${i}"`));
+  expect(
+    csv
+      .slice(1)
+      .filter((l) => l.includes('"failed"'))
+      .map((l) => l.split(",")[1]),
+  ).toEqual([0, 1, 2, 3, 4].map((i) => `"UNKNOWN-SKU-${i}"`));
   expect(csv.slice(1).filter((l) => l.includes('"invalid"'))).toHaveLength(10);
   expect(csv.some((l) => l.includes(`"'=HYPERLINK(""http://evil.test"")"`))).toBe(true);
 

@@ -43,10 +43,19 @@ const token = () => randomBytes(16).toString("hex");
 /** POST with a keep-alive agent (the flood) or a fresh connection (health); resolves with the status, 0 on failure. */
 function post(url: string, body: string, agent: Agent | false, timeoutMs = 10_000): Promise<number> {
   return new Promise((resolve) => {
-    const req = request(url, { method: "POST", agent, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body) }, timeout: timeoutMs }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      url,
+      {
+        method: "POST",
+        agent,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body) },
+        timeout: timeoutMs,
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on("timeout", () => req.destroy());
     req.on("error", () => resolve(0));
     req.end(body);
@@ -71,18 +80,34 @@ test.afterAll(async () => {
 test.fixme("a callback flood: health answers, a real activation gets in and becomes active, memory and descriptors stay bounded", async () => {
   test.setTimeout(150_000);
   const admin = async <T>(path: string, body: unknown): Promise<T> => {
-    const r = await fetch(`${store.url}/admin/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const r = await fetch(`${store.url}/admin/api${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     return (await r.json()) as T;
   };
   const db = createClient({ url: kit.databaseUrl });
-  const stateOf = async (key: string) => (await db.execute({ sql: `SELECT "state" FROM "Installation" WHERE "consumerKey" = ?`, args: [key] })).rows[0]?.state;
+  const stateOf = async (key: string) =>
+    (await db.execute({ sql: `SELECT "state" FROM "Installation" WHERE "consumerKey" = ?`, args: [key] })).rows[0]
+      ?.state;
   // warm the server as a running one is (Next loads each route's and job's code on first use): one real
   // activation to the end, one callback naming the dead host, and health
   for (let i = 0; i < 5; i++) await post(`${kit.url}/api/health`, "", false);
-  const first = await admin<{ id: number; consumer_key: string }>("/integrations", { name: "Warm", endpoint: kit.callbackUrl, identityLinkUrl: kit.identityUrl, resources: "all" });
+  const first = await admin<{ id: number; consumer_key: string }>("/integrations", {
+    name: "Warm",
+    endpoint: kit.callbackUrl,
+    identityLinkUrl: kit.identityUrl,
+    resources: "all",
+  });
   await admin(`/integrations/${first.id}/activate`, {});
   await expect.poll(() => stateOf(first.consumer_key), { timeout: 60_000 }).toBe("active");
-  const warm = new URLSearchParams({ oauth_consumer_key: token(), oauth_consumer_secret: token(), store_base_url: "http://127.0.0.1:9/", oauth_verifier: token() });
+  const warm = new URLSearchParams({
+    oauth_consumer_key: token(),
+    oauth_consumer_secret: token(),
+    store_base_url: "http://127.0.0.1:9/",
+    oauth_verifier: token(),
+  });
   await post(kit.callbackUrl, warm.toString(), false);
   await new Promise((r) => setTimeout(r, 2_000));
   const before = footprint(kit.pid);
@@ -92,7 +117,12 @@ test.fixme("a callback flood: health answers, a real activation gets in and beco
   const floodEnds = Date.now() + FLOOD_MS;
   const loops = Array.from({ length: FLOOD_LOOPS }, async () => {
     while (Date.now() < floodEnds) {
-      const body = new URLSearchParams({ oauth_consumer_key: token(), oauth_consumer_secret: token(), store_base_url: `http://127.0.0.1:9/${token().slice(0, 6)}/`, oauth_verifier: token() });
+      const body = new URLSearchParams({
+        oauth_consumer_key: token(),
+        oauth_consumer_secret: token(),
+        store_base_url: `http://127.0.0.1:9/${token().slice(0, 6)}/`,
+        oauth_verifier: token(),
+      });
       const s = await post(kit.callbackUrl, body.toString(), agent);
       statuses.set(s, (statuses.get(s) ?? 0) + 1);
     }
@@ -109,14 +139,24 @@ test.fixme("a callback flood: health answers, a real activation gets in and beco
 
   // half-way through, the merchant activates a real store
   await new Promise((r) => setTimeout(r, FLOOD_MS / 2));
-  const integ = await admin<{ id: number; consumer_key: string }>("/integrations", { name: "Real store", endpoint: kit.callbackUrl, identityLinkUrl: kit.identityUrl, resources: "all" });
+  const integ = await admin<{ id: number; consumer_key: string }>("/integrations", {
+    name: "Real store",
+    endpoint: kit.callbackUrl,
+    identityLinkUrl: kit.identityUrl,
+    resources: "all",
+  });
   const activationStarted = Date.now();
-  const activation = await admin<{ callback?: { status?: number; error?: string } }>(`/integrations/${integ.id}/activate`, {});
+  const activation = await admin<{ callback?: { status?: number; error?: string } }>(
+    `/integrations/${integ.id}/activate`,
+    {},
+  );
   const activationMs = Date.now() - activationStarted;
   await Promise.all([...loops, watch]);
   agent.destroy();
   const peak = { rssMiB: Math.max(...samples.map((s) => s.rssMiB)), fds: Math.max(...samples.map((s) => s.fds)) };
-  console.log(`flood: callbacks ${JSON.stringify(Object.fromEntries(statuses))}; before ${JSON.stringify(before)}; peak ${JSON.stringify(peak)}; health ${JSON.stringify(health)}; activation ${JSON.stringify(activation)} in ${activationMs} ms`);
+  console.log(
+    `flood: callbacks ${JSON.stringify(Object.fromEntries(statuses))}; before ${JSON.stringify(before)}; peak ${JSON.stringify(peak)}; health ${JSON.stringify(health)}; activation ${JSON.stringify(activation)} in ${activationMs} ms`,
+  );
   test.info().annotations.push({
     type: "flood",
     description: `callbacks ${JSON.stringify(Object.fromEntries(statuses))}; before ${JSON.stringify(before)}; peak ${JSON.stringify(peak)}; health ${health.length} probes`,

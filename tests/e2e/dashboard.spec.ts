@@ -7,7 +7,12 @@ import { test, expect, shot, storeGet } from "./fixtures/dashboard";
 
 type List<T> = { items: T[]; total_count: number };
 
-const sc = (groups: Array<Array<[string, string, string]>>, sort: [string, string], pageSize: number, currentPage: number) => {
+const sc = (
+  groups: Array<Array<[string, string, string]>>,
+  sort: [string, string],
+  pageSize: number,
+  currentPage: number,
+) => {
   const p: Record<string, string> = {};
   groups.forEach((g, i) =>
     g.forEach(([field, cond, value], j) => {
@@ -54,13 +59,28 @@ test("products: search, price range, sort and paging follow the URL and match th
   await page.getByRole("columnheader", { name: /Price/ }).getByRole("link").click();
   await expect(page).toHaveURL(/sort=price&dir=desc/);
   await expect(page.getByRole("columnheader", { name: /Price/ })).toHaveAttribute("aria-sort", "descending");
-  await page.getByRole("navigation", { name: /Rows per page/ }).getByRole("link", { name: "10", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: /Rows per page/ })
+    .getByRole("link", { name: "10", exact: true })
+    .click();
   await expect(page).toHaveURL(/size=10/);
   await page.getByRole("navigation", { name: "Products pages" }).getByRole("link", { name: "Page 2" }).click();
   await expect(page).toHaveURL(/page=2/);
 
   const expected = await storeGet<List<{ sku: string }>>(dash, "/products", {
-    ...sc([[["name", "like", "%bag%"], ["sku", "like", "%bag%"]], [["price", "from", "50"]], [["price", "to", "250"]]], ["price", "DESC"], 10, 2),
+    ...sc(
+      [
+        [
+          ["name", "like", "%bag%"],
+          ["sku", "like", "%bag%"],
+        ],
+        [["price", "from", "50"]],
+        [["price", "to", "250"]],
+      ],
+      ["price", "DESC"],
+      10,
+      2,
+    ),
     fields: "items[sku],total_count",
   });
   expect(expected.items.length).toBeGreaterThan(0);
@@ -74,7 +94,19 @@ test("products: search, price range, sort and paging follow the URL and match th
   await expect(page).not.toHaveURL(/page=2/);
   await expect(page).toHaveURL(/q=bag/);
   const page1 = await storeGet<List<{ sku: string }>>(dash, "/products", {
-    ...sc([[["name", "like", "%bag%"], ["sku", "like", "%bag%"]], [["price", "from", "50"]], [["price", "to", "250"]]], ["price", "DESC"], 10, 1),
+    ...sc(
+      [
+        [
+          ["name", "like", "%bag%"],
+          ["sku", "like", "%bag%"],
+        ],
+        [["price", "from", "50"]],
+        [["price", "to", "250"]],
+      ],
+      ["price", "DESC"],
+      10,
+      1,
+    ),
     fields: "items[sku],total_count",
   });
   await expect(page.locator("#products tbody tr td:first-child")).toHaveText(page1.items.map((i) => i.sku));
@@ -100,12 +132,20 @@ test("orders: status in, date range, customer and grand total match the store", 
   await page.getByLabel("Grand total from").fill("100");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/status=pending&status=complete/);
-  await page.getByRole("columnheader", { name: /Grand total/ }).getByRole("link").click();
+  await page
+    .getByRole("columnheader", { name: /Grand total/ })
+    .getByRole("link")
+    .click();
   await expect(page).toHaveURL(/sort=grand_total&dir=asc/);
 
   const expected = await storeGet<List<{ increment_id: string }>>(dash, "/orders", {
     ...sc(
-      [[["status", "in", "pending,complete"]], [["created_at", "from", "2024-03-01 00:00:00"]], [["created_at", "to", "2024-08-31 23:59:59"]], [["grand_total", "gteq", "100"]]],
+      [
+        [["status", "in", "pending,complete"]],
+        [["created_at", "from", "2024-03-01 00:00:00"]],
+        [["created_at", "to", "2024-08-31 23:59:59"]],
+        [["grand_total", "gteq", "100"]],
+      ],
       ["grand_total", "ASC"],
       20,
       1,
@@ -156,7 +196,10 @@ test("customers, categories and CMS pages render from the store", async ({ page,
 });
 
 test("edit a product with a signed PUT and see the change in the dev store", async ({ page, dash }) => {
-  const first = await storeGet<List<{ sku: string }>>(dash, "/products", { ...sc([], ["sku", "ASC"], 1, 1), fields: "items[sku],total_count" });
+  const first = await storeGet<List<{ sku: string }>>(dash, "/products", {
+    ...sc([], ["sku", "ASC"], 1, 1),
+    fields: "items[sku],total_count",
+  });
   const sku = first.items[0]!.sku;
   await page.goto(`${dash.appUrl}/stores/${dash.installationId}/products/${encodeURIComponent(sku)}`);
   await expect(page.getByRole("heading", { name: "Stock item" })).toBeVisible();
@@ -170,8 +213,15 @@ test("edit a product with a signed PUT and see the change in the dev store", asy
   await expect(page.getByText(/Saved: the store answered HTTP 200/)).toBeVisible();
   await shot(page, "product-saved");
   const token = await dash.adminToken();
-  const res = await fetch(`${dash.store.url}/rest/V1/products/${encodeURIComponent(sku)}?fields=name,price,extension_attributes[stock_item[qty]]`, { headers: { authorization: `Bearer ${token}` } });
-  const p = (await res.json()) as { name: string; price: number; extension_attributes?: { stock_item?: { qty: number } } };
+  const res = await fetch(
+    `${dash.store.url}/rest/V1/products/${encodeURIComponent(sku)}?fields=name,price,extension_attributes[stock_item[qty]]`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  const p = (await res.json()) as {
+    name: string;
+    price: number;
+    extension_attributes?: { stock_item?: { qty: number } };
+  };
   expect(p.name).toBe(newName);
   expect(p.price).toBe(123.45);
   expect(p.extension_attributes?.stock_item?.qty).toBe(77);
@@ -191,7 +241,10 @@ test("explorer: a GET with searchCriteria, a POST, and a Commerce-only operation
   // 1. GET /V1/products with searchCriteria and fields
   await page.getByLabel("Path, module or name").fill("GET /V1/products");
   await page.getByRole("button", { name: "Find" }).click();
-  await page.locator(".op-list a", { hasText: /^GET\/V1\/products(?!\/)/ }).first().click();
+  await page
+    .locator(".op-list a", { hasText: /^GET\/V1\/products(?!\/)/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/op=getProducts\b/);
   await page.waitForLoadState("networkidle");
   await page.getByLabel("Filter 1 field").fill("name");
@@ -203,11 +256,19 @@ test("explorer: a GET with searchCriteria, a POST, and a Commerce-only operation
   await page.getByRole("button", { name: "Send signed GET" }).click();
   await expect(page.getByText(/HTTP 200 in \d+ ms/)).toBeVisible();
   const body = JSON.parse(await page.getByTestId("explorer-body").innerText()) as List<{ sku: string }>;
-  const expected = await storeGet<List<{ sku: string }>>(dash, "/products", { ...sc([[["name", "like", "%bag%"]]], ["price", "DESC"], 3, 1), fields: "items[sku,price],total_count" });
+  const expected = await storeGet<List<{ sku: string }>>(dash, "/products", {
+    ...sc([[["name", "like", "%bag%"]]], ["price", "DESC"], 3, 1),
+    fields: "items[sku,price],total_count",
+  });
   expect(body).toEqual(expected);
   const curl = await page.getByTestId("explorer-curl").textContent();
   expect(curl).toContain('oauth_signature="<signature>"');
-  expect(curl).toContain("searchCriteria%5BfilterGroups%5D%5B0%5D%5Bfilters%5D%5B0%5D%5Bfield%5D=name".replace("filterGroups", "filter_groups"));
+  expect(curl).toContain(
+    "searchCriteria%5BfilterGroups%5D%5B0%5D%5Bfilters%5D%5B0%5D%5Bfield%5D=name".replace(
+      "filterGroups",
+      "filter_groups",
+    ),
+  );
   // the inputs stay for the next call
   await expect(page.getByLabel("fields", { exact: true })).toHaveValue("items[sku,price],total_count");
   await shot(page, "explorer-get");
@@ -224,7 +285,9 @@ test("explorer: a GET with searchCriteria, a POST, and a Commerce-only operation
   const created = JSON.parse(await page.getByTestId("explorer-body").innerText()) as { id: number; name: string };
   expect(created.name).toBe(name);
   const token = await dash.adminToken();
-  const check = await fetch(`${dash.store.url}/rest/V1/categories/${created.id}`, { headers: { authorization: `Bearer ${token}` } });
+  const check = await fetch(`${dash.store.url}/rest/V1/categories/${created.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(((await check.json()) as { name: string }).name).toBe(name);
   await shot(page, "explorer-post");
 
@@ -279,11 +342,19 @@ test("after the dev store revokes the token, store pages show the reauthorize ba
   const res = await fetch(`${dash.store.url}/admin/api/integrations/${other.integrationId}/revoke`, { method: "POST" });
   expect(res.ok).toBe(true);
   await page.goto(`${base}/products`);
-  await expect(page.getByRole("alert").filter({ hasText: /revoked|reauthoriz/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: /revoked|reauthoriz/i })
+      .first(),
+  ).toBeVisible();
   await page.reload();
   await expect(page.getByText(/needs to be reauthorized|revoked this app's access/).first()).toBeVisible();
   await expect(page.getByTestId("state-action").first()).toContainText("click Reauthorize on this integration");
-  await expect(page.getByRole("link", { name: /Diagnostics: history/ }).first()).toHaveAttribute("href", `/stores/${other.installationId}/diagnostics`);
+  await expect(page.getByRole("link", { name: /Diagnostics: history/ }).first()).toHaveAttribute(
+    "href",
+    `/stores/${other.installationId}/diagnostics`,
+  );
   await shot(page, "reauthorize-banner");
   // the first store is unaffected
   await page.goto(`${dash.appUrl}/stores/${dash.installationId}/products`);
@@ -291,14 +362,21 @@ test("after the dev store revokes the token, store pages show the reauthorize ba
 });
 
 test("a missing ACL resource is named, with what to grant", async ({ page, dash }) => {
-  const limited = await dash.activateAnother("Catalog only e2e", ["Magento_Catalog::catalog", "Magento_Catalog::catalog_inventory", "Magento_Catalog::products", "Magento_Catalog::categories"]);
+  const limited = await dash.activateAnother("Catalog only e2e", [
+    "Magento_Catalog::catalog",
+    "Magento_Catalog::catalog_inventory",
+    "Magento_Catalog::products",
+    "Magento_Catalog::categories",
+  ]);
   const base = `${dash.appUrl}/stores/${limited.installationId}`;
   await page.goto(`${base}/products`);
   await expect(page.getByRole("table", { name: /Products/ })).toBeVisible();
   await page.goto(`${base}/orders`);
   const alert = page.getByRole("alert").filter({ hasText: "Magento_Sales::actions_view" });
   await expect(alert).toContainText("The integration is not allowed to use Magento_Sales::actions_view");
-  await expect(alert).toContainText("tick “Sales › Operations › Orders › Actions › View” (Magento_Sales::actions_view)");
+  await expect(alert).toContainText(
+    "tick “Sales › Operations › Orders › Actions › View” (Magento_Sales::actions_view)",
+  );
   await expect(alert).toContainText("Reauthorize");
   await shot(page, "acl-error");
 });

@@ -21,10 +21,18 @@ const BURST = 100;
 /** One POST on a connection of its own (as Magento's curl posts the callback). */
 function post(url: string, body: string): Promise<{ status: number } | { error: string }> {
   return new Promise((resolve) => {
-    const req = request(url, { method: "POST", agent: false, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve({ status: res.statusCode ?? 0 }));
-    });
+    const req = request(
+      url,
+      {
+        method: "POST",
+        agent: false,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0 }));
+      },
+    );
     req.on("error", (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message }));
     req.end(body);
   });
@@ -69,7 +77,14 @@ test("deploy: release twice at once, two web and a worker from the standalone ou
     expect(said.filter((o) => /PostgreSQL: \d+ migration\(s\) applied/.test(o))).toHaveLength(1);
     expect(said.filter((o) => o.includes("PostgreSQL: already up to date."))).toHaveLength(1);
 
-    const web = (name: string, port: number) => runEntry(name, "ops/web.mjs", { ...env, PORT: String(port), HOSTNAME: "127.0.0.1", WORKER: "off", SHUTDOWN_DELAY_SECONDS: "1" });
+    const web = (name: string, port: number) =>
+      runEntry(name, "ops/web.mjs", {
+        ...env,
+        PORT: String(port),
+        HOSTNAME: "127.0.0.1",
+        WORKER: "off",
+        SHUTDOWN_DELAY_SECONDS: "1",
+      });
     const a = web("web-a", portA);
     const b = web("web-b", portB);
     const worker = runEntry("worker", "ops/worker.mjs", env);
@@ -77,7 +92,12 @@ test("deploy: release twice at once, two web and a worker from the standalone ou
     await Promise.all([a.waitFor(/Ready in/), b.waitFor(/Ready in/), worker.waitFor(/worker running/)]);
     const [urlA, urlB] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
     await expect.poll(async () => (await fetch(`${urlB}/api/health/ready`)).status, { timeout: 30_000 }).toBe(200);
-    expect(await (await fetch(`${urlB}/api/health/ready`)).json()).toMatchObject({ ready: true, database: "ok", migrations: "current", worker: "alive" });
+    expect(await (await fetch(`${urlB}/api/health/ready`)).json()).toMatchObject({
+      ready: true,
+      database: "ok",
+      migrations: "current",
+      worker: "alive",
+    });
 
     const scrape = async (url: string) => {
       const r = await fetch(`${url}/api/ops/metrics`, { headers: { Authorization: `Bearer ${opsToken}` } });
@@ -91,25 +111,42 @@ test("deploy: release twice at once, two web and a worker from the standalone ou
     // one activation through web A: the dev store posts the callback, the worker exchanges the tokens
     await sql.connect();
     const admin = async <T>(path: string, body: unknown): Promise<T> => {
-      const r = await fetch(`${store.url}/admin/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const r = await fetch(`${store.url}/admin/api${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
       return (await r.json()) as T;
     };
-    const first = await admin<{ id: number }>("/integrations", { name: "Deploy", endpoint: `${urlA}/api/integration/callback`, identityLinkUrl: `${urlA}/integration/identity`, resources: "all" });
+    const first = await admin<{ id: number }>("/integrations", {
+      name: "Deploy",
+      endpoint: `${urlA}/api/integration/callback`,
+      identityLinkUrl: `${urlA}/integration/identity`,
+      resources: "all",
+    });
     await admin(`/integrations/${first.id}/activate`, {});
-    const activeCount = async () => Number((await sql.query(`SELECT count(*) AS n FROM "Installation" WHERE state = 'active'`)).rows[0].n);
+    const activeCount = async () =>
+      Number((await sql.query(`SELECT count(*) AS n FROM "Installation" WHERE state = 'active'`)).rows[0].n);
     await expect.poll(activeCount, { timeout: 60_000 }).toBe(1);
     const after = await scrape(urlA);
     const accepted = 'kit_callbacks_total{outcome="accepted"}';
     expect(after.get(accepted) ?? 0).toBe((before.get(accepted) ?? 0) + 1);
-    expect(after.get("kit_store_lanes_paused{circuit=\"open\"}")).toBe(0);
+    expect(after.get('kit_store_lanes_paused{circuit="open"}')).toBe(0);
     expect([...after.keys()].some((k) => k.startsWith("kit_process_"))).toBe(true);
 
     // 100 genuine callbacks (activations whose posts were captured), then the burst across A and B
     const captureUrl = `http://127.0.0.1:${(capture.address() as AddressInfo).port}/cb`;
     for (let i = 0; i < BURST; i += 20) {
       const batch = await Promise.all(
-        Array.from({ length: Math.min(20, BURST - i) }, (_, j) => admin<{ id: number }>("/integrations", { name: `Burst ${i + j}`, endpoint: captureUrl, identityLinkUrl: `${urlA}/integration/identity`, resources: "all" })),
+        Array.from({ length: Math.min(20, BURST - i) }, (_, j) =>
+          admin<{ id: number }>("/integrations", {
+            name: `Burst ${i + j}`,
+            endpoint: captureUrl,
+            identityLinkUrl: `${urlA}/integration/identity`,
+            resources: "all",
+          }),
+        ),
       );
       await Promise.all(batch.map((x) => admin(`/integrations/${x.id}/activate`, {})));
     }
@@ -124,7 +161,8 @@ test("deploy: release twice at once, two web and a worker from the standalone ou
           sigtermSent = true;
           a.signal("SIGTERM"); // a deploy replaces instance A in the middle of the burst
         }
-        if ("error" in r && first === urlA) return { first: r, final: await post(`${urlB}/api/integration/callback`, body) };
+        if ("error" in r && first === urlA)
+          return { first: r, final: await post(`${urlB}/api/integration/callback`, body) };
         return { first: r, final: r };
       }),
     );

@@ -40,7 +40,12 @@ test.beforeAll(async () => {
   };
   delete env.NODE_ENV;
   for (const k of ["SMTP_URL", "SMTP_HOST", "SESSION_SECRET", "ENCRYPTION_KEY"]) delete env[k];
-  child = spawn(process.execPath, ["scripts/dev.mjs"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  child = spawn(process.execPath, ["scripts/dev.mjs"], {
+    cwd: ROOT,
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
   // the moment the banner says "click Save & Activate", and not later
@@ -64,7 +69,9 @@ test.afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("the first Save & Activate after the banner reaches the popup, and the banner is printed once", async ({ page }) => {
+test("the first Save & Activate after the banner reaches the popup, and the banner is printed once", async ({
+  page,
+}) => {
   expect(output.split("click Save & Activate").length - 1, output).toBe(1);
   await page.goto(`${storeUrl}/admin/admin/integration/new/`);
   await page.getByLabel("Name").fill("First activate");

@@ -9,7 +9,11 @@ import { test, expect } from "./fixtures/handshake";
 import { startStore } from "./fixtures/kit-servers";
 import { createAccountInPopup, saveAndActivate } from "./fixtures/merchant";
 
-test("after the dev store restarts on its state file, the linked store's token still works in the app", async ({ page, kit, shot }) => {
+test("after the dev store restarts on its state file, the linked store's token still works in the app", async ({
+  page,
+  kit,
+  shot,
+}) => {
   const dir = mkdtempSync(join(tmpdir(), "devstore-restart-"));
   const stateFile = join(dir, "devstore-state.json");
   let store = await startStore({ stateFile });

@@ -12,7 +12,10 @@ import type { Page } from "@playwright/test";
 /** Screenshots at both sizes (tests/e2e/screenshots/edits-<name>-<width>.png) and axe on the page as it is. */
 async function lookAt(page: Page, name: string) {
   const before = page.viewportSize();
-  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(size);
     await page.screenshot({ path: `tests/e2e/screenshots/edits-${name}-${size.width}.png`, fullPage: true });
   }
@@ -34,7 +37,10 @@ test("a signed-out deep link keeps its path and query through sign-in", async ({
   await context.close();
 });
 
-test("saving after the session ended: sign-in says why, comes back to the product, and the typed price is there", async ({ browser, dash }) => {
+test("saving after the session ended: sign-in says why, comes back to the product, and the typed price is there", async ({
+  browser,
+  dash,
+}) => {
   // a session of its own: signing it out must not end the one the other tests share
   const context = await browser.newContext({ storageState: undefined });
   const page = await context.newPage();
@@ -57,7 +63,12 @@ test("saving after the session ended: sign-in says why, comes back to the produc
   await page.context().addCookies(cookies);
 
   await page.getByRole("button", { name: "Save to store" }).click();
-  await expect(page).toHaveURL((u) => u.pathname === "/login" && u.searchParams.get("next") === productHref && u.searchParams.get("reason") === "session_ended");
+  await expect(page).toHaveURL(
+    (u) =>
+      u.pathname === "/login" &&
+      u.searchParams.get("next") === productHref &&
+      u.searchParams.get("reason") === "session_ended",
+  );
   await expect(page.getByText("Your session ended")).toBeVisible();
   await expect(page.getByRole("banner").getByRole("button", { name: "Sign out" })).toHaveCount(0); // the header too
   await lookAt(page, "sign-in-session-ended");
@@ -94,7 +105,10 @@ test("an in-app link with unsaved changes asks first; staying keeps the edit, le
   await expect(page).toHaveURL((u) => u.pathname.endsWith("/orders"));
 });
 
-test("explorer: inputs are checked before a write is confirmed, stale errors go on edit, the question has the focus, Escape cancels", async ({ page, dash }) => {
+test("explorer: inputs are checked before a write is confirmed, stale errors go on edit, the question has the focus, Escape cancels", async ({
+  page,
+  dash,
+}) => {
   await page.goto(`${dash.appUrl}/stores/${dash.installationId}/explorer?op=putProductsBySku`);
   const form = page.getByRole("form", { name: "Request" });
   await form.getByLabel("JSON body").waitFor();
@@ -119,7 +133,10 @@ test("explorer: inputs are checked before a write is confirmed, stale errors go 
   await expect(page.getByTestId("explorer-body")).toHaveCount(0); // nothing was sent
 });
 
-test("phones: a menu of the store's sections, and grid rows that keep Status, Type and Updated in sight", async ({ page, dash }) => {
+test("phones: a menu of the store's sections, and grid rows that keep Status, Type and Updated in sight", async ({
+  page,
+  dash,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${dash.appUrl}/stores/${dash.installationId}/products?size=10`);
   const sections = page.getByRole("navigation", { name: "Store sections" });
@@ -142,12 +159,18 @@ test("phones: a menu of the store's sections, and grid rows that keep Status, Ty
   await page.screenshot({ path: `tests/e2e/screenshots/phone-products-condensed.png`, fullPage: true });
 });
 
-test("stores list: a store whose integration was deleted stops reading Connected once the list is opened", async ({ page, dash }) => {
+test("stores list: a store whose integration was deleted stops reading Connected once the list is opened", async ({
+  page,
+  dash,
+}) => {
   const { installationId, integrationId } = await dash.activateAnother("Deleted in the store");
   await adminApi(dash.store, "DELETE", `/integrations/${integrationId}`);
   // nothing heard from the store for a while (as if the last call was an hour ago)
   const db = createClient({ url: dash.databaseUrl });
-  await db.execute({ sql: 'UPDATE "Installation" SET "lastSuccessAt" = NULL, "lastCheckedAt" = NULL WHERE "id" = ?', args: [installationId] });
+  await db.execute({
+    sql: 'UPDATE "Installation" SET "lastSuccessAt" = NULL, "lastCheckedAt" = NULL WHERE "id" = ?',
+    args: [installationId],
+  });
   db.close();
 
   await page.goto(`${dash.appUrl}/stores`);

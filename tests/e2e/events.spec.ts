@@ -11,7 +11,8 @@ import { test, expect, shot } from "./fixtures/dashboard";
 
 const fixtures = join(__dirname, "..", "fixtures", "store-events");
 const pem = (name: string) => readFileSync(join(fixtures, name), "utf8");
-const signWith = (body: string, key: string) => sign("sha256", Buffer.from(Buffer.from(body).toString("base64")), createPrivateKey(pem(key))).toString("base64");
+const signWith = (body: string, key: string) =>
+  sign("sha256", Buffer.from(Buffer.from(body).toString("base64")), createPrivateKey(pem(key))).toString("base64");
 
 test("the Events page: URLs, key, deliveries (queued, refused, key mismatch), replay", async ({ page, dash }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -27,11 +28,28 @@ test("the Events page: URLs, key, deliveries (queued, refused, key mismatch), re
   const fingerprint = pem("commerce-public.fingerprint.txt").trim();
   await expect(page.getByTestId("key-fingerprint")).toHaveText(fingerprint);
 
-  const body = JSON.stringify({ eventName: "observer.catalog_product_save_after", data: { product: { sku: "24-MB01" } } });
-  const ok = await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json", "x-adobe-commerce-webhook-signature": signWith(body, "commerce-private.pem") }, body });
+  const body = JSON.stringify({
+    eventName: "observer.catalog_product_save_after",
+    data: { product: { sku: "24-MB01" } },
+  });
+  const ok = await fetch(webhookUrl, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-adobe-commerce-webhook-signature": signWith(body, "commerce-private.pem"),
+    },
+    body,
+  });
   expect(await ok.json()).toEqual({ op: "success" });
   for (let i = 0; i < 3; i++) {
-    const forged = await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json", "x-adobe-commerce-webhook-signature": signWith(body, "other-private.pem") }, body });
+    const forged = await fetch(webhookUrl, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-adobe-commerce-webhook-signature": signWith(body, "other-private.pem"),
+      },
+      body,
+    });
     expect(forged.status).toBe(401);
   }
   await page.reload();

@@ -11,12 +11,19 @@ import { adminApi, linkNewStore } from "./fixtures/store-admin";
 const POPUP = { width: 680, height: 510 };
 
 async function adminToken(storeUrl: string): Promise<string> {
-  const res = await fetch(`${storeUrl}/rest/V1/integration/admin/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: "admin123" }) });
+  const res = await fetch(`${storeUrl}/rest/V1/integration/admin/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "admin123" }),
+  });
   return (await res.json()) as string;
 }
 
 async function productFromStore(storeUrl: string, sku: string): Promise<{ price: number; qty: number }> {
-  const res = await fetch(`${storeUrl}/rest/V1/products/${encodeURIComponent(sku)}?fields=price,extension_attributes[stock_item[qty]]`, { headers: { authorization: `Bearer ${await adminToken(storeUrl)}` } });
+  const res = await fetch(
+    `${storeUrl}/rest/V1/products/${encodeURIComponent(sku)}?fields=price,extension_attributes[stock_item[qty]]`,
+    { headers: { authorization: `Bearer ${await adminToken(storeUrl)}` } },
+  );
   const p = (await res.json()) as { price: number; extension_attributes: { stock_item: { qty: number } } };
   return { price: p.price, qty: p.extension_attributes.stock_item.qty };
 }
@@ -32,7 +39,8 @@ async function headerItemsOutOfReach(page: Page): Promise<string[]> {
     els
       .filter((e) => {
         const r = e.getBoundingClientRect();
-        if (r.width === 0 || r.left < 0 || r.top < 0 || r.right > window.innerWidth || r.bottom > window.innerHeight) return true;
+        if (r.width === 0 || r.left < 0 || r.top < 0 || r.right > window.innerWidth || r.bottom > window.innerHeight)
+          return true;
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         return !hit || !e.contains(hit);
       })
@@ -45,7 +53,13 @@ async function mainLinks(page: Page): Promise<string[]> {
   return page.locator("#main a[href]").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
 }
 
-test("the popup shows no navigation, every link keeps the return address, and a left popup is offered on /stores in this browser only", async ({ page, browser, store, kit, shot }) => {
+test("the popup shows no navigation, every link keeps the return address, and a left popup is offered on /stores in this browser only", async ({
+  page,
+  browser,
+  store,
+  kit,
+  shot,
+}) => {
   const popup = await saveAndActivate(page, store, kit, "Popup store");
   await popup.setViewportSize(POPUP);
   await popup.waitForURL(/\/login\?next=%2Fintegration%2Fidentity/);
@@ -53,7 +67,8 @@ test("the popup shows no navigation, every link keeps the return address, and a 
   await expect(popup.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   await expect(popup.getByRole("banner").getByRole("link")).toHaveCount(0);
   await expect(popup.getByTestId("linking-store-host")).toHaveText(new URL(store.storeBaseUrl).host);
-  for (const href of await mainLinks(popup)) expect(href, "a link in the popup's sign-in page").toContain("next=%2Fintegration%2Fidentity");
+  for (const href of await mainLinks(popup))
+    expect(href, "a link in the popup's sign-in page").toContain("next=%2Fintegration%2Fidentity");
   await shot(popup, "popup-sign-in");
   // the sign-up and reset pages opened from it keep it too
   await popup.getByRole("link", { name: "Forgot your password?" }).click();
@@ -93,7 +108,12 @@ test("the popup shows no navigation, every link keeps the return address, and a 
   await expect(page.getByTestId("link-offer")).toHaveCount(0);
 });
 
-test("forms keep what was typed, say one specific thing per field, focus the first error, confirm saves and warn before leaving", async ({ page, store, kit, shot }) => {
+test("forms keep what was typed, say one specific thing per field, focus the first error, confirm saves and warn before leaving", async ({
+  page,
+  store,
+  kit,
+  shot,
+}) => {
   await signUp(page, kit.url, "forms@example.com");
   const { installationId } = await linkNewStore(page, store, kit, "Forms store");
   const before = await productFromStore(store.url, "24-MB01");
@@ -137,7 +157,11 @@ test("forms keep what was typed, say one specific thing per field, focus the fir
   await d.dismiss();
 });
 
-test("pasted tokens, admin origin and portal URL keep every value on an error, secrets included", async ({ page, store, kit }) => {
+test("pasted tokens, admin origin and portal URL keep every value on an error, secrets included", async ({
+  page,
+  store,
+  kit,
+}) => {
   await signUp(page, kit.url, "paste@example.com");
   await page.goto(`${kit.url}/stores/manual`);
   const form = page.getByRole("form", { name: "Store tokens" });
@@ -180,9 +204,17 @@ test("pasted tokens, admin origin and portal URL keep every value on an error, s
   await expect(portal.getByLabel("Application secret")).toHaveValue("s3cret-value");
 });
 
-test("store lifecycle: a deleted integration reads as one clear state with one action, and Remove store says what it deletes", async ({ page, store, kit, shot }) => {
+test("store lifecycle: a deleted integration reads as one clear state with one action, and Remove store says what it deletes", async ({
+  page,
+  store,
+  kit,
+  shot,
+}) => {
   await signUp(page, kit.url, "lifecycle@example.com");
-  const { installationId, integrationId } = await linkNewStore(page, store, kit, "Lifecycle store", ["Magento_Catalog::products", "Magento_Backend::store"]);
+  const { installationId, integrationId } = await linkNewStore(page, store, kit, "Lifecycle store", [
+    "Magento_Catalog::products",
+    "Magento_Backend::store",
+  ]);
   // granted resources: the app asks the store, one read per resource
   await page.goto(`${kit.url}/stores/${installationId}/diagnostics`);
   await page.getByRole("button", { name: "Check granted resources" }).click();
@@ -199,10 +231,14 @@ test("store lifecycle: a deleted integration reads as one clear state with one a
     await expect(page.locator("[data-state=integration_deleted]").first(), where).toHaveText(/Integration deleted/);
     await expect(page.locator("#main")).not.toContainText("consumer_missing");
     // one instruction: remove it and activate a new integration, never "Reauthorize" for a deleted integration
-    const message = where === "/stores" ? page.locator(`[data-installation="${installationId}"]`) : page.getByRole("alert").filter({ hasText: "The integration was deleted in the store" }).first();
+    const message =
+      where === "/stores"
+        ? page.locator(`[data-installation="${installationId}"]`)
+        : page.getByRole("alert").filter({ hasText: "The integration was deleted in the store" }).first();
     await expect(message).toContainText("add a new integration in the store admin");
     await expect(message).not.toContainText(/click Reauthorize|ask them to Reauthorize/);
-    if (where !== "/stores") await expect(page.getByRole("alert").filter({ hasText: /integration (was deleted|is gone)/ })).toHaveCount(1);
+    if (where !== "/stores")
+      await expect(page.getByRole("alert").filter({ hasText: /integration (was deleted|is gone)/ })).toHaveCount(1);
   }
   await shot(page, "stores-integration-deleted");
 
@@ -216,7 +252,13 @@ test("store lifecycle: a deleted integration reads as one clear state with one a
   await expect(page.locator(`[data-installation="${installationId}"]`)).toHaveCount(0);
 });
 
-test("account: changing the password signs out the other browser; the explorer's advice follows the operation's resource", async ({ page, browser, store, kit, shot }) => {
+test("account: changing the password signs out the other browser; the explorer's advice follows the operation's resource", async ({
+  page,
+  browser,
+  store,
+  kit,
+  shot,
+}) => {
   await signUp(page, kit.url, "account@example.com");
   const other = await browser.newContext();
   const otherPage = await other.newPage();
@@ -282,7 +324,11 @@ test("account: changing the password signs out the other browser; the explorer's
   await expect(page.getByTestId("explorer-store-message")).not.toContainText("%1");
 });
 
-test("filters that do nothing are reported; % is literal; unknown pages have a way back; sign-in shows its error once", async ({ page, store, kit }) => {
+test("filters that do nothing are reported; % is literal; unknown pages have a way back; sign-in shows its error once", async ({
+  page,
+  store,
+  kit,
+}) => {
   await signUp(page, kit.url, "filters@example.com");
   const { installationId } = await linkNewStore(page, store, kit, "Filters store");
   await page.goto(`${kit.url}/stores/${installationId}/orders?status=bogus&total_from=5`);
@@ -315,6 +361,9 @@ test("orders and customers open detail pages with items, addresses and labels", 
   const { installationId } = await linkNewStore(page, store, kit, "Details store");
   await page.goto(`${kit.url}/stores/${installationId}/orders`);
   await page.locator("#orders tbody tr td:first-child a").first().click();
+  // The order page makes three store calls; on a loaded machine that takes longer than the default 5 s.
+  await page.waitForURL(/\/orders\/\d+$/);
+  await expect(page.getByRole("heading", { name: /^Order #/ })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("table", { name: "Items" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Billing address" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Invoices" })).toBeVisible();
@@ -329,7 +378,12 @@ test("orders and customers open detail pages with items, addresses and labels", 
   await shot(page, "customer-detail");
 });
 
-test("mobile: /stores fits 390 px, every header item is in view, header and tabs stay short, touch targets are 44 px, SKUs stay whole", async ({ browser, store, kit, shot }) => {
+test("mobile: /stores fits 390 px, every header item is in view, header and tabs stay short, touch targets are 44 px, SKUs stay whole", async ({
+  browser,
+  store,
+  kit,
+  shot,
+}) => {
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await ctx.newPage();
   await page.goto(`${kit.url}/login`);
@@ -349,7 +403,9 @@ test("mobile: /stores fits 390 px, every header item is in view, header and tabs
   await page.locator("#orders tbody tr td:first-child a").first().click();
   const skus = page.locator("#order-items tbody td:first-child a");
   await expect(skus.first()).toBeVisible();
-  const broken = await skus.evaluateAll((as) => as.filter((a) => a.getClientRects().length > 1).map((a) => a.textContent));
+  const broken = await skus.evaluateAll((as) =>
+    as.filter((a) => a.getClientRects().length > 1).map((a) => a.textContent),
+  );
   expect.soft(broken, "SKUs broken over lines").toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, "mobile-order");
@@ -358,19 +414,26 @@ test("mobile: /stores fits 390 px, every header item is in view, header and tabs
   const header = (await page.locator(".site-header").boundingBox())!.height;
   const tabs = (await page.getByRole("navigation", { name: "Store sections" }).boundingBox())!.height;
   expect(header + tabs).toBeLessThan(200);
-  const small = await page.locator(".site-header a, .site-header button, .subnav a, #main .btn").evaluateAll((els) =>
-    els.filter((e) => (e as HTMLElement).offsetParent !== null && e.getBoundingClientRect().height < 44).map((e) => e.textContent),
-  );
+  const small = await page
+    .locator(".site-header a, .site-header button, .subnav a, #main .btn")
+    .evaluateAll((els) =>
+      els
+        .filter((e) => (e as HTMLElement).offsetParent !== null && e.getBoundingClientRect().height < 44)
+        .map((e) => e.textContent),
+    );
   expect(small).toEqual([]);
   // The breadcrumb's links are 44 px touch targets; the current page's name must still sit on their line.
-  const crumbMiddles = await page.getByRole("navigation", { name: "Breadcrumb" }).locator("li").evaluateAll((items) =>
-    items.map((li) => {
-      const range = document.createRange();
-      range.selectNodeContents(li);
-      const r = range.getBoundingClientRect();
-      return r.top + r.height / 2;
-    }),
-  );
+  const crumbMiddles = await page
+    .getByRole("navigation", { name: "Breadcrumb" })
+    .locator("li")
+    .evaluateAll((items) =>
+      items.map((li) => {
+        const range = document.createRange();
+        range.selectNodeContents(li);
+        const r = range.getBoundingClientRect();
+        return r.top + r.height / 2;
+      }),
+    );
   expect(crumbMiddles.length).toBeGreaterThanOrEqual(3);
   for (const middle of crumbMiddles) expect(Math.abs(middle - crumbMiddles[0]!)).toBeLessThanOrEqual(2);
   await shot(page, "mobile-products");
@@ -457,13 +520,15 @@ test("in production without SMTP, the reset page says email is not configured", 
   expect((await page.goto(`${kit.url}/dev/outbox`))?.status()).toBe(404);
 });
 
-
 test("README screenshots: the stores list, the explorer and the identity popup", async ({ page, store, kit }) => {
   const { mkdirSync } = await import("node:fs");
   const { join } = await import("node:path");
   // docs/screenshots/ (committed) only when asked: UPDATE_README_SCREENSHOTS=1 npx playwright test -g README
   const docs = join(__dirname, "..", "..", "docs", "screenshots");
-  const file = (name: string) => (process.env.UPDATE_README_SCREENSHOTS ? join(docs, `${name}.png`) : join(__dirname, "screenshots", `readme-${name}.png`));
+  const file = (name: string) =>
+    process.env.UPDATE_README_SCREENSHOTS
+      ? join(docs, `${name}.png`)
+      : join(__dirname, "screenshots", `readme-${name}.png`);
   mkdirSync(docs, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await signUp(page, kit.url, "readme@example.com");

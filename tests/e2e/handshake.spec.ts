@@ -1,7 +1,12 @@
 import { test, expect } from "./fixtures/handshake";
 import { createAccountInPopup, PASSWORD, saveAndActivate } from "./fixtures/merchant";
 
-test("merchant activates, a new user links the store in the popup, the grid shows Active, the user sees the store", async ({ page, store, kit, shot }) => {
+test("merchant activates, a new user links the store in the popup, the grid shows Active, the user sees the store", async ({
+  page,
+  store,
+  kit,
+  shot,
+}) => {
   await page.goto(kit.url);
   await expect(page.getByTestId("callback-url")).toHaveText(kit.callbackUrl);
   await expect(page.getByTestId("identity-url")).toHaveText(kit.identityUrl);
@@ -56,7 +61,12 @@ test("a second store and a second user each see only their own store", async ({ 
   }
 });
 
-test("a signed-in user linking another store confirms it first; 'Use another account' switches accounts", async ({ browser, store, kit, shot }) => {
+test("a signed-in user linking another store confirms it first; 'Use another account' switches accounts", async ({
+  browser,
+  store,
+  kit,
+  shot,
+}) => {
   const { startStore } = await import("./fixtures/kit-servers");
   const other = await startStore();
   const context = await browser.newContext();
@@ -107,7 +117,12 @@ test("a signed-in user linking another store confirms it first; 'Use another acc
   }
 });
 
-test("Reauthorize: the signed-in user goes straight back to the store and the grid shows Active again", async ({ page, store, kit, shot }) => {
+test("Reauthorize: the signed-in user goes straight back to the store and the grid shows Active again", async ({
+  page,
+  store,
+  kit,
+  shot,
+}) => {
   await createAccountInPopup(await saveAndActivate(page, store, kit, "Reauth me"), "reauth@example.com");
   const row = page.locator("tr", { hasText: "Reauth me" });
   await expect(row).toContainText("Active", { timeout: 15_000 });
@@ -121,25 +136,42 @@ test("Reauthorize: the signed-in user goes straight back to the store and the gr
   await shot(page, "admin-grid-after-reauthorize");
 
   await page.goto(`${kit.url}/stores`);
-  await page.locator("[data-installation]", { hasText: store.storeBaseUrl }).getByRole("link", { name: "Diagnostics" }).click();
+  await page
+    .locator("[data-installation]", { hasText: store.storeBaseUrl })
+    .getByRole("link", { name: "Diagnostics" })
+    .click();
   await expect(page.getByTestId("diag-state")).toHaveText("active");
   await expect(page.getByRole("table", { name: /Each Activate/ })).toContainText("succeeded");
   await shot(page, "diagnostics-after-reauthorize");
 });
 
-test("a success_call_back that is not the store's admin is refused with a clear page", async ({ page, store, kit, shot }) => {
+test("a success_call_back that is not the store's admin is refused with a clear page", async ({
+  page,
+  store,
+  kit,
+  shot,
+}) => {
   await createAccountInPopup(await saveAndActivate(page, store, kit, "Refuse"), "refuse@example.com");
   await expect(page.locator("tr", { hasText: "Refuse" })).toContainText("Active", { timeout: 15_000 });
-  const integrations = (await (await fetch(`${store.url}/admin/api/integrations`)).json()) as Array<{ name: string; consumer_key: string }>;
+  const integrations = (await (await fetch(`${store.url}/admin/api/integrations`)).json()) as Array<{
+    name: string;
+    consumer_key: string;
+  }>;
   const key = integrations.find((i) => i.name === "Refuse")!.consumer_key;
-  for (const bad of ["https://evil.example/admin/admin/integration/loginSuccessCallback/", "javascript:alert(1)", "//evil.example/x"]) {
+  for (const bad of [
+    "https://evil.example/admin/admin/integration/loginSuccessCallback/",
+    "javascript:alert(1)",
+    "//evil.example/x",
+  ]) {
     await page.goto(`${kit.identityUrl}?oauth_consumer_key=${key}&success_call_back=${encodeURIComponent(bad)}`);
     await expect(page.getByRole("heading", { name: "Return address refused" })).toBeVisible();
     expect(new URL(page.url()).origin).toBe(kit.url);
   }
   await shot(page, "refused-success-call-back");
 
-  await page.goto(`${kit.identityUrl}?oauth_consumer_key=${"0".repeat(32)}&success_call_back=${encodeURIComponent(store.url + "/admin/admin/integration/loginSuccessCallback/")}`);
+  await page.goto(
+    `${kit.identityUrl}?oauth_consumer_key=${"0".repeat(32)}&success_call_back=${encodeURIComponent(store.url + "/admin/admin/integration/loginSuccessCallback/")}`,
+  );
   await expect(page.getByRole("heading", { name: "We haven't heard from your store yet" })).toBeVisible();
   await shot(page, "unknown-consumer-key");
 
@@ -159,7 +191,9 @@ test("a failed exchange is explained in the popup with the store's own message",
     await popup.getByLabel("Email").fill("expired@example.com");
     await popup.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await popup.locator("#main").getByRole("button", { name: "Create account" }).click();
-    await expect(popup.getByRole("heading", { name: "The store could not be linked" })).toBeVisible({ timeout: 20_000 });
+    await expect(popup.getByRole("heading", { name: "The store could not be linked" })).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(popup.getByText("Consumer key has expired").first()).toBeVisible();
     await shot(popup, "popup-exchange-failed");
     await popup.close();
@@ -169,7 +203,9 @@ test("a failed exchange is explained in the popup with the store's own message",
   }
 });
 
-test("the callback route answers fast, refuses bad bodies with 400 naming the field, and never redirects", async ({ kit }) => {
+test("the callback route answers fast, refuses bad bodies with 400 naming the field, and never redirects", async ({
+  kit,
+}) => {
   const started = Date.now();
   const bad = await fetch(kit.callbackUrl, {
     method: "POST",
@@ -180,23 +216,45 @@ test("the callback route answers fast, refuses bad bodies with 400 naming the fi
   expect(bad.status).toBe(400);
   expect(await bad.text()).toContain("oauth_consumer_key");
   expect(Date.now() - started).toBeLessThan(5_000);
-  const slash = await fetch(`${kit.callbackUrl}/`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "" });
+  const slash = await fetch(`${kit.callbackUrl}/`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: "",
+  });
   const huge = await fetch(kit.callbackUrl, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: `oauth_consumer_key=${"a".repeat(200_000)}`,
   });
   expect(huge.status).toBe(400);
-  const json = await fetch(kit.callbackUrl, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+  const json = await fetch(kit.callbackUrl, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: "{}",
+  });
   expect(json.status).toBe(400);
   // a pasted trailing slash reaches the same handler (no 308 redirect, which the store would not follow)
   expect(slash.status).toBe(400);
   expect(await slash.text()).toContain("oauth_consumer_key");
 });
 
-test("manual mode: a signed-in user pastes the four tokens, the kit verifies them and lists the store", async ({ page, store, kit, shot }) => {
-  const integ = (await (await fetch(`${store.url}/admin/api/integrations`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Tokens", resources: "all" }) })).json()) as { id: number };
-  const { tokens } = (await (await fetch(`${store.url}/admin/api/integrations/${integ.id}/activate`, { method: "POST" })).json()) as {
+test("manual mode: a signed-in user pastes the four tokens, the kit verifies them and lists the store", async ({
+  page,
+  store,
+  kit,
+  shot,
+}) => {
+  const integ = (await (
+    await fetch(`${store.url}/admin/api/integrations`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Tokens", resources: "all" }),
+    })
+  ).json()) as { id: number };
+  const { tokens } = (await (
+    await fetch(`${store.url}/admin/api/integrations/${integ.id}/activate`, { method: "POST" })
+  ).json()) as {
     tokens: { consumer_key: string; consumer_secret: string; access_token: string; access_token_secret: string };
   };
   await page.goto(`${kit.url}/signup?next=%2Fstores%2Fmanual`);

@@ -7,7 +7,10 @@ import { test, expect, shot } from "./fixtures/dashboard";
 
 test.describe.configure({ mode: "serial" });
 
-test("an export started from the dashboard runs as a job, shows its progress and downloads as NDJSON", async ({ page, dash }) => {
+test("an export started from the dashboard runs as a job, shows its progress and downloads as NDJSON", async ({
+  page,
+  dash,
+}) => {
   const base = `${dash.appUrl}/stores/${dash.installationId}`;
   await page.goto(`${base}/export`);
   await expect(page.getByRole("heading", { name: /Export/ })).toBeVisible();
@@ -22,7 +25,10 @@ test("an export started from the dashboard runs as a job, shows its progress and
   const res = await page.request.get(new URL((await link.getAttribute("href"))!, dash.appUrl).href);
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toContain("application/x-ndjson");
-  const lines = (await res.text()).trim().split("\n").map((l) => JSON.parse(l) as { sku: string; price: number });
+  const lines = (await res.text())
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { sku: string; price: number });
   const total = Number((await row.innerText()).match(/of ([\d,]+) rows/)?.[1]?.replace(/,/g, ""));
   expect(lines).toHaveLength(total);
   expect(new Set(lines.map((l) => l.sku)).size).toBe(total);
@@ -34,9 +40,15 @@ test("an export started from the dashboard runs as a job, shows its progress and
   await shot(page, "export-mobile");
 });
 
-test("the Jobs view lists a store's jobs with their reasons, runs a failed one again, and says the same as JSON", async ({ page, dash }) => {
+test("the Jobs view lists a store's jobs with their reasons, runs a failed one again, and says the same as JSON", async ({
+  page,
+  dash,
+}) => {
   // a store that may read the catalogue only: its order export fails for good with the store's reason
-  const limited = await dash.activateAnother("Catalog only jobs e2e", ["Magento_Catalog::catalog", "Magento_Catalog::products"]);
+  const limited = await dash.activateAnother("Catalog only jobs e2e", [
+    "Magento_Catalog::catalog",
+    "Magento_Catalog::products",
+  ]);
   const base = `${dash.appUrl}/stores/${limited.installationId}`;
   await page.goto(`${base}/export`);
   await page.getByLabel("What to export").selectOption("orders");
@@ -59,8 +71,14 @@ test("the Jobs view lists a store's jobs with their reasons, runs a failed one a
 
   const json = await page.request.get(`${dash.appUrl}/api/stores/${limited.installationId}/jobs`);
   expect(json.status()).toBe(200);
-  const body = (await json.json()) as { jobs: Array<{ kind: string; state: string; error: string | null; canRetry: boolean }> };
-  expect(body.jobs.find((j) => j.kind === "export.run")).toMatchObject({ state: "failed", canRetry: true, error: expect.stringContaining("Magento_Sales::actions_view") });
+  const body = (await json.json()) as {
+    jobs: Array<{ kind: string; state: string; error: string | null; canRetry: boolean }>;
+  };
+  expect(body.jobs.find((j) => j.kind === "export.run")).toMatchObject({
+    state: "failed",
+    canRetry: true,
+    error: expect.stringContaining("Magento_Sales::actions_view"),
+  });
   expect(body.jobs.filter((j) => j.kind === "handshake.exchange").every((j) => j.state === "done")).toBe(true);
   // another user's store, or nobody signed in: nothing
   expect((await page.request.get(`${dash.appUrl}/api/stores/not-a-store/jobs`)).status()).toBe(404);

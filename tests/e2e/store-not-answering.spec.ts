@@ -27,9 +27,19 @@ test.beforeAll(async () => {
   const port = await freePort();
   storeUrl = `http://127.0.0.1:${port}`;
   // its own single process (node with tsx's loader, not the tsx wrapper that runs a child), so it can be paused
-  storeProcess = spawn(process.execPath, ["--import", "tsx", "devstore/src/main.ts", "--port", String(port), "--host", "127.0.0.1"], { cwd: ROOT, stdio: "ignore" });
+  storeProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", "devstore/src/main.ts", "--port", String(port), "--host", "127.0.0.1"],
+    { cwd: ROOT, stdio: "ignore" },
+  );
   for (let i = 0; ; i++) {
-    if (await fetch(`${storeUrl}/admin`).then(() => true, () => false)) break;
+    if (
+      await fetch(`${storeUrl}/admin`).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
     if (i > 600) throw new Error("the dev store did not start");
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -50,7 +60,10 @@ test("a paused store: the page keeps its frame, gives up, says so, and Try again
 
   storeProcess.kill("SIGSTOP");
   try {
-    for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(size);
       await page.goto(`${kit.url}/stores/${id}/products`, { waitUntil: "commit" });
       // while the records load: the frame is there with the store's name and its sections
@@ -59,7 +72,10 @@ test("a paused store: the page keeps its frame, gives up, says so, and Try again
       await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("127.0.0.1");
       await expect(page.getByRole("heading", { level: 1 })).toContainText("Products");
       await expect(loading).toBeAttached(); // still loading: the frame did not wait for the store
-      await page.screenshot({ path: join(SCREENSHOTS, `store-not-answering-loading-${size.width}.png`), fullPage: true });
+      await page.screenshot({
+        path: join(SCREENSHOTS, `store-not-answering-loading-${size.width}.png`),
+        fullPage: true,
+      });
 
       await expect(page.getByText("The store is not answering")).toBeVisible({ timeout: 60_000 });
       await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();

@@ -6,7 +6,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect, shot, storeGet } from "./fixtures/dashboard";
 
-test("Sync now backfills orders into the mirror, Pause pauses, and the page passes axe at desktop and mobile", async ({ page, dash }) => {
+test("Sync now backfills orders into the mirror, Pause pauses, and the page passes axe at desktop and mobile", async ({
+  page,
+  dash,
+}) => {
   test.setTimeout(180_000);
   const url = `${dash.appUrl}/stores/${dash.installationId}/sync`;
   await page.goto(url);
@@ -15,7 +18,10 @@ test("Sync now backfills orders into the mirror, Pause pauses, and the page pass
   // the app's own schedule may already have synced this store (the dev store is shared by the worker's tests)
   await expect(orders).toBeVisible();
   await page.getByRole("button", { name: "Sync orders now" }).click();
-  const { total_count } = await storeGet<{ total_count: number }>(dash, "/orders", { "searchCriteria[pageSize]": "1", fields: "total_count" });
+  const { total_count } = await storeGet<{ total_count: number }>(dash, "/orders", {
+    "searchCriteria[pageSize]": "1",
+    fields: "total_count",
+  });
   await expect(async () => {
     await page.reload();
     await expect(orders).toContainText("in sync", { timeout: 1_000 });
@@ -29,10 +35,18 @@ test("Sync now backfills orders into the mirror, Pause pauses, and the page pass
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await shot(page, "sync");
-  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+  expect(
+    (await new AxeBuilder({ page }).analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`,
+    ),
+  ).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, "sync-mobile");
-  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+  expect(
+    (await new AxeBuilder({ page }).analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`,
+    ),
+  ).toEqual([]);
 });

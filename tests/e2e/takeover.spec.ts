@@ -60,7 +60,10 @@ async function newUser(browser: Browser, kit: KitServer, email: string) {
 /** The page at the desktop and the phone size the kit's screens are checked at, then back to the default. */
 async function shotAtBothSizes(page: Page, shot: (page: Page, name: string) => Promise<void>, name: string) {
   const before = page.viewportSize();
-  for (const [w, h] of [[1280, 800], [390, 844]] as const) {
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await shot(page, `${name}-${w}x${h}`);
   }
@@ -72,7 +75,13 @@ async function keyOf(store: DevStore, name: string): Promise<string> {
   return list.find((i) => i.name === name)!.consumer_key;
 }
 
-test("Reauthorize race: a user who pre-consented and polls the identity link is not linked; the merchant declines him", async ({ browser, page, store, kit, shot }) => {
+test("Reauthorize race: a user who pre-consented and polls the identity link is not linked; the merchant declines him", async ({
+  browser,
+  page,
+  store,
+  kit,
+  shot,
+}) => {
   const popup = await saveAndActivate(page, store, kit, "Merchant store");
   await popup.waitForURL(/\/login\?next=/);
   // the popup's sign-in page says which store signing in links, host in full
@@ -81,7 +90,9 @@ test("Reauthorize race: a user who pre-consented and polls the identity link is 
   await signUpIn(popup, "tk-merchant@example.com");
   await closed.catch(async (e: unknown) => {
     if (!popup.isClosed()) await shot(popup, "merchant-popup-did-not-close");
-    throw new Error(`the merchant's popup did not close; it shows ${popup.isClosed() ? "nothing" : popup.url()}: ${String(e)}`);
+    throw new Error(
+      `the merchant's popup did not close; it shows ${popup.isClosed() ? "nothing" : popup.url()}: ${String(e)}`,
+    );
   });
   await expect(page.locator("tr", { hasText: "Merchant store" })).toContainText("Active", { timeout: 15_000 });
 
@@ -135,7 +146,11 @@ test("Reauthorize race: a user who pre-consented and polls the identity link is 
   await intruder.close();
 });
 
-test("lured victim: an identity link not opened from a store admin names the store and links nothing without a click", async ({ browser, kit, shot }) => {
+test("lured victim: an identity link not opened from a store admin names the store and links nothing without a click", async ({
+  browser,
+  kit,
+  shot,
+}) => {
   const attackerStore = await startStore(); // a "store" the attacker runs
   try {
     const integ = await adminApi<{ id: number }>(attackerStore, "/integrations", {
@@ -170,7 +185,12 @@ test("lured victim: an identity link not opened from a store admin names the sto
   }
 });
 
-test("another user's store pages answer 404, and a session cookie copied before sign-out opens nothing", async ({ browser, page, store, kit }) => {
+test("another user's store pages answer 404, and a session cookie copied before sign-out opens nothing", async ({
+  browser,
+  page,
+  store,
+  kit,
+}) => {
   const popup = await saveAndActivate(page, store, kit, "Owned");
   const closed = popup.waitForEvent("close", { timeout: 30_000 });
   await popup.waitForURL(/\/login\?next=/);
@@ -179,7 +199,11 @@ test("another user's store pages answer 404, and a session cookie copied before 
   // the admin reloads its grid once the popup closes: let it finish before leaving the page
   await expect(page.locator("tr", { hasText: "Owned" })).toContainText("Active", { timeout: 15_000 });
   await page.goto(`${kit.url}/stores`);
-  const href = await page.locator("[data-installation]", { hasText: store.storeBaseUrl }).getByRole("link").first().getAttribute("href");
+  const href = await page
+    .locator("[data-installation]", { hasText: store.storeBaseUrl })
+    .getByRole("link")
+    .first()
+    .getAttribute("href");
   const id = href!.split("/")[2]!;
 
   const other = await newUser(browser, kit, "tk-other@example.com");
@@ -207,7 +231,10 @@ test("another user's store pages answer 404, and a session cookie copied before 
   await other.context.close();
 });
 
-test("every page carries a Content-Security-Policy without unsafe-eval, and pages still run their scripts", async ({ page, kit }) => {
+test("every page carries a Content-Security-Policy without unsafe-eval, and pages still run their scripts", async ({
+  page,
+  kit,
+}) => {
   for (const path of ["/", "/login", "/signup", "/integration/identity?oauth_consumer_key=x&success_call_back=y"]) {
     const res = await page.goto(`${kit.url}${path}`);
     const csp = res?.headers()["content-security-policy"] ?? "";
@@ -218,9 +245,14 @@ test("every page carries a Content-Security-Policy without unsafe-eval, and page
   }
   // prefetches are pages too: a browser shows a <link rel=prefetch>ed page later, and the router's prefetch
   // payloads come from the same render; a client-sent CSP must never be the one the page uses
-  const prefetches: Array<Record<string, string>> = [{ purpose: "prefetch" }, { "next-router-prefetch": "1", rsc: "1" }];
+  const prefetches: Array<Record<string, string>> = [
+    { purpose: "prefetch" },
+    { "next-router-prefetch": "1", rsc: "1" },
+  ];
   for (const headers of prefetches) {
-    const res = await page.request.get(`${kit.url}/login`, { headers: { ...headers, "content-security-policy": "script-src 'nonce-attacker'" } });
+    const res = await page.request.get(`${kit.url}/login`, {
+      headers: { ...headers, "content-security-policy": "script-src 'nonce-attacker'" },
+    });
     const csp = res.headers()["content-security-policy"] ?? "";
     expect(csp, JSON.stringify(headers)).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
     expect(await res.text()).not.toContain('nonce="attacker"');
@@ -241,7 +273,12 @@ test("every page carries a Content-Security-Policy without unsafe-eval, and page
 
 test("npm start refuses to start without its secrets, saying what to set", async () => {
   ensureBuild();
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", DATABASE_URL: "file:./data/never-created.db" };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "production",
+    DATABASE_URL: "file:./data/never-created.db",
+  };
   const run = (args: string[]) =>
     new Promise<{ code: number | null; out: string }>((resolve) => {
       const child = spawn(args[0]!, args.slice(1), { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -256,7 +293,8 @@ test("npm start refuses to start without its secrets, saying what to set", async
     });
   const viaNpm = await run(["node", "scripts/start.mjs"]);
   expect(viaNpm.code).toBe(1);
-  for (const name of ["SESSION_SECRET", "ENCRYPTION_KEY", "APP_URL", "openssl rand -base64 32"]) expect(viaNpm.out).toContain(name);
+  for (const name of ["SESSION_SECRET", "ENCRYPTION_KEY", "APP_URL", "openssl rand -base64 32"])
+    expect(viaNpm.out).toContain(name);
   expect(viaNpm.out).not.toContain("Ready");
   // `next start` run directly refuses too (the server's start-up hook checks the same environment)
   const direct = await run([join(ROOT, "node_modules", ".bin", "next"), "start", "-H", "127.0.0.1", "-p", "0"]);

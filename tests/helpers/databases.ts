@@ -41,7 +41,10 @@ export async function freshDatabaseUrl(provider: DatabaseProvider): Promise<{ ur
   }
   const server = process.env.TEST_POSTGRES_URL;
   const template = process.env.TEST_POSTGRES_TEMPLATE;
-  if (!server || !template) throw new Error("PostgreSQL tests need TEST_POSTGRES_URL and the vitest globalSetup (tests/helpers/postgres-template.ts)");
+  if (!server || !template)
+    throw new Error(
+      "PostgreSQL tests need TEST_POSTGRES_URL and the vitest globalSetup (tests/helpers/postgres-template.ts)",
+    );
   const name = `${DATABASE_PREFIX}${process.env.TEST_POSTGRES_RUN ?? "x"}_${process.pid}_${counter++}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();

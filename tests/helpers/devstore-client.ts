@@ -34,11 +34,20 @@ export function rawRequest(
   const u = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: u.hostname, port: u.port, method: opts.method, path: opts.path, headers: opts.headers, setHost: !opts.headers?.Host },
+      {
+        host: u.hostname,
+        port: u.port,
+        method: opts.method,
+        path: opts.path,
+        headers: opts.headers,
+        setHost: !opts.headers?.Host,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
       },
     );
     req.on("error", reject);
@@ -106,8 +115,13 @@ export async function signedRequest(store: { url: string }, o: SignOptions): Pro
       family: o.family ?? "A",
       hash: o.hash,
     });
-  const headers: Record<string, string> = { Host: host, Authorization: refAuthorization(params, signature), ...(o.headers ?? {}) };
-  if (o.omit?.includes("oauth_signature")) headers.Authorization = headers.Authorization!.replace(/, oauth_signature="[^"]*"/, "");
+  const headers: Record<string, string> = {
+    Host: host,
+    Authorization: refAuthorization(params, signature),
+    ...(o.headers ?? {}),
+  };
+  if (o.omit?.includes("oauth_signature"))
+    headers.Authorization = headers.Authorization!.replace(/, oauth_signature="[^"]*"/, "");
   return rawRequest(store.url, { method, path: o.path, headers, body: o.body });
 }
 
@@ -115,7 +129,12 @@ export function parseForm(body: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(body));
 }
 
-export async function adminApi<T = Record<string, unknown>>(store: { url: string }, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+export async function adminApi<T = Record<string, unknown>>(
+  store: { url: string },
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
   const res = await fetch(store.url + "/admin/api" + path, {
     method,
     headers: body === undefined ? {} : { "content-type": "application/json" },
@@ -166,7 +185,13 @@ export async function startReceiver(mode: Receiver["mode"] = "ok"): Promise<Rece
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const raw = Buffer.concat(chunks).toString("utf8");
-      receiver.posts.push({ path: req.url ?? "", contentType: req.headers["content-type"], raw, fields: [...new URLSearchParams(raw)], at: Date.now() });
+      receiver.posts.push({
+        path: req.url ?? "",
+        contentType: req.headers["content-type"],
+        raw,
+        fields: [...new URLSearchParams(raw)],
+        at: Date.now(),
+      });
       if (receiver.mode === "hang") return void hanging.push(res);
       if (receiver.mode === "stall-body") {
         res.writeHead(200, { "content-type": "text/plain", "content-length": "100" }).write("partial");
@@ -239,7 +264,13 @@ export async function exchangeTokens(
   hash: "sha256" | "sha1" = "sha256",
 ): Promise<{ token: string; tokenSecret: string }> {
   const basePath = new URL(creds.storeBaseUrl).pathname;
-  const r1 = await signedRequest(store, { path: `${basePath}oauth/token/request`, consumerKey: creds.consumerKey, consumerSecret: creds.consumerSecret, family, hash });
+  const r1 = await signedRequest(store, {
+    path: `${basePath}oauth/token/request`,
+    consumerKey: creds.consumerKey,
+    consumerSecret: creds.consumerSecret,
+    family,
+    hash,
+  });
   if (r1.status !== 200) throw new Error(`request token: ${r1.status} ${r1.body}`);
   const rt = parseForm(r1.body);
   const r2 = await signedRequest(store, {

@@ -9,13 +9,23 @@ import type { Caller, RestResponse } from "../../devstore/src/rest/types";
 
 export const ADMIN: Caller = { kind: "admin", username: "admin" };
 export const GUEST: Caller = { kind: "guest" };
-export const integration = (resources: "all" | string[]): Caller => ({ kind: "integration", integrationId: 1, consumerId: 1, resources });
+export const integration = (resources: "all" | string[]): Caller => ({
+  kind: "integration",
+  integrationId: 1,
+  consumerId: 1,
+  resources,
+});
 export const customer = (customerId: number): Caller => ({ kind: "customer", customerId });
 
 export interface Harness {
   data: StoreData;
   as(caller: Caller): void;
-  call(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<RestResponse & { json: any }>;
+  call(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<RestResponse & { json: any }>;
   get(url: string): Promise<RestResponse & { json: any }>;
 }
 
@@ -27,7 +37,12 @@ export function sharedData(): StoreData {
 
 export function harness(opts: Partial<RestHandlerOptions> = {}, data: StoreData = createStoreData()): Harness {
   let caller: Caller = ADMIN;
-  const handler = createRestHandler({ data, authenticate: () => caller, now: () => Date.UTC(2026, 10, 22, 5, 0, 0), ...opts });
+  const handler = createRestHandler({
+    data,
+    authenticate: () => caller,
+    now: () => Date.UTC(2026, 10, 22, 5, 0, 0),
+    ...opts,
+  });
   const call: Harness["call"] = async (method, url, body, headers) => {
     const res = await handler({
       method,
@@ -44,10 +59,16 @@ export function harness(opts: Partial<RestHandlerOptions> = {}, data: StoreData 
 export type FilterSpec = [field: string, value: string | undefined, condition?: string];
 
 /** RFC 3986 encoding of a query value (`%` → `%25`, space → `%20`). */
-export const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+export const enc = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** `searchCriteria[...]` query string: groups of OR'ed filters, sort orders, paging. */
-export function criteria(spec: { groups?: FilterSpec[][]; sort?: [string, string?][]; pageSize?: number; currentPage?: number }): string {
+export function criteria(spec: {
+  groups?: FilterSpec[][];
+  sort?: [string, string?][];
+  pageSize?: number;
+  currentPage?: number;
+}): string {
   const parts: string[] = [];
   (spec.groups ?? []).forEach((group, i) =>
     group.forEach(([field, value, condition], j) => {
@@ -67,6 +88,9 @@ export function criteria(spec: { groups?: FilterSpec[][]; sort?: [string, string
 }
 
 /** An EAV custom attribute's value on a seeded record. */
-export function attr(record: { custom_attributes: { attribute_code: string; value: unknown }[] }, code: string): unknown {
+export function attr(
+  record: { custom_attributes: { attribute_code: string; value: unknown }[] },
+  code: string,
+): unknown {
   return record.custom_attributes.find((a) => a.attribute_code === code)?.value;
 }

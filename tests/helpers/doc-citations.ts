@@ -7,8 +7,31 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, extname, join, relative, resolve } from "node:path";
 
 /** Folders that are not the project's own text (dependencies, build output, generated client, local data). */
-const SKIPPED_DIRS = new Set([".git", "node_modules", ".next", "generated", "test-results", "reports", "playwright-report", "data"]);
-const TEXT_EXTENSIONS = new Set([".ts", ".tsx", ".mts", ".mjs", ".cjs", ".js", ".md", ".prisma", ".sh", ".css", ".json", ".yml", ".yaml"]);
+const SKIPPED_DIRS = new Set([
+  ".git",
+  "node_modules",
+  ".next",
+  "generated",
+  "test-results",
+  "reports",
+  "playwright-report",
+  "data",
+]);
+const TEXT_EXTENSIONS = new Set([
+  ".ts",
+  ".tsx",
+  ".mts",
+  ".mjs",
+  ".cjs",
+  ".js",
+  ".md",
+  ".prisma",
+  ".sh",
+  ".css",
+  ".json",
+  ".yml",
+  ".yaml",
+]);
 
 export type Citation = { file: string; line: number; target: string };
 
@@ -37,7 +60,10 @@ export function githubSlug(heading: string): string {
     .replace(/(\*\*|__)(.+?)\1/g, "$2")
     .replace(/(^|\W)[*_](.+?)[*_](?=\W|$)/g, "$1$2")
     .trim();
-  return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "").replace(/ /g, "-");
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "")
+    .replace(/ /g, "-");
 }
 
 /** Every anchor a Markdown file offers: heading ids (duplicates get -1, -2, ... as on GitHub) and explicit ids. */
@@ -74,14 +100,17 @@ const DOCS_PATH = /(?<![\w./-])docs\/[\w./-]*?\.(?:md|png|svg)(?:#[\w-]+)?/g;
 const MD_LINK = /!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 
 /** A repo file named in a Markdown code span: `lib/net/strict-url.ts`, `tests/unit/net/…test.ts`, `prisma/schema.prisma`. */
-const CODE_SPAN_PATH = /`((?:app|bench|devstore|docs|lib|prisma|scripts|tests)\/[\w./[\]-]+\.(?:ts|tsx|mts|mjs|md|prisma|sh|json))`/g;
+const CODE_SPAN_PATH =
+  /`((?:app|bench|devstore|docs|lib|prisma|scripts|tests)\/[\w./[\]-]+\.(?:ts|tsx|mts|mjs|md|prisma|sh|json))`/g;
 
 /** Source files the docs name in code spans (paths from the repo root): the docs describe code that exists. */
 export function namedFilesIn(root: string, file: string): Citation[] {
   const rel = relative(root, file);
   return withoutCodeBlocks(readFileSync(file, "utf8"))
     .split("\n")
-    .flatMap((lineText, i) => [...lineText.matchAll(CODE_SPAN_PATH)].map((m) => ({ file: rel, line: i + 1, target: m[1] ?? "" })));
+    .flatMap((lineText, i) =>
+      [...lineText.matchAll(CODE_SPAN_PATH)].map((m) => ({ file: rel, line: i + 1, target: m[1] ?? "" })),
+    );
 }
 
 export function citationsIn(root: string, file: string): Citation[] {

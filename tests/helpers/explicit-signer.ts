@@ -51,17 +51,30 @@ export function baseStringOf(method: string, signedUrl: string, params: Iterable
 }
 
 export function hmacSignature(base: string, c: OAuthCreds): string {
-  return createHmac("sha256", `${encodeBytes(c.consumerSecret)}&${encodeBytes(c.tokenSecret ?? "")}`).update(base).digest("base64");
+  return createHmac("sha256", `${encodeBytes(c.consumerSecret)}&${encodeBytes(c.tokenSecret ?? "")}`)
+    .update(base)
+    .digest("base64");
 }
 
 /** Signs `params` (plus `others`, e.g. query or body pairs the store must include) for `signedUrl`. */
-export function signExplicitly(method: string, signedUrl: string, params: Record<string, string>, c: OAuthCreds, others: [Bytes, Bytes][] = []): string {
+export function signExplicitly(
+  method: string,
+  signedUrl: string,
+  params: Record<string, string>,
+  c: OAuthCreds,
+  others: [Bytes, Bytes][] = [],
+): string {
   return hmacSignature(baseStringOf(method, signedUrl, [...Object.entries(params), ...others]), c);
 }
 
 /** `OAuth k="enc(v)", …` with the signature last. */
 export function oauthHeader(params: Record<string, string>, signature: string): string {
-  return "OAuth " + Object.entries({ ...params, oauth_signature: signature }).map(([k, v]) => `${k}="${encodeBytes(v)}"`).join(", ");
+  return (
+    "OAuth " +
+    Object.entries({ ...params, oauth_signature: signature })
+      .map(([k, v]) => `${k}="${encodeBytes(v)}"`)
+      .join(", ")
+  );
 }
 
 /** The same pairs as a form body or query string (every name and value percent-encoded). */

@@ -4,7 +4,10 @@ import type { DatabaseProvider, PortablePrisma } from "@/lib/db";
 import type { Storage } from "@/lib/storage/storage";
 import { freshDatabase, type TestDatabase } from "./databases";
 
-export function useFreshDatabase(provider: DatabaseProvider = "sqlite"): { readonly storage: Storage; readonly prisma: PortablePrisma } {
+export function useFreshDatabase(provider: DatabaseProvider = "sqlite"): {
+  readonly storage: Storage;
+  readonly prisma: PortablePrisma;
+} {
   let current: TestDatabase | undefined;
   beforeEach(async () => {
     current = await freshDatabase(provider);

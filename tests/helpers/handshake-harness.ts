@@ -84,7 +84,11 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const provider = opts.database?.provider ?? opts.provider ?? "sqlite";
   const database = opts.database ?? (await freshDatabase(provider));
   const box = createSecretBox(TEST_BOX_KEYS);
-  const env = parseEnv({ NODE_ENV: "test", DATABASE_URL: database.url, ALLOW_PRIVATE_STORE_URLS: String(opts.allowPrivate ?? true) });
+  const env = parseEnv({
+    NODE_ENV: "test",
+    DATABASE_URL: database.url,
+    ALLOW_PRIVATE_STORE_URLS: String(opts.allowPrivate ?? true),
+  });
   let offset = 0;
   const clock = { now: () => new Date(Date.now() + offset), advance: (ms: number) => void (offset += ms) };
   const kit = createKit({
@@ -100,7 +104,13 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     ...opts.kit,
   });
   await kit.jobs.queue.start();
-  const workerSettings = { concurrency: 8, laneCap: 2, pollMs: 20, healthProbeEveryMs: 3_600_000, recurring: opts.recurring ?? false };
+  const workerSettings = {
+    concurrency: 8,
+    laneCap: 2,
+    pollMs: 20,
+    healthProbeEveryMs: 3_600_000,
+    recurring: opts.recurring ?? false,
+  };
   let held = false;
   kit.jobs.startWorker(workerSettings);
   const seenOutcomes = new Set<string>();
@@ -123,7 +133,12 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       const form = h.mutate ? h.mutate(new URLSearchParams(body)) : new URLSearchParams(body);
       try {
         const r = await kit.handshake.receiveCallback(form);
-        res.writeHead(r.status, { "Content-Type": "text/plain", ...(r.retryAfterSeconds ? { "Retry-After": String(r.retryAfterSeconds) } : {}) }).end(r.message);
+        res
+          .writeHead(r.status, {
+            "Content-Type": "text/plain",
+            ...(r.retryAfterSeconds ? { "Retry-After": String(r.retryAfterSeconds) } : {}),
+          })
+          .end(r.message);
       } catch (e) {
         if (process.env.HARNESS_DEBUG) console.error("callback failed:", e);
         res.writeHead(500).end(String(e));
@@ -134,7 +149,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const appUrl = `http://127.0.0.1:${port}`;
   let store = await startDevStore({ port: 0, ...opts.store });
 
-  const admin = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
+  const admin = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${store.url}${path}`, {
       method,
       headers: body === undefined ? {} : { "Content-Type": "application/json" },
@@ -187,23 +202,39 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     async settle() {
       const deadline = Date.now() + 45_000;
       for (;;) {
-        const open = await kit.jobs.queue.list({ kinds: [CALLBACK_JOB, EXCHANGE_JOB, PROBE_JOB], states: ["created", "retry", "active"], limit: 1 });
+        const open = await kit.jobs.queue.list({
+          kinds: [CALLBACK_JOB, EXCHANGE_JOB, PROBE_JOB],
+          states: ["created", "retry", "active"],
+          limit: 1,
+        });
         if (open.length === 0 || held) break;
         if (Date.now() > deadline) throw new Error(`jobs did not settle: ${JSON.stringify(open)}`);
         await new Promise((r) => setTimeout(r, 15));
       }
       const done = await kit.jobs.queue.list({ kinds: [EXCHANGE_JOB], states: ["completed"], limit: 1000 });
-      const fresh = done.filter((j) => !seenOutcomes.has(j.id)).sort((a, b) => (a.completedAt?.getTime() ?? 0) - (b.completedAt?.getTime() ?? 0));
+      const fresh = done
+        .filter((j) => !seenOutcomes.has(j.id))
+        .sort((a, b) => (a.completedAt?.getTime() ?? 0) - (b.completedAt?.getTime() ?? 0));
       for (const j of fresh) seenOutcomes.add(j.id);
       return fresh.map((j) => j.output as ExchangeOutcome).filter((o) => o.kind !== "skipped");
     },
     async postCallback(body) {
-      const res = await fetch(harness.callbackUrl, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+      const res = await fetch(harness.callbackUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body,
+      });
       return { status: res.status, text: await res.text() };
     },
     admin,
     createIntegration: (name, extra = {}) =>
-      admin<DevIntegration>("POST", "/admin/api/integrations", { name, endpoint: harness.callbackUrl, identityLinkUrl: harness.identityUrl, resources: "all", ...extra }),
+      admin<DevIntegration>("POST", "/admin/api/integrations", {
+        name,
+        endpoint: harness.callbackUrl,
+        identityLinkUrl: harness.identityUrl,
+        resources: "all",
+        ...extra,
+      }),
     activate: (id) => admin("POST", `/admin/api/integrations/${id}/activate`),
     reauthorize: (id) => admin("POST", `/admin/api/integrations/${id}/reauthorize`),
     async installation(consumerKey) {
@@ -212,7 +243,10 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       return inst;
     },
     async clientFor(consumerKey) {
-      return clientForInstallationRecord({ storage: kit.storage, box, now: () => new Date(), fetch: globalThis.fetch }, await harness.installation(consumerKey));
+      return clientForInstallationRecord(
+        { storage: kit.storage, box, now: () => new Date(), fetch: globalThis.fetch },
+        await harness.installation(consumerKey),
+      );
     },
     async restartStore(o) {
       await store.close();

@@ -9,7 +9,8 @@ import { dirname, join, relative, resolve } from "node:path";
 
 const SOURCE = /\.(ts|tsx|mts|mjs)$/;
 const SKIPPED = new Set(["node_modules", "generated", ".next", ".git", "data", "reports", "test-results"]);
-const IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 export function sourceFiles(root: string, dirs: readonly string[]): string[] {
   const out: string[] = [];
@@ -31,7 +32,11 @@ function resolveSpecifier(root: string, from: string, spec: string): string | nu
   else if (spec.startsWith(".")) base = resolve(dirname(from), spec);
   else return null;
   const stripped = base.replace(/\.(js|mjs)$/, "");
-  for (const candidate of [base, ...[".ts", ".tsx", ".mts", ".mjs"].map((e) => stripped + e), ...["index.ts", "index.tsx"].map((i) => join(base, i))]) {
+  for (const candidate of [
+    base,
+    ...[".ts", ".tsx", ".mts", ".mjs"].map((e) => stripped + e),
+    ...["index.ts", "index.tsx"].map((i) => join(base, i)),
+  ]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   return null;

@@ -21,7 +21,8 @@ async function dropAll(server: string, prefix: string): Promise<void> {
   await admin.connect();
   try {
     const r = await admin.query("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${prefix}${process.pid}_%`]);
-    for (const { datname } of r.rows as Array<{ datname: string }>) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    for (const { datname } of r.rows as Array<{ datname: string }>)
+      await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   } finally {
     await admin.end();
   }

@@ -20,7 +20,11 @@ export interface Child {
  * test helpers run through `node --import tsx` (not the tsx CLI: it runs the script in a child process, and a
  * kill -9 of the CLI would leave that child running).
  */
-export async function startChild(script: string, env: Record<string, string>, opts: { ready?: RegExp | "started"; timeoutMs?: number } = {}): Promise<Child> {
+export async function startChild(
+  script: string,
+  env: Record<string, string>,
+  opts: { ready?: RegExp | "started"; timeoutMs?: number } = {},
+): Promise<Child> {
   const argv = script.startsWith("scripts/") ? ["scripts/run-ts.mjs", script] : ["--import", "tsx", script];
   const child: ChildProcess = spawn(process.execPath, argv, {
     cwd: ROOT,

@@ -21,7 +21,11 @@ export function refRawUrlDecode(value: string): string {
   const raw = Buffer.from(value, "utf8");
   for (let i = 0; i < raw.length; i++) {
     const b = raw[i]!;
-    if (b === 0x25 && i + 2 < raw.length + 0 && /^[0-9a-fA-F]{2}$/.test(String.fromCharCode(raw[i + 1]!, raw[i + 2] ?? 0))) {
+    if (
+      b === 0x25 &&
+      i + 2 < raw.length + 0 &&
+      /^[0-9a-fA-F]{2}$/.test(String.fromCharCode(raw[i + 1]!, raw[i + 2] ?? 0))
+    ) {
       bytes.push(parseInt(String.fromCharCode(raw[i + 1]!, raw[i + 2]!), 16));
       i += 2;
     } else bytes.push(b);
@@ -94,7 +98,9 @@ function parseStrPairs(url: string): Map<string, string> {
     if (part === "") continue;
     const at = part.indexOf("=");
     const value = at < 0 ? "" : refUrlDecode(part.slice(at + 1));
-    const name = refUrlDecode(at < 0 ? part : part.slice(0, at)).split("\0")[0]!.replace(/^ +/, "");
+    const name = refUrlDecode(at < 0 ? part : part.slice(0, at))
+      .split("\0")[0]!
+      .replace(/^ +/, "");
     const open = name.indexOf("[");
     let key: string;
     if (open < 0) key = name.replace(/[ .]/g, "_");
@@ -152,7 +158,9 @@ export function refBaseString(input: RefSignInput): string {
 
 export function refSign(input: RefSignInput): string {
   const key = `${refEncode(input.consumerSecret)}&${refEncode(input.tokenSecret ?? "")}`;
-  return createHmac(input.hash ?? "sha256", key).update(refBaseString(input)).digest("base64");
+  return createHmac(input.hash ?? "sha256", key)
+    .update(refBaseString(input))
+    .digest("base64");
 }
 
 /** Parses an `Authorization: OAuth ...` header the way Magento's Helper\Request does. */
@@ -165,7 +173,12 @@ export function refParseAuthorization(header: string): Record<string, string> {
     if (eq < 0) continue;
     const name = part.slice(0, eq).trim();
     if (!/oauth_[a-z_-]+/.test(name)) continue;
-    out[name] = refRawUrlDecode(part.slice(eq + 1).trim().replace(/^"|"$/g, ""));
+    out[name] = refRawUrlDecode(
+      part
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"|"$/g, ""),
+    );
   }
   return out;
 }
@@ -173,7 +186,12 @@ export function refParseAuthorization(header: string): Record<string, string> {
 /** Builds a complete Authorization header value (names and values percent-encoded). */
 export function refAuthorization(oauthParams: Record<string, string>, signature: string): string {
   const all = { ...oauthParams, oauth_signature: signature };
-  return "OAuth " + Object.entries(all).map(([k, v]) => `${refEncode(k)}="${refEncode(v)}"`).join(", ");
+  return (
+    "OAuth " +
+    Object.entries(all)
+      .map(([k, v]) => `${refEncode(k)}="${refEncode(v)}"`)
+      .join(", ")
+  );
 }
 
 /** A test-only nonce: 32 chars of [0-9a-z] derived from a counter, so runs are repeatable. */

@@ -33,16 +33,23 @@ export async function startStoreProxy(upstream: string): Promise<StoreProxy> {
   const parking = new Set<TokenEndpoint>();
   const waiting = new Map<() => void, TokenEndpoint>();
   const endpointOf = (req: IncomingMessage): TokenEndpoint | undefined =>
-    req.url?.includes("/oauth/token/request") ? "request" : req.url?.includes("/oauth/token/access") ? "access" : undefined;
+    req.url?.includes("/oauth/token/request")
+      ? "request"
+      : req.url?.includes("/oauth/token/access")
+        ? "access"
+        : undefined;
 
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
     const endpoint = endpointOf(req);
     const calls = endpoint === "request" ? requestTokenCalls : endpoint === "access" ? accessTokenCalls : undefined;
     calls?.set(consumerKeyOf(req), (calls.get(consumerKeyOf(req)) ?? 0) + 1);
-    const up = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
-    });
+    const up = request(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      },
+    );
     up.on("error", () => res.writeHead(502).end());
     up.end(body);
   };

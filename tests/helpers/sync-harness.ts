@@ -52,14 +52,24 @@ export async function startSyncHarness(provider: DatabaseProvider, products = 20
   const lastAnswer = new Map<string, { body: string; headers: Headers; status: number }>();
   const faulty: typeof fetch = async (input, init) => {
     const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
-    const isList = url.pathname.includes("/V1/") && url.searchParams.has("fields") && [...url.searchParams.keys()].some((k) => k.startsWith("searchCriteria"));
+    const isList =
+      url.pathname.includes("/V1/") &&
+      url.searchParams.has("fields") &&
+      [...url.searchParams.keys()].some((k) => k.startsWith("searchCriteria"));
     if (!isList) return fetch(input, init);
     // a page answered twice: the previous answer to the same walk (same route, fields and sort), as offset paging repeats pages
-    const sorts = [...url.searchParams].filter(([k]) => k.includes("sortOrders")).map(([k, v]) => `${k}=${v}`).join("&");
+    const sorts = [...url.searchParams]
+      .filter(([k]) => k.includes("sortOrders"))
+      .map(([k, v]) => `${k}=${v}`)
+      .join("&");
     const key = `${url.pathname} ${url.searchParams.get("fields")} ${sorts}`;
     const fault = faults.shift();
     if (fault === "crash") throw new InjectedCrash("the worker was killed mid-page");
-    if (fault === "500") return new Response(JSON.stringify({ message: "Internal Error. Details are available in Magento log file." }), { status: 500, headers: { "content-type": "application/json" } });
+    if (fault === "500")
+      return new Response(JSON.stringify({ message: "Internal Error. Details are available in Magento log file." }), {
+        status: 500,
+        headers: { "content-type": "application/json" },
+      });
     if (fault === "429") return new Response("Limit Exceeded", { status: 429, headers: { "retry-after": "0" } });
     const prev = lastAnswer.get(key);
     if (fault === "duplicate" && prev) return new Response(prev.body, { status: prev.status, headers: prev.headers });
@@ -73,7 +83,10 @@ export async function startSyncHarness(provider: DatabaseProvider, products = 20
   await h.activate(integ.id);
   await h.settle();
   const inst = await h.installation(integ.consumer_key);
-  const adminToken = await h.admin<string>("POST", "/rest/V1/integration/admin/token", { username: "admin", password: "admin123" });
+  const adminToken = await h.admin<string>("POST", "/rest/V1/integration/admin/token", {
+    username: "admin",
+    password: "admin123",
+  });
 
   return {
     h,
@@ -86,7 +99,9 @@ export async function startSyncHarness(provider: DatabaseProvider, products = 20
       const out = new Map<string, Record<string, unknown>>();
       for (let page = 1; ; page++) {
         const q = `searchCriteria[pageSize]=300&searchCriteria[currentPage]=${page}&fields=${encodeURIComponent(projection(entity))}`;
-        const res = await fetch(`${h.store.url}/rest/V1${entity.path.slice(3)}?${q}`, { headers: { authorization: `Bearer ${adminToken}` } });
+        const res = await fetch(`${h.store.url}/rest/V1${entity.path.slice(3)}?${q}`, {
+          headers: { authorization: `Bearer ${adminToken}` },
+        });
         const data = (await res.json()) as { items?: unknown[]; total_count: number };
         for (const row of data.items ?? []) {
           const r = toStoreRecord(entity, row);

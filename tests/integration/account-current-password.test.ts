@@ -27,13 +27,18 @@ describe.each(PROVIDERS)("on %s", (provider) => {
     if (!u.ok) throw new Error("sign-up failed");
     const stolen = await createSession(fresh.storage, u.user.id, new Date());
     let t = Date.now();
-    const guess = (current: string) => changePassword(fresh.storage, u.user.id, stolen, { current, password: "the attacker's password" }, new Date(t));
+    const guess = (current: string) =>
+      changePassword(fresh.storage, u.user.id, stolen, { current, password: "the attacker's password" }, new Date(t));
 
     expect(await guess("guess-1")).toMatchObject({ ok: false, error: "Your current password is not right" });
     expect(await guess("guess-2")).toMatchObject({ ok: false, error: "Your current password is not right" });
     expect(await guess("guess-3")).toMatchObject({ ok: false, error: "Your current password is not right" });
     // the next guess at once must wait (even the right password is not checked while waiting)
-    expect(await guess(OWNER.password)).toMatchObject({ ok: false, field: "current", error: expect.stringMatching(/Wait \d+ seconds/) });
+    expect(await guess(OWNER.password)).toMatchObject({
+      ok: false,
+      field: "current",
+      error: expect.stringMatching(/Wait \d+ seconds/),
+    });
     let last = await guess("never checked");
     for (let i = 4; i <= CURRENT_PASSWORD_SIGN_OUT_AFTER; i++) {
       t += 60 * 60_000; // the injected clock: past any wait
@@ -44,7 +49,15 @@ describe.each(PROVIDERS)("on %s", (provider) => {
     // the email change goes through the same per-user count
     const other = await createSession(fresh.storage, u.user.id, new Date(t));
     const mailer = createMailer(parseMailConfig({}, "http://127.0.0.1:3000", false), fresh.storage.outbox);
-    expect(await changeEmail({ storage: fresh.storage, mailer }, u.user.id, other, { email: "attacker@example.com", current: "one more" }, new Date(t))).toMatchObject({ ok: false, error: expect.stringMatching(/Wait/) });
+    expect(
+      await changeEmail(
+        { storage: fresh.storage, mailer },
+        u.user.id,
+        other,
+        { email: "attacker@example.com", current: "one more" },
+        new Date(t),
+      ),
+    ).toMatchObject({ ok: false, error: expect.stringMatching(/Wait/) });
   });
 
   it("the owner's right password clears the count", async () => {
@@ -52,10 +65,40 @@ describe.each(PROVIDERS)("on %s", (provider) => {
     if (!u.ok) throw new Error("sign-up failed");
     const here = await createSession(fresh.storage, u.user.id, new Date());
     const t = Date.now();
-    await changePassword(fresh.storage, u.user.id, here, { current: "typo", password: "a brand new password" }, new Date(t));
-    expect(await changePassword(fresh.storage, u.user.id, here, { current: OWNER.password, password: "a brand new password" }, new Date(t + 1))).toEqual({ ok: true });
-    expect(await changePassword(fresh.storage, u.user.id, here, { current: "typo", password: "another new password!" }, new Date(t + 2))).toMatchObject({ error: "Your current password is not right" });
-    expect(await changePassword(fresh.storage, u.user.id, here, { current: "typo", password: "another new password!" }, new Date(t + 3))).toMatchObject({ error: "Your current password is not right" });
+    await changePassword(
+      fresh.storage,
+      u.user.id,
+      here,
+      { current: "typo", password: "a brand new password" },
+      new Date(t),
+    );
+    expect(
+      await changePassword(
+        fresh.storage,
+        u.user.id,
+        here,
+        { current: OWNER.password, password: "a brand new password" },
+        new Date(t + 1),
+      ),
+    ).toEqual({ ok: true });
+    expect(
+      await changePassword(
+        fresh.storage,
+        u.user.id,
+        here,
+        { current: "typo", password: "another new password!" },
+        new Date(t + 2),
+      ),
+    ).toMatchObject({ error: "Your current password is not right" });
+    expect(
+      await changePassword(
+        fresh.storage,
+        u.user.id,
+        here,
+        { current: "typo", password: "another new password!" },
+        new Date(t + 3),
+      ),
+    ).toMatchObject({ error: "Your current password is not right" });
     expect(await resolveSession(fresh.storage, here, new Date(t + 4))).not.toBeNull();
   });
 });

@@ -43,15 +43,24 @@ describe.each(PROVIDERS)("on %s", (provider) => {
     expect(queued).toHaveLength(2);
     expect(await outboxMessages(h.kit.storage.outbox)).toHaveLength(0);
     h.release();
-    await until("the mail jobs", async () => (await h!.kit.jobs.queue.list({ kinds: [ACCOUNT_MAIL_JOB], states: ["completed"], limit: 10 })).length === 2);
+    await until(
+      "the mail jobs",
+      async () =>
+        (await h!.kit.jobs.queue.list({ kinds: [ACCOUNT_MAIL_JOB], states: ["completed"], limit: 10 })).length === 2,
+    );
     const mails = await outboxMessages(h.kit.storage.outbox);
     expect(mails.map((m) => m.to)).toEqual([OWNER.email]);
   });
 
   it("a mail server that refuses says nothing to the requester (no error, no address of the server)", async () => {
     smtp = createServer((socket) => socket.destroy()); // accepts, then hangs up: the SMTP greeting never comes
-    const port = await new Promise<number>((r) => smtp!.listen(0, "127.0.0.1", () => r((smtp!.address() as { port: number }).port)));
-    h = await startHarness({ provider, kit: { mail: { kind: "smtp", transport: { url: `smtp://127.0.0.1:${port}` }, from: "kit@example.test" } } });
+    const port = await new Promise<number>((r) =>
+      smtp!.listen(0, "127.0.0.1", () => r((smtp!.address() as { port: number }).port)),
+    );
+    h = await startHarness({
+      provider,
+      kit: { mail: { kind: "smtp", transport: { url: `smtp://127.0.0.1:${port}` }, from: "kit@example.test" } },
+    });
     await signUp(h.kit.storage, OWNER);
     const known = await h.kit.auth.requestPasswordReset(OWNER.email, undefined);
     const unknown = await h.kit.auth.requestPasswordReset("nobody@example.com", undefined);

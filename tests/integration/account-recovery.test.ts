@@ -7,7 +7,16 @@ import { useFreshDatabase } from "../helpers/fresh-db";
 import { PROVIDERS } from "../helpers/databases";
 import { signIn, signUp } from "@/lib/auth/users";
 import { createSession, resolveSession } from "@/lib/auth/sessions";
-import { changeEmail, changePassword, mailPasswordReset, requestPasswordReset, RESET_TTL_MS, RESETS_PER_HOUR, resetLinkState, resetPasswordWithToken } from "@/lib/auth/password-reset";
+import {
+  changeEmail,
+  changePassword,
+  mailPasswordReset,
+  requestPasswordReset,
+  RESET_TTL_MS,
+  RESETS_PER_HOUR,
+  resetLinkState,
+  resetPasswordWithToken,
+} from "@/lib/auth/password-reset";
 import { createMailer, outboxMessages } from "@/lib/mail/mailer";
 import { MailConfigError, parseMailConfig } from "@/lib/mail/mail-config";
 
@@ -17,7 +26,12 @@ const OWNER = { email: "owner@example.com", password: "the owner's long password
 const APP = "http://127.0.0.1:3000";
 
 function deps(now = () => new Date()) {
-  return { storage: fresh.storage, mailer: createMailer(parseMailConfig({}, APP, false), fresh.storage.outbox), appUrl: APP, now };
+  return {
+    storage: fresh.storage,
+    mailer: createMailer(parseMailConfig({}, APP, false), fresh.storage.outbox),
+    appUrl: APP,
+    now,
+  };
 }
 
 async function linkFromOutbox(): Promise<{ token: string; url: string }> {
@@ -28,9 +42,18 @@ async function linkFromOutbox(): Promise<{ token: string; url: string }> {
 
 describe("mail configuration", () => {
   it("SMTP from a URL or from host settings; the dev outbox outside production; nothing in production", () => {
-    expect(parseMailConfig({ SMTP_URL: "smtp://u:p@mail.example.test:587" }, APP, true)).toMatchObject({ kind: "smtp", transport: { url: "smtp://u:p@mail.example.test:587" } });
-    expect(parseMailConfig({ SMTP_HOST: "mail.example.test", SMTP_SECURE: "true" }, APP, true)).toMatchObject({ kind: "smtp", transport: { host: "mail.example.test", port: 465, secure: true } });
-    expect(parseMailConfig({}, APP, false)).toMatchObject({ kind: "outbox", from: expect.stringContaining("no-reply@127.0.0.1") });
+    expect(parseMailConfig({ SMTP_URL: "smtp://u:p@mail.example.test:587" }, APP, true)).toMatchObject({
+      kind: "smtp",
+      transport: { url: "smtp://u:p@mail.example.test:587" },
+    });
+    expect(parseMailConfig({ SMTP_HOST: "mail.example.test", SMTP_SECURE: "true" }, APP, true)).toMatchObject({
+      kind: "smtp",
+      transport: { host: "mail.example.test", port: 465, secure: true },
+    });
+    expect(parseMailConfig({}, APP, false)).toMatchObject({
+      kind: "outbox",
+      from: expect.stringContaining("no-reply@127.0.0.1"),
+    });
     expect(parseMailConfig({}, APP, true)).toEqual({ kind: "unconfigured" });
     expect(() => parseMailConfig({ SMTP_URL: "http://mail.example.test" }, APP, true)).toThrow(MailConfigError);
     expect(() => parseMailConfig({ SMTP_HOST: "h", SMTP_PORT: "99999" }, APP, true)).toThrow(/SMTP_PORT/);
@@ -56,19 +79,29 @@ describe.each(PROVIDERS)("on %s", (provider) => {
       // only the hash is stored: the token itself is nowhere in the database
       expect(JSON.stringify(await fresh.prisma.passwordReset.findMany())).not.toContain(token);
 
-      expect(await resetPasswordWithToken(fresh.storage, token, "a brand new password", new Date())).toEqual({ ok: true, email: OWNER.email });
+      expect(await resetPasswordWithToken(fresh.storage, token, "a brand new password", new Date())).toEqual({
+        ok: true,
+        email: OWNER.email,
+      });
       expect((await signIn(fresh.storage, OWNER)).ok).toBe(false);
       expect((await signIn(fresh.storage, { email: OWNER.email, password: "a brand new password" })).ok).toBe(true);
       expect(await resolveSession(fresh.storage, sid, new Date())).toBeNull();
       // single use
       expect(await resetLinkState(fresh.storage, token, new Date())).toBe("used");
-      expect(await resetPasswordWithToken(fresh.storage, token, "yet another password", new Date())).toMatchObject({ ok: false, error: expect.stringMatching(/already used/) });
+      expect(await resetPasswordWithToken(fresh.storage, token, "yet another password", new Date())).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/already used/),
+      });
     });
 
     it("a link expires, and an unknown address gets the same answer and no mail", async () => {
       await signUp(fresh.storage, OWNER);
       const t0 = new Date();
-      await mailPasswordReset(deps(() => t0), OWNER.email, undefined);
+      await mailPasswordReset(
+        deps(() => t0),
+        OWNER.email,
+        undefined,
+      );
       const { token } = await linkFromOutbox();
       const later = new Date(t0.getTime() + RESET_TTL_MS + 1000);
       expect(await resetLinkState(fresh.storage, token, later)).toBe("expired");
@@ -87,7 +120,14 @@ describe.each(PROVIDERS)("on %s", (provider) => {
 
     it("in production without SMTP it says email is not configured", async () => {
       await signUp(fresh.storage, OWNER);
-      const r = await requestPasswordReset({ mailerKind: createMailer(parseMailConfig({}, APP, true), fresh.storage.outbox).kind, queue: async () => undefined }, OWNER.email, undefined);
+      const r = await requestPasswordReset(
+        {
+          mailerKind: createMailer(parseMailConfig({}, APP, true), fresh.storage.outbox).kind,
+          queue: async () => undefined,
+        },
+        OWNER.email,
+        undefined,
+      );
       expect(r).toMatchObject({ ok: false, error: expect.stringMatching(/not configured/) });
     });
   });
@@ -100,8 +140,24 @@ describe.each(PROVIDERS)("on %s", (provider) => {
       const elsewhere = await createSession(fresh.storage, u.user.id, new Date());
       await mailPasswordReset(deps(), OWNER.email, undefined);
       const { token } = await linkFromOutbox();
-      expect(await changePassword(fresh.storage, u.user.id, here, { current: "wrong", password: "a brand new password" }, new Date())).toMatchObject({ ok: false, field: "current" });
-      expect(await changePassword(fresh.storage, u.user.id, here, { current: OWNER.password, password: "a brand new password" }, new Date())).toEqual({ ok: true });
+      expect(
+        await changePassword(
+          fresh.storage,
+          u.user.id,
+          here,
+          { current: "wrong", password: "a brand new password" },
+          new Date(),
+        ),
+      ).toMatchObject({ ok: false, field: "current" });
+      expect(
+        await changePassword(
+          fresh.storage,
+          u.user.id,
+          here,
+          { current: OWNER.password, password: "a brand new password" },
+          new Date(),
+        ),
+      ).toEqual({ ok: true });
       expect(await resolveSession(fresh.storage, here, new Date())).not.toBeNull();
       expect(await resolveSession(fresh.storage, elsewhere, new Date())).toBeNull();
       expect(await resetLinkState(fresh.storage, token, new Date())).toBe("used");
@@ -114,12 +170,19 @@ describe.each(PROVIDERS)("on %s", (provider) => {
       const here = await createSession(fresh.storage, u.user.id, new Date());
       const elsewhere = await createSession(fresh.storage, u.user.id, new Date());
       const d = deps();
-      expect(await changeEmail(d, u.user.id, here, { email: "taken@example.com", current: OWNER.password }, new Date())).toMatchObject({ ok: false, field: "email" });
-      expect(await changeEmail(d, u.user.id, here, { email: "new@example.com", current: OWNER.password }, new Date())).toEqual({ ok: true });
+      expect(
+        await changeEmail(d, u.user.id, here, { email: "taken@example.com", current: OWNER.password }, new Date()),
+      ).toMatchObject({ ok: false, field: "email" });
+      expect(
+        await changeEmail(d, u.user.id, here, { email: "new@example.com", current: OWNER.password }, new Date()),
+      ).toEqual({ ok: true });
       expect((await signIn(fresh.storage, { email: "new@example.com", password: OWNER.password })).ok).toBe(true);
       expect(await resolveSession(fresh.storage, elsewhere, new Date())).toBeNull();
       expect(await resolveSession(fresh.storage, here, new Date())).not.toBeNull();
-      expect((await outboxMessages(fresh.storage.outbox))[0]).toMatchObject({ to: OWNER.email, subject: "Your sign-in email was changed" });
+      expect((await outboxMessages(fresh.storage.outbox))[0]).toMatchObject({
+        to: OWNER.email,
+        subject: "Your sign-in email was changed",
+      });
     });
   });
 });

@@ -40,9 +40,14 @@ function run(file: string, content: string): Promise<{ code: number; stdout: str
     ALLOW_PRIVATE_STORE_URLS: "true",
   };
   return new Promise((resolve) => {
-    execFile("npm", ["run", "--silent", "bulk", "--", "--store", installationId, path], { cwd: ROOT, env, timeout: 90_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stdout, stderr });
-    });
+    execFile(
+      "npm",
+      ["run", "--silent", "bulk", "--", "--store", installationId, path],
+      { cwd: ROOT, env, timeout: 90_000 },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -50,7 +55,10 @@ describe("npm run bulk", () => {
   it("prints one line per row with its outcome; exit 1 when a row did not complete", async () => {
     const r = await run("prices.csv", "\uFEFFsku;price\n24-MB01;15\nNO-SUCH-SKU;16\n24-MB04;x\n24-MB03;17\n");
     expect(r.code, r.stderr).toBe(1);
-    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { row: number; sku: string; status: string; message: string });
+    const lines = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { row: number; sku: string; status: string; message: string });
     expect(lines.map((l) => [l.row, l.sku, l.status])).toEqual([
       [1, "24-MB01", "complete"],
       [2, "NO-SUCH-SKU", "failed"],
@@ -65,7 +73,12 @@ describe("npm run bulk", () => {
   it("exit 0 when every row completed", async () => {
     const r = await run("ok.ndjson", '{"sku":"24-MB05","price":21}\n{"sku":"24-MB06","status":1}\n');
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.trim().split("\n").map((l) => (JSON.parse(l) as { status: string }).status)).toEqual(["complete", "complete"]);
+    expect(
+      r.stdout
+        .trim()
+        .split("\n")
+        .map((l) => (JSON.parse(l) as { status: string }).status),
+    ).toEqual(["complete", "complete"]);
   }, 120_000);
 
   it("an unusable file: exit 2, a message on stderr, nothing on stdout and nothing sent", async () => {

@@ -34,7 +34,18 @@ async function allRows(h: Harness, id: string): Promise<BulkRowRecord[]> {
   return out;
 }
 
-const SKUS = ["24-MB01", "24-MB04", "24-MB03", "24-MB05", "24-MB06", "24-MB02", "24-UB02", "24-WB07", "24-WB04", "24-WB01"];
+const SKUS = [
+  "24-MB01",
+  "24-MB04",
+  "24-MB03",
+  "24-MB05",
+  "24-MB06",
+  "24-MB02",
+  "24-UB02",
+  "24-WB07",
+  "24-WB04",
+  "24-WB01",
+];
 
 describe.each(PROVIDERS)("tracked bulk submissions on %s", (provider) => {
   let h: Harness;
@@ -52,7 +63,14 @@ describe.each(PROVIDERS)("tracked bulk submissions on %s", (provider) => {
 
   it("submit → complete: rows in chunks, the store's refusals mapped back to their input rows, invalid rows never sent", async () => {
     const inst = await linked();
-    const csv = ["sku,price", ...SKUS.map((s, i) => `${s},${20 + i}`), "NO-SUCH-1,5", "24-MB01,7", "NO-SUCH-2,6", "24-MB02,abc"].join("\n");
+    const csv = [
+      "sku,price",
+      ...SKUS.map((s, i) => `${s},${20 + i}`),
+      "NO-SUCH-1,5",
+      "24-MB01,7",
+      "NO-SUCH-2,6",
+      "24-MB02,abc",
+    ].join("\n");
     const rows = readEditFile(csv);
     const started = await h.kit.bulk.start(inst.id, null, rows, { chunkSize: 4 });
     expect(started).toMatchObject({ ok: true, invalid: 2 });
@@ -75,7 +93,9 @@ describe.each(PROVIDERS)("tracked bulk submissions on %s", (provider) => {
     const bulks = await h.admin<Array<{ uuid: string; operation_count: number }>>("GET", "/admin/api/bulk");
     expect(bulks.map((b) => b.operation_count)).toEqual([4, 4, 4]);
     const client = await h.clientFor((await h.storage.installations.byId(inst.id))!.consumerKey);
-    const p = await client.call<"getProductsBySku", { price: number }>("getProductsBySku", { pathParams: { sku: "24-WB01" } });
+    const p = await client.call<"getProductsBySku", { price: number }>("getProductsBySku", {
+      pathParams: { sku: "24-WB01" },
+    });
     expect(p.data.price).toBe(29);
   });
 
@@ -87,7 +107,11 @@ describe.each(PROVIDERS)("tracked bulk submissions on %s", (provider) => {
     // let the store finish a few operations, then stop its consumer: the rest stay open (status 4)
     await until("both chunks sent", async () => (await h.admin<unknown[]>("GET", "/admin/api/bulk")).length === 2);
     await h.admin("POST", "/admin/api/bulk-consumer", { running: true, operationsPerSecond: 3 });
-    await until("some operations done", async () => (await h.admin<Array<{ open: number }>>("GET", "/admin/api/bulk")).reduce((n, b) => n + b.open, 0) <= 8);
+    await until(
+      "some operations done",
+      async () =>
+        (await h.admin<Array<{ open: number }>>("GET", "/admin/api/bulk")).reduce((n, b) => n + b.open, 0) <= 8,
+    );
     await h.admin("POST", "/admin/api/bulk-consumer", { running: false });
     const bulks = await h.admin<Array<{ uuid: string; open: number }>>("GET", "/admin/api/bulk");
     const openAtStop = bulks.reduce((n, b) => n + b.open, 0);
@@ -114,13 +138,26 @@ describe.each(PROVIDERS)("tracked bulk submissions on %s", (provider) => {
 
     // the consumer comes back and runs the stale operations: each row sent as a single call is reported once
     await h.admin("POST", "/admin/api/bulk-consumer", { running: true, operationsPerSecond: 1000 });
-    await until("the store's queue empty", async () => (await h.admin<Array<{ open: number }>>("GET", "/admin/api/bulk")).every((b) => b.open === 0));
+    await until("the store's queue empty", async () =>
+      (await h.admin<Array<{ open: number }>>("GET", "/admin/api/bulk")).every((b) => b.open === 0),
+    );
     const late = await until("late runs reported", async () => {
       const r = (await allRows(h, started.submissionId)).filter((x) => x.late);
       return r.length === openAtStop ? r : null;
     });
     h.clock.advance(60_000);
-    await until("the job finished", async () => (await h.kit.jobs.queue.list({ refs: [inst.id], kinds: ["bulk.track"], states: ["created", "active", "retry"], limit: 5 })).length === 0);
+    await until(
+      "the job finished",
+      async () =>
+        (
+          await h.kit.jobs.queue.list({
+            refs: [inst.id],
+            kinds: ["bulk.track"],
+            states: ["created", "active", "retry"],
+            limit: 5,
+          })
+        ).length === 0,
+    );
     const after = (await allRows(h, started.submissionId)).filter((x) => x.late);
     expect(after.map((r) => r.row)).toEqual(late.map((r) => r.row));
     for (const r of after) expect(r.message!.match(/ran later anyway/g)).toHaveLength(1);
@@ -142,11 +179,17 @@ describe.each(PROVIDERS)("tracked bulk submissions on %s", (provider) => {
       KIT_BULK_FAULT: "kill-after-submit",
       LOG_LEVEL: "silent",
     };
-    const child = spawn(process.execPath, [join(ROOT, "scripts", "run-ts.mjs"), "scripts/bulk.ts", "--store", inst.id, file], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, "scripts", "run-ts.mjs"), "scripts/bulk.ts", "--store", inst.id, file],
+      { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
+    );
     let stderr = "";
     child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
     const guard = setTimeout(() => child.kill("SIGTERM"), 60_000);
-    const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, sig) => resolve(sig)));
+    const signal = await new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on("exit", (_code, sig) => resolve(sig)),
+    );
     clearTimeout(guard);
     expect(signal, stderr).toBe("SIGKILL");
     expect((await h.admin<unknown[]>("GET", "/admin/api/bulk")).length).toBe(1);

@@ -64,12 +64,24 @@ describe.each(PROVIDERS)("callback floods (%s)", (provider) => {
   it("random keys against a dead host: only the never-proven budget gets in, nothing else is written, another store still activates, and pruning removes the rest", async () => {
     h = await startHarness({
       provider,
-      kit: { callbackAdmission: { unprovenBurst: 20, unprovenPerSecond: 0.001, reserveBurst: 2, reservePerSecond: 0.001, hostQuietMs: 60_000 } },
+      kit: {
+        callbackAdmission: {
+          unprovenBurst: 20,
+          unprovenPerSecond: 0.001,
+          reserveBurst: 2,
+          reservePerSecond: 0.001,
+          hostQuietMs: 60_000,
+        },
+      },
     });
     const dead = "http://127.0.0.1:9/"; // discard port: nothing listens
     const statuses: number[] = [];
     for (let round = 0; round < 4; round++) {
-      statuses.push(...(await Promise.all(Array.from({ length: 30 }, () => h!.kit.handshake.receiveCallback(form({ url: dead })).then((r) => r.status)))));
+      statuses.push(
+        ...(await Promise.all(
+          Array.from({ length: 30 }, () => h!.kit.handshake.receiveCallback(form({ url: dead })).then((r) => r.status)),
+        )),
+      );
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(20);
     expect(statuses.filter((s) => s === 503)).toHaveLength(100);
@@ -78,11 +90,17 @@ describe.each(PROVIDERS)("callback floods (%s)", (provider) => {
     const posted = await h.activate(real.id);
     expect(posted.callback?.status).toBe(200);
     // (not settle(): the flood's exchanges fail against the dead host, and its lane is paused for a while)
-    await until("the real store to become active", async () => (await h!.kit.storage.installations.byConsumerKey(real.consumer_key))?.state === "active");
+    await until(
+      "the real store to become active",
+      async () => (await h!.kit.storage.installations.byConsumerKey(real.consumer_key))?.state === "active",
+    );
     // what the flood could leave: 20 callbacks recorded, 20 installations and their jobs, no more
     const floodJobs = await h.kit.jobs.queue.list({ kinds: [CALLBACK_JOB], limit: 1000 });
     expect(floodJobs.filter((j) => JSON.stringify(j.data).includes("127.0.0.1:9/"))).toHaveLength(20);
-    await until("the flood's callbacks to be recorded", async () => (await h!.db.installation.count({ where: { store: { baseUrl: dead } } })) === 20);
+    await until(
+      "the flood's callbacks to be recorded",
+      async () => (await h!.db.installation.count({ where: { store: { baseUrl: dead } } })) === 20,
+    );
     // once the store's window is over, pruning removes every row and job the flood left, and nothing of the real store
     h.clock.advance(UNPROVEN_TTL_MS + 60_000);
     const cutoff = new Date(h.clock.now().getTime() - UNPROVEN_TTL_MS);
@@ -91,7 +109,11 @@ describe.each(PROVIDERS)("callback floods (%s)", (provider) => {
     expect(await h.db.installation.count({ where: { store: { baseUrl: dead } } })).toBe(0);
     expect(await h.db.store.count({ where: { baseUrl: dead } })).toBe(0);
     const left = await h.kit.jobs.queue.list({ limit: 1000 });
-    expect(left.filter((j) => JSON.stringify(j.data).includes("127.0.0.1:9/") || j.lane === `${UNPROVEN_LANE_PREFIX}127.0.0.1:9`)).toEqual([]);
+    expect(
+      left.filter(
+        (j) => JSON.stringify(j.data).includes("127.0.0.1:9/") || j.lane === `${UNPROVEN_LANE_PREFIX}127.0.0.1:9`,
+      ),
+    ).toEqual([]);
     expect((await h.installation(real.consumer_key)).state).toBe("active");
   });
 
@@ -103,11 +125,17 @@ describe.each(PROVIDERS)("callback floods (%s)", (provider) => {
     const inst = await h.installation(real.consumer_key);
     const jobsBefore = (await h.kit.jobs.queue.list({ kinds: [CALLBACK_JOB], limit: 1000 })).length;
     const answers = await Promise.all(
-      Array.from({ length: 40 }, () => h!.kit.handshake.receiveCallback(form({ key: real.consumer_key, url: h!.store.storeBaseUrl })).then((r) => r.status)),
+      Array.from({ length: 40 }, () =>
+        h!.kit.handshake
+          .receiveCallback(form({ key: real.consumer_key, url: h!.store.storeBaseUrl }))
+          .then((r) => r.status),
+      ),
     );
     expect(answers.every((s) => s === 200)).toBe(true);
     expect((await h.kit.jobs.queue.list({ kinds: [CALLBACK_JOB], limit: 1000 })).length).toBe(jobsBefore);
-    const rows = await h.db.installationEvent.findMany({ where: { installationId: inst.id, kind: "callback_refused" } });
+    const rows = await h.db.installationEvent.findMany({
+      where: { installationId: inst.id, kind: "callback_refused" },
+    });
     expect(rows).toHaveLength(1);
     expect(rows[0]!.count).toBe(40);
     // the store's own Reauthorize is next in line, not behind the forgeries
@@ -140,7 +168,9 @@ describe.each(PROVIDERS)("callback floods (%s)", (provider) => {
     h.release();
     const silentHosts = new Set(silent.map((s) => new URL(s.url).host));
     const floodExchanges = async () =>
-      (await h!.kit.jobs.queue.list({ kinds: [EXCHANGE_JOB], limit: 1000 })).filter((j) => silentHosts.has(j.lane.slice(UNPROVEN_LANE_PREFIX.length)));
+      (await h!.kit.jobs.queue.list({ kinds: [EXCHANGE_JOB], limit: 1000 })).filter((j) =>
+        silentHosts.has(j.lane.slice(UNPROVEN_LANE_PREFIX.length)),
+      );
     await until("the flood's exchanges to be queued", async () => (await floodExchanges()).length === 20);
     expect(new Set((await floodExchanges()).map((j) => j.lane)).size).toBe(5);
     await until("the proven store's Reauthorize to complete", async () => {

@@ -38,10 +38,19 @@ describe.runIf(PROVIDERS.includes("postgresql"))("callback rate limit shared by 
   const secrets = new Map<string, string>();
   const secretOf = (key: string) => secrets.get(key) ?? secrets.set(key, randomToken()).get(key)!;
   const callback = (key: string) =>
-    new URLSearchParams({ oauth_consumer_key: key, oauth_consumer_secret: secretOf(key), store_base_url: "http://shop.invalid/", oauth_verifier: randomToken() });
+    new URLSearchParams({
+      oauth_consumer_key: key,
+      oauth_consumer_secret: secretOf(key),
+      store_base_url: "http://shop.invalid/",
+      oauth_verifier: randomToken(),
+    });
   /** Posts every (key, client) at once, alternating between the two instances; the statuses in that order. */
   const burst = (posts: Array<[key: string, client: string]>) =>
-    Promise.all(posts.map(([key, clientIp], i) => kits[i % 2]!.handshake.receiveCallback(callback(key), { clientIp }).then((r) => r.status)));
+    Promise.all(
+      posts.map(([key, clientIp], i) =>
+        kits[i % 2]!.handshake.receiveCallback(callback(key), { clientIp }).then((r) => r.status),
+      ),
+    );
   const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
   it("one key: exactly 10 callbacks a minute across both instances, the rest refused with 429", async () => {
@@ -50,7 +59,12 @@ describe.runIf(PROVIDERS.includes("postgresql"))("callback rate limit shared by 
     expect(count(statuses, 200)).toBe(10);
     expect(count(statuses, 429)).toBe(6);
     // later callbacks of that key, on either instance, are refused too
-    expect(await burst([[key, "198.51.100.99"], [key, "198.51.100.98"]])).toEqual([429, 429]);
+    expect(
+      await burst([
+        [key, "198.51.100.99"],
+        [key, "198.51.100.98"],
+      ]),
+    ).toEqual([429, 429]);
   });
 
   it("one client: exactly 60 across both instances, and a callback the client's budget refused leaves its key's budget whole", async () => {
@@ -64,6 +78,11 @@ describe.runIf(PROVIDERS.includes("postgresql"))("callback rate limit shared by 
     const again = await burst(Array.from({ length: 11 }, (_, i) => [refusedKey, `203.0.113.${i}`] as [string, string]));
     expect(count(again, 200)).toBe(10);
     // and the client stays spent on both instances
-    expect(await burst([[randomToken(), client], [randomToken(), client]])).toEqual([429, 429]);
+    expect(
+      await burst([
+        [randomToken(), client],
+        [randomToken(), client],
+      ]),
+    ).toEqual([429, 429]);
   });
 });

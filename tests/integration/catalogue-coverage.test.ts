@@ -14,8 +14,18 @@ const REST_OPERATIONS = CATALOGUE.filter((o) => o.kind === "rest" || o.kind === 
 
 /** A value each path parameter can take on the seeded store (the route does not depend on it, the answer may). */
 const SAMPLE: Record<string, string> = {
-  sku: "24-MB01", productSku: "24-MB01", childSku: "24-MB01-Black", linkedProductSku: "24-UG06", attributeCode: "color", attributeSetName: "Default",
-  type: "related", couponCode: "H20", giftCardCode: "NOPE", email: "roni_cost@example.com", formCode: "adminhtml_customer", resetPasswordLinkToken: "x",
+  sku: "24-MB01",
+  productSku: "24-MB01",
+  childSku: "24-MB01-Black",
+  linkedProductSku: "24-UG06",
+  attributeCode: "color",
+  attributeSetName: "Default",
+  type: "related",
+  couponCode: "H20",
+  giftCardCode: "NOPE",
+  email: "roni_cost@example.com",
+  formCode: "adminhtml_customer",
+  resetPasswordLinkToken: "x",
 };
 
 function pathFor(path: string): string {
@@ -32,7 +42,13 @@ async function walk(store: DevStore, token: string) {
       ...(op.method === "GET" || op.method === "DELETE" ? {} : { body: "{}" }),
     });
     const text = await res.text();
-    results.push({ id: op.id, edition: op.edition, status: res.status, noRoute: res.status === 404 && text.includes(NO_ROUTE), line: `${op.method} ${op.path} → ${res.status} ${text.slice(0, 120)}` });
+    results.push({
+      id: op.id,
+      edition: op.edition,
+      status: res.status,
+      noRoute: res.status === 404 && text.includes(NO_ROUTE),
+      line: `${op.method} ${op.path} → ${res.status} ${text.slice(0, 120)}`,
+    });
   }
   return results;
 }
@@ -43,7 +59,11 @@ describe.each(["open-source", "commerce"] as const)("the %s dev store routes the
 
   beforeAll(async () => {
     store = await startDevStore({ port: 0, host: "127.0.0.1", edition });
-    const res = await fetch(`${store.storeBaseUrl}rest/V1/integration/admin/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: "admin123" }) });
+    const res = await fetch(`${store.storeBaseUrl}rest/V1/integration/admin/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "admin", password: "admin123" }),
+    });
     token = (await res.json()) as string;
   });
   afterAll(async () => {
@@ -57,7 +77,9 @@ describe.each(["open-source", "commerce"] as const)("the %s dev store routes the
     expect(missing, missing.join("\n")).toEqual([]);
     const failed = results.filter((r) => r.status >= 500).map((r) => r.line);
     expect(failed, failed.join("\n")).toEqual([]);
-    console.log(`catalogue coverage (${edition}): ${results.filter((r) => !r.noRoute).length}/${REST_OPERATIONS.length} operations routed`);
+    console.log(
+      `catalogue coverage (${edition}): ${results.filter((r) => !r.noRoute).length}/${REST_OPERATIONS.length} operations routed`,
+    );
     if (edition === "open-source") {
       const commerce = results.filter((r) => r.edition === "commerce");
       expect(commerce.length).toBe(34);
@@ -68,13 +90,20 @@ describe.each(["open-source", "commerce"] as const)("the %s dev store routes the
   });
 
   it("its schema describes exactly the operations it serves", async () => {
-    const res = await fetch(`${store.storeBaseUrl}rest/default/schema`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${store.storeBaseUrl}rest/default/schema`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const doc = (await res.json()) as { paths: Record<string, Record<string, unknown>> };
-    const described = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} /${path.replace(/^\/+|\/+$/g, "")}`));
-    const expected = REST_OPERATIONS.filter((o) => edition === "commerce" || o.edition === "open-source").map((o) => `${o.method} /${o.path.replace(/^\/+|\/+$/g, "")}`);
+    const described = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} /${path.replace(/^\/+|\/+$/g, "")}`),
+    );
+    const expected = REST_OPERATIONS.filter((o) => edition === "commerce" || o.edition === "open-source").map(
+      (o) => `${o.method} /${o.path.replace(/^\/+|\/+$/g, "")}`,
+    );
     // A Commerce store also serves the Commerce webhooks module's subscription API (docs/store-events.md), which is
     // not part of the core catalogue.
-    if (edition === "commerce") expected.push("GET /V1/webhooks/list", "POST /V1/webhooks/subscribe", "POST /V1/webhooks/unsubscribe");
+    if (edition === "commerce")
+      expected.push("GET /V1/webhooks/list", "POST /V1/webhooks/subscribe", "POST /V1/webhooks/unsubscribe");
     expect(described.sort()).toEqual(expected.sort());
   });
 });

@@ -19,7 +19,7 @@ import { tcpForwarder } from "../helpers/tcp-forwarder";
 import { startChild, type Child } from "../helpers/processes";
 
 async function until(what: string, f: () => Promise<boolean> | boolean, ms = 30_000): Promise<void> {
-  for (const deadline = Date.now() + ms; !(await f()); ) {
+  for (const deadline = Date.now() + ms; !(await f());) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -27,14 +27,26 @@ async function until(what: string, f: () => Promise<boolean> | boolean, ms = 30_
 
 describe("what counts as an unreachable database", () => {
   it("a refused connection, a dropped one, a server starting up: yes; a refusal by the server: no", async () => {
-    const refused = await new pg.Client({ connectionString: `postgresql://u@127.0.0.1:${await freePort()}/db` }).connect().catch((e: unknown) => e);
+    const refused = await new pg.Client({ connectionString: `postgresql://u@127.0.0.1:${await freePort()}/db` })
+      .connect()
+      .catch((e: unknown) => e);
     expect(databaseUnreachable(refused)).toBe(true);
     expect(databaseUnreachable(new Error("Connection terminated unexpectedly"))).toBe(true);
     expect(databaseUnreachable(new Error("timeout exceeded when trying to connect"))).toBe(true); // no free pool connection in time
-    expect(databaseUnreachable(Object.assign(new Error("the database system is starting up"), { code: "57P03" }))).toBe(true);
-    expect(databaseUnreachable(new Error("migration x failed", { cause: Object.assign(new Error("x"), { code: "ECONNRESET" }) }))).toBe(true);
-    expect(databaseUnreachable(Object.assign(new Error('database "nope" does not exist'), { code: "3D000" }))).toBe(false);
-    expect(databaseUnreachable(Object.assign(new Error("password authentication failed"), { code: "28P01" }))).toBe(false);
+    expect(databaseUnreachable(Object.assign(new Error("the database system is starting up"), { code: "57P03" }))).toBe(
+      true,
+    );
+    expect(
+      databaseUnreachable(
+        new Error("migration x failed", { cause: Object.assign(new Error("x"), { code: "ECONNRESET" }) }),
+      ),
+    ).toBe(true);
+    expect(databaseUnreachable(Object.assign(new Error('database "nope" does not exist'), { code: "3D000" }))).toBe(
+      false,
+    );
+    expect(databaseUnreachable(Object.assign(new Error("password authentication failed"), { code: "28P01" }))).toBe(
+      false,
+    );
     expect(databaseUnreachable(new Error("syntax error"))).toBe(false);
   });
 
@@ -42,11 +54,17 @@ describe("what counts as an unreachable database", () => {
     let calls = 0;
     const waits: number[] = [];
     const unreachable = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
-    const v = await whenDatabaseReachable(async () => (++calls < 3 ? Promise.reject(unreachable) : "ok"), { onWait: (_e, ms) => waits.push(ms), firstDelayMs: 5, maxDelayMs: 8 });
+    const v = await whenDatabaseReachable(async () => (++calls < 3 ? Promise.reject(unreachable) : "ok"), {
+      onWait: (_e, ms) => waits.push(ms),
+      firstDelayMs: 5,
+      maxDelayMs: 8,
+    });
     expect(v).toBe("ok");
     expect(waits).toEqual([5, 8]);
     const denied = Object.assign(new Error("denied"), { code: "28P01" });
-    await expect(whenDatabaseReachable(() => Promise.reject(denied), { onWait: () => expect.fail("waited") })).rejects.toBe(denied);
+    await expect(
+      whenDatabaseReachable(() => Promise.reject(denied), { onWait: () => expect.fail("waited") }),
+    ).rejects.toBe(denied);
   });
 });
 
@@ -63,7 +81,9 @@ function validCallback(): URLSearchParams {
 describe("an activation callback while the database cannot be reached", () => {
   it("is answered 503 with what to do (not a bare 500), and nothing is recorded", async () => {
     const url = `postgresql://kit@127.0.0.1:${await freePort()}/kit`;
-    const kit = kitFromEnv(parseEnv({ NODE_ENV: "test", DATABASE_URL: url }), { db: openDatabase(url, { poolSize: 1 }) });
+    const kit = kitFromEnv(parseEnv({ NODE_ENV: "test", DATABASE_URL: url }), {
+      db: openDatabase(url, { poolSize: 1 }),
+    });
     try {
       const answer = await kit.handshake.receiveCallback(validCallback());
       expect(answer).toMatchObject({ status: 503, message: DATABASE_AWAY, retryAfterSeconds: 30 });
@@ -90,7 +110,10 @@ async function silentServer(): Promise<{ url: string; close: () => Promise<void>
 /** The settled outcome of `p`, or "still waiting" after `ms` (node-postgres alone would wait forever). */
 function settledWithin<T>(p: Promise<T>, ms: number): Promise<{ value: T } | { error: unknown } | "still waiting"> {
   return Promise.race([
-    p.then((value) => ({ value }), (error: unknown) => ({ error })),
+    p.then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    ),
     new Promise<"still waiting">((r) => setTimeout(() => r("still waiting"), ms)),
   ]);
 }
@@ -149,7 +172,9 @@ run("a worker started while PostgreSQL cannot be reached", () => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
     try {
-      return ((await c.query("SELECT 1 FROM pgboss.job WHERE name = $1 AND state = 'completed'", [kind])).rowCount ?? 0) > 0;
+      return (
+        ((await c.query("SELECT 1 FROM pgboss.job WHERE name = $1 AND state = 'completed'", [kind])).rowCount ?? 0) > 0
+      );
     } finally {
       await c.end();
     }
@@ -157,7 +182,11 @@ run("a worker started while PostgreSQL cannot be reached", () => {
 
   it("npm run worker waits for the database, then runs jobs (no exit, no crash loop)", async () => {
     const db = await unreachableDatabase();
-    const worker: Child = await startChild("scripts/worker.ts", { DATABASE_URL: db.url, JOB_POLL_MS: "50" }, { ready: /waiting for the database/ });
+    const worker: Child = await startChild(
+      "scripts/worker.ts",
+      { DATABASE_URL: db.url, JOB_POLL_MS: "50" },
+      { ready: /waiting for the database/ },
+    );
     cleanup.push(() => worker.stop());
     await new Promise((r) => setTimeout(r, 1_500)); // a supervisor would have restarted an exited worker by now
     expect(worker.output()).not.toMatch(/worker running/);
@@ -173,7 +202,10 @@ run("a worker started while PostgreSQL cannot be reached", () => {
     const kit = kitFromEnv(parseEnv({ NODE_ENV: "test", DATABASE_URL: db.url }), { db: database });
     cleanup.push(() => kit.close(2_000));
     const waits: string[] = [];
-    const started = kit.jobs.startWorkerWhenReady({ concurrency: 2, laneCap: 2, pollMs: 50, healthProbeEveryMs: 3_600_000 }, { onWait: (e) => waits.push(e.message) });
+    const started = kit.jobs.startWorkerWhenReady(
+      { concurrency: 2, laneCap: 2, pollMs: 50, healthProbeEveryMs: 3_600_000 },
+      { onWait: (e) => waits.push(e.message) },
+    );
     await until("a failed attempt", () => waits.length > 0);
     await db.open();
     expect(await started).not.toBeNull();

@@ -26,7 +26,13 @@ it("a corrupt dev store state file stops npm run dev (exit 2, the message) and l
   const [port, devstorePort] = [await freePort(), await freePort()];
   // Its own process group: whatever it leaves behind is killed at the end, even if the test fails.
   const child = spawn(process.execPath, ["scripts/dev.mjs"], {
-    env: { ...process.env, PORT: String(port), DEVSTORE_PORT: String(devstorePort), DEVSTORE_STATE: file, DATABASE_URL: `file:${path.join(dir, "dev.db")}` },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DEVSTORE_PORT: String(devstorePort),
+      DEVSTORE_STATE: file,
+      DATABASE_URL: `file:${path.join(dir, "dev.db")}`,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

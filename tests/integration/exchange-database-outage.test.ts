@@ -93,7 +93,12 @@ describe("what PostgreSQL answers while it restarts, through the kit's Prisma cl
     const server = await serverAnswering(sqlstate, message);
     const database = openDatabase(server.url, { poolSize: 1 });
     try {
-      const e = await createPrismaStorage(database).activations.byId("x").then(() => expect.fail("answered"), (err: unknown) => err);
+      const e = await createPrismaStorage(database)
+        .activations.byId("x")
+        .then(
+          () => expect.fail("answered"),
+          (err: unknown) => err,
+        );
       expect(databaseUnreachable(e)).toBe(unreachable);
     } finally {
       await database.close();
@@ -113,7 +118,9 @@ run("a token call answered while PostgreSQL cannot be reached", () => {
     logLines.length = 0;
     const behind = await databaseBehindForwarder();
     link = behind.link;
-    const destination = new Writable({ write: (chunk: Buffer, _enc, done) => (logLines.push(chunk.toString()), done()) });
+    const destination = new Writable({
+      write: (chunk: Buffer, _enc, done) => (logLines.push(chunk.toString()), done()),
+    });
     // The parked call must outlast the outage on a busy machine: no token-call timeout gets in the way. Leases of
     // 20 s (JOB_LEASE_SECONDS): a job that failed during the outage runs again (resumed) before the test settles.
     h = await startHarness({
@@ -145,7 +152,10 @@ run("a token call answered while PostgreSQL cannot be reached", () => {
     await link.close();
     proxy.park(held, false);
     // the kit has the store's answer and met the outage: it waits (or, without the wait, its job failed)
-    await until("the exchange meeting the outage", () => waitLines().length > 0 || logLines.some((l) => /"msg":"job (bookkeeping )?failed"/.test(l)));
+    await until(
+      "the exchange meeting the outage",
+      () => waitLines().length > 0 || logLines.some((l) => /"msg":"job (bookkeeping )?failed"/.test(l)),
+    );
     await new Promise((r) => setTimeout(r, OUTAGE_AFTER_ANSWER_MS)); // the outage's length, not a wait for a condition
     await link.open();
     await h.settle();
@@ -156,7 +166,10 @@ run("a token call answered while PostgreSQL cannot be reached", () => {
   async function expectActiveOnce(integ: { id: number; consumer_key: string }) {
     const inst = await h.installation(integ.consumer_key);
     const activations = await h.db.activation.findMany();
-    expect({ installation: inst.state, activations: activations.map((a) => [a.state, a.failureReason]) }).toEqual({ installation: "active", activations: [["succeeded", null]] });
+    expect({ installation: inst.state, activations: activations.map((a) => [a.state, a.failureReason]) }).toEqual({
+      installation: "active",
+      activations: [["succeeded", null]],
+    });
     const view = await h.admin<{ status: string; access_token?: string }>("GET", `/admin/api/integrations/${integ.id}`);
     expect(view.status).toBe("Active");
     expect(h.box.open(inst.accessTokenEnc!)).toBe(view.access_token);
@@ -168,7 +181,11 @@ run("a token call answered while PostgreSQL cannot be reached", () => {
     const lines = waitLines().map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.length).toBeGreaterThan(0);
     for (const l of lines) {
-      expect(l).toMatchObject({ activationId: activations[0]!.id, code: expect.any(String), retryInMs: expect.any(Number) });
+      expect(l).toMatchObject({
+        activationId: activations[0]!.id,
+        code: expect.any(String),
+        retryInMs: expect.any(Number),
+      });
       expect(JSON.stringify(l)).not.toContain(view.access_token!);
     }
   }
@@ -204,7 +221,14 @@ describe.each(PROVIDERS)("the final write tried again after its commit's answer 
     const { storage, box } = h;
     const store = await storage.stores.ensure(cb.get("store_base_url")!);
     const secretEnc = box.seal(cb.get("oauth_consumer_secret")!);
-    const inst = await storage.installations.create({ consumerKey: integ.consumer_key, storeId: store.id, state: "pending", mode: "oauth", consumerSecretEnc: secretEnc, activationCount: 1 });
+    const inst = await storage.installations.create({
+      consumerKey: integ.consumer_key,
+      storeId: store.id,
+      state: "pending",
+      mode: "oauth",
+      consumerSecretEnc: secretEnc,
+      activationCount: 1,
+    });
     const activation = await storage.activations.create({
       installationId: inst.id,
       seq: 1,
@@ -230,8 +254,13 @@ describe.each(PROVIDERS)("the final write tried again after its commit's answer 
     expect(lost).toBe(2);
     expect(outcome).toEqual({ kind: "succeeded", superseded: false });
     expect((await h.installation(integ.consumer_key)).state).toBe("active");
-    const events = await h.db.installationEvent.findMany({ where: { activationId: activation.id }, select: { kind: true } });
-    expect(events.map((e) => e.kind).filter((k) => k === "activated" || k === "exchange_superseded")).toEqual(["activated"]);
+    const events = await h.db.installationEvent.findMany({
+      where: { activationId: activation.id },
+      select: { kind: true },
+    });
+    expect(events.map((e) => e.kind).filter((k) => k === "activated" || k === "exchange_superseded")).toEqual([
+      "activated",
+    ]);
     const client = await h.clientFor(integ.consumer_key);
     expect((await client.request({ method: "GET", path: "/V1/store/storeViews" })).status).toBe(200);
   });

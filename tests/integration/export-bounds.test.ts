@@ -14,10 +14,14 @@ import type { MagentoClient } from "@/lib/magento";
 function endlessStore(): { client: MagentoClient; pagesServed: () => number } {
   let served = 0;
   const call = async (_op: string, args: { searchCriteria: { pageSize: number; currentPage: number } }) => {
-    if (args.searchCriteria.pageSize === 1) return { status: 200, url: "http://shop.invalid/rest/V1/products", data: { total_count: 1_000_000_000 } };
+    if (args.searchCriteria.pageSize === 1)
+      return { status: 200, url: "http://shop.invalid/rest/V1/products", data: { total_count: 1_000_000_000 } };
     served++;
     const page = args.searchCriteria.currentPage;
-    const items = Array.from({ length: args.searchCriteria.pageSize }, (_, i) => ({ sku: `p-${page}-${i}`, name: "x".repeat(1000) }));
+    const items = Array.from({ length: args.searchCriteria.pageSize }, (_, i) => ({
+      sku: `p-${page}-${i}`,
+      name: "x".repeat(1000),
+    }));
     return { status: 200, url: "http://shop.invalid/rest/V1/products", data: { items, total_count: 1_000_000_000 } };
   };
   return { client: { call } as unknown as MagentoClient, pagesServed: () => served };
@@ -41,8 +45,12 @@ describe.each(PROVIDERS)("export bounds on %s", (provider) => {
     const inst = await h.installation(integ.consumer_key);
     h.hold(); // nothing runs: the exports stay queued
     const request = { entity: "products", fields: "sku,name", pageSize: 10 };
-    for (let i = 0; i < MAX_OPEN_EXPORTS; i++) expect(await h.kit.exports.start(inst.id, null, request)).toMatchObject({ ok: true });
-    expect(await h.kit.exports.start(inst.id, null, request)).toEqual({ ok: false, error: expect.stringMatching(/already has 3 exports running or waiting/) });
+    for (let i = 0; i < MAX_OPEN_EXPORTS; i++)
+      expect(await h.kit.exports.start(inst.id, null, request)).toMatchObject({ ok: true });
+    expect(await h.kit.exports.start(inst.id, null, request)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/already has 3 exports running or waiting/),
+    });
     h.release();
   });
 
@@ -50,13 +58,25 @@ describe.each(PROVIDERS)("export bounds on %s", (provider) => {
     db = await freshDatabase(provider);
     const s = db.storage;
     const store = await s.stores.ensure("http://shop.invalid/");
-    const inst = await s.installations.create({ consumerKey: "k".repeat(32), storeId: store.id, state: "active", mode: "oauth", consumerSecretEnc: "sealed", activationCount: 1 });
+    const inst = await s.installations.create({
+      consumerKey: "k".repeat(32),
+      storeId: store.id,
+      state: "active",
+      mode: "oauth",
+      consumerSecretEnc: "sealed",
+      activationCount: 1,
+    });
     const options = JSON.stringify({ entity: "products", fields: "sku,name", filterGroups: [], pageSize: 100 });
     const record = await s.exports.create({ installationId: inst.id, requestedBy: null, entity: "products", options });
     const store$ = endlessStore();
     const maxChars = 1024 * 1024; // about 10 pages of 100 rows of ~1 KB
     // a slice of 20 s: without the limit it is still reading (and storing) when its time is up
-    const r = await exportSlice({ storage: s, now: () => new Date(), maxChars }, record, store$.client, new Date(Date.now() + 20_000));
+    const r = await exportSlice(
+      { storage: s, now: () => new Date(), maxChars },
+      record,
+      store$.client,
+      new Date(Date.now() + 20_000),
+    );
     expect(r).toBe("done");
     const after = await s.exports.byId(record.id);
     expect(after).toMatchObject({ state: "failed" });

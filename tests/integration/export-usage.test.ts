@@ -23,7 +23,9 @@ describe("export CLI usage", () => {
     const args = command!.split(" ").slice(1); // run --silent export --
     // an unknown store: the CLI fails, and says so on stderr; stdout (the file) stays empty
     const dir = mkdtempSync(join(tmpdir(), "export-usage-"));
-    const silent = await run("npm", [...args, "--store", "nope", "products"], { env: { ...process.env, DATABASE_URL: `file:${join(dir, "none.db")}` } })
+    const silent = await run("npm", [...args, "--store", "nope", "products"], {
+      env: { ...process.env, DATABASE_URL: `file:${join(dir, "none.db")}` },
+    })
       .catch((e: { stdout: string; stderr: string }) => e)
       .finally(() => rmSync(dir, { recursive: true, force: true }));
     expect(silent.stdout).toBe("");

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Writable } from "node:stream";
 import { startDevStore, type DevStore } from "../../devstore/src/server";
 import { createMagentoClient, type MagentoClient } from "@/lib/magento";
-import { exportRows, parseArgs, parseFilterTerm, progressBar, UsageError, type ExportOptions } from "../../scripts/export";
+import {
+  exportRows,
+  parseArgs,
+  parseFilterTerm,
+  progressBar,
+  UsageError,
+  type ExportOptions,
+} from "../../scripts/export";
 
 let store: DevStore;
 let tokens: { consumer_key: string; consumer_secret: string; access_token: string; access_token_secret: string };
@@ -10,7 +17,11 @@ let tokens: { consumer_key: string; consumer_secret: string; access_token: strin
 beforeAll(async () => {
   store = await startDevStore({ port: 0, host: "127.0.0.1" });
   const post = async (path: string, body?: unknown) => {
-    const res = await fetch(`${store.url}/admin/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body ?? {}) });
+    const res = await fetch(`${store.url}/admin/api${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body ?? {}),
+    });
     expect(res.ok).toBe(true);
     return res.json() as Promise<Record<string, unknown>>;
   };
@@ -25,7 +36,13 @@ afterAll(async () => {
 function client(fetchImpl: typeof fetch = fetch): MagentoClient {
   return createMagentoClient({
     baseUrl: store.storeBaseUrl,
-    auth: { kind: "oauth", consumerKey: tokens.consumer_key, consumerSecret: tokens.consumer_secret, accessToken: tokens.access_token, accessTokenSecret: tokens.access_token_secret },
+    auth: {
+      kind: "oauth",
+      consumerKey: tokens.consumer_key,
+      consumerSecret: tokens.consumer_secret,
+      accessToken: tokens.access_token,
+      accessTokenSecret: tokens.access_token_secret,
+    },
     fetch: fetchImpl,
   });
 }
@@ -51,13 +68,25 @@ function sink(delayMs = 0) {
 }
 
 async function adminTotal(path: string, extra = ""): Promise<number> {
-  const t = await fetch(`${store.url}/rest/V1/integration/admin/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: "admin123" }) });
+  const t = await fetch(`${store.url}/rest/V1/integration/admin/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "admin123" }),
+  });
   const token = (await t.json()) as string;
-  const res = await fetch(`${store.url}/rest/V1${path}?searchCriteria[pageSize]=1${extra}&fields=total_count`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${store.url}/rest/V1${path}?searchCriteria[pageSize]=1${extra}&fields=total_count`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return ((await res.json()) as { total_count: number }).total_count;
 }
 
-const base: ExportOptions = { entity: "products", fields: "sku,name,price", filterGroups: [], pageSize: 300, prefetch: 2 };
+const base: ExportOptions = {
+  entity: "products",
+  fields: "sku,name,price",
+  filterGroups: [],
+  pageSize: 300,
+  prefetch: 2,
+};
 
 describe("export against the dev store", () => {
   it("streams every product exactly once as NDJSON, in a stable order", async () => {
@@ -72,7 +101,17 @@ describe("export against the dev store", () => {
   });
 
   it("applies --filter terms (AND between terms, | for OR) like the store does", async () => {
-    const parsed = parseArgs(["--store", "x", "orders", "--filter", "status:in:pending,complete", "--filter", "grand_total:gt:500", "--fields", "increment_id,status,grand_total"]);
+    const parsed = parseArgs([
+      "--store",
+      "x",
+      "orders",
+      "--filter",
+      "status:in:pending,complete",
+      "--filter",
+      "grand_total:gt:500",
+      "--fields",
+      "increment_id,status,grand_total",
+    ]);
     if ("help" in parsed) throw new Error("unexpected help");
     const out = sink();
     const n = await exportRows(client(), { ...parsed.options, pageSize: 50 }, out.stream);
@@ -97,7 +136,13 @@ describe("export against the dev store", () => {
     let maxAhead = 0;
     const pageSize = 50;
     const opts: ExportOptions = { ...base, pageSize, prefetch: 2, fields: "sku" };
-    const progress = { start() {}, update(rows: number) { maxAhead = Math.max(maxAhead, requested - Math.floor(rows / pageSize)); }, done() {} };
+    const progress = {
+      start() {},
+      update(rows: number) {
+        maxAhead = Math.max(maxAhead, requested - Math.floor(rows / pageSize));
+      },
+      done() {},
+    };
     const n = await exportRows(client(counting), opts, out.stream, progress);
     expect(n).toBe(out.lines.length);
     // pages requested beyond those fully written: the prefetch window (2) plus the page being written
@@ -106,7 +151,16 @@ describe("export against the dev store", () => {
   });
 
   it("names the store's refusal (bad credentials) instead of writing anything", async () => {
-    const bad = createMagentoClient({ baseUrl: store.storeBaseUrl, auth: { kind: "oauth", consumerKey: tokens.consumer_key, consumerSecret: tokens.consumer_secret, accessToken: "0".repeat(32), accessTokenSecret: "0".repeat(32) } });
+    const bad = createMagentoClient({
+      baseUrl: store.storeBaseUrl,
+      auth: {
+        kind: "oauth",
+        consumerKey: tokens.consumer_key,
+        consumerSecret: tokens.consumer_secret,
+        accessToken: "0".repeat(32),
+        accessTokenSecret: "0".repeat(32),
+      },
+    });
     const out = sink();
     await expect(exportRows(bad, base, out.stream)).rejects.toMatchObject({ status: 401 });
     expect(out.lines).toHaveLength(0);
@@ -115,14 +169,31 @@ describe("export against the dev store", () => {
 
 describe("export arguments", () => {
   it("parses entity, fields, filters and limits", () => {
-    const r = parseArgs(["--store", "abc", "customers", "--filter", "email:like:%@example.com|firstname:eq:Roni", "--filter", "created_at:gteq:2024-01-01 00:00:00", "--page-size", "100", "--prefetch", "1"]);
+    const r = parseArgs([
+      "--store",
+      "abc",
+      "customers",
+      "--filter",
+      "email:like:%@example.com|firstname:eq:Roni",
+      "--filter",
+      "created_at:gteq:2024-01-01 00:00:00",
+      "--page-size",
+      "100",
+      "--prefetch",
+      "1",
+    ]);
     expect(r).toEqual({
       store: "abc",
       options: {
         entity: "customers",
         fields: "id,email,firstname,lastname,group_id,created_at",
         filterGroups: [
-          { filters: [{ field: "email", conditionType: "like", value: "%@example.com" }, { field: "firstname", conditionType: "eq", value: "Roni" }] },
+          {
+            filters: [
+              { field: "email", conditionType: "like", value: "%@example.com" },
+              { field: "firstname", conditionType: "eq", value: "Roni" },
+            ],
+          },
           { filters: [{ field: "created_at", conditionType: "gteq", value: "2024-01-01 00:00:00" }] },
         ],
         pageSize: 100,
@@ -157,7 +228,12 @@ describe("export arguments", () => {
 
   it("the progress bar prints to its stream", async () => {
     let text = "";
-    const w = new Writable({ write(c: Buffer, _e, cb) { text += c.toString(); cb(); } });
+    const w = new Writable({
+      write(c: Buffer, _e, cb) {
+        text += c.toString();
+        cb();
+      },
+    });
     let t = 0;
     const bar = progressBar(w, () => (t += 500));
     bar.start(10);

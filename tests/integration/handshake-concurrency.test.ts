@@ -23,7 +23,10 @@ describe.each(PROVIDERS)("concurrent callbacks on %s", (provider) => {
         f.set("oauth_verifier", randomToken());
         return f.toString();
       });
-      const results = await Promise.all([...Array.from({ length: 25 }, () => h.postCallback(body)), ...forged.map((b) => h.postCallback(b))]);
+      const results = await Promise.all([
+        ...Array.from({ length: 25 }, () => h.postCallback(body)),
+        ...forged.map((b) => h.postCallback(b)),
+      ]);
       expect(results.every((r) => r.status === 200)).toBe(true);
       h.release();
       const outcomes = await h.settle();
@@ -78,7 +81,11 @@ describe.each(PROVIDERS)("concurrent callbacks on %s", (provider) => {
       expect(rows).toHaveLength(12);
       expect(rows.every((r) => r.state === "active")).toBe(true);
       expect(await h.db.store.count()).toBe(1);
-      const calls = await Promise.all(integs.map(async (i) => (await h.clientFor(i.consumer_key)).request({ method: "GET", path: "/V1/store/storeViews" })));
+      const calls = await Promise.all(
+        integs.map(async (i) =>
+          (await h.clientFor(i.consumer_key)).request({ method: "GET", path: "/V1/store/storeViews" }),
+        ),
+      );
       expect(calls.every((c) => c.status === 200)).toBe(true);
     });
 

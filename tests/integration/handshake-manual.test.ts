@@ -18,11 +18,13 @@ describe.each(PROVIDERS)("manual mode and accounts on %s", (provider) => {
   });
 
   async function manualTokens() {
-    const integ = await h.admin<{ id: number }>("POST", "/admin/api/integrations", { name: "Manual", resources: "all" });
-    const r = await h.admin<{ tokens: { consumer_key: string; consumer_secret: string; access_token: string; access_token_secret: string } }>(
-      "POST",
-      `/admin/api/integrations/${integ.id}/activate`,
-    );
+    const integ = await h.admin<{ id: number }>("POST", "/admin/api/integrations", {
+      name: "Manual",
+      resources: "all",
+    });
+    const r = await h.admin<{
+      tokens: { consumer_key: string; consumer_secret: string; access_token: string; access_token_secret: string };
+    }>("POST", `/admin/api/integrations/${integ.id}/activate`);
     return { id: integ.id, ...r.tokens };
   }
 
@@ -30,8 +32,20 @@ describe.each(PROVIDERS)("manual mode and accounts on %s", (provider) => {
     it("verifies the tokens with one signed call before saving, then links the user", async () => {
       const t = await manualTokens();
       const user = await h.db.user.create({ data: { email: "m@example.com", passwordHash: "x" } });
-      const deps = { storage: h.storage, box: h.deps.box, now: () => new Date(), allowPrivate: true, fetch: globalThis.fetch };
-      const input = { baseUrl: h.store.storeBaseUrl, consumerKey: t.consumer_key, consumerSecret: t.consumer_secret, accessToken: t.access_token, accessTokenSecret: t.access_token_secret };
+      const deps = {
+        storage: h.storage,
+        box: h.deps.box,
+        now: () => new Date(),
+        allowPrivate: true,
+        fetch: globalThis.fetch,
+      };
+      const input = {
+        baseUrl: h.store.storeBaseUrl,
+        consumerKey: t.consumer_key,
+        consumerSecret: t.consumer_secret,
+        accessToken: t.access_token,
+        accessTokenSecret: t.access_token_secret,
+      };
 
       const wrong = await addManualStoreFor(deps, user.id, { ...input, accessTokenSecret: randomToken() });
       expect(wrong.ok).toBe(false);
@@ -63,14 +77,30 @@ describe.each(PROVIDERS)("manual mode and accounts on %s", (provider) => {
 
     it("one account holds at most a few manual stores (each one multiplies the export bounds); refreshing one still works", async () => {
       const user = await h.db.user.create({ data: { email: "many@example.com", passwordHash: "x" } });
-      const deps = { storage: h.storage, box: h.deps.box, now: () => new Date(), allowPrivate: true, fetch: globalThis.fetch };
+      const deps = {
+        storage: h.storage,
+        box: h.deps.box,
+        now: () => new Date(),
+        allowPrivate: true,
+        fetch: globalThis.fetch,
+      };
       const inputs = [];
       for (let i = 0; i <= MAX_MANUAL_STORES_PER_ACCOUNT; i++) {
         const t = await manualTokens();
-        inputs.push({ baseUrl: h.store.storeBaseUrl, consumerKey: t.consumer_key, consumerSecret: t.consumer_secret, accessToken: t.access_token, accessTokenSecret: t.access_token_secret });
+        inputs.push({
+          baseUrl: h.store.storeBaseUrl,
+          consumerKey: t.consumer_key,
+          consumerSecret: t.consumer_secret,
+          accessToken: t.access_token,
+          accessTokenSecret: t.access_token_secret,
+        });
       }
-      for (const input of inputs.slice(0, MAX_MANUAL_STORES_PER_ACCOUNT)) expect((await addManualStoreFor(deps, user.id, input)).ok).toBe(true);
-      expect(await addManualStoreFor(deps, user.id, inputs.at(-1))).toMatchObject({ ok: false, error: expect.stringMatching(/at most 5/) });
+      for (const input of inputs.slice(0, MAX_MANUAL_STORES_PER_ACCOUNT))
+        expect((await addManualStoreFor(deps, user.id, input)).ok).toBe(true);
+      expect(await addManualStoreFor(deps, user.id, inputs.at(-1))).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/at most 5/),
+      });
       expect(await h.db.installation.count({ where: { mode: "manual" } })).toBe(MAX_MANUAL_STORES_PER_ACCOUNT);
       expect((await addManualStoreFor(deps, user.id, inputs[0])).ok).toBe(true);
     });
@@ -79,13 +109,29 @@ describe.each(PROVIDERS)("manual mode and accounts on %s", (provider) => {
       const t = await manualTokens();
       const owner = await h.db.user.create({ data: { email: "owner@example.com", passwordHash: "x" } });
       const intruder = await h.db.user.create({ data: { email: "intruder@example.com", passwordHash: "x" } });
-      const deps = { storage: h.storage, box: h.deps.box, now: () => new Date(), allowPrivate: true, fetch: globalThis.fetch };
-      const input = { baseUrl: h.store.storeBaseUrl, consumerKey: t.consumer_key, consumerSecret: t.consumer_secret, accessToken: t.access_token, accessTokenSecret: t.access_token_secret };
+      const deps = {
+        storage: h.storage,
+        box: h.deps.box,
+        now: () => new Date(),
+        allowPrivate: true,
+        fetch: globalThis.fetch,
+      };
+      const input = {
+        baseUrl: h.store.storeBaseUrl,
+        consumerKey: t.consumer_key,
+        consumerSecret: t.consumer_secret,
+        accessToken: t.access_token,
+        accessTokenSecret: t.access_token_secret,
+      };
       expect((await addManualStoreFor(deps, owner.id, input)).ok).toBe(true);
       const before = await h.installation(t.consumer_key);
 
       // Another account, even with every right token, cannot attach itself to the installation…
-      expect(await addManualStoreFor(deps, intruder.id, input)).toEqual({ ok: false, field: "consumerKey", error: KEY_TAKEN_MESSAGE });
+      expect(await addManualStoreFor(deps, intruder.id, input)).toEqual({
+        ok: false,
+        field: "consumerKey",
+        error: KEY_TAKEN_MESSAGE,
+      });
       // …nor point it at its own "store" (here: a different base URL that would also answer).
       const elsewhere = { ...input, baseUrl: h.store.storeBaseUrl.replace("127.0.0.1", "localhost") };
       expect((await addManualStoreFor(deps, intruder.id, elsewhere)).ok).toBe(false);
@@ -105,13 +151,17 @@ describe.each(PROVIDERS)("manual mode and accounts on %s", (provider) => {
     it("refuses private store URLs when they are not allowed", async () => {
       const t = await manualTokens();
       const user = await h.db.user.create({ data: { email: "p@example.com", passwordHash: "x" } });
-      const r = await addManualStoreFor({ storage: h.storage, box: h.deps.box, now: () => new Date(), allowPrivate: false, fetch: globalThis.fetch }, user.id, {
-        baseUrl: h.store.storeBaseUrl,
-        consumerKey: t.consumer_key,
-        consumerSecret: t.consumer_secret,
-        accessToken: t.access_token,
-        accessTokenSecret: t.access_token_secret,
-      });
+      const r = await addManualStoreFor(
+        { storage: h.storage, box: h.deps.box, now: () => new Date(), allowPrivate: false, fetch: globalThis.fetch },
+        user.id,
+        {
+          baseUrl: h.store.storeBaseUrl,
+          consumerKey: t.consumer_key,
+          consumerSecret: t.consumer_secret,
+          accessToken: t.access_token,
+          accessTokenSecret: t.access_token_secret,
+        },
+      );
       expect(r).toMatchObject({ ok: false, field: "baseUrl" });
     });
   });
@@ -121,21 +171,52 @@ describe.each(PROVIDERS)("manual mode and accounts on %s", (provider) => {
       const up = await signUp(h.storage, { email: "User@Example.com", password: "a long password" });
       expect(up.ok).toBe(true);
       expect((await signUp(h.storage, { email: "user@example.com", password: "another password" })).ok).toBe(false);
-      expect((await signIn(h.storage, { email: "user@example.com", password: "a long password" }, { ip: "198.51.100.1" })).ok).toBe(true);
+      expect(
+        (await signIn(h.storage, { email: "user@example.com", password: "a long password" }, { ip: "198.51.100.1" }))
+          .ok,
+      ).toBe(true);
       const now = new Date();
       for (let i = 0; i < SIGN_IN_RULES.emailClient.free; i++) {
-        const r = await signIn(h.storage, { email: "user@example.com", password: "wrong" }, { ip: "198.51.100.1" }, now);
+        const r = await signIn(
+          h.storage,
+          { email: "user@example.com", password: "wrong" },
+          { ip: "198.51.100.1" },
+          now,
+        );
         expect(r).toMatchObject({ ok: false, error: "Email or password is wrong." });
       }
       // the next failure from that client sets a wait; attempts inside it are not even checked
       await signIn(h.storage, { email: "user@example.com", password: "wrong" }, { ip: "198.51.100.1" }, now);
-      const slowed = await signIn(h.storage, { email: "user@example.com", password: "a long password" }, { ip: "198.51.100.1" }, now);
+      const slowed = await signIn(
+        h.storage,
+        { email: "user@example.com", password: "a long password" },
+        { ip: "198.51.100.1" },
+        now,
+      );
       expect(slowed).toMatchObject({ ok: false, error: expect.stringMatching(/Wait \d+ seconds?/) });
       // …but the owner from another client is not slowed by those failures
-      expect((await signIn(h.storage, { email: "user@example.com", password: "a long password" }, { ip: "198.51.100.2" }, now)).ok).toBe(true);
+      expect(
+        (
+          await signIn(
+            h.storage,
+            { email: "user@example.com", password: "a long password" },
+            { ip: "198.51.100.2" },
+            now,
+          )
+        ).ok,
+      ).toBe(true);
       // and the first client may try again once its short wait is over
       const later = new Date(now.getTime() + SIGN_IN_RULES.emailClient.baseMs + 1);
-      expect((await signIn(h.storage, { email: "user@example.com", password: "a long password" }, { ip: "198.51.100.1" }, later)).ok).toBe(true);
+      expect(
+        (
+          await signIn(
+            h.storage,
+            { email: "user@example.com", password: "a long password" },
+            { ip: "198.51.100.1" },
+            later,
+          )
+        ).ok,
+      ).toBe(true);
       const row = await h.db.user.findUniqueOrThrow({ where: { email: "user@example.com" } });
       expect(row.passwordHash).not.toContain("a long password");
     });

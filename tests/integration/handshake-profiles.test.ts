@@ -24,16 +24,21 @@ async function activateAndCall(harness: Harness) {
 }
 
 describe("handshake on every dev store profile", () => {
-  it.each(["2.4.5", "2.4.7", "2.4.8", "2.4.9", "seed"] as const)("profile %s: HMAC-SHA256 handshake and a signed call", async (profile) => {
-    h = await startHarness({ store: { profile } });
-    const inst = await activateAndCall(h);
-    expect(inst.store.signature.method).toBe("HMAC-SHA256");
-  });
+  it.each(["2.4.5", "2.4.7", "2.4.8", "2.4.9", "seed"] as const)(
+    "profile %s: HMAC-SHA256 handshake and a signed call",
+    async (profile) => {
+      h = await startHarness({ store: { profile } });
+      const inst = await activateAndCall(h);
+      expect(inst.store.signature.method).toBe("HMAC-SHA256");
+    },
+  );
 
   it("profile 2.4.3 with HMAC-SHA1 chosen for the store: the handshake and calls are signed with SHA1", async () => {
     h = await startHarness({ store: { profile: "2.4.3" } });
     // a method remembered from an earlier successful call (a proven store: fallbacks are allowed)
-    await h.db.store.create({ data: { baseUrl: h.store.storeBaseUrl, signatureMethod: "HMAC-SHA1", provenAt: new Date() } });
+    await h.db.store.create({
+      data: { baseUrl: h.store.storeBaseUrl, signatureMethod: "HMAC-SHA1", provenAt: new Date() },
+    });
     const inst = await activateAndCall(h);
     expect(inst.store.signature.method).toBe("HMAC-SHA1");
   });
@@ -41,7 +46,9 @@ describe("handshake on every dev store profile", () => {
   it("profile 2.4.5 refuses HMAC-SHA1: the kit switches to HMAC-SHA256 once and remembers it", async () => {
     h = await startHarness({ store: { profile: "2.4.5" } });
     // a method remembered from an earlier successful call (a proven store: fallbacks are allowed)
-    await h.db.store.create({ data: { baseUrl: h.store.storeBaseUrl, signatureMethod: "HMAC-SHA1", provenAt: new Date() } });
+    await h.db.store.create({
+      data: { baseUrl: h.store.storeBaseUrl, signatureMethod: "HMAC-SHA1", provenAt: new Date() },
+    });
     const inst = await activateAndCall(h);
     expect(inst.store.signature.method).toBe("HMAC-SHA256");
   });

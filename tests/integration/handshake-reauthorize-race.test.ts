@@ -58,7 +58,10 @@ describe.each(PROVIDERS)("Reauthorize between an older exchange's two token call
   /** Active with the store's current credentials for this integration, from the newest activation, and working. */
   async function expectNewestCredentialsWork(integ: { id: number; consumer_key: string }, states: string[]) {
     const inst = await h.installation(integ.consumer_key);
-    expect({ state: inst.state, credentialsSeq: inst.credentialsSeq }).toEqual({ state: "active", credentialsSeq: states.length });
+    expect({ state: inst.state, credentialsSeq: inst.credentialsSeq }).toEqual({
+      state: "active",
+      credentialsSeq: states.length,
+    });
     const acts = await h.db.activation.findMany({ orderBy: { seq: "asc" } });
     expect(acts.map((a) => a.state)).toEqual(states);
     // nothing usable is left behind: every request token was spent or taken over
@@ -82,8 +85,13 @@ describe.each(PROVIDERS)("Reauthorize between an older exchange's two token call
     const integ = await reauthorizeWhileHeld("request");
     const acts = await expectNewestCredentialsWork(integ, ["failed", "succeeded"]);
     expect(acts[0]!.failureReason).toBe("verifier_invalid");
-    const events = await h.db.installationEvent.findMany({ where: { activationId: acts[1]!.id }, select: { message: true } });
-    expect(events.map((e) => e.message)).toContainEqual(expect.stringMatching(/^Request token taken over from activation #1/));
+    const events = await h.db.installationEvent.findMany({
+      where: { activationId: acts[1]!.id },
+      select: { message: true },
+    });
+    expect(events.map((e) => e.message)).toContainEqual(
+      expect.stringMatching(/^Request token taken over from activation #1/),
+    );
     // the store issued one request token, on the newer verifier's row; a second call would be refused
     // ("consumer token is not a verifier token")
     expect(proxy.requestTokenCalls.get(integ.consumer_key)).toBe(1);
@@ -110,16 +118,36 @@ describe.each(PROVIDERS)("who may take over a kept request token, on %s", (provi
     const { storage, box } = h;
     const url = "https://shop.example/";
     const store = await storage.stores.ensure(url);
-    const inst = await storage.installations.create({ consumerKey: "k".repeat(32), storeId: store.id, state: "pending", mode: "oauth", consumerSecretEnc: box.seal("secret"), activationCount: 0 });
+    const inst = await storage.installations.create({
+      consumerKey: "k".repeat(32),
+      storeId: store.id,
+      state: "pending",
+      mode: "oauth",
+      consumerSecretEnc: box.seal("secret"),
+      activationCount: 0,
+    });
     const activation = async (seq: number, secret: string, storeBaseUrl = url) => {
-      const a = await storage.activations.create({ installationId: inst.id, seq, fingerprint: `fp${seq}`, storeBaseUrl, consumerSecretEnc: box.seal(secret), verifierEnc: box.seal(`v${seq}`), callbackAt: new Date() });
+      const a = await storage.activations.create({
+        installationId: inst.id,
+        seq,
+        fingerprint: `fp${seq}`,
+        storeBaseUrl,
+        consumerSecretEnc: box.seal(secret),
+        verifierEnc: box.seal(`v${seq}`),
+        callbackAt: new Date(),
+      });
       await storage.activations.claimForExchange(a.id, new Date());
       return a;
     };
     const kept = async (seq: number, reason: "verifier_invalid" | "token_missing", keepRequestToken: boolean) => {
       const a = await activation(seq, "secret");
       await storage.activations.saveRequestToken(a.id, box.seal(`rt${seq}`), box.seal(`rts${seq}`), new Date());
-      await storage.activations.finish(a.id, ["exchanging"], { state: "failed", failureReason: reason, at: new Date(), keepRequestToken });
+      await storage.activations.finish(a.id, ["exchanging"], {
+        state: "failed",
+        failureReason: reason,
+        at: new Date(),
+        keepRequestToken,
+      });
       return a;
     };
     await kept(1, "verifier_invalid", true);

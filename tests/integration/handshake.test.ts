@@ -11,7 +11,9 @@ async function startForgerStore(): Promise<{ url: string; hits: string[]; close(
   const hits: string[] = [];
   const server: Server = createServer((req, res) => {
     hits.push(req.url ?? "");
-    res.writeHead(200, { "Content-Type": "text/html" }).end(`oauth_token=${randomToken()}&oauth_token_secret=${randomToken()}`);
+    res
+      .writeHead(200, { "Content-Type": "text/html" })
+      .end(`oauth_token=${randomToken()}&oauth_token_secret=${randomToken()}`);
   });
   const port = await listenLocal(server);
   return {
@@ -32,7 +34,10 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
 
   /** Consent for the newest activation of the key, given now (what signing in inside its popup records). */
   async function consentFor(consumerKey: string) {
-    const a = await h.db.activation.findFirstOrThrow({ where: { installation: { consumerKey } }, orderBy: { seq: "desc" } });
+    const a = await h.db.activation.findFirstOrThrow({
+      where: { installation: { consumerKey } },
+      orderBy: { seq: "desc" },
+    });
     return { consent: { activationId: a.id, at: Date.now() }, fromAdminPopup: true };
   }
 
@@ -52,7 +57,10 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
       expect(inst.mode).toBe("oauth");
       expect(inst.accessTokenEnc).toMatch(/^v1\.t1\./);
       expect(inst.store.baseUrl).toBe(h.store.storeBaseUrl);
-      const dev = await h.admin<{ status: string; access_token?: string }>("GET", `/admin/api/integrations/${integ.id}`);
+      const dev = await h.admin<{ status: string; access_token?: string }>(
+        "GET",
+        `/admin/api/integrations/${integ.id}`,
+      );
       expect(dev.status).toBe("Active");
       if (dev.access_token) expect(h.deps.box.open(inst.accessTokenEnc!)).toBe(dev.access_token);
       expect(JSON.stringify(inst)).not.toContain(integ.consumer_secret);
@@ -62,7 +70,9 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
       expect(res.status).toBe(200);
       expect(Array.isArray(res.data)).toBe(true);
 
-      const kinds = (await h.db.installationEvent.findMany({ where: { installationId: inst.id }, orderBy: { id: "asc" } })).map((e) => e.kind);
+      const kinds = (
+        await h.db.installationEvent.findMany({ where: { installationId: inst.id }, orderBy: { id: "asc" } })
+      ).map((e) => e.kind);
       // the first health probe runs as its own job right after the activation
       expect(kinds).toEqual(["callback", "exchange_started", "request_token", "activated", "probe_ok"]);
       const a = await h.db.activation.findFirstOrThrow({ where: { installationId: inst.id } });
@@ -71,7 +81,9 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
     });
 
     it("bad callback bodies get 400 naming the field and write nothing", async () => {
-      const r = await h.postCallback(`oauth_consumer_key=${randomToken()}&oauth_consumer_secret=short&store_base_url=${encodeURIComponent(h.store.storeBaseUrl)}&oauth_verifier=${randomToken()}`);
+      const r = await h.postCallback(
+        `oauth_consumer_key=${randomToken()}&oauth_consumer_secret=short&store_base_url=${encodeURIComponent(h.store.storeBaseUrl)}&oauth_verifier=${randomToken()}`,
+      );
       expect(r.status).toBe(400);
       expect(r.text).toContain("oauth_consumer_secret");
       expect(await h.db.installation.count()).toBe(0);
@@ -79,7 +91,12 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
     });
 
     it("hostile callback bodies: every one refused with 400, nothing written", async () => {
-      const ok = { oauth_consumer_key: randomToken(), oauth_consumer_secret: randomToken(), store_base_url: h.store.storeBaseUrl, oauth_verifier: randomToken() };
+      const ok = {
+        oauth_consumer_key: randomToken(),
+        oauth_consumer_secret: randomToken(),
+        store_base_url: h.store.storeBaseUrl,
+        oauth_verifier: randomToken(),
+      };
       const bodies = [
         "",
         "garbage",
@@ -90,7 +107,11 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
         new URLSearchParams({ ...ok, store_base_url: "http://user:pw@127.0.0.1/" }).toString(),
         new URLSearchParams({ ...ok, oauth_consumer_key_secret: randomToken() }).toString(),
         new URLSearchParams({ ...ok }).toString() + `&oauth_consumer_key=${randomToken()}`,
-        new URLSearchParams({ oauth_consumer_key: ok.oauth_consumer_key, store_base_url: ok.store_base_url, oauth_verifier: ok.oauth_verifier }).toString(),
+        new URLSearchParams({
+          oauth_consumer_key: ok.oauth_consumer_key,
+          store_base_url: ok.store_base_url,
+          oauth_verifier: ok.oauth_verifier,
+        }).toString(),
       ];
       for (const body of bodies) {
         const r = await h.postCallback(body);
@@ -111,7 +132,9 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
       expect(after.state).toBe("active");
       expect(after.credentialsSeq).toBe(2);
       expect(h.deps.box.open(after.accessTokenEnc!)).not.toBe(h.deps.box.open(before.accessTokenEnc!));
-      await expect(oldClient.request({ method: "GET", path: "/V1/store/storeViews" })).rejects.toMatchObject({ status: 401 });
+      await expect(oldClient.request({ method: "GET", path: "/V1/store/storeViews" })).rejects.toMatchObject({
+        status: 401,
+      });
       const fresh = await h.clientFor(integ.consumer_key);
       expect((await fresh.request({ method: "GET", path: "/V1/store/storeViews" })).status).toBe(200);
       expect((await h.installation(integ.consumer_key)).state).toBe("active");
@@ -122,7 +145,9 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
       const client = await h.clientFor(integ.consumer_key);
       h.drop = true;
       await h.reauthorize(integ.id);
-      await expect(client.request({ method: "GET", path: "/V1/store/storeViews" })).rejects.toMatchObject({ status: 401 });
+      await expect(client.request({ method: "GET", path: "/V1/store/storeViews" })).rejects.toMatchObject({
+        status: 401,
+      });
       const inst = await h.installation(integ.consumer_key);
       expect(inst.state).toBe("needs_reauthorization");
       expect(inst.failureReason).toBe("token_missing");
@@ -162,7 +187,9 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
       expect(forger.hits).toEqual([]); // never even contacted
       await forger.close();
       expect(await h.db.activation.count({ where: { installation: { consumerKey: integ.consumer_key } } })).toBe(1);
-      const refusals = await h.db.installationEvent.findMany({ where: { installationId: before.id, kind: "callback_refused" } });
+      const refusals = await h.db.installationEvent.findMany({
+        where: { installationId: before.id, kind: "callback_refused" },
+      });
       expect(refusals.map((e) => e.count)).toEqual([2]); // folded into one row
 
       const after = await h.installation(integ.consumer_key);
@@ -186,7 +213,9 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
       const inst = await h.installation(integ.consumer_key);
       expect(inst.state).toBe("failed");
       expect(inst.failureReason).toBe("consumer_expired");
-      const ev = await h.db.installationEvent.findFirstOrThrow({ where: { installationId: inst.id, kind: "exchange_failed" } });
+      const ev = await h.db.installationEvent.findFirstOrThrow({
+        where: { installationId: inst.id, kind: "exchange_failed" },
+      });
       expect(ev.storeMessage).toBe("Consumer key has expired");
     });
 
@@ -202,7 +231,9 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
       const inst = await h.installation(integ.consumer_key);
       expect(inst.state).toBe("failed");
       expect(inst.failureReason).toBe("store_unreachable");
-      const ev = await h.db.installationEvent.findFirstOrThrow({ where: { installationId: inst.id, kind: "exchange_failed" } });
+      const ev = await h.db.installationEvent.findFirstOrThrow({
+        where: { installationId: inst.id, kind: "exchange_failed" },
+      });
       expect(ev.message).toContain("The store could not be reached");
       expect(url).toBeTruthy();
     });
@@ -240,22 +271,37 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
 
       expect(await completeIdentityFor(h.deps, query, null)).toEqual({ kind: "sign_in_required" });
       // A GET alone never links: the user must have signed in inside the popup or confirmed the link.
-      expect(await completeIdentityFor(h.deps, query, alice.id)).toMatchObject({ kind: "confirm_link", storeUrl: h.store.storeBaseUrl });
+      expect(await completeIdentityFor(h.deps, query, alice.id)).toMatchObject({
+        kind: "confirm_link",
+        storeUrl: h.store.storeBaseUrl,
+      });
       expect(await h.db.installationUser.count()).toBe(0);
       const first = await completeIdentityFor(h.deps, query, alice.id, await consentFor(query.oauth_consumer_key));
       expect(first).toMatchObject({ kind: "redirect", url: query.success_call_back });
       // twice, already linked, from the admin popup: harmless
-      expect(await completeIdentityFor(h.deps, query, alice.id, { fromAdminPopup: true })).toMatchObject({ kind: "redirect" });
+      expect(await completeIdentityFor(h.deps, query, alice.id, { fromAdminPopup: true })).toMatchObject({
+        kind: "redirect",
+      });
       // another account now only files a request that a linked user answers
-      expect(await completeIdentityFor(h.deps, query, bob.id, await consentFor(query.oauth_consumer_key))).toMatchObject({ kind: "link_requested", state: "pending" });
+      expect(
+        await completeIdentityFor(h.deps, query, bob.id, await consentFor(query.oauth_consumer_key)),
+      ).toMatchObject({ kind: "link_requested", state: "pending" });
       expect(await h.db.installationUser.count()).toBe(1);
 
-      const evil = await completeIdentityFor(h.deps, { ...query, success_call_back: "https://evil.example/admin/admin/integration/loginSuccessCallback/" }, alice.id);
+      const evil = await completeIdentityFor(
+        h.deps,
+        { ...query, success_call_back: "https://evil.example/admin/admin/integration/loginSuccessCallback/" },
+        alice.id,
+      );
       expect(evil.kind).toBe("refused_redirect");
       const js = await completeIdentityFor(h.deps, { ...query, success_call_back: "javascript:alert(1)" }, alice.id);
       expect(js.kind).toBe("refused_redirect");
-      expect(await completeIdentityFor(h.deps, { ...query, oauth_consumer_key: randomToken() }, alice.id)).toEqual({ kind: "unknown_key" });
-      expect((await completeIdentityFor(h.deps, { ...query, oauth_consumer_key: "nope" }, alice.id)).kind).toBe("invalid");
+      expect(await completeIdentityFor(h.deps, { ...query, oauth_consumer_key: randomToken() }, alice.id)).toEqual({
+        kind: "unknown_key",
+      });
+      expect((await completeIdentityFor(h.deps, { ...query, oauth_consumer_key: "nope" }, alice.id)).kind).toBe(
+        "invalid",
+      );
     });
 
     it("identity waits while the callback is queued, then reports a failure with the store's words", async () => {
@@ -265,14 +311,24 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
       const popup = new URL(act.identity_url!);
       const query = Object.fromEntries(popup.searchParams) as { oauth_consumer_key: string; success_call_back: string };
       const user = await h.db.user.create({ data: { email: "w@example.com", passwordHash: "x" } });
-      const queued = { callbackQueued: (key: string) => h.kit.jobs.queue.hasOpen("handshake.callback", consumerKeyRef(key)) };
-      expect(await completeIdentityFor(h.deps, query, user.id, queued)).toMatchObject({ kind: "waiting", state: "received" });
+      const queued = {
+        callbackQueued: (key: string) => h.kit.jobs.queue.hasOpen("handshake.callback", consumerKeyRef(key)),
+      };
+      expect(await completeIdentityFor(h.deps, query, user.id, queued)).toMatchObject({
+        kind: "waiting",
+        state: "received",
+      });
       // before signing in too: the popup waits for the recording instead of calling the key unknown
-      expect(await completeIdentityFor(h.deps, query, null, queued)).toMatchObject({ kind: "waiting", state: "received" });
+      expect(await completeIdentityFor(h.deps, query, null, queued)).toMatchObject({
+        kind: "waiting",
+        state: "received",
+      });
       await h.admin("POST", "/admin/api/clock", { offsetSeconds: 1000 });
       h.release();
       await h.settle();
-      expect(await completeIdentityFor(h.deps, query, user.id, await consentFor(query.oauth_consumer_key))).toMatchObject({
+      expect(
+        await completeIdentityFor(h.deps, query, user.id, await consentFor(query.oauth_consumer_key)),
+      ).toMatchObject({
         kind: "failed",
         reason: "consumer_expired",
         storeMessage: "Consumer key has expired",
@@ -280,17 +336,31 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
     });
     it("a Reauthorize whose callback still waits in the queue: the merchant's popup waits for its exchange instead of returning at once", async () => {
       const { integ, act } = await activated();
-      const query = Object.fromEntries(new URL(act.identity_url!).searchParams) as { oauth_consumer_key: string; success_call_back: string };
+      const query = Object.fromEntries(new URL(act.identity_url!).searchParams) as {
+        oauth_consumer_key: string;
+        success_call_back: string;
+      };
       const merchant = await h.db.user.create({ data: { email: "m@example.com", passwordHash: "x" } });
-      expect(await completeIdentityFor(h.deps, query, merchant.id, await consentFor(query.oauth_consumer_key))).toMatchObject({ kind: "redirect" });
-      const queued = { fromAdminPopup: true, callbackQueued: (key: string) => h.kit.jobs.queue.hasOpen("handshake.callback", consumerKeyRef(key)) };
+      expect(
+        await completeIdentityFor(h.deps, query, merchant.id, await consentFor(query.oauth_consumer_key)),
+      ).toMatchObject({ kind: "redirect" });
+      const queued = {
+        fromAdminPopup: true,
+        callbackQueued: (key: string) => h.kit.jobs.queue.hasOpen("handshake.callback", consumerKeyRef(key)),
+      };
       h.hold();
       expect((await h.reauthorize(integ.id)).callback?.status).toBe(200);
       // the store's grid reloads when the popup returns: returning now would show the integration Inactive
-      expect(await completeIdentityFor(h.deps, query, merchant.id, queued)).toMatchObject({ kind: "waiting", state: "received" });
+      expect(await completeIdentityFor(h.deps, query, merchant.id, queued)).toMatchObject({
+        kind: "waiting",
+        state: "received",
+      });
       h.release();
       await h.settle();
-      expect(await completeIdentityFor(h.deps, query, merchant.id, queued)).toMatchObject({ kind: "redirect", url: query.success_call_back });
+      expect(await completeIdentityFor(h.deps, query, merchant.id, queued)).toMatchObject({
+        kind: "redirect",
+        url: query.success_call_back,
+      });
       expect((await h.admin<{ status: string }>("GET", `/admin/api/integrations/${integ.id}`)).status).toBe("Active");
     });
   });
@@ -300,11 +370,16 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
       const integ = await h.createIntegration("Old");
       const act = await h.activate(integ.id);
       await h.settle();
-      const query = Object.fromEntries(new URL(act.identity_url!).searchParams) as { oauth_consumer_key: string; success_call_back: string };
+      const query = Object.fromEntries(new URL(act.identity_url!).searchParams) as {
+        oauth_consumer_key: string;
+        success_call_back: string;
+      };
       const user = await h.db.user.create({ data: { email: "late@example.com", passwordHash: "x" } });
       const later = { ...h.deps, now: () => new Date(Date.now() + 31 * 60 * 1000) };
       const { consent } = await consentFor(query.oauth_consumer_key);
-      expect(await completeIdentityFor(later, query, user.id, { consent: { ...consent, at: later.now().getTime() } })).toMatchObject({ kind: "claim_expired" });
+      expect(
+        await completeIdentityFor(later, query, user.id, { consent: { ...consent, at: later.now().getTime() } }),
+      ).toMatchObject({ kind: "claim_expired" });
       expect(await h.db.installationUser.count()).toBe(0);
     });
   });
@@ -313,7 +388,10 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
     it("a successful signed call with the same credentials clears a stale needs_reauthorization", async () => {
       const { integ } = await activated();
       const inst = await h.installation(integ.consumer_key);
-      await h.db.installation.update({ where: { id: inst.id }, data: { state: "needs_reauthorization", failureReason: "token_missing" } });
+      await h.db.installation.update({
+        where: { id: inst.id },
+        data: { state: "needs_reauthorization", failureReason: "token_missing" },
+      });
       const client = await h.clientFor(integ.consumer_key);
       expect((await client.request({ method: "GET", path: "/V1/store/storeViews" })).status).toBe(200);
       const after = await h.installation(integ.consumer_key);

@@ -35,7 +35,10 @@ describe.each(PROVIDERS)("job engine on %s", (provider) => {
   });
 
   /** A harness whose token calls go through `steps` (a step may hang: that worker "died" there). */
-  async function withHandshake(steps: { request?: () => "hang-before" | "hang-after" | "ok"; access?: () => "hang-before" | "hang-after" | "ok" }) {
+  async function withHandshake(steps: {
+    request?: () => "hang-before" | "hang-after" | "ok";
+    access?: () => "hang-before" | "hang-after" | "ok";
+  }) {
     const calls = { request: 0, access: 0 };
     h = await startHarness({
       provider,
@@ -73,13 +76,23 @@ describe.each(PROVIDERS)("job engine on %s", (provider) => {
     h.hold();
     await h.activate(integ.id);
     // record the callback (its job alone), then let a "worker" lease the exchange job and die with it
-    h.kit.jobs.startWorker({ concurrency: 1, laneCap: 2, pollMs: 20, healthProbeEveryMs: 3_600_000, recurring: false, kinds: ["handshake.callback"] });
+    h.kit.jobs.startWorker({
+      concurrency: 1,
+      laneCap: 2,
+      pollMs: 20,
+      healthProbeEveryMs: 3_600_000,
+      recurring: false,
+      kinds: ["handshake.callback"],
+    });
     await until("the exchange job", async () => exchangeJobOf(integ.consumer_key));
     await h.kit.jobs.stopWorker();
     const dead = await h.kit.jobs.queue.fetch({ kinds: [EXCHANGE_JOB], laneCap: 2, now: h.clock.now() });
     expect(dead).not.toBeNull();
     // it had claimed the activation (exchanging) when it died: nothing was sent yet
-    await h.db.activation.updateMany({ where: { installation: { consumerKey: integ.consumer_key } }, data: { state: "exchanging", exchangeStartedAt: h.clock.now() } });
+    await h.db.activation.updateMany({
+      where: { installation: { consumerKey: integ.consumer_key } },
+      data: { state: "exchanging", exchangeStartedAt: h.clock.now() },
+    });
     h.release();
     h.clock.advance(30_000);
     expect((await h.installation(integ.consumer_key)).state).not.toBe("active"); // still leased
@@ -91,7 +104,12 @@ describe.each(PROVIDERS)("job engine on %s", (provider) => {
       return j?.state === "completed" ? j : null;
     });
     expect(job.retryCount).toBe(1);
-    const kinds = (await h.db.installationEvent.findMany({ where: { installation: { consumerKey: integ.consumer_key } }, orderBy: { id: "asc" } })).map((e) => e.kind);
+    const kinds = (
+      await h.db.installationEvent.findMany({
+        where: { installation: { consumerKey: integ.consumer_key } },
+        orderBy: { id: "asc" },
+      })
+    ).map((e) => e.kind);
     expect(kinds).toContain("exchange_resumed");
   });
 
@@ -100,7 +118,12 @@ describe.each(PROVIDERS)("job engine on %s", (provider) => {
     const calls = await withHandshake({ access: () => (first ? ((first = false), "hang-before") : "ok") });
     const integ = await h.createIntegration("Resume access");
     await h.activate(integ.id);
-    await until("the request token", async () => (await h.db.activation.findFirst({ where: { installation: { consumerKey: integ.consumer_key } } }))?.requestTokenEnc);
+    await until(
+      "the request token",
+      async () =>
+        (await h.db.activation.findFirst({ where: { installation: { consumerKey: integ.consumer_key } } }))
+          ?.requestTokenEnc,
+    );
     h.clock.advance(61_000);
     await until("active", async () => (await h.installation(integ.consumer_key)).state === "active");
     expect(calls).toEqual({ request: 1, access: 1 });
@@ -155,8 +178,17 @@ describe.each(PROVIDERS)("job engine on %s", (provider) => {
     // a Reauthorize whose exchange never runs: recorded, then its runner is gone
     h.hold();
     await h.reauthorize(integ.id);
-    await until("the callback job", async () => (await h.kit.jobs.queue.list({ refs: [consumerKeyRef(integ.consumer_key)], states: ["created"], limit: 1 })).length > 0);
-    const [queued] = await h.kit.jobs.queue.list({ refs: [consumerKeyRef(integ.consumer_key)], states: ["created"], limit: 1 });
+    await until(
+      "the callback job",
+      async () =>
+        (await h.kit.jobs.queue.list({ refs: [consumerKeyRef(integ.consumer_key)], states: ["created"], limit: 1 }))
+          .length > 0,
+    );
+    const [queued] = await h.kit.jobs.queue.list({
+      refs: [consumerKeyRef(integ.consumer_key)],
+      states: ["created"],
+      limit: 1,
+    });
     await h.kit.jobs.queue.cancel(queued!.id, h.clock.now());
     await h.db.activation.create({
       data: {
@@ -173,14 +205,26 @@ describe.each(PROVIDERS)("job engine on %s", (provider) => {
     });
     await h.db.installation.update({ where: { id: inst.id }, data: { activationCount: 2 } });
     h.release();
-    const stuck = await until("interrupted", async () => h.db.activation.findFirst({ where: { installationId: inst.id, seq: 2, state: "failed" } }), 20_000);
+    const stuck = await until(
+      "interrupted",
+      async () => h.db.activation.findFirst({ where: { installationId: inst.id, seq: 2, state: "failed" } }),
+      20_000,
+    );
     expect(stuck.failureReason).toBe("interrupted");
     // the working credentials of the active installation stayed
     expect((await h.installation(integ.consumer_key)).state).toBe("active");
     // the popup says so at once
     const user = await h.db.user.create({ data: { email: "after-crash@example.com", passwordHash: "x" } });
-    const query = Object.fromEntries(new URL(act.identity_url!).searchParams) as { oauth_consumer_key: string; success_call_back: string };
-    expect(await completeIdentityFor(h.deps, query, user.id, { consent: { activationId: stuck.id, at: Date.now() }, fromAdminPopup: true })).toMatchObject({
+    const query = Object.fromEntries(new URL(act.identity_url!).searchParams) as {
+      oauth_consumer_key: string;
+      success_call_back: string;
+    };
+    expect(
+      await completeIdentityFor(h.deps, query, user.id, {
+        consent: { activationId: stuck.id, at: Date.now() },
+        fromAdminPopup: true,
+      }),
+    ).toMatchObject({
       kind: "failed",
       reason: "interrupted",
     });
@@ -203,7 +247,9 @@ describe.each(PROVIDERS)("job engine on %s", (provider) => {
   });
 
   it("a store that answers a token call 503 (busy): the call is retried after the pause, signed again, and the store becomes active", async () => {
-    const busy: Server = createServer((_req, res) => res.writeHead(503, { "Content-Type": "text/plain" }).end("Service Unavailable"));
+    const busy: Server = createServer((_req, res) =>
+      res.writeHead(503, { "Content-Type": "text/plain" }).end("Service Unavailable"),
+    );
     const busyUrl = `http://127.0.0.1:${await listenLocal(busy)}/`;
     let turnedAway = 0;
     try {
@@ -211,7 +257,10 @@ describe.each(PROVIDERS)("job engine on %s", (provider) => {
         provider,
         kit: {
           handshake: {
-            fetchRequestToken: (o) => (turnedAway < 1 ? (turnedAway++, fetchRequestToken({ ...o, storeBaseUrl: busyUrl })) : fetchRequestToken(o)),
+            fetchRequestToken: (o) =>
+              turnedAway < 1
+                ? (turnedAway++, fetchRequestToken({ ...o, storeBaseUrl: busyUrl }))
+                : fetchRequestToken(o),
             fetchAccessToken,
           },
         },
@@ -220,8 +269,13 @@ describe.each(PROVIDERS)("job engine on %s", (provider) => {
       await h.activate(integ.id);
       // before: the retried job found its activation still "exchanging", skipped it, and it stayed there
       await until("active", async () => (await h.installation(integ.consumer_key)).state === "active", 30_000);
-      const events = await h.db.installationEvent.findMany({ where: { installation: { consumerKey: integ.consumer_key } }, orderBy: { id: "asc" } });
-      expect(events.filter((e) => e.kind === "store_busy").map((e) => e.message)).toEqual([expect.stringMatching(/busy \(HTTP 503\); the request-token call is retried/)]);
+      const events = await h.db.installationEvent.findMany({
+        where: { installation: { consumerKey: integ.consumer_key } },
+        orderBy: { id: "asc" },
+      });
+      expect(events.filter((e) => e.kind === "store_busy").map((e) => e.message)).toEqual([
+        expect.stringMatching(/busy \(HTTP 503\); the request-token call is retried/),
+      ]);
     } finally {
       await closeServer(busy);
     }
@@ -241,10 +295,14 @@ describe.each(PROVIDERS)("job engine on %s", (provider) => {
       authorizations.push(String(req.headers.authorization ?? ""));
       if (busy > 0) {
         busy--;
-        res.writeHead(429, { "Retry-After": "1", "Content-Type": "application/json" }).end('{"message":"Too many requests"}');
+        res
+          .writeHead(429, { "Retry-After": "1", "Content-Type": "application/json" })
+          .end('{"message":"Too many requests"}');
         return;
       }
-      const r = await fetch(`${upstream.origin}${req.url}`, { headers: { authorization: String(req.headers.authorization ?? ""), host: String(req.headers.host) } });
+      const r = await fetch(`${upstream.origin}${req.url}`, {
+        headers: { authorization: String(req.headers.authorization ?? ""), host: String(req.headers.host) },
+      });
       res.writeHead(r.status, { "Content-Type": "application/json" }).end(await r.text());
     });
     const proxyPort = await listenLocal(proxy);
@@ -253,7 +311,11 @@ describe.each(PROVIDERS)("job engine on %s", (provider) => {
       expect(base).not.toBe(h.store.storeBaseUrl);
       // the probe job asks the proxy; the 429 pauses the lane of the installation's store
       await h.db.store.update({ where: { id: inst.store.id }, data: { baseUrl: base } });
-      await h.kit.jobs.send("installation.probe", { installationId: inst.id, reason: "schedule" }, { lane: storeLane(base), ref: inst.id, retryDelaySeconds: 1 });
+      await h.kit.jobs.send(
+        "installation.probe",
+        { installationId: inst.id, reason: "schedule" },
+        { lane: storeLane(base), ref: inst.id, retryDelaySeconds: 1 },
+      );
       const lane = await until("a paused lane", async () => {
         const l = await h.kit.jobs.queue.lanes.get(storeLane(base));
         return l?.pausedUntil ? l : null;
@@ -276,19 +338,31 @@ describe.each(PROVIDERS)("job engine on %s", (provider) => {
     const started = await h.kit.exports.start(inst.id, null, { entity: "products", fields: "sku,name", pageSize: 300 });
     expect(started.ok).toBe(true);
     if (!started.ok) return;
-    const done = await until("the export", async () => {
-      const x = await h.kit.exports.get(started.exportId, inst.id, null);
-      return x?.state === "done" ? x : null;
-    }, 60_000);
+    const done = await until(
+      "the export",
+      async () => {
+        const x = await h.kit.exports.get(started.exportId, inst.id, null);
+        return x?.state === "done" ? x : null;
+      },
+      60_000,
+    );
     let text = "";
     for await (const p of h.kit.exports.pages(started.exportId)) text += p.body;
-    const lines = text.trim().split("\n").map((l) => JSON.parse(l) as { sku: string });
+    const lines = text
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { sku: string });
     expect(done.total).toBeGreaterThan(1000);
     expect(lines).toHaveLength(done.total!);
     expect(new Set(lines.map((l) => l.sku)).size).toBe(lines.length);
     expect(done.percent).toBe(100);
     // bad input is refused before anything runs
-    expect(await h.kit.exports.start(inst.id, null, { entity: "invoices" })).toMatchObject({ ok: false, field: "entity" });
-    expect(await h.kit.exports.start(inst.id, null, { entity: "orders", filters: ["status:between:1"] })).toMatchObject({ ok: false, field: "filters" });
+    expect(await h.kit.exports.start(inst.id, null, { entity: "invoices" })).toMatchObject({
+      ok: false,
+      field: "entity",
+    });
+    expect(await h.kit.exports.start(inst.id, null, { entity: "orders", filters: ["status:between:1"] })).toMatchObject(
+      { ok: false, field: "filters" },
+    );
   });
 });

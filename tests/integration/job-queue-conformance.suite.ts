@@ -31,7 +31,8 @@ function conformance(open: () => Promise<OpenedJobQueue>): void {
   let t: number;
   const now = () => new Date(t);
   const fetch = (laneCap = 2, kinds = KINDS) => q.fetch({ kinds, laneCap, now: now() });
-  const send = (data: unknown, o: Parameters<JobQueue["send"]>[2] = {}, kind = "test.a") => q.send(kind, data, o, now());
+  const send = (data: unknown, o: Parameters<JobQueue["send"]>[2] = {}, kind = "test.a") =>
+    q.send(kind, data, o, now());
 
   beforeEach(async () => {
     db = await open();
@@ -54,7 +55,15 @@ function conformance(open: () => Promise<OpenedJobQueue>): void {
     const id = await send({ hello: "world" }, { lane: "L", ref: "inst-1" });
     expect(id).toBeTruthy();
     const job = await fetch();
-    expect(job).toMatchObject({ id, kind: "test.a", data: { hello: "world" }, lane: "L", ref: "inst-1", retryCount: 0, state: "active" });
+    expect(job).toMatchObject({
+      id,
+      kind: "test.a",
+      data: { hello: "world" },
+      lane: "L",
+      ref: "inst-1",
+      retryCount: 0,
+      state: "active",
+    });
     expect(await fetch()).toBeNull();
     expect(await q.complete(job!, { rows: 3 }, now())).toBe(true);
     expect(await q.complete(job!, { rows: 4 }, now())).toBe(false);
@@ -216,7 +225,9 @@ function conformance(open: () => Promise<OpenedJobQueue>): void {
     await send("y0", { lane: "store-y" });
     const a = await fetch(2);
     const b = await fetch(2);
-    expect([a?.lane, b?.lane].sort()).toEqual(["store-x", "store-y"].sort().length === 2 ? [a?.lane, b?.lane].sort() : []);
+    expect([a?.lane, b?.lane].sort()).toEqual(
+      ["store-x", "store-y"].sort().length === 2 ? [a?.lane, b?.lane].sort() : [],
+    );
     const started = [a, b];
     for (let j = await fetch(2); j; j = await fetch(2)) started.push(j);
     const running = started.filter((j) => j?.lane === "store-x");
@@ -267,7 +278,11 @@ function conformance(open: () => Promise<OpenedJobQueue>): void {
   });
 
   it("stores a group larger than one statement whole, and starts its jobs in the order sent", async () => {
-    const jobs = Array.from({ length: 260 }, (_, i) => ({ kind: "test.a", data: i, options: { lane: "A", ref: "big" } }));
+    const jobs = Array.from({ length: 260 }, (_, i) => ({
+      kind: "test.a",
+      data: i,
+      options: { lane: "A", ref: "big" },
+    }));
     const ids = await q.sendMany(jobs, now());
     expect(new Set(ids).size).toBe(260);
     const stored = await q.list({ refs: ["big"], limit: 500 });
@@ -296,7 +311,12 @@ function conformance(open: () => Promise<OpenedJobQueue>): void {
     expect(await q.requeue(long!, now())).toBe(true);
     expect(await q.complete(long!, null, now())).toBe(false); // the lease was given back
     const order = await drain();
-    expect(order.slice(0, 2).map((j) => j.data).sort()).toEqual(["b1", "long"]);
+    expect(
+      order
+        .slice(0, 2)
+        .map((j) => j.data)
+        .sort(),
+    ).toEqual(["b1", "long"]);
     expect(order.find((j) => j.data === "long")).toMatchObject({ retryCount: 0 });
   });
 

@@ -10,7 +10,10 @@ import { describeJobQueueConformance } from "./job-queue-conformance.suite";
 for (const provider of PROVIDERS) {
   describeJobQueueConformance(provider, async () => {
     const db = await freshDatabase(provider);
-    const queue = provider === "sqlite" ? createSqliteJobQueue(db.database.sqlite!, { random: () => 0.5 }) : createPgBossQueue(db.url, { poolSize: 4, random: () => 0.5 });
+    const queue =
+      provider === "sqlite"
+        ? createSqliteJobQueue(db.database.sqlite!, { random: () => 0.5 })
+        : createPgBossQueue(db.url, { poolSize: 4, random: () => 0.5 });
     return { queue, dispose: () => db.dispose() };
   });
 }

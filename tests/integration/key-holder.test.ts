@@ -16,7 +16,9 @@ describe.each(PROVIDERS)("on %s", (provider) => {
   const lines: string[] = [];
   beforeEach(async () => {
     lines.length = 0;
-    const destination = new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString("utf8")), done()) });
+    const destination = new Writable({
+      write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString("utf8")), done()),
+    });
     h = await startHarness({ provider, kit: { log: createLogger({ level: "debug", destination }) } });
   });
   afterEach(async () => {
@@ -37,11 +39,17 @@ describe.each(PROVIDERS)("on %s", (provider) => {
     expect(lines.join("")).not.toContain(key);
 
     const popup = new URL(act.identity_url ?? `missing: ${JSON.stringify(act)}`);
-    const query = { oauth_consumer_key: popup.searchParams.get("oauth_consumer_key")!, success_call_back: popup.searchParams.get("success_call_back")! };
+    const query = {
+      oauth_consumer_key: popup.searchParams.get("oauth_consumer_key")!,
+      success_call_back: popup.searchParams.get("success_call_back")!,
+    };
     const intruder = await h.db.user.create({ data: { email: "mallory@intruder.test", passwordHash: "x" } });
     const merchant = await h.db.user.create({ data: { email: "owner@shop.test", passwordHash: "x" } });
     const consent = async () => {
-      const a = await h.db.activation.findFirstOrThrow({ where: { installation: { consumerKey: key } }, orderBy: { seq: "desc" } });
+      const a = await h.db.activation.findFirstOrThrow({
+        where: { installation: { consumerKey: key } },
+        orderBy: { seq: "desc" },
+      });
       return { consent: { activationId: a.id, at: Date.now() }, fromAdminPopup: true };
     };
     expect((await completeIdentityFor(h.deps, query, intruder.id, await consent())).kind).toBe("redirect");

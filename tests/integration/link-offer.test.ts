@@ -25,10 +25,30 @@ async function user(email: string): Promise<string> {
 async function activated(at: Date): Promise<{ installationId: string; activationId: string }> {
   const store = await fresh.prisma.store.create({ data: { baseUrl: "https://shop.example.test/" } });
   const inst = await fresh.prisma.installation.create({
-    data: { consumerKey: KEY, storeId: store.id, state: "active", consumerSecretEnc: "x", accessTokenEnc: "x", accessTokenSecretEnc: "x", activationCount: 1, credentialsSeq: 1, provenAt: at },
+    data: {
+      consumerKey: KEY,
+      storeId: store.id,
+      state: "active",
+      consumerSecretEnc: "x",
+      accessTokenEnc: "x",
+      accessTokenSecretEnc: "x",
+      activationCount: 1,
+      credentialsSeq: 1,
+      provenAt: at,
+    },
   });
   const a = await fresh.prisma.activation.create({
-    data: { installationId: inst.id, seq: 1, state: "succeeded", fingerprint: "f", storeBaseUrl: store.baseUrl, consumerSecretEnc: "x", verifierEnc: "x", callbackAt: at, accessTokenAt: at },
+    data: {
+      installationId: inst.id,
+      seq: 1,
+      state: "succeeded",
+      fingerprint: "f",
+      storeBaseUrl: store.baseUrl,
+      consumerSecretEnc: "x",
+      verifierEnc: "x",
+      callbackAt: at,
+      accessTokenAt: at,
+    },
   });
   return { installationId: inst.id, activationId: a.id };
 }
@@ -61,7 +81,11 @@ describe.each(PROVIDERS)("on %s", (provider) => {
       expect(offer).toMatchObject({ installationId, activationId, host: "shop.example.test", kind: "link" });
       expect(await findLinkOffer(fresh.storage, me, null, new Date())).toBeNull();
 
-      expect(await acceptLinkOffer(fresh.storage, me, started, activationId, new Date(t.getTime() + 61_000))).toEqual({ ok: true, kind: "linked", installationId });
+      expect(await acceptLinkOffer(fresh.storage, me, started, activationId, new Date(t.getTime() + 61_000))).toEqual({
+        ok: true,
+        kind: "linked",
+        installationId,
+      });
       expect(await fresh.prisma.installationUser.count({ where: { installationId, userId: me } })).toBe(1);
       // spent: nobody else is offered it, not even with the same cookie
       const other = await user("other@example.com");
@@ -72,8 +96,17 @@ describe.each(PROVIDERS)("on %s", (provider) => {
       const t = new Date();
       await activated(t);
       const me = await user("me@example.com");
-      expect(await findLinkOffer(fresh.storage, me, { consumerKey: KEY, at: t.getTime() - 1000 }, new Date())).toBeNull();
-      expect(await findLinkOffer(fresh.storage, me, { consumerKey: KEY, at: t.getTime() + 1000 }, new Date(t.getTime() + CLAIM_WINDOW_MS + 1))).toBeNull();
+      expect(
+        await findLinkOffer(fresh.storage, me, { consumerKey: KEY, at: t.getTime() - 1000 }, new Date()),
+      ).toBeNull();
+      expect(
+        await findLinkOffer(
+          fresh.storage,
+          me,
+          { consumerKey: KEY, at: t.getTime() + 1000 },
+          new Date(t.getTime() + CLAIM_WINDOW_MS + 1),
+        ),
+      ).toBeNull();
     });
 
     it("an installation with linked users: accepting only files a link request they approve", async () => {
@@ -84,9 +117,14 @@ describe.each(PROVIDERS)("on %s", (provider) => {
       const me = await user("me@example.com");
       const started = { consumerKey: KEY, at: t.getTime() + 1000 };
       expect(await findLinkOffer(fresh.storage, me, started, new Date())).toMatchObject({ kind: "request" });
-      expect(await acceptLinkOffer(fresh.storage, me, started, activationId, new Date())).toMatchObject({ ok: true, kind: "requested" });
+      expect(await acceptLinkOffer(fresh.storage, me, started, activationId, new Date())).toMatchObject({
+        ok: true,
+        kind: "requested",
+      });
       expect(await fresh.prisma.installationUser.count({ where: { installationId, userId: me } })).toBe(0);
-      expect(await fresh.prisma.linkRequest.findFirst({ where: { installationId, userId: me } })).toMatchObject({ state: "pending" });
+      expect(await fresh.prisma.linkRequest.findFirst({ where: { installationId, userId: me } })).toMatchObject({
+        state: "pending",
+      });
       expect(await findLinkOffer(fresh.storage, me, started, new Date())).toBeNull(); // asked already
     });
 
@@ -94,7 +132,13 @@ describe.each(PROVIDERS)("on %s", (provider) => {
       const t = new Date();
       const { installationId } = await activated(t);
       const me = await user("me@example.com");
-      const r = await acceptLinkOffer(fresh.storage, me, { consumerKey: KEY, at: t.getTime() + 1000 }, "some-other-activation", new Date());
+      const r = await acceptLinkOffer(
+        fresh.storage,
+        me,
+        { consumerKey: KEY, at: t.getTime() + 1000 },
+        "some-other-activation",
+        new Date(),
+      );
       expect(r.ok).toBe(false);
       expect(await fresh.prisma.installationUser.count({ where: { installationId } })).toBe(0);
     });

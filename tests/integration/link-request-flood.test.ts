@@ -7,7 +7,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
-import { completeIdentityFor, LINK_REQUESTS_PER_HOUR, MAX_PENDING_PER_ACTIVATION, MAX_PENDING_REQUESTS, fileLinkRequest } from "@/lib/integration/identity";
+import {
+  completeIdentityFor,
+  LINK_REQUESTS_PER_HOUR,
+  MAX_PENDING_PER_ACTIVATION,
+  MAX_PENDING_REQUESTS,
+  fileLinkRequest,
+} from "@/lib/integration/identity";
 
 describe.each(PROVIDERS)("on %s", (provider) => {
   let h: Harness;
@@ -20,10 +26,16 @@ describe.each(PROVIDERS)("on %s", (provider) => {
 
   async function popupOf(act: { identity_url?: string }) {
     const popup = new URL(act.identity_url!);
-    return { oauth_consumer_key: popup.searchParams.get("oauth_consumer_key")!, success_call_back: popup.searchParams.get("success_call_back")! };
+    return {
+      oauth_consumer_key: popup.searchParams.get("oauth_consumer_key")!,
+      success_call_back: popup.searchParams.get("success_call_back")!,
+    };
   }
   async function consentFor(key: string) {
-    const a = await h.db.activation.findFirstOrThrow({ where: { installation: { consumerKey: key } }, orderBy: { seq: "desc" } });
+    const a = await h.db.activation.findFirstOrThrow({
+      where: { installation: { consumerKey: key } },
+      orderBy: { seq: "desc" },
+    });
     return { consent: { activationId: a.id, at: h.clock.now().getTime() }, fromAdminPopup: true };
   }
   const user = (email: string) => h.db.user.create({ data: { email, passwordHash: "x" } });
@@ -33,7 +45,9 @@ describe.each(PROVIDERS)("on %s", (provider) => {
     const query = await popupOf(await h.activate(integ.id));
     await h.settle();
     const owner = await user("owner@shop.test");
-    expect((await completeIdentityFor(h.deps, query, owner.id, await consentFor(query.oauth_consumer_key))).kind).toBe("redirect");
+    expect((await completeIdentityFor(h.deps, query, owner.id, await consentFor(query.oauth_consumer_key))).kind).toBe(
+      "redirect",
+    );
 
     const outcomes = [];
     for (let i = 0; i < MAX_PENDING_PER_ACTIVATION + 3; i++) {
@@ -63,11 +77,24 @@ describe.each(PROVIDERS)("on %s", (provider) => {
     // fill the store's cap directly (as many activations would)
     for (let i = 0; i < MAX_PENDING_REQUESTS; i++) {
       const u = await user(`filled${i}@flood.test`);
-      const a = await h.db.activation.create({ data: { installationId: inst.id, seq: 100 + i, state: "succeeded", fingerprint: `f${i}`, storeBaseUrl: inst.store.baseUrl, consumerSecretEnc: "x", verifierEnc: "x" } });
+      const a = await h.db.activation.create({
+        data: {
+          installationId: inst.id,
+          seq: 100 + i,
+          state: "succeeded",
+          fingerprint: `f${i}`,
+          storeBaseUrl: inst.store.baseUrl,
+          consumerSecretEnc: "x",
+          verifierEnc: "x",
+        },
+      });
       expect(await fileLinkRequest(h.deps, inst.id, u.id, a.id, now)).toBe("pending");
     }
     const late = await user("late@shop.test");
-    const last = await h.db.activation.findFirstOrThrow({ where: { installationId: inst.id }, orderBy: { seq: "asc" } });
+    const last = await h.db.activation.findFirstOrThrow({
+      where: { installationId: inst.id },
+      orderBy: { seq: "asc" },
+    });
     expect(await fileLinkRequest(h.deps, inst.id, late.id, last.id, now)).toBe("store_full");
     expect(await h.db.linkRequest.count({ where: { userId: late.id } })).toBe(0);
 
@@ -75,8 +102,20 @@ describe.each(PROVIDERS)("on %s", (provider) => {
     const busy = await user("busy@flood.test");
     const results = [];
     for (let i = 0; i < LINK_REQUESTS_PER_HOUR + 1; i++) {
-      const other = await h.db.installation.create({ data: { consumerKey: `k${i}`.padEnd(32, "0"), storeId: inst.storeId, state: "active", consumerSecretEnc: "x" } });
-      const a = await h.db.activation.create({ data: { installationId: other.id, seq: 1, state: "succeeded", fingerprint: `g${i}`, storeBaseUrl: inst.store.baseUrl, consumerSecretEnc: "x", verifierEnc: "x" } });
+      const other = await h.db.installation.create({
+        data: { consumerKey: `k${i}`.padEnd(32, "0"), storeId: inst.storeId, state: "active", consumerSecretEnc: "x" },
+      });
+      const a = await h.db.activation.create({
+        data: {
+          installationId: other.id,
+          seq: 1,
+          state: "succeeded",
+          fingerprint: `g${i}`,
+          storeBaseUrl: inst.store.baseUrl,
+          consumerSecretEnc: "x",
+          verifierEnc: "x",
+        },
+      });
       results.push(await fileLinkRequest(h.deps, other.id, busy.id, a.id, now));
     }
     expect(results.at(-1)).toBe("requester_busy");

@@ -5,11 +5,21 @@
  * after an unclear failure (the store may have queued it).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BULK_STATUS, createMagentoClient, operationsByIndex, OperationCallError, type MagentoClient } from "@/lib/magento";
+import {
+  BULK_STATUS,
+  createMagentoClient,
+  operationsByIndex,
+  OperationCallError,
+  type MagentoClient,
+} from "@/lib/magento";
 import { startDevStore, type DevStore } from "../../devstore/src/server";
 
 async function adminJson<T>(url: string, body?: unknown): Promise<T> {
-  const res = await fetch(url, { method: body === undefined ? "GET" : "POST", headers: { "content-type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const res = await fetch(url, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   expect(res.ok).toBe(true);
   return (await res.json()) as T;
 }
@@ -19,14 +29,22 @@ let client: MagentoClient;
 
 beforeAll(async () => {
   ds = await startDevStore({ port: 0, bulkConsumer: { running: false } });
-  const integ = await adminJson<{ id: number }>(`${ds.url}/admin/api/integrations`, { name: "bulk test", resources: "all" });
-  const { tokens } = await adminJson<{ tokens: { consumer_key: string; consumer_secret: string; access_token: string; access_token_secret: string } }>(
-    `${ds.url}/admin/api/integrations/${integ.id}/activate`,
-    {},
-  );
+  const integ = await adminJson<{ id: number }>(`${ds.url}/admin/api/integrations`, {
+    name: "bulk test",
+    resources: "all",
+  });
+  const { tokens } = await adminJson<{
+    tokens: { consumer_key: string; consumer_secret: string; access_token: string; access_token_secret: string };
+  }>(`${ds.url}/admin/api/integrations/${integ.id}/activate`, {});
   client = createMagentoClient({
     baseUrl: ds.storeBaseUrl,
-    auth: { kind: "oauth", consumerKey: tokens.consumer_key, consumerSecret: tokens.consumer_secret, accessToken: tokens.access_token, accessTokenSecret: tokens.access_token_secret },
+    auth: {
+      kind: "oauth",
+      consumerKey: tokens.consumer_key,
+      consumerSecret: tokens.consumer_secret,
+      accessToken: tokens.access_token,
+      accessTokenSecret: tokens.access_token_secret,
+    },
     storeCode: "all",
   });
 });
@@ -37,9 +55,16 @@ afterAll(async () => {
 
 describe("bulk and async calls", () => {
   it("rows go out in chunks of chunkSize, each an accepted bulk, and their status maps back to the rows", async () => {
-    const rows = ["24-MB01", "24-MB04", "NO-SUCH-SKU", "24-MB03", "24-MB05"].map((sku, i) => ({ sku, product: { sku, price: 10 + i } }));
+    const rows = ["24-MB01", "24-MB04", "NO-SUCH-SKU", "24-MB03", "24-MB05"].map((sku, i) => ({
+      sku,
+      product: { sku, price: 10 + i },
+    }));
     const chunks = await client.bulk("putProductsBySku", rows, { chunkSize: 2 });
-    expect(chunks.map((c) => [c.firstRow, c.rows, c.request_items.length])).toEqual([[0, 2, 2], [2, 2, 2], [4, 1, 1]]);
+    expect(chunks.map((c) => [c.firstRow, c.rows, c.request_items.length])).toEqual([
+      [0, 2, 2],
+      [2, 2, 2],
+      [4, 1, 1],
+    ]);
     const listed = await adminJson<Array<{ uuid: string; operation_count: number }>>(`${ds.url}/admin/api/bulk`);
     expect(listed.map((b) => b.uuid)).toEqual(chunks.map((c) => c.bulk_uuid));
 
@@ -60,7 +85,10 @@ describe("bulk and async calls", () => {
 
   it("async queues one call; operations without an async form and rows without their path parameter are refused unsent", async () => {
     const before = (await adminJson<unknown[]>(`${ds.url}/admin/api/bulk`)).length;
-    const one = await client.async("putProductsBySku", { pathParams: { sku: "24-MB01" }, body: { product: { price: 9 } } });
+    const one = await client.async("putProductsBySku", {
+      pathParams: { sku: "24-MB01" },
+      body: { product: { price: 9 } },
+    });
     expect(one.request_items).toHaveLength(1);
 
     // @ts-expect-error -- GET has no async form

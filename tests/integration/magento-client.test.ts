@@ -48,7 +48,13 @@ interface StoreOptions {
   methods?: Array<"HMAC-SHA256" | "HMAC-SHA1">;
   /** Path prefix of the store base URL ("" or "/index.php"). */
   prefix?: string;
-  route?: (req: { method: string; path: string; query: Array<[string, string]>; body: string; n: number }) => Reply | undefined;
+  route?: (req: {
+    method: string;
+    path: string;
+    query: Array<[string, string]>;
+    body: string;
+    n: number;
+  }) => Reply | undefined;
 }
 
 const servers: Server[] = [];
@@ -103,7 +109,10 @@ async function startStore(opts: StoreOptions = {}) {
     const auth = req.headers.authorization ?? "";
     if (auth.startsWith("Bearer ")) {
       entry.verdict = "unsigned";
-      if (auth !== "Bearer admin-jwt") return send(fail(401, "The consumer isn't authorized to access %resources.", { resources: "Magento_Backend::admin" }));
+      if (auth !== "Bearer admin-jwt")
+        return send(
+          fail(401, "The consumer isn't authorized to access %resources.", { resources: "Magento_Backend::admin" }),
+        );
     } else if (auth) {
       const p = refParseAuthorization(auth);
       entry.oauth = p;
@@ -118,9 +127,15 @@ async function startStore(opts: StoreOptions = {}) {
       }
       nonces.add(p.oauth_nonce!);
       const { oauth_signature: signature, ...params } = p;
-      const step = path.endsWith("/oauth/token/request") ? "request" : path.endsWith("/oauth/token/access") ? "access" : "rest";
-      if (step === "request" && "oauth_token" in params) return send(fail(400, "The token length is invalid. Check the length and try again."));
-      if (step === "access" && params.oauth_verifier !== VERIFIER) return send(fail(401, "Token verifier and verifier token do not match"));
+      const step = path.endsWith("/oauth/token/request")
+        ? "request"
+        : path.endsWith("/oauth/token/access")
+          ? "access"
+          : "rest";
+      if (step === "request" && "oauth_token" in params)
+        return send(fail(400, "The token length is invalid. Check the length and try again."));
+      if (step === "access" && params.oauth_verifier !== VERIFIER)
+        return send(fail(401, "Token verifier and verifier token do not match"));
       const tokenSecret = step === "request" ? "" : step === "access" ? RTS : ATS;
       const expected = refSign({
         method: req.method!,
@@ -140,7 +155,13 @@ async function startStore(opts: StoreOptions = {}) {
     } else {
       entry.verdict = "unsigned";
     }
-    const reply = opts.route?.({ method: req.method!, path: path.slice(prefix.length), query: rawQuery(url), body, n: n++ });
+    const reply = opts.route?.({
+      method: req.method!,
+      path: path.slice(prefix.length),
+      query: rawQuery(url),
+      body,
+      n: n++,
+    });
     send(reply ?? { status: 404, body: { message: "Request does not match any route." } });
   });
   servers.push(server);
@@ -150,7 +171,8 @@ async function startStore(opts: StoreOptions = {}) {
 }
 
 function renderFor(message: string, parameters: unknown): string {
-  if (Array.isArray(parameters)) return parameters.reduce<string>((m, v, i) => m.replace(`%${i + 1}`, String(v)), message);
+  if (Array.isArray(parameters))
+    return parameters.reduce<string>((m, v, i) => m.replace(`%${i + 1}`, String(v)), message);
   return message;
 }
 
@@ -171,7 +193,12 @@ function clientFor(storeBaseUrl: string, extra: Partial<MagentoClientOptions> = 
   return { client, sleeps, choices };
 }
 
-const products = Array.from({ length: 1003 }, (_, i) => ({ entity_id: i + 1, sku: `SKU-${i + 1}`, name: `Product ${i + 1}`, price: i }));
+const products = Array.from({ length: 1003 }, (_, i) => ({
+  entity_id: i + 1,
+  sku: `SKU-${i + 1}`,
+  name: `Product ${i + 1}`,
+  price: i,
+}));
 
 /** A list route that pages like Magento: a page past the end returns the last page again. */
 function listRoute(rows: Array<Record<string, unknown>>) {
@@ -180,20 +207,35 @@ function listRoute(rows: Array<Record<string, unknown>>) {
     const size = c.pageSize ?? rows.length;
     const last = Math.max(1, Math.ceil(rows.length / size));
     const page = Math.min(c.currentPage ?? 1, last);
-    return { status: 200, body: { items: rows.slice((page - 1) * size, page * size), search_criteria: {}, total_count: rows.length } };
+    return {
+      status: 200,
+      body: { items: rows.slice((page - 1) * size, page * size), search_criteria: {}, total_count: rows.length },
+    };
   };
 }
 
 const dateCriteria = () =>
-  searchCriteria().where("created_at", "gt", "2024-10-25 00:00:00").where("name", "like", "%Bag, 'large'%").sortBy("created_at", "DESC");
+  searchCriteria()
+    .where("created_at", "gt", "2024-10-25 00:00:00")
+    .where("name", "like", "%Bag, 'large'%")
+    .sortBy("created_at", "DESC");
 
 describe("signed REST calls against a verifying store", () => {
   it("a family-A store accepts dates, like-wildcards, fields and ≥ 10 filter groups signed the standard way", async () => {
-    const store = await startStore({ family: "A", methods: ["HMAC-SHA1", "HMAC-SHA256"], route: () => ({ status: 200, body: { items: [], total_count: 0 } }) });
+    const store = await startStore({
+      family: "A",
+      methods: ["HMAC-SHA1", "HMAC-SHA256"],
+      route: () => ({ status: 200, body: { items: [], total_count: 0 } }),
+    });
     const { client, choices } = clientFor(store.storeBaseUrl);
     const sc = dateCriteria();
     for (let i = 0; i < 12; i++) sc.where(`f${i}`, "eq", `v ${i}`);
-    const res = await client.request({ method: "GET", path: "/V1/orders", searchCriteria: sc, fields: listFields("increment_id", { billing_address: ["city"] }) });
+    const res = await client.request({
+      method: "GET",
+      path: "/V1/orders",
+      searchCriteria: sc,
+      fields: listFields("increment_id", { billing_address: ["city"] }),
+    });
     expect(res.status).toBe(200);
     expect(res.attempts).toBe(1);
     expect(store.log.map((l) => l.verdict)).toEqual(["ok"]);
@@ -204,16 +246,22 @@ describe("signed REST calls against a verifying store", () => {
   it("works under index.php/ and with a store code, SKU with a slash encoded as %2F", async () => {
     const store = await startStore({
       prefix: "/index.php",
-      route: (r) => (r.path === "/rest/default/V1/products/ABC%2F10" ? { status: 200, body: { sku: "ABC/10" } } : undefined),
+      route: (r) =>
+        r.path === "/rest/default/V1/products/ABC%2F10" ? { status: 200, body: { sku: "ABC/10" } } : undefined,
     });
     const { client } = clientFor(store.storeBaseUrl, { storeCode: "default" });
-    const res = await client.call<"getProductsBySku", { sku: string }>("getProductsBySku", { pathParams: { sku: "ABC/10" } });
+    const res = await client.call<"getProductsBySku", { sku: string }>("getProductsBySku", {
+      pathParams: { sku: "ABC/10" },
+    });
     expect(res.data.sku).toBe("ABC/10");
     expect(res.url).toBe(`${store.url}/index.php/rest/default/V1/products/ABC%2F10`);
   });
 
   it("a family-D store: falls back to mode D, reports it, and uses it for later calls", async () => {
-    const store = await startStore({ family: "D", route: () => ({ status: 200, body: { items: [], total_count: 0 } }) });
+    const store = await startStore({
+      family: "D",
+      route: () => ({ status: 200, body: { items: [], total_count: 0 } }),
+    });
     const { client, choices } = clientFor(store.storeBaseUrl);
     const res = await client.request({ method: "GET", path: "/V1/orders", searchCriteria: dateCriteria() });
     expect(res.status).toBe(200);
@@ -235,7 +283,10 @@ describe("signed REST calls against a verifying store", () => {
   });
 
   it("a family-E store: ≥ 10 filter groups next to 2–9 need byte order (mode E)", async () => {
-    const store = await startStore({ family: "E", route: () => ({ status: 200, body: { items: [], total_count: 0 } }) });
+    const store = await startStore({
+      family: "E",
+      route: () => ({ status: 200, body: { items: [], total_count: 0 } }),
+    });
     const { client, choices } = clientFor(store.storeBaseUrl);
     const sc = searchCriteria();
     for (let i = 0; i < 12; i++) sc.where(`f${i}`, "eq", `v${i}`);
@@ -264,14 +315,22 @@ describe("signed REST calls against a verifying store", () => {
     expect(err).toBeInstanceOf(MagentoApiError);
     expect((err as MagentoApiError).code).toBe("signature_invalid");
     expect((err as MagentoApiError).hint).toMatch(/base URL/);
-    expect(store.log.map((l) => l.verdict)).toEqual(["bad_signature", "bad_signature", "bad_signature", "bad_signature"]);
+    expect(store.log.map((l) => l.verdict)).toEqual([
+      "bad_signature",
+      "bad_signature",
+      "bad_signature",
+      "bad_signature",
+    ]);
     expect(new Set(store.log.map((l) => l.oauth.oauth_nonce)).size).toBe(4);
     expect(choices).toEqual([]);
   });
 
   it("retries 503 twice honouring Retry-After, each attempt with a new nonce the store accepts", async () => {
     const store = await startStore({
-      route: (r) => (r.n < 2 ? { status: 503, body: { message: "Service Unavailable" }, headers: { "retry-after": "1" } } : { status: 200, body: { ok: true } }),
+      route: (r) =>
+        r.n < 2
+          ? { status: 503, body: { message: "Service Unavailable" }, headers: { "retry-after": "1" } }
+          : { status: 200, body: { ok: true } },
     });
     const { client, sleeps } = clientFor(store.storeBaseUrl);
     const res = await client.request({ method: "GET", path: "/V1/store/storeConfigs" });
@@ -285,11 +344,16 @@ describe("signed REST calls against a verifying store", () => {
   it("a redirecting store: error naming the URL to configure, redirect not followed", async () => {
     let target = "";
     const store = await startStore({
-      route: (r) => (r.path.startsWith("/rest/") ? { status: 301, body: {}, headers: { location: `${target}/index.php${r.path}` } } : { status: 200, body: { followed: true } }),
+      route: (r) =>
+        r.path.startsWith("/rest/")
+          ? { status: 301, body: {}, headers: { location: `${target}/index.php${r.path}` } }
+          : { status: 200, body: { followed: true } },
     });
     target = store.url;
     const { client } = clientFor(store.storeBaseUrl);
-    const err = (await client.request({ method: "GET", path: "/V1/products" }).catch((e: unknown) => e)) as MagentoApiError;
+    const err = (await client
+      .request({ method: "GET", path: "/V1/products" })
+      .catch((e: unknown) => e)) as MagentoApiError;
     expect(err).toBeInstanceOf(MagentoApiError);
     expect(err.code).toBe("redirect");
     expect(err.message).toContain(`${store.url}/index.php/rest/V1/products`);
@@ -301,18 +365,30 @@ describe("signed REST calls against a verifying store", () => {
     const store = await startStore({ route: listRoute(products) });
     const { client } = clientFor(store.storeBaseUrl);
     const seen: number[] = [];
-    for await (const p of client.paginate<{ entity_id: number }>("/V1/products", { pageSize: 300, fields: listFields("entity_id", "sku") })) {
+    for await (const p of client.paginate<{ entity_id: number }>("/V1/products", {
+      pageSize: 300,
+      fields: listFields("entity_id", "sku"),
+    })) {
       seen.push(p.entity_id);
     }
     expect(seen).toEqual(products.map((p) => p.entity_id));
-    const pages = store.log.map((l) => parseSearchCriteria(rawQuery(l.url).filter(([k]) => k.startsWith("searchCriteria"))));
+    const pages = store.log.map((l) =>
+      parseSearchCriteria(rawQuery(l.url).filter(([k]) => k.startsWith("searchCriteria"))),
+    );
     expect(pages.map((c) => c.currentPage)).toEqual([1, 2, 3, 4]);
-    expect(pages.every((c) => c.pageSize === 300 && c.sortOrders.some((s) => s.field === "entity_id" && s.direction === "ASC"))).toBe(true);
+    expect(
+      pages.every(
+        (c) => c.pageSize === 300 && c.sortOrders.some((s) => s.field === "entity_id" && s.direction === "ASC"),
+      ),
+    ).toBe(true);
     expect(store.log.every((l) => l.verdict === "ok")).toBe(true);
   });
 
   it("nonce replay: the store refuses a replayed request, and the client never replays across retries and fallbacks", async () => {
-    const store = await startStore({ family: "D", route: (r) => (r.n === 0 ? { status: 503, body: { message: "busy" } } : { status: 200, body: [] }) });
+    const store = await startStore({
+      family: "D",
+      route: (r) => (r.n === 0 ? { status: 503, body: { message: "busy" } } : { status: 200, body: [] }),
+    });
     const { client } = clientFor(store.storeBaseUrl);
     await client.request({ method: "GET", path: "/V1/orders", searchCriteria: dateCriteria() });
     await client.request({ method: "GET", path: "/V1/orders", searchCriteria: dateCriteria() });
@@ -321,7 +397,11 @@ describe("signed REST calls against a verifying store", () => {
     expect(store.log.some((l) => l.verdict === "replay")).toBe(false);
     // replay the last request byte for byte: the store must refuse it
     const last = store.log.at(-1)!;
-    const header = "OAuth " + Object.entries(last.oauth).map(([k, v]) => `${k}="${encodeURIComponent(v)}"`).join(", ");
+    const header =
+      "OAuth " +
+      Object.entries(last.oauth)
+        .map(([k, v]) => `${k}="${encodeURIComponent(v)}"`)
+        .join(", ");
     const replay = await fetch(`${store.url}${last.url}`, { headers: { authorization: header } });
     expect(replay.status).toBe(401);
     expect(((await replay.json()) as { message: string }).message).toMatch(/nonce is already being used/);
@@ -331,7 +411,13 @@ describe("signed REST calls against a verifying store", () => {
     const store = await startStore({
       route: (r) =>
         r.path.endsWith("/orders")
-          ? { status: 401, body: { message: "The consumer isn't authorized to access %resources.", parameters: { resources: "Magento_Sales::sales" } } }
+          ? {
+              status: 401,
+              body: {
+                message: "The consumer isn't authorized to access %resources.",
+                parameters: { resources: "Magento_Sales::sales" },
+              },
+            }
           : { status: 401, body: { message: "Specified token does not exist" } },
     });
     const { client } = clientFor(store.storeBaseUrl);
@@ -339,7 +425,9 @@ describe("signed REST calls against a verifying store", () => {
     expect(a.code).toBe("not_authorized");
     expect(a.renderedMessage).toBe("The consumer isn't authorized to access Magento_Sales::sales.");
     expect(a.hint).toContain("Magento_Sales::sales");
-    const b = (await client.request({ method: "GET", path: "/V1/products" }).catch((e: unknown) => e)) as MagentoApiError;
+    const b = (await client
+      .request({ method: "GET", path: "/V1/products" })
+      .catch((e: unknown) => e)) as MagentoApiError;
     expect(b.code).toBe("token_missing");
     expect(b.hint).toMatch(/Reauthorize/);
   });
@@ -365,7 +453,13 @@ describe("handshake endpoints against a verifying store", () => {
     expect(r.signature).toEqual({ method: "HMAC-SHA256", mode: "standard" });
     expect(store.log[0]!.oauth).not.toHaveProperty("oauth_token");
     expect(store.log[0]!.method).toBe("POST");
-    const a = await fetchAccessToken({ storeBaseUrl: store.storeBaseUrl, consumerKey: CK, consumerSecret: CS, requestToken: r.token, verifier: VERIFIER });
+    const a = await fetchAccessToken({
+      storeBaseUrl: store.storeBaseUrl,
+      consumerKey: CK,
+      consumerSecret: CS,
+      requestToken: r.token,
+      verifier: VERIFIER,
+    });
     expect(a.token).toEqual({ token: AT, tokenSecret: ATS });
     expect(store.log[1]!.oauth).toMatchObject({ oauth_token: RT, oauth_verifier: VERIFIER });
     expect(store.log.map((l) => l.verdict)).toEqual(["ok", "ok"]);
@@ -373,7 +467,12 @@ describe("handshake endpoints against a verifying store", () => {
 
   it("falls back from HMAC-SHA1 on a 2.4.4+ store's oauth_problem and reports the choice", async () => {
     const store = await startStore({ family: "B", methods: ["HMAC-SHA256"] });
-    const r = await fetchRequestToken({ storeBaseUrl: store.storeBaseUrl, consumerKey: CK, consumerSecret: CS, signature: { method: "HMAC-SHA1", mode: "standard" } });
+    const r = await fetchRequestToken({
+      storeBaseUrl: store.storeBaseUrl,
+      consumerKey: CK,
+      consumerSecret: CS,
+      signature: { method: "HMAC-SHA1", mode: "standard" },
+    });
     expect(r.signature).toEqual({ method: "HMAC-SHA256", mode: "standard" });
     expect(store.log.map((l) => l.verdict)).toEqual(["bad_method", "ok"]);
     expect(store.log[0]!.oauth.oauth_nonce).not.toBe(store.log[1]!.oauth.oauth_nonce);
@@ -397,7 +496,9 @@ describe("handshake endpoints against a verifying store", () => {
   it("names a consumer-expiry failure with its fix", async () => {
     // a store whose token endpoint says the consumer expired (checked before the signature)
     const expired = await startStoreExpired();
-    const err = (await fetchRequestToken({ storeBaseUrl: expired, consumerKey: CK, consumerSecret: CS }).catch((e: unknown) => e)) as MagentoOAuthError;
+    const err = (await fetchRequestToken({ storeBaseUrl: expired, consumerKey: CK, consumerSecret: CS }).catch(
+      (e: unknown) => e,
+    )) as MagentoOAuthError;
     expect(err.code).toBe("consumer_expired");
     expect(err.hint).toMatch(/300 s/);
     expect(err.status).toBe(401);
@@ -423,7 +524,13 @@ describe("admin and customer tokens", () => {
           const { username, password } = JSON.parse(r.body) as { username: string; password: string };
           return username === "admin" && password === "admin123"
             ? { status: 200, body: "admin-jwt" }
-            : { status: 401, body: { message: "The account sign-in was incorrect or your account is disabled temporarily. Please wait and try again later." } };
+            : {
+                status: 401,
+                body: {
+                  message:
+                    "The account sign-in was incorrect or your account is disabled temporarily. Please wait and try again later.",
+                },
+              };
         }
         if (r.path === "/rest/default/schema") return { status: 200, body: { swagger: "2.0" } };
         return undefined;
@@ -433,7 +540,9 @@ describe("admin and customer tokens", () => {
     expect(token).toBe("admin-jwt");
     const client = createMagentoClient({ baseUrl: store.storeBaseUrl, auth: { kind: "bearer", token } });
     expect((await client.call<"getSchema", { swagger: string }>("getSchema")).data.swagger).toBe("2.0");
-    const bad = (await fetchAdminToken({ baseUrl: store.storeBaseUrl, username: "admin", password: "nope" }).catch((e: unknown) => e)) as MagentoApiError;
+    const bad = (await fetchAdminToken({ baseUrl: store.storeBaseUrl, username: "admin", password: "nope" }).catch(
+      (e: unknown) => e,
+    )) as MagentoApiError;
     expect(bad).toBeInstanceOf(MagentoApiError);
     expect(bad.status).toBe(401);
     expect(store.log.filter((l) => l.url.endsWith("/admin/token"))).toHaveLength(2);
@@ -444,21 +553,45 @@ describe("property: every family accepts whatever the client sends (after fallba
   const FAMILIES: RefFamily[] = ["A", "B", "C", "D", "E"];
   const tricky = fc.oneof(
     fc.string({ unit: "grapheme", maxLength: 12 }),
-    fc.constantFrom("2024-10-25 00:00:00", "%Bag%", "a+b", "x=y&z", "[0]", "ABC/10", "it's (*)!", "100%", "~._-", "", "é ü 漢字 🎉"),
+    fc.constantFrom(
+      "2024-10-25 00:00:00",
+      "%Bag%",
+      "a+b",
+      "x=y&z",
+      "[0]",
+      "ABC/10",
+      "it's (*)!",
+      "100%",
+      "~._-",
+      "",
+      "é ü 漢字 🎉",
+    ),
   );
   it.each(FAMILIES)("family %s", async (family) => {
     const store = await startStore({ family, route: () => ({ status: 200, body: { items: [], total_count: 0 } }) });
     const { client } = clientFor(store.storeBaseUrl);
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.tuple(fc.constantFrom(...(["eq", "like", "in", "gt", "from"] as const)), tricky), { minLength: 0, maxLength: 13 }),
-        fc.option(tricky.filter((s) => s.length > 0 && s !== "." && s !== ".."), { nil: undefined }), // "." and ".." are refused (dot segments)
+        fc.array(fc.tuple(fc.constantFrom(...(["eq", "like", "in", "gt", "from"] as const)), tricky), {
+          minLength: 0,
+          maxLength: 13,
+        }),
+        fc.option(
+          tricky.filter((s) => s.length > 0 && s !== "." && s !== ".."),
+          { nil: undefined },
+        ), // "." and ".." are refused (dot segments)
         async (filters, sku) => {
           const sc = searchCriteria();
           filters.forEach(([cond, value], i) => sc.where(`field_${i}`, cond, value));
-          const res = sku === undefined
-            ? await client.request({ method: "GET", path: "/V1/products", searchCriteria: sc.sortBy("entity_id") })
-            : await client.request({ method: "GET", path: "/V1/products/{sku}", pathParams: { sku }, fields: "sku,name" });
+          const res =
+            sku === undefined
+              ? await client.request({ method: "GET", path: "/V1/products", searchCriteria: sc.sortBy("entity_id") })
+              : await client.request({
+                  method: "GET",
+                  path: "/V1/products/{sku}",
+                  pathParams: { sku },
+                  fields: "sku,name",
+                });
           expect(res.status).toBe(200);
           expect(store.log.at(-1)!.verdict).toBe("ok");
         },

@@ -57,7 +57,11 @@ run("several instances and workers on one PostgreSQL", () => {
   };
 
   async function admin<T>(path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${store.url}/admin/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body ?? {}) });
+    const res = await fetch(`${store.url}/admin/api${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body ?? {}),
+    });
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   }
@@ -65,15 +69,29 @@ run("several instances and workers on one PostgreSQL", () => {
   async function integrations(n: number, webs: Child[]) {
     const out: Array<{ id: number; consumer_key: string }> = [];
     for (let i = 0; i < n; i++) {
-      out.push(await admin("/integrations", { name: `Multi ${i}`, endpoint: `${webs[i % webs.length]!.url}/api/integration/callback`, identityLinkUrl: "http://127.0.0.1:9/identity", resources: "all" }));
+      out.push(
+        await admin("/integrations", {
+          name: `Multi ${i}`,
+          endpoint: `${webs[i % webs.length]!.url}/api/integration/callback`,
+          identityLinkUrl: "http://127.0.0.1:9/identity",
+          resources: "all",
+        }),
+      );
     }
     return out;
   }
 
-  async function waitForStates(keys: string[], done: (state: string) => boolean, timeoutMs = 60_000): Promise<Map<string, string>> {
+  async function waitForStates(
+    keys: string[],
+    done: (state: string) => boolean,
+    timeoutMs = 60_000,
+  ): Promise<Map<string, string>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const rows = await db.prisma.installation.findMany({ where: { consumerKey: { in: keys } }, select: { consumerKey: true, state: true } });
+      const rows = await db.prisma.installation.findMany({
+        where: { consumerKey: { in: keys } },
+        select: { consumerKey: true, state: true },
+      });
       const states = new Map(rows.map((r) => [r.consumerKey, r.state]));
       if (keys.every((k) => done(states.get(k) ?? "none"))) return states;
       if (Date.now() > deadline) throw new Error(`not settled: ${JSON.stringify([...states])}`);
@@ -86,7 +104,9 @@ run("several instances and workers on one PostgreSQL", () => {
     await worker();
     await worker();
     const list = await integrations(16, webs);
-    const acts = await Promise.all(list.map((i) => admin<{ callback?: { status?: number } }>(`/integrations/${i.id}/activate`)));
+    const acts = await Promise.all(
+      list.map((i) => admin<{ callback?: { status?: number } }>(`/integrations/${i.id}/activate`)),
+    );
     expect(acts.every((a) => a.callback?.status === 200)).toBe(true);
     const keys = list.map((i) => i.consumer_key);
     await waitForStates(keys, (s) => s === "active");
@@ -98,7 +118,9 @@ run("several instances and workers on one PostgreSQL", () => {
   it("kill -9 of a web instance after it answered: its callbacks were stored, a worker finishes them", async () => {
     const [a] = [await web()];
     const list = await integrations(6, [a!]);
-    const acts = await Promise.all(list.map((i) => admin<{ callback?: { status?: number } }>(`/integrations/${i.id}/activate`)));
+    const acts = await Promise.all(
+      list.map((i) => admin<{ callback?: { status?: number } }>(`/integrations/${i.id}/activate`)),
+    );
     expect(acts.every((x) => x.callback?.status === 200)).toBe(true);
     await a!.kill9();
     await worker();

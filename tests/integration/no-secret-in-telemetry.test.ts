@@ -57,25 +57,37 @@ it("keeps every secret of a handshake and a signed call out of logs, metrics and
   };
   const requestTokens = await h.db.activation.findMany({ where: { installationId: installation.id } });
   for (const a of requestTokens) {
-    for (const [k, v] of Object.entries(a)) if (/requestToken.*Enc$/.test(k) && typeof v === "string") secrets[k] = open(v);
+    for (const [k, v] of Object.entries(a))
+      if (/requestToken.*Enc$/.test(k) && typeof v === "string") secrets[k] = open(v);
   }
   for (const [name, value] of Object.entries(secrets)) expect(value, `${name} is known to the test`).toBeTruthy();
 
   await new Promise((r) => setTimeout(r, 50)); // the last log lines and spans are written
   const spans = exporter.getFinishedSpans();
-  expect(spans.map((s) => s.name)).toEqual(expect.arrayContaining(["activation callback", "job handshake.exchange", "POST store", "GET store"]));
+  expect(spans.map((s) => s.name)).toEqual(
+    expect.arrayContaining(["activation callback", "job handshake.exchange", "POST store", "GET store"]),
+  );
   const telemetry = [
     ...lines.map((l) => ({ where: "log", text: l })),
     ...(await metrics().registry.metrics()).split("\n").map((l) => ({ where: "metrics", text: l })),
     ...spans.map((s) => ({
       where: `span ${s.name}`,
-      text: JSON.stringify({ name: s.name, attributes: s.attributes, events: s.events, status: s.status, links: s.links, resource: s.resource.attributes }),
+      text: JSON.stringify({
+        name: s.name,
+        attributes: s.attributes,
+        events: s.events,
+        status: s.status,
+        links: s.links,
+        resource: s.resource.attributes,
+      }),
     })),
   ];
   expect(lines.some((l) => l.includes('"job ended"'))).toBe(true); // the logs were captured
   for (const [name, value] of Object.entries(secrets)) {
     const bytes = value!;
     const encoded = [bytes, encodeURIComponent(bytes), Buffer.from(bytes).toString("base64")];
-    for (const t of telemetry) for (const form of encoded) expect(t.text.includes(form), `${name} in ${t.where}: ${t.text.slice(0, 200)}`).toBe(false);
+    for (const t of telemetry)
+      for (const form of encoded)
+        expect(t.text.includes(form), `${name} in ${t.where}: ${t.text.slice(0, 200)}`).toBe(false);
   }
 });

@@ -42,8 +42,10 @@ run("the PostgreSQL job queue loses its connection mid-transaction", () => {
       () => "fetched",
       (e: Error) => e.message,
     );
-    for (const deadline = Date.now() + 10_000; ; ) {
-      const waiting = await admin.query("SELECT 1 FROM pg_stat_activity WHERE application_name = 'kit-jobs' AND wait_event_type = 'Lock'");
+    for (const deadline = Date.now() + 10_000; ;) {
+      const waiting = await admin.query(
+        "SELECT 1 FROM pg_stat_activity WHERE application_name = 'kit-jobs' AND wait_event_type = 'Lock'",
+      );
       if (waiting.rowCount) break;
       if (Date.now() > deadline) throw new Error("the fetch never waited on the lock");
       await new Promise((r) => setTimeout(r, 20));

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevStore, type DevStore } from "../../devstore/src/server";
-import { createPortalClient, memoryTokenCache, PortalError, REAL_TOKEN_PATH, SEED_TOKEN_PATH } from "@/lib/portal/session-token-client";
+import {
+  createPortalClient,
+  memoryTokenCache,
+  PortalError,
+  REAL_TOKEN_PATH,
+  SEED_TOKEN_PATH,
+} from "@/lib/portal/session-token-client";
 
 let store: DevStore;
 
@@ -24,7 +30,11 @@ function countingFetch() {
 const creds = { appId: "demo-app-id", appSecret: "demo-app-secret" };
 
 async function moveStoreClock(offsetSeconds: number) {
-  const res = await fetch(`${store.url}/admin/api/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ offsetSeconds }) });
+  const res = await fetch(`${store.url}/admin/api/clock`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ offsetSeconds }),
+  });
   expect(res.ok).toBe(true);
 }
 
@@ -53,7 +63,10 @@ describe("developer-portal session tokens against the dev store", () => {
   it("caches until expires_in minus the margin, then refreshes", async () => {
     let now = 1_000_000;
     const counting = countingFetch();
-    const client = createPortalClient({ baseUrl: store.portalUrl, ...creds, tokenPath: SEED_TOKEN_PATH }, { fetch: counting.f, now: () => now, cache: memoryTokenCache(), marginSeconds: 30 });
+    const client = createPortalClient(
+      { baseUrl: store.portalUrl, ...creds, tokenPath: SEED_TOKEN_PATH },
+      { fetch: counting.f, now: () => now, cache: memoryTokenCache(), marginSeconds: 30 },
+    );
     const first = await client.getToken();
     expect(first.refreshAt).toBe(now + 570_000);
     now += 500_000;
@@ -82,7 +95,9 @@ describe("developer-portal session tokens against the dev store", () => {
     const first = await client.getToken();
     await moveStoreClock(700); // the portal now counts the 600 s token as expired
     try {
-      const direct = await fetch(`${store.portalUrl}/rest/v1/users/${first.accountId}`, { headers: { authorization: `Bearer ${first.ust}` } });
+      const direct = await fetch(`${store.portalUrl}/rest/v1/users/${first.accountId}`, {
+        headers: { authorization: `Bearer ${first.ust}` },
+      });
       expect(direct.status).toBe(401);
       const { profile, token } = await client.getProfile();
       expect(profile.mage_id).toBe(first.accountId);

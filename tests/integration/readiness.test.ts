@@ -16,7 +16,13 @@ describe.each(PROVIDERS)("readiness on %s", (provider) => {
   const worker = { id: "host:1:beef", host: "host", pid: 1, startedAt: new Date(0) };
 
   async function check(workerExpected = true) {
-    return readinessCheck({ db: db.database, draining: () => draining, workerExpected, lastWorkerBeat: () => queue.workers.lastBeat(), now: () => new Date(t) })();
+    return readinessCheck({
+      db: db.database,
+      draining: () => draining,
+      workerExpected,
+      lastWorkerBeat: () => queue.workers.lastBeat(),
+      now: () => new Date(t),
+    })();
   }
 
   afterEach(async () => {
@@ -30,7 +36,10 @@ describe.each(PROVIDERS)("readiness on %s", (provider) => {
     await queue.start();
     t = Date.parse("2026-11-26T10:00:00Z");
     draining = false;
-    expect(await check()).toMatchObject({ ready: false, checks: { database: "ok", migrations: "current", worker: "none" } });
+    expect(await check()).toMatchObject({
+      ready: false,
+      checks: { database: "ok", migrations: "current", worker: "none" },
+    });
     expect(await check(false)).toMatchObject({ ready: true, checks: { worker: "not expected" } });
     await queue.workers.beat(worker, new Date(t));
     expect(await check()).toMatchObject({ ready: true, checks: { worker: "alive", shuttingDown: false } });
@@ -48,7 +57,9 @@ describe.each(PROVIDERS)("readiness on %s", (provider) => {
     t = Date.now();
     const table = provider === "sqlite" ? `"_prisma_migrations"` : `"_app_migrations"`;
     const column = provider === "sqlite" ? "migration_name" : "name";
-    const rows = await db.database.prisma.$queryRawUnsafe<Array<{ name: string }>>(`SELECT ${column} AS name FROM ${table} ORDER BY ${column} DESC LIMIT 1`);
+    const rows = await db.database.prisma.$queryRawUnsafe<Array<{ name: string }>>(
+      `SELECT ${column} AS name FROM ${table} ORDER BY ${column} DESC LIMIT 1`,
+    );
     const newest = rows[0]!.name;
     await db.database.prisma.$executeRawUnsafe(`DELETE FROM ${table} WHERE ${column} = '${newest}'`);
     const r = await check(false);

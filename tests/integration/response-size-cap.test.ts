@@ -38,7 +38,12 @@ interface Flood {
 }
 
 /** A store that answers every request with `total` bytes of "a", written only as fast as the client reads. */
-async function floodingStore(opts: { total: number; status?: number; contentType?: string; declareLength?: boolean }): Promise<Flood> {
+async function floodingStore(opts: {
+  total: number;
+  status?: number;
+  contentType?: string;
+  declareLength?: boolean;
+}): Promise<Flood> {
   let written = 0;
   let finish!: () => void;
   const done = new Promise<void>((r) => (finish = r));
@@ -72,7 +77,10 @@ async function rejection<T extends Error>(p: Promise<unknown>, type: new (...a: 
   return e as T;
 }
 
-const CREDENTIALS = { consumerKey: "a6aa81cc3e65e2960a4879392445e718", consumerSecret: "uc83htqfl8q7uvq8qwjo67pfghvm8il2" };
+const CREDENTIALS = {
+  consumerKey: "a6aa81cc3e65e2960a4879392445e718",
+  consumerSecret: "uc83htqfl8q7uvq8qwjo67pfghvm8il2",
+};
 
 describe("store responses are read under a byte limit", () => {
   it("a 200 MB token response fails with a typed error after reading no more than the token limit", async () => {
@@ -93,7 +101,10 @@ describe("store responses are read under a byte limit", () => {
   it("the same through the app's guarded store fetch (its dispatcher, checked at connect time)", async () => {
     const store = await floodingStore({ total: HUGE });
     const fetch = createStoreFetch({ allowPrivate: true });
-    const err = await rejection(fetchRequestToken({ storeBaseUrl: store.baseUrl, ...CREDENTIALS, fetch }), MagentoOAuthError);
+    const err = await rejection(
+      fetchRequestToken({ storeBaseUrl: store.baseUrl, ...CREDENTIALS, fetch }),
+      MagentoOAuthError,
+    );
     expect(err.kind).toBe("too_large");
     await store.done;
     expect(store.written()).toBeLessThan(SOCKET_SLACK);
@@ -101,7 +112,10 @@ describe("store responses are read under a byte limit", () => {
 
   it("an admin token endpoint answering 200 MB fails the same way", async () => {
     const store = await floodingStore({ total: HUGE, contentType: "application/json" });
-    const err = await rejection(fetchAdminToken({ baseUrl: store.baseUrl, username: "admin", password: "x" }), ResponseTooLargeError);
+    const err = await rejection(
+      fetchAdminToken({ baseUrl: store.baseUrl, username: "admin", password: "x" }),
+      ResponseTooLargeError,
+    );
     expect(err.code).toBe("response_too_large");
     expect(err.limitBytes).toBe(TOKEN_RESPONSE_MAX_BYTES);
     await store.done;
@@ -110,7 +124,11 @@ describe("store responses are read under a byte limit", () => {
 
   it("a declared Content-Length over the limit fails before the body is read", async () => {
     const store = await floodingStore({ total: HUGE, declareLength: true, contentType: "application/json" });
-    const client = createMagentoClient({ baseUrl: store.baseUrl, auth: { kind: "none" }, maxResponseBytes: 1024 * 1024 });
+    const client = createMagentoClient({
+      baseUrl: store.baseUrl,
+      auth: { kind: "none" },
+      maxResponseBytes: 1024 * 1024,
+    });
     const err = await rejection(client.request({ method: "GET", path: "/V1/products" }), ResponseTooLargeError);
     expect(err.declaredBytes).toBe(HUGE);
     expect(err.receivedBytes).toBe(0);
@@ -136,7 +154,11 @@ describe("store responses are read under a byte limit", () => {
     expect(bomb.length).toBeLessThan(128 * 1024);
     const server = createServer((req, res) => {
       req.resume();
-      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip", "content-length": String(bomb.length) });
+      res.writeHead(200, {
+        "content-type": "application/json",
+        "content-encoding": "gzip",
+        "content-length": String(bomb.length),
+      });
       res.end(bomb);
     });
     servers.push(server);
@@ -159,7 +181,11 @@ describe("store responses are read under a byte limit", () => {
     servers.push(server);
     const port = await listenLocal(server);
     const client = createMagentoClient({ baseUrl: `http://127.0.0.1:${port}/`, auth: { kind: "none" } });
-    const res = await client.request({ method: "GET", path: "/V1/products", searchCriteria: { filterGroups: [], sortOrders: [], pageSize: 1 } });
+    const res = await client.request({
+      method: "GET",
+      path: "/V1/products",
+      searchCriteria: { filterGroups: [], sortOrders: [], pageSize: 1 },
+    });
     expect(res.data).toEqual(JSON.parse(body));
     expect(res.headers.get("content-encoding")).toBe("gzip");
     await client.close();

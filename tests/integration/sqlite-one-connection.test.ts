@@ -55,7 +55,9 @@ describe.runIf(process.platform === "linux")("SQLite: one connection for the pro
       }),
     ).rejects.toThrow("no");
     expect(await t.database.prisma.user.count()).toBe(0);
-    await t.database.prisma.$transaction(async (tx) => tx.user.create({ data: { email: "kept@example.test", passwordHash: "x" } }));
+    await t.database.prisma.$transaction(async (tx) =>
+      tx.user.create({ data: { email: "kept@example.test", passwordHash: "x" } }),
+    );
     expect(await t.database.prisma.user.count()).toBe(1);
   });
 });

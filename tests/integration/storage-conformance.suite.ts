@@ -37,17 +37,41 @@ function conformance(open: () => Promise<OpenedStorage>): void {
 
   async function installation(key = "k".repeat(32), baseUrl = "https://shop.example/") {
     const store = await s.stores.ensure(baseUrl);
-    return s.installations.create({ consumerKey: key, storeId: store.id, state: "pending", mode: "oauth", consumerSecretEnc: "sealed-secret", activationCount: 1 });
+    return s.installations.create({
+      consumerKey: key,
+      storeId: store.id,
+      state: "pending",
+      mode: "oauth",
+      consumerSecretEnc: "sealed-secret",
+      activationCount: 1,
+    });
   }
 
   it("stores: one per base URL, signature remembered, proven once, unused and unproven ones pruned", async () => {
     const a = await s.stores.ensure("https://shop.example/");
-    expect(await s.stores.ensure("https://shop.example/")).toMatchObject({ id: a.id, signature: { method: "HMAC-SHA256", mode: "standard" }, provenAt: null });
+    expect(await s.stores.ensure("https://shop.example/")).toMatchObject({
+      id: a.id,
+      signature: { method: "HMAC-SHA256", mode: "standard" },
+      provenAt: null,
+    });
     await s.stores.rememberSignature(a.id, { method: "HMAC-SHA1", mode: "D" });
     const at = new Date("2026-01-01T00:00:00Z");
-    const proven = await s.stores.markProven("https://shop.example/", { method: "HMAC-SHA256", mode: "C" }, at, "Main Website");
-    expect(proven).toMatchObject({ signature: { method: "HMAC-SHA256", mode: "C" }, provenAt: at, name: "Main Website" });
-    const again = await s.stores.markProven("https://shop.example/", { method: "HMAC-SHA256", mode: "C" }, new Date("2027-01-01T00:00:00Z"));
+    const proven = await s.stores.markProven(
+      "https://shop.example/",
+      { method: "HMAC-SHA256", mode: "C" },
+      at,
+      "Main Website",
+    );
+    expect(proven).toMatchObject({
+      signature: { method: "HMAC-SHA256", mode: "C" },
+      provenAt: at,
+      name: "Main Website",
+    });
+    const again = await s.stores.markProven(
+      "https://shop.example/",
+      { method: "HMAC-SHA256", mode: "C" },
+      new Date("2027-01-01T00:00:00Z"),
+    );
     expect(again.provenAt).toEqual(at);
     await s.stores.ensure("https://forged.invalid/");
     expect(await s.stores.pruneUnproven(new Date(Date.now() + HOUR))).toBe(1);
@@ -59,7 +83,13 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     const inst = await installation();
     await expect(installation()).rejects.toBeInstanceOf(UniqueConflictError);
     const read = await s.installations.byConsumerKey("k".repeat(32));
-    expect(read).toMatchObject({ id: inst.id, state: "pending", mode: "oauth", failureReason: null, store: { baseUrl: "https://shop.example/" } });
+    expect(read).toMatchObject({
+      id: inst.id,
+      state: "pending",
+      mode: "oauth",
+      failureReason: null,
+      store: { baseUrl: "https://shop.example/" },
+    });
     const user = await s.users.create("owner@example.com", "hash");
     expect(await s.installations.forUser(inst.id, user.id)).toBeNull();
     await s.links.link(inst.id, user.id);
@@ -77,13 +107,31 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     expect(seq2).toBe(2);
     expect(await s.installations.failIfNewest(inst.id, 1, "timeout", ["pending", "exchanging"])).toBe(false); // seq 1 is not the newest
     expect(await s.installations.failIfNewest(inst.id, 2, "timeout", ["pending", "exchanging"])).toBe(true);
-    const creds = { storeId: inst.storeId, consumerSecretEnc: "s", accessTokenEnc: "a2", accessTokenSecretEnc: "b2", at: new Date() };
+    const creds = {
+      storeId: inst.storeId,
+      consumerSecretEnc: "s",
+      accessTokenEnc: "a2",
+      accessTokenSecretEnc: "b2",
+      at: new Date(),
+    };
     expect(await s.installations.installCredentials(inst.id, 2, creds)).toBe(true);
     expect(await s.installations.installCredentials(inst.id, 1, { ...creds, accessTokenEnc: "old" })).toBe(false); // an older activation never overwrites
     const active = await s.installations.byId(inst.id);
     expect(active).toMatchObject({ state: "active", credentialsSeq: 2, accessTokenEnc: "a2", failureReason: null });
-    expect(await s.installations.transition(inst.id, { state: "active", credentialsSeq: 1 }, { state: "revoked", failureReason: "token_revoked" })).toBe(false);
-    expect(await s.installations.transition(inst.id, { state: "active", credentialsSeq: 2 }, { state: "needs_reauthorization", failureReason: "token_missing" })).toBe(true);
+    expect(
+      await s.installations.transition(
+        inst.id,
+        { state: "active", credentialsSeq: 1 },
+        { state: "revoked", failureReason: "token_revoked" },
+      ),
+    ).toBe(false);
+    expect(
+      await s.installations.transition(
+        inst.id,
+        { state: "active", credentialsSeq: 2 },
+        { state: "needs_reauthorization", failureReason: "token_missing" },
+      ),
+    ).toBe(true);
     expect((await s.installations.listProbeTargets(10)).map((x) => x.id)).toEqual([inst.id]);
   });
 
@@ -91,7 +139,15 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     const old = await installation("a".repeat(32), "https://forged.invalid/");
     const proven = await installation("b".repeat(32));
     await s.installations.markProven(proven.id, new Date());
-    await s.activations.create({ installationId: old.id, seq: 1, fingerprint: "f", storeBaseUrl: "https://forged.invalid/", consumerSecretEnc: "s", verifierEnc: "v", callbackAt: new Date(Date.now() - 2 * HOUR) });
+    await s.activations.create({
+      installationId: old.id,
+      seq: 1,
+      fingerprint: "f",
+      storeBaseUrl: "https://forged.invalid/",
+      consumerSecretEnc: "s",
+      verifierEnc: "v",
+      callbackAt: new Date(Date.now() - 2 * HOUR),
+    });
     await s.events.add({ installationId: old.id, kind: "callback", message: "x", at: new Date() });
     expect(await s.installations.pruneUnproven(new Date(Date.now() + HOUR))).toBe(1);
     expect(await s.installations.byId(old.id)).toBeNull();
@@ -105,26 +161,66 @@ function conformance(open: () => Promise<OpenedStorage>): void {
 
   it("activations: claimed once for the exchange, checkpoints kept, ended once, claimed once by a user", async () => {
     const inst = await installation();
-    const a = await s.activations.create({ installationId: inst.id, seq: 1, fingerprint: "fp", storeBaseUrl: "https://shop.example/", consumerSecretEnc: "s", verifierEnc: "v", callbackAt: new Date(), answeredMs: 12 });
+    const a = await s.activations.create({
+      installationId: inst.id,
+      seq: 1,
+      fingerprint: "fp",
+      storeBaseUrl: "https://shop.example/",
+      consumerSecretEnc: "s",
+      verifierEnc: "v",
+      callbackAt: new Date(),
+      answeredMs: 12,
+    });
     expect(a).toMatchObject({ state: "pending", answeredMs: 12, requestTokenCallAt: null });
     expect(await s.activations.openTwin(inst.id, "fp")).toMatchObject({ id: a.id });
-    const [first, second] = await Promise.all([s.activations.claimForExchange(a.id, new Date()), s.activations.claimForExchange(a.id, new Date())]);
+    const [first, second] = await Promise.all([
+      s.activations.claimForExchange(a.id, new Date()),
+      s.activations.claimForExchange(a.id, new Date()),
+    ]);
     expect([first, second].filter(Boolean)).toHaveLength(1);
     const at = new Date();
     await s.activations.markRequestTokenCall(a.id, at);
     await s.activations.saveRequestToken(a.id, "rt", "rts", at);
-    expect(await s.activations.byId(a.id)).toMatchObject({ state: "exchanging", requestTokenEnc: "rt", requestTokenSecretEnc: "rts", requestTokenAt: at });
+    expect(await s.activations.byId(a.id)).toMatchObject({
+      state: "exchanging",
+      requestTokenEnc: "rt",
+      requestTokenSecretEnc: "rts",
+      requestTokenAt: at,
+    });
     expect((await s.activations.listOpen()).map((x) => x.id)).toEqual([a.id]);
-    expect(await s.activations.finish(a.id, ["exchanging"], { state: "succeeded", failureReason: null, at, accessTokenAt: at })).toBe(true);
-    expect(await s.activations.finish(a.id, ["exchanging"], { state: "failed", failureReason: "interrupted", at })).toBe(false);
-    expect(await s.activations.byId(a.id)).toMatchObject({ state: "succeeded", requestTokenEnc: null, accessTokenAt: at });
+    expect(
+      await s.activations.finish(a.id, ["exchanging"], {
+        state: "succeeded",
+        failureReason: null,
+        at,
+        accessTokenAt: at,
+      }),
+    ).toBe(true);
+    expect(
+      await s.activations.finish(a.id, ["exchanging"], { state: "failed", failureReason: "interrupted", at }),
+    ).toBe(false);
+    expect(await s.activations.byId(a.id)).toMatchObject({
+      state: "succeeded",
+      requestTokenEnc: null,
+      accessTokenAt: at,
+    });
     expect(await s.activations.hasSucceededTwin(inst.id, "fp", "other")).toBe(true);
     const u1 = await s.users.create("u1@example.com", "h");
     const u2 = await s.users.create("u2@example.com", "h");
     expect(await s.activations.claimForUser(a.id, u1.id, at)).toBe(true);
     expect(await s.activations.claimForUser(a.id, u2.id, at)).toBe(false);
-    const b = await s.activations.create({ installationId: inst.id, seq: 2, fingerprint: "fp2", storeBaseUrl: "https://shop.example/", consumerSecretEnc: "s2", verifierEnc: "v2", callbackAt: new Date() });
-    expect(await s.activations.newerFromSameStore(inst.id, 1, "https://shop.example/")).toEqual([{ seq: 2, consumerSecretEnc: "s2" }]);
+    const b = await s.activations.create({
+      installationId: inst.id,
+      seq: 2,
+      fingerprint: "fp2",
+      storeBaseUrl: "https://shop.example/",
+      consumerSecretEnc: "s2",
+      verifierEnc: "v2",
+      callbackAt: new Date(),
+    });
+    expect(await s.activations.newerFromSameStore(inst.id, 1, "https://shop.example/")).toEqual([
+      { seq: 2, consumerSecretEnc: "s2" },
+    ]);
     expect((await s.activations.latest(inst.id))?.id).toBe(b.id);
     expect((await s.activations.withInstallation(b.id))?.installation.store.baseUrl).toBe("https://shop.example/");
   });
@@ -132,27 +228,65 @@ function conformance(open: () => Promise<OpenedStorage>): void {
   it("activations: a request token kept by an ended exchange is taken over once, and dropped when nobody takes it", async () => {
     const inst = await installation();
     const make = (seq: number) =>
-      s.activations.create({ installationId: inst.id, seq, fingerprint: `fp${seq}`, storeBaseUrl: "https://shop.example/", consumerSecretEnc: "s", verifierEnc: `v${seq}`, callbackAt: new Date() });
+      s.activations.create({
+        installationId: inst.id,
+        seq,
+        fingerprint: `fp${seq}`,
+        storeBaseUrl: "https://shop.example/",
+        consumerSecretEnc: "s",
+        verifierEnc: `v${seq}`,
+        callbackAt: new Date(),
+      });
     const [a, b, c] = [await make(1), await make(2), await make(3)];
     const at = new Date();
     for (const x of [a, b]) {
       await s.activations.claimForExchange(x.id, at);
       await s.activations.saveRequestToken(x.id, `rt${x.seq}`, `rts${x.seq}`, at);
     }
-    expect(await s.activations.finish(a.id, ["exchanging"], { state: "failed", failureReason: "verifier_invalid", at, keepRequestToken: true })).toBe(true);
-    expect(await s.activations.finish(b.id, ["exchanging"], { state: "failed", failureReason: "token_missing", at })).toBe(true);
-    expect(await s.activations.byId(a.id)).toMatchObject({ state: "failed", requestTokenEnc: "rt1", requestTokenSecretEnc: "rts1" });
-    expect(await s.activations.byId(b.id)).toMatchObject({ state: "failed", requestTokenEnc: null, requestTokenSecretEnc: null });
+    expect(
+      await s.activations.finish(a.id, ["exchanging"], {
+        state: "failed",
+        failureReason: "verifier_invalid",
+        at,
+        keepRequestToken: true,
+      }),
+    ).toBe(true);
+    expect(
+      await s.activations.finish(b.id, ["exchanging"], { state: "failed", failureReason: "token_missing", at }),
+    ).toBe(true);
+    expect(await s.activations.byId(a.id)).toMatchObject({
+      state: "failed",
+      requestTokenEnc: "rt1",
+      requestTokenSecretEnc: "rts1",
+    });
+    expect(await s.activations.byId(b.id)).toMatchObject({
+      state: "failed",
+      requestTokenEnc: null,
+      requestTokenSecretEnc: null,
+    });
     // two takers at once: one gets it
     await s.activations.claimForExchange(c.id, at);
     const later = new Date(at.getTime() + 1000);
-    const took = await Promise.all([s.activations.takeRequestToken(a.id, c.id, later), s.activations.takeRequestToken(a.id, c.id, later)]);
+    const took = await Promise.all([
+      s.activations.takeRequestToken(a.id, c.id, later),
+      s.activations.takeRequestToken(a.id, c.id, later),
+    ]);
     expect(took.filter(Boolean)).toHaveLength(1);
     expect(await s.activations.byId(a.id)).toMatchObject({ requestTokenEnc: null, requestTokenSecretEnc: null });
-    expect(await s.activations.byId(c.id)).toMatchObject({ state: "exchanging", requestTokenEnc: "rt1", requestTokenSecretEnc: "rts1", requestTokenAt: later });
+    expect(await s.activations.byId(c.id)).toMatchObject({
+      state: "exchanging",
+      requestTokenEnc: "rt1",
+      requestTokenSecretEnc: "rts1",
+      requestTokenAt: later,
+    });
     expect(await s.activations.takeRequestToken(b.id, c.id, later)).toBe(false);
     // a kept token nobody took is dropped once its exchange ended before the cutoff; an open exchange keeps its own
-    await s.activations.finish(c.id, ["exchanging"], { state: "failed", failureReason: "verifier_invalid", at, keepRequestToken: true });
+    await s.activations.finish(c.id, ["exchanging"], {
+      state: "failed",
+      failureReason: "verifier_invalid",
+      at,
+      keepRequestToken: true,
+    });
     const d = await make(4);
     await s.activations.claimForExchange(d.id, at);
     await s.activations.saveRequestToken(d.id, "rt4", "rts4", at);
@@ -165,7 +299,14 @@ function conformance(open: () => Promise<OpenedStorage>): void {
   it("events: added, folded with a count, newest first, store words found", async () => {
     const inst = await installation();
     const now = new Date();
-    await s.events.add({ installationId: inst.id, activationId: "act", kind: "exchange_failed", message: "m".repeat(3000), storeMessage: "Consumer key has expired", at: now });
+    await s.events.add({
+      installationId: inst.id,
+      activationId: "act",
+      kind: "exchange_failed",
+      message: "m".repeat(3000),
+      storeMessage: "Consumer key has expired",
+      at: now,
+    });
     await s.events.add({ installationId: inst.id, kind: "callback_refused", message: "first", at: now });
     const refused = await s.events.latestOfKind(inst.id, "callback_refused", new Date(now.getTime() - HOUR));
     await s.events.fold(refused!.id, "second", new Date(now.getTime() + 1000));
@@ -197,11 +338,28 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     await expect(s.users.create("a@example.com", "other")).rejects.toBeInstanceOf(UniqueConflictError);
     expect(await s.users.byEmailWithPassword("a@example.com")).toMatchObject({ id: u.id, passwordHash: "hash" });
     const now = new Date();
-    await s.sessions.create({ id: "s1", userId: u.id, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + HOUR) });
-    await s.sessions.create({ id: "s2", userId: u.id, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + HOUR) });
+    await s.sessions.create({
+      id: "s1",
+      userId: u.id,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + HOUR),
+    });
+    await s.sessions.create({
+      id: "s2",
+      userId: u.id,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + HOUR),
+    });
     await s.sessions.revoke("s1", now);
     expect((await s.sessions.byId("s1"))?.revokedAt).toEqual(now);
-    expect(await s.sessions.byIdWithUser("s2")).toMatchObject({ id: "s2", userId: u.id, email: "a@example.com", revokedAt: null });
+    expect(await s.sessions.byIdWithUser("s2")).toMatchObject({
+      id: "s2",
+      userId: u.id,
+      email: "a@example.com",
+      revokedAt: null,
+    });
     expect(await s.sessions.byIdWithUser("nope")).toBeNull();
     expect(await s.sessions.revokeAllOfUser(u.id, now)).toBe(1);
     expect(await s.sessions.prune(new Date(now.getTime() + 2 * HOUR), new Date(now.getTime() + HOUR))).toBe(2);
@@ -243,10 +401,23 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     expect(await s.installations.setLabelForUser(inst.id, stranger.id, "Mine")).toBe(false);
     expect(await s.installations.setLabelForUser(inst.id, owner.id, "Main shop")).toBe(true);
     expect((await s.installations.byId(inst.id))?.label).toBe("Main shop");
-    await s.activations.create({ installationId: inst.id, seq: 1, fingerprint: "f", storeBaseUrl: "https://shop.example/", consumerSecretEnc: "x", verifierEnc: "x", callbackAt: new Date() });
+    await s.activations.create({
+      installationId: inst.id,
+      seq: 1,
+      fingerprint: "f",
+      storeBaseUrl: "https://shop.example/",
+      consumerSecretEnc: "x",
+      verifierEnc: "x",
+      callbackAt: new Date(),
+    });
     await s.events.add({ installationId: inst.id, kind: "callback", message: "m", at: new Date() });
     await s.links.fileRequest(inst.id, stranger.id, "act", new Date());
-    expect(await s.installations.footprint(inst.id)).toEqual({ activations: 1, events: 1, linkedUsers: 1, pendingRequests: 1 });
+    expect(await s.installations.footprint(inst.id)).toEqual({
+      activations: 1,
+      events: 1,
+      linkedUsers: 1,
+      pendingRequests: 1,
+    });
     expect(await s.installations.footprint("nope")).toBeNull();
     expect(await s.installations.lockById(inst.id, new Date())).toBe(true);
     expect(await s.installations.lockById("nope", new Date())).toBe(false);
@@ -258,9 +429,24 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     expect((await s.outbox.recent(10)).map((m) => m.subject)).toEqual(["two", "one"]);
     const inst = await installation();
     const at = new Date("2026-01-01T00:00:00Z");
-    await s.resourceChecks.save(inst.id, { resource: "Magento_Catalog::products", operation: "GET /V1/products", granted: false, checkedAt: at });
-    await s.resourceChecks.save(inst.id, { resource: "Magento_Backend::store", operation: "GET /V1/store/storeViews", granted: true, checkedAt: at });
-    await s.resourceChecks.save(inst.id, { resource: "Magento_Catalog::products", operation: "GET /V1/products", granted: true, checkedAt: at });
+    await s.resourceChecks.save(inst.id, {
+      resource: "Magento_Catalog::products",
+      operation: "GET /V1/products",
+      granted: false,
+      checkedAt: at,
+    });
+    await s.resourceChecks.save(inst.id, {
+      resource: "Magento_Backend::store",
+      operation: "GET /V1/store/storeViews",
+      granted: true,
+      checkedAt: at,
+    });
+    await s.resourceChecks.save(inst.id, {
+      resource: "Magento_Catalog::products",
+      operation: "GET /V1/products",
+      granted: true,
+      checkedAt: at,
+    });
     expect(await s.resourceChecks.list(inst.id)).toEqual([
       { resource: "Magento_Backend::store", operation: "GET /V1/store/storeViews", granted: true, checkedAt: at },
       { resource: "Magento_Catalog::products", operation: "GET /V1/products", granted: true, checkedAt: at },
@@ -307,18 +493,25 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     ]);
     expect(answers).toEqual([true, true, true, false, true, true, false, true, false]);
     // what each window holds now: a window of limit n+1 takes exactly one more
-    const holds = async (k: string, n: number) => s.rateWindows.takeMany([[{ key: k, limit: n + 1, expiresAt }], [{ key: k, limit: n + 1, expiresAt }]]);
+    const holds = async (k: string, n: number) =>
+      s.rateWindows.takeMany([[{ key: k, limit: n + 1, expiresAt }], [{ key: k, limit: n + 1, expiresAt }]]);
     expect(await holds("key|a", 3)).toEqual([true, false]);
     expect(await holds("key|b", 3)).toEqual([true, false]);
     expect(await holds("client|c", 5)).toEqual([true, false]);
     // a later group sees what earlier ones counted
-    expect(await s.rateWindows.takeMany([[{ key: "key|a", limit: 5, expiresAt }], [{ key: "key|a", limit: 5, expiresAt }]])).toEqual([true, false]);
+    expect(
+      await s.rateWindows.takeMany([[{ key: "key|a", limit: 5, expiresAt }], [{ key: "key|a", limit: 5, expiresAt }]]),
+    ).toEqual([true, false]);
   });
 
   it("rate windows, many hits at once: concurrent groups never overshoot a budget", async () => {
     const expiresAt = new Date(Date.now() + 60_000);
     const w = { key: "w", limit: 7, expiresAt };
-    const groups = await Promise.all(Array.from({ length: 8 }, (_, i) => s.rateWindows.takeMany([[w], [w, { key: `other|${i}`, limit: 10, expiresAt }], [w]])));
+    const groups = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        s.rateWindows.takeMany([[w], [w, { key: `other|${i}`, limit: 10, expiresAt }], [w]]),
+      ),
+    );
     expect(groups.flat().filter(Boolean)).toHaveLength(7);
     expect(await s.rateWindows.takeMany([[{ ...w, limit: 8 }], [{ ...w, limit: 8 }]])).toEqual([true, false]); // exactly 7 were counted
   });

@@ -32,7 +32,10 @@ function loopbackResolver() {
 }
 
 async function failure(p: Promise<unknown>): Promise<MagentoApiError> {
-  const e = await p.then(() => undefined, (err: unknown) => err);
+  const e = await p.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(MagentoApiError);
   return e as MagentoApiError;
 }
@@ -41,7 +44,12 @@ describe("REST client through the guarded store fetch", () => {
   it("refuses a store name that resolves to a private address at connect time (DNS rebinding)", async () => {
     const resolver = loopbackResolver();
     const fetch = createStoreFetch({ allowPrivate: false, dnsLookup: resolver.lookup });
-    const client = createMagentoClient({ baseUrl: `http://shop.test:${port}/`, auth: { kind: "none" }, fetch, maxRetries: 0 });
+    const client = createMagentoClient({
+      baseUrl: `http://shop.test:${port}/`,
+      auth: { kind: "none" },
+      fetch,
+      maxRetries: 0,
+    });
     const err = await failure(client.request({ method: "GET", path: "/V1/store/storeViews" }));
     expect(err.code).toBe("network");
     expect(err.message).toMatch(/shop\.test resolves to a private address \(127\.0\.0\.1\)/);
@@ -49,14 +57,24 @@ describe("REST client through the guarded store fetch", () => {
 
   it("the token exchange through it is refused the same way, and labelled a private address", async () => {
     const fetch = createStoreFetch({ allowPrivate: false, dnsLookup: loopbackResolver().lookup });
-    const err = await fetchRequestToken({ storeBaseUrl: `http://shop.test:${port}/`, consumerKey: "k".repeat(32), consumerSecret: "s".repeat(32), fetch }).catch((e: unknown) => e);
+    const err = await fetchRequestToken({
+      storeBaseUrl: `http://shop.test:${port}/`,
+      consumerKey: "k".repeat(32),
+      consumerSecret: "s".repeat(32),
+      fetch,
+    }).catch((e: unknown) => e);
     expect(classifyHandshakeError(err).reason).toBe("private_address");
   });
 
   it("refuses private IP literals, which never reach a lookup", async () => {
     const fetch = createStoreFetch({ allowPrivate: false });
     for (const host of ["127.0.0.1", "[::1]"]) {
-      const client = createMagentoClient({ baseUrl: `http://${host}:${port}/`, auth: { kind: "none" }, fetch, maxRetries: 0 });
+      const client = createMagentoClient({
+        baseUrl: `http://${host}:${port}/`,
+        auth: { kind: "none" },
+        fetch,
+        maxRetries: 0,
+      });
       const err = await failure(client.request({ method: "GET", path: "/V1/store/storeViews" }));
       expect(err.message).toMatch(/is a private address/);
     }
@@ -66,7 +84,8 @@ describe("REST client through the guarded store fetch", () => {
     const resolver = loopbackResolver();
     const fetch = createStoreFetch({ allowPrivate: true, dnsLookup: resolver.lookup });
     const client = createMagentoClient({ baseUrl: `http://shop.test:${port}/`, auth: { kind: "none" }, fetch });
-    for (let i = 0; i < 20; i++) expect((await client.request({ method: "GET", path: "/V1/store/storeViews" })).status).toBe(200);
+    for (let i = 0; i < 20; i++)
+      expect((await client.request({ method: "GET", path: "/V1/store/storeViews" })).status).toBe(200);
     await Promise.all(Array.from({ length: 4 }, () => client.request({ method: "GET", path: "/V1/store/storeViews" })));
     expect(resolver.lookups()).toBeGreaterThanOrEqual(1);
     expect(resolver.lookups()).toBeLessThanOrEqual(4); // one per connection: at most the 4 concurrent calls

@@ -25,7 +25,8 @@ const ioPrivate = createPrivateKey(pem("io1-private.pem"));
 const IO_PATH = "/prod/keys/pub-key-test-1.pem";
 const CLIENT_ID = "app-client-id";
 
-const commerceSig = (body: string, key: KeyObject = commercePrivate) => sign("sha256", Buffer.from(Buffer.from(body).toString("base64")), key).toString("base64");
+const commerceSig = (body: string, key: KeyObject = commercePrivate) =>
+  sign("sha256", Buffer.from(Buffer.from(body).toString("base64")), key).toString("base64");
 const ioSig = (body: string, key: KeyObject = ioPrivate) => sign("sha256", Buffer.from(body), key).toString("base64");
 
 function stream(body: string): ReadableStream<Uint8Array> {
@@ -41,10 +42,22 @@ const req = (body: string | ReadableStream<Uint8Array>, headers: Record<string, 
   body: typeof body === "string" ? stream(body) : body,
 });
 
-const productSaved = (sku: string, price = 34) => JSON.stringify({ eventName: "observer.catalog_product_save_after", data: { product: { sku, price } } });
+const productSaved = (sku: string, price = 34) =>
+  JSON.stringify({ eventName: "observer.catalog_product_save_after", data: { product: { sku, price } } });
 const cloudEvent = (eventId: string, recipient = CLIENT_ID) =>
-  JSON.stringify({ specversion: "1.0", id: eventId, event_id: eventId, type: "com.adobe.commerce.observer.catalog_product_save_commit_after", recipient_client_id: recipient, data: { value: { sku: "24-MB01" } } });
-const ioHeaders = (body: string, extra: Record<string, string> = {}) => ({ "x-adobe-digital-signature-1": ioSig(body), "x-adobe-public-key1-path": IO_PATH, ...extra });
+  JSON.stringify({
+    specversion: "1.0",
+    id: eventId,
+    event_id: eventId,
+    type: "com.adobe.commerce.observer.catalog_product_save_commit_after",
+    recipient_client_id: recipient,
+    data: { value: { sku: "24-MB01" } },
+  });
+const ioHeaders = (body: string, extra: Record<string, string> = {}) => ({
+  "x-adobe-digital-signature-1": ioSig(body),
+  "x-adobe-public-key1-path": IO_PATH,
+  ...extra,
+});
 
 describe.each(PROVIDERS)("store-event intake on %s", (provider) => {
   let db: TestDatabase;
@@ -74,7 +87,14 @@ describe.each(PROVIDERS)("store-event intake on %s", (provider) => {
     });
     await kit.jobs.queue.start();
     const store = await db.storage.stores.ensure("http://shop.invalid/");
-    const inst = await db.storage.installations.create({ consumerKey: "k".repeat(32), storeId: store.id, state: "active", mode: "oauth", consumerSecretEnc: "sealed", activationCount: 1 });
+    const inst = await db.storage.installations.create({
+      consumerKey: "k".repeat(32),
+      storeId: store.id,
+      state: "active",
+      mode: "oauth",
+      consumerSecretEnc: "sealed",
+      activationCount: 1,
+    });
     installationId = inst.id;
     expect(await kit.events.setCommerceKey(installationId, pem("commerce-public.pem"))).toMatchObject({ ok: true });
     expect(await kit.events.setIoClientId(installationId, CLIENT_ID)).toEqual({ ok: true });
@@ -88,7 +108,11 @@ describe.each(PROVIDERS)("store-event intake on %s", (provider) => {
   const rows = () => db.database.prisma.eventDelivery.findMany({ orderBy: { receivedAt: "asc" } });
 
   /** Sends `times` of the same attack; all refused alike, nothing queued, one folded row saying why. */
-  async function expectRefused(send: () => Promise<{ status: number; json: unknown }>, reason: RegExp, opts: { status?: number; installation?: string | null } = {}) {
+  async function expectRefused(
+    send: () => Promise<{ status: number; json: unknown }>,
+    reason: RegExp,
+    opts: { status?: number; installation?: string | null } = {},
+  ) {
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push(await send());
     for (const a of answers) {
@@ -98,17 +122,28 @@ describe.each(PROVIDERS)("store-event intake on %s", (provider) => {
     expect(await queued()).toBe(0);
     const all = await rows();
     expect(all).toHaveLength(1);
-    expect(all[0]).toMatchObject({ outcome: "refused", count: 3, installationId: opts.installation === undefined ? installationId : opts.installation });
+    expect(all[0]).toMatchObject({
+      outcome: "refused",
+      count: 3,
+      installationId: opts.installation === undefined ? installationId : opts.installation,
+    });
     expect(all[0]!.detail).toMatch(reason);
     return answers[0]!;
   }
 
   it("a signed Commerce notification is queued, answered success at once, and reaches the handler", async () => {
     const body = productSaved("24-MB01");
-    const a = await kit.events.intake.commerce(installationId, req(body, { "x-adobe-commerce-webhook-signature": commerceSig(body) }));
+    const a = await kit.events.intake.commerce(
+      installationId,
+      req(body, { "x-adobe-commerce-webhook-signature": commerceSig(body) }),
+    );
     expect(a).toEqual({ status: 200, json: { op: "success" } });
     expect(await queued()).toBe(1);
-    expect((await rows())[0]).toMatchObject({ outcome: "queued", eventName: "observer.catalog_product_save_after", detail: "signed: base64-of-body" });
+    expect((await rows())[0]).toMatchObject({
+      outcome: "queued",
+      eventName: "observer.catalog_product_save_after",
+      detail: "signed: base64-of-body",
+    });
   });
 
   it("unsigned Commerce webhook: refused", async () => {
@@ -118,17 +153,40 @@ describe.each(PROVIDERS)("store-event intake on %s", (provider) => {
 
   it("Commerce webhook signed with another key (the pair was regenerated): refused, advice names the key", async () => {
     const body = productSaved("A");
-    await expectRefused(() => kit.events.intake.commerce(installationId, req(body, { "x-adobe-commerce-webhook-signature": commerceSig(body, otherPrivate) })), /regenerated/);
+    await expectRefused(
+      () =>
+        kit.events.intake.commerce(
+          installationId,
+          req(body, { "x-adobe-commerce-webhook-signature": commerceSig(body, otherPrivate) }),
+        ),
+      /regenerated/,
+    );
   });
 
   it("an installation id that does not exist hears exactly what a wrong signature hears", async () => {
     const body = productSaved("A");
     const headers = { "x-adobe-commerce-webhook-signature": commerceSig(body) };
-    const unknown = await expectRefused(() => kit.events.intake.commerce("cknotaninstallation0000000", req(body, headers)), /unknown installation/, { installation: null });
-    const wrong = await kit.events.intake.commerce(installationId, req(body, { "x-adobe-commerce-webhook-signature": commerceSig(body, otherPrivate) }));
+    const unknown = await expectRefused(
+      () => kit.events.intake.commerce("cknotaninstallation0000000", req(body, headers)),
+      /unknown installation/,
+      { installation: null },
+    );
+    const wrong = await kit.events.intake.commerce(
+      installationId,
+      req(body, { "x-adobe-commerce-webhook-signature": commerceSig(body, otherPrivate) }),
+    );
     expect(unknown).toEqual(wrong);
-    const io = await kit.events.intake.io("cknotaninstallation0000000", req(cloudEvent("e-1"), ioHeaders(cloudEvent("e-1"))));
-    const ioWrong = await kit.events.intake.io(installationId, req(cloudEvent("e-1"), ioHeaders(cloudEvent("e-1"), { "x-adobe-digital-signature-1": ioSig(cloudEvent("e-1"), otherPrivate) })));
+    const io = await kit.events.intake.io(
+      "cknotaninstallation0000000",
+      req(cloudEvent("e-1"), ioHeaders(cloudEvent("e-1"))),
+    );
+    const ioWrong = await kit.events.intake.io(
+      installationId,
+      req(
+        cloudEvent("e-1"),
+        ioHeaders(cloudEvent("e-1"), { "x-adobe-digital-signature-1": ioSig(cloudEvent("e-1"), otherPrivate) }),
+      ),
+    );
     expect(io).toEqual(ioWrong);
   });
 
@@ -146,7 +204,11 @@ describe.each(PROVIDERS)("store-event intake on %s", (provider) => {
   });
 
   it("oversized by its Content-Length: 413 before reading", async () => {
-    await expectRefused(() => kit.events.intake.io(installationId, req("{}", { "content-length": String(10 * 1024 * 1024) })), /too large/, { status: 413 });
+    await expectRefused(
+      () => kit.events.intake.io(installationId, req("{}", { "content-length": String(10 * 1024 * 1024) })),
+      /too large/,
+      { status: 413 },
+    );
   });
 
   it("slow-drip body (never finishes): cut off and refused", async () => {
@@ -162,7 +224,10 @@ describe.each(PROVIDERS)("store-event intake on %s", (provider) => {
   it("a signed I/O event is queued once; its replay (same event_id) is a duplicate, answered 200, not queued again", async () => {
     const body = cloudEvent("evt-1");
     expect(await kit.events.intake.io(installationId, req(body, ioHeaders(body)))).toMatchObject({ status: 200 });
-    const again = await kit.events.intake.io(installationId, req(body, ioHeaders(body, { "x-adobe-retry-count": "1" })));
+    const again = await kit.events.intake.io(
+      installationId,
+      req(body, ioHeaders(body, { "x-adobe-retry-count": "1" })),
+    );
     expect(again).toEqual({ status: 200, json: { ok: true, duplicate: true } });
     expect(await queued()).toBe(1);
     const all = await rows();
@@ -172,7 +237,14 @@ describe.each(PROVIDERS)("store-event intake on %s", (provider) => {
 
   it("forged x-adobe-public-key1-path pointing elsewhere: refused, no key fetched", async () => {
     const body = cloudEvent("evt-2");
-    await expectRefused(() => kit.events.intake.io(installationId, req(body, ioHeaders(body, { "x-adobe-public-key1-path": "//attacker.test/prod/keys/pub-key-x.pem" }))), /forged key path/);
+    await expectRefused(
+      () =>
+        kit.events.intake.io(
+          installationId,
+          req(body, ioHeaders(body, { "x-adobe-public-key1-path": "//attacker.test/prod/keys/pub-key-x.pem" })),
+        ),
+      /forged key path/,
+    );
     expect(keysAsked).toEqual([]);
   });
 
@@ -183,7 +255,10 @@ describe.each(PROVIDERS)("store-event intake on %s", (provider) => {
 
   it("the legacy HMAC header alone: refused", async () => {
     const body = cloudEvent("evt-4");
-    await expectRefused(() => kit.events.intake.io(installationId, req(body, { "x-adobe-signature": "c2lnbmF0dXJl" })), /legacy HMAC/);
+    await expectRefused(
+      () => kit.events.intake.io(installationId, req(body, { "x-adobe-signature": "c2lnbmF0dXJl" })),
+      /legacy HMAC/,
+    );
   });
 
   it("the challenge is echoed as JSON; a hostile value is refused", () => {
@@ -195,25 +270,70 @@ describe.each(PROVIDERS)("store-event intake on %s", (provider) => {
     const refreshed: unknown[] = [];
     kit.jobs.startWorker({ concurrency: 2, laneCap: 2, pollMs: 20, healthProbeEveryMs: 3_600_000, recurring: false });
     const order = JSON.stringify({ eventName: "observer.sales_quote_add_item", data: { quote_item: { sku: "X" } } });
-    await kit.events.intake.commerce(installationId, req(order, { "x-adobe-commerce-webhook-signature": commerceSig(order) }));
+    await kit.events.intake.commerce(
+      installationId,
+      req(order, { "x-adobe-commerce-webhook-signature": commerceSig(order) }),
+    );
     await expect.poll(() => raw.length, { timeout: 10_000 }).toBe(1);
     expect(raw[0]).toMatchObject({ channel: "commerce", name: "observer.sales_quote_add_item" });
-    kit.events.setHandlers({ refreshRecord: async (ref) => void refreshed.push(ref), onRawEvent: async (e) => void raw.push(e) });
+    kit.events.setHandlers({
+      refreshRecord: async (ref) => void refreshed.push(ref),
+      onRawEvent: async (e) => void raw.push(e),
+    });
     const body = cloudEvent("evt-5");
     await kit.events.intake.io(installationId, req(body, ioHeaders(body)));
     await expect.poll(() => refreshed.length, { timeout: 10_000 }).toBe(1);
     expect(refreshed[0]).toEqual({ installationId, entity: "products", identity: "24-MB01" });
-    await expect.poll(async () => (await rows()).filter((r) => r.outcome === "handled").length, { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(async () => (await rows()).filter((r) => r.outcome === "handled").length, { timeout: 10_000 })
+      .toBe(2);
   });
 
   it("a decision hook answers inline; one that throws fails closed with its message, one that is slow fails open", async () => {
-    const body = JSON.stringify({ eventName: "plugin.magento.checkout.api.cart_item_repository.save", data: { cartItem: { sku: "X", qty: 99 } } });
-    const send = () => kit.events.intake.commerce(installationId, req(body, { "x-adobe-commerce-webhook-signature": commerceSig(body) }));
-    kit.events.setHandlers({ decisionHooks: [{ eventName: "plugin.magento.checkout.api.cart_item_repository.save", budgetMs: 500, failure: "closed", decide: async () => ({ op: "exception", message: "Only 5 per customer." }) }] });
+    const body = JSON.stringify({
+      eventName: "plugin.magento.checkout.api.cart_item_repository.save",
+      data: { cartItem: { sku: "X", qty: 99 } },
+    });
+    const send = () =>
+      kit.events.intake.commerce(
+        installationId,
+        req(body, { "x-adobe-commerce-webhook-signature": commerceSig(body) }),
+      );
+    kit.events.setHandlers({
+      decisionHooks: [
+        {
+          eventName: "plugin.magento.checkout.api.cart_item_repository.save",
+          budgetMs: 500,
+          failure: "closed",
+          decide: async () => ({ op: "exception", message: "Only 5 per customer." }),
+        },
+      ],
+    });
     expect(await send()).toEqual({ status: 200, json: { op: "exception", message: "Only 5 per customer." } });
-    kit.events.setHandlers({ decisionHooks: [{ eventName: "plugin.magento.checkout.api.cart_item_repository.save", budgetMs: 500, failure: "closed", failureMessage: "Try again later.", decide: async () => { throw new Error("inventory service down"); } }] });
+    kit.events.setHandlers({
+      decisionHooks: [
+        {
+          eventName: "plugin.magento.checkout.api.cart_item_repository.save",
+          budgetMs: 500,
+          failure: "closed",
+          failureMessage: "Try again later.",
+          decide: async () => {
+            throw new Error("inventory service down");
+          },
+        },
+      ],
+    });
     expect(await send()).toEqual({ status: 200, json: { op: "exception", message: "Try again later." } });
-    kit.events.setHandlers({ decisionHooks: [{ eventName: "plugin.magento.checkout.api.cart_item_repository.save", budgetMs: 50, failure: "open", decide: () => new Promise(() => undefined) }] });
+    kit.events.setHandlers({
+      decisionHooks: [
+        {
+          eventName: "plugin.magento.checkout.api.cart_item_repository.save",
+          budgetMs: 50,
+          failure: "open",
+          decide: () => new Promise(() => undefined),
+        },
+      ],
+    });
     expect(await send()).toEqual({ status: 200, json: { op: "success" } });
     expect(await queued()).toBe(0);
   });

@@ -30,11 +30,20 @@ describe.each(PROVIDERS)("sync commands on %s", (provider) => {
     await s?.close();
   });
 
-  const sync = (...args: string[]) => run("npm", ["run", "--silent", "sync", "--", ...args], { env, maxBuffer: 64 * 1024 * 1024 });
-  const dump = (entity: string) => run("npm", ["run", "--silent", "sync:dump", "--", "--store", s.installationId, entity], { env, maxBuffer: 64 * 1024 * 1024 });
+  const sync = (...args: string[]) =>
+    run("npm", ["run", "--silent", "sync", "--", ...args], { env, maxBuffer: 64 * 1024 * 1024 });
+  const dump = (entity: string) =>
+    run("npm", ["run", "--silent", "sync:dump", "--", "--store", s.installationId, entity], {
+      env,
+      maxBuffer: 64 * 1024 * 1024,
+    });
 
   it("a sync killed with SIGKILL mid-backfill resumes; then one line per entity, and the dump equals the store", async () => {
-    const child = spawn("npm", ["run", "--silent", "sync", "--", "--store", s.installationId, "--entity", "products", "--once"], { env, detached: true, stdio: "ignore" });
+    const child = spawn(
+      "npm",
+      ["run", "--silent", "sync", "--", "--store", s.installationId, "--entity", "products", "--once"],
+      { env, detached: true, stdio: "ignore" },
+    );
     // kill the whole process group once the backfill has written some pages, and not all
     const deadline = Date.now() + 60_000;
     for (;;) {
@@ -59,28 +68,44 @@ describe.each(PROVIDERS)("sync commands on %s", (provider) => {
     expect(lines[0]).toContain(`mirror ${products.size} records`);
 
     for (const e of ["products", "customers", "orders", "stock"]) {
-      const out = (await dump(e)).stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+      const out = (await dump(e)).stdout
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       const store = await s.storeListing(e);
       expect(out).toHaveLength(store.size);
-      expect(new Map(out.map((r) => [String(r[e === "orders" ? "entity_id" : e === "customers" ? "id" : "sku"]), r]))).toEqual(store);
+      expect(
+        new Map(out.map((r) => [String(r[e === "orders" ? "entity_id" : e === "customers" ? "id" : "sku"]), r])),
+      ).toEqual(store);
       if (e === "customers" || e === "orders") {
         const ids = out.map((r) => Number(r[e === "orders" ? "entity_id" : "id"]));
         expect(ids).toEqual([...ids].sort((a, b) => a - b));
       }
     }
-    const stock = (await dump("stock")).stdout.trim().split("\n").map((l) => JSON.parse(l) as { sku: string; qty: number });
+    const stock = (await dump("stock")).stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { sku: string; qty: number });
     expect(typeof stock[0]!.qty).toBe("number");
-    expect(stock.map((r) => r.sku)).toEqual([...stock.map((r) => r.sku)].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))));
+    expect(stock.map((r) => r.sku)).toEqual(
+      [...stock.map((r) => r.sku)].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))),
+    );
   }, 300_000);
 
   it("bad arguments and unknown stores fail with a message saying what to do, and nothing on stdout", async () => {
-    const noOnce = await sync("--store", s.installationId).catch((e: { code: number; stdout: string; stderr: string }) => e);
+    const noOnce = await sync("--store", s.installationId).catch(
+      (e: { code: number; stdout: string; stderr: string }) => e,
+    );
     expect(noOnce).toMatchObject({ code: 2, stdout: "" });
     expect((noOnce as { stderr: string }).stderr).toMatch(/add --once/);
-    const unknownEntity = await sync("--store", s.installationId, "--entity", "invoices", "--once").catch((e: { code: number; stderr: string }) => e);
+    const unknownEntity = await sync("--store", s.installationId, "--entity", "invoices", "--once").catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(unknownEntity).toMatchObject({ code: 2 });
     expect((unknownEntity as { stderr: string }).stderr).toMatch(/choose products, customers, orders, stock/);
-    const missing = await run("npm", ["run", "--silent", "sync:dump", "--", "--store", "nope", "orders"], { env }).catch((e: { code: number; stdout: string; stderr: string }) => e);
+    const missing = await run("npm", ["run", "--silent", "sync:dump", "--", "--store", "nope", "orders"], {
+      env,
+    }).catch((e: { code: number; stdout: string; stderr: string }) => e);
     expect(missing).toMatchObject({ code: 2, stdout: "" });
     expect((missing as { stderr: string }).stderr).toMatch(/no store with id "nope"/);
   }, 120_000);

@@ -17,7 +17,15 @@ const ENTITIES = ["products", "customers", "orders", "stock"] as const;
 type Entity = (typeof ENTITIES)[number];
 
 type Step =
-  | { t: "churn"; seed: number; creates: number; updates: number; deletes: number; massUpdates: number; stockChanges: number }
+  | {
+      t: "churn";
+      seed: number;
+      creates: number;
+      updates: number;
+      deletes: number;
+      massUpdates: number;
+      stockChanges: number;
+    }
   | { t: "clock"; seconds: number }
   | { t: "pass" | "sweep"; entity: Entity; faults: Fault[] }
   | { t: "handlerFails"; n: number };
@@ -34,14 +42,22 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     stockChanges: fc.nat(3),
   }),
   fc.record({ t: fc.constant("clock" as const), seconds: fc.integer({ min: 1, max: 120 }) }),
-  fc.record({ t: fc.constantFrom("pass" as const, "sweep" as const), entity: fc.constantFrom(...ENTITIES), faults: fc.array(fault, { maxLength: 2 }) }),
+  fc.record({
+    t: fc.constantFrom("pass" as const, "sweep" as const),
+    entity: fc.constantFrom(...ENTITIES),
+    faults: fc.array(fault, { maxLength: 2 }),
+  }),
   fc.record({ t: fc.constant("handlerFails" as const), n: fc.integer({ min: 1, max: 3 }) }),
 );
 
 /** What a killed worker, a 500 or a handler outage leave: the job engine runs the job again later. */
 function expectedFailure(e: unknown): boolean {
   if (e instanceof SyncDataError) return false;
-  return e instanceof InjectedCrash || e instanceof MagentoApiError || (e instanceof Error && /service is down/.test(e.message));
+  return (
+    e instanceof InjectedCrash ||
+    e instanceof MagentoApiError ||
+    (e instanceof Error && /service is down/.test(e.message))
+  );
 }
 
 async function run(s: SyncHarness, kind: "pass" | "sweep", entity: Entity): Promise<void> {
@@ -80,7 +96,8 @@ describe.each(PROVIDERS)("sync convergence on %s", (provider) => {
         // quiet store, healthy handler, retries due: one pass and one sweep of each entity
         s.failHandler(0);
         s.h.clock.advance(2 * 60 * 60_000);
-        for (const c of (await s.h.kit.sync.parked(s.installationId, null, 10_000)) ?? []) await s.h.kit.sync.retryParked(s.installationId, null, c.id);
+        for (const c of (await s.h.kit.sync.parked(s.installationId, null, 10_000)) ?? [])
+          await s.h.kit.sync.retryParked(s.installationId, null, c.id);
         for (const e of ENTITIES) {
           if (e !== "stock") await s.h.kit.sync.runPass(s.installationId, e);
           await s.h.kit.sync.runSweep(s.installationId, e);
@@ -97,8 +114,10 @@ describe.each(PROVIDERS)("sync convergence on %s", (provider) => {
             expect(c.sequence, `${e} ${c.identity} delivered out of order`).toBeGreaterThanOrEqual(prev?.sequence ?? 0);
             last.set(c.identity, c);
           }
-          for (const [id, data] of store) expect(last.get(id), `${e} ${id} last delivery`).toMatchObject({ operation: "upsert", data });
-          for (const [id, c] of last) if (!store.has(id)) expect(c.operation, `${e} ${id} is gone from the store`).toBe("delete");
+          for (const [id, data] of store)
+            expect(last.get(id), `${e} ${id} last delivery`).toMatchObject({ operation: "upsert", data });
+          for (const [id, c] of last)
+            if (!store.has(id)) expect(c.operation, `${e} ${id} is gone from the store`).toBe("delete");
         }
       }),
       { numRuns: Number(process.env.SYNC_CONVERGENCE_RUNS ?? 6), endOnFailure: false },

@@ -37,7 +37,10 @@ describe.each(PROVIDERS)("delta sync on %s", (provider) => {
     for (const e of ["products", "customers", "orders"]) await s.h.kit.sync.runPass(id, e);
     await s.h.kit.sync.runSweep(id, "stock");
     await s.moveStoreClock(10);
-    const churn = (await s.churn({ seed: 7, creates: 4, updates: 6, deletes: 3, massUpdates: 3, stockChanges: 5 })) as { massUpdated: Array<{ sku: string; value: number }>; deleted: unknown[] };
+    const churn = (await s.churn({ seed: 7, creates: 4, updates: 6, deletes: 3, massUpdates: 3, stockChanges: 5 })) as {
+      massUpdated: Array<{ sku: string; value: number }>;
+      deleted: unknown[];
+    };
     expect(churn.deleted.length).toBeGreaterThan(0);
     for (const e of ["products", "customers", "orders"]) await s.h.kit.sync.runPass(id, e);
     const before = await s.mirror("products");
@@ -80,7 +83,9 @@ describe.each(PROVIDERS)("delta sync on %s", (provider) => {
     const id = s.installationId;
     await s.h.kit.sync.runPass(id, "orders");
     await s.moveStoreClock(10);
-    const churn = (await s.churn({ seed: 11, updates: 12 })) as { updated: Array<{ entity: string; id: number; value: unknown }> };
+    const churn = (await s.churn({ seed: 11, updates: 12 })) as {
+      updated: Array<{ entity: string; id: number; value: unknown }>;
+    };
     const order = churn.updated.find((u) => u.entity === "orders");
     if (!order) throw new Error("churn made no order update");
     const r = await s.h.kit.sync.refreshRecord({ installationId: id, entity: "orders", identity: String(order.id) });
@@ -88,7 +93,11 @@ describe.each(PROVIDERS)("delta sync on %s", (provider) => {
     const mirrored = await s.mirror("orders");
     expect(mirrored.get(String(order.id))?.status).toBe((await s.storeListing("orders")).get(String(order.id))?.status);
     expect(s.delivered.at(-1)).toMatchObject({ entity: "orders", identity: String(order.id), operation: "upsert" });
-    const again = await s.h.kit.sync.refreshRecord({ installationId: id, entity: "orders", identity: String(order.id) });
+    const again = await s.h.kit.sync.refreshRecord({
+      installationId: id,
+      entity: "orders",
+      identity: String(order.id),
+    });
     expect(again.outcome).toBe("unchanged");
   });
 

@@ -15,7 +15,10 @@ async function startForgerStore(answer?: (url: string) => { status: number; body
   const hits: string[] = [];
   const server: Server = createServer((req, res) => {
     hits.push(req.url ?? "");
-    const a = answer?.(req.url ?? "") ?? { status: 200, body: `oauth_token=${randomToken()}&oauth_token_secret=${randomToken()}` };
+    const a = answer?.(req.url ?? "") ?? {
+      status: 200,
+      body: `oauth_token=${randomToken()}&oauth_token_secret=${randomToken()}`,
+    };
     res.writeHead(a.status, { "Content-Type": "text/plain" }).end(a.body);
   });
   const port = await listenLocal(server);
@@ -68,7 +71,13 @@ describe.each(PROVIDERS)("takeover paths on %s", (provider) => {
       await h.close();
       h = await startHarness({
         provider,
-        kit: { handshake: { fetchAccessToken, fetchRequestToken: async (o) => (o.storeBaseUrl === h.store.storeBaseUrl ? (await storeGate, real(o)) : real(o)) } },
+        kit: {
+          handshake: {
+            fetchAccessToken,
+            fetchRequestToken: async (o) =>
+              o.storeBaseUrl === h.store.storeBaseUrl ? (await storeGate, real(o)) : real(o),
+          },
+        },
       });
       const integ = await h.createIntegration("Slow first");
       await h.activate(integ.id);
@@ -112,12 +121,19 @@ describe.each(PROVIDERS)("takeover paths on %s", (provider) => {
       await h.activate(integ.id);
       await h.settle();
       const inst = await h.installation(integ.consumer_key);
-      const fresh = await h.postCallback(forgedBody(h.bodies[0]!, h.store.storeBaseUrl).replace(/oauth_consumer_key=[0-9a-z]+/, `oauth_consumer_key=${randomToken()}`));
+      const fresh = await h.postCallback(
+        forgedBody(h.bodies[0]!, h.store.storeBaseUrl).replace(
+          /oauth_consumer_key=[0-9a-z]+/,
+          `oauth_consumer_key=${randomToken()}`,
+        ),
+      );
       const refused = [];
       for (let i = 0; i < 25; i++) refused.push(await h.postCallback(forgedBody(h.bodies[0]!, h.store.storeBaseUrl)));
       for (const r of refused) expect(r).toEqual(fresh);
       await h.settle(); // the callback jobs record (and refuse) them
-      const rows = await h.db.installationEvent.findMany({ where: { installationId: inst.id, kind: "callback_refused" } });
+      const rows = await h.db.installationEvent.findMany({
+        where: { installationId: inst.id, kind: "callback_refused" },
+      });
       expect(rows).toHaveLength(1);
       expect(rows[0]!.count).toBe(25);
       await h.settle();
@@ -127,17 +143,28 @@ describe.each(PROVIDERS)("takeover paths on %s", (provider) => {
     // Windows of a day: a test never straddles one (fixed windows start afresh at each boundary).
     const DAY_MS = 24 * 3600 * 1000;
     const limiterFor = (limits: { perKey: number; perClient: number; windowMs: number }) =>
-      provider === "postgresql" ? new SharedCallbackLimiter(h.storage.rateWindows, limits) : new MemoryCallbackLimiter(limits);
+      provider === "postgresql"
+        ? new SharedCallbackLimiter(h.storage.rateWindows, limits)
+        : new MemoryCallbackLimiter(limits);
 
     it("callbacks are rate-limited per consumer key and secret, and per client, before anything is written", async () => {
-      const limited = await startHarness({ provider, kit: { callbackLimiter: limiterFor({ perKey: 5, perClient: 8, windowMs: DAY_MS }) } });
+      const limited = await startHarness({
+        provider,
+        kit: { callbackLimiter: limiterFor({ perKey: 5, perClient: 8, windowMs: DAY_MS }) },
+      });
       try {
         const key = randomToken();
         const secret = randomToken();
         const body = () =>
-          new URLSearchParams({ oauth_consumer_key: key, oauth_consumer_secret: secret, store_base_url: "http://shop.invalid/", oauth_verifier: randomToken() });
+          new URLSearchParams({
+            oauth_consumer_key: key,
+            oauth_consumer_secret: secret,
+            store_base_url: "http://shop.invalid/",
+            oauth_verifier: randomToken(),
+          });
         const statuses = [];
-        for (let i = 0; i < 7; i++) statuses.push((await limited.kit.handshake.receiveCallback(body(), { clientIp: "198.51.100.1" })).status);
+        for (let i = 0; i < 7; i++)
+          statuses.push((await limited.kit.handshake.receiveCallback(body(), { clientIp: "198.51.100.1" })).status);
         expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
         await limited.settle();
         expect(await limited.db.activation.count()).toBe(5); // one per accepted callback; the two refused wrote nothing
@@ -145,7 +172,12 @@ describe.each(PROVIDERS)("takeover paths on %s", (provider) => {
         const other = [];
         for (let i = 0; i < 4; i++) {
           // other hosts: shop.invalid's lane is paused by now (its exchanges failed), and lanes are per host
-          const form = new URLSearchParams({ oauth_consumer_key: randomToken(), oauth_consumer_secret: randomToken(), store_base_url: `http://shop-${i}.invalid/`, oauth_verifier: randomToken() });
+          const form = new URLSearchParams({
+            oauth_consumer_key: randomToken(),
+            oauth_consumer_secret: randomToken(),
+            store_base_url: `http://shop-${i}.invalid/`,
+            oauth_verifier: randomToken(),
+          });
           other.push((await limited.kit.handshake.receiveCallback(form, { clientIp: "198.51.100.1" })).status);
         }
         expect(other).toEqual([200, 200, 200, 429]);
@@ -156,14 +188,18 @@ describe.each(PROVIDERS)("takeover paths on %s", (provider) => {
     });
 
     it("a stranger who knows only the consumer key cannot spend its store's callback budget", async () => {
-      const limited = await startHarness({ provider, kit: { callbackLimiter: limiterFor({ perKey: 3, perClient: 1000, windowMs: DAY_MS }) } });
+      const limited = await startHarness({
+        provider,
+        kit: { callbackLimiter: limiterFor({ perKey: 3, perClient: 1000, windowMs: DAY_MS }) },
+      });
       try {
         const integ = await limited.createIntegration("Budget");
         await limited.activate(integ.id);
         await limited.settle();
         // the key is in the popup's URL: forged callbacks with other secrets, more than the key's budget
         const forged = [];
-        for (let i = 0; i < 6; i++) forged.push((await limited.postCallback(forgedBody(limited.bodies[0]!, limited.store.storeBaseUrl))).status);
+        for (let i = 0; i < 6; i++)
+          forged.push((await limited.postCallback(forgedBody(limited.bodies[0]!, limited.store.storeBaseUrl))).status);
         expect(forged).toEqual([200, 200, 200, 200, 200, 200]); // same answer as any callback; their jobs refuse them
         const re = await limited.reauthorize(integ.id);
         expect(re.callback?.status).toBe(200); // with one budget per key this was 429, and the Reauthorize was lost
@@ -177,9 +213,17 @@ describe.each(PROVIDERS)("takeover paths on %s", (provider) => {
     });
 
     it("one callback causes at most one POST to a host that never answered correctly (no signature fallbacks)", async () => {
-      const forger = await startForgerStore(() => ({ status: 401, body: "oauth_problem=The+signature+is+invalid.+Verify+and+try+again." }));
+      const forger = await startForgerStore(() => ({
+        status: 401,
+        body: "oauth_problem=The+signature+is+invalid.+Verify+and+try+again.",
+      }));
       const r = await h.postCallback(
-        new URLSearchParams({ oauth_consumer_key: randomToken(), oauth_consumer_secret: randomToken(), store_base_url: forger.url, oauth_verifier: randomToken() }).toString(),
+        new URLSearchParams({
+          oauth_consumer_key: randomToken(),
+          oauth_consumer_secret: randomToken(),
+          store_base_url: forger.url,
+          oauth_verifier: randomToken(),
+        }).toString(),
       );
       expect(r.status).toBe(200);
       expect((await h.settle())[0]).toMatchObject({ kind: "failed", reason: "signature_invalid" });
@@ -194,18 +238,30 @@ describe.each(PROVIDERS)("takeover paths on %s", (provider) => {
       const forger = await startForgerStore(() => ({ status: 500, body: "down" }));
       for (let i = 0; i < 3; i++) {
         await h.postCallback(
-          new URLSearchParams({ oauth_consumer_key: randomToken(), oauth_consumer_secret: randomToken(), store_base_url: forger.url, oauth_verifier: randomToken() }).toString(),
+          new URLSearchParams({
+            oauth_consumer_key: randomToken(),
+            oauth_consumer_secret: randomToken(),
+            store_base_url: forger.url,
+            oauth_verifier: randomToken(),
+          }).toString(),
         );
       }
       await h.settle();
       expect(await h.db.installation.count()).toBe(4);
-      expect(await pruneUnproven({ storage: h.storage, now: () => new Date(Date.now() + 10_000) })).toMatchObject({ installations: 0 });
-      const later = await pruneUnproven({ storage: h.storage, now: () => new Date(Date.now() + UNPROVEN_TTL_MS + 1000) });
+      expect(await pruneUnproven({ storage: h.storage, now: () => new Date(Date.now() + 10_000) })).toMatchObject({
+        installations: 0,
+      });
+      const later = await pruneUnproven({
+        storage: h.storage,
+        now: () => new Date(Date.now() + UNPROVEN_TTL_MS + 1000),
+      });
       expect(later).toMatchObject({ installations: 3, stores: 1 });
       expect(await h.db.installation.count()).toBe(1);
       expect(await h.db.activation.count()).toBe(1);
       expect(await h.db.store.count()).toBe(1);
-      expect(await h.db.installationEvent.count({ where: { installation: { consumerKey: { not: integ.consumer_key } } } })).toBe(0);
+      expect(
+        await h.db.installationEvent.count({ where: { installation: { consumerKey: { not: integ.consumer_key } } } }),
+      ).toBe(0);
       await expectBoundToRealStore(integ.consumer_key, integ.id);
       // once expired, the key is free again: a new callback binds it afresh
       await forger.close();
@@ -219,16 +275,30 @@ describe.each(PROVIDERS)("takeover paths on %s", (provider) => {
       const integ = await h.createIntegration("Merchant's");
       const act = await h.activate(integ.id);
       await h.settle();
-      const query = Object.fromEntries(new URL(act.identity_url!).searchParams) as { oauth_consumer_key: string; success_call_back: string };
+      const query = Object.fromEntries(new URL(act.identity_url!).searchParams) as {
+        oauth_consumer_key: string;
+        success_call_back: string;
+      };
       const merchant = await h.db.user.create({ data: { email: "merchant@example.com", passwordHash: "x" } });
       const intruder = await h.db.user.create({ data: { email: "intruder@example.com", passwordHash: "x" } });
-      const latest = async () => h.db.activation.findFirstOrThrow({ where: { installation: { consumerKey: integ.consumer_key } }, orderBy: { seq: "desc" } });
+      const latest = async () =>
+        h.db.activation.findFirstOrThrow({
+          where: { installation: { consumerKey: integ.consumer_key } },
+          orderBy: { seq: "desc" },
+        });
       const first = await latest();
-      expect(await completeIdentityFor(h.deps, query, merchant.id, { consent: { activationId: first.id, at: Date.now() }, fromAdminPopup: true })).toMatchObject({ kind: "redirect" });
+      expect(
+        await completeIdentityFor(h.deps, query, merchant.id, {
+          consent: { activationId: first.id, at: Date.now() },
+          fromAdminPopup: true,
+        }),
+      ).toMatchObject({ kind: "redirect" });
 
       // the intruder signs in through the popup URL before the Reauthorize: his consent names activation #1
       const early = { activationId: first.id, at: Date.now() };
-      expect((await completeIdentityFor(h.deps, query, intruder.id, { consent: early, fromAdminPopup: true })).kind).toBe("link_requested");
+      expect(
+        (await completeIdentityFor(h.deps, query, intruder.id, { consent: early, fromAdminPopup: true })).kind,
+      ).toBe("link_requested");
       await h.db.linkRequest.deleteMany(); // (even his request would only be pending; start the race clean)
       // the merchant clicks Reauthorize; the intruder polls with the consent he already holds
       await h.reauthorize(integ.id);
@@ -237,16 +307,33 @@ describe.each(PROVIDERS)("takeover paths on %s", (provider) => {
       expect(polled.kind).toBe("confirm_link");
       // he confirms the new activation: still only a request, never a link
       const second = await latest();
-      const confirmed = await completeIdentityFor(h.deps, query, intruder.id, { consent: { activationId: second.id, at: Date.now() }, fromAdminPopup: true });
+      const confirmed = await completeIdentityFor(h.deps, query, intruder.id, {
+        consent: { activationId: second.id, at: Date.now() },
+        fromAdminPopup: true,
+      });
       expect(confirmed).toMatchObject({ kind: "link_requested", state: "pending" });
       expect(await h.db.installationUser.findMany({ select: { userId: true } })).toEqual([{ userId: merchant.id }]);
       // the merchant's own Reauthorize popup still goes straight back to the store
-      expect(await completeIdentityFor(h.deps, query, merchant.id, { fromAdminPopup: true })).toMatchObject({ kind: "redirect" });
+      expect(await completeIdentityFor(h.deps, query, merchant.id, { fromAdminPopup: true })).toMatchObject({
+        kind: "redirect",
+      });
       // only a linked user decides; the intruder cannot approve himself
       const req = await h.db.linkRequest.findFirstOrThrow();
       const inst = await h.installation(integ.consumer_key);
-      expect(await decideLinkRequest(h.storage, { installationId: inst.id, requestId: req.id, deciderId: intruder.id, decision: "approve" }, new Date())).toMatchObject({ ok: false });
-      expect(await decideLinkRequest(h.storage, { installationId: inst.id, requestId: req.id, deciderId: merchant.id, decision: "deny" }, new Date())).toEqual({ ok: true, decision: "denied" });
+      expect(
+        await decideLinkRequest(
+          h.storage,
+          { installationId: inst.id, requestId: req.id, deciderId: intruder.id, decision: "approve" },
+          new Date(),
+        ),
+      ).toMatchObject({ ok: false });
+      expect(
+        await decideLinkRequest(
+          h.storage,
+          { installationId: inst.id, requestId: req.id, deciderId: merchant.id, decision: "deny" },
+          new Date(),
+        ),
+      ).toEqual({ ok: true, decision: "denied" });
       expect(await h.db.installationUser.count()).toBe(1);
     });
   });

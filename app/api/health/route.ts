@@ -7,7 +7,8 @@ import { CALLBACK_BODY_MAX_BYTES, readBodyCapped } from "@/app/_kit/request";
 
 export const dynamic = "force-dynamic";
 
-const plain = (status: number, body: string) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+const plain = (status: number, body: string) =>
+  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 const ok = () => plain(200, "ok\n");
 
 export function GET(): Response {
@@ -16,6 +17,7 @@ export function GET(): Response {
 
 export async function POST(request: Request): Promise<Response> {
   // the same body a callback carries is read (never more than the callback route reads), then nothing is done with it
-  if ((await readBodyCapped(request, CALLBACK_BODY_MAX_BYTES)) === null) return plain(413, "The body is too large: this route takes at most 64 KiB.\n");
+  if ((await readBodyCapped(request, CALLBACK_BODY_MAX_BYTES)) === null)
+    return plain(413, "The body is too large: this route takes at most 64 KiB.\n");
   return ok();
 }

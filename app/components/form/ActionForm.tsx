@@ -4,7 +4,14 @@ import { createContext, useActionState, useContext, useEffect, useRef, useState,
 import { EMPTY_FORM, type FormState } from "@/lib/forms";
 import { Alert } from "@/app/components/ui/Alert";
 import { Button, type ButtonProps } from "@/app/components/ui/Button";
-import { Field, SelectField, TextAreaField, type FieldProps, type SelectFieldProps, type TextAreaFieldProps } from "@/app/components/ui/Field";
+import {
+  Field,
+  SelectField,
+  TextAreaField,
+  type FieldProps,
+  type SelectFieldProps,
+  type TextAreaFieldProps,
+} from "@/app/components/ui/Field";
 import { dropDraft, keepDraft, restoreDraft } from "./form-draft";
 
 /**
@@ -42,7 +49,16 @@ export interface ActionFormProps {
   autoComplete?: "on" | "off";
 }
 
-export function ActionForm({ action, children, initialValues, warnOnLeave = true, className, id, autoComplete, ...rest }: ActionFormProps) {
+export function ActionForm({
+  action,
+  children,
+  initialValues,
+  warnOnLeave = true,
+  className,
+  id,
+  autoComplete,
+  ...rest
+}: ActionFormProps) {
   const initial: FormState = { ...EMPTY_FORM, values: initialValues ?? {} };
   const [state, formAction, pending] = useActionState(action, initial);
   const [hydrated, setHydrated] = useState(false);
@@ -96,7 +112,11 @@ export function ActionForm({ action, children, initialValues, warnOnLeave = true
       const link = e.target instanceof Element ? e.target.closest("a[href]") : null;
       if (!(link instanceof HTMLAnchorElement) || link.target === "_blank" || link.hasAttribute("download")) return;
       const to = new URL(link.href, window.location.href);
-      if (to.origin !== window.location.origin || (to.pathname === window.location.pathname && to.search === window.location.search)) return;
+      if (
+        to.origin !== window.location.origin ||
+        (to.pathname === window.location.pathname && to.search === window.location.search)
+      )
+        return;
       if (!window.confirm(LEAVE_QUESTION)) {
         e.preventDefault();
         e.stopPropagation();
@@ -160,19 +180,40 @@ function valueOf(ctx: FormContextValue, name: string, fallback: unknown): string
 export function FormField(props: FieldProps) {
   const ctx = useFormContext();
   const { defaultValue, error, ...rest } = props;
-  return <Field key={`${props.name}-${ctx.round}`} {...rest} defaultValue={valueOf(ctx, props.name, defaultValue)} error={error ?? ctx.state.fieldErrors[props.name]} />;
+  return (
+    <Field
+      key={`${props.name}-${ctx.round}`}
+      {...rest}
+      defaultValue={valueOf(ctx, props.name, defaultValue)}
+      error={error ?? ctx.state.fieldErrors[props.name]}
+    />
+  );
 }
 
 export function FormSelect(props: SelectFieldProps) {
   const ctx = useFormContext();
   const { defaultValue, error, ...rest } = props;
-  return <SelectField key={`${props.name}-${ctx.round}`} {...rest} defaultValue={valueOf(ctx, props.name, defaultValue)} error={error ?? ctx.state.fieldErrors[props.name]} />;
+  return (
+    <SelectField
+      key={`${props.name}-${ctx.round}`}
+      {...rest}
+      defaultValue={valueOf(ctx, props.name, defaultValue)}
+      error={error ?? ctx.state.fieldErrors[props.name]}
+    />
+  );
 }
 
 export function FormTextArea(props: TextAreaFieldProps) {
   const ctx = useFormContext();
   const { defaultValue, error, ...rest } = props;
-  return <TextAreaField key={`${props.name}-${ctx.round}`} {...rest} defaultValue={valueOf(ctx, props.name, defaultValue)} error={error ?? ctx.state.fieldErrors[props.name]} />;
+  return (
+    <TextAreaField
+      key={`${props.name}-${ctx.round}`}
+      {...rest}
+      defaultValue={valueOf(ctx, props.name, defaultValue)}
+      error={error ?? ctx.state.fieldErrors[props.name]}
+    />
+  );
 }
 
 /** The submit button: disabled while the action runs, with its own busy label. */

@@ -15,8 +15,16 @@ function keyOf(formName: string): string {
 function typedValues(form: HTMLFormElement): Record<string, string> {
   const out: Record<string, string> = {};
   for (const el of Array.from(form.elements)) {
-    if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) || !el.name) continue;
-    if (el instanceof HTMLInputElement && ["password", "hidden", "file", "submit", "button", "checkbox", "radio"].includes(el.type)) continue;
+    if (
+      !(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) ||
+      !el.name
+    )
+      continue;
+    if (
+      el instanceof HTMLInputElement &&
+      ["password", "hidden", "file", "submit", "button", "checkbox", "radio"].includes(el.type)
+    )
+      continue;
     out[el.name] = el.value;
   }
   return out;
@@ -54,7 +62,13 @@ export function restoreDraft(form: HTMLFormElement, formName: string): boolean {
   } catch {
     return false;
   }
-  if (typeof draft.at !== "number" || Date.now() - draft.at > DRAFT_TTL_MS || !draft.values || typeof draft.values !== "object") return false;
+  if (
+    typeof draft.at !== "number" ||
+    Date.now() - draft.at > DRAFT_TTL_MS ||
+    !draft.values ||
+    typeof draft.values !== "object"
+  )
+    return false;
   const now = typedValues(form);
   let changed = false;
   for (const [name, value] of Object.entries(draft.values as Record<string, unknown>)) {

@@ -4,7 +4,15 @@ import { describeStoreState, type CellTone } from "@/lib/dashboard/client";
 /** The badge colours (one list: grid cells name them too, lib/dashboard/grid-spec.ts). */
 export type BadgeTone = CellTone;
 
-export function Badge({ tone = "neutral", children, title }: { tone?: BadgeTone; children: ReactNode; title?: string }) {
+export function Badge({
+  tone = "neutral",
+  children,
+  title,
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  title?: string;
+}) {
   return (
     <span className={`badge badge--${tone}`} title={title}>
       {children}

@@ -13,7 +13,11 @@ export function Card({ title, level = 2, children, className, id }: CardProps) {
   const Heading = level === 2 ? "h2" : "h3";
   const headingId = id ? `${id}-title` : undefined;
   return (
-    <section className={["card", className].filter(Boolean).join(" ")} id={id} aria-labelledby={title && headingId ? headingId : undefined}>
+    <section
+      className={["card", className].filter(Boolean).join(" ")}
+      id={id}
+      aria-labelledby={title && headingId ? headingId : undefined}
+    >
       {title ? (
         <Heading className="card__title" id={headingId}>
           {title}

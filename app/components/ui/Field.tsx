@@ -19,7 +19,15 @@ function describedBy(hint: ReactNode, error: string | undefined, hintId: string,
   return parts.length > 0 ? parts.join(" ") : undefined;
 }
 
-function FieldShell(props: { fieldId: string; hintId: string; errorId: string; label: ReactNode; hint?: ReactNode; error?: string | undefined; children: ReactNode }) {
+function FieldShell(props: {
+  fieldId: string;
+  hintId: string;
+  errorId: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className="field">
       <label htmlFor={props.fieldId}>{props.label}</label>

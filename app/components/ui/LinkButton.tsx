@@ -13,7 +13,14 @@ export interface LinkButtonProps {
 }
 
 /** A link styled as a button: navigation stays a link for assistive technology. */
-export function LinkButton({ href, children, variant = "secondary", size = "normal", external, ...aria }: LinkButtonProps) {
+export function LinkButton({
+  href,
+  children,
+  variant = "secondary",
+  size = "normal",
+  external,
+  ...aria
+}: LinkButtonProps) {
   const className = buttonClass(variant, size);
   if (external) {
     return (

@@ -6,7 +6,17 @@ export interface Crumb {
   label: string;
 }
 
-export function PageHeader({ title, description, actions, breadcrumbs }: { title: ReactNode; description?: ReactNode; actions?: ReactNode; breadcrumbs?: readonly Crumb[] }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+  breadcrumbs,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  breadcrumbs?: readonly Crumb[];
+}) {
   return (
     <div className="page-header">
       <div className="page-header__text">

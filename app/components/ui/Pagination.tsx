@@ -30,7 +30,8 @@ export function Pagination({ page, pageSize, total, hrefFor, label = "Pagination
   return (
     <nav className="pagination" aria-label={label}>
       <p className="pagination__summary" aria-live="polite">
-        {total === 0 ? "No results" : `Showing ${first}–${last} of ${total}`} · page {Math.min(page, pageCount)} of {pageCount}
+        {total === 0 ? "No results" : `Showing ${first}–${last} of ${total}`} · page {Math.min(page, pageCount)} of{" "}
+        {pageCount}
       </p>
       {pageCount > 1 ? (
         <ul>
@@ -54,7 +55,12 @@ export function Pagination({ page, pageSize, total, hrefFor, label = "Pagination
               </li>
             ) : (
               <li key={p}>
-                <Link href={hrefFor(p)} aria-current={p === page ? "page" : undefined} aria-label={`Page ${p}`} prefetch={false}>
+                <Link
+                  href={hrefFor(p)}
+                  aria-current={p === page ? "page" : undefined}
+                  aria-label={`Page ${p}`}
+                  prefetch={false}
+                >
                   {p}
                 </Link>
               </li>

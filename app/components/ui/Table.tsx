@@ -40,9 +40,21 @@ function sortLabel(sort: SortState | undefined): string {
 /** A data table with a caption, column headers (scope=col) and aria-sort on the sorted column. */
 export function Table({ caption, captionNote, columns, children, id: givenId, condensed }: TableProps) {
   // a scrollable region needs a name and keyboard focus (axe): every table gets an id, from its caption if need be
-  const id = givenId ?? (typeof caption === "string" ? `table-${caption.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}` : undefined);
+  const id =
+    givenId ??
+    (typeof caption === "string"
+      ? `table-${caption
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, "-")
+          .replace(/^-|-$/g, "")}`
+      : undefined);
   return (
-    <div className="table-wrap" role="region" aria-labelledby={id ? `${id}-caption` : undefined} tabIndex={id ? 0 : undefined}>
+    <div
+      className="table-wrap"
+      role="region"
+      aria-labelledby={id ? `${id}-caption` : undefined}
+      tabIndex={id ? 0 : undefined}
+    >
       <table className={condensed ? "table table--condensed" : "table"} id={id}>
         <caption id={id ? `${id}-caption` : undefined}>
           {caption}

@@ -1,6 +1,13 @@
 export { Button, buttonClass, type ButtonProps, type ButtonVariant } from "./Button";
 export { LinkButton, type LinkButtonProps } from "./LinkButton";
-export { Field, SelectField, TextAreaField, type FieldProps, type SelectFieldProps, type TextAreaFieldProps } from "./Field";
+export {
+  Field,
+  SelectField,
+  TextAreaField,
+  type FieldProps,
+  type SelectFieldProps,
+  type TextAreaFieldProps,
+} from "./Field";
 export { Card, type CardProps } from "./Card";
 export { Alert, type AlertProps, type AlertTone } from "./Alert";
 export { Badge, StateBadge, type BadgeTone } from "./Badge";

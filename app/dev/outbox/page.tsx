@@ -11,7 +11,10 @@ export default async function OutboxPage() {
   if (!mails) notFound();
   return (
     <div className="stack">
-      <PageHeader title="Dev outbox" description="No SMTP server is configured, so the app keeps its mail here instead of sending it. Set SMTP_URL to send real mail." />
+      <PageHeader
+        title="Dev outbox"
+        description="No SMTP server is configured, so the app keeps its mail here instead of sending it. Set SMTP_URL to send real mail."
+      />
       {mails.length === 0 ? <EmptyState title="No mail yet" /> : null}
       {mails.map((m) => (
         <Card key={m.id} title={m.subject}>

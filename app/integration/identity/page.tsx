@@ -45,8 +45,9 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
           {!out.fromAdminPopup ? (
             <Alert tone="warning" title="This page was not opened from your store's admin">
               <p>
-                Only continue if you manage the store at <strong className="mono">{out.storeHost}</strong> and just clicked
-                Activate or Reauthorize there. If someone sent you this link, close this window: nothing is linked.
+                Only continue if you manage the store at <strong className="mono">{out.storeHost}</strong> and just
+                clicked Activate or Reauthorize there. If someone sent you this link, close this window: nothing is
+                linked.
               </p>
             </Alert>
           ) : null}
@@ -66,7 +67,9 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
                 <input type="hidden" name="oauth_consumer_key" value={query.oauth_consumer_key as string} />
                 <input type="hidden" name="success_call_back" value={query.success_call_back as string} />
                 <input type="hidden" name="activation" value={out.activationId} />
-                <Button type="submit">{out.linked ? `Return to the store admin: ${out.storeHost}` : `Link this store: ${out.storeHost}`}</Button>
+                <Button type="submit">
+                  {out.linked ? `Return to the store admin: ${out.storeHost}` : `Link this store: ${out.storeHost}`}
+                </Button>
               </form>
               <form action={switchAccount}>
                 <input type="hidden" name="oauth_consumer_key" value={query.oauth_consumer_key as string} />
@@ -77,26 +80,41 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
               </form>
             </div>
           </Card>
-          <p className="muted">If you did not start this from your store&apos;s admin, close this window: nothing is linked.</p>
+          <p className="muted">
+            If you did not start this from your store&apos;s admin, close this window: nothing is linked.
+          </p>
         </div>
       );
     case "link_requested":
       return (
         <div className="identity-page">
           <PageHeader
-            title={out.state === "pending" ? "Waiting for approval" : out.state === "denied" ? "Link request declined" : "Link request not filed"}
+            title={
+              out.state === "pending"
+                ? "Waiting for approval"
+                : out.state === "denied"
+                  ? "Link request declined"
+                  : "Link request not filed"
+            }
             description={`Signed in as ${user?.email ?? ""}.`}
           />
-          <Alert tone={out.state === "pending" ? "info" : "warning"} title={`The store ${out.storeHost} is already linked to other accounts`}>
+          <Alert
+            tone={out.state === "pending" ? "info" : "warning"}
+            title={`The store ${out.storeHost} is already linked to other accounts`}
+          >
             {out.state !== "pending" && out.state !== "denied" ? (
               <p>{NOT_FILED_REASONS[out.state]}</p>
             ) : out.state === "pending" ? (
               <p>
-                A person already linked to this store must approve your account: they see your request on the store&apos;s pages
-                in this app. Once approved, the store appears under Stores for you. The store itself is connected either way.
+                A person already linked to this store must approve your account: they see your request on the
+                store&apos;s pages in this app. Once approved, the store appears under Stores for you. The store itself
+                is connected either way.
               </p>
             ) : (
-              <p>A person linked to this store declined your request. Ask them to approve you from the store&apos;s pages.</p>
+              <p>
+                A person linked to this store declined your request. Ask them to approve you from the store&apos;s
+                pages.
+              </p>
             )}
           </Alert>
           <Card title="Who holds this store in the app">
@@ -146,8 +164,9 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
             <p>{v.action.kind === "none" ? v.detail : v.action.text}</p>
           </Alert>
           <p>
-            Close this window, then click <strong>Reauthorize</strong> (or <strong>Activate</strong>) on the integration in
-            the store admin to try again. Once linked, the store&apos;s Diagnostics page in this app shows every step.
+            Close this window, then click <strong>Reauthorize</strong> (or <strong>Activate</strong>) on the integration
+            in the store admin to try again. Once linked, the store&apos;s Diagnostics page in this app shows every
+            step.
           </p>
         </div>
       );
@@ -158,13 +177,13 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
           <PageHeader title="Return address refused" />
           <Alert tone="error" title="This link does not lead back to your store's admin">
             <p>
-              For your safety the app only returns to the Magento admin page that opened it. Here {out.reason}. Nothing was
-              linked.
+              For your safety the app only returns to the Magento admin page that opened it. Here {out.reason}. Nothing
+              was linked.
             </p>
           </Alert>
           <p>
-            Open the integration from your store admin (System › Extensions › Integrations) and click Activate again. If your
-            admin runs on a different host than the storefront, set it as the store&apos;s admin origin.
+            Open the integration from your store admin (System › Extensions › Integrations) and click Activate again. If
+            your admin runs on a different host than the storefront, set it as the store&apos;s admin origin.
           </p>
         </div>
       );
@@ -174,8 +193,8 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
           <PageHeader title="Already linked to another account" />
           <Alert tone="warning" title="This activation was completed by a different app account">
             <p>
-              You are signed in as {user?.email}. A person linked to this store can add you: complete this popup again after
-              the next Reauthorize and they approve your request on the store&apos;s pages.
+              You are signed in as {user?.email}. A person linked to this store can add you: complete this popup again
+              after the next Reauthorize and they approve your request on the store&apos;s pages.
             </p>
           </Alert>
         </div>
@@ -186,8 +205,8 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
           <PageHeader title="This activation link has expired" />
           <Alert tone="warning" title="Activations link an account within 30 minutes">
             <p>
-              The store finished this activation more than 30 minutes ago. Close this window and click <strong>Reauthorize</strong>{" "}
-              on the integration in the store admin to link your account.
+              The store finished this activation more than 30 minutes ago. Close this window and click{" "}
+              <strong>Reauthorize</strong> on the integration in the store admin to link your account.
             </p>
           </Alert>
         </div>
@@ -198,9 +217,10 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
           <PageHeader title="We haven't heard from your store yet" />
           <Alert tone="warning" title="No activation received for this integration">
             <p>
-              The store opens this page right after it posts its activation to the Callback URL, and that post has not arrived
-              (or was refused). Check that the integration&apos;s <strong>Callback URL</strong> is this app&apos;s callback address
-              and reachable from the store, then close this window and click <strong>Activate</strong> (or Reauthorize) again.
+              The store opens this page right after it posts its activation to the Callback URL, and that post has not
+              arrived (or was refused). Check that the integration&apos;s <strong>Callback URL</strong> is this
+              app&apos;s callback address and reachable from the store, then close this window and click{" "}
+              <strong>Activate</strong> (or Reauthorize) again.
             </p>
           </Alert>
           <Card title="What the integration needs">
@@ -219,7 +239,9 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
           <PageHeader title="This link is incomplete" />
           <Alert tone="error" title="The identity link needs oauth_consumer_key and success_call_back">
             <p>{out.message}</p>
-            <p>This page is opened by the Magento admin when you click Activate; it is not meant to be opened directly.</p>
+            <p>
+              This page is opened by the Magento admin when you click Activate; it is not meant to be opened directly.
+            </p>
           </Alert>
           <Card>
             <p>

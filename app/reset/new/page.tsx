@@ -9,7 +9,11 @@ export const metadata = { title: "Set a new password" };
 export const dynamic = "force-dynamic";
 
 /** Step 2: the link from the email. A used, expired or unknown link says so and offers a new one. */
-export default async function NewPasswordPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function NewPasswordPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const sp = await searchParams;
   const token = typeof sp.token === "string" ? sp.token : "";
   const next = safeNextPath(sp.next, "");
@@ -28,7 +32,15 @@ export default async function NewPasswordPage({ searchParams }: { searchParams: 
       ) : (
         <Card>
           <ActionForm action={setNewPasswordAction.bind(null, token, next)} aria-label="Set a new password">
-            <FormField label="New password" name="password" type="password" autoComplete="new-password" required minLength={10} hint="At least 10 characters." />
+            <FormField
+              label="New password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={10}
+              hint="At least 10 characters."
+            />
             <FormField label="New password again" name="confirm" type="password" autoComplete="new-password" required />
             <div className="form-actions">
               <SubmitButton pendingLabel="Saving…">Set password</SubmitButton>

@@ -9,12 +9,19 @@ export default function StoreError({ error, reset }: { error: Error & { digest?:
   return (
     <div className="alert alert--error" role="alert">
       <p className="alert__title">This page could not be shown</p>
-      <p>Something failed while loading it{error.digest ? ` (reference ${error.digest})` : ""}. Your data in the store was not changed by this page.</p>
+      <p>
+        Something failed while loading it{error.digest ? ` (reference ${error.digest})` : ""}. Your data in the store
+        was not changed by this page.
+      </p>
       <p>
         <button type="button" className="btn btn--secondary btn--small" onClick={() => reset()}>
           Try again
         </button>{" "}
-        {params?.id ? <Link href={`/stores/${encodeURIComponent(params.id)}/diagnostics`}>Open diagnostics</Link> : <Link href="/stores">Back to stores</Link>}
+        {params?.id ? (
+          <Link href={`/stores/${encodeURIComponent(params.id)}/diagnostics`}>Open diagnostics</Link>
+        ) : (
+          <Link href="/stores">Back to stores</Link>
+        )}
       </p>
     </div>
   );

@@ -7,7 +7,13 @@ import { LinkRequests } from "./_components/LinkRequests";
  * the pages' loading boundaries, so the status is a real 404 and not a 200 with a not-found screen). Pending
  * link requests for the store are shown to its linked users on every page.
  */
-export default async function StoreLayout({ children, params }: { children: ReactNode; params: Promise<{ id: string }> }) {
+export default async function StoreLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ id: string }>;
+}) {
   const { id } = await params;
   const requests = await (await loadStore(id)).linkRequests();
   return (

@@ -36,19 +36,35 @@ export default async function StoreOverviewPage({ params }: { params: Promise<{ 
 
   return (
     <div className="stack">
-      <StoreHeader store={fresh} section="overview" title={fresh.label ?? new URL(fresh.baseUrl).host} description={<span className="mono">{fresh.baseUrl}</span>} />
+      <StoreHeader
+        store={fresh}
+        section="overview"
+        title={fresh.label ?? new URL(fresh.baseUrl).host}
+        description={<span className="mono">{fresh.baseUrl}</span>}
+      />
       <div className="card-grid">
         <Card title="Link">
           <dl className="facts">
             <dt>State</dt>
             <dd>
               <StateBadge state={fresh.state} failureReason={fresh.failureReason} />{" "}
-              <span className="muted">({checkedAgo([fresh.lastCheckedAt, fresh.lastSuccessAt].filter((x): x is Date => x !== null).sort((a, b) => b.getTime() - a.getTime())[0] ?? null, new Date())})</span>
+              <span className="muted">
+                (
+                {checkedAgo(
+                  [fresh.lastCheckedAt, fresh.lastSuccessAt]
+                    .filter((x): x is Date => x !== null)
+                    .sort((a, b) => b.getTime() - a.getTime())[0] ?? null,
+                  new Date(),
+                )}
+                )
+              </span>
             </dd>
             <dt>Name in this app</dt>
             <dd>
-              {fresh.label ?? <span className="muted">not set (Magento does not send the integration&apos;s name)</span>} ·{" "}
-              <Link href={`${base}/diagnostics`}>{fresh.label ? "rename" : "name it"}</Link>
+              {fresh.label ?? (
+                <span className="muted">not set (Magento does not send the integration&apos;s name)</span>
+              )}{" "}
+              · <Link href={`${base}/diagnostics`}>{fresh.label ? "rename" : "name it"}</Link>
             </dd>
             <dt>Base URL</dt>
             <dd className="mono">{fresh.baseUrl}</dd>

@@ -33,13 +33,21 @@ export function adminRefusal(
   if (!isAdminPath(req.url)) return undefined;
   const host = String(req.headers.host ?? "").toLowerCase();
   const hosts = allowedHosts(storeUrl);
-  if (!hosts.has(host)) return { status: 421, message: `This dev store answers its admin only as ${[...hosts].join(", ")} (Host was "${host}").` };
+  if (!hosts.has(host))
+    return {
+      status: 421,
+      message: `This dev store answers its admin only as ${[...hosts].join(", ")} (Host was "${host}").`,
+    };
   if (!UNSAFE.has(req.method)) return undefined;
   const origin = req.headers.origin;
   if (typeof origin === "string" && origin !== "null" && !hosts.has(hostOf(origin))) {
     return { status: 403, message: "Cross-site writes to the dev store's admin are refused." };
   }
-  if (origin === "null" || req.headers["sec-fetch-site"] === "cross-site" || req.headers["sec-fetch-site"] === "same-site") {
+  if (
+    origin === "null" ||
+    req.headers["sec-fetch-site"] === "cross-site" ||
+    req.headers["sec-fetch-site"] === "same-site"
+  ) {
     return { status: 403, message: "Cross-site writes to the dev store's admin are refused." };
   }
   if (req.url.startsWith("/admin/api/")) {
@@ -63,6 +71,7 @@ function hostOf(origin: string): string {
 export function guardAdmin(app: FastifyInstance, storeUrl: () => string): void {
   app.addHook("onRequest", async (req: FastifyRequest, reply: FastifyReply) => {
     const refusal = adminRefusal({ method: req.method, url: req.raw.url ?? "/", headers: req.headers }, storeUrl());
-    if (refusal) return reply.code(refusal.status).header("content-type", "application/json").send({ message: refusal.message });
+    if (refusal)
+      return reply.code(refusal.status).header("content-type", "application/json").send({ message: refusal.message });
   });
 }

@@ -15,9 +15,15 @@ const IntegrationBody = z.object({
 
 const ClockBody = z.object({ offsetSeconds: z.number().finite() });
 const BulkConsumerBody = z
-  .object({ running: z.boolean().optional(), operationsPerSecond: z.number().finite().positive().max(1_000_000).optional() })
+  .object({
+    running: z.boolean().optional(),
+    operationsPerSecond: z.number().finite().positive().max(1_000_000).optional(),
+  })
   .strict()
-  .refine((b) => b.running !== undefined || b.operationsPerSecond !== undefined, "give running (true|false) and/or operationsPerSecond");
+  .refine(
+    (b) => b.running !== undefined || b.operationsPerSecond !== undefined,
+    "give running (true|false) and/or operationsPerSecond",
+  );
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The :id path parameter, or 0 (matches no integration → 404). */
@@ -40,11 +46,13 @@ function bad(reply: FastifyReply, message: string) {
 }
 
 export function registerAdminApi(app: FastifyInstance, ctx: StoreContext): void {
-  const notFound = (reply: FastifyReply, id: number) => reply.code(404).send({ message: `Integration with ID '${id}' does not exist.` });
+  const notFound = (reply: FastifyReply, id: number) =>
+    reply.code(404).send({ message: `Integration with ID '${id}' does not exist.` });
 
   app.post("/admin/api/integrations", async (req, reply) => {
     const parsed = IntegrationBody.safeParse(parseJson(req.body));
-    if (!parsed.success) return bad(reply, parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+    if (!parsed.success)
+      return bad(reply, parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
     const unknown = parsed.data.resources === "all" ? [] : parsed.data.resources.filter((r) => !isKnownResource(r));
     if (unknown.length > 0) return bad(reply, `Unknown ACL resources: ${unknown.join(", ")}`);
     // Granting a parent in the API grants its subtree, as the admin tree does by ticking the children.
@@ -65,7 +73,11 @@ export function registerAdminApi(app: FastifyInstance, ctx: StoreContext): void 
     const result = await ctx.admin.activate(id, reauthorize);
     if (!result) return notFound(reply, id);
     if (result.mode === "manual") return { tokens: result.tokens };
-    return { identity_url: result.identity_url, oauth_consumer_key: result.oauth_consumer_key, callback: result.callback };
+    return {
+      identity_url: result.identity_url,
+      oauth_consumer_key: result.oauth_consumer_key,
+      callback: result.callback,
+    };
   };
   app.post("/admin/api/integrations/:id/activate", activate(false));
   app.post("/admin/api/integrations/:id/reauthorize", activate(true));
@@ -104,7 +116,11 @@ export function registerAdminApi(app: FastifyInstance, ctx: StoreContext): void 
   });
 
   // The bulk consumer (async.operations.all): stop it to leave operations open, as a store without one does.
-  const consumerView = () => ({ running: ctx.bulk.running, operationsPerSecond: ctx.bulk.operationsPerSecond, open: ctx.bulk.openCount() });
+  const consumerView = () => ({
+    running: ctx.bulk.running,
+    operationsPerSecond: ctx.bulk.operationsPerSecond,
+    open: ctx.bulk.openCount(),
+  });
   app.get("/admin/api/bulk-consumer", async () => consumerView());
   app.post("/admin/api/bulk-consumer", async (req, reply) => {
     const parsed = BulkConsumerBody.safeParse(parseJson(req.body));

@@ -17,7 +17,11 @@ import type { StoreContext } from "../store-context";
 
 const count = z.number().int().min(0).max(10_000).default(0);
 export const ChurnBody = z.strictObject({
-  seed: z.number().int().min(0).max(2 ** 32 - 1),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1),
   creates: count,
   updates: count,
   deletes: count,
@@ -59,20 +63,42 @@ function cloneProduct(template: Product, id: number, sku: string, itemId: number
   p.product_links = [];
   p.options = [];
   p.media_gallery_entries = [];
-  p.extension_attributes = { website_ids: [1], category_links: [], stock_item: { ...template.extension_attributes.stock_item, item_id: itemId, product_id: id, qty: rng.int(0, 100) } };
+  p.extension_attributes = {
+    website_ids: [1],
+    category_links: [],
+    stock_item: { ...template.extension_attributes.stock_item, item_id: itemId, product_id: id, qty: rng.int(0, 100) },
+  };
   p.extension_attributes.stock_item.is_in_stock = p.extension_attributes.stock_item.qty > 0;
   return p;
 }
 
 function newCustomer(template: Customer, id: number, email: string, now: string): Customer {
-  return { ...structuredClone(template), id, email, firstname: "Churn", lastname: `Customer ${id}`, created_at: now, updated_at: now, addresses: [], default_billing: undefined, default_shipping: undefined };
+  return {
+    ...structuredClone(template),
+    id,
+    email,
+    firstname: "Churn",
+    lastname: `Customer ${id}`,
+    created_at: now,
+    updated_at: now,
+    addresses: [],
+    default_billing: undefined,
+    default_shipping: undefined,
+  };
 }
 
 /** Applies a churn request to `data` (pure apart from `data`): deterministic for a given seed and data. */
 export function churn(data: StoreData, nowMs: () => number, req: z.output<typeof ChurnBody>): ChurnResult {
   const rng = new Prng(req.seed);
   const now = nowText(nowMs);
-  const result: ChurnResult = { seed: req.seed, created: [], updated: [], deleted: [], massUpdated: [], stockChanged: [] };
+  const result: ChurnResult = {
+    seed: req.seed,
+    created: [],
+    updated: [],
+    deleted: [],
+    massUpdated: [],
+    stockChanged: [],
+  };
   const products = () => [...data.productsById.values()].filter((p) => p.type_id === "simple");
   const customers = () => [...data.customers.values()];
   const orders = () => [...data.orders.values()];
@@ -147,10 +173,15 @@ export function registerChurnApi(app: FastifyInstance, ctx: StoreContext, data: 
     try {
       body = typeof req.body === "string" && req.body.trim() !== "" ? JSON.parse(req.body) : {};
     } catch {
-      return reply.code(400).send({ message: "The body must be JSON: {seed, creates, updates, deletes, massUpdates, stockChanges}" });
+      return reply
+        .code(400)
+        .send({ message: "The body must be JSON: {seed, creates, updates, deletes, massUpdates, stockChanges}" });
     }
     const parsed = ChurnBody.safeParse(body);
-    if (!parsed.success) return reply.code(400).send({ message: parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ") });
+    if (!parsed.success)
+      return reply
+        .code(400)
+        .send({ message: parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ") });
     return churn(data, ctx.clock.nowMs, parsed.data);
   });
 }

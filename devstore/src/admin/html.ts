@@ -77,8 +77,16 @@ input[type=text],input[type=email],input[type=url],select{width:100%;border:1px 
 .tokens input{font-family:Menlo,Consolas,monospace;font-size:13px;background:#f8f8f8}
 `;
 
-export function layout(o: { title: string; body: string; actions?: string; messages?: FlashMessage[]; script?: string }): string {
-  const messages = (o.messages ?? []).map((m) => `<div class="msg-${m.type}" role="alert">${esc(m.text)}</div>`).join("");
+export function layout(o: {
+  title: string;
+  body: string;
+  actions?: string;
+  messages?: FlashMessage[];
+  script?: string;
+}): string {
+  const messages = (o.messages ?? [])
+    .map((m) => `<div class="msg-${m.type}" role="alert">${esc(m.text)}</div>`)
+    .join("");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(o.title)} / System / Dev Store Admin</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${CSS}</style></head>

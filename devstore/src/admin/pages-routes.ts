@@ -34,8 +34,12 @@ function formValues(body: string): { values: FormValues; action: string } {
 function validate(v: FormValues): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!v.name) errors.name = "This is a required field.";
-  if (v.email && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v.email)) errors.email = "Please enter a valid email address (Ex: johndoe@domain.com).";
-  for (const [key, value] of [["endpoint", v.endpoint], ["identity_link_url", v.identityLinkUrl]] as const) {
+  if (v.email && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v.email))
+    errors.email = "Please enter a valid email address (Ex: johndoe@domain.com).";
+  for (const [key, value] of [
+    ["endpoint", v.endpoint],
+    ["identity_link_url", v.identityLinkUrl],
+  ] as const) {
     if (value && !/^(https?|ftp):\/\/[^\s]+$/i.test(value)) errors[key] = URL_MESSAGE;
   }
   return errors;
@@ -48,11 +52,15 @@ export function registerAdminPages(app: FastifyInstance, ctx: StoreContext): voi
     flash = [];
     return m;
   };
-  const toGrid = (reply: FastifyReply, query = "") => reply.code(302).header("location", `${ADMIN_BASE}/${query}`).send();
+  const toGrid = (reply: FastifyReply, query = "") =>
+    reply.code(302).header("location", `${ADMIN_BASE}/${query}`).send();
 
   const grid = async (req: { query: unknown }, reply: FastifyReply) => {
     const activate = Number((req.query as { activate?: string }).activate);
-    return html(reply, renderGrid(ctx.admin.list(), takeFlash(), Number.isInteger(activate) && activate > 0 ? activate : undefined));
+    return html(
+      reply,
+      renderGrid(ctx.admin.list(), takeFlash(), Number.isInteger(activate) && activate > 0 ? activate : undefined),
+    );
   };
   app.get("/admin", grid);
   app.get("/admin/", grid);
@@ -69,7 +77,14 @@ export function registerAdminPages(app: FastifyInstance, ctx: StoreContext): voi
       flash.push({ type: "error", text: "This integration no longer exists." });
       return toGrid(reply);
     }
-    const values = { id: view.id, name: view.name, email: view.email, endpoint: view.endpoint, identityLinkUrl: view.identity_link_url, resources: view.resources };
+    const values = {
+      id: view.id,
+      name: view.name,
+      email: view.email,
+      endpoint: view.endpoint,
+      identityLinkUrl: view.identity_link_url,
+      resources: view.resources,
+    };
     return html(reply, renderForm(values, {}, view));
   });
 
@@ -78,7 +93,13 @@ export function registerAdminPages(app: FastifyInstance, ctx: StoreContext): voi
     const errors = validate(values);
     const existing = values.id !== undefined ? ctx.admin.get(values.id) : undefined;
     if (Object.keys(errors).length > 0) return html(reply, renderForm(values, errors, existing), 400);
-    const input = { name: values.name, email: values.email, endpoint: values.endpoint, identityLinkUrl: values.identityLinkUrl, resources: values.resources };
+    const input = {
+      name: values.name,
+      email: values.email,
+      endpoint: values.endpoint,
+      identityLinkUrl: values.identityLinkUrl,
+      resources: values.resources,
+    };
     const saved = values.id !== undefined ? ctx.admin.update(values.id, input) : ctx.admin.create(input);
     if (!saved) {
       flash.push({ type: "error", text: "This integration no longer exists." });
@@ -91,7 +112,8 @@ export function registerAdminPages(app: FastifyInstance, ctx: StoreContext): voi
   app.post(`${ADMIN_BASE}/delete/id/:id/`, async (req, reply) => {
     const id = Number((req.params as { id: string }).id);
     const view = ctx.admin.get(id);
-    if (view && ctx.admin.delete(id)) flash.push({ type: "success", text: `The integration '${view.name}' has been deleted.` });
+    if (view && ctx.admin.delete(id))
+      flash.push({ type: "success", text: `The integration '${view.name}' has been deleted.` });
     else flash.push({ type: "error", text: "This integration no longer exists." });
     return toGrid(reply);
   });
@@ -110,7 +132,11 @@ export function registerAdminPages(app: FastifyInstance, ctx: StoreContext): voi
       return reply.send({ error: true });
     }
     const view = ctx.admin.get(id)!;
-    return reply.send({ identity_link_url: view.identity_link_url, oauth_consumer_key: result.oauth_consumer_key, success_call_back: ctx.admin.successCallbackUrl() });
+    return reply.send({
+      identity_link_url: view.identity_link_url,
+      oauth_consumer_key: result.oauth_consumer_key,
+      success_call_back: ctx.admin.successCallbackUrl(),
+    });
   };
   app.post(`${ADMIN_BASE}/tokensExchange/id/:id/`, tokensExchange(false));
   app.post(`${ADMIN_BASE}/tokensExchange/id/:id/reauthorize/1/`, tokensExchange(true));

@@ -110,7 +110,7 @@ ${isNew ? "" : `<input type="hidden" name="id" value="${values.id}">`}
 <fieldset><legend>API</legend>
 <div class="field"><label class="label" for="all_resources">Resource Access</label><div class="control"><select id="all_resources" name="all_resources">
 <option value="1"${all ? " selected" : ""}>All</option><option value="0"${all ? "" : " selected"}>Custom</option></select></div></div>
-<div class="field" id="resource-tree-field"${all ? ' hidden' : ""}><label class="label">Resources</label><div class="control tree" id="resource-tree">${treeHtml(ACL_TREE, granted)}${err("resources")}</div></div>
+<div class="field" id="resource-tree-field"${all ? " hidden" : ""}><label class="label">Resources</label><div class="control tree" id="resource-tree">${treeHtml(ACL_TREE, granted)}${err("resources")}</div></div>
 </fieldset>
 ${details}
 <input type="hidden" name="save_action" id="save_action" value="save">

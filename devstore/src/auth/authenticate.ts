@@ -45,7 +45,10 @@ export function createAuthenticate(deps: AuthenticateDeps): Authenticate {
     const params = prepareRequest(oauthReq);
     if (params.size > 0) {
       try {
-        const consumerId = deps.provider.validateAccessTokenRequest({ subject: { method: req.method, ...requestUrlParts(oauthReq) }, params });
+        const consumerId = deps.provider.validateAccessTokenRequest({
+          subject: { method: req.method, ...requestUrlParts(oauthReq) },
+          params,
+        });
         return integrationCaller(consumerId);
       } catch (e) {
         if (e instanceof OauthException || e instanceof OauthInputException) throw toRestError(e);
@@ -55,9 +58,13 @@ export function createAuthenticate(deps: AuthenticateDeps): Authenticate {
     const token = bearerToken(headerValue(req, "authorization"));
     if (token === undefined) return { kind: "guest" };
     const owner = deps.userTokens.lookup(token);
-    if (owner) return owner.kind === "admin" ? { kind: "admin", username: owner.username } : { kind: "customer", customerId: owner.customerId };
+    if (owner)
+      return owner.kind === "admin"
+        ? { kind: "admin", username: owner.username }
+        : { kind: "customer", customerId: owner.customerId };
     const row = deps.state.tokenByValueOf(token);
-    if (row && row.type === "access" && !row.revoked && deps.integrationAsBearer) return integrationCaller(row.consumerId);
+    if (row && row.type === "access" && !row.revoked && deps.integrationAsBearer)
+      return integrationCaller(row.consumerId);
     return { kind: "guest" };
   };
 }

@@ -16,7 +16,8 @@ export interface Phrase {
 export function renderPhrase(p: Phrase): string {
   const params = p.parameters;
   if (!params) return p.template;
-  if (Array.isArray(params)) return p.template.replace(/%(\d+)/g, (all, n: string) => String(params[Number(n) - 1] ?? all));
+  if (Array.isArray(params))
+    return p.template.replace(/%(\d+)/g, (all, n: string) => String(params[Number(n) - 1] ?? all));
   return p.template.replace(/%([A-Za-z_]\w*)/g, (all, n: string) => (n in params ? String(params[n]) : all));
 }
 
@@ -69,7 +70,9 @@ export function toRestError(error: OauthException | OauthInputException): RestEr
   const status = error instanceof OauthException ? 401 : 400;
   const errors =
     error instanceof OauthInputException && error.errors.length > 0
-      ? error.errors.map((p) => (p.parameters ? { message: p.template, parameters: p.parameters } : { message: p.template }))
+      ? error.errors.map((p) =>
+          p.parameters ? { message: p.template, parameters: p.parameters } : { message: p.template },
+        )
       : undefined;
   return new RestError(status, error.phrase.template, error.phrase.parameters, errors);
 }

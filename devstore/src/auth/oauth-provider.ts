@@ -23,7 +23,13 @@ export interface ProviderRequest {
   params: Map<string, string>;
 }
 
-const BASE_REQUIRED = ["oauth_consumer_key", "oauth_signature", "oauth_signature_method", "oauth_nonce", "oauth_timestamp"];
+const BASE_REQUIRED = [
+  "oauth_consumer_key",
+  "oauth_signature",
+  "oauth_signature_method",
+  "oauth_nonce",
+  "oauth_timestamp",
+];
 const TOKEN_LENGTH = 32;
 /** Nonce\Generator::TIME_DEVIATION */
 const TIME_DEVIATION = 600;
@@ -38,7 +44,9 @@ export class OAuthProvider {
     this.validateSignature(req, consumer, undefined);
     const token = this.integrationToken(consumer);
     if (token.type !== "verifier") {
-      throw new OauthException({ template: "Cannot create request token because consumer token is not a verifier token" });
+      throw new OauthException({
+        template: "Cannot create request token because consumer token is not a verifier token",
+      });
     }
     const row = this.deps.state.convertToken(token, "request");
     return { oauth_token: row.token, oauth_token_secret: row.secret };
@@ -47,7 +55,11 @@ export class OAuthProvider {
   /** POST /oauth/token/access; the Access controller then sets the integration Active. */
   getAccessToken(req: ProviderRequest): { oauth_token: string; oauth_token_secret: string } {
     const consumer = this.validateProtocolParams(req.params, [...BASE_REQUIRED, "oauth_token", "oauth_verifier"]);
-    const requestToken = this.validateRequestToken(req.params.get("oauth_token")!, consumer, req.params.get("oauth_verifier"));
+    const requestToken = this.validateRequestToken(
+      req.params.get("oauth_token")!,
+      consumer,
+      req.params.get("oauth_verifier"),
+    );
     this.validateSignature(req, consumer, requestToken.secret);
     const token = this.integrationToken(consumer);
     if (token.type !== "request") {
@@ -63,7 +75,8 @@ export class OAuthProvider {
   validateAccessTokenRequest(req: ProviderRequest): number {
     const consumer = this.validateProtocolParams(req.params, [...BASE_REQUIRED, "oauth_token"]);
     const token = this.getToken(req.params.get("oauth_token")!);
-    if (token.consumerId !== consumer.id) throw new OauthException({ template: "Token is not associated with the specified consumer" });
+    if (token.consumerId !== consumer.id)
+      throw new OauthException({ template: "Token is not associated with the specified consumer" });
     if (token.type !== "access") throw new OauthException({ template: "Token is not an access token" });
     if (token.revoked) throw new OauthException({ template: "Access token has been revoked" });
     this.validateSignature(req, consumer, token.secret);
@@ -106,19 +119,24 @@ export class OAuthProvider {
       throw new OauthException({ template: "An error occurred validating the nonce" });
     }
     if (!this.deps.state.storeNonce(consumer.id, nonce)) {
-      throw new OauthException({ template: "The nonce is already being used by the consumer with ID %1", parameters: [consumer.id] });
+      throw new OauthException({
+        template: "The nonce is already being used by the consumer with ID %1",
+        parameters: [consumer.id],
+      });
     }
   }
 
   /** Consumer::isValidForTokenExchange (request step only). */
   private validateConsumer(consumer: Consumer): void {
     const ageSeconds = this.deps.clock.nowSeconds() - Math.floor(consumer.updatedAt / 1000);
-    if (!(this.deps.consumerExpirySeconds > ageSeconds)) throw new OauthException({ template: "Consumer key has expired" });
+    if (!(this.deps.consumerExpirySeconds > ageSeconds))
+      throw new OauthException({ template: "Consumer key has expired" });
   }
 
   private integrationToken(consumer: Consumer): TokenRow {
     const token = this.deps.state.integrationToken(consumer.id);
-    if (!token) throw new OauthException({ template: "A token with consumer ID %1 does not exist", parameters: [consumer.id] });
+    if (!token)
+      throw new OauthException({ template: "A token with consumer ID %1 does not exist", parameters: [consumer.id] });
     return token;
   }
 
@@ -135,17 +153,25 @@ export class OAuthProvider {
   /** Provider::validateRequestToken, including the verifier checks. */
   private validateRequestToken(value: string, consumer: Consumer, verifier: string | undefined): TokenRow {
     const token = this.getToken(value);
-    if (token.consumerId !== consumer.id) throw new OauthException({ template: "Request token is not associated with the specified consumer" });
+    if (token.consumerId !== consumer.id)
+      throw new OauthException({ template: "Request token is not associated with the specified consumer" });
     if (token.type !== "request") throw new OauthException({ template: "Token is already being used" });
     if (typeof verifier !== "string") throw new OauthException({ template: "Verifier is invalid" });
     if (verifier.length !== TOKEN_LENGTH) throw new OauthException({ template: "Verifier is not the correct length" });
-    if (!signatureMatches(token.verifier, verifier)) throw new OauthException({ template: "Token verifier and verifier token do not match" });
+    if (!signatureMatches(token.verifier, verifier))
+      throw new OauthException({ template: "Token verifier and verifier token do not match" });
     return token;
   }
 
   private validateSignature(req: ProviderRequest, consumer: Consumer, tokenSecret: string | undefined): void {
     const method = req.params.get("oauth_signature_method")!;
-    const expected = computeSignature(this.deps.profile.family, method, { ...req.subject, params: req.params }, consumer.secret, tokenSecret);
+    const expected = computeSignature(
+      this.deps.profile.family,
+      method,
+      { ...req.subject, params: req.params },
+      consumer.secret,
+      tokenSecret,
+    );
     if (!signatureMatches(expected, req.params.get("oauth_signature")!)) {
       throw new OauthException({ template: "The signature is invalid. Verify and try again." });
     }

@@ -27,7 +27,11 @@ export function isProtocolParameter(name: string): boolean {
 /** `getRequestUrl()`: scheme (offloader header `X-Forwarded-Proto` honoured) + raw Host + raw REQUEST_URI. */
 export function requestUrlParts(req: OAuthHttpRequest): { scheme: string; host: string; rawUri: string } {
   const proto = header(req, "x-forwarded-proto");
-  return { scheme: proto?.toLowerCase() === "https" ? "https" : "http", host: header(req, "host") ?? "", rawUri: req.rawUri };
+  return {
+    scheme: proto?.toLowerCase() === "https" ? "https" : "http",
+    host: header(req, "host") ?? "",
+    rawUri: req.rawUri,
+  };
 }
 
 function queryOf(rawUri: string): string {

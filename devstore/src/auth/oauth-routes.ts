@@ -14,7 +14,11 @@ export interface TokenEndpointResponse {
   body: string;
 }
 
-export function handleOAuthTokenRequest(provider: OAuthProvider, step: "request" | "access", req: OAuthHttpRequest): TokenEndpointResponse {
+export function handleOAuthTokenRequest(
+  provider: OAuthProvider,
+  step: "request" | "access",
+  req: OAuthHttpRequest,
+): TokenEndpointResponse {
   try {
     const params = prepareRequest(req);
     const providerReq = { subject: { method: req.method, ...requestUrlParts(req) }, params };

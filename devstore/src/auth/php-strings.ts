@@ -54,7 +54,9 @@ export function urlencode(value: string): string {
 
 /** PHP `rawurldecode` on a byte string: `%XX` becomes that byte; `+` stays `+`; a malformed `%` stays literal. */
 export function rawurldecode(value: string): string {
-  return value.includes("%") ? value.replace(HEX_ESCAPE, (_m, h: string) => String.fromCharCode(parseInt(h, 16))) : value;
+  return value.includes("%")
+    ? value.replace(HEX_ESCAPE, (_m, h: string) => String.fromCharCode(parseInt(h, 16)))
+    : value;
 }
 
 /** PHP `urldecode`: like rawurldecode, and `+` becomes a space. */
@@ -105,7 +107,8 @@ function parseStrPieces(input: string): ParsedPiece[] {
     const head = (open < 0 ? name : name.slice(0, open)).replace(/[. ]/g, "_");
     if (head === "") continue;
     if (open < 0) out.push({ base: head, brackets: undefined, value });
-    else if (name.indexOf("]", open) < 0) out.push({ base: `${head}_${name.slice(open + 1)}`, brackets: undefined, value });
+    else if (name.indexOf("]", open) < 0)
+      out.push({ base: `${head}_${name.slice(open + 1)}`, brackets: undefined, value });
     else out.push({ base: head, brackets: name.slice(open), value });
   }
   return out;
@@ -169,7 +172,7 @@ export function strnatcmp(a: string, b: string): number {
       let result = 0;
       if (fractional) {
         // compare_left: digit by digit, the first difference decides
-        for (;; ai++, bi++) {
+        for (; ; ai++, bi++) {
           const da = ai < A.length && isDigit(A[ai]!);
           const db = bi < B.length && isDigit(B[bi]!);
           if (!da && !db) break;
@@ -180,7 +183,7 @@ export function strnatcmp(a: string, b: string): number {
       } else {
         // compare_right: the longer run wins; otherwise the first difference (bias)
         let bias = 0;
-        for (;; ai++, bi++) {
+        for (; ; ai++, bi++) {
           const da = ai < A.length && isDigit(A[ai]!);
           const db = bi < B.length && isDigit(B[bi]!);
           if (!da && !db) {

@@ -29,7 +29,10 @@ export class RequestThrottler {
    */
   logFailure(user: string, type: ThrottledUserType): void {
     const k = this.key(user, type);
-    this.failures.set(k, { count: (this.failures.get(k)?.count ?? 0) + 1, lockExpiresAt: this.nowSeconds() + LOCK_SECONDS });
+    this.failures.set(k, {
+      count: (this.failures.get(k)?.count ?? 0) + 1,
+      lockExpiresAt: this.nowSeconds() + LOCK_SECONDS,
+    });
   }
 
   reset(user: string, type: ThrottledUserType): void {

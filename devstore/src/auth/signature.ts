@@ -83,7 +83,10 @@ const PATH_DECODED: Partial<Record<SignatureFamily, RegExp>> = {
 };
 
 /** The URL the family signs: scheme://host[:port]/path, query and fragment stripped (docs/signature-families.md#request-url). */
-export function normalisedUrl(family: SignatureFamily, subject: Pick<SignatureSubject, "scheme" | "host" | "rawUri">): string {
+export function normalisedUrl(
+  family: SignatureFamily,
+  subject: Pick<SignatureSubject, "scheme" | "host" | "rawUri">,
+): string {
   let path = subject.rawUri;
   const cut = path.search(/[?#]/);
   if (cut >= 0) path = path.slice(0, cut);
@@ -93,7 +96,8 @@ export function normalisedUrl(family: SignatureFamily, subject: Pick<SignatureSu
   const scheme = asciiLower(subject.scheme);
   const { name, port } = splitHost(subject.host);
   const portNumber = Number(port);
-  const isDefault = port === "" || (scheme === "http" && portNumber === 80) || (scheme === "https" && portNumber === 443);
+  const isDefault =
+    port === "" || (scheme === "http" && portNumber === 80) || (scheme === "https" && portNumber === 443);
   const authority = asciiLower(name) + (isDefault ? "" : `:${family === "A" || family === "B" ? port : portNumber}`);
   const decoded = PATH_DECODED[family];
   // Laminas normalizePath (C, D): dot segments removed first, then escapes decoded, then encodePath (again in toString).
@@ -132,7 +136,9 @@ export function baseString(family: SignatureFamily, subject: SignatureSubject): 
     encoded.sort((x, y) => strnatcmp(x.key, y.key));
   }
   const paramString = encoded.map((e) => `${e.key}=${e.value}`).join("&");
-  return [subject.method.toUpperCase(), rawurlencode(normalisedUrl(family, subject)), rawurlencode(paramString)].join("&");
+  return [subject.method.toUpperCase(), rawurlencode(normalisedUrl(family, subject)), rawurlencode(paramString)].join(
+    "&",
+  );
 }
 
 export function computeSignature(
@@ -154,4 +160,3 @@ export function signatureMatches(expected: string, received: string): boolean {
   const b = Buffer.from(received, "latin1");
   return a.length === b.length && timingSafeEqual(a, b);
 }
-

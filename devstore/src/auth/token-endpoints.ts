@@ -7,7 +7,8 @@ import { verifyAdminPassword } from "./admin-users";
 import type { RequestThrottler } from "./request-throttler";
 import type { UserTokens } from "./user-tokens";
 
-export const SIGN_IN_FAILED = "The account sign-in was incorrect or your account is disabled temporarily. Please wait and try again later.";
+export const SIGN_IN_FAILED =
+  "The account sign-in was incorrect or your account is disabled temporarily. Please wait and try again later.";
 
 /** Finds a customer id by email and password (B2's seed data, or the fallback seed customer). */
 export type CustomerAuthenticator = (email: string, password: string) => number | undefined;
@@ -28,9 +29,13 @@ function credentials(body: string): { username: string; password: string } {
   const obj = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
   // CredentialsValidator::validate: each empty or missing field is an input error, aggregated.
   const missing = ["username", "password"].filter((f) => typeof obj[f] !== "string" || obj[f] === "");
-  const required = (fieldName: string) => ({ message: '"%fieldName" is required. Enter and try again.', parameters: { fieldName } });
+  const required = (fieldName: string) => ({
+    message: '"%fieldName" is required. Enter and try again.',
+    parameters: { fieldName },
+  });
   if (missing.length === 1) throw new RestError(400, required(missing[0]!).message, required(missing[0]!).parameters);
-  if (missing.length > 1) throw new RestError(400, "One or more input exceptions have occurred.", undefined, missing.map(required));
+  if (missing.length > 1)
+    throw new RestError(400, "One or more input exceptions have occurred.", undefined, missing.map(required));
   return { username: obj.username as string, password: obj.password as string };
 }
 

@@ -37,7 +37,9 @@ export class UserTokens {
     if (this.jwt) {
       const header = b64url(JSON.stringify({ kid: "1", alg: "HS256" }));
       const uid = owner.kind === "admin" ? owner.username : owner.customerId;
-      const payload = b64url(JSON.stringify({ uid, utypid: owner.kind === "admin" ? 2 : 3, iat: now, exp: expiresAt, jti: randomToken() }));
+      const payload = b64url(
+        JSON.stringify({ uid, utypid: owner.kind === "admin" ? 2 : 3, iat: now, exp: expiresAt, jti: randomToken() }),
+      );
       const sig = createHmac("sha256", this.jwtKey).update(`${header}.${payload}`).digest("base64url");
       token = `${header}.${payload}.${sig}`;
     } else token = randomToken();

@@ -67,9 +67,22 @@ export class CommerceWebhooks {
     return hook;
   }
 
-  unsubscribe(input: { webhook_method: string; webhook_type: string; batch_name?: string; hook_name: string }): boolean {
+  unsubscribe(input: {
+    webhook_method: string;
+    webhook_type: string;
+    batch_name?: string;
+    hook_name: string;
+  }): boolean {
     const before = this.hooks.length;
-    this.hooks = this.hooks.filter((h) => !(h.webhook_method === input.webhook_method && h.webhook_type === input.webhook_type && h.hook_name === input.hook_name && (input.batch_name === undefined || h.batch_name === input.batch_name)));
+    this.hooks = this.hooks.filter(
+      (h) =>
+        !(
+          h.webhook_method === input.webhook_method &&
+          h.webhook_type === input.webhook_type &&
+          h.hook_name === input.hook_name &&
+          (input.batch_name === undefined || h.batch_name === input.batch_name)
+        ),
+    );
     return this.hooks.length < before;
   }
 
@@ -96,15 +109,31 @@ export class CommerceWebhooks {
   }
 
   /** One hook call: null when the action may go on, else the message it is aborted with. */
-  private async call(hook: Webhook, payload: { eventName: string; data: Record<string, unknown> }): Promise<string | null> {
+  private async call(
+    hook: Webhook,
+    payload: { eventName: string; data: Record<string, unknown> },
+  ): Promise<string | null> {
     const body = JSON.stringify(payload);
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (this.signing) headers["x-adobe-commerce-webhook-signature"] = this.signBody(body);
     const record = (status: WebhookCallRecord["status"], answer: string) =>
-      this.calls.push({ hook_name: hook.hook_name, url: hook.url, eventName: payload.eventName, status, answer: answer.slice(0, 500), at: this.nowMs() }) > 200 && this.calls.shift();
+      this.calls.push({
+        hook_name: hook.hook_name,
+        url: hook.url,
+        eventName: payload.eventName,
+        status,
+        answer: answer.slice(0, 500),
+        at: this.nowMs(),
+      }) > 200 && this.calls.shift();
     const failed = () => (hook.required ? hook.fallback_error_message : null);
     try {
-      const res = await fetch(hook.url, { method: hook.method, headers, body, redirect: "manual", ...(hook.timeout > 0 ? { signal: AbortSignal.timeout(hook.timeout) } : {}) });
+      const res = await fetch(hook.url, {
+        method: hook.method,
+        headers,
+        body,
+        redirect: "manual",
+        ...(hook.timeout > 0 ? { signal: AbortSignal.timeout(hook.timeout) } : {}),
+      });
       const text = (await res.text()).slice(0, 64 * 1024);
       record(res.status, text);
       if (res.status !== 200) return failed();
@@ -129,7 +158,12 @@ export class CommerceWebhooks {
 }
 
 function sameHook(a: Webhook, b: Webhook): boolean {
-  return a.webhook_method === b.webhook_method && a.webhook_type === b.webhook_type && a.batch_name === b.batch_name && a.hook_name === b.hook_name;
+  return (
+    a.webhook_method === b.webhook_method &&
+    a.webhook_type === b.webhook_type &&
+    a.batch_name === b.batch_name &&
+    a.hook_name === b.hook_name
+  );
 }
 
 function newPair(): { privateKey: KeyObject; publicKeyPem: string } {

@@ -95,10 +95,19 @@ export class IoEvents {
           key: randomUUID(),
           value,
           source: "devstore.dev",
-          _metadata: { commerceEdition: "Adobe Commerce", commerceVersion: "2.4.7", eventsClientVersion: "1.0.0", storeId: "1", websiteId: "1", storeGroupId: "1" },
+          _metadata: {
+            commerceEdition: "Adobe Commerce",
+            commerceVersion: "2.4.7",
+            eventsClientVersion: "1.0.0",
+            storeId: "1",
+            websiteId: "1",
+            storeGroupId: "1",
+          },
         },
       };
-      const p = this.deliver(reg, JSON.stringify(envelope), eventId, envelope.type).finally(() => this.pending.delete(p));
+      const p = this.deliver(reg, JSON.stringify(envelope), eventId, envelope.type).finally(() =>
+        this.pending.delete(p),
+      );
       this.pending.add(p);
     }
   }
@@ -122,7 +131,13 @@ export class IoEvents {
       if (attempt > 0) headers["x-adobe-retry-count"] = String(attempt);
       let status: number | "error" = "error";
       try {
-        const res = await fetch(reg.url, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(this.o.timeoutMs ?? 10_000) });
+        const res = await fetch(reg.url, {
+          method: "POST",
+          headers,
+          body,
+          redirect: "manual",
+          signal: AbortSignal.timeout(this.o.timeoutMs ?? 10_000),
+        });
         await res.arrayBuffer().catch(() => undefined);
         status = res.status;
       } catch {
@@ -137,7 +152,11 @@ export class IoEvents {
 
 function newKey(): { path: string; privateKey: KeyObject; publicPem: string } {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  return { path: `${KEY_DIR}/pub-key-${randomUUID()}.pem`, privateKey, publicPem: publicKey.export({ type: "spki", format: "pem" }).toString() };
+  return {
+    path: `${KEY_DIR}/pub-key-${randomUUID()}.pem`,
+    privateKey,
+    publicPem: publicKey.export({ type: "spki", format: "pem" }).toString(),
+  };
 }
 
 function safeJson(text: string): { challenge?: unknown } | null {

@@ -16,34 +16,77 @@ import type { IoEvents } from "./io-events";
 
 export const WEBHOOKS_RESOURCE = "Magento_AdobeCommerceWebhooks::webhooks";
 
-const unsubscribeSchema = z.object({ webhook_method: z.string(), webhook_type: z.string(), batch_name: z.string().optional(), hook_name: z.string() });
+const unsubscribeSchema = z.object({
+  webhook_method: z.string(),
+  webhook_type: z.string(),
+  batch_name: z.string().optional(),
+  hook_name: z.string(),
+});
 
 export function webhookRestRoutes(webhooks: CommerceWebhooks): RouteDef[] {
-  const webhookOf = (body: Record<string, unknown>) => (body.webhook && typeof body.webhook === "object" ? body.webhook : undefined);
+  const webhookOf = (body: Record<string, unknown>) =>
+    body.webhook && typeof body.webhook === "object" ? body.webhook : undefined;
   return [
     {
-      method: "GET", path: "/V1/webhooks/list", service: "adobeCommerceWebhooksWebhookListV1", operation: "getList", aclResource: WEBHOOKS_RESOURCE, edition: "commerce",
-      summary: "Webhook subscriptions", returns: "Webhook[]",
+      method: "GET",
+      path: "/V1/webhooks/list",
+      service: "adobeCommerceWebhooksWebhookListV1",
+      operation: "getList",
+      aclResource: WEBHOOKS_RESOURCE,
+      edition: "commerce",
+      summary: "Webhook subscriptions",
+      returns: "Webhook[]",
       handler: () => webhooks.list(),
     },
     {
-      method: "POST", path: "/V1/webhooks/subscribe", service: "adobeCommerceWebhooksWebhookSubscribeV1", operation: "subscribe", aclResource: WEBHOOKS_RESOURCE, edition: "commerce",
-      summary: "Subscribe a webhook", returns: "[]",
-      body: [{ name: "webhook", type: "object", required: true, description: "webhook_method, webhook_type, batch_name, hook_name, url, …" }],
+      method: "POST",
+      path: "/V1/webhooks/subscribe",
+      service: "adobeCommerceWebhooksWebhookSubscribeV1",
+      operation: "subscribe",
+      aclResource: WEBHOOKS_RESOURCE,
+      edition: "commerce",
+      summary: "Subscribe a webhook",
+      returns: "[]",
+      body: [
+        {
+          name: "webhook",
+          type: "object",
+          required: true,
+          description: "webhook_method, webhook_type, batch_name, hook_name, url, …",
+        },
+      ],
       handler: (ctx) => {
         const parsed = webhookSchema.safeParse(webhookOf(ctx.body));
-        if (!parsed.success) throw new RestError(400, `Invalid webhook: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+        if (!parsed.success)
+          throw new RestError(
+            400,
+            `Invalid webhook: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`,
+          );
         webhooks.subscribe(parsed.data);
         return [];
       },
     },
     {
-      method: "POST", path: "/V1/webhooks/unsubscribe", service: "adobeCommerceWebhooksWebhookUnsubscribeV1", operation: "unsubscribe", aclResource: WEBHOOKS_RESOURCE, edition: "commerce",
-      summary: "Unsubscribe a webhook", returns: "[]",
-      body: [{ name: "webhook", type: "object", required: true, description: "webhook_method, webhook_type, batch_name, hook_name" }],
+      method: "POST",
+      path: "/V1/webhooks/unsubscribe",
+      service: "adobeCommerceWebhooksWebhookUnsubscribeV1",
+      operation: "unsubscribe",
+      aclResource: WEBHOOKS_RESOURCE,
+      edition: "commerce",
+      summary: "Unsubscribe a webhook",
+      returns: "[]",
+      body: [
+        {
+          name: "webhook",
+          type: "object",
+          required: true,
+          description: "webhook_method, webhook_type, batch_name, hook_name",
+        },
+      ],
       handler: (ctx) => {
         const parsed = unsubscribeSchema.safeParse(webhookOf(ctx.body));
-        if (!parsed.success) throw new RestError(400, "Invalid webhook: webhook_method, webhook_type and hook_name are required.");
+        if (!parsed.success)
+          throw new RestError(400, "Invalid webhook: webhook_method, webhook_type and hook_name are required.");
         if (!webhooks.unsubscribe(parsed.data)) throw new RestError(404, "The webhook was not found.");
         return [];
       },
@@ -67,7 +110,8 @@ export function registerEventRoutes(app: FastifyInstance, webhooks: CommerceWebh
   app.get("/admin/api/webhooks", async () => webhooks.list());
   app.post("/admin/api/webhooks", async (req, reply) => {
     const parsed = webhookSchema.safeParse(jsonBody(req.body));
-    if (!parsed.success) return bad(reply, parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+    if (!parsed.success)
+      return bad(reply, parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
     return webhooks.subscribe(parsed.data);
   });
   app.post("/admin/api/webhooks/unsubscribe", async (req, reply) => {
@@ -79,7 +123,7 @@ export function registerEventRoutes(app: FastifyInstance, webhooks: CommerceWebh
   app.post("/admin/api/webhooks/key/regenerate", async () => ({ publicKey: webhooks.regenerateKeyPair() }));
   app.post("/admin/api/webhooks/signing", async (req, reply) => {
     const parsed = z.object({ enabled: z.boolean() }).safeParse(jsonBody(req.body));
-    if (!parsed.success) return bad(reply, "expected {\"enabled\": true|false}");
+    if (!parsed.success) return bad(reply, 'expected {"enabled": true|false}');
     webhooks.signing = parsed.data.enabled;
     return { signing: webhooks.signing };
   });
@@ -88,7 +132,7 @@ export function registerEventRoutes(app: FastifyInstance, webhooks: CommerceWebh
   app.get("/admin/api/io-events/registrations", async () => io.list());
   app.post("/admin/api/io-events/registrations", async (req, reply) => {
     const parsed = registerSchema.safeParse(jsonBody(req.body));
-    if (!parsed.success) return bad(reply, "expected {\"url\": \"https://…\", \"clientId\": \"…\"}");
+    if (!parsed.success) return bad(reply, 'expected {"url": "https://…", "clientId": "…"}');
     return io.register(parsed.data.url, parsed.data.clientId);
   });
   app.get("/admin/api/io-events/deliveries", async () => io.deliveries);
@@ -104,7 +148,10 @@ export function registerEventRoutes(app: FastifyInstance, webhooks: CommerceWebh
   const page = async (_req: unknown, reply: FastifyReply) => {
     const rows = webhooks
       .list()
-      .map((h) => `<tr><td>${esc(h.webhook_method)}</td><td>${esc(h.webhook_type)}</td><td>${esc(h.hook_name)}</td><td class="mono">${esc(h.url)}</td><td>${esc(h.timeout)} ms</td><td>${h.required ? "Yes" : "No"}</td></tr>`)
+      .map(
+        (h) =>
+          `<tr><td>${esc(h.webhook_method)}</td><td>${esc(h.webhook_type)}</td><td>${esc(h.hook_name)}</td><td class="mono">${esc(h.url)}</td><td>${esc(h.timeout)} ms</td><td>${h.required ? "Yes" : "No"}</td></tr>`,
+      )
       .join("");
     const regs = io
       .list()
@@ -136,7 +183,11 @@ export function registerEventRoutes(app: FastifyInstance, webhooks: CommerceWebh
   app.post("/admin/webhooks/add", async (req, reply) => {
     const form = new URLSearchParams(typeof req.body === "string" ? req.body : "");
     const parsed = webhookSchema.safeParse({ ...Object.fromEntries(form), required: form.get("required") === "1" });
-    if (!parsed.success) return reply.code(400).header("content-type", "text/plain").send(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n"));
+    if (!parsed.success)
+      return reply
+        .code(400)
+        .header("content-type", "text/plain")
+        .send(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n"));
     webhooks.subscribe(parsed.data);
     return reply.redirect("/admin/webhooks", 303);
   });

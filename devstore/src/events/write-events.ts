@@ -47,7 +47,10 @@ const WRITES: Record<string, WriteEvents> = {
     after: "observer.customer_save_after",
     io: "observer.customer_save_commit_after",
     key: "customer",
-    entity: (ctx) => ({ ...bodyObject(ctx, "customer"), ...(ctx.params.customerId ? { id: Number(ctx.params.customerId) } : {}) }),
+    entity: (ctx) => ({
+      ...bodyObject(ctx, "customer"),
+      ...(ctx.params.customerId ? { id: Number(ctx.params.customerId) } : {}),
+    }),
   },
   "catalogInventoryStockRegistryV1.updateStockItemBySku": {
     after: "observer.cataloginventory_stock_item_save_after",
@@ -96,7 +99,8 @@ export function writeHooks(webhooks: CommerceWebhooks, io: IoEvents): WriteHooks
     after(route, ctx, result) {
       const w = WRITES[`${route.service}.${route.operation}`];
       if (!w?.io) return;
-      const saved = result && typeof result === "object" && !Array.isArray(result) ? (result as Record<string, unknown>) : {};
+      const saved =
+        result && typeof result === "object" && !Array.isArray(result) ? (result as Record<string, unknown>) : {};
       io.emit(w.io, { ...w.entity(ctx), ...saved });
     },
   };

@@ -8,7 +8,8 @@ import { OauthException } from "../auth/oauth-errors";
 import { httpBuildQuery } from "../auth/php-strings";
 import type { Integration, IntegrationState } from "./state";
 
-export const POST_TO_CONSUMER_FAILED = "The attempt to post data to consumer failed due to an unexpected error. Please try again later.";
+export const POST_TO_CONSUMER_FAILED =
+  "The attempt to post data to consumer failed due to an unexpected error. Please try again later.";
 export const CONSUMER_NOT_FOUND = 'A consumer with "%1" ID doesn\'t exist. Verify the ID and try again.';
 
 export interface ActivationDeps {
@@ -31,7 +32,10 @@ export function usesTokenExchange(integration: Integration): boolean {
  * followed, HTTP status never checked. Any transport failure, including a timeout while the response body is
  * still arriving (the HTTP client reads the whole response), becomes Magento's generic Oauth exception.
  */
-export async function postToConsumer(deps: ActivationDeps, integration: Integration): Promise<{ verifier: string; status: number }> {
+export async function postToConsumer(
+  deps: ActivationDeps,
+  integration: Integration,
+): Promise<{ verifier: string; status: number }> {
   const consumer = deps.state.consumers.get(integration.consumerId);
   if (!consumer) throw new OauthException({ template: CONSUMER_NOT_FOUND, parameters: [integration.consumerId] });
   consumer.updatedAt = deps.nowMs(); // starts the consumer-expiry window of the request-token step

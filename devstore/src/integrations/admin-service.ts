@@ -34,7 +34,12 @@ export interface ManualTokens {
 }
 
 export type ActivationResult =
-  | { mode: "oauth"; identity_url: string | null; oauth_consumer_key: string; callback: { status?: number; error?: string } }
+  | {
+      mode: "oauth";
+      identity_url: string | null;
+      oauth_consumer_key: string;
+      callback: { status?: number; error?: string };
+    }
   | { mode: "manual"; tokens: ManualTokens };
 
 export class IntegrationAdmin {
@@ -117,7 +122,12 @@ export class IntegrationAdmin {
     const access = token?.type === "access" ? token : undefined;
     return {
       mode: "manual",
-      tokens: { consumer_key: consumer.key, consumer_secret: consumer.secret, access_token: access?.token ?? "", access_token_secret: access?.secret ?? "" },
+      tokens: {
+        consumer_key: consumer.key,
+        consumer_secret: consumer.secret,
+        access_token: access?.token ?? "",
+        access_token_secret: access?.secret ?? "",
+      },
     };
   }
 

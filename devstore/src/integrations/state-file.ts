@@ -51,11 +51,26 @@ const tablesSchema = z
     // Rows the running store could not have written: ids past their counter, or a row pointing at no consumer.
     const consumerIds = new Set(t.consumers.map((c) => c.id));
     const check = (ok: boolean, message: string) => ok || ctx.addIssue({ code: "custom", message });
-    check(t.integrations.every((i) => i.id <= t.seq.integration), "an integration id is past seq.integration");
-    check(t.consumers.every((c) => c.id <= t.seq.consumer), "a consumer id is past seq.consumer");
-    check(t.tokens.every((r) => r.id <= t.seq.token), "a token id is past seq.token");
-    check(t.integrations.every((i) => consumerIds.has(i.consumerId)), "an integration points at no consumer");
-    check(t.tokens.every((r) => consumerIds.has(r.consumerId)), "a token points at no consumer");
+    check(
+      t.integrations.every((i) => i.id <= t.seq.integration),
+      "an integration id is past seq.integration",
+    );
+    check(
+      t.consumers.every((c) => c.id <= t.seq.consumer),
+      "a consumer id is past seq.consumer",
+    );
+    check(
+      t.tokens.every((r) => r.id <= t.seq.token),
+      "a token id is past seq.token",
+    );
+    check(
+      t.integrations.every((i) => consumerIds.has(i.consumerId)),
+      "an integration points at no consumer",
+    );
+    check(
+      t.tokens.every((r) => consumerIds.has(r.consumerId)),
+      "a token points at no consumer",
+    );
     check(new Set(t.consumers.map((c) => c.key)).size === t.consumers.length, "two consumers share a key");
     check(new Set(t.tokens.map((r) => r.token)).size === t.tokens.length, "two tokens share a value");
   });
@@ -88,12 +103,18 @@ export function readStateFile(file: string): IntegrationTables | undefined {
   }
   const version = (json as { version?: unknown } | null)?.version;
   if (version !== STATE_FILE_VERSION) {
-    throw new StateFileError(file, `has version ${JSON.stringify(version)}, and this dev store reads version ${STATE_FILE_VERSION}`);
+    throw new StateFileError(
+      file,
+      `has version ${JSON.stringify(version)}, and this dev store reads version ${STATE_FILE_VERSION}`,
+    );
   }
   const parsed = tablesSchema.safeParse((json as { tables?: unknown }).tables);
   if (!parsed.success) {
     const first = parsed.error.issues[0]!;
-    throw new StateFileError(file, `does not hold the integration tables (tables.${first.path.join(".")}: ${first.message})`);
+    throw new StateFileError(
+      file,
+      `does not hold the integration tables (tables.${first.path.join(".")}: ${first.message})`,
+    );
   }
   return parsed.data;
 }

@@ -90,7 +90,8 @@ export class IntegrationState {
   tables(): IntegrationTables {
     const now = this.nowMs();
     const nonces: [number, string, number][] = [];
-    for (const [consumerId, set] of this.nonces) for (const [n, at] of set) if (now - at <= NONCE_TTL_MS) nonces.push([consumerId, n, at]);
+    for (const [consumerId, set] of this.nonces)
+      for (const [n, at] of set) if (now - at <= NONCE_TTL_MS) nonces.push([consumerId, n, at]);
     return structuredClone({
       integrations: [...this.integrations.values()],
       consumers: [...this.consumers.values()],
@@ -121,7 +122,13 @@ export class IntegrationState {
 
   createIntegration(input: IntegrationInput): Integration {
     const now = this.nowMs();
-    const consumer: Consumer = { id: ++this.seq.consumer, key: randomToken(), secret: randomToken(), createdAt: now, updatedAt: now };
+    const consumer: Consumer = {
+      id: ++this.seq.consumer,
+      key: randomToken(),
+      secret: randomToken(),
+      createdAt: now,
+      updatedAt: now,
+    };
     this.consumers.set(consumer.id, consumer);
     this.consumerByKey.set(consumer.key, consumer);
     const integration: Integration = {

@@ -35,10 +35,12 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: StoreContext): v
     const parsed = TokenBody.safeParse(json);
     if (!parsed.success) {
       const field = parsed.error.issues[0]?.path[0];
-      if (field === "expires_in") return fail(reply, 400, 1104, "expires_in must be a positive integer number of seconds.");
+      if (field === "expires_in")
+        return fail(reply, 400, 1104, "expires_in must be a positive integer number of seconds.");
       return fail(reply, 400, 1102, "grant_type is required.");
     }
-    if (parsed.data.grant_type !== "session") return fail(reply, 400, 1103, "Unsupported grant_type; only session is supported.");
+    if (parsed.data.grant_type !== "session")
+      return fail(reply, 400, 1103, "Unsupported grant_type; only session is supported.");
     const { ust, expiresIn } = ctx.portal.issue(portalApp, parsed.data.expires_in);
     return reply.code(200).send({ [idField]: portalApp.mageId, ust, expires_in: expiresIn });
   };
@@ -49,7 +51,13 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: StoreContext): v
     const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
     if (!m) return fail(reply, 401, 1208, "Session token is missing.");
     const check = ctx.portal.check(m[1]!);
-    if (!check.ok) return fail(reply, 401, 1208, check.reason === "expired" ? "Session token has expired." : "Invalid session token.");
+    if (!check.ok)
+      return fail(
+        reply,
+        401,
+        1208,
+        check.reason === "expired" ? "Session token has expired." : "Invalid session token.",
+      );
     const { id } = req.params as { id: string };
     const user = ctx.portal.users.get(id);
     if (!user || id !== check.mageId) return fail(reply, 403, 1209, "Access to the requested user is not allowed.");

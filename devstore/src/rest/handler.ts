@@ -11,7 +11,15 @@ import { Router } from "./router";
 import { ROUTES } from "./routes/index";
 import { buildSchema, SCHEMA_ACL_RESOURCE } from "./schema";
 import { SearchCache } from "./search-cache";
-import { applySortOrdersByIndex, DEFAULT_INPUT_LIMITS, matchAndSort, pageOf, parseSearchCriteria, searchKey, type InputLimits } from "./search-criteria";
+import {
+  applySortOrdersByIndex,
+  DEFAULT_INPUT_LIMITS,
+  matchAndSort,
+  pageOf,
+  parseSearchCriteria,
+  searchKey,
+  type InputLimits,
+} from "./search-criteria";
 import { checkFields, StorageError } from "./searchable";
 import { RestError, type Authenticate, type Caller, type RawRestRequest, type RestResponse } from "./types";
 import { bulkPathOf, handleAsync, isAsyncPath } from "./async/async-routes";
@@ -64,7 +72,10 @@ export function defaultBaseUrl(req: RawRestRequest): string {
 function internalError(err: unknown): RestResponse {
   const reportId = `webapi-${randomBytes(6).toString("hex")}`;
   console.error(`[devstore rest] ${reportId}`, err instanceof StorageError ? err.message : err);
-  return { status: 500, body: { message: `Internal Error. Details are available in Magento log file. Report ID: ${reportId}` } };
+  return {
+    status: 500,
+    body: { message: `Internal Error. Details are available in Magento log file. Report ID: ${reportId}` },
+  };
 }
 
 function errorResponse(err: unknown): RestResponse {
@@ -92,7 +103,9 @@ function parseBody(method: string, text: string): Record<string, unknown> {
   } catch {
     throw decodingError();
   }
-  return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : {};
 }
 
 function profileOf(name: string | undefined): Profile {
@@ -116,10 +129,14 @@ export function createRestHandler(opts: RestHandlerOptions): RestHandler {
 
   const bulk = opts.bulk ?? new BulkState(now);
   // Bulk routes: the synchronous route under its by<Param> path, mapped back to the route itself.
-  const bulkRoutes = new Map(routes.filter((r) => r.method !== "GET").map((r) => [{ ...r, path: bulkPathOf(r.path) } as RouteDef, r]));
+  const bulkRoutes = new Map(
+    routes.filter((r) => r.method !== "GET").map((r) => [{ ...r, path: bulkPathOf(r.path) } as RouteDef, r]),
+  );
   const bulkRouter = new Router([...bulkRoutes.keys()]);
 
-  function contextFor(c: Omit<RouteContext, "data" | "inputLimits" | "edition" | "now" | "criteria" | "search" | "issueUserToken">): RouteContext {
+  function contextFor(
+    c: Omit<RouteContext, "data" | "inputLimits" | "edition" | "now" | "criteria" | "search" | "issueUserToken">,
+  ): RouteContext {
     const query = c.query;
     return {
       ...c,
@@ -127,11 +144,21 @@ export function createRestHandler(opts: RestHandlerOptions): RestHandler {
       inputLimits: limits,
       edition,
       now,
-      criteria: (o) => parseSearchCriteria(query, { inputLimits: limits, strictProperties: profile.rejectsUnknownProperties, searchRequest: o?.searchRequest }),
+      criteria: (o) =>
+        parseSearchCriteria(query, {
+          inputLimits: limits,
+          strictProperties: profile.rejectsUnknownProperties,
+          searchRequest: o?.searchRequest,
+        }),
       search: (entity) => {
-        const criteria = parseSearchCriteria(query, { inputLimits: limits, strictProperties: profile.rejectsUnknownProperties });
+        const criteria = parseSearchCriteria(query, {
+          inputLimits: limits,
+          strictProperties: profile.rejectsUnknownProperties,
+        });
         const effective = checkFields(entity, data, criteria);
-        const rows = searches.rows(searchKey(entity.name, effective), data.revision, () => matchAndSort(entity.rows(data), effective, entity.read));
+        const rows = searches.rows(searchKey(entity.name, effective), data.revision, () =>
+          matchAndSort(entity.rows(data), effective, entity.read),
+        );
         return pageOf(rows, criteria);
       },
       issueUserToken: opts.issueUserToken ?? noTokenService,
@@ -157,13 +184,23 @@ export function createRestHandler(opts: RestHandlerOptions): RestHandler {
   bulk.setRunner(async (b, work): Promise<OperationOutcome> => {
     const route = routes.find((r) => r.method === work.method && r.path === work.routePath);
     if (!route) return { ok: false, retriable: false, message: "Request does not match any route.", errorCode: null };
-    const ctx = contextFor({ caller: b.caller, params: work.params, query: {}, body: work.body, rawBody: JSON.stringify(work.body), storeCode: b.storeCode, store: b.store, baseUrl: b.baseUrl });
+    const ctx = contextFor({
+      caller: b.caller,
+      params: work.params,
+      query: {},
+      body: work.body,
+      rawBody: JSON.stringify(work.body),
+      storeCode: b.storeCode,
+      store: b.store,
+      baseUrl: b.baseUrl,
+    });
     try {
       return { ok: true, result: await runRoute(route, ctx, work.method) };
     } catch (err) {
       // OperationProcessor: a LocalizedException (every web API error) is "failed, change input"; anything else
       // (a lock wait, a lost connection) may pass when tried again.
-      if (err instanceof RestError) return { ok: false, retriable: false, message: renderPlaceholders(err.message, err.parameters), errorCode: 0 };
+      if (err instanceof RestError)
+        return { ok: false, retriable: false, message: renderPlaceholders(err.message, err.parameters), errorCode: 0 };
       return { ok: false, retriable: true, message: err instanceof Error ? err.message : String(err), errorCode: 0 };
     }
   });
@@ -188,7 +225,8 @@ export function createRestHandler(opts: RestHandlerOptions): RestHandler {
             storeCode: url.storeCode,
             store: url.store,
             baseUrl: baseUrlOf(req),
-            criteria: () => parseSearchCriteria(query, { inputLimits: limits, strictProperties: profile.rejectsUnknownProperties }),
+            criteria: () =>
+              parseSearchCriteria(query, { inputLimits: limits, strictProperties: profile.rejectsUnknownProperties }),
           },
         );
       }
@@ -197,7 +235,15 @@ export function createRestHandler(opts: RestHandlerOptions): RestHandler {
       if (method === "GET" && url.pathInfo.replace(/\/+$/, "") === "/schema") {
         const caller = await opts.authenticate(req);
         if (caller.kind !== "admin") throw notAuthorized(SCHEMA_ACL_RESOURCE);
-        return { status: 200, body: buildSchema(routes, { baseUrl: baseUrlOf(req), storeCode: url.storeCode, services: queryString(query, "services"), edition }) };
+        return {
+          status: 200,
+          body: buildSchema(routes, {
+            baseUrl: baseUrlOf(req),
+            storeCode: url.storeCode,
+            services: queryString(query, "services"),
+            edition,
+          }),
+        };
       }
 
       const matched = router.match(method, url.pathInfo);

@@ -40,7 +40,10 @@ function assign(node: QueryObject, key: string, value: QueryValue): void {
 
 /** Reorders a node's keys by index (`[0]`, `[1]`, … ascending), as if they had been written that way. */
 export function orderByIndex(node: QueryObject): void {
-  insertionOrder.set(node, Object.keys(node).sort((a, b) => Number(a) - Number(b) || (a < b ? -1 : a > b ? 1 : 0)));
+  insertionOrder.set(
+    node,
+    Object.keys(node).sort((a, b) => Number(a) - Number(b) || (a < b ? -1 : a > b ? 1 : 0)),
+  );
 }
 
 /** A node's values in PHP insertion order (a PHP foreach over the array). */

@@ -83,7 +83,9 @@ export function routesFor(routes: readonly RouteDef[], edition: Edition): RouteD
   return routes.filter((r) => r.edition === undefined || edition === "commerce");
 }
 
-export function routeOperationId(route: Pick<RouteDef, "service" | "operation" | "method" | "operationIdSuffix">): string {
+export function routeOperationId(
+  route: Pick<RouteDef, "service" | "operation" | "method" | "operationIdSuffix">,
+): string {
   const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
   return `${route.service}${cap(route.operation)}${cap(route.method.toLowerCase())}${route.operationIdSuffix ?? ""}`;
 }

@@ -36,7 +36,12 @@ export class Router {
       parts.forEach((p, i) => {
         if (p.startsWith(":")) params.set(i, p.slice(1));
       });
-      const compiled: CompiledRoute = { route, trimmedUrl: trimSlashes(route.path), parts: parts.map((p, i) => (params.has(i) ? undefined : p)), params };
+      const compiled: CompiledRoute = {
+        route,
+        trimmedUrl: trimSlashes(route.path),
+        parts: parts.map((p, i) => (params.has(i) ? undefined : p)),
+        params,
+      };
       const methods = this.byUrl.get(route.path) ?? new Map<string, CompiledRoute>();
       methods.set(route.method, compiled);
       this.byUrl.set(route.path, methods);

@@ -49,9 +49,19 @@ export function swaggerPath(path: string): string {
 const SEARCH_CRITERIA_PARAMS: SwaggerParameter[] = [
   { name: "searchCriteria[filterGroups][0][filters][0][field]", in: "query", type: "string", description: "Field" },
   { name: "searchCriteria[filterGroups][0][filters][0][value]", in: "query", type: "string", description: "Value" },
-  { name: "searchCriteria[filterGroups][0][filters][0][conditionType]", in: "query", type: "string", description: "Condition type: eq neq gt gteq moreq lt lteq from to in nin like finset null notnull (default eq)" },
+  {
+    name: "searchCriteria[filterGroups][0][filters][0][conditionType]",
+    in: "query",
+    type: "string",
+    description: "Condition type: eq neq gt gteq moreq lt lteq from to in nin like finset null notnull (default eq)",
+  },
   { name: "searchCriteria[sortOrders][0][field]", in: "query", type: "string", description: "Sorting field." },
-  { name: "searchCriteria[sortOrders][0][direction]", in: "query", type: "string", description: "Sorting direction: ASC or DESC (default DESC)." },
+  {
+    name: "searchCriteria[sortOrders][0][direction]",
+    in: "query",
+    type: "string",
+    description: "Sorting direction: ASC or DESC (default DESC).",
+  },
   { name: "searchCriteria[pageSize]", in: "query", type: "integer", description: "Page size (omitted: all matches)." },
   { name: "searchCriteria[currentPage]", in: "query", type: "integer", description: "Current page." },
 ];
@@ -65,9 +75,22 @@ function operationFor(route: RouteDef): SwaggerOperation {
     parameters.push({ name: m[1] ?? "", in: "path", type: "string", required: true });
   }
   if (route.searchCriteria) parameters.push(...SEARCH_CRITERIA_PARAMS);
-  for (const q of route.query ?? []) parameters.push({ name: q.name, in: "query", type: q.type, required: q.required ?? false, description: q.description });
+  for (const q of route.query ?? [])
+    parameters.push({
+      name: q.name,
+      in: "query",
+      type: q.type,
+      required: q.required ?? false,
+      description: q.description,
+    });
   if (route.method !== "DELETE") {
-    parameters.push({ name: "fields", in: "query", type: "string", required: false, description: "Trim the response: a,b,obj[x,y], nested; items[...] on lists." });
+    parameters.push({
+      name: "fields",
+      in: "query",
+      type: "string",
+      required: false,
+      description: "Trim the response: a,b,obj[x,y], nested; items[...] on lists.",
+    });
   }
   if (route.body?.length) {
     const properties: Record<string, unknown> = {};
@@ -100,7 +123,8 @@ function operationFor(route: RouteDef): SwaggerOperation {
   if (isCustomerSelf(route)) op["x-customer-self"] = true;
   if (route.edition === "commerce") op["x-commerce-only"] = true;
   if (route.path.includes(":")) op.responses["404"] = { description: "Not found", schema: ERROR_SCHEMA };
-  if (route.method !== "GET" || route.searchCriteria) op.responses["400"] = { description: "Input error", schema: ERROR_SCHEMA };
+  if (route.method !== "GET" || route.searchCriteria)
+    op.responses["400"] = { description: "Input error", schema: ERROR_SCHEMA };
   return op;
 }
 
@@ -118,7 +142,10 @@ export function buildSchema(
   opts: { baseUrl: string; storeCode: string; services?: string; edition?: "open-source" | "commerce" },
 ): SwaggerDocument {
   let selected = routes;
-  const wanted = opts.services?.split(",").map((s) => s.trim()).filter(Boolean);
+  const wanted = opts.services
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (wanted && wanted.length && !wanted.includes("all")) {
     const known = new Set(serviceNames(routes));
     const unknown = wanted.filter((s) => !known.has(s));
@@ -144,7 +171,9 @@ export function buildSchema(
     schemes: [url.protocol.replace(":", "")],
     tags: serviceNames(selected).map((name) => ({ name, description: `${name} service` })),
     paths,
-    securityDefinitions: { api_key: { type: "apiKey", name: "Authorization", in: "header", description: "Bearer <admin or customer token>" } },
+    securityDefinitions: {
+      api_key: { type: "apiKey", name: "Authorization", in: "header", description: "Bearer <admin or customer token>" },
+    },
     definitions: {
       "error-response": {
         type: "object",

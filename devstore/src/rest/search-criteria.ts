@@ -10,7 +10,23 @@ import { orderByIndex, valuesInOrder, type QueryObject, type QueryValue } from "
  * parsed array, so `sortOrders[1]` written before `sortOrders[0]` comes first; written in order, that is the
  * seed's "index order".
  */
-export const CONDITION_TYPES = ["eq", "neq", "gt", "gteq", "moreq", "lt", "lteq", "from", "to", "in", "nin", "like", "finset", "null", "notnull"] as const;
+export const CONDITION_TYPES = [
+  "eq",
+  "neq",
+  "gt",
+  "gteq",
+  "moreq",
+  "lt",
+  "lteq",
+  "from",
+  "to",
+  "in",
+  "nin",
+  "like",
+  "finset",
+  "null",
+  "notnull",
+] as const;
 export type ConditionType = (typeof CONDITION_TYPES)[number];
 
 export interface Filter {
@@ -55,7 +71,11 @@ function prop(obj: QueryObject, snake: string): QueryValue | undefined {
 }
 
 /** SimpleDataObjectConverter::snakeCaseToUpperCamelCase: `filter_groups` and `filterGroups` → `FilterGroups`. */
-const upperCamel = (name: string) => name.split("_").map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join("");
+const upperCamel = (name: string) =>
+  name
+    .split("_")
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+    .join("");
 
 const SEARCH_CRITERIA = "Magento\\Framework\\Api\\SearchCriteriaInterface";
 const FILTER_GROUP = "Magento\\Framework\\Api\\Search\\FilterGroup";
@@ -127,7 +147,6 @@ export interface ParseOptions {
   searchRequest?: boolean;
 }
 
-
 export function parseSearchCriteria(query: QueryObject, opts: ParseOptions = {}): SearchCriteria {
   const raw = query.searchCriteria;
   if (raw === undefined && opts.required !== false) throw requiredField("searchCriteria");
@@ -149,9 +168,14 @@ export function parseSearchCriteria(query: QueryObject, opts: ParseOptions = {})
         const field = asString(prop(filterObj, "field"));
         if (field === undefined || field === "") throw requiredField("field");
         const conditionType = (asString(prop(filterObj, "condition_type")) || "eq").toLowerCase();
-        if (!(CONDITION_TYPES as readonly string[]).includes(conditionType)) throw invalidFieldValue("condition_type", conditionType);
+        if (!(CONDITION_TYPES as readonly string[]).includes(conditionType))
+          throw invalidFieldValue("condition_type", conditionType);
         const value = asString(prop(filterObj, "value"));
-        filters.push(value === undefined ? { field, condition_type: conditionType } : { field, value, condition_type: conditionType });
+        filters.push(
+          value === undefined
+            ? { field, condition_type: conditionType }
+            : { field, value, condition_type: conditionType },
+        );
       }
       criteria.filter_groups.push({ filters });
     }
@@ -168,7 +192,10 @@ export function parseSearchCriteria(query: QueryObject, opts: ParseOptions = {})
       const direction = asString(prop(sortObj, "direction"));
       // Framework/Api/SortOrder.php::validateDirectionIsAscOrDesc: any given direction (even "") must be ASC or DESC.
       if (direction !== undefined && !/^(asc|desc)$/i.test(direction)) {
-        throw badRequest("The sort order has to be specified as %1 for ascending order or %2 for descending order.", ["ASC", "DESC"]);
+        throw badRequest("The sort order has to be specified as %1 for ascending order or %2 for descending order.", [
+          "ASC",
+          "DESC",
+        ]);
       }
       criteria.sort_orders.push(direction ? { field, direction: direction.toUpperCase() } : { field });
     }
@@ -231,7 +258,10 @@ type Matcher = (value: unknown) => boolean;
 
 function matcher(filter: Filter): Matcher {
   const v = filter.value ?? "";
-  const some = (test: (s: string | number) => boolean): Matcher => (value) => toScalars(value).some((s) => s !== null && test(s));
+  const some =
+    (test: (s: string | number) => boolean): Matcher =>
+    (value) =>
+      toScalars(value).some((s) => s !== null && test(s));
   switch (filter.condition_type as ConditionType) {
     case "eq":
       return some((s) => compare(s, v) === 0);
@@ -341,7 +371,8 @@ export function readRecordField(item: Record<string, unknown>, field: string): u
   if (field in item) return item[field];
   const custom = item.custom_attributes;
   if (Array.isArray(custom)) {
-    for (const attr of custom as { attribute_code?: string; value?: unknown }[]) if (attr.attribute_code === field) return attr.value;
+    for (const attr of custom as { attribute_code?: string; value?: unknown }[])
+      if (attr.attribute_code === field) return attr.value;
   }
   return undefined;
 }

@@ -36,15 +36,20 @@ export function checkFields<T>(entity: SearchableEntity<T>, data: StoreData, cri
   for (const group of criteria.filter_groups) {
     for (const f of group.filters) {
       if (known.has(f.field)) continue;
-      if (entity.storage === "eav") throw badRequest('The "%1" attribute name is invalid. Reset the name and try again.', [f.field]);
-      throw new StorageError(`SQLSTATE[42S22]: Column not found: 1054 Unknown column '${f.field}' in 'where clause' (table ${entity.table})`);
+      if (entity.storage === "eav")
+        throw badRequest('The "%1" attribute name is invalid. Reset the name and try again.', [f.field]);
+      throw new StorageError(
+        `SQLSTATE[42S22]: Column not found: 1054 Unknown column '${f.field}' in 'where clause' (table ${entity.table})`,
+      );
     }
   }
   const sorts = criteria.sort_orders ?? [];
   const unknownSort = sorts.find((s) => !known.has(s.field));
   if (!unknownSort) return criteria;
   if (entity.storage === "flat") {
-    throw new StorageError(`SQLSTATE[42S22]: Column not found: 1054 Unknown column '${unknownSort.field}' in 'order clause' (table ${entity.table})`);
+    throw new StorageError(
+      `SQLSTATE[42S22]: Column not found: 1054 Unknown column '${unknownSort.field}' in 'order clause' (table ${entity.table})`,
+    );
   }
   return { ...criteria, sort_orders: sorts.filter((s) => known.has(s.field)) };
 }

@@ -12,10 +12,20 @@ import type { JobServices } from "./services";
 
 export const ACCOUNT_MAIL_JOB = "account.mail";
 
-const accountMailSchema: z.ZodType<AccountMail> = z.object({ type: z.literal("password_reset"), email: z.string().max(320), next: z.string().max(4096).optional() });
+const accountMailSchema: z.ZodType<AccountMail> = z.object({
+  type: z.literal("password_reset"),
+  email: z.string().max(320),
+  next: z.string().max(4096).optional(),
+});
 
 /** App-wide (no store lane); a few retries a few seconds apart for a mail server that hiccups. */
-export const ACCOUNT_MAIL_OPTIONS: SendOptions = { lane: "", retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true, leaseSeconds: 60 };
+export const ACCOUNT_MAIL_OPTIONS: SendOptions = {
+  lane: "",
+  retryLimit: 3,
+  retryDelaySeconds: 5,
+  retryBackoff: true,
+  leaseSeconds: 60,
+};
 
 export function accountMailJobs(s: JobServices): JobKind[] {
   return [
@@ -23,7 +33,11 @@ export function accountMailJobs(s: JobServices): JobKind[] {
       kind: ACCOUNT_MAIL_JOB,
       schema: accountMailSchema,
       async run(mail) {
-        const outcome = await mailPasswordReset({ storage: s.storage, mailer: s.mailer(), appUrl: s.appUrl, now: s.now }, mail.email, mail.next);
+        const outcome = await mailPasswordReset(
+          { storage: s.storage, mailer: s.mailer(), appUrl: s.appUrl, now: s.now },
+          mail.email,
+          mail.next,
+        );
         return { output: { outcome } };
       },
     }),

@@ -15,7 +15,14 @@ export const BULK_JOB = "bulk.track";
 const STEP_MARGIN_MS = 30_000;
 
 export function bulkJobOptions(submissionId: string, installationId: string, storeBaseUrl: string): SendOptions {
-  return { lane: storeLane(storeBaseUrl), key: `bulk:${submissionId}`, ref: installationId, retryLimit: 10, retryDelaySeconds: 5, leaseSeconds: 120 };
+  return {
+    lane: storeLane(storeBaseUrl),
+    key: `bulk:${submissionId}`,
+    ref: installationId,
+    retryLimit: 10,
+    retryDelaySeconds: 5,
+    leaseSeconds: 120,
+  };
 }
 
 export function bulkJobs(s: JobServices): JobKind[] {
@@ -28,18 +35,32 @@ export function bulkJobs(s: JobServices): JobKind[] {
         if (!sub) return { output: { skipped: true } };
         const client = await s.systemClient(sub.installationId, ctx.storeFetch);
         if (!client) {
-          await s.storage.bulks.update(submissionId, { state: "failed", finishedAt: s.now(), message: "The store has no usable credentials (reauthorize it in the store admin)." });
+          await s.storage.bulks.update(submissionId, {
+            state: "failed",
+            finishedAt: s.now(),
+            message: "The store has no usable credentials (reauthorize it in the store admin).",
+          });
           return { output: { failed: "no credentials" } };
         }
         // a short lease (JOB_LEASE_SECONDS) keeps half of itself as the margin
         const leaseMs = ctx.leaseEndsAt.getTime() - s.now().getTime();
         const until = new Date(ctx.leaseEndsAt.getTime() - Math.min(STEP_MARGIN_MS, leaseMs / 2));
-        const step = await advanceSubmission({ storage: s.storage, now: s.now, log: ctx.log, ...(s.bulkFaults ?? {}) }, submissionId, client, until);
+        const step = await advanceSubmission(
+          { storage: s.storage, now: s.now, log: ctx.log, ...(s.bulkFaults ?? {}) },
+          submissionId,
+          client,
+          until,
+        );
         return step.done ? { output: { done: true } } : { again: true, after: step.after };
       },
       async onFailed({ submissionId }, message) {
         const sub = await s.storage.bulks.byId(submissionId);
-        if (sub && sub.state !== "done") await s.storage.bulks.update(submissionId, { state: "failed", finishedAt: s.now(), message: message.slice(0, 500) });
+        if (sub && sub.state !== "done")
+          await s.storage.bulks.update(submissionId, {
+            state: "failed",
+            finishedAt: s.now(),
+            message: message.slice(0, 500),
+          });
       },
     }),
   ];

@@ -14,7 +14,14 @@ export const EXPORT_JOB = "export.run";
 const SLICE_MARGIN_MS = 30_000;
 
 export function exportJobOptions(exportId: string, installationId: string, storeBaseUrl: string): SendOptions {
-  return { lane: storeLane(storeBaseUrl), key: `export:${exportId}`, ref: installationId, retryLimit: 5, retryDelaySeconds: 5, leaseSeconds: 120 };
+  return {
+    lane: storeLane(storeBaseUrl),
+    key: `export:${exportId}`,
+    ref: installationId,
+    retryLimit: 5,
+    retryDelaySeconds: 5,
+    leaseSeconds: 120,
+  };
 }
 
 export function exportJobs(s: JobServices): JobKind[] {
@@ -32,7 +39,12 @@ export function exportJobs(s: JobServices): JobKind[] {
         }
         const client = await s.systemClient(record.installationId, ctx.storeFetch);
         if (!client) {
-          await s.storage.exports.finish(exportId, "failed", s.now(), "The store has no usable credentials (reauthorize it in the store admin).");
+          await s.storage.exports.finish(
+            exportId,
+            "failed",
+            s.now(),
+            "The store has no usable credentials (reauthorize it in the store admin).",
+          );
           return { output: { failed: "no credentials" } };
         }
         const until = new Date(ctx.leaseEndsAt.getTime() - SLICE_MARGIN_MS);

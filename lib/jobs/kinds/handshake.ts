@@ -86,11 +86,19 @@ export function handshakeJobs(s: JobServices): JobKind[] {
       async run(cb, ctx) {
         const r = await recordCallback(s.integration(ctx.storeFetch), cb, { again: ctx.attempt > 0 });
         if (r.refused) {
-          if (r.firstInWindow) ctx.log.warn({ installationId: r.installationId }, "activation callback refused: it contradicts the consumer key's binding");
+          if (r.firstInWindow)
+            ctx.log.warn(
+              { installationId: r.installationId },
+              "activation callback refused: it contradicts the consumer key's binding",
+            );
           return { output: { refused: true } };
         }
         if (r.duplicate) return { output: { duplicate: true, activationId: r.activationId } };
-        await s.send(EXCHANGE_JOB, { activationId: r.activationId }, exchangeJob(cb.consumerKey, cb.storeBaseUrl, r.installationId, r.proven));
+        await s.send(
+          EXCHANGE_JOB,
+          { activationId: r.activationId },
+          exchangeJob(cb.consumerKey, cb.storeBaseUrl, r.installationId, r.proven),
+        );
         return { output: { installationId: r.installationId, activationId: r.activationId } };
       },
     }),
@@ -101,21 +109,36 @@ export function handshakeJobs(s: JobServices): JobKind[] {
         const began = performance.now();
         const deps = s.integration(ctx.storeFetch);
         const unproven = ctx.job.lane.startsWith(UNPROVEN_LANE_PREFIX);
-        const bounded = unproven ? { ...deps, timeoutMs: Math.min(deps.timeoutMs ?? UNPROVEN_CALL_TIMEOUT_MS, UNPROVEN_CALL_TIMEOUT_MS) } : deps;
-        const outcome = await runExchange(bounded, activationId, { resumed: ctx.attempt > 0, leaseEndsAt: ctx.leaseEndsAt });
+        const bounded = unproven
+          ? { ...deps, timeoutMs: Math.min(deps.timeoutMs ?? UNPROVEN_CALL_TIMEOUT_MS, UNPROVEN_CALL_TIMEOUT_MS) }
+          : deps;
+        const outcome = await runExchange(bounded, activationId, {
+          resumed: ctx.attempt > 0,
+          leaseEndsAt: ctx.leaseEndsAt,
+        });
         const label = outcome.kind === "failed" ? `failed_${outcome.reason}` : outcome.kind;
         metrics().exchanges.inc({ outcome: label });
         metrics().exchangeSeconds.observe({ outcome: label }, (performance.now() - began) / 1000);
         if (outcome.kind === "succeeded" && !outcome.superseded) {
           const found = await s.storage.activations.withInstallation(activationId);
-          if (found) await s.send(probeJob.kind, { installationId: found.installation.id, reason: "activation" }, probeJob.options(found.installation));
+          if (found)
+            await s.send(
+              probeJob.kind,
+              { installationId: found.installation.id, reason: "activation" },
+              probeJob.options(found.installation),
+            );
         }
         return { output: outcome };
       },
       async onFailed({ activationId }, message, ctx) {
         const a = await s.storage.activations.byId(activationId);
         if (a && (a.state === "pending" || a.state === "exchanging")) {
-          await markInterrupted({ storage: s.storage }, a, ctx.now(), `the exchange job failed: ${message.slice(0, 200)}`);
+          await markInterrupted(
+            { storage: s.storage },
+            a,
+            ctx.now(),
+            `the exchange job failed: ${message.slice(0, 200)}`,
+          );
         }
       },
     }),

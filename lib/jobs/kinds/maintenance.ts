@@ -39,10 +39,30 @@ export function maintenanceJobs(s: JobServices, queue: Pick<JobQueue, "hasOpen" 
         for (const a of await s.storage.activations.listOpen()) {
           const age = now.getTime() - a.callbackAt.getTime();
           if (age >= EXCHANGE_DEADLINE_MS) {
-            if (await markInterrupted({ storage: s.storage }, a, now, "nothing finished the exchange within the store's 300 s window")) interrupted++;
-          } else if (a.state === "pending" && age >= LOST_JOB_AFTER_MS && !(await queue.hasOpen(EXCHANGE_JOB, a.installationId))) {
+            if (
+              await markInterrupted(
+                { storage: s.storage },
+                a,
+                now,
+                "nothing finished the exchange within the store's 300 s window",
+              )
+            )
+              interrupted++;
+          } else if (
+            a.state === "pending" &&
+            age >= LOST_JOB_AFTER_MS &&
+            !(await queue.hasOpen(EXCHANGE_JOB, a.installationId))
+          ) {
             const inst = await s.storage.installations.byId(a.installationId);
-            if (inst && (await s.send(EXCHANGE_JOB, { activationId: a.id }, exchangeJob(inst.consumerKey, a.storeBaseUrl, inst.id, inst.provenAt !== null)))) resent++;
+            if (
+              inst &&
+              (await s.send(
+                EXCHANGE_JOB,
+                { activationId: a.id },
+                exchangeJob(inst.consumerKey, a.storeBaseUrl, inst.id, inst.provenAt !== null),
+              ))
+            )
+              resent++;
           }
         }
         return { output: { interrupted, resent } };
@@ -62,7 +82,19 @@ export function maintenanceJobs(s: JobServices, queue: Pick<JobQueue, "hasOpen" 
         const exports = await s.storage.exports.pruneFinished(new Date(now.getTime() - EXPORT_TTL_MS));
         const passwordResets = await s.storage.passwordResets.prune(new Date(now.getTime() - 24 * 60 * 60 * 1000));
         const syncChanges = await s.storage.sync.prune(new Date(now.getTime() - SYNC_CHANGE_TTL_MS));
-        return { output: { ...unproven, unprovenJobs, sessions, throttle, linkRequests, rateWindows, exports, passwordResets, syncChanges } };
+        return {
+          output: {
+            ...unproven,
+            unprovenJobs,
+            sessions,
+            throttle,
+            linkRequests,
+            rateWindows,
+            exports,
+            passwordResets,
+            syncChanges,
+          },
+        };
       },
     }),
   ];

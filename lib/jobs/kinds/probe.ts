@@ -18,7 +18,15 @@ const SWEEP_BATCH = 10_000;
 export const probeJob = {
   kind: PROBE_JOB,
   options(inst: { id: string; store: { baseUrl: string } }): SendOptions {
-    return { lane: storeLane(inst.store.baseUrl), key: `probe:${inst.id}`, dedupe: true, ref: inst.id, retryLimit: 2, retryDelaySeconds: 10, leaseSeconds: 60 };
+    return {
+      lane: storeLane(inst.store.baseUrl),
+      key: `probe:${inst.id}`,
+      dedupe: true,
+      ref: inst.id,
+      retryLimit: 2,
+      retryDelaySeconds: 10,
+      leaseSeconds: 60,
+    };
   },
 };
 
@@ -41,7 +49,14 @@ export function probeJobs(s: JobServices): JobKind[] {
         const targets = await s.storage.installations.listProbeTargets(SWEEP_BATCH);
         let sent = 0;
         for (const t of targets) {
-          if (await s.send(PROBE_JOB, { installationId: t.id, reason: "schedule" }, probeJob.options({ id: t.id, store: { baseUrl: t.baseUrl } }))) sent++;
+          if (
+            await s.send(
+              PROBE_JOB,
+              { installationId: t.id, reason: "schedule" },
+              probeJob.options({ id: t.id, store: { baseUrl: t.baseUrl } }),
+            )
+          )
+            sent++;
         }
         return { output: { installations: targets.length, probesQueued: sent } };
       },

@@ -36,7 +36,14 @@ export function storeEventJobs(s: JobServices): JobKind[] {
           await s.storage.storeEvents.setOutcome(deliveryId, "failed", "stored body no longer parses");
           return { output: { failed: "unparseable" } };
         }
-        const event: StoreEvent = { installationId: delivery.installationId, channel: delivery.channel, deliveryId, name: parsed.name, data: parsed.data, receivedAt: delivery.receivedAt };
+        const event: StoreEvent = {
+          installationId: delivery.installationId,
+          channel: delivery.channel,
+          deliveryId,
+          name: parsed.name,
+          data: parsed.data,
+          receivedAt: delivery.receivedAt,
+        };
         const handlers = s.eventHandlers();
         const entity = entityOfEvent(parsed.name);
         const identity = entity ? recordIdentity(entity, parsed.data) : null;

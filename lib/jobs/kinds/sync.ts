@@ -24,7 +24,12 @@ const SCHEDULE_BATCH = 10_000;
 
 export const syncKey = (installationId: string, entity: string): string => `sync:${installationId}:${entity}`;
 
-export function syncJobOptions(installationId: string, entity: string, storeBaseUrl: string, o: { dedupe?: boolean; retryLimit?: number } = {}): SendOptions {
+export function syncJobOptions(
+  installationId: string,
+  entity: string,
+  storeBaseUrl: string,
+  o: { dedupe?: boolean; retryLimit?: number } = {},
+): SendOptions {
   return {
     lane: storeLane(storeBaseUrl),
     key: syncKey(installationId, entity),
@@ -40,10 +45,18 @@ export function syncJobOptions(installationId: string, entity: string, storeBase
 const jobData = z.object({ installationId: z.string(), entity: z.string() });
 
 export function syncServicesOf(s: JobServices): SyncServices {
-  return { storage: s.storage, log: s.log, now: s.now, handlers: s.sync.handlers, fetch: s.sync.fetch, systemClient: s.systemClient };
+  return {
+    storage: s.storage,
+    log: s.log,
+    now: s.now,
+    handlers: s.sync.handlers,
+    fetch: s.sync.fetch,
+    systemClient: s.systemClient,
+  };
 }
 
-const dueAt = (last: Date | null, everySeconds: number, now: Date): boolean => !last || last.getTime() + everySeconds * 1000 <= now.getTime();
+const dueAt = (last: Date | null, everySeconds: number, now: Date): boolean =>
+  !last || last.getTime() + everySeconds * 1000 <= now.getTime();
 
 export function syncJobs(s: JobServices): JobKind[] {
   const run = syncRun(syncServicesOf(s));
@@ -73,13 +86,41 @@ export function syncJobs(s: JobServices): JobKind[] {
           for (const e of entities()) {
             const c = cursors.get(e.name);
             if (c?.paused || c?.sweepStartedAt) {
-              if (c.sweepStartedAt && !c.paused && (await s.send(SYNC_SWEEP_JOB, { installationId: t.id, entity: e.name }, syncJobOptions(t.id, e.name, t.baseUrl)))) sent++;
+              if (
+                c.sweepStartedAt &&
+                !c.paused &&
+                (await s.send(
+                  SYNC_SWEEP_JOB,
+                  { installationId: t.id, entity: e.name },
+                  syncJobOptions(t.id, e.name, t.baseUrl),
+                ))
+              )
+                sent++;
               continue;
             }
-            const sweepDue = e.version === null ? dueAt(c?.lastSweepAt ?? null, e.sweepIntervalSeconds, now) : Boolean(c?.backfilledAt) && dueAt(c?.lastSweepAt ?? null, e.sweepIntervalSeconds, now);
+            const sweepDue =
+              e.version === null
+                ? dueAt(c?.lastSweepAt ?? null, e.sweepIntervalSeconds, now)
+                : Boolean(c?.backfilledAt) && dueAt(c?.lastSweepAt ?? null, e.sweepIntervalSeconds, now);
             const passDue = e.version !== null && (!c?.backfilledAt || dueAt(c.lastPassAt, e.intervalSeconds, now));
-            if (sweepDue && (await s.send(SYNC_SWEEP_JOB, { installationId: t.id, entity: e.name }, syncJobOptions(t.id, e.name, t.baseUrl)))) sent++;
-            else if (passDue && (await s.send(SYNC_PASS_JOB, { installationId: t.id, entity: e.name }, syncJobOptions(t.id, e.name, t.baseUrl)))) sent++;
+            if (
+              sweepDue &&
+              (await s.send(
+                SYNC_SWEEP_JOB,
+                { installationId: t.id, entity: e.name },
+                syncJobOptions(t.id, e.name, t.baseUrl),
+              ))
+            )
+              sent++;
+            else if (
+              passDue &&
+              (await s.send(
+                SYNC_PASS_JOB,
+                { installationId: t.id, entity: e.name },
+                syncJobOptions(t.id, e.name, t.baseUrl),
+              ))
+            )
+              sent++;
           }
         }
         return { output: { sent } };

@@ -21,7 +21,13 @@ export function prismaUsers(db: PortableQueries): UserRepo {
       return r ? toUserWithPassword(r) : null;
     },
     async setPasswordHash(id, passwordHash) {
-      return toUser(await db.user.update({ where: { id }, data: { passwordHash }, select: { id: true, email: true, createdAt: true } }));
+      return toUser(
+        await db.user.update({
+          where: { id },
+          data: { passwordHash },
+          select: { id: true, email: true, createdAt: true },
+        }),
+      );
     },
     async setEmail(id, email) {
       await uniquely(db.user.update({ where: { id }, data: { email } }), "An account with this email");
@@ -42,7 +48,14 @@ export function prismaPasswordResets(db: PortableQueries): PasswordResetRepo {
       return db.passwordReset.count({ where: { userId, createdAt: { gt: since } } });
     },
     async use(id, at) {
-      return (await db.passwordReset.updateMany({ where: { id, usedAt: null, expiresAt: { gt: at } }, data: { usedAt: at } })).count > 0;
+      return (
+        (
+          await db.passwordReset.updateMany({
+            where: { id, usedAt: null, expiresAt: { gt: at } },
+            data: { usedAt: at },
+          })
+        ).count > 0
+      );
     },
     async useAllOfUser(userId, at) {
       await db.passwordReset.updateMany({ where: { userId, usedAt: null }, data: { usedAt: at } });
@@ -84,10 +97,19 @@ export function prismaSessions(db: PortableQueries): SessionRepo {
       await db.session.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: at } });
     },
     async revokeAllOfUser(userId, at, exceptId) {
-      return (await db.session.updateMany({ where: { userId, revokedAt: null, ...(exceptId ? { id: { not: exceptId } } : {}) }, data: { revokedAt: at } })).count;
+      return (
+        await db.session.updateMany({
+          where: { userId, revokedAt: null, ...(exceptId ? { id: { not: exceptId } } : {}) },
+          data: { revokedAt: at },
+        })
+      ).count;
     },
     async prune(now, revokedBefore) {
-      return (await db.session.deleteMany({ where: { OR: [{ expiresAt: { lt: now } }, { revokedAt: { lt: revokedBefore } }] } })).count;
+      return (
+        await db.session.deleteMany({
+          where: { OR: [{ expiresAt: { lt: now } }, { revokedAt: { lt: revokedBefore } }] },
+        })
+      ).count;
     },
   };
 }
@@ -120,7 +142,10 @@ export function prismaThrottle(db: PortableQueries): ThrottleRepo {
       await db.loginThrottle.deleteMany({ where: { key: { in: [...keys] } } });
     },
     async forgiveOne(keys) {
-      await db.loginThrottle.updateMany({ where: { key: { in: [...keys] }, failures: { gt: 0 } }, data: { failures: { decrement: 1 } } });
+      await db.loginThrottle.updateMany({
+        where: { key: { in: [...keys] }, failures: { gt: 0 } },
+        data: { failures: { decrement: 1 } },
+      });
     },
     async prune(before) {
       return (await db.loginThrottle.deleteMany({ where: { lastAt: { lt: before } } })).count;

@@ -14,7 +14,10 @@ export function prismaActivations(db: PortableQueries): ActivationRepo {
       return r ? toActivation(r) : null;
     },
     async withInstallation(id) {
-      const r = await db.activation.findUnique({ where: { id }, include: { installation: { include: { store: true } } } });
+      const r = await db.activation.findUnique({
+        where: { id },
+        include: { installation: { include: { store: true } } },
+      });
       if (!r) return null;
       const { installation, ...activation } = r;
       return { activation: toActivation(activation), installation: toInstallationWithStore(installation) };
@@ -35,7 +38,9 @@ export function prismaActivations(db: PortableQueries): ActivationRepo {
       return r ? toActivation(r) : null;
     },
     async hasSucceededTwin(installationId, fingerprint, exceptId) {
-      const n = await db.activation.count({ where: { installationId, fingerprint, state: "succeeded", id: { not: exceptId } } });
+      const n = await db.activation.count({
+        where: { installationId, fingerprint, state: "succeeded", id: { not: exceptId } },
+      });
       return n > 0;
     },
     async newerFromSameStore(installationId, seq, storeBaseUrl) {
@@ -46,17 +51,26 @@ export function prismaActivations(db: PortableQueries): ActivationRepo {
       });
     },
     async claimForExchange(id, at) {
-      const r = await db.activation.updateMany({ where: { id, state: "pending" }, data: { state: "exchanging", exchangeStartedAt: at } });
+      const r = await db.activation.updateMany({
+        where: { id, state: "pending" },
+        data: { state: "exchanging", exchangeStartedAt: at },
+      });
       return r.count > 0;
     },
     async markRequestTokenCall(id, at) {
       await db.activation.update({ where: { id }, data: { requestTokenCallAt: at } });
     },
     async giveBack(id, opts) {
-      await db.activation.updateMany({ where: { id, state: "exchanging" }, data: { state: "pending", ...(opts.requestTokenCall ? { requestTokenCallAt: null } : {}) } });
+      await db.activation.updateMany({
+        where: { id, state: "exchanging" },
+        data: { state: "pending", ...(opts.requestTokenCall ? { requestTokenCallAt: null } : {}) },
+      });
     },
     async saveRequestToken(id, tokenEnc, secretEnc, at) {
-      await db.activation.update({ where: { id }, data: { requestTokenEnc: tokenEnc, requestTokenSecretEnc: secretEnc, requestTokenAt: at } });
+      await db.activation.update({
+        where: { id },
+        data: { requestTokenEnc: tokenEnc, requestTokenSecretEnc: secretEnc, requestTokenAt: at },
+      });
     },
     async markAccessTokenCall(id, at) {
       await db.activation.update({ where: { id }, data: { accessTokenCallAt: at } });
@@ -76,7 +90,10 @@ export function prismaActivations(db: PortableQueries): ActivationRepo {
       return r.count > 0;
     },
     async takeRequestToken(fromId, toId, at) {
-      const from = await db.activation.findUnique({ where: { id: fromId }, select: { requestTokenEnc: true, requestTokenSecretEnc: true } });
+      const from = await db.activation.findUnique({
+        where: { id: fromId },
+        select: { requestTokenEnc: true, requestTokenSecretEnc: true },
+      });
       if (!from?.requestTokenEnc || !from.requestTokenSecretEnc) return false;
       // conditional on the value read: of two takers, one moves it
       const cleared = await db.activation.updateMany({
@@ -86,28 +103,48 @@ export function prismaActivations(db: PortableQueries): ActivationRepo {
       if (cleared.count === 0) return false;
       await db.activation.update({
         where: { id: toId },
-        data: { requestTokenEnc: from.requestTokenEnc, requestTokenSecretEnc: from.requestTokenSecretEnc, requestTokenAt: at },
+        data: {
+          requestTokenEnc: from.requestTokenEnc,
+          requestTokenSecretEnc: from.requestTokenSecretEnc,
+          requestTokenAt: at,
+        },
       });
       return true;
     },
     async dropKeptRequestTokens(before) {
       const r = await db.activation.updateMany({
-        where: { state: { notIn: ["pending", "exchanging"] }, finishedAt: { lt: before }, requestTokenEnc: { not: null } },
+        where: {
+          state: { notIn: ["pending", "exchanging"] },
+          finishedAt: { lt: before },
+          requestTokenEnc: { not: null },
+        },
         data: { requestTokenEnc: null, requestTokenSecretEnc: null },
       });
       return r.count;
     },
     async listOpen() {
-      const rows = await db.activation.findMany({ where: { state: { in: ["pending", "exchanging"] } }, orderBy: { callbackAt: "asc" } });
+      const rows = await db.activation.findMany({
+        where: { state: { in: ["pending", "exchanging"] } },
+        orderBy: { callbackAt: "asc" },
+      });
       return rows.map(toActivation);
     },
     async claimForUser(id, userId, at) {
-      const r = await db.activation.updateMany({ where: { id, claimedByUserId: null }, data: { claimedByUserId: userId, claimedAt: at } });
+      const r = await db.activation.updateMany({
+        where: { id, claimedByUserId: null },
+        data: { claimedByUserId: userId, claimedAt: at },
+      });
       return r.count > 0;
     },
     async sealed() {
       return db.activation.findMany({
-        select: { id: true, consumerSecretEnc: true, verifierEnc: true, requestTokenEnc: true, requestTokenSecretEnc: true },
+        select: {
+          id: true,
+          consumerSecretEnc: true,
+          verifierEnc: true,
+          requestTokenEnc: true,
+          requestTokenSecretEnc: true,
+        },
         orderBy: { id: "asc" },
       });
     },

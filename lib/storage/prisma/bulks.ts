@@ -8,7 +8,9 @@ type Tx = <T>(fn: (q: PortableQueries) => Promise<T>) => Promise<T>;
 /** Rows written or updated per statement (SQLite binds at most 32,766 values; a row has 10). */
 const BATCH = 500;
 
-const toSubmission = (r: BulkSubmissionRecord | (Omit<BulkSubmissionRecord, "state"> & { state: string })): BulkSubmissionRecord => ({
+const toSubmission = (
+  r: BulkSubmissionRecord | (Omit<BulkSubmissionRecord, "state"> & { state: string }),
+): BulkSubmissionRecord => ({
   id: r.id,
   installationId: r.installationId,
   requestedBy: r.requestedBy,
@@ -25,12 +27,21 @@ const toSubmission = (r: BulkSubmissionRecord | (Omit<BulkSubmissionRecord, "sta
   finishedAt: r.finishedAt,
 });
 
-const toChunk = (r: { seq: number; state: string; bulkUuid: string | null; rows: number; intentAt: Date | null; sentAt: Date | null }): BulkChunkRecord => ({
+const toChunk = (r: {
+  seq: number;
+  state: string;
+  bulkUuid: string | null;
+  rows: number;
+  intentAt: Date | null;
+  sentAt: Date | null;
+}): BulkChunkRecord => ({
   ...r,
   state: r.state as BulkChunkRecord["state"],
 });
 
-const toRow = (r: Omit<BulkRowRecord, "status" | "via"> & { status: string; via: string | null; submissionId?: string }): BulkRowRecord => ({
+const toRow = (
+  r: Omit<BulkRowRecord, "status" | "via"> & { status: string; via: string | null; submissionId?: string },
+): BulkRowRecord => ({
   row: r.row,
   ref: r.ref,
   body: r.body,
@@ -56,8 +67,19 @@ export function prismaBulks(db: PortableQueries, transaction: Tx): BulkRepo {
         const created = await tx.bulkSubmission.create({ data: { ...sub, total: rows.length, state: "queued" } });
         let pending = 0;
         const data = rows.map((r) => {
-          const placed = r.status === "pending" ? { chunkSeq: Math.floor(pending / sub.chunkSize), position: pending++ % sub.chunkSize } : { chunkSeq: null, position: null };
-          return { submissionId: created.id, row: r.row, ref: r.ref, body: r.body, status: r.status, message: r.message ?? null, ...placed };
+          const placed =
+            r.status === "pending"
+              ? { chunkSeq: Math.floor(pending / sub.chunkSize), position: pending++ % sub.chunkSize }
+              : { chunkSeq: null, position: null };
+          return {
+            submissionId: created.id,
+            row: r.row,
+            ref: r.ref,
+            body: r.body,
+            status: r.status,
+            message: r.message ?? null,
+            ...placed,
+          };
         });
         for (const part of batches(data)) await tx.bulkRow.createMany({ data: part });
         const chunkCount = Math.ceil(pending / sub.chunkSize);
@@ -75,7 +97,9 @@ export function prismaBulks(db: PortableQueries, transaction: Tx): BulkRepo {
       return r ? toSubmission(r) : null;
     },
     async listForInstallation(installationId, limit) {
-      return (await db.bulkSubmission.findMany({ where: { installationId }, orderBy: { createdAt: "desc" }, take: limit })).map(toSubmission);
+      return (
+        await db.bulkSubmission.findMany({ where: { installationId }, orderBy: { createdAt: "desc" }, take: limit })
+      ).map(toSubmission);
     },
     async update(id, patch) {
       await db.bulkSubmission.update({ where: { id }, data: patch });
@@ -84,18 +108,38 @@ export function prismaBulks(db: PortableQueries, transaction: Tx): BulkRepo {
       return (await db.bulkChunk.findMany({ where: { submissionId }, orderBy: { seq: "asc" } })).map(toChunk);
     },
     async markSending(submissionId, seq, at) {
-      return (await db.bulkChunk.updateMany({ where: { submissionId, seq, state: "pending" }, data: { state: "sending", intentAt: at } })).count === 1;
+      return (
+        (
+          await db.bulkChunk.updateMany({
+            where: { submissionId, seq, state: "pending" },
+            data: { state: "sending", intentAt: at },
+          })
+        ).count === 1
+      );
     },
     async markSent(submissionId, seq, bulkUuid, at) {
       return transaction(async (tx) => {
-        const moved = await tx.bulkChunk.updateMany({ where: { submissionId, seq, state: "sending" }, data: { state: "sent", bulkUuid, sentAt: at } });
+        const moved = await tx.bulkChunk.updateMany({
+          where: { submissionId, seq, state: "sending" },
+          data: { state: "sent", bulkUuid, sentAt: at },
+        });
         if (moved.count !== 1) return false;
-        await tx.bulkRow.updateMany({ where: { submissionId, chunkSeq: seq, status: "pending" }, data: { status: "open", via: "bulk" } });
+        await tx.bulkRow.updateMany({
+          where: { submissionId, chunkSeq: seq, status: "pending" },
+          data: { status: "open", via: "bulk" },
+        });
         return true;
       });
     },
     async markPending(submissionId, seq) {
-      return (await db.bulkChunk.updateMany({ where: { submissionId, seq, state: "sending" }, data: { state: "pending", intentAt: null } })).count === 1;
+      return (
+        (
+          await db.bulkChunk.updateMany({
+            where: { submissionId, seq, state: "sending" },
+            data: { state: "pending", intentAt: null },
+          })
+        ).count === 1
+      );
     },
     async claimedUuids(uuids) {
       if (uuids.length === 0) return new Set();
@@ -104,7 +148,11 @@ export function prismaBulks(db: PortableQueries, transaction: Tx): BulkRepo {
     },
     async addChunk(submissionId, rows) {
       return transaction(async (tx) => {
-        const last = await tx.bulkChunk.findFirst({ where: { submissionId }, orderBy: { seq: "desc" }, select: { seq: true } });
+        const last = await tx.bulkChunk.findFirst({
+          where: { submissionId },
+          orderBy: { seq: "desc" },
+          select: { seq: true },
+        });
         const seq = (last?.seq ?? -1) + 1;
         await tx.bulkChunk.create({ data: { submissionId, seq, rows: rows.length } });
         const sorted = [...rows].sort((a, b) => a - b);
@@ -118,27 +166,51 @@ export function prismaBulks(db: PortableQueries, transaction: Tx): BulkRepo {
       });
     },
     async rowsOfChunk(submissionId, seq) {
-      return (await db.bulkRow.findMany({ where: { submissionId, chunkSeq: seq }, orderBy: { position: "asc" } })).map(toRow);
+      return (await db.bulkRow.findMany({ where: { submissionId, chunkSeq: seq }, orderBy: { position: "asc" } })).map(
+        toRow,
+      );
     },
     async rowsWithStatus(submissionId, statuses, limit) {
-      return (await db.bulkRow.findMany({ where: { submissionId, status: { in: [...statuses] } }, orderBy: { row: "asc" }, take: limit })).map(toRow);
+      return (
+        await db.bulkRow.findMany({
+          where: { submissionId, status: { in: [...statuses] } },
+          orderBy: { row: "asc" },
+          take: limit,
+        })
+      ).map(toRow);
     },
     async unwatchedSingles(submissionId) {
-      return (await db.bulkRow.findMany({ where: { submissionId, via: "single", late: false, chunkSeq: { not: null } }, orderBy: { row: "asc" } })).map(toRow);
+      return (
+        await db.bulkRow.findMany({
+          where: { submissionId, via: "single", late: false, chunkSeq: { not: null } },
+          orderBy: { row: "asc" },
+        })
+      ).map(toRow);
     },
     async setOutcomes(submissionId, outcomes) {
       // one statement per (status, message, via) group of up to BATCH rows
-      const groups = new Map<string, { status: BulkRowStatus; message: string | null; via?: "bulk" | "single"; rows: number[] }>();
+      const groups = new Map<
+        string,
+        { status: BulkRowStatus; message: string | null; via?: "bulk" | "single"; rows: number[] }
+      >();
       for (const o of outcomes) {
         const key = JSON.stringify([o.status, o.message, o.via ?? null]);
-        const g = groups.get(key) ?? { status: o.status, message: o.message, ...(o.via ? { via: o.via } : {}), rows: [] };
+        const g = groups.get(key) ?? {
+          status: o.status,
+          message: o.message,
+          ...(o.via ? { via: o.via } : {}),
+          rows: [],
+        };
         g.rows.push(o.row);
         groups.set(key, g);
       }
       await transaction(async (tx) => {
         for (const g of groups.values()) {
           for (const part of batches(g.rows)) {
-            await tx.bulkRow.updateMany({ where: { submissionId, row: { in: part } }, data: { status: g.status, message: g.message, ...(g.via ? { via: g.via } : {}) } });
+            await tx.bulkRow.updateMany({
+              where: { submissionId, row: { in: part } },
+              data: { status: g.status, message: g.message, ...(g.via ? { via: g.via } : {}) },
+            });
           }
         }
       });
@@ -146,18 +218,34 @@ export function prismaBulks(db: PortableQueries, transaction: Tx): BulkRepo {
     async markLate(submissionId, rows) {
       await transaction(async (tx) => {
         for (const r of rows) {
-          await tx.bulkRow.update({ where: { submissionId_row: { submissionId, row: r.row } }, data: { late: true, message: r.message } });
+          await tx.bulkRow.update({
+            where: { submissionId_row: { submissionId, row: r.row } },
+            data: { late: true, message: r.message },
+          });
         }
       });
     },
     async counts(submissionId) {
       const groups = await db.bulkRow.groupBy({ by: ["status"], where: { submissionId }, _count: { _all: true } });
-      const out: Record<BulkRowStatus, number> = { pending: 0, open: 0, complete: 0, failed: 0, rejected: 0, invalid: 0 };
+      const out: Record<BulkRowStatus, number> = {
+        pending: 0,
+        open: 0,
+        complete: 0,
+        failed: 0,
+        rejected: 0,
+        invalid: 0,
+      };
       for (const g of groups) out[g.status as BulkRowStatus] = g._count._all;
       return out;
     },
     async rows(submissionId, fromRow, limit) {
-      return (await db.bulkRow.findMany({ where: { submissionId, row: { gte: fromRow } }, orderBy: { row: "asc" }, take: limit })).map(toRow);
+      return (
+        await db.bulkRow.findMany({
+          where: { submissionId, row: { gte: fromRow } },
+          orderBy: { row: "asc" },
+          take: limit,
+        })
+      ).map(toRow);
     },
     async deleteForInstallation(installationId) {
       return (await db.bulkSubmission.deleteMany({ where: { installationId } })).count;

@@ -5,7 +5,8 @@ export async function uniquely<T>(write: Promise<T>, what: string): Promise<T> {
   try {
     return await write;
   } catch (e) {
-    if (typeof e === "object" && e !== null && "code" in e && e.code === "P2002") throw new UniqueConflictError(`${what} already exists`);
+    if (typeof e === "object" && e !== null && "code" in e && e.code === "P2002")
+      throw new UniqueConflictError(`${what} already exists`);
     throw e;
   }
 }

@@ -20,18 +20,31 @@ export function prismaEvents(db: PortableQueries): EventRepo {
       });
     },
     async latestOfKind(installationId, kind, since) {
-      const r = await db.installationEvent.findFirst({ where: { installationId, kind, at: { gte: since } }, orderBy: { id: "desc" } });
+      const r = await db.installationEvent.findFirst({
+        where: { installationId, kind, at: { gte: since } },
+        orderBy: { id: "desc" },
+      });
       return r ? toEvent(r) : null;
     },
     async fold(id, message, at, by = 1) {
-      await db.installationEvent.update({ where: { id }, data: { count: { increment: by }, at, message: message.slice(0, MAX_TEXT) } });
+      await db.installationEvent.update({
+        where: { id },
+        data: { count: { increment: by }, at, message: message.slice(0, MAX_TEXT) },
+      });
     },
     async latestStoreMessage(activationId) {
-      const r = await db.installationEvent.findFirst({ where: { activationId, storeMessage: { not: null } }, orderBy: { id: "desc" } });
+      const r = await db.installationEvent.findFirst({
+        where: { activationId, storeMessage: { not: null } },
+        orderBy: { id: "desc" },
+      });
       return r?.storeMessage ?? null;
     },
     async recent(installationId, limit) {
-      const rows = await db.installationEvent.findMany({ where: { installationId }, orderBy: { id: "desc" }, take: limit });
+      const rows = await db.installationEvent.findMany({
+        where: { installationId },
+        orderBy: { id: "desc" },
+        take: limit,
+      });
       return rows.map(toEvent);
     },
   };

@@ -14,7 +14,8 @@ import { prismaSync } from "./sync";
 /** The kit's storage on either database (lib/db.ts opens it). */
 export function createPrismaStorage(database: Pick<Database, "prisma" | "provider">): Storage {
   const root = database.prisma;
-  const transact = <T>(fn: (q: PortableQueries) => Promise<T>): Promise<T> => root.$transaction((tx) => fn(tx), { timeout: 20_000, maxWait: 20_000 });
+  const transact = <T>(fn: (q: PortableQueries) => Promise<T>): Promise<T> =>
+    root.$transaction((tx) => fn(tx), { timeout: 20_000, maxWait: 20_000 });
 
   function over(q: PortableQueries, inTransaction: boolean): Storage {
     const storage: Storage = {

@@ -20,7 +20,11 @@ export function prismaInstallations(db: PortableQueries): InstallationRepo {
       return r ? toInstallationWithStore(r) : null;
     },
     async listForUser(userId) {
-      const rows = await db.installation.findMany({ where: { users: { some: { userId } } }, include: withStore, orderBy: { createdAt: "asc" } });
+      const rows = await db.installation.findMany({
+        where: { users: { some: { userId } } },
+        include: withStore,
+        orderBy: { createdAt: "asc" },
+      });
       return rows.map(toInstallationWithStore);
     },
     async listProbeTargets(limit) {
@@ -35,7 +39,9 @@ export function prismaInstallations(db: PortableQueries): InstallationRepo {
     async lockByConsumerKey(consumerKey, at) {
       const found = await db.installation.findUnique({ where: { consumerKey }, select: { id: true } });
       if (!found) return null;
-      return toInstallationWithStore(await db.installation.update({ where: { id: found.id }, data: { updatedAt: at }, include: withStore }));
+      return toInstallationWithStore(
+        await db.installation.update({ where: { id: found.id }, data: { updatedAt: at }, include: withStore }),
+      );
     },
     async lockById(id, at) {
       return (await db.installation.updateMany({ where: { id }, data: { updatedAt: at } })).count > 0;
@@ -85,7 +91,11 @@ export function prismaInstallations(db: PortableQueries): InstallationRepo {
     async transition(id, expect, next) {
       const r = await db.installation.updateMany({
         where: { id, state: expect.state, credentialsSeq: expect.credentialsSeq },
-        data: { state: next.state, failureReason: next.failureReason, ...(next.lastSuccessAt ? { lastSuccessAt: next.lastSuccessAt } : {}) },
+        data: {
+          state: next.state,
+          failureReason: next.failureReason,
+          ...(next.lastSuccessAt ? { lastSuccessAt: next.lastSuccessAt } : {}),
+        },
       });
       return r.count > 0;
     },
@@ -99,15 +109,26 @@ export function prismaInstallations(db: PortableQueries): InstallationRepo {
       await db.installation.update({ where: { id }, data: { adminOrigin: origin } });
     },
     async setLabelForUser(id, userId, label) {
-      return (await db.installation.updateMany({ where: { id, users: { some: { userId } } }, data: { label } })).count > 0;
+      return (
+        (await db.installation.updateMany({ where: { id, users: { some: { userId } } }, data: { label } })).count > 0
+      );
     },
     async footprint(id) {
       const r = await db.installation.findUnique({
         where: { id },
-        select: { _count: { select: { activations: true, events: true, users: true, linkRequests: { where: { state: "pending" } } } } },
+        select: {
+          _count: {
+            select: { activations: true, events: true, users: true, linkRequests: { where: { state: "pending" } } },
+          },
+        },
       });
       if (!r) return null;
-      return { activations: r._count.activations, events: r._count.events, linkedUsers: r._count.users, pendingRequests: r._count.linkRequests };
+      return {
+        activations: r._count.activations,
+        events: r._count.events,
+        linkedUsers: r._count.users,
+        pendingRequests: r._count.linkRequests,
+      };
     },
     async replaceManual(id, data) {
       return toInstallation(await db.installation.update({ where: { id }, data: { ...data, failureReason: null } }));
@@ -133,7 +154,13 @@ export function prismaInstallations(db: PortableQueries): InstallationRepo {
     },
     async sealed() {
       return db.installation.findMany({
-        select: { id: true, updatedAt: true, consumerSecretEnc: true, accessTokenEnc: true, accessTokenSecretEnc: true },
+        select: {
+          id: true,
+          updatedAt: true,
+          consumerSecretEnc: true,
+          accessTokenEnc: true,
+          accessTokenSecretEnc: true,
+        },
         orderBy: { id: "asc" },
       });
     },

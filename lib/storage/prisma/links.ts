@@ -13,7 +13,12 @@ export function prismaLinks(db: PortableQueries): LinkRepo {
       return db.installationUser.count({ where: { installationId } });
     },
     async linkedAccounts(installationId, limit) {
-      const rows = await db.installationUser.findMany({ where: { installationId }, include: withEmail, orderBy: { createdAt: "asc" }, take: limit });
+      const rows = await db.installationUser.findMany({
+        where: { installationId },
+        include: withEmail,
+        orderBy: { createdAt: "asc" },
+        take: limit,
+      });
       return rows.map((r) => ({ email: r.user.email, since: r.createdAt }));
     },
     async link(installationId, userId) {
@@ -24,7 +29,10 @@ export function prismaLinks(db: PortableQueries): LinkRepo {
       });
     },
     async request(installationId, userId) {
-      const r = await db.linkRequest.findUnique({ where: { installationId_userId: { installationId, userId } }, include: withEmail });
+      const r = await db.linkRequest.findUnique({
+        where: { installationId_userId: { installationId, userId } },
+        include: withEmail,
+      });
       return r ? toLinkRequest(r) : null;
     },
     async requestById(id) {

@@ -49,7 +49,8 @@ export class StoredValueError extends Error {
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const r = schema.safeParse(value);
-  if (!r.success) throw new StoredValueError(`${what} holds ${JSON.stringify(value)}, which this version of the kit does not know`);
+  if (!r.success)
+    throw new StoredValueError(`${what} holds ${JSON.stringify(value)}, which this version of the kit does not know`);
   return r.data;
 }
 
@@ -166,11 +167,24 @@ export function toUserWithPassword(r: UserRow): UserWithPassword {
 }
 
 export function toSession(r: SessionRow): SessionRecord {
-  return { id: r.id, userId: r.userId, createdAt: r.createdAt, expiresAt: r.expiresAt, revokedAt: r.revokedAt, lastSeenAt: r.lastSeenAt };
+  return {
+    id: r.id,
+    userId: r.userId,
+    createdAt: r.createdAt,
+    expiresAt: r.expiresAt,
+    revokedAt: r.revokedAt,
+    lastSeenAt: r.lastSeenAt,
+  };
 }
 
 export function toThrottle(r: ThrottleDbRow): ThrottleRow {
-  return { key: r.key, failures: r.failures, windowStart: r.windowStart, nextAttemptAt: r.nextAttemptAt, lastAt: r.lastAt };
+  return {
+    key: r.key,
+    failures: r.failures,
+    windowStart: r.windowStart,
+    nextAttemptAt: r.nextAttemptAt,
+    lastAt: r.lastAt,
+  };
 }
 
 export function toPortalApp(r: PortalDbRow): PortalAppRow {

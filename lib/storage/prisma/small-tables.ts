@@ -72,7 +72,10 @@ export function prismaPortalApps(db: PortableQueries): PortalAppRepo {
       await db.portalApp.deleteMany({ where: { userId } });
     },
     async sealed() {
-      return db.portalApp.findMany({ select: { userId: true, appSecretEnc: true, cachedTokenEnc: true }, orderBy: { userId: "asc" } });
+      return db.portalApp.findMany({
+        select: { userId: true, appSecretEnc: true, cachedTokenEnc: true },
+        orderBy: { userId: "asc" },
+      });
     },
     async replaceSealed(userId, values) {
       await db.portalApp.updateMany({ where: { userId }, data: values });
@@ -80,7 +83,10 @@ export function prismaPortalApps(db: PortableQueries): PortalAppRepo {
   };
 }
 
-export function prismaExports(db: PortableQueries, transaction: <T>(fn: (q: PortableQueries) => Promise<T>) => Promise<T>): ExportRepo {
+export function prismaExports(
+  db: PortableQueries,
+  transaction: <T>(fn: (q: PortableQueries) => Promise<T>) => Promise<T>,
+): ExportRepo {
   return {
     async create(data) {
       return toExport(await db.export.create({ data }));
@@ -90,27 +96,41 @@ export function prismaExports(db: PortableQueries, transaction: <T>(fn: (q: Port
       return r ? toExport(r) : null;
     },
     async listForInstallation(installationId, limit) {
-      return (await db.export.findMany({ where: { installationId }, orderBy: { createdAt: "desc" }, take: limit })).map(toExport);
+      return (await db.export.findMany({ where: { installationId }, orderBy: { createdAt: "desc" }, take: limit })).map(
+        toExport,
+      );
     },
     async start(id, total) {
-      await db.export.updateMany({ where: { id, state: { in: ["queued", "running"] } }, data: { state: "running", ...(total !== null ? { total } : {}) } });
+      await db.export.updateMany({
+        where: { id, state: { in: ["queued", "running"] } },
+        data: { state: "running", ...(total !== null ? { total } : {}) },
+      });
     },
     async savePage(id, page, rows, body) {
       await transaction(async (tx) => {
-        await tx.exportChunk.upsert({ where: { exportId_page: { exportId: id, page } }, create: { exportId: id, page, rows, body }, update: { rows, body } });
+        await tx.exportChunk.upsert({
+          where: { exportId_page: { exportId: id, page } },
+          create: { exportId: id, page, rows, body },
+          update: { rows, body },
+        });
         const sum = await tx.exportChunk.aggregate({ where: { exportId: id }, _sum: { rows: true } });
         await tx.export.update({ where: { id }, data: { nextPage: page + 1, rows: sum._sum.rows ?? 0 } });
       });
     },
     async storedChars(id) {
-      const rows = await db.$queryRaw<Array<{ n: unknown }>>`SELECT COALESCE(SUM(LENGTH("body")), 0) AS "n" FROM "ExportChunk" WHERE "exportId" = ${id}`;
+      const rows = await db.$queryRaw<
+        Array<{ n: unknown }>
+      >`SELECT COALESCE(SUM(LENGTH("body")), 0) AS "n" FROM "ExportChunk" WHERE "exportId" = ${id}`;
       return Number(rows[0]?.n ?? 0);
     },
     async finish(id, state, at, error) {
       await db.export.update({ where: { id }, data: { state, finishedAt: at, error: error ?? null } });
     },
     async reopen(id) {
-      await db.export.updateMany({ where: { id, state: "failed" }, data: { state: "running", error: null, finishedAt: null } });
+      await db.export.updateMany({
+        where: { id, state: "failed" },
+        data: { state: "running", error: null, finishedAt: null },
+      });
     },
     async pages(id, fromPage, limit) {
       return db.exportChunk.findMany({
@@ -136,7 +156,9 @@ export function prismaResourceChecks(db: PortableQueries): ResourceCheckRepo {
       });
     },
     async list(installationId) {
-      return (await db.resourceCheck.findMany({ where: { installationId }, orderBy: { resource: "asc" } })).map(toResourceCheck);
+      return (await db.resourceCheck.findMany({ where: { installationId }, orderBy: { resource: "asc" } })).map(
+        toResourceCheck,
+      );
     },
   };
 }

@@ -27,7 +27,13 @@ export function prismaStoreEvents(db: PortableQueries): StoreEventRepo {
     async source(installationId) {
       return db.eventSource.findUnique({
         where: { installationId },
-        select: { installationId: true, commercePublicKey: true, commerceKeyFingerprint: true, commerceKeySetAt: true, ioClientId: true },
+        select: {
+          installationId: true,
+          commercePublicKey: true,
+          commerceKeyFingerprint: true,
+          commerceKeySetAt: true,
+          ioClientId: true,
+        },
       });
     },
     async setCommerceKey(installationId, pem, fingerprint, at) {
@@ -35,27 +41,36 @@ export function prismaStoreEvents(db: PortableQueries): StoreEventRepo {
       await db.eventSource.upsert({ where: { installationId }, create: { installationId, ...data }, update: data });
     },
     async setIoClientId(installationId, ioClientId) {
-      await db.eventSource.upsert({ where: { installationId }, create: { installationId, ioClientId }, update: { ioClientId } });
+      await db.eventSource.upsert({
+        where: { installationId },
+        create: { installationId, ioClientId },
+        update: { ioClientId },
+      });
     },
     async addDelivery(d) {
       try {
-        const row = await uniquely(db.eventDelivery.create({
-          data: {
-            installationId: d.installationId,
-            channel: d.channel,
-            outcome: d.outcome,
-            detail: d.detail?.slice(0, MAX_DETAIL) ?? null,
-            eventName: d.eventName?.slice(0, 200) ?? null,
-            dedupeKey: d.dedupeKey,
-            bodyEnc: d.bodyEnc,
-            receivedAt: d.at,
-            lastAt: d.at,
-          },
-        }), "delivery");
+        const row = await uniquely(
+          db.eventDelivery.create({
+            data: {
+              installationId: d.installationId,
+              channel: d.channel,
+              outcome: d.outcome,
+              detail: d.detail?.slice(0, MAX_DETAIL) ?? null,
+              eventName: d.eventName?.slice(0, 200) ?? null,
+              dedupeKey: d.dedupeKey,
+              bodyEnc: d.bodyEnc,
+              receivedAt: d.at,
+              lastAt: d.at,
+            },
+          }),
+          "delivery",
+        );
         return { created: toDelivery(row) };
       } catch (e) {
         if (!(e instanceof UniqueConflictError)) throw e;
-        const existing = await db.eventDelivery.findFirst({ where: { installationId: d.installationId, channel: d.channel, dedupeKey: d.dedupeKey } });
+        const existing = await db.eventDelivery.findFirst({
+          where: { installationId: d.installationId, channel: d.channel, dedupeKey: d.dedupeKey },
+        });
         if (!existing) throw new UniqueConflictError("delivery vanished after a duplicate insert");
         return { existing: toDelivery(existing) };
       }
@@ -66,7 +81,15 @@ export function prismaStoreEvents(db: PortableQueries): StoreEventRepo {
     async foldRefusal(r) {
       await db.eventDelivery.upsert({
         where: { foldKey: r.foldKey },
-        create: { foldKey: r.foldKey, installationId: r.installationId, channel: r.channel, outcome: "refused", detail: r.detail.slice(0, MAX_DETAIL), receivedAt: r.at, lastAt: r.at },
+        create: {
+          foldKey: r.foldKey,
+          installationId: r.installationId,
+          channel: r.channel,
+          outcome: "refused",
+          detail: r.detail.slice(0, MAX_DETAIL),
+          receivedAt: r.at,
+          lastAt: r.at,
+        },
         update: { count: { increment: 1 }, lastAt: r.at },
       });
     },
@@ -86,11 +109,19 @@ export function prismaStoreEvents(db: PortableQueries): StoreEventRepo {
       return r ? toDelivery(r) : null;
     },
     async recent(installationId, channel, limit) {
-      const rows = await db.eventDelivery.findMany({ where: { installationId, channel }, orderBy: { lastAt: "desc" }, take: limit });
+      const rows = await db.eventDelivery.findMany({
+        where: { installationId, channel },
+        orderBy: { lastAt: "desc" },
+        take: limit,
+      });
       return rows.map(toDelivery);
     },
     async recentUnaddressed(limit) {
-      const rows = await db.eventDelivery.findMany({ where: { installationId: null }, orderBy: { lastAt: "desc" }, take: limit });
+      const rows = await db.eventDelivery.findMany({
+        where: { installationId: null },
+        orderBy: { lastAt: "desc" },
+        take: limit,
+      });
       return rows.map(toDelivery);
     },
   };

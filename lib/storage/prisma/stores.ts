@@ -12,7 +12,10 @@ export function prismaStores(db: PortableQueries): StoreRepo {
       return toStore(await db.store.upsert({ where: { baseUrl }, create: { baseUrl }, update: {} }));
     },
     async rememberSignature(id, signature) {
-      await db.store.update({ where: { id }, data: { signatureMethod: signature.method, signatureMode: signature.mode } });
+      await db.store.update({
+        where: { id },
+        data: { signatureMethod: signature.method, signatureMode: signature.mode },
+      });
     },
     async setName(id, name) {
       await db.store.update({ where: { id }, data: { name } });
@@ -32,7 +35,9 @@ export function prismaStores(db: PortableQueries): StoreRepo {
       await db.store.deleteMany({ where: { id, installations: { none: {} } } });
     },
     async pruneUnproven(cutoff) {
-      const r = await db.store.deleteMany({ where: { provenAt: null, createdAt: { lt: cutoff }, installations: { none: {} } } });
+      const r = await db.store.deleteMany({
+        where: { provenAt: null, createdAt: { lt: cutoff }, installations: { none: {} } },
+      });
       return r.count;
     },
   };

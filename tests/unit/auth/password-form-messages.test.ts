@@ -11,11 +11,15 @@ describe("password forms", () => {
     expect(m).toEqual(["confirm: Enter the new password again"]);
   });
   it("change: the same", () => {
-    const m = messages(changePasswordSchema.safeParse({ current: "old one", password: "a long enough password", confirm: "" }));
+    const m = messages(
+      changePasswordSchema.safeParse({ current: "old one", password: "a long enough password", confirm: "" }),
+    );
     expect(m).toEqual(["confirm: Enter the new password again"]);
   });
   it("two different passwords still say they differ", () => {
-    const m = messages(newPasswordFormSchema.safeParse({ password: "a long enough password", confirm: "another long password" }));
+    const m = messages(
+      newPasswordFormSchema.safeParse({ password: "a long enough password", confirm: "another long password" }),
+    );
     expect(m).toEqual(["confirm: The two passwords differ"]);
   });
 });

@@ -8,8 +8,12 @@ import { sealData } from "iron-session";
 import { getSession, sessionOptions, type CookieJar } from "@/lib/session";
 
 const env = { sessionSecret: "s".repeat(43), nodeEnv: "test" as const };
-const jarWith = (value: string | undefined): CookieJar => ({ get: (name) => (name === "kit_session" && value !== undefined ? { value } : undefined), set: () => undefined });
-const seal = (data: object, ttl = sessionOptions(env).ttl, password = env.sessionSecret) => sealData(data, { password, ttl });
+const jarWith = (value: string | undefined): CookieJar => ({
+  get: (name) => (name === "kit_session" && value !== undefined ? { value } : undefined),
+  set: () => undefined,
+});
+const seal = (data: object, ttl = sessionOptions(env).ttl, password = env.sessionSecret) =>
+  sealData(data, { password, ttl });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -17,7 +21,10 @@ afterEach(() => {
 
 describe("getSession", () => {
   it("opens the same cookie to the same data every time, each caller with its own copy", async () => {
-    const cookie = await seal({ sid: "a".repeat(43), linkConsent: { consumerKey: "k".repeat(32), activationId: "act-1", at: 1 } });
+    const cookie = await seal({
+      sid: "a".repeat(43),
+      linkConsent: { consumerKey: "k".repeat(32), activationId: "act-1", at: 1 },
+    });
     const first = await getSession(jarWith(cookie), env);
     expect(first.sid).toBe("a".repeat(43));
     first.sid = "changed";

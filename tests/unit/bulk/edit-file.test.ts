@@ -10,7 +10,14 @@ import { csvCell, csvLine } from "@/lib/bulk/csv-out";
 describe("reading bulk edit files", () => {
   it("a UTF-8 BOM before the header is not part of the first column's name", () => {
     const rows = readEditFile(Buffer.from("\uFEFFsku,price\r\n24-MB01,12.5\r\n", "utf8"));
-    expect(rows).toEqual([{ row: 1, sku: "24-MB01", fields: { price: "12.5" }, element: { sku: "24-MB01", product: { sku: "24-MB01", price: 12.5 } } }]);
+    expect(rows).toEqual([
+      {
+        row: 1,
+        sku: "24-MB01",
+        fields: { price: "12.5" },
+        element: { sku: "24-MB01", product: { sku: "24-MB01", price: 12.5 } },
+      },
+    ]);
   });
 
   it("semicolon-separated files are read as such (a comma inside a value stays in it)", () => {
@@ -54,7 +61,11 @@ describe("reading bulk edit files", () => {
     const rows = readEditFile('{"sku":"A","qty":0,"special_price":"9.5"}\n\n{"sku":"B","price":3}\n');
     expect(rows[0]!.element).toEqual({
       sku: "A",
-      product: { sku: "A", custom_attributes: [{ attribute_code: "special_price", value: "9.5" }], extension_attributes: { stock_item: { qty: 0, is_in_stock: false } } },
+      product: {
+        sku: "A",
+        custom_attributes: [{ attribute_code: "special_price", value: "9.5" }],
+        extension_attributes: { stock_item: { qty: 0, is_in_stock: false } },
+      },
     });
     expect(rows[1]!.row).toBe(2);
   });
@@ -94,10 +105,10 @@ describe("reading bulk edit files", () => {
 
 describe("the failures file", () => {
   it("cells a spreadsheet would run as formulas start with a quote; quotes are doubled", () => {
-    expect(csvCell("=HYPERLINK(\"http://x.test\")")).toBe("\"'=HYPERLINK(\"\"http://x.test\"\")\"");
-    expect(csvCell("+1")).toBe("\"'+1\"");
-    expect(csvCell("@SUM(A1)")).toBe("\"'@SUM(A1)\"");
-    expect(csvCell("-2")).toBe("\"'-2\"");
+    expect(csvCell('=HYPERLINK("http://x.test")')).toBe('"\'=HYPERLINK(""http://x.test"")"');
+    expect(csvCell("+1")).toBe('"\'+1"');
+    expect(csvCell("@SUM(A1)")).toBe('"\'@SUM(A1)"');
+    expect(csvCell("-2")).toBe('"\'-2"');
     expect(csvCell("24-MB01")).toBe('"24-MB01"');
     expect(csvLine([1, "a", null])).toBe('"1","a",""\r\n');
   });

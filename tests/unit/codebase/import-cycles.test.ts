@@ -5,7 +5,13 @@ import { importCycles, importGraph, sourceFiles } from "../../helpers/import-gra
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const DIRS = ["app", "lib", "devstore", "scripts", "bench", "tests"];
-const TOP_LEVEL = ["proxy.ts", "instrumentation.ts", "next.config.mjs", "playwright.config.ts", "vitest.config.mts"].map((f) => `${root}/${f}`);
+const TOP_LEVEL = [
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.mjs",
+  "playwright.config.ts",
+  "vitest.config.mts",
+].map((f) => `${root}/${f}`);
 
 describe("import cycles", () => {
   it("the graph is read from the sources (imports of app/, lib/ and devstore/ are all seen)", () => {

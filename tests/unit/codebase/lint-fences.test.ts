@@ -30,17 +30,30 @@ describe("lib/ never imports next/* or app/", () => {
   });
 
   it("allows lib/ modules and packages", async () => {
-    const code = 'import { z } from "zod";\nimport { signRequest } from "@/lib/oauth";\nimport { parseStrictUrl } from "../net/strict-url";\nexport const x = [z, signRequest, parseStrictUrl];\n';
+    const code =
+      'import { z } from "zod";\nimport { signRequest } from "@/lib/oauth";\nimport { parseStrictUrl } from "../net/strict-url";\nexport const x = [z, signRequest, parseStrictUrl];\n';
     expect(await fenceMessages(code, "lib/dashboard/right.ts")).toEqual([]);
   });
 });
 
 describe("app/ reaches lib/ only through app/_kit and public indexes", () => {
   it.each([
-    ['import { describeApiError } from "@/lib/dashboard/api-error-view";\nexport const d = describeApiError;\n', "app/stores/[id]/wrong.tsx"],
-    ['import type { FormState } from "@/lib/forms/form-state";\nexport type F = FormState;\n', "app/components/form/Wrong.tsx"],
-    ['import { createStoreFetch } from "@/lib/net/store-fetch";\nexport const f = createStoreFetch;\n', "app/_kit/wrong.ts"],
-    ['import { parseGridParams } from "../../../lib/dashboard";\nexport const p = parseGridParams;\n', "app/stores/[id]/wrong.ts"],
+    [
+      'import { describeApiError } from "@/lib/dashboard/api-error-view";\nexport const d = describeApiError;\n',
+      "app/stores/[id]/wrong.tsx",
+    ],
+    [
+      'import type { FormState } from "@/lib/forms/form-state";\nexport type F = FormState;\n',
+      "app/components/form/Wrong.tsx",
+    ],
+    [
+      'import { createStoreFetch } from "@/lib/net/store-fetch";\nexport const f = createStoreFetch;\n',
+      "app/_kit/wrong.ts",
+    ],
+    [
+      'import { parseGridParams } from "../../../lib/dashboard";\nexport const p = parseGridParams;\n',
+      "app/stores/[id]/wrong.ts",
+    ],
     ['export const later = () => import("@/lib/jobs/worker");\n', "app/api/wrong.ts"],
   ])("rejects %j in %s", async (code, filePath) => {
     const messages = await fenceMessages(code, filePath);
@@ -58,7 +71,10 @@ describe("app/ reaches lib/ only through app/_kit and public indexes", () => {
 describe("devstore/ never imports lib/ or app/", () => {
   it.each([
     ['import { signRequest } from "@/lib/oauth";\nexport const s = signRequest;\n', "devstore/src/auth/wrong.ts"],
-    ['import { baseString } from "../../../lib/oauth/base-string";\nexport const b = baseString;\n', "devstore/src/auth/wrong.ts"],
+    [
+      'import { baseString } from "../../../lib/oauth/base-string";\nexport const b = baseString;\n',
+      "devstore/src/auth/wrong.ts",
+    ],
     ['import { kit } from "../../app/_kit";\nexport const k = kit;\n', "devstore/src/wrong.ts"],
     ['export const later = () => import("@/lib/magento");\n', "devstore/src/wrong.ts"],
   ])("rejects %j", async (code, filePath) => {
@@ -68,32 +84,39 @@ describe("devstore/ never imports lib/ or app/", () => {
   });
 
   it("allows its own modules", async () => {
-    const code = 'import { createHmac } from "node:crypto";\nimport { router } from "../rest/router";\nexport const x = [createHmac, router];\n';
+    const code =
+      'import { createHmac } from "node:crypto";\nimport { router } from "../rest/router";\nexport const x = [createHmac, router];\n';
     expect(await fenceMessages(code, "devstore/src/auth/right.ts")).toEqual([]);
   });
 });
 
 describe("bodies are read only with a bound (requests in routes, responses in lib/)", () => {
-  it.each(["text", "json", "formData", "arrayBuffer", "blob"])("rejects request.%s() in a route file", async (method) => {
-    const code = `export async function POST(request: Request): Promise<Response> {\n  await request.${method}();\n  return new Response("ok");\n}\n`;
-    const messages = await fenceMessages(code, "app/api/anything/route.ts");
-    expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatch(/readBodyCapped/);
-  });
+  it.each(["text", "json", "formData", "arrayBuffer", "blob"])(
+    "rejects request.%s() in a route file",
+    async (method) => {
+      const code = `export async function POST(request: Request): Promise<Response> {\n  await request.${method}();\n  return new Response("ok");\n}\n`;
+      const messages = await fenceMessages(code, "app/api/anything/route.ts");
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toMatch(/readBodyCapped/);
+    },
+  );
 
   it("rejects res.json() and res.text() in lib/ (a response from an address a user supplied)", async () => {
     for (const call of ["await res.json()", "await res.text()"]) {
-      const messages = await fenceMessages(`export async function read(res: Response) {\n  return ${call};\n}\n`, "lib/portal/wrong.ts");
+      const messages = await fenceMessages(
+        `export async function read(res: Response) {\n  return ${call};\n}\n`,
+        "lib/portal/wrong.ts",
+      );
       expect(messages).toHaveLength(1);
       expect(messages[0]).toMatch(/readCapped/);
     }
   });
 
   it("allows readBodyCapped and Response.json(body), and keeps the app fence in route files", async () => {
-    const ok = 'import { readBodyCapped } from "@/app/_kit/request";\nexport async function POST(request: Request): Promise<Response> {\n  const body = await readBodyCapped(request, 1024);\n  return Response.json({ body });\n}\n';
+    const ok =
+      'import { readBodyCapped } from "@/app/_kit/request";\nexport async function POST(request: Request): Promise<Response> {\n  const body = await readBodyCapped(request, 1024);\n  return Response.json({ body });\n}\n';
     expect(await fenceMessages(ok, "app/api/anything/route.ts")).toEqual([]);
     const fenced = 'export const later = () => import("@/lib/dashboard/grid");\n';
     expect(await fenceMessages(fenced, "app/api/anything/route.ts")).toHaveLength(1);
   });
 });
-

@@ -57,7 +57,9 @@ describe("README project layout", () => {
   });
 
   it("names only folders that exist (or that are generated and ignored by git)", () => {
-    const missing = [...listed()].filter(([path, line]) => !existsSync(join(root, path)) && !line.includes("ignored by git"));
+    const missing = [...listed()].filter(
+      ([path, line]) => !existsSync(join(root, path)) && !line.includes("ignored by git"),
+    );
     expect(missing.map(([path]) => path)).toEqual([]);
   });
 });

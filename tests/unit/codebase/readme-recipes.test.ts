@@ -72,7 +72,18 @@ const NAMED_IN_PROSE: Record<string, string[]> = {
 
 /** `repository.method` names in the prose, checked against the Storage interface. */
 function storageMembersNamed(text: string): string[] {
-  const repos = ["stores", "installations", "activations", "events", "links", "users", "sessions", "throttle", "rateWindows", "exports"];
+  const repos = [
+    "stores",
+    "installations",
+    "activations",
+    "events",
+    "links",
+    "users",
+    "sessions",
+    "throttle",
+    "rateWindows",
+    "exports",
+  ];
   const found = new Set<string>();
   for (const m of text.matchAll(/`(\w+)\.(\w+)`/g)) if (repos.includes(m[1]!)) found.add(`${m[1]}.${m[2]}`);
   return [...found];
@@ -88,12 +99,16 @@ function typeCheck(files: Map<string, string>): string[] {
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (name, language, onError, fresh) => {
     const code = virtual.get(resolve(name));
-    return code !== undefined ? ts.createSourceFile(name, code, language, true) : getSourceFile(name, language, onError, fresh);
+    return code !== undefined
+      ? ts.createSourceFile(name, code, language, true)
+      : getSourceFile(name, language, onError, fresh);
   };
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (name) => virtual.has(resolve(name)) || fileExists(name);
   const directoryExists = host.directoryExists?.bind(host);
-  host.directoryExists = (dir) => [...virtual.keys()].some((p) => p.startsWith(resolve(dir) + "/")) || (directoryExists?.(dir) ?? ts.sys.directoryExists(dir));
+  host.directoryExists = (dir) =>
+    [...virtual.keys()].some((p) => p.startsWith(resolve(dir) + "/")) ||
+    (directoryExists?.(dir) ?? ts.sys.directoryExists(dir));
   const readFile = host.readFile.bind(host);
   host.readFile = (name) => virtual.get(resolve(name)) ?? readFile(name);
   const program = ts.createProgram([...virtual.keys()], options, host);
@@ -117,7 +132,9 @@ describe("README, Extending the kit", () => {
 
   /** Paths the recipes name that are missing, for a checkout where `exists` says what is there. */
   function missingPaths(exists: (path: string) => boolean): string[] {
-    const mentioned = texts.flatMap((t) => [...t.matchAll(/`((?:lib|tests|scripts|prisma|app)\/[^`\s]*)`/g)].map((m) => m[1]!));
+    const mentioned = texts.flatMap((t) =>
+      [...t.matchAll(/`((?:lib|tests|scripts|prisma|app)\/[^`\s]*)`/g)].map((m) => m[1]!),
+    );
     const toCreate = new Set(created.map((s) => s.path));
     // the recipe's own new files and folders may or may not be there yet
     return mentioned.filter((path) => !toCreate.has(path) && !path.includes("mysql") && !exists(path));
@@ -140,7 +157,10 @@ describe("README, Extending the kit", () => {
     for (const e of edits) {
       const file = readFileSync(join(ROOT, e.path), "utf8");
       // the declaration's head: an edit may add to its value (recipe 1 adds a grid to GRIDS)
-      const declarations = e.code.split("\n").filter((l) => l.startsWith("export ")).map((l) => l.split(" = ")[0]!);
+      const declarations = e.code
+        .split("\n")
+        .filter((l) => l.startsWith("export "))
+        .map((l) => l.split(" = ")[0]!);
       expect(declarations.length, e.path).toBeGreaterThan(0);
       for (const d of declarations) expect(file, `${e.path} declares: ${d}`).toContain(d);
     }
@@ -148,7 +168,9 @@ describe("README, Extending the kit", () => {
 
   it("the code compiles against the kit, and the names the prose relies on exist", () => {
     const files = new Map(created.map((s) => [s.path, s.code]));
-    const reexports = Object.entries(NAMED_IN_PROSE).map(([from, names]) => `export type { ${names.join(", ")} } from "${from}";`);
+    const reexports = Object.entries(NAMED_IN_PROSE).map(
+      ([from, names]) => `export type { ${names.join(", ")} } from "${from}";`,
+    );
     const members = storageMembersNamed(texts.join("\n")).map((m) => `  (s: Storage) => s.${m},`);
     expect(members.length).toBeGreaterThan(3);
     files.set(

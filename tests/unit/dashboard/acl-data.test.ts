@@ -15,7 +15,9 @@ describe("ACL data", () => {
   });
 
   it("knows the resource of every REST operation of the catalogue", () => {
-    const missing = CATALOGUE.filter((o) => o.base === "rest" && o.kind !== "schema" && !resourceOfRoute(routeKey(o.method, o.path))).map((o) => o.id);
+    const missing = CATALOGUE.filter(
+      (o) => o.base === "rest" && o.kind !== "schema" && !resourceOfRoute(routeKey(o.method, o.path)),
+    ).map((o) => o.id);
     expect(missing).toEqual([]);
   });
 
@@ -29,7 +31,9 @@ describe("ACL data", () => {
     };
     walk(ACL_TREE, []);
     expect(RESOURCE_TITLES).toEqual(titles);
-    const used = Object.keys(RESOURCE_ROUTES).filter((r) => r !== "anonymous" && r !== "self" && r !== "Magento_Backend::admin");
+    const used = Object.keys(RESOURCE_ROUTES).filter(
+      (r) => r !== "anonymous" && r !== "self" && r !== "Magento_Backend::admin",
+    );
     expect(used.filter((r) => !RESOURCE_TITLES[r])).toEqual([]);
   });
 });

@@ -3,11 +3,17 @@ import { describeApiError } from "@/lib/dashboard/api-error-view";
 import { errorFromResponse, ResponseTooLargeError } from "@/lib/magento/errors";
 import { InstallationNotUsableError } from "@/lib/integration/installation-client";
 
-const err = (status: number, body: unknown) => errorFromResponse(status, JSON.stringify(body), "http://s/rest/V1/products", "GET");
+const err = (status: number, body: unknown) =>
+  errorFromResponse(status, JSON.stringify(body), "http://s/rest/V1/products", "GET");
 
 describe("describeApiError", () => {
   it("names the ACL resource to grant on a 401 %resources", () => {
-    const v = describeApiError(err(401, { message: "The consumer isn't authorized to access %resources.", parameters: { resources: "Magento_Sales::sales" } }));
+    const v = describeApiError(
+      err(401, {
+        message: "The consumer isn't authorized to access %resources.",
+        parameters: { resources: "Magento_Sales::sales" },
+      }),
+    );
     expect(v.action).toBe("grant_resource");
     expect(v.resource).toBe("Magento_Sales::sales");
     expect(v.title).toContain("Magento_Sales::sales");
@@ -23,9 +29,14 @@ describe("describeApiError", () => {
 
   it("treats an installation without working tokens as needing reauthorization", () => {
     const e = new InstallationNotUsableError("pending", "No access token for this store.");
-    expect(describeApiError(e)).toMatchObject({ action: "reauthorize", storeMessage: "No access token for this store." });
+    expect(describeApiError(e)).toMatchObject({
+      action: "reauthorize",
+      storeMessage: "No access token for this store.",
+    });
     // a plain Error that only carries the name is not one (told apart by class, not by name)
-    expect(describeApiError(Object.assign(new Error("x"), { name: "InstallationNotUsableError" })).action).toBe("retry");
+    expect(describeApiError(Object.assign(new Error("x"), { name: "InstallationNotUsableError" })).action).toBe(
+      "retry",
+    );
   });
 
   it("explains 404 and unknown failures", () => {
@@ -36,7 +47,15 @@ describe("describeApiError", () => {
   });
 
   it("says an answer too large to read is too large, and how to ask for less", () => {
-    const v = describeApiError(new ResponseTooLargeError({ status: 200, url: "http://s/rest/V1/products", method: "GET", limitBytes: 1024, receivedBytes: 2048 }));
+    const v = describeApiError(
+      new ResponseTooLargeError({
+        status: 200,
+        url: "http://s/rest/V1/products",
+        method: "GET",
+        limitBytes: 1024,
+        receivedBytes: 2048,
+      }),
+    );
     expect(v).toMatchObject({ code: "response_too_large", action: "none" });
     expect(v.title).toMatch(/too large/);
     expect(v.advice).toMatch(/pageSize|fields=/);

@@ -22,13 +22,18 @@ describe("explorer search", () => {
     const commerce = searchOperations(CATALOGUE, { edition: "commerce" });
     expect(commerce.length).toBeGreaterThan(0);
     expect(commerce.every((o) => o.edition === "commerce")).toBe(true);
-    expect(searchOperations(CATALOGUE, { q: "GiftWrapping", method: "DELETE" }).map((o) => o.path)).toEqual(["/V1/gift-wrappings/{id}"]);
+    expect(searchOperations(CATALOGUE, { q: "GiftWrapping", method: "DELETE" }).map((o) => o.path)).toEqual([
+      "/V1/gift-wrappings/{id}",
+    ]);
     expect(searchOperations(CATALOGUE, {}).length).toBe(CATALOGUE.length);
   });
 
   it("matches the live schema whatever the path parameters are called", () => {
     expect(routeKey("get", "/V1/products/{productSku}")).toBe(routeKey("GET", "/V1/products/{sku}"));
-    const keys = schemaRouteKeys({ swagger: "2.0", paths: { "/V1/products/{sku}": { get: {}, put: {} }, "/V1/orders": { get: {} } } });
+    const keys = schemaRouteKeys({
+      swagger: "2.0",
+      paths: { "/V1/products/{sku}": { get: {}, put: {} }, "/V1/orders": { get: {} } },
+    });
     const get = CATALOGUE.find((o) => o.method === "GET" && o.path === "/V1/products/{sku}")!;
     const del = CATALOGUE.find((o) => o.method === "DELETE" && o.path === "/V1/products/{sku}")!;
     expect(availabilityOf(get, keys)).toBe("available");
@@ -66,7 +71,12 @@ describe("explorer form", () => {
     if (!r.ok) return;
     expect(r.request.searchCriteria).toEqual({
       filterGroups: [
-        { filters: [{ field: "name", value: "%bag%", conditionType: "like" }, { field: "sku", value: "%bag%", conditionType: "like" }] },
+        {
+          filters: [
+            { field: "name", value: "%bag%", conditionType: "like" },
+            { field: "sku", value: "%bag%", conditionType: "like" },
+          ],
+        },
         { filters: [{ field: "price", value: "30", conditionType: "gt" }] },
       ],
       sortOrders: [{ field: "price", direction: "DESC" }],
@@ -106,10 +116,16 @@ describe("explorer form", () => {
 
 describe("curl and headers", () => {
   it("masks every secret and quotes safely", () => {
-    const c = curlCommand({ method: "POST", url: "http://s/rest/V1/categories", body: { category: { name: "O'Brien" } } });
-    expect(c).toContain("oauth_signature=\"<signature>\"");
-    expect(c).toContain("oauth_token=\"<access token>\"");
+    const c = curlCommand({
+      method: "POST",
+      url: "http://s/rest/V1/categories",
+      body: { category: { name: "O'Brien" } },
+    });
+    expect(c).toContain('oauth_signature="<signature>"');
+    expect(c).toContain('oauth_token="<access token>"');
     expect(c).toContain(`'{"category":{"name":"O'\\''Brien"}}'`);
-    expect(visibleHeaders(new Headers({ "set-cookie": "a=b", "content-type": "application/json" }))).toEqual([["content-type", "application/json"]]);
+    expect(visibleHeaders(new Headers({ "set-cookie": "a=b", "content-type": "application/json" }))).toEqual([
+      ["content-type", "application/json"],
+    ]);
   });
 });

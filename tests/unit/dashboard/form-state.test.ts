@@ -7,7 +7,11 @@ const form = (o: Record<string, string>) => {
   for (const [k, v] of Object.entries(o)) f.set(k, v);
   return f;
 };
-const schema = z.object({ a: z.string().min(1, "Enter a"), b: z.string().regex(/^\d+$/, "b: digits only"), secret: z.string().min(8, "secret: at least 8") });
+const schema = z.object({
+  a: z.string().min(1, "Enter a"),
+  b: z.string().regex(/^\d+$/, "b: digits only"),
+  secret: z.string().min(8, "secret: at least 8"),
+});
 
 describe("the form pattern's state", () => {
   it("an invalid submit keeps every value (secrets too) and gives each field its first message", () => {
@@ -31,7 +35,11 @@ describe("the form pattern's state", () => {
     const r = refined.safeParse({ x: "1" });
     expect(!r.success && errorsFromZod(r.error)).toEqual({ fieldErrors: {}, formError: "nothing works" });
     expect(failed({ x: "1" }, "wrong", "x")).toEqual({ values: { x: "1" }, fieldErrors: { x: "wrong" } });
-    expect(failed({ x: "1" }, "server down")).toEqual({ values: { x: "1" }, fieldErrors: {}, formError: "server down" });
+    expect(failed({ x: "1" }, "server down")).toEqual({
+      values: { x: "1" },
+      fieldErrors: {},
+      formError: "server down",
+    });
   });
 
   it("each save is stamped, so two saves in a row announce twice", () => {

@@ -25,7 +25,15 @@ function fakeClient(answers: Record<string, () => unknown>): { client: MagentoCl
 }
 
 const refused = (resource: string) => () => {
-  throw errorFromResponse(401, JSON.stringify({ message: "The consumer isn't authorized to access %resources.", parameters: { resources: resource } }), "https://shop.test/rest/V1/x", "GET");
+  throw errorFromResponse(
+    401,
+    JSON.stringify({
+      message: "The consumer isn't authorized to access %resources.",
+      parameters: { resources: resource },
+    }),
+    "https://shop.test/rest/V1/x",
+    "GET",
+  );
 };
 
 describe("loadGrid", () => {
@@ -34,8 +42,15 @@ describe("loadGrid", () => {
       getCustomersSearch: () => ({ items: [{ id: 7, email: "a@example.com", group_id: 2 }], total_count: 1 }),
       getCustomerGroupsSearch: () => ({ items: [{ id: 2, code: "Wholesale" }], total_count: 1 }),
     });
-    const data = await loadGrid(customersGrid, { installationId: "inst 1", client: () => client }, new URLSearchParams("q=a&sort=created_at&dir=desc"));
-    const list = calls.find((c) => c.id === "getCustomersSearch")!.args as { searchCriteria: { sortOrders: unknown[] }; fields: string };
+    const data = await loadGrid(
+      customersGrid,
+      { installationId: "inst 1", client: () => client },
+      new URLSearchParams("q=a&sort=created_at&dir=desc"),
+    );
+    const list = calls.find((c) => c.id === "getCustomersSearch")!.args as {
+      searchCriteria: { sortOrders: unknown[] };
+      fields: string;
+    };
     expect(list.searchCriteria.sortOrders).toEqual([{ field: "created_at", direction: "DESC" }]);
     expect(list.fields).toBe("items[id,email,firstname,lastname,group_id,created_at],total_count");
     expect(data.request.path).toBe("/V1/customers/search");
@@ -54,17 +69,35 @@ describe("loadGrid", () => {
     const data = await loadGrid(customersGrid, { installationId: "i", client: () => client }, new URLSearchParams());
     expect(data.list.ok).toBe(true);
     expect(data.lookups.group).toBeUndefined();
-    expect(customersGrid.columns.find((c) => c.key === "group_id")!.cell({ id: 7, group_id: 2 }, data.cellContext)).toBe("Group 2");
+    expect(
+      customersGrid.columns.find((c) => c.key === "group_id")!.cell({ id: 7, group_id: 2 }, data.cellContext),
+    ).toBe("Group 2");
   });
 
   it("a refused list call becomes the error view, with the resource to grant", async () => {
-    const { client } = fakeClient({ getProducts: refused("Magento_Catalog::products"), getCategories: () => ({ id: 1, children_data: [] }), getStoreStoreConfigs: () => [] });
+    const { client } = fakeClient({
+      getProducts: refused("Magento_Catalog::products"),
+      getCategories: () => ({ id: 1, children_data: [] }),
+      getStoreStoreConfigs: () => [],
+    });
     const data = await loadGrid(productsGrid, { installationId: "i2", client: () => client }, new URLSearchParams());
-    expect(data.list).toMatchObject({ ok: false, error: { action: "grant_resource", resource: "Magento_Catalog::products" } });
+    expect(data.list).toMatchObject({
+      ok: false,
+      error: { action: "grant_resource", resource: "Magento_Catalog::products" },
+    });
   });
 
   it("a store that cannot be called makes no call and says to reauthorize", async () => {
-    const data = await loadGrid(productsGrid, { installationId: "i3", client: () => { throw new InstallationNotUsableError("pending", "no token yet"); } }, new URLSearchParams());
+    const data = await loadGrid(
+      productsGrid,
+      {
+        installationId: "i3",
+        client: () => {
+          throw new InstallationNotUsableError("pending", "no token yet");
+        },
+      },
+      new URLSearchParams(),
+    );
     expect(data.list).toMatchObject({ ok: false, error: { action: "reauthorize" } });
     expect(data.lookups.category).toBeUndefined();
   });
@@ -79,12 +112,34 @@ describe("loadGrid", () => {
       },
       email: "a@example.com",
     }));
-    const { client } = fakeClient({ getCustomersSearch: () => ({ items, total_count: 5_000 }), getCustomerGroupsSearch: () => ({ items: [], total_count: 0 }) });
-    const data = await loadGrid(customersGrid, { installationId: "i4", client: () => client }, new URLSearchParams("size=20"));
-    expect(data.list).toMatchObject({ ok: false, error: { storeMessage: "The store answered 5000 items for a page of 20: that is not the list the app asked for." } });
+    const { client } = fakeClient({
+      getCustomersSearch: () => ({ items, total_count: 5_000 }),
+      getCustomerGroupsSearch: () => ({ items: [], total_count: 0 }),
+    });
+    const data = await loadGrid(
+      customersGrid,
+      { installationId: "i4", client: () => client },
+      new URLSearchParams("size=20"),
+    );
+    expect(data.list).toMatchObject({
+      ok: false,
+      error: {
+        storeMessage: "The store answered 5000 items for a page of 20: that is not the list the app asked for.",
+      },
+    });
     expect(parsedItems).toBe(0); // refused before any item is read
-    const fits = fakeClient({ getCustomersSearch: () => ({ items: items.slice(0, 20), total_count: 5_000 }), getCustomerGroupsSearch: () => ({ items: [], total_count: 0 }) });
-    expect((await loadGrid(customersGrid, { installationId: "i4", client: () => fits.client }, new URLSearchParams("size=20"))).list.ok).toBe(true);
+    const fits = fakeClient({
+      getCustomersSearch: () => ({ items: items.slice(0, 20), total_count: 5_000 }),
+      getCustomerGroupsSearch: () => ({ items: [], total_count: 0 }),
+    });
+    expect(
+      (
+        await loadGrid(
+          customersGrid,
+          { installationId: "i4", client: () => fits.client },
+          new URLSearchParams("size=20"),
+        )
+      ).list.ok,
+    ).toBe(true);
   });
 });
-

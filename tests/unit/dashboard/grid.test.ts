@@ -86,7 +86,10 @@ describe("products grid: URL → searchCriteria", () => {
   });
 
   it("drops and reports invalid values instead of sending them", () => {
-    const state = parseGridParams(productsGrid, qs("price_from=abc&status=7&sort=password&page=-1&size=1000&category=x"));
+    const state = parseGridParams(
+      productsGrid,
+      qs("price_from=abc&status=7&sort=password&page=-1&size=1000&category=x"),
+    );
     expect(state.filters).toEqual({});
     expect(Object.keys(state.errors).sort()).toEqual(["category", "page", "price_from", "size", "sort", "status"]);
     expect(state.sort).toEqual(productsGrid.defaultSort);
@@ -107,14 +110,23 @@ describe("products grid: URL → searchCriteria", () => {
 
 describe("orders grid", () => {
   it("status is one `in` filter with a comma list, from repeated params or a comma list", () => {
-    for (const q of ["status=pending&status=complete", "status=pending,complete", "status=pending&status=complete&status=pending"]) {
+    for (const q of [
+      "status=pending&status=complete",
+      "status=pending,complete",
+      "status=pending&status=complete&status=pending",
+    ]) {
       const c = gridSearchCriteria(ordersGrid, parseGridParams(ordersGrid, qs(q)));
-      expect(c.filterGroups).toEqual([{ filters: [{ field: "status", value: "pending,complete", conditionType: "in" }] }]);
+      expect(c.filterGroups).toEqual([
+        { filters: [{ field: "status", value: "pending,complete", conditionType: "in" }] },
+      ]);
     }
   });
 
   it("a created_at date range covers whole days in the store's YYYY-MM-DD hh:mm:ss shape", () => {
-    const c = gridSearchCriteria(ordersGrid, parseGridParams(ordersGrid, qs("created_from=2024-02-01&created_to=2024-02-29")));
+    const c = gridSearchCriteria(
+      ordersGrid,
+      parseGridParams(ordersGrid, qs("created_from=2024-02-01&created_to=2024-02-29")),
+    );
     expect(c.filterGroups).toEqual([
       { filters: [{ field: "created_at", value: "2024-02-01 00:00:00", conditionType: "from" }] },
       { filters: [{ field: "created_at", value: "2024-02-29 23:59:59", conditionType: "to" }] },
@@ -205,7 +217,12 @@ describe("state → canonical URL", () => {
   it("round-trips: parse(url(state)) gives the same state and the same searchCriteria (property)", () => {
     const amount = fc.oneof(fc.constant(undefined), fc.integer({ min: 0, max: 100000 }).map(String));
     const arb = fc.record({
-      q: fc.oneof(fc.constant(undefined), fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() === s && s.trim().length > 0 && !s.includes(","))),
+      q: fc.oneof(
+        fc.constant(undefined),
+        fc
+          .string({ minLength: 1, maxLength: 20 })
+          .filter((s) => s.trim() === s && s.trim().length > 0 && !s.includes(",")),
+      ),
       price_from: amount,
       price_to: amount,
       status: fc.constantFrom(undefined, "1", "2"),
@@ -218,9 +235,20 @@ describe("state → canonical URL", () => {
     fc.assert(
       fc.property(arb, (r) => {
         const filters = Object.fromEntries(
-          Object.entries({ q: r.q, price_from: r.price_from, price_to: r.price_to, status: r.status, category: r.category }).filter(([, v]) => v !== undefined),
+          Object.entries({
+            q: r.q,
+            price_from: r.price_from,
+            price_to: r.price_to,
+            status: r.status,
+            category: r.category,
+          }).filter(([, v]) => v !== undefined),
         );
-        const state = { filters, sort: { field: r.sort, dir: r.dir as "asc" | "desc" }, page: r.page, pageSize: r.size };
+        const state = {
+          filters,
+          sort: { field: r.sort, dir: r.dir as "asc" | "desc" },
+          page: r.page,
+          pageSize: r.size,
+        };
         const url = gridQueryString(productsGrid, state);
         const back = parseGridParams(productsGrid, new URLSearchParams(url.slice(1)));
         expect(back.errors).toEqual({});

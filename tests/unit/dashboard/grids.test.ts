@@ -20,7 +20,10 @@ describe("the grids", () => {
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       const mod = (await import(join(DASHBOARD, file))) as Record<string, unknown>;
-      const declared = Object.values(mod).filter((v) => GRIDS.includes(v as never) || (typeof v === "object" && v !== null && "columns" in v && "operation" in v));
+      const declared = Object.values(mod).filter(
+        (v) =>
+          GRIDS.includes(v as never) || (typeof v === "object" && v !== null && "columns" in v && "operation" in v),
+      );
       expect(declared.length, `${file} declares a grid`).toBeGreaterThan(0);
       for (const g of declared) expect(GRIDS, `${file}'s grid is listed in lib/dashboard/grids.ts`).toContain(g);
     }
@@ -34,10 +37,14 @@ describe("the grids", () => {
       expect(op!.method, g.key).toBe("GET");
       expect(op!.list, `${g.operation} is a list operation`).toBeDefined();
       expect(g.key, "a URL segment").toMatch(/^[a-z][a-z0-9-]*$/);
-      for (const c of g.columns) if (c.sortField) expect(g.sortFields, `${g.key} column ${c.key}`).toContain(c.sortField);
+      for (const c of g.columns)
+        if (c.sortField) expect(g.sortFields, `${g.key} column ${c.key}`).toContain(c.sortField);
       expect(g.sortFields).toContain(g.defaultSort.field);
-      for (const input of g.inputs) expect(Object.keys(g.filters), `${g.key} input ${input.name}`).toContain(input.name);
-      for (const input of g.inputs) if (input.kind === "lookup") expect(Object.keys(g.lookups ?? {}), `${g.key} lookup ${input.lookup}`).toContain(input.lookup);
+      for (const input of g.inputs)
+        expect(Object.keys(g.filters), `${g.key} input ${input.name}`).toContain(input.name);
+      for (const input of g.inputs)
+        if (input.kind === "lookup")
+          expect(Object.keys(g.lookups ?? {}), `${g.key} lookup ${input.lookup}`).toContain(input.lookup);
       expect(gridByKey(g.key)).toBe(g);
     }
   });
@@ -46,7 +53,10 @@ describe("the grids", () => {
     const folders = readdirSync(APP_STORE, { withFileTypes: true }).filter((d) => d.isDirectory());
     for (const g of GRIDS) {
       const own = folders.find((d) => d.name === g.key);
-      if (own) expect(readdirSync(join(APP_STORE, own.name)), `app/stores/[id]/${g.key} has no page.tsx`).not.toContain("page.tsx");
+      if (own)
+        expect(readdirSync(join(APP_STORE, own.name)), `app/stores/[id]/${g.key} has no page.tsx`).not.toContain(
+          "page.tsx",
+        );
     }
   });
 
@@ -55,7 +65,11 @@ describe("the grids", () => {
       expect(STORE_SECTIONS.find((s) => s.key === g.key)).toMatchObject({ label: g.title, path: `/${g.key}` });
       if (g.export) {
         expect(ENTITY_NAMES).toContain(g.key);
-        expect(ENTITIES[g.key]).toMatchObject({ operation: g.operation, fields: g.export.fields, path: findOperation(g.operation)!.path });
+        expect(ENTITIES[g.key]).toMatchObject({
+          operation: g.operation,
+          fields: g.export.fields,
+          path: findOperation(g.operation)!.path,
+        });
       } else {
         expect(ENTITY_NAMES).not.toContain(g.key);
       }

@@ -1,13 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { productEditSchema, productUpdateBody, PRODUCT_DETAIL_FIELDS, PRODUCT_EDIT_FIELDS, PRODUCT_UPDATE_FIELDS } from "@/lib/dashboard/product-edit";
+import {
+  productEditSchema,
+  productUpdateBody,
+  PRODUCT_DETAIL_FIELDS,
+  PRODUCT_EDIT_FIELDS,
+  PRODUCT_UPDATE_FIELDS,
+} from "@/lib/dashboard/product-edit";
 import { parseForm } from "@/lib/forms/form-state";
 import { validateFields } from "@/lib/magento/fields";
 
-const form = (o: Record<string, string>) => { const f = new FormData(); for (const [k, v] of Object.entries(o)) f.set(k, v); return f; };
+const form = (o: Record<string, string>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(o)) f.set(k, v);
+  return f;
+};
 
 describe("product edit", () => {
   it("parses and converts valid input", () => {
-    const r = parseForm(productEditSchema, form({ name: "  Joust Bag ", price: "34.50", qty: "12" }), PRODUCT_EDIT_FIELDS);
+    const r = parseForm(
+      productEditSchema,
+      form({ name: "  Joust Bag ", price: "34.50", qty: "12" }),
+      PRODUCT_EDIT_FIELDS,
+    );
     expect(r.ok && r.data).toEqual({ name: "Joust Bag", price: 34.5, qty: 12 });
   });
 
@@ -48,7 +62,12 @@ describe("product edit", () => {
 
   it("wraps the entity under product with stock in extension_attributes", () => {
     expect(productUpdateBody("MB01", { name: "N", price: 1, qty: 0 }, 7)).toEqual({
-      product: { sku: "MB01", name: "N", price: 1, extension_attributes: { stock_item: { item_id: 7, qty: 0, is_in_stock: false } } },
+      product: {
+        sku: "MB01",
+        name: "N",
+        price: 1,
+        extension_attributes: { stock_item: { item_id: 7, qty: 0, is_in_stock: false } },
+      },
     });
   });
 

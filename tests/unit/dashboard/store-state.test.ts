@@ -23,7 +23,9 @@ describe("the state table", () => {
 
   it("a revoked token and a replaced token both say Reauthorize; a failed handshake gives its own advice", () => {
     expect(describeStoreState({ state: "revoked", failureReason: "token_revoked" }).action.kind).toBe("reauthorize");
-    expect(describeStoreState({ state: "needs_reauthorization", failureReason: "token_missing" }).action.kind).toBe("reauthorize");
+    expect(describeStoreState({ state: "needs_reauthorization", failureReason: "token_missing" }).action.kind).toBe(
+      "reauthorize",
+    );
     const f = describeStoreState({ state: "failed", failureReason: "signature_invalid" });
     expect(f.title).toBe(STORE_ADVICE.signature_invalid.title);
     expect(f.action.kind !== "none" && f.action.text).toBe(STORE_ADVICE.signature_invalid.fix);

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { CallbackAdmission, DEFAULT_ADMISSION } from "@/lib/integration/callback-admission";
 
-const limits = { ...DEFAULT_ADMISSION, inFlight: 3, unprovenBurst: 5, unprovenPerSecond: 1, reserveBurst: 2, reservePerSecond: 0.1, hostQuietMs: 60_000 };
+const limits = {
+  ...DEFAULT_ADMISSION,
+  inFlight: 3,
+  unprovenBurst: 5,
+  unprovenPerSecond: 1,
+  reserveBurst: 2,
+  reservePerSecond: 0.1,
+  hostQuietMs: 60_000,
+};
 
 describe("callback admission", () => {
   it("holds at most `inFlight` callbacks at once; a released slot is free again, and releasing twice frees one", () => {

@@ -28,7 +28,12 @@ describe("parseActivationCallback", () => {
     const r = parseActivationCallback(form({ store_base_url: "http://Shop.Example.com/index.php/" }), publicOnly);
     expect(r).toEqual({
       ok: true,
-      value: { consumerKey: KEY, consumerSecret: SECRET, verifier: VERIFIER, storeBaseUrl: "http://shop.example.com/index.php/" },
+      value: {
+        consumerKey: KEY,
+        consumerSecret: SECRET,
+        verifier: VERIFIER,
+        storeBaseUrl: "http://shop.example.com/index.php/",
+      },
     });
   });
 
@@ -45,7 +50,10 @@ describe("parseActivationCallback", () => {
   });
 
   it("accepts the seed's oauth_consumer_key_secret, or both when equal", () => {
-    expect(parseActivationCallback(form({ oauth_consumer_secret: undefined, oauth_consumer_key_secret: SECRET }), publicOnly).ok).toBe(true);
+    expect(
+      parseActivationCallback(form({ oauth_consumer_secret: undefined, oauth_consumer_key_secret: SECRET }), publicOnly)
+        .ok,
+    ).toBe(true);
     expect(parseActivationCallback(form({ oauth_consumer_key_secret: SECRET }), publicOnly).ok).toBe(true);
   });
 

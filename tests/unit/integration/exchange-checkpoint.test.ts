@@ -12,7 +12,9 @@ const unreachable = () => Object.assign(new Error("connect ECONNREFUSED 127.0.0.
 
 function deps() {
   const warnings: Array<Record<string, unknown>> = [];
-  const log = { warn: (o: Record<string, unknown>, msg: string) => warnings.push({ ...o, msg }) } as unknown as IntegrationDeps["log"];
+  const log = {
+    warn: (o: Record<string, unknown>, msg: string) => warnings.push({ ...o, msg }),
+  } as unknown as IntegrationDeps["log"];
   return { deps: { log, now: () => new Date() }, warnings };
 }
 
@@ -29,8 +31,18 @@ describe("a checkpoint write of the token exchange", () => {
     await expect(writeCheckpoint(d, "the access token", IDS, {}, w.write)).resolves.toBe("written");
     expect(w.calls).toBe(3);
     expect(warnings).toEqual([
-      { ...IDS, code: "ECONNREFUSED", retryInMs: 250, msg: "token exchange: the database cannot be reached to record the access token; trying again" },
-      { ...IDS, code: "ECONNREFUSED", retryInMs: 500, msg: "token exchange: the database cannot be reached to record the access token; trying again" },
+      {
+        ...IDS,
+        code: "ECONNREFUSED",
+        retryInMs: 250,
+        msg: "token exchange: the database cannot be reached to record the access token; trying again",
+      },
+      {
+        ...IDS,
+        code: "ECONNREFUSED",
+        retryInMs: 500,
+        msg: "token exchange: the database cannot be reached to record the access token; trying again",
+      },
     ]);
   });
 
@@ -45,7 +57,9 @@ describe("a checkpoint write of the token exchange", () => {
     const { deps: d } = deps();
     const w = flaky(Infinity, unreachable);
     const started = Date.now();
-    await expect(writeCheckpoint(d, "the request token", IDS, { windowEndsAt: new Date(Date.now() + 600) }, w.write)).rejects.toThrow("ECONNREFUSED");
+    await expect(
+      writeCheckpoint(d, "the request token", IDS, { windowEndsAt: new Date(Date.now() + 600) }, w.write),
+    ).rejects.toThrow("ECONNREFUSED");
     // tries at 0, 250 and 600 ms (the window cuts the 500 ms wait short), then gives up; 2 on a stalled machine
     expect(w.calls).toBeGreaterThanOrEqual(2);
     expect(w.calls).toBeLessThanOrEqual(3);
@@ -55,11 +69,15 @@ describe("a checkpoint write of the token exchange", () => {
   it("stops waiting 5 s before the job's lease ends; with less left, it does not wait at all", async () => {
     const { deps: d, warnings } = deps();
     const w = flaky(Infinity, unreachable);
-    await expect(writeCheckpoint(d, "the access token", IDS, { leaseEndsAt: new Date(Date.now() + 5_400) }, w.write)).rejects.toThrow("ECONNREFUSED");
+    await expect(
+      writeCheckpoint(d, "the access token", IDS, { leaseEndsAt: new Date(Date.now() + 5_400) }, w.write),
+    ).rejects.toThrow("ECONNREFUSED");
     expect(w.calls).toBeGreaterThanOrEqual(2);
     expect(w.calls).toBeLessThanOrEqual(3); // 0, 250, 400 ms
     const once = flaky(Infinity, unreachable);
-    await expect(writeCheckpoint(d, "the access token", IDS, { leaseEndsAt: new Date(Date.now() + 4_000) }, once.write)).rejects.toThrow("ECONNREFUSED");
+    await expect(
+      writeCheckpoint(d, "the access token", IDS, { leaseEndsAt: new Date(Date.now() + 4_000) }, once.write),
+    ).rejects.toThrow("ECONNREFUSED");
     expect(once.calls).toBe(1);
     expect(warnings).toHaveLength(w.calls - 1);
   });

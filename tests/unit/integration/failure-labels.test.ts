@@ -15,7 +15,13 @@ describe("failure labels", () => {
     ["token_revoked", "token_revoked"],
   ])("oauth_problem=%s is labelled %s", (problem, reason) => {
     expect(reasonFromStoreMessage(problem)).toBe(reason);
-    const refused = new MagentoOAuthError({ status: 401, kind: "oauth_problem", storeMessage: problem, code: "other", url: "https://shop.test/oauth/token/request" });
+    const refused = new MagentoOAuthError({
+      status: 401,
+      kind: "oauth_problem",
+      storeMessage: problem,
+      code: "other",
+      url: "https://shop.test/oauth/token/request",
+    });
     expect(classifyHandshakeError(refused).reason).toBe(reason);
   });
 
@@ -27,7 +33,10 @@ describe("failure labels", () => {
       },
     });
     expect(nx).toMatchObject({ ok: false, kind: "unresolvable" });
-    const priv = await assertPublicStoreHost("https://shop.test/", { allowPrivate: false, lookup: async () => [{ address: "10.0.0.5", family: 4 }] });
+    const priv = await assertPublicStoreHost("https://shop.test/", {
+      allowPrivate: false,
+      lookup: async () => [{ address: "10.0.0.5", family: 4 }],
+    });
     expect(priv).toMatchObject({ ok: false, kind: "private" });
   });
 });
@@ -35,10 +44,15 @@ describe("failure labels", () => {
 describe("port 0", () => {
   it("is refused in store_base_url, the admin origin and the portal URL", () => {
     for (const url of ["http://shop.test:0/", "https://shop.test:00/"]) {
-      expect(normaliseStoreBaseUrl(url, { allowPrivate: true })).toMatchObject({ ok: false, reason: expect.stringMatching(/port 0/) });
+      expect(normaliseStoreBaseUrl(url, { allowPrivate: true })).toMatchObject({
+        ok: false,
+        reason: expect.stringMatching(/port 0/),
+      });
     }
     expect(normaliseStoreBaseUrl("http://shop.test:8080/", { allowPrivate: true }).ok).toBe(true);
     expect(parseAdminOrigin("https://admin.test:0").ok).toBe(false);
-    expect(portalConfigSchema.safeParse({ baseUrl: "https://portal.test:0/", appId: "a", appSecret: "b" }).success).toBe(false);
+    expect(
+      portalConfigSchema.safeParse({ baseUrl: "https://portal.test:0/", appId: "a", appSecret: "b" }).success,
+    ).toBe(false);
   });
 });

@@ -8,9 +8,15 @@ const now = Date.parse("2026-11-24T10:00:00Z");
 
 describe("rate governor verdicts", () => {
   it("honours Retry-After in seconds or as a date, capped", () => {
-    expect(judge({ status: 429, retryAfter: "30" }, 1, now)).toEqual({ pause: { ms: 30_000, reason: "store answered 429, Retry-After 30 s" } });
-    expect(judge({ status: 503, retryAfter: new Date(now + 90_000).toUTCString() }, 1, now)).toMatchObject({ pause: { ms: 90_000 } });
-    expect(judge({ status: 429, retryAfter: "999999" }, 1, now)).toMatchObject({ pause: { ms: DEFAULT_GOVERNOR.retryAfterCapMs } });
+    expect(judge({ status: 429, retryAfter: "30" }, 1, now)).toEqual({
+      pause: { ms: 30_000, reason: "store answered 429, Retry-After 30 s" },
+    });
+    expect(judge({ status: 503, retryAfter: new Date(now + 90_000).toUTCString() }, 1, now)).toMatchObject({
+      pause: { ms: 90_000 },
+    });
+    expect(judge({ status: 429, retryAfter: "999999" }, 1, now)).toMatchObject({
+      pause: { ms: DEFAULT_GOVERNOR.retryAfterCapMs },
+    });
   });
 
   it("backs off on 429/503 without Retry-After, doubling with each in a row", () => {
@@ -24,13 +30,20 @@ describe("rate governor verdicts", () => {
 
   it("opens the circuit after repeated 5xx or network failures, longer while they go on", () => {
     expect(judge({ status: 500, retryAfter: null }, 4, now)).toEqual({ pause: null });
-    expect(judge({ status: 502, retryAfter: null }, 5, now)).toMatchObject({ pause: { ms: 60_000, reason: expect.stringMatching(/circuit open: 5 5xx/) } });
-    expect(judge({ networkError: "ECONNREFUSED" }, 6, now)).toMatchObject({ pause: { ms: 120_000, reason: expect.stringMatching(/network failures/) } });
-    expect(judge({ status: 500, retryAfter: null }, 30, now)).toMatchObject({ pause: { ms: DEFAULT_GOVERNOR.circuitCapMs } });
+    expect(judge({ status: 502, retryAfter: null }, 5, now)).toMatchObject({
+      pause: { ms: 60_000, reason: expect.stringMatching(/circuit open: 5 5xx/) },
+    });
+    expect(judge({ networkError: "ECONNREFUSED" }, 6, now)).toMatchObject({
+      pause: { ms: 120_000, reason: expect.stringMatching(/network failures/) },
+    });
+    expect(judge({ status: 500, retryAfter: null }, 30, now)).toMatchObject({
+      pause: { ms: DEFAULT_GOVERNOR.circuitCapMs },
+    });
   });
 
   it("lets clean answers through, 4xx included", () => {
-    for (const status of [200, 201, 400, 401, 404]) expect(judge({ status, retryAfter: null }, 0, now)).toEqual({ pause: null });
+    for (const status of [200, 201, 400, 401, 404])
+      expect(judge({ status, retryAfter: null }, 0, now)).toEqual({ pause: null });
   });
 });
 
@@ -76,7 +89,10 @@ describe("grouped sends", () => {
 
   it("a job the database refuses fails only its own caller, not the others of its group", async () => {
     const groups: number[] = [];
-    const send = groupedSender(counting(groups, (jobs) => jobs.some((j) => j.data === "bad")), () => new Date());
+    const send = groupedSender(
+      counting(groups, (jobs) => jobs.some((j) => j.data === "bad")),
+      () => new Date(),
+    );
     const results = await Promise.allSettled(["a", "b", "bad", "c"].map((d) => send("k", d, {})));
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
     expect(groups[0]).toBe(4); // tried together first, then one by one
@@ -102,8 +118,18 @@ describe("grouped sends", () => {
 
 describe("worker settings from the environment", () => {
   it("defaults to an in-process worker, 8 jobs, 2 per store", () => {
-    expect(parseEnv({}).worker).toMatchObject({ inProcess: true, concurrency: 8, storeConcurrency: 2, pollMs: 250, healthProbeEveryMs: 900_000 });
-    expect(parseEnv({ WORKER: "off", STORE_CONCURRENCY: "3", JOB_LEASE_SECONDS: "10" }).worker).toMatchObject({ inProcess: false, storeConcurrency: 3, maxLeaseSeconds: 10 });
+    expect(parseEnv({}).worker).toMatchObject({
+      inProcess: true,
+      concurrency: 8,
+      storeConcurrency: 2,
+      pollMs: 250,
+      healthProbeEveryMs: 900_000,
+    });
+    expect(parseEnv({ WORKER: "off", STORE_CONCURRENCY: "3", JOB_LEASE_SECONDS: "10" }).worker).toMatchObject({
+      inProcess: false,
+      storeConcurrency: 3,
+      maxLeaseSeconds: 10,
+    });
   });
 
   it("says what is wrong with a bad value", () => {

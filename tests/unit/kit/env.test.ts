@@ -13,7 +13,9 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...base, APP_URL: "http://127.0.0.1:3200" }).appUrl).toBe("http://127.0.0.1:3200");
     expect(parseEnv({ ...base, APP_URL: "https://app.example.com" }).appUrl).toBe("https://app.example.com");
     // `next build` evaluates modules with NODE_ENV=production and needs no APP_URL
-    expect(parseEnv({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build" }).appUrl).toBe("http://127.0.0.1:3000");
+    expect(parseEnv({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build" }).appUrl).toBe(
+      "http://127.0.0.1:3000",
+    );
   });
 
   it("TRUST_PROXY is off unless set", () => {
@@ -35,27 +37,49 @@ describe("parseEnv", () => {
 
   it("stops production start-up without secrets, saying how to make one", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET.*openssl rand -base64 32/);
-    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: strongSecret })).toThrow(/ENCRYPTION_KEY.*openssl rand/);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: strongSecret })).toThrow(
+      /ENCRYPTION_KEY.*openssl rand/,
+    );
   });
 
   it("refuses weak or dev secrets in production", () => {
     expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "short", ENCRYPTION_KEY: key64 })).toThrow(/weak/);
-    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a".repeat(40), ENCRYPTION_KEY: key64 })).toThrow(/weak/);
-    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: DEV_SESSION_SECRET, ENCRYPTION_KEY: key64 })).toThrow(/weak/);
-    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: strongSecret, ENCRYPTION_KEY: DEV_ENCRYPTION_KEY })).toThrow(/dev-only/);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a".repeat(40), ENCRYPTION_KEY: key64 })).toThrow(
+      /weak/,
+    );
     expect(() =>
-      parseEnv({ NODE_ENV: "production", SESSION_SECRET: strongSecret, ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64") }),
+      parseEnv({ NODE_ENV: "production", SESSION_SECRET: DEV_SESSION_SECRET, ENCRYPTION_KEY: key64 }),
+    ).toThrow(/weak/);
+    expect(() =>
+      parseEnv({ NODE_ENV: "production", SESSION_SECRET: strongSecret, ENCRYPTION_KEY: DEV_ENCRYPTION_KEY }),
+    ).toThrow(/dev-only/);
+    expect(() =>
+      parseEnv({
+        NODE_ENV: "production",
+        SESSION_SECRET: strongSecret,
+        ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64"),
+      }),
     ).toThrow(/random/);
   });
 
   it("accepts good production settings; private store URLs off by default", () => {
-    const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: strongSecret, ENCRYPTION_KEY: key64, APP_URL: "https://app.example.com/" });
+    const env = parseEnv({
+      NODE_ENV: "production",
+      SESSION_SECRET: strongSecret,
+      ENCRYPTION_KEY: key64,
+      APP_URL: "https://app.example.com/",
+    });
     expect(env.allowPrivateStoreUrls).toBe(false);
     expect(env.appUrl).toBe("https://app.example.com");
     expect(env.usingDevSecrets).toBe(false);
     expect(
-      parseEnv({ NODE_ENV: "production", SESSION_SECRET: strongSecret, ENCRYPTION_KEY: key64, APP_URL: "https://app.example.com", ALLOW_PRIVATE_STORE_URLS: "true" })
-        .allowPrivateStoreUrls,
+      parseEnv({
+        NODE_ENV: "production",
+        SESSION_SECRET: strongSecret,
+        ENCRYPTION_KEY: key64,
+        APP_URL: "https://app.example.com",
+        ALLOW_PRIVATE_STORE_URLS: "true",
+      }).allowPrivateStoreUrls,
     ).toBe(true);
   });
 
@@ -88,9 +112,23 @@ describe("parseEncryptionKeys", () => {
 
   it("worker settings: plain whole numbers in range, on/off; empty means unset; anything else refused saying what is expected", () => {
     const w = (env: Record<string, string>) => parseEnv({ NODE_ENV: "test", ...env }).worker;
-    expect(w({})).toMatchObject({ inProcess: true, concurrency: 8, storeConcurrency: 2, pollMs: 250, healthProbeEveryMs: 900_000 });
-    expect(w({ WORKER: "", WORKER_CONCURRENCY: "", JOB_LEASE_SECONDS: " " })).toMatchObject({ inProcess: true, concurrency: 8, maxLeaseSeconds: undefined });
-    expect(w({ WORKER: "OFF", WORKER_CONCURRENCY: " 4 ", HEALTH_PROBE_INTERVAL_SECONDS: "5" })).toMatchObject({ inProcess: false, concurrency: 4, healthProbeEveryMs: 5_000 });
+    expect(w({})).toMatchObject({
+      inProcess: true,
+      concurrency: 8,
+      storeConcurrency: 2,
+      pollMs: 250,
+      healthProbeEveryMs: 900_000,
+    });
+    expect(w({ WORKER: "", WORKER_CONCURRENCY: "", JOB_LEASE_SECONDS: " " })).toMatchObject({
+      inProcess: true,
+      concurrency: 8,
+      maxLeaseSeconds: undefined,
+    });
+    expect(w({ WORKER: "OFF", WORKER_CONCURRENCY: " 4 ", HEALTH_PROBE_INTERVAL_SECONDS: "5" })).toMatchObject({
+      inProcess: false,
+      concurrency: 4,
+      healthProbeEveryMs: 5_000,
+    });
     for (const bad of ["0", "-1", "abc", "1.5", "0x10", "1e1", "201"]) {
       expect(() => w({ WORKER_CONCURRENCY: bad })).toThrow(/WORKER_CONCURRENCY: must be a whole number from 1 to 200/);
     }

@@ -5,7 +5,12 @@ import { createLogger } from "@/lib/log";
 describe("log redaction", () => {
   it("never writes secrets, tokens, verifiers or authorization headers", () => {
     const lines: string[] = [];
-    const dest = new Writable({ write(chunk, _e, cb) { lines.push(String(chunk)); cb(); } });
+    const dest = new Writable({
+      write(chunk, _e, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
     const log = createLogger({ level: "info", destination: dest });
     log.info(
       {

@@ -10,7 +10,12 @@ import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { config, proxy } from "@/proxy";
 import { POPUP_HEADER } from "@/lib/integration/popup-pages";
 
-const PREFETCHES: Array<Record<string, string>> = [{ purpose: "prefetch" }, { "next-router-prefetch": "1" }, { "sec-purpose": "prefetch" }, { purpose: "prefetch", "next-router-prefetch": "1" }];
+const PREFETCHES: Array<Record<string, string>> = [
+  { purpose: "prefetch" },
+  { "next-router-prefetch": "1" },
+  { "sec-purpose": "prefetch" },
+  { purpose: "prefetch", "next-router-prefetch": "1" },
+];
 
 describe("the proxy's matcher", () => {
   for (const headers of PREFETCHES) {
@@ -35,7 +40,12 @@ function forwarded(res: Response): Map<string, string> {
 describe("client-sent internal headers", () => {
   it("are replaced by the proxy's on a prefetch request", () => {
     const req = new NextRequest("http://127.0.0.1:3000/stores", {
-      headers: { purpose: "prefetch", "next-router-prefetch": "1", "content-security-policy": "script-src 'nonce-attacker'", [POPUP_HEADER]: "1" },
+      headers: {
+        purpose: "prefetch",
+        "next-router-prefetch": "1",
+        "content-security-policy": "script-src 'nonce-attacker'",
+        [POPUP_HEADER]: "1",
+      },
     });
     const res = proxy(req);
     const csp = res.headers.get("content-security-policy") ?? "";

@@ -34,7 +34,9 @@ describe("SecretBox", () => {
     const parts = sealed.split(".");
     const body = Buffer.from(parts[3]!, "base64url");
     body[0] = body[0]! ^ 1;
-    expect(() => box.open([parts[0], parts[1], parts[2], body.toString("base64url")].join("."))).toThrow(/authentication/);
+    expect(() => box.open([parts[0], parts[1], parts[2], body.toString("base64url")].join("."))).toThrow(
+      /authentication/,
+    );
     expect(() => createSecretBox([k("k1")]).open(sealed)).toThrow(/authentication/);
     const k2 = { id: "k2", key: Buffer.alloc(32, 7) };
     const two = createSecretBox([k2, { id: "k3", key: Buffer.alloc(32, 7) }]);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { assertSentAsSigned, buildQuery, fillPath, normaliseBaseUrl, PathParamError, QueryError, restUrl, UnsignableUrlError } from "@/lib/magento/addressing";
+import {
+  assertSentAsSigned,
+  buildQuery,
+  fillPath,
+  normaliseBaseUrl,
+  PathParamError,
+  QueryError,
+  restUrl,
+  UnsignableUrlError,
+} from "@/lib/magento/addressing";
 
 describe("normaliseBaseUrl", () => {
   it("keeps the path verbatim (index.php/) and ensures a trailing slash", () => {
@@ -22,7 +31,9 @@ describe("restUrl", () => {
   const base = "https://shop.example.com/index.php/";
   it("builds rest/V1, rest/{store}/V1 and rest/all/V1", () => {
     expect(restUrl(base, "/V1/products", undefined)).toBe("https://shop.example.com/index.php/rest/V1/products");
-    expect(restUrl(base, "/V1/products", "default")).toBe("https://shop.example.com/index.php/rest/default/V1/products");
+    expect(restUrl(base, "/V1/products", "default")).toBe(
+      "https://shop.example.com/index.php/rest/default/V1/products",
+    );
     expect(restUrl(base, "V1/cmsPage/1", "all")).toBe("https://shop.example.com/index.php/rest/all/V1/cmsPage/1");
   });
   it("puts the schema route under a store code", () => {
@@ -66,21 +77,36 @@ describe("fillPath", () => {
 describe("buildQuery", () => {
   it("encodes names and values per RFC 3986, always name=value", () => {
     expect(buildQuery([["searchCriteria[pageSize]", "2"]])).toBe("searchCriteria%5BpageSize%5D=2");
-    expect(buildQuery([["q", "a b"], ["empty", ""], ["fields", "items[sku,name]"]])).toBe(
-      "q=a%20b&empty=&fields=items%5Bsku%2Cname%5D",
-    );
+    expect(
+      buildQuery([
+        ["q", "a b"],
+        ["empty", ""],
+        ["fields", "items[sku,name]"],
+      ]),
+    ).toBe("q=a%20b&empty=&fields=items%5Bsku%2Cname%5D");
     expect(buildQuery([["v", "a=b&c+d"]])).toBe("v=a%3Db%26c%2Bd");
     expect(buildQuery([["v", "it's (*)!~"]])).toBe("v=it%27s%20%28%2A%29%21~");
   });
   it("never writes + or a repeated name, and keeps oauth_ out of the query", () => {
     expect(buildQuery([["q", "x y"]])).not.toContain("+");
-    expect(() => buildQuery([["a", "1"], ["a", "2"]])).toThrow(QueryError);
+    expect(() =>
+      buildQuery([
+        ["a", "1"],
+        ["a", "2"],
+      ]),
+    ).toThrow(QueryError);
     expect(() => buildQuery([["oauth_token", "x"]])).toThrow(/Authorization header/);
     expect(() => buildQuery([["", "x"]])).toThrow(/empty/);
   });
   it("follows Magento's unanchored oauth_ rule: any name containing oauth_ + [a-z_-] is a protocol parameter", () => {
     expect(() => buildQuery([["my_oauth_token", "x"]])).toThrow(/Authorization header/);
-    expect(buildQuery([["oauth", "x"], ["oauth_", "y"], ["oauth_X", "z"]])).toBe("oauth=x&oauth_=y&oauth_X=z");
+    expect(
+      buildQuery([
+        ["oauth", "x"],
+        ["oauth_", "y"],
+        ["oauth_X", "z"],
+      ]),
+    ).toBe("oauth=x&oauth_=y&oauth_X=z");
   });
   it("refuses . or space in a name (PHP rewrites them to _, so family E signs another name)", () => {
     expect(() => buildQuery([["a.b", "1"]])).toThrow(/"\." or space/);
@@ -91,12 +117,23 @@ describe("buildQuery", () => {
 
 describe("assertSentAsSigned", () => {
   it("accepts what fetch sends unchanged", () => {
-    expect(() => assertSentAsSigned("https://shop.example.com/index.php/rest/V1/products/ABC%2F10?searchCriteria%5BpageSize%5D=2&q=a%20b")).not.toThrow();
+    expect(() =>
+      assertSentAsSigned(
+        "https://shop.example.com/index.php/rest/V1/products/ABC%2F10?searchCriteria%5BpageSize%5D=2&q=a%20b",
+      ),
+    ).not.toThrow();
   });
   it("refuses URLs the WHATWG parser rewrites: spaces, non-ASCII, dot segments", () => {
-    for (const url of ["https://h/my shop/rest/V1/x", "https://h/bütik/rest/V1/x", "https://h/shop/../rest/V1/x", "https://h/a/%2e%2e/rest/V1/x"]) {
+    for (const url of [
+      "https://h/my shop/rest/V1/x",
+      "https://h/bütik/rest/V1/x",
+      "https://h/shop/../rest/V1/x",
+      "https://h/a/%2e%2e/rest/V1/x",
+    ]) {
       expect(() => assertSentAsSigned(url)).toThrow(UnsignableUrlError);
     }
-    expect(() => assertSentAsSigned("https://h/my shop/rest/V1/x")).toThrow(/fetch would send https:\/\/h\/my%20shop\/rest\/V1\/x/);
+    expect(() => assertSentAsSigned("https://h/my shop/rest/V1/x")).toThrow(
+      /fetch would send https:\/\/h\/my%20shop\/rest\/V1\/x/,
+    );
   });
 });

@@ -16,13 +16,27 @@ function silentStore() {
     clock += req.timeoutMs;
     throw timeoutError(req.timeoutMs);
   };
-  return { exchange, attempts, now: () => clock, sleep: async (ms: number) => void (clock += ms), elapsed: () => clock - 1_000_000 };
+  return {
+    exchange,
+    attempts,
+    now: () => clock,
+    sleep: async (ms: number) => void (clock += ms),
+    elapsed: () => clock - 1_000_000,
+  };
 }
 
-const get: TransportRequest = { method: "GET", url: "https://shop.test/rest/V1/products", headers: () => ({}), retry: true };
+const get: TransportRequest = {
+  method: "GET",
+  url: "https://shop.test/rest/V1/products",
+  headers: () => ({}),
+  retry: true,
+};
 
 async function failure(p: Promise<unknown>): Promise<MagentoApiError> {
-  const e = await p.then(() => undefined, (err: unknown) => err);
+  const e = await p.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(MagentoApiError);
   return e as MagentoApiError;
 }
@@ -30,7 +44,12 @@ async function failure(p: Promise<unknown>): Promise<MagentoApiError> {
 describe("callBudgetMs", () => {
   it("a silent store: the call gives up within the budget, as a timeout naming it", async () => {
     const s = silentStore();
-    const deps = { ...transportDeps({ timeoutMs: 30_000, callBudgetMs: 10_000, random: () => 0 }), exchange: s.exchange, now: s.now, sleep: s.sleep };
+    const deps = {
+      ...transportDeps({ timeoutMs: 30_000, callBudgetMs: 10_000, random: () => 0 }),
+      exchange: s.exchange,
+      now: s.now,
+      sleep: s.sleep,
+    };
     const e = await failure(send(get, deps));
     expect(e.code).toBe("timeout");
     expect(e.message).toContain("10 s");
@@ -46,7 +65,12 @@ describe("callBudgetMs", () => {
       clock += 100;
       throw new TypeError("fetch failed");
     };
-    const deps = { ...transportDeps({ callBudgetMs: 10_000, random: () => 0 }), exchange, now: () => clock, sleep: async (ms: number) => void (clock += ms) };
+    const deps = {
+      ...transportDeps({ callBudgetMs: 10_000, random: () => 0 }),
+      exchange,
+      now: () => clock,
+      sleep: async (ms: number) => void (clock += ms),
+    };
     const e = await failure(send(get, deps));
     expect(e.code).toBe("network");
     expect(calls).toBe(4); // the first attempt and its three retries
@@ -54,7 +78,12 @@ describe("callBudgetMs", () => {
 
   it("without a budget a silent store costs every attempt's full timeout (background work keeps its limits)", async () => {
     const s = silentStore();
-    const deps = { ...transportDeps({ timeoutMs: 30_000, random: () => 0 }), exchange: s.exchange, now: s.now, sleep: s.sleep };
+    const deps = {
+      ...transportDeps({ timeoutMs: 30_000, random: () => 0 }),
+      exchange: s.exchange,
+      now: s.now,
+      sleep: s.sleep,
+    };
     const e = await failure(send(get, deps));
     expect(e.code).toBe("timeout");
     expect(s.attempts).toEqual([30_000, 30_000, 30_000, 30_000]);

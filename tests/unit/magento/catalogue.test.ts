@@ -26,7 +26,12 @@ function parseSeed(): SeedOp[] {
   for (const line of md.split("\n")) {
     if (line.startsWith("### Commercial-edition-only")) edition = "commerce";
     if (line.startsWith("### Open-source modules")) edition = "open-source";
-    if (line.startsWith("#### ")) module = line.slice(5).split(":")[0]!.replace(/\s*\(.*\)$/, "").trim();
+    if (line.startsWith("#### "))
+      module = line
+        .slice(5)
+        .split(":")[0]!
+        .replace(/\s*\(.*\)$/, "")
+        .trim();
     const m = /^\|\s*(GET|POST|PUT|DELETE)\s*\|\s*(\S+)\s*\|\s*(.*?)\s*\|\s*$/.exec(line);
     if (m) {
       const since = /since (\d\.\d)/.exec(m[3]!)?.[1];
@@ -59,34 +64,44 @@ describe("CATALOGUE vs docs/spec/endpoint-catalogue.md", () => {
     const byKey = new Map(fromCatalogue.map((o) => [key(o), o]));
     for (const s of seed) {
       const o = byKey.get(key(s))!;
-      expect({ k: key(s), module: o.module, edition: o.edition, since: o.since }).toEqual({ k: key(s), module: s.module, edition: s.edition, since: s.since });
+      expect({ k: key(s), module: o.module, edition: o.edition, since: o.since }).toEqual({
+        k: key(s),
+        module: s.module,
+        edition: s.edition,
+        since: s.since,
+      });
     }
     expect(fromCatalogue.filter((o) => o.edition === "open-source")).toHaveLength(338);
   });
 
   it("marks the two token operations and adds schema, swagger and portal operations", () => {
-    expect(CATALOGUE.filter((o) => o.kind === "token").map(key).sort()).toEqual([
-      "POST /V1/integration/admin/token",
-      "POST /V1/integration/customer/token",
-    ]);
+    expect(
+      CATALOGUE.filter((o) => o.kind === "token")
+        .map(key)
+        .sort(),
+    ).toEqual(["POST /V1/integration/admin/token", "POST /V1/integration/customer/token"]);
     const schema = CATALOGUE.filter((o) => o.kind === "schema");
     expect(schema.map((o) => `${key(o)} ${o.requiredQuery?.join(",") ?? ""}`.trim()).sort()).toEqual([
       "GET /schema",
       "GET /schema services",
       "GET /swagger",
     ]);
-    expect(CATALOGUE.filter((o) => o.kind === "portal").map(key).sort()).toEqual([
-      "GET /rest/v1/users/{id}",
-      "POST /rest/v1/app/session/token",
-      "POST /rest/v1/apps/session/token",
-    ]);
+    expect(
+      CATALOGUE.filter((o) => o.kind === "portal")
+        .map(key)
+        .sort(),
+    ).toEqual(["GET /rest/v1/users/{id}", "POST /rest/v1/app/session/token", "POST /rest/v1/apps/session/token"]);
   });
 
   it("has unique ids that findOperation resolves", () => {
     const ids = CATALOGUE.map((o) => o.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const o of CATALOGUE) expect(findOperation(o.id)).toBe(o);
-    expect(findOperation("getProductsBySku")).toMatchObject({ method: "GET", path: "/V1/products/{sku}", module: "Catalog" });
+    expect(findOperation("getProductsBySku")).toMatchObject({
+      method: "GET",
+      path: "/V1/products/{sku}",
+      module: "Catalog",
+    });
     expect(findOperation("nope")).toBeUndefined();
   });
 });

@@ -1,11 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { createMagentoClient, OperationCallError, searchCriteria, fields, SearchCriteriaError, type SearchCriteria } from "@/lib/magento";
+import {
+  createMagentoClient,
+  OperationCallError,
+  searchCriteria,
+  fields,
+  SearchCriteriaError,
+  type SearchCriteria,
+} from "@/lib/magento";
 import { SignatureNegotiation, fallbackSignal, signatureAccepted } from "@/lib/magento/signature-fallback";
 import { fakeFetch, json } from "../../helpers/fake-fetch";
 
 const make = (baseUrl = "https://shop.example.com/index.php/", storeCode?: string) => {
   const f = fakeFetch(() => json(200, { ok: 1 }));
-  const client = createMagentoClient({ baseUrl, auth: { kind: "bearer", token: "t" }, fetch: f.fetch, ...(storeCode ? { storeCode } : {}) });
+  const client = createMagentoClient({
+    baseUrl,
+    auth: { kind: "bearer", token: "t" },
+    fetch: f.fetch,
+    ...(storeCode ? { storeCode } : {}),
+  });
   return { client, calls: f.calls };
 };
 
@@ -19,7 +31,9 @@ describe("client addressing", () => {
       storeCode: "default",
       fields: fields("sku", "name"),
     });
-    expect(calls[0]!.url).toBe("https://shop.example.com/index.php/rest/default/V1/products/ABC%2F10?fields=sku%2Cname");
+    expect(calls[0]!.url).toBe(
+      "https://shop.example.com/index.php/rest/default/V1/products/ABC%2F10?fields=sku%2Cname",
+    );
     await client.request({
       method: "GET",
       path: "/V1/orders",
@@ -39,22 +53,31 @@ describe("client addressing", () => {
     const { client, calls } = make("https://s.example/", "all");
     await client.request({ method: "PUT", path: "/V1/cmsPage/{id}", pathParams: { id: 3 }, body: {} });
     await client.request({ method: "GET", path: "/V1/cmsPage/{id}", pathParams: { id: 3 }, storeCode: "fr" });
-    expect(calls.map((c) => c.url)).toEqual(["https://s.example/rest/all/V1/cmsPage/3", "https://s.example/rest/fr/V1/cmsPage/3"]);
+    expect(calls.map((c) => c.url)).toEqual([
+      "https://s.example/rest/all/V1/cmsPage/3",
+      "https://s.example/rest/fr/V1/cmsPage/3",
+    ]);
   });
 
   it("refuses a .. path parameter and a base URL fetch would rewrite, before sending anything", async () => {
     const { client, calls } = make();
-    await expect(client.request({ method: "GET", path: "/V1/products/{sku}/media", pathParams: { sku: ".." } })).rejects.toThrow(/dot segment/);
+    await expect(
+      client.request({ method: "GET", path: "/V1/products/{sku}/media", pathParams: { sku: ".." } }),
+    ).rejects.toThrow(/dot segment/);
     await expect(client.call("getProductsBySku", { pathParams: { sku: "." } })).rejects.toThrow(/dot segment/);
     const spaced = make("https://shop.example.com/my shop/");
-    await expect(spaced.client.request({ method: "GET", path: "/V1/store/websites" })).rejects.toThrow(/fetch would send .*my%20shop/);
+    await expect(spaced.client.request({ method: "GET", path: "/V1/store/websites" })).rejects.toThrow(
+      /fetch would send .*my%20shop/,
+    );
     expect(calls).toHaveLength(0);
     expect(spaced.calls).toHaveLength(0);
   });
 
   it("rejects a malformed fields string before sending", async () => {
     const { client, calls } = make();
-    await expect(client.request({ method: "GET", path: "/V1/products", fields: "items[sku" })).rejects.toThrow(/unclosed/);
+    await expect(client.request({ method: "GET", path: "/V1/products", fields: "items[sku" })).rejects.toThrow(
+      /unclosed/,
+    );
     expect(calls).toHaveLength(0);
   });
 });
@@ -94,13 +117,21 @@ describe("client.call (catalogue-driven)", () => {
     await client.call("getSchemaServices", {}).catch(() => undefined);
     // @ts-expect-error -- getProducts has no path parameters
     await client.call("getProducts", { pathParams: { sku: "x" } }).catch(() => undefined);
-    const typed = await client.call<"getProductsBySku", { ok: number }>("getProductsBySku", { pathParams: { sku: "24-MB01" } });
+    const typed = await client.call<"getProductsBySku", { ok: number }>("getProductsBySku", {
+      pathParams: { sku: "24-MB01" },
+    });
     expect(typed.data.ok).toBe(1);
   });
 
   it("handles schema, swagger and portal operations", async () => {
-    const f = fakeFetch((c) => (c.url.endsWith("/swagger") ? new Response("<html>swagger</html>") : json(200, { swagger: "2.0" })));
-    const client = createMagentoClient({ baseUrl: "https://s.example/", auth: { kind: "bearer", token: "admin" }, fetch: f.fetch });
+    const f = fakeFetch((c) =>
+      c.url.endsWith("/swagger") ? new Response("<html>swagger</html>") : json(200, { swagger: "2.0" }),
+    );
+    const client = createMagentoClient({
+      baseUrl: "https://s.example/",
+      auth: { kind: "bearer", token: "admin" },
+      fetch: f.fetch,
+    });
     await client.call("getSchemaServices", { query: { services: "catalogProductRepositoryV1" } });
     expect(f.calls[0]!.url).toBe("https://s.example/rest/default/schema?services=catalogProductRepositoryV1");
     await expect(client.call("getSchemaServices")).rejects.toThrow(/services/);
@@ -144,15 +175,19 @@ describe("client.call (catalogue-driven)", () => {
       { filterGroups: [] },
     ];
     for (const sc of bad) {
-      await expect(client.request({ method: "GET", path: "/V1/products", searchCriteria: sc as SearchCriteria })).rejects.toBeInstanceOf(
-        SearchCriteriaError,
-      );
+      await expect(
+        client.request({ method: "GET", path: "/V1/products", searchCriteria: sc as SearchCriteria }),
+      ).rejects.toBeInstanceOf(SearchCriteriaError);
     }
     expect(calls).toHaveLength(0);
     await client.request({
       method: "GET",
       path: "/V1/products",
-      searchCriteria: { filterGroups: [{ filters: [{ field: "special_price", conditionType: "null" }] }], sortOrders: [{ field: "sku", direction: "DESC" }], pageSize: 300 },
+      searchCriteria: {
+        filterGroups: [{ filters: [{ field: "special_price", conditionType: "null" }] }],
+        sortOrders: [{ field: "sku", direction: "DESC" }],
+        pageSize: 300,
+      },
     });
     expect(calls).toHaveLength(1);
   });
@@ -182,21 +217,40 @@ describe("signature negotiation", () => {
     const sig = JSON.stringify({ message: "The signature is invalid. Verify and try again." });
     expect(fallbackSignal(401, sig)).toBe("signature_invalid");
     expect(fallbackSignal(400, sig)).toBeUndefined();
-    expect(fallbackSignal(401, "oauth_problem=The+signature+is+invalid.+Verify+and+try+again.")).toBe("signature_invalid");
-    expect(fallbackSignal(400, JSON.stringify({ message: "Signature method %1 is not supported", parameters: ["HMAC-SHA1"] }))).toBe(
+    expect(fallbackSignal(401, "oauth_problem=The+signature+is+invalid.+Verify+and+try+again.")).toBe(
+      "signature_invalid",
+    );
+    expect(
+      fallbackSignal(
+        400,
+        JSON.stringify({ message: "Signature method %1 is not supported", parameters: ["HMAC-SHA1"] }),
+      ),
+    ).toBe("method_not_supported");
+    expect(fallbackSignal(400, "oauth_problem=Signature+method+HMAC-SHA256+is+not+supported")).toBe(
       "method_not_supported",
     );
-    expect(fallbackSignal(400, "oauth_problem=Signature+method+HMAC-SHA256+is+not+supported")).toBe("method_not_supported");
     expect(fallbackSignal(401, JSON.stringify({ message: "Specified token does not exist" }))).toBeUndefined();
   });
 
   it("counts only answers given after authentication as proof that a signature was accepted", () => {
     expect(signatureAccepted(200, "{}")).toBe(true);
-    expect(signatureAccepted(404, JSON.stringify({ message: "The product that was requested doesn't exist." }))).toBe(true);
-    expect(signatureAccepted(400, JSON.stringify({ message: "The %fieldName value is invalid.", parameters: { fieldName: "x" } }))).toBe(true);
+    expect(signatureAccepted(404, JSON.stringify({ message: "The product that was requested doesn't exist." }))).toBe(
+      true,
+    );
+    expect(
+      signatureAccepted(
+        400,
+        JSON.stringify({ message: "The %fieldName value is invalid.", parameters: { fieldName: "x" } }),
+      ),
+    ).toBe(true);
     expect(signatureAccepted(404, JSON.stringify({ message: "Request does not match any route." }))).toBe(false);
     expect(signatureAccepted(401, JSON.stringify({ message: "Specified token does not exist" }))).toBe(false);
-    expect(signatureAccepted(400, JSON.stringify({ message: "Signature method %1 is not supported", parameters: ["HMAC-SHA1"] }))).toBe(false);
+    expect(
+      signatureAccepted(
+        400,
+        JSON.stringify({ message: "Signature method %1 is not supported", parameters: ["HMAC-SHA1"] }),
+      ),
+    ).toBe(false);
     expect(signatureAccepted(500, "{}")).toBe(false);
     expect(signatureAccepted(503, "{}")).toBe(false);
   });

@@ -6,14 +6,16 @@ const URL = "https://shop.example.com/rest/V1/products";
 
 describe("renderMessage (Magento Phrase placeholder renderer)", () => {
   it("fills %1, %2 from list parameters", () => {
-    expect(renderMessage("Signature method %1 is not supported", ["HMAC-SHA1"])).toBe("Signature method HMAC-SHA1 is not supported");
+    expect(renderMessage("Signature method %1 is not supported", ["HMAC-SHA1"])).toBe(
+      "Signature method HMAC-SHA1 is not supported",
+    );
     expect(renderMessage("%2 before %1", ["a", "b"])).toBe("b before a");
   });
 
   it("fills %name from object parameters", () => {
-    expect(renderMessage("The consumer isn't authorized to access %resources.", { resources: "Magento_Catalog::products" })).toBe(
-      "The consumer isn't authorized to access Magento_Catalog::products.",
-    );
+    expect(
+      renderMessage("The consumer isn't authorized to access %resources.", { resources: "Magento_Catalog::products" }),
+    ).toBe("The consumer isn't authorized to access Magento_Catalog::products.");
     expect(renderMessage('"%fieldName" is required. Enter and try again.', { fieldName: "oauth_token" })).toBe(
       '"oauth_token" is required. Enter and try again.',
     );
@@ -59,7 +61,14 @@ describe("parseErrorBody", () => {
   });
 
   it("keeps what fits the schema and drops the rest (odd parameters, non-object errors, a string code)", () => {
-    const p = parseErrorBody(JSON.stringify({ message: "x %1", parameters: "bad", errors: [1, { message: "y %n", parameters: { n: 2 } }, { msg: "z" }], code: "5" }))!;
+    const p = parseErrorBody(
+      JSON.stringify({
+        message: "x %1",
+        parameters: "bad",
+        errors: [1, { message: "y %n", parameters: { n: 2 } }, { msg: "z" }],
+        code: "5",
+      }),
+    )!;
     expect(p).toMatchObject({ template: "x %1", parameters: undefined, renderedMessage: "x %1", oauthProblem: false });
     expect(p.errors.map((e) => e.renderedMessage)).toEqual(["y 2"]);
     expect(p.storeCode).toBeUndefined();
@@ -76,18 +85,47 @@ describe("parseErrorBody", () => {
 
 describe("errorFromResponse: codes and hints", () => {
   const cases: Array<[number, unknown, string, RegExp | undefined]> = [
-    [401, { message: "The consumer isn't authorized to access %resources.", parameters: { resources: "Magento_Sales::sales" } }, "not_authorized", /Magento_Sales::sales.*Reauthorize/s],
+    [
+      401,
+      {
+        message: "The consumer isn't authorized to access %resources.",
+        parameters: { resources: "Magento_Sales::sales" },
+      },
+      "not_authorized",
+      /Magento_Sales::sales.*Reauthorize/s,
+    ],
     [401, { message: "Specified token does not exist" }, "token_missing", /Reauthorize/],
     [401, { message: "Access token has been revoked" }, "token_revoked", /revoked/],
     [401, { message: "A consumer having the specified key does not exist" }, "consumer_missing", /deleted/],
     [401, { message: "Consumer key has expired" }, "consumer_expired", /300 s.*Reauthorize/s],
     [401, { message: "The signature is invalid. Verify and try again." }, "signature_invalid", /base URL/],
-    [400, { message: "Signature method %1 is not supported", parameters: ["HMAC-SHA1"] }, "method_not_supported", /HMAC-SHA256/],
-    [401, { message: "An error occurred validating the nonce" }, "timestamp_rejected", /clock is most likely ahead.*600 s/s],
-    [400, { message: "Please use the 2fa provider-specific endpoints to obtain a token.", parameters: { active_providers: ["google"] } }, "admin_2fa_required", /2fa|Two-factor/i],
+    [
+      400,
+      { message: "Signature method %1 is not supported", parameters: ["HMAC-SHA1"] },
+      "method_not_supported",
+      /HMAC-SHA256/,
+    ],
     [
       401,
-      { message: "The account sign-in was incorrect or your account is disabled temporarily. Please wait and try again later." },
+      { message: "An error occurred validating the nonce" },
+      "timestamp_rejected",
+      /clock is most likely ahead.*600 s/s,
+    ],
+    [
+      400,
+      {
+        message: "Please use the 2fa provider-specific endpoints to obtain a token.",
+        parameters: { active_providers: ["google"] },
+      },
+      "admin_2fa_required",
+      /2fa|Two-factor/i,
+    ],
+    [
+      401,
+      {
+        message:
+          "The account sign-in was incorrect or your account is disabled temporarily. Please wait and try again later.",
+      },
       "sign_in_failed",
       /locked/,
     ],
@@ -107,7 +145,10 @@ describe("errorFromResponse: codes and hints", () => {
   it("keeps the template, parameters and rendered message apart", () => {
     const e = errorFromResponse(
       401,
-      JSON.stringify({ message: "The consumer isn't authorized to access %resources.", parameters: { resources: "Magento_Catalog::products" } }),
+      JSON.stringify({
+        message: "The consumer isn't authorized to access %resources.",
+        parameters: { resources: "Magento_Catalog::products" },
+      }),
       URL,
       "GET",
     );
@@ -119,14 +160,21 @@ describe("errorFromResponse: codes and hints", () => {
 
   it("classifies rendered oauth_problem texts the same way", () => {
     expect(errorFromResponse(401, "oauth_problem=Consumer+key+has+expired", URL, "POST").code).toBe("consumer_expired");
-    expect(errorFromResponse(401, "oauth_problem=An+error+occurred+validating+the+nonce", URL, "POST").code).toBe("timestamp_rejected");
+    expect(errorFromResponse(401, "oauth_problem=An+error+occurred+validating+the+nonce", URL, "POST").code).toBe(
+      "timestamp_rejected",
+    );
     expect(errorFromResponse(400, "oauth_problem=Signature+method+HMAC-SHA1+is+not+supported", URL, "POST").code).toBe(
       "method_not_supported",
     );
   });
 
   it("names the resource from a rendered message without parameters", () => {
-    const e = errorFromResponse(401, JSON.stringify({ message: "The consumer isn't authorized to access Magento_Cms::page." }), URL, "GET");
+    const e = errorFromResponse(
+      401,
+      JSON.stringify({ message: "The consumer isn't authorized to access Magento_Cms::page." }),
+      URL,
+      "GET",
+    );
     expect(e.hint).toContain("Magento_Cms::page");
   });
 

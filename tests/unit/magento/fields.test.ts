@@ -20,7 +20,9 @@ describe("fields builder", () => {
   });
 
   it("wraps list responses in items[...]", () => {
-    expect(listFields("sku", "name", { extension_attributes: ["stock_item"] })).toBe("items[sku,name,extension_attributes[stock_item]]");
+    expect(listFields("sku", "name", { extension_attributes: ["stock_item"] })).toBe(
+      "items[sku,name,extension_attributes[stock_item]]",
+    );
   });
 
   it("rejects bad names in the builder", () => {

@@ -5,10 +5,13 @@ import { fakeFetch, json, type RecordedCall } from "../../helpers/fake-fetch";
 
 function queryOf(call: RecordedCall): Array<[string, string]> {
   const q = call.url.split("?")[1] ?? "";
-  return q.split("&").filter(Boolean).map((p) => {
-    const [k, v] = p.split("=");
-    return [decodeURIComponent(k!), decodeURIComponent(v!)];
-  });
+  return q
+    .split("&")
+    .filter(Boolean)
+    .map((p) => {
+      const [k, v] = p.split("=");
+      return [decodeURIComponent(k!), decodeURIComponent(v!)];
+    });
 }
 
 /** Magento-like list: a page past the end returns the last page again. */
@@ -29,7 +32,8 @@ describe("paginate", () => {
   it("yields every row once over 1000 rows, asking exactly the needed pages", async () => {
     const store = listStore(1000);
     const seen: number[] = [];
-    for await (const row of client(store.fetch).paginate<{ entity_id: number }>("/V1/products", { pageSize: 300 })) seen.push(row.entity_id);
+    for await (const row of client(store.fetch).paginate<{ entity_id: number }>("/V1/products", { pageSize: 300 }))
+      seen.push(row.entity_id);
     expect(seen).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
     const pages = store.calls.map((c) => parseSearchCriteria(queryOf(c)).currentPage);
     expect(pages).toEqual([1, 2, 3, 4]);
@@ -58,15 +62,26 @@ describe("paginate", () => {
 
   it("takes the page size from the options, else from the criteria, else 100", async () => {
     const sizes: Array<number | undefined> = [];
-    for (const [opt, crit] of [[50, 20], [undefined, 20], [undefined, undefined]] as const) {
+    for (const [opt, crit] of [
+      [50, 20],
+      [undefined, 20],
+      [undefined, undefined],
+    ] as const) {
       const store = listStore(3);
       const sc = crit === undefined ? searchCriteria() : searchCriteria().pageSize(crit);
-      for await (const _ of client(store.fetch).paginate("/V1/orders", { searchCriteria: sc, ...(opt ? { pageSize: opt } : {}) })) void _;
+      for await (const _ of client(store.fetch).paginate("/V1/orders", {
+        searchCriteria: sc,
+        ...(opt ? { pageSize: opt } : {}),
+      }))
+        void _;
       sizes.push(parseSearchCriteria(queryOf(store.calls[0]!)).pageSize);
     }
     expect(sizes).toEqual([50, 20, 100]);
     await expect(async () => {
-      for await (const _ of client(listStore(1).fetch).paginate("/V1/orders", { searchCriteria: searchCriteria().pageSize(500) })) void _;
+      for await (const _ of client(listStore(1).fetch).paginate("/V1/orders", {
+        searchCriteria: searchCriteria().pageSize(500),
+      }))
+        void _;
     }).rejects.toThrow(RangeError);
   });
 
@@ -77,7 +92,11 @@ describe("paginate", () => {
     expect(defaultUniqueKey("V1/products/attribute-sets/groups/list")).toBe("attribute_group_id");
     expect(defaultUniqueKey("/V1/custom-module/list")).toBe("entity_id");
     expect(() => defaultUniqueKey("/V1/search")).toThrow(/uniqueKey/);
-    const c = pagedCriteria({ filterGroups: [], sortOrders: [{ field: "entity_id", direction: "DESC" }] }, "entity_id", 50);
+    const c = pagedCriteria(
+      { filterGroups: [], sortOrders: [{ field: "entity_id", direction: "DESC" }] },
+      "entity_id",
+      50,
+    );
     expect(c.sortOrders).toEqual([{ field: "entity_id", direction: "DESC" }]);
   });
 
@@ -100,7 +119,8 @@ describe("paginate", () => {
   it("follows the store's page size when it serves fewer rows than asked (input limits)", async () => {
     const store = listStore(45, { ignorePageSize: true });
     const seen: number[] = [];
-    for await (const row of client(store.fetch).paginate<{ entity_id: number }>("/V1/products", { pageSize: 100 })) seen.push(row.entity_id);
+    for await (const row of client(store.fetch).paginate<{ entity_id: number }>("/V1/products", { pageSize: 100 }))
+      seen.push(row.entity_id);
     expect(seen).toEqual(Array.from({ length: 45 }, (_, i) => i + 1));
     expect(store.calls).toHaveLength(3);
   });
@@ -119,7 +139,10 @@ describe("paginate", () => {
   it("checks a plain criteria object's page size like the option's", async () => {
     for (const pageSize of [301, 0, 2.5]) {
       await expect(async () => {
-        for await (const _ of client(listStore(1).fetch).paginate("/V1/orders", { searchCriteria: { filterGroups: [], sortOrders: [], pageSize } })) void _;
+        for await (const _ of client(listStore(1).fetch).paginate("/V1/orders", {
+          searchCriteria: { filterGroups: [], sortOrders: [], pageSize },
+        }))
+          void _;
       }).rejects.toThrow();
     }
   });
@@ -138,16 +161,25 @@ describe("paginate", () => {
   it("starts from the caller's currentPage", async () => {
     const store = listStore(250);
     let n = 0;
-    for await (const _ of client(store.fetch).paginate("/V1/products", { searchCriteria: { filterGroups: [], sortOrders: [], currentPage: 2 } })) n++;
+    for await (const _ of client(store.fetch).paginate("/V1/products", {
+      searchCriteria: { filterGroups: [], sortOrders: [], currentPage: 2 },
+    }))
+      n++;
     expect(n).toBe(150);
     const last = listStore(250);
     n = 0;
-    for await (const _ of client(last.fetch).paginate("/V1/products", { searchCriteria: { filterGroups: [], sortOrders: [], currentPage: 3 } })) n++;
+    for await (const _ of client(last.fetch).paginate("/V1/products", {
+      searchCriteria: { filterGroups: [], sortOrders: [], currentPage: 3 },
+    }))
+      n++;
     expect(n).toBe(50);
     expect(last.calls).toHaveLength(1);
     const past = listStore(250);
     n = 0;
-    for await (const _ of client(past.fetch).paginate("/V1/products", { searchCriteria: { filterGroups: [], sortOrders: [], currentPage: 9 } })) n++;
+    for await (const _ of client(past.fetch).paginate("/V1/products", {
+      searchCriteria: { filterGroups: [], sortOrders: [], currentPage: 9 },
+    }))
+      n++;
     expect(n).toBe(0); // the store repeats its last page; those rows are not page 9
   });
 });
@@ -174,7 +206,11 @@ describe("paginatePages with prefetch", () => {
   it("requests up to `prefetch` pages ahead, keeps page order when later pages answer first, and never asks past the end", async () => {
     const store = slowStore(1000, (page) => (page === 2 ? 30 : 1)); // page 2 answers after pages 3 and 4
     const seen: number[] = [];
-    for await (const items of paginatePages<{ entity_id: number }>((r) => client(store.f.fetch).request(r), "/V1/products", { pageSize: 100, prefetch: 3 })) {
+    for await (const items of paginatePages<{ entity_id: number }>(
+      (r) => client(store.f.fetch).request(r),
+      "/V1/products",
+      { pageSize: 100, prefetch: 3 },
+    )) {
       seen.push(...items.map((i) => i.entity_id));
     }
     expect(seen).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
@@ -186,7 +222,8 @@ describe("paginatePages with prefetch", () => {
   it("without prefetch asks one page at a time, as paginate does", async () => {
     const store = slowStore(500, () => 1);
     let n = 0;
-    for await (const items of paginatePages((r) => client(store.f.fetch).request(r), "/V1/products", { pageSize: 100 })) n += items.length;
+    for await (const items of paginatePages((r) => client(store.f.fetch).request(r), "/V1/products", { pageSize: 100 }))
+      n += items.length;
     expect(n).toBe(500);
     expect(store.maxInFlight()).toBe(1);
   });
@@ -197,7 +234,10 @@ describe("paginatePages with prefetch", () => {
     const onUnhandled = (e: unknown) => unhandled.push(e);
     process.on("unhandledRejection", onUnhandled);
     try {
-      for await (const items of paginatePages((r) => client(store.f.fetch).request(r), "/V1/products", { pageSize: 100, prefetch: 2 })) {
+      for await (const items of paginatePages((r) => client(store.f.fetch).request(r), "/V1/products", {
+        pageSize: 100,
+        prefetch: 2,
+      })) {
         expect(items).toHaveLength(100);
         break; // page 1 only, with pages 2 and 3 in flight
       }

@@ -3,7 +3,13 @@
  * as the count passes the limit, so a 200 MB answer is never read past it.
  */
 import { describe, expect, it } from "vitest";
-import { createMagentoClient, fetchRequestToken, MagentoOAuthError, ResponseTooLargeError, TOKEN_RESPONSE_MAX_BYTES } from "@/lib/magento";
+import {
+  createMagentoClient,
+  fetchRequestToken,
+  MagentoOAuthError,
+  ResponseTooLargeError,
+  TOKEN_RESPONSE_MAX_BYTES,
+} from "@/lib/magento";
 
 const CHUNK = new Uint8Array(64 * 1024).fill(0x61);
 
@@ -15,16 +21,19 @@ function floodingFetch(total: number, headers: Record<string, string> = {}) {
   const fetch = (async () => {
     calls++;
     return new Response(
-      new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (pulled >= total) return controller.close();
-          pulled += CHUNK.length;
-          controller.enqueue(CHUNK);
+      new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            if (pulled >= total) return controller.close();
+            pulled += CHUNK.length;
+            controller.enqueue(CHUNK);
+          },
+          cancel() {
+            cancelled = true;
+          },
         },
-        cancel() {
-          cancelled = true;
-        },
-      }, { highWaterMark: 0 }),
+        { highWaterMark: 0 },
+      ),
       { status: 200, headers },
     );
   }) as typeof globalThis.fetch;
@@ -34,9 +43,12 @@ function floodingFetch(total: number, headers: Record<string, string> = {}) {
 describe("response size limit (injected fetch)", () => {
   it("a 200 MB token response stops at the token limit with a typed error", async () => {
     const f = floodingFetch(200 * 1024 * 1024);
-    const err = (await fetchRequestToken({ storeBaseUrl: "https://store.test/", consumerKey: "k".repeat(32), consumerSecret: "s".repeat(32), fetch: f.fetch }).catch(
-      (e: unknown) => e,
-    )) as MagentoOAuthError;
+    const err = (await fetchRequestToken({
+      storeBaseUrl: "https://store.test/",
+      consumerKey: "k".repeat(32),
+      consumerSecret: "s".repeat(32),
+      fetch: f.fetch,
+    }).catch((e: unknown) => e)) as MagentoOAuthError;
     expect(err).toBeInstanceOf(MagentoOAuthError);
     expect(err.kind).toBe("too_large");
     expect(err.cause).toBeInstanceOf(ResponseTooLargeError);
@@ -46,8 +58,15 @@ describe("response size limit (injected fetch)", () => {
 
   it("a REST answer past maxResponseBytes stops there, and a declared Content-Length fails before reading", async () => {
     const f = floodingFetch(200 * 1024 * 1024);
-    const client = createMagentoClient({ baseUrl: "https://store.test/", auth: { kind: "none" }, fetch: f.fetch, maxResponseBytes: 1024 * 1024 });
-    const err = (await client.request({ method: "GET", path: "/V1/products/x" }).catch((e: unknown) => e)) as ResponseTooLargeError;
+    const client = createMagentoClient({
+      baseUrl: "https://store.test/",
+      auth: { kind: "none" },
+      fetch: f.fetch,
+      maxResponseBytes: 1024 * 1024,
+    });
+    const err = (await client
+      .request({ method: "GET", path: "/V1/products/x" })
+      .catch((e: unknown) => e)) as ResponseTooLargeError;
     expect(err).toBeInstanceOf(ResponseTooLargeError);
     expect(err.code).toBe("response_too_large");
     expect(err.status).toBe(200);
@@ -55,13 +74,22 @@ describe("response size limit (injected fetch)", () => {
     expect(f.pulled()).toBeLessThanOrEqual(1024 * 1024 + 2 * CHUNK.length);
 
     const declared = floodingFetch(200 * 1024 * 1024, { "content-length": String(200 * 1024 * 1024) });
-    const c2 = createMagentoClient({ baseUrl: "https://store.test/", auth: { kind: "none" }, fetch: declared.fetch, maxResponseBytes: 1024 * 1024 });
-    const e2 = (await c2.request({ method: "GET", path: "/V1/products/x" }).catch((e: unknown) => e)) as ResponseTooLargeError;
+    const c2 = createMagentoClient({
+      baseUrl: "https://store.test/",
+      auth: { kind: "none" },
+      fetch: declared.fetch,
+      maxResponseBytes: 1024 * 1024,
+    });
+    const e2 = (await c2
+      .request({ method: "GET", path: "/V1/products/x" })
+      .catch((e: unknown) => e)) as ResponseTooLargeError;
     expect(e2.declaredBytes).toBe(200 * 1024 * 1024);
     expect(declared.pulled()).toBeLessThanOrEqual(CHUNK.length);
   });
 
   it("refuses a limit that is not a positive whole number of bytes", () => {
-    expect(() => createMagentoClient({ baseUrl: "https://store.test/", auth: { kind: "none" }, maxResponseBytes: 0 })).toThrow(/maxResponseBytes/);
+    expect(() =>
+      createMagentoClient({ baseUrl: "https://store.test/", auth: { kind: "none" }, maxResponseBytes: 0 }),
+    ).toThrow(/maxResponseBytes/);
   });
 });

@@ -20,7 +20,8 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter("3600", NOW, 30_000)).toBe(30_000);
   });
   it("ignores absent or invalid values", () => {
-    for (const v of [null, undefined, "", "-1", "1.5", "soon", "abc def"]) expect(parseRetryAfter(v, NOW, 30_000)).toBeUndefined();
+    for (const v of [null, undefined, "", "-1", "1.5", "soon", "abc def"])
+      expect(parseRetryAfter(v, NOW, 30_000)).toBeUndefined();
   });
 });
 
@@ -30,7 +31,8 @@ describe("retry policy", () => {
     expect(isIdempotent("POST")).toBe(false);
   });
   it("idempotent calls retry 429/502/503/504; POST only 429 and a 503 with Retry-After; nothing else", () => {
-    for (const s of [429, 502, 503, 504]) for (const m of ["GET", "PUT", "DELETE"]) expect(isRetryableStatus(s, m)).toBe(true);
+    for (const s of [429, 502, 503, 504])
+      for (const m of ["GET", "PUT", "DELETE"]) expect(isRetryableStatus(s, m)).toBe(true);
     expect(isRetryableStatus(429, "POST")).toBe(true);
     expect(isRetryableStatus(503, "POST", true)).toBe(true);
     expect(isRetryableStatus(503, "POST")).toBe(false); // a bare 503 (e.g. Varnish) may come after PHP started the work

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { parseSearchCriteria, searchCriteria, searchCriteriaToQuery, SearchCriteriaError } from "@/lib/magento/search-criteria";
+import {
+  parseSearchCriteria,
+  searchCriteria,
+  searchCriteriaToQuery,
+  SearchCriteriaError,
+} from "@/lib/magento/search-criteria";
 import { CONDITION_TYPES, type SearchCriteria } from "@/lib/magento/search-criteria-types";
 import { buildQuery } from "@/lib/magento/addressing";
 
@@ -75,8 +80,12 @@ describe("searchCriteria builder", () => {
   });
 
   it("serialises with RFC 3986: %20 never +, brackets encoded, % as %25", () => {
-    const qs = buildQuery(searchCriteria().where("created_at", "gt", "2024-10-25 00:00:00").where("name", "like", "%Bag%").toQuery());
-    expect(qs).toContain("searchCriteria%5Bfilter_groups%5D%5B0%5D%5Bfilters%5D%5B0%5D%5Bvalue%5D=2024-10-25%2000%3A00%3A00");
+    const qs = buildQuery(
+      searchCriteria().where("created_at", "gt", "2024-10-25 00:00:00").where("name", "like", "%Bag%").toQuery(),
+    );
+    expect(qs).toContain(
+      "searchCriteria%5Bfilter_groups%5D%5B0%5D%5Bfilters%5D%5B0%5D%5Bvalue%5D=2024-10-25%2000%3A00%3A00",
+    );
     expect(qs).toContain("=%25Bag%25");
     expect(qs).not.toContain("+");
     expect(qs).not.toMatch(/[[\] ]/);
@@ -118,7 +127,9 @@ describe("parseSearchCriteria", () => {
   it("rejects malformed searchCriteria parameters", () => {
     expect(() => parseSearchCriteria([["searchCriteria[bogus]", "1"]])).toThrow(/unrecognised/);
     expect(() => parseSearchCriteria([["searchCriteria[pageSize]", "abc"]])).toThrow(/positive integer/);
-    expect(() => parseSearchCriteria([["searchCriteria[filter_groups][0][filters][0][value]", "x"]])).toThrow(/no field/);
+    expect(() => parseSearchCriteria([["searchCriteria[filter_groups][0][filters][0][value]", "x"]])).toThrow(
+      /no field/,
+    );
     expect(() =>
       parseSearchCriteria([
         ["searchCriteria[filter_groups][0][filters][0][field]", "x"],
@@ -134,10 +145,18 @@ describe("parseSearchCriteria", () => {
       value: fc.string({ maxLength: 20 }),
     });
     const criteria = fc.record({
-      filterGroups: fc.array(fc.record({ filters: fc.array(filter, { minLength: 1, maxLength: 12 }) }), { maxLength: 12 }),
-      sortOrders: fc.array(fc.record({ field: fc.stringMatching(/^[a-z_]{1,12}$/), direction: fc.constantFrom("ASC" as const, "DESC" as const) }), {
-        maxLength: 11,
+      filterGroups: fc.array(fc.record({ filters: fc.array(filter, { minLength: 1, maxLength: 12 }) }), {
+        maxLength: 12,
       }),
+      sortOrders: fc.array(
+        fc.record({
+          field: fc.stringMatching(/^[a-z_]{1,12}$/),
+          direction: fc.constantFrom("ASC" as const, "DESC" as const),
+        }),
+        {
+          maxLength: 11,
+        },
+      ),
       pageSize: fc.option(fc.integer({ min: 1, max: 300 }), { nil: undefined }),
       currentPage: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: undefined }),
     });

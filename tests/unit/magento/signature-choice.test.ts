@@ -19,7 +19,16 @@ const AUTH = {
 
 function verifiesAsFamilyD(call: RecordedCall): boolean {
   const { oauth_signature: signature, ...params } = refParseAuthorization(call.headers.authorization!);
-  return refSign({ method: call.method, url: call.url, oauthParams: params, consumerSecret: AUTH.consumerSecret, tokenSecret: AUTH.accessTokenSecret, family: "D" }) === signature;
+  return (
+    refSign({
+      method: call.method,
+      url: call.url,
+      oauthParams: params,
+      consumerSecret: AUTH.consumerSecret,
+      tokenSecret: AUTH.accessTokenSecret,
+      family: "D",
+    }) === signature
+  );
 }
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -33,7 +42,9 @@ describe("remembered signature choice under concurrent calls", () => {
     const plainMayAnswer = deferred();
     const f = fakeFetch(async (call) => {
       if (call.url.includes("/store/websites")) await plainMayAnswer.promise; // the plain call answers last
-      return verifiesAsFamilyD(call) ? json(200, { items: [], total_count: 0 }) : json(401, { message: "The signature is invalid. Verify and try again." });
+      return verifiesAsFamilyD(call)
+        ? json(200, { items: [], total_count: 0 })
+        : json(401, { message: "The signature is invalid. Verify and try again." });
     });
     const reported: SignatureChoice[] = [];
     const client = createMagentoClient({
@@ -47,7 +58,11 @@ describe("remembered signature choice under concurrent calls", () => {
     });
 
     const plain = client.request({ method: "GET", path: "/V1/store/websites" }); // starts in standard
-    const dated = client.request({ method: "GET", path: "/V1/orders", searchCriteria: searchCriteria().where("created_at", "gt", "2024-10-25 00:00:00") });
+    const dated = client.request({
+      method: "GET",
+      path: "/V1/orders",
+      searchCriteria: searchCriteria().where("created_at", "gt", "2024-10-25 00:00:00"),
+    });
     expect((await dated).attempts).toBe(2); // standard refused, D accepted
     expect(client.signature).toEqual({ method: "HMAC-SHA256", mode: "D" });
     plainMayAnswer.resolve();
@@ -59,14 +74,26 @@ describe("remembered signature choice under concurrent calls", () => {
 
   it("when nothing is confirmed yet, the first accepted call records its choice, and a later fallback replaces it", async () => {
     const f = fakeFetch((call) =>
-      verifiesAsFamilyD(call) ? json(200, { items: [], total_count: 0 }) : json(401, { message: "The signature is invalid. Verify and try again." }),
+      verifiesAsFamilyD(call)
+        ? json(200, { items: [], total_count: 0 })
+        : json(401, { message: "The signature is invalid. Verify and try again." }),
     );
     const reported: SignatureChoice[] = [];
-    const client = createMagentoClient({ baseUrl: "https://shop.example.com/", auth: AUTH, fetch: f.fetch, nonce: counterNonce(), onSignatureChoice: (c) => void reported.push(c) });
+    const client = createMagentoClient({
+      baseUrl: "https://shop.example.com/",
+      auth: AUTH,
+      fetch: f.fetch,
+      nonce: counterNonce(),
+      onSignatureChoice: (c) => void reported.push(c),
+    });
     await client.request({ method: "GET", path: "/V1/store/websites" });
     await client.request({ method: "GET", path: "/V1/store/websites" });
     expect(reported).toEqual([{ method: "HMAC-SHA256", mode: "standard" }]);
-    await client.request({ method: "GET", path: "/V1/orders", searchCriteria: searchCriteria().where("created_at", "gt", "2024-10-25 00:00:00") });
+    await client.request({
+      method: "GET",
+      path: "/V1/orders",
+      searchCriteria: searchCriteria().where("created_at", "gt", "2024-10-25 00:00:00"),
+    });
     await client.request({ method: "GET", path: "/V1/store/websites" });
     expect(reported).toEqual([
       { method: "HMAC-SHA256", mode: "standard" },

@@ -4,7 +4,17 @@
  * (the diagnostics page lists them).
  */
 import { describe, expect, it } from "vitest";
-import { ADMIN_SIDE_PROBLEMS, STORE_ADVICE, adviceFor, codeOfStoreMessage, errorFromResponse, refusedResources, StoreError, MagentoApiError, type StoreProblem } from "@/lib/magento";
+import {
+  ADMIN_SIDE_PROBLEMS,
+  STORE_ADVICE,
+  adviceFor,
+  codeOfStoreMessage,
+  errorFromResponse,
+  refusedResources,
+  StoreError,
+  MagentoApiError,
+  type StoreProblem,
+} from "@/lib/magento";
 import { FAILURE_REASONS } from "@/lib/integration/failure-reasons";
 import { InstallationNotUsableError } from "@/lib/integration/installation-client";
 
@@ -34,9 +44,23 @@ describe("the store's words → one code", () => {
   });
 
   it("names the refused ACL resource from the parameters or the sentence, and only for a refusal", () => {
-    expect(refusedResources("The consumer isn't authorized to access %resources.", "The consumer isn't authorized to access Magento_Sales::sales.", { resources: "Magento_Sales::sales" })).toBe("Magento_Sales::sales");
-    expect(refusedResources("The consumer isn't authorized to access Magento_Cms::page.", "The consumer isn't authorized to access Magento_Cms::page.", undefined)).toBe("Magento_Cms::page");
-    expect(refusedResources("Specified token does not exist", "Specified token does not exist", undefined)).toBeUndefined();
+    expect(
+      refusedResources(
+        "The consumer isn't authorized to access %resources.",
+        "The consumer isn't authorized to access Magento_Sales::sales.",
+        { resources: "Magento_Sales::sales" },
+      ),
+    ).toBe("Magento_Sales::sales");
+    expect(
+      refusedResources(
+        "The consumer isn't authorized to access Magento_Cms::page.",
+        "The consumer isn't authorized to access Magento_Cms::page.",
+        undefined,
+      ),
+    ).toBe("Magento_Cms::page");
+    expect(
+      refusedResources("Specified token does not exist", "Specified token does not exist", undefined),
+    ).toBeUndefined();
   });
 });
 
@@ -55,13 +79,21 @@ describe("the advice table", () => {
   });
 
   it("is what the client's errors carry as their hint", () => {
-    const e = errorFromResponse(401, JSON.stringify({ message: "Access token has been revoked" }), "https://shop.test/rest/V1/orders", "GET");
+    const e = errorFromResponse(
+      401,
+      JSON.stringify({ message: "Access token has been revoked" }),
+      "https://shop.test/rest/V1/orders",
+      "GET",
+    );
     expect(e.hint).toBe(STORE_ADVICE.token_revoked.fix);
     expect(adviceFor("not_authorized", { resources: "Magento_Sales::sales" }).fix).toContain("Magento_Sales::sales");
   });
 
   it("every error about a store is a StoreError with a code of the table", () => {
-    const errors = [errorFromResponse(404, "{}", "https://shop.test/rest/V1/x", "GET"), new InstallationNotUsableError("pending", "no token")];
+    const errors = [
+      errorFromResponse(404, "{}", "https://shop.test/rest/V1/x", "GET"),
+      new InstallationNotUsableError("pending", "no token"),
+    ];
     for (const e of errors) {
       expect(e).toBeInstanceOf(StoreError);
       expect(STORE_ADVICE[e.code]).toBeDefined();

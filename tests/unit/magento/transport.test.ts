@@ -11,7 +11,10 @@ const OAUTH = {
   accessTokenSecret: "1c6d2hycnir5ygf39fycs6zhtaagx8pd",
 };
 
-function setup(handler: Parameters<typeof fakeFetch>[0], extra: Partial<Parameters<typeof createMagentoClient>[0]> = {}) {
+function setup(
+  handler: Parameters<typeof fakeFetch>[0],
+  extra: Partial<Parameters<typeof createMagentoClient>[0]> = {},
+) {
   const f = fakeFetch(handler);
   const sleeps: number[] = [];
   let clock = 1_700_000_000_000;
@@ -52,7 +55,9 @@ describe("transport", () => {
   });
 
   it("retries 503 with Retry-After, signing every attempt afresh", async () => {
-    const { client, calls, sleeps } = setup((_c, i) => (i < 2 ? json(503, { message: "busy" }, { "retry-after": "2" }) : json(200, [1])));
+    const { client, calls, sleeps } = setup((_c, i) =>
+      i < 2 ? json(503, { message: "busy" }, { "retry-after": "2" }) : json(200, [1]),
+    );
     const res = await client.request({ method: "GET", path: "/V1/store/websites" });
     expect(res.attempts).toBe(3);
     expect(sleeps).toEqual([2000, 2000]);
@@ -64,9 +69,12 @@ describe("transport", () => {
 
   it("honours an HTTP-date Retry-After within maxRetryDelayMs", async () => {
     const at = new Date(1_700_000_000_000 + 60_000).toUTCString(); // the fake clock ticks 1 s per read: a little under 60 s to wait
-    const { client, sleeps } = setup((_c, i) => (i === 0 ? json(429, { message: "slow down" }, { "retry-after": at }) : json(200, {})), {
-      maxRetryDelayMs: 60_000,
-    });
+    const { client, sleeps } = setup(
+      (_c, i) => (i === 0 ? json(429, { message: "slow down" }, { "retry-after": at }) : json(200, {})),
+      {
+        maxRetryDelayMs: 60_000,
+      },
+    );
     await client.request({ method: "POST", path: "/V1/carts/mine" });
     expect(sleeps).toHaveLength(1);
     expect(sleeps[0]!).toBeGreaterThan(45_000);
@@ -74,9 +82,12 @@ describe("transport", () => {
   });
 
   it("never cuts a longer Retry-After short: rate_limited with the delay, no retry", async () => {
-    const { client, calls, sleeps } = setup(() => json(429, { message: "slow down" }, { "retry-after": "Wed, 01 Jan 2098 00:00:00 GMT" }), {
-      maxRetryDelayMs: 5000,
-    });
+    const { client, calls, sleeps } = setup(
+      () => json(429, { message: "slow down" }, { "retry-after": "Wed, 01 Jan 2098 00:00:00 GMT" }),
+      {
+        maxRetryDelayMs: 5000,
+      },
+    );
     const e = await rejection(client.request({ method: "POST", path: "/V1/carts/mine" }));
     expect(e.code).toBe("rate_limited");
     expect(e.status).toBe(429);
@@ -113,7 +124,11 @@ describe("transport", () => {
   });
 
   it("does not retry 502 on POST, nor 500 or 4xx at all", async () => {
-    for (const [status, method] of [[502, "POST"], [500, "GET"], [404, "GET"]] as const) {
+    for (const [status, method] of [
+      [502, "POST"],
+      [500, "GET"],
+      [404, "GET"],
+    ] as const) {
       const { client, calls } = setup(() => json(status, { message: "no" }));
       const e = await rejection(client.request({ method, path: "/V1/x" }));
       expect(e.status).toBe(status);
@@ -140,8 +155,16 @@ describe("transport", () => {
 
   it("aborts a hanging fetch after timeoutMs", async () => {
     const hang = (async (_u: string | URL | Request, init?: RequestInit) =>
-      new Promise<Response>((_r, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)))) as typeof fetch;
-    const client = createMagentoClient({ baseUrl: "https://s/", auth: { kind: "none" }, fetch: hang, maxRetries: 0, timeoutMs: 30 });
+      new Promise<Response>((_r, reject) =>
+        init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)),
+      )) as typeof fetch;
+    const client = createMagentoClient({
+      baseUrl: "https://s/",
+      auth: { kind: "none" },
+      fetch: hang,
+      maxRetries: 0,
+      timeoutMs: 30,
+    });
     const started = Date.now();
     const e = await rejection(client.request({ method: "GET", path: "/V1/x" }));
     expect(e.code).toBe("timeout");
@@ -149,7 +172,13 @@ describe("transport", () => {
   });
 
   it("reports a redirect as an error naming the base URL to configure", async () => {
-    const { client, calls } = setup(() => new Response(null, { status: 301, headers: { location: "https://www.shop.example.com/index.php/rest/V1/products" } }));
+    const { client, calls } = setup(
+      () =>
+        new Response(null, {
+          status: 301,
+          headers: { location: "https://www.shop.example.com/index.php/rest/V1/products" },
+        }),
+    );
     const e = await rejection(client.request({ method: "GET", path: "/V1/products" }));
     expect(e.code).toBe("redirect");
     expect(e.status).toBe(301);
@@ -159,7 +188,9 @@ describe("transport", () => {
   });
 
   it("flags an HTML answer as bad_response", async () => {
-    const { client } = setup(() => new Response("<!doctype html><html></html>", { status: 200, headers: { "content-type": "text/html" } }));
+    const { client } = setup(
+      () => new Response("<!doctype html><html></html>", { status: 200, headers: { "content-type": "text/html" } }),
+    );
     const e = await rejection(client.request({ method: "GET", path: "/V1/products" }));
     expect(e.code).toBe("bad_response");
     expect(e.hint).toMatch(/base URL/);
@@ -167,8 +198,15 @@ describe("transport", () => {
 
   it("sends Bearer and anonymous calls without OAuth", async () => {
     const f = fakeFetch(() => json(200, "ok"));
-    await createMagentoClient({ baseUrl: "https://s/", auth: { kind: "bearer", token: "abc" }, fetch: f.fetch }).request({ method: "GET", path: "/V1/x" });
-    await createMagentoClient({ baseUrl: "https://s/", auth: { kind: "none" }, fetch: f.fetch }).request({ method: "GET", path: "/V1/x" });
+    await createMagentoClient({
+      baseUrl: "https://s/",
+      auth: { kind: "bearer", token: "abc" },
+      fetch: f.fetch,
+    }).request({ method: "GET", path: "/V1/x" });
+    await createMagentoClient({ baseUrl: "https://s/", auth: { kind: "none" }, fetch: f.fetch }).request({
+      method: "GET",
+      path: "/V1/x",
+    });
     expect(f.calls[0]!.headers.authorization).toBe("Bearer abc");
     expect(f.calls[1]!.headers.authorization).toBeUndefined();
   });
@@ -184,7 +222,12 @@ describe("transport", () => {
   });
 
   it("refuses nonces that are not 32 characters of [0-9a-z] (Magento's own shape; base64 breaks family D)", async () => {
-    for (const bad of ["ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef", "abc123", "a".repeat(33), "abc+/=defghijklmnopqrstuvwxyz0123"]) {
+    for (const bad of [
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef",
+      "abc123",
+      "a".repeat(33),
+      "abc+/=defghijklmnopqrstuvwxyz0123",
+    ]) {
       const { client, calls } = setup(() => json(200, {}), { nonce: () => bad });
       await expect(client.request({ method: "GET", path: "/V1/x" })).rejects.toThrow(/unusable nonce/);
       expect(calls).toHaveLength(0);

@@ -28,7 +28,8 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 /** `shop.test` is a public-looking name whose DNS answer is loopback (what a hostile store owner sets up). */
-const toLoopback: DnsLookup = (_host, options, callback) => (options.all ? callback(null, [{ address: "127.0.0.1", family: 4 }]) : callback(null, "127.0.0.1", 4));
+const toLoopback: DnsLookup = (_host, options, callback) =>
+  options.all ? callback(null, [{ address: "127.0.0.1", family: 4 }]) : callback(null, "127.0.0.1", 4);
 
 describe("explorer calls through the guarded fetch", () => {
   it("a store host resolving to loopback never receives the admin credentials nor serves its page", async () => {
@@ -47,21 +48,28 @@ describe("explorer calls through the guarded fetch", () => {
     const guarded = createStoreFetch({ allowPrivate: false, dnsLookup: toLoopback });
     const refused = await guarded(`http://shop.test:${port}/oauth/token/request`).catch((e: unknown) => e);
     expect(classifyHandshakeError(refused).reason).toBe("private_address");
-    const nxdomain: DnsLookup = (host, _o, cb) => cb(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" }), "", 4);
-    const missing = await createStoreFetch({ allowPrivate: false, dnsLookup: nxdomain })("http://no-such-shop.invalid/").catch((e: unknown) => e);
+    const nxdomain: DnsLookup = (host, _o, cb) =>
+      cb(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" }), "", 4);
+    const missing = await createStoreFetch({ allowPrivate: false, dnsLookup: nxdomain })(
+      "http://no-such-shop.invalid/",
+    ).catch((e: unknown) => e);
     expect(classifyHandshakeError(missing).reason).toBe("store_unreachable");
   });
 });
 
 describe("lint: no global fetch in app/, lib/, scripts/", () => {
   const eslint = new ESLint({ cwd: process.cwd() });
-  const code = "export async function leak(url: string) {\n  return fetch(url);\n}\nexport const alsoLeak = (u: string) => globalThis.fetch(u);\n";
-  it.each(["app/stores/[id]/explorer/leak.ts", "lib/dashboard/leak.ts", "scripts/leak.ts"])("flags a deliberate violation in %s", async (filePath) => {
-    const [r] = await eslint.lintText(code, { filePath });
-    const ids = r!.messages.map((m) => m.ruleId);
-    expect(ids).toContain("no-restricted-globals");
-    expect(ids).toContain("no-restricted-properties");
-  });
+  const code =
+    "export async function leak(url: string) {\n  return fetch(url);\n}\nexport const alsoLeak = (u: string) => globalThis.fetch(u);\n";
+  it.each(["app/stores/[id]/explorer/leak.ts", "lib/dashboard/leak.ts", "scripts/leak.ts"])(
+    "flags a deliberate violation in %s",
+    async (filePath) => {
+      const [r] = await eslint.lintText(code, { filePath });
+      const ids = r!.messages.map((m) => m.ruleId);
+      expect(ids).toContain("no-restricted-globals");
+      expect(ids).toContain("no-restricted-properties");
+    },
+  );
   it("allows the one module that wraps undici, and tests", async () => {
     for (const filePath of ["lib/net/store-fetch.ts", "tests/unit/leak.test.ts"]) {
       const [r] = await eslint.lintText(code, { filePath });

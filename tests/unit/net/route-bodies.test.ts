@@ -7,7 +7,10 @@
  */
 import { describe, expect, it, vi } from "vitest";
 
-vi.mock("next/headers", () => ({ headers: async () => new Headers(), cookies: async () => ({ get: () => undefined }) }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers(),
+  cookies: async () => ({ get: () => undefined }),
+}));
 
 const CHUNK = new Uint8Array(64 * 1024).fill(97);
 /** Most a body is allowed to be read past its route's bound before the route stops reading. */
@@ -23,7 +26,12 @@ function endlessPost(url: string, contentType: string): { request: Request; pull
       controller.enqueue(CHUNK);
     },
   });
-  const request = new Request(url, { method: "POST", body, headers: { "content-type": contentType }, duplex: "half" } as RequestInit);
+  const request = new Request(url, {
+    method: "POST",
+    body,
+    headers: { "content-type": contentType },
+    duplex: "half",
+  } as RequestInit);
   return { request, pulled: () => pulled };
 }
 
@@ -38,7 +46,10 @@ describe("route handlers never read an unbounded body", () => {
 
   it("POST /api/integration/callback answers 400 after at most 64 KiB (and a chunk or two)", async () => {
     const { POST } = await import("@/app/api/integration/callback/route");
-    const { request, pulled } = endlessPost("http://app.test/api/integration/callback", "application/x-www-form-urlencoded");
+    const { request, pulled } = endlessPost(
+      "http://app.test/api/integration/callback",
+      "application/x-www-form-urlencoded",
+    );
     const res = await POST(request);
     expect(res.status).toBe(400);
     expect(await res.text()).toMatch(/too large/);
@@ -47,7 +58,13 @@ describe("route handlers never read an unbounded body", () => {
 
   it("a short body is still read whole (the health route answers ok)", async () => {
     const { POST } = await import("@/app/api/health/route");
-    const res = await POST(new Request("http://app.test/api/health", { method: "POST", body: "oauth_consumer_key=x", headers: { "content-type": "application/x-www-form-urlencoded" } }));
+    const res = await POST(
+      new Request("http://app.test/api/health", {
+        method: "POST",
+        body: "oauth_consumer_key=x",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+    );
     expect(res.status).toBe(200);
   });
 });

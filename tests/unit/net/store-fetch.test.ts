@@ -48,12 +48,23 @@ describe("createStoreFetch (connect-time private address guard)", () => {
 
   it("the guarded lookup passes public answers through unchanged, in both callback forms", async () => {
     const lookup = guardLookup(answering("93.184.215.14"));
-    const one = await new Promise((resolve) => lookup("shop.example.com", {}, (err, address, family) => resolve({ err, address, family })));
+    const one = await new Promise((resolve) =>
+      lookup("shop.example.com", {}, (err, address, family) => resolve({ err, address, family })),
+    );
     expect(one).toEqual({ err: null, address: "93.184.215.14", family: 4 });
-    const all = await new Promise((resolve) => lookup("shop.example.com", { all: true }, (err, address) => resolve({ err, address })));
+    const all = await new Promise((resolve) =>
+      lookup("shop.example.com", { all: true }, (err, address) => resolve({ err, address })),
+    );
     expect(all).toEqual({ err: null, address: [{ address: "93.184.215.14", family: 4 }] });
-    const mixed = guardLookup((_h, _o, cb) => cb(null, [{ address: "93.184.215.14", family: 4 }, { address: "10.0.0.5", family: 4 }]));
-    const refused = await new Promise<Error | null>((resolve) => mixed("shop.example.com", { all: true }, (err) => resolve(err)));
+    const mixed = guardLookup((_h, _o, cb) =>
+      cb(null, [
+        { address: "93.184.215.14", family: 4 },
+        { address: "10.0.0.5", family: 4 },
+      ]),
+    );
+    const refused = await new Promise<Error | null>((resolve) =>
+      mixed("shop.example.com", { all: true }, (err) => resolve(err)),
+    );
     expect(refused?.message).toMatch(/private address \(10\.0\.0\.5\)/);
   });
 });

@@ -38,20 +38,31 @@ describe("parseStrictUrl", () => {
   });
 
   it("an origin only, when asked", () => {
-    expect(parseStrictUrl("https://admin.example.com/x", { maxLength: 100, path: "none" })).toEqual({ ok: false, problem: "path" });
+    expect(parseStrictUrl("https://admin.example.com/x", { maxLength: 100, path: "none" })).toEqual({
+      ok: false,
+      problem: "path",
+    });
     const r = parseStrictUrl("https://Admin.Example.com", { maxLength: 100, path: "none" });
     expect(r.ok && r.url.origin).toBe("https://admin.example.com");
   });
 
   it("the canonical form only, when asked", () => {
-    for (const raw of ["https://SHOP.example.com/x/", "https://shop.example.com:443/x/", "https://shop.example.com/ü/"]) {
+    for (const raw of [
+      "https://SHOP.example.com/x/",
+      "https://shop.example.com:443/x/",
+      "https://shop.example.com/ü/",
+    ]) {
       expect(parseStrictUrl(raw, { maxLength: 100, canonical: true })).toEqual({ ok: false, problem: "not_canonical" });
       expect(parseStrictUrl(raw, { maxLength: 100 }).ok).toBe(true);
     }
   });
 
   it("keeps what a store really sends", () => {
-    for (const raw of ["https://shop.example.com/", "http://127.0.0.1:8080/index.php/", "https://shop.example.com/magento/index.php/"]) {
+    for (const raw of [
+      "https://shop.example.com/",
+      "http://127.0.0.1:8080/index.php/",
+      "https://shop.example.com/magento/index.php/",
+    ]) {
       const r = parseStrictUrl(raw, { maxLength: 100 });
       expect(r.ok && r.url.href).toBe(raw);
     }
@@ -76,15 +87,32 @@ describe("every caller refuses the parser's lenient forms", () => {
   });
 
   it("says what to fix, in each caller's words", () => {
-    expect(normaliseStoreBaseUrl("https://u:p@shop.example.com/", { allowPrivate: true })).toEqual({ ok: false, reason: "must not contain a user name or password" });
-    expect(validateSuccessCallback("https://u:p@shop.example.com/", [])).toEqual({ ok: false, reason: "the return address contains a user name or password" });
-    expect(parseAdminOrigin("https://u:p@admin.example.com")).toEqual({ ok: false, error: "The origin must not contain a user name or password" });
-    const portal = portalConfigSchema.safeParse({ baseUrl: "https://u:p@portal.example.com/", appId: "a", appSecret: "b" });
+    expect(normaliseStoreBaseUrl("https://u:p@shop.example.com/", { allowPrivate: true })).toEqual({
+      ok: false,
+      reason: "must not contain a user name or password",
+    });
+    expect(validateSuccessCallback("https://u:p@shop.example.com/", [])).toEqual({
+      ok: false,
+      reason: "the return address contains a user name or password",
+    });
+    expect(parseAdminOrigin("https://u:p@admin.example.com")).toEqual({
+      ok: false,
+      error: "The origin must not contain a user name or password",
+    });
+    const portal = portalConfigSchema.safeParse({
+      baseUrl: "https://u:p@portal.example.com/",
+      appId: "a",
+      appSecret: "b",
+    });
     expect(portal.error?.issues[0]?.message).toBe("The portal URL must not contain a user name or password");
-    expect(portalConfigSchema.safeParse({ baseUrl: "not a url", appId: "a", appSecret: "b" }).error?.issues[0]?.message).toBe("Enter the portal's http(s) base URL");
+    expect(
+      portalConfigSchema.safeParse({ baseUrl: "not a url", appId: "a", appSecret: "b" }).error?.issues[0]?.message,
+    ).toBe("Enter the portal's http(s) base URL");
   });
 
   it("a success_call_back's origin is what the form-action policy allows", () => {
-    expect(successCallbackOrigin("https://shop.example.com/admin/admin/integration/loginSuccessCallback/")).toBe("https://shop.example.com");
+    expect(successCallbackOrigin("https://shop.example.com/admin/admin/integration/loginSuccessCallback/")).toBe(
+      "https://shop.example.com",
+    );
   });
 });

@@ -6,7 +6,12 @@ import { describe, expect, it } from "vitest";
 import { signRequest } from "@/lib/oauth";
 import { refSign } from "@/tests/helpers/reference-oauth";
 
-const secrets = { consumerKey: "a6aa81cc3e65e2960a4879392445e718", consumerSecret: "uc83htqfl8q7uvq8qwjo67pfghvm8il2", token: "0lnuajnuzeei2o8xcddii5us77xnb6v0", tokenSecret: "1c6d2hycnir5ygf39fycs6zhtaagx8pd" };
+const secrets = {
+  consumerKey: "a6aa81cc3e65e2960a4879392445e718",
+  consumerSecret: "uc83htqfl8q7uvq8qwjo67pfghvm8il2",
+  token: "0lnuajnuzeei2o8xcddii5us77xnb6v0",
+  tokenSecret: "1c6d2hycnir5ygf39fycs6zhtaagx8pd",
+};
 const oauthParams = {
   oauth_consumer_key: secrets.consumerKey,
   oauth_nonce: "kllo9940pd9333jh",
@@ -15,8 +20,16 @@ const oauthParams = {
   oauth_token: secrets.token,
   oauth_version: "1.0",
 };
-const sign = (url: string) => signRequest({ method: "GET", url, secrets, nonce: "kllo9940pd9333jh", timestamp: 1700000000 });
-const ref = (url: string) => refSign({ method: "GET", url, oauthParams, consumerSecret: secrets.consumerSecret, tokenSecret: secrets.tokenSecret });
+const sign = (url: string) =>
+  signRequest({ method: "GET", url, secrets, nonce: "kllo9940pd9333jh", timestamp: 1700000000 });
+const ref = (url: string) =>
+  refSign({
+    method: "GET",
+    url,
+    oauthParams,
+    consumerSecret: secrets.consumerSecret,
+    tokenSecret: secrets.tokenSecret,
+  });
 
 describe("@adobe/aio-commerce-lib-api: a date value with a space", () => {
   const field = "searchCriteria%5BfilterGroups%5D%5B0%5D%5Bfilters%5D%5B0%5D";
@@ -58,7 +71,8 @@ describe("magento-api-rest: ?searchCriteria without = on a plain GET", () => {
 
 describe("got + oauth-1.0a: bracket names percent-encoded in the URL", () => {
   it("signs the decoded flat name (once-encoded in the parameter string)", () => {
-    const url = "https://shop.example.com/rest/V1/products?searchCriteria%5BpageSize%5D=2&searchCriteria%5BcurrentPage%5D=1";
+    const url =
+      "https://shop.example.com/rest/V1/products?searchCriteria%5BpageSize%5D=2&searchCriteria%5BcurrentPage%5D=1";
     const signed = sign(url);
     expect(signed.baseString).toContain("searchCriteria%255BpageSize%255D%3D2");
     expect(signed.baseString).not.toContain("%25255B");

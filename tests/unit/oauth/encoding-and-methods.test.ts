@@ -19,9 +19,11 @@ describe("rfc3986Encode (PHP rawurlencode)", () => {
 
   it("agrees with oauth-1.0a's percentEncode (what that package gets right)", () => {
     const oauth = new OAuth({ consumer: { key: "k", secret: "s" } });
-    fc.assert(fc.property(fc.string({ unit: "grapheme" }), (s) => {
-      expect(rfc3986Encode(s)).toBe(oauth.percentEncode(s));
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), (s) => {
+        expect(rfc3986Encode(s)).toBe(oauth.percentEncode(s));
+      }),
+    );
   });
 });
 
@@ -41,9 +43,11 @@ describe("reencodeRawComponent = rawurlencode(rawurldecode(raw))", () => {
   });
 
   it("round-trips any encoded string", () => {
-    fc.assert(fc.property(fc.string({ unit: "grapheme" }), (s) => {
-      expect(reencodeRawComponent(rfc3986Encode(s))).toBe(rfc3986Encode(s));
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), (s) => {
+        expect(reencodeRawComponent(rfc3986Encode(s))).toBe(rfc3986Encode(s));
+      }),
+    );
   });
 });
 
@@ -51,9 +55,17 @@ describe("signature methods and the signing key", () => {
   const base = { method: "GET", url: "https://shop.example.com/rest/V1/products", nonce: "n", timestamp: 1700000000 };
 
   it("keeps the & in the key when there is no token secret, and encodes both secrets", () => {
-    const noToken = signRequest({ ...base, secrets: { consumerKey: "k", consumerSecret: "a b&c" }, signatureMethod: "PLAINTEXT" });
+    const noToken = signRequest({
+      ...base,
+      secrets: { consumerKey: "k", consumerSecret: "a b&c" },
+      signatureMethod: "PLAINTEXT",
+    });
     expect(noToken.signature).toBe("a%20b%26c&");
-    const withToken = signRequest({ ...base, secrets: { consumerKey: "k", consumerSecret: "cs", token: "t", tokenSecret: "t s" }, signatureMethod: "PLAINTEXT" });
+    const withToken = signRequest({
+      ...base,
+      secrets: { consumerKey: "k", consumerSecret: "cs", token: "t", tokenSecret: "t s" },
+      signatureMethod: "PLAINTEXT",
+    });
     expect(withToken.signature).toBe("cs&t%20s");
     expect(withToken.authorization).toContain('oauth_signature_method="PLAINTEXT"');
   });
@@ -71,18 +83,36 @@ describe("signature methods and the signing key", () => {
   it("RSA-SHA1 signs the base string with the PEM private key", () => {
     const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 1024 });
     const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-    const signed = signRequest({ ...base, secrets: { consumerKey: "k", consumerSecret: "cs", rsaPrivateKeyPem: pem }, signatureMethod: "RSA-SHA1" });
+    const signed = signRequest({
+      ...base,
+      secrets: { consumerKey: "k", consumerSecret: "cs", rsaPrivateKeyPem: pem },
+      signatureMethod: "RSA-SHA1",
+    });
     expect(signed.baseString).toContain("oauth_signature_method%3DRSA-SHA1");
     expect(createVerify("RSA-SHA1").update(signed.baseString).verify(publicKey, signed.signature, "base64")).toBe(true);
-    expect(createVerify("RSA-SHA1").update(signed.baseString + "x").verify(publicKey, signed.signature, "base64")).toBe(false);
+    expect(
+      createVerify("RSA-SHA1")
+        .update(signed.baseString + "x")
+        .verify(publicKey, signed.signature, "base64"),
+    ).toBe(false);
   });
 
   it("RSA-SHA1 without a key, a bad timestamp or an empty nonce are rejected", () => {
-    expect(() => signRequest({ ...base, secrets: { consumerKey: "k", consumerSecret: "cs" }, signatureMethod: "RSA-SHA1" })).toThrow(/rsaPrivateKeyPem/);
-    expect(() => signRequest({ ...base, timestamp: 0, secrets: { consumerKey: "k", consumerSecret: "cs" } })).toThrow(RangeError);
-    expect(() => signRequest({ ...base, timestamp: 1.5, secrets: { consumerKey: "k", consumerSecret: "cs" } })).toThrow(RangeError);
-    expect(() => signRequest({ ...base, nonce: "", secrets: { consumerKey: "k", consumerSecret: "cs" } })).toThrow(/nonce/);
-    expect(() => signRequest({ ...base, url: "/rest/V1/products", secrets: { consumerKey: "k", consumerSecret: "cs" } })).toThrow(/absolute/);
+    expect(() =>
+      signRequest({ ...base, secrets: { consumerKey: "k", consumerSecret: "cs" }, signatureMethod: "RSA-SHA1" }),
+    ).toThrow(/rsaPrivateKeyPem/);
+    expect(() => signRequest({ ...base, timestamp: 0, secrets: { consumerKey: "k", consumerSecret: "cs" } })).toThrow(
+      RangeError,
+    );
+    expect(() => signRequest({ ...base, timestamp: 1.5, secrets: { consumerKey: "k", consumerSecret: "cs" } })).toThrow(
+      RangeError,
+    );
+    expect(() => signRequest({ ...base, nonce: "", secrets: { consumerKey: "k", consumerSecret: "cs" } })).toThrow(
+      /nonce/,
+    );
+    expect(() =>
+      signRequest({ ...base, url: "/rest/V1/products", secrets: { consumerKey: "k", consumerSecret: "cs" } }),
+    ).toThrow(/absolute/);
   });
 });
 
@@ -92,7 +122,11 @@ describe("form body params", () => {
     const withForm = signRequest({
       method: "POST",
       url: "https://h/oauth/token/request?b=query",
-      formParams: [["a", "x y"], ["oauth_verifier", "ignored"], ["b", "body"]],
+      formParams: [
+        ["a", "x y"],
+        ["oauth_verifier", "ignored"],
+        ["b", "body"],
+      ],
       secrets,
       nonce: "n",
       timestamp: 1,
@@ -108,13 +142,26 @@ describe("form body params", () => {
 describe("header steps", () => {
   const url = "https://shop.example.com/oauth/token/access";
   it("request-token step: no oauth_token, no oauth_verifier", () => {
-    const h = signRequest({ method: "POST", url, secrets: { consumerKey: "k", consumerSecret: "cs" }, nonce: "n", timestamp: 1 }).authorization;
+    const h = signRequest({
+      method: "POST",
+      url,
+      secrets: { consumerKey: "k", consumerSecret: "cs" },
+      nonce: "n",
+      timestamp: 1,
+    }).authorization;
     expect(h).not.toMatch(/oauth_token/);
     expect(h).not.toMatch(/oauth_verifier/);
     expect(h).toContain('oauth_version="1.0"');
   });
   it("access step: oauth_token and oauth_verifier", () => {
-    const h = signRequest({ method: "POST", url, secrets: { consumerKey: "k", consumerSecret: "cs", token: "rt", tokenSecret: "rs" }, verifier: "v", nonce: "n", timestamp: 1 }).authorization;
+    const h = signRequest({
+      method: "POST",
+      url,
+      secrets: { consumerKey: "k", consumerSecret: "cs", token: "rt", tokenSecret: "rs" },
+      verifier: "v",
+      nonce: "n",
+      timestamp: 1,
+    }).authorization;
     expect(h).toContain('oauth_token="rt"');
     expect(h).toContain('oauth_verifier="v"');
   });

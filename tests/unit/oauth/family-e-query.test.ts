@@ -23,18 +23,30 @@ describe("family E query parameters", () => {
 
   it("E adds flag=, keeps a=b=c, reads + as a space and adds _ names", () => {
     expect(signedPairs(url, "E").sort()).toEqual(
-      ["eq=b=c", "flag=", "my name=2", "my_name=2", "q=a b", "searchCriteria[pageSize]=2", "tag=c+d", "x.y=1", "x_y=1"].sort(),
+      [
+        "eq=b=c",
+        "flag=",
+        "my name=2",
+        "my_name=2",
+        "q=a b",
+        "searchCriteria[pageSize]=2",
+        "tag=c+d",
+        "x.y=1",
+        "x_y=1",
+      ].sort(),
     );
   });
 
   it("standard drops flag and a=b=c, signs + literally, keeps names as sent", () => {
-    expect(signedPairs(url, "standard").sort()).toEqual(["my name=2", "q=a+b", "searchCriteria[pageSize]=2", "tag=c+d", "x.y=1"].sort());
+    expect(signedPairs(url, "standard").sort()).toEqual(
+      ["my name=2", "q=a+b", "searchCriteria[pageSize]=2", "tag=c+d", "x.y=1"].sort(),
+    );
   });
 
   it("E keeps + literal for bracketed names: parse_str makes them arrays, which are dropped", () => {
-    expect(signedPairs("https://h/p?searchCriteria%5Bfilter_groups%5D%5B0%5D%5Bfilters%5D%5B0%5D%5Bvalue%5D=a+b", "E")).toEqual([
-      "searchCriteria[filter_groups][0][filters][0][value]=a+b",
-    ]);
+    expect(
+      signedPairs("https://h/p?searchCriteria%5Bfilter_groups%5D%5B0%5D%5Bfilters%5D%5B0%5D%5Bvalue%5D=a+b", "E"),
+    ).toEqual(["searchCriteria[filter_groups][0][filters][0][value]=a+b"]);
   });
 
   it("E skips oauth_ names in the parse_str pass too", () => {

@@ -129,7 +129,7 @@ describe("handshake vectors (docs/signature-families.md#golden-vectors)", () => 
     expect(signed.oauthParams).not.toHaveProperty("oauth_token");
   });
 
-  it("an empty token string is treated as no token (never oauth_token=\"\")", () => {
+  it('an empty token string is treated as no token (never oauth_token="")', () => {
     const signed = signRequest({
       method: "POST",
       url: "https://shop.example.com/oauth/token/request",
@@ -163,7 +163,7 @@ describe("handshake vectors (docs/signature-families.md#golden-vectors)", () => 
 });
 
 describe("header format", () => {
-  it("is `OAuth ` + name=\"value\" pairs joined by \", \", oauth_version always sent, signature encoded", () => {
+  it('is `OAuth ` + name="value" pairs joined by ", ", oauth_version always sent, signature encoded', () => {
     const signed = signRequest({ method: "GET", url: V1_URL, secrets: ACCESS, nonce: NONCE, timestamp: TS });
     expect(signed.authorization.startsWith("OAuth ")).toBe(true);
     const pairs = signed.authorization.slice("OAuth ".length).split(", ");
@@ -228,7 +228,12 @@ describe("OAuth Core 1.0 Appendix A.5 / RFC 5849 photos examples", () => {
     const signed = signRequest({
       method: "POST",
       url: "https://server.example.com/request_token",
-      secrets: { consumerKey: "jd83jd92dhsh93js", consumerSecret: "ja893SD9", token: "hdk48Djdsa", tokenSecret: "xyz4992k83j47x0b" },
+      secrets: {
+        consumerKey: "jd83jd92dhsh93js",
+        consumerSecret: "ja893SD9",
+        token: "hdk48Djdsa",
+        tokenSecret: "xyz4992k83j47x0b",
+      },
       signatureMethod: "PLAINTEXT",
       nonce: "n",
       timestamp: 1,

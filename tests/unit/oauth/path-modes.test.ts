@@ -53,7 +53,14 @@ describe("normaliseUrl", () => {
 
 describe("SKUs with reserved characters in the path", () => {
   const secrets = { consumerKey: "ck", consumerSecret: "cs", token: "tk", tokenSecret: "ts" };
-  const params = { oauth_consumer_key: "ck", oauth_nonce: "n0nce", oauth_signature_method: "HMAC-SHA256", oauth_timestamp: "1700000000", oauth_token: "tk", oauth_version: "1.0" };
+  const params = {
+    oauth_consumer_key: "ck",
+    oauth_nonce: "n0nce",
+    oauth_signature_method: "HMAC-SHA256",
+    oauth_timestamp: "1700000000",
+    oauth_token: "tk",
+    oauth_version: "1.0",
+  };
   const url = `https://shop.example.com/rest/V1/products/${refEncode("ABC/10:x")}`;
 
   it.each([
@@ -63,7 +70,9 @@ describe("SKUs with reserved characters in the path", () => {
     ["E", "E"],
   ] as const)("mode %s matches reference family %s", (mode, family) => {
     const signed = signRequest({ method: "GET", url, secrets, nonce: "n0nce", timestamp: 1700000000, mode });
-    expect(signed.signature).toBe(refSign({ method: "GET", url, oauthParams: params, consumerSecret: "cs", tokenSecret: "ts", family }));
+    expect(signed.signature).toBe(
+      refSign({ method: "GET", url, oauthParams: params, consumerSecret: "cs", tokenSecret: "ts", family }),
+    );
   });
 
   it("C signs a different path than standard for ABC%2F10", () => {
@@ -78,16 +87,40 @@ describe("SKUs with reserved characters in the path", () => {
 describe("family E orders raw names by bytes", () => {
   it("puts [ (0x5B) after letters' uppercase but before lowercase, unlike the encoded natural sort", () => {
     const url = "https://h/p?a%5Bx%5D=1&aB=2&ab=3";
-    const e = signRequest({ method: "GET", url, secrets: { consumerKey: "k", consumerSecret: "s" }, nonce: "n", timestamp: 1, mode: "E" });
-    const std = signRequest({ method: "GET", url, secrets: { consumerKey: "k", consumerSecret: "s" }, nonce: "n", timestamp: 1 });
-    const order = (base: string) => decodeURIComponent(base.split("&")[2]!).split("&").map((p) => p.split("=")[0]).filter((n) => !n!.startsWith("oauth_"));
+    const e = signRequest({
+      method: "GET",
+      url,
+      secrets: { consumerKey: "k", consumerSecret: "s" },
+      nonce: "n",
+      timestamp: 1,
+      mode: "E",
+    });
+    const std = signRequest({
+      method: "GET",
+      url,
+      secrets: { consumerKey: "k", consumerSecret: "s" },
+      nonce: "n",
+      timestamp: 1,
+    });
+    const order = (base: string) =>
+      decodeURIComponent(base.split("&")[2]!)
+        .split("&")
+        .map((p) => p.split("=")[0])
+        .filter((n) => !n!.startsWith("oauth_"));
     expect(order(e.baseString)).toEqual(["aB", "a%5Bx%5D", "ab"]); // raw "aB" < "a[x]" < "ab"
     expect(order(std.baseString)).toEqual(["a%5Bx%5D", "aB", "ab"]); // encoded "%" (0x25) sorts first
   });
 
   it("uses UTF-8 byte order for astral characters", () => {
     const url = `https://h/p?${refEncode("\u{1F600}")}=1&${refEncode("\uFF01")}=2`;
-    const e = signRequest({ method: "GET", url, secrets: { consumerKey: "k", consumerSecret: "s" }, nonce: "n", timestamp: 1, mode: "E" });
+    const e = signRequest({
+      method: "GET",
+      url,
+      secrets: { consumerKey: "k", consumerSecret: "s" },
+      nonce: "n",
+      timestamp: 1,
+      mode: "E",
+    });
     const params = decodeURIComponent(e.baseString.split("&")[2]!);
     expect(params.indexOf(refEncode("\uFF01"))).toBeLessThan(params.indexOf(refEncode("\u{1F600}")));
   });

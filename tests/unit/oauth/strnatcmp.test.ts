@@ -78,12 +78,25 @@ const TABLE: Array<[string, string, -1 | 0 | 1]> = [
 describe("strnatcmp (PHP 8 port)", () => {
   it.each(TABLE)("strnatcmp(%j, %j) = %i", (a, b, expected) => {
     expect(sign(strnatcmp(a, b))).toBe(expected);
-    expect(sign(strnatcmp(b, a))).toBe(-expected as number || 0);
+    expect(sign(strnatcmp(b, a))).toBe((-expected as number) || 0);
   });
 
   it("sorts the php.net examples like PHP", () => {
-    expect(["img12.png", "img10.png", "img2.png", "img1.png"].sort(strnatcmp)).toEqual(["img1.png", "img2.png", "img10.png", "img12.png"]);
-    expect(["-5", "3", "-2", "0", "-1000", "9", "1"].sort(strnatcmp)).toEqual(["-2", "-5", "-1000", "0", "1", "3", "9"]);
+    expect(["img12.png", "img10.png", "img2.png", "img1.png"].sort(strnatcmp)).toEqual([
+      "img1.png",
+      "img2.png",
+      "img10.png",
+      "img12.png",
+    ]);
+    expect(["-5", "3", "-2", "0", "-1000", "9", "1"].sort(strnatcmp)).toEqual([
+      "-2",
+      "-5",
+      "-1000",
+      "0",
+      "1",
+      "3",
+      "9",
+    ]);
     expect(["x8-y8", "x2-y7", "x2-g8", "x2-y08"].sort(strnatcmp)).toEqual(["x2-g8", "x2-y08", "x2-y7", "x8-y8"]);
   });
 
@@ -94,10 +107,14 @@ describe("strnatcmp (PHP 8 port)", () => {
 
   it("is antisymmetric and reflexive on random strings", () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(..."0123456789ab -.%") }), fc.string({ unit: fc.constantFrom(..."0123456789ab -.%") }), (a, b) => {
-        expect(strnatcmp(a, a)).toBe(0);
-        expect(sign(strnatcmp(a, b))).toBe(-sign(strnatcmp(b, a)) || 0);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom(..."0123456789ab -.%") }),
+        fc.string({ unit: fc.constantFrom(..."0123456789ab -.%") }),
+        (a, b) => {
+          expect(strnatcmp(a, a)).toBe(0);
+          expect(sign(strnatcmp(a, b))).toBe(-sign(strnatcmp(b, a)) || 0);
+        },
+      ),
     );
   });
 

@@ -13,14 +13,21 @@ function failure(body: unknown): TokenResponseError {
 
 describe("parseTokenResponse", () => {
   it("reads Magento's http_build_query body", () => {
-    expect(parseTokenResponse("oauth_token=4cqw0r7vo0s5goyyqnjb72sqj3vxwr0h&oauth_token_secret=rig3x3j5a9z5j6d4ubjwyf9f1l21itrr")).toEqual({
+    expect(
+      parseTokenResponse(
+        "oauth_token=4cqw0r7vo0s5goyyqnjb72sqj3vxwr0h&oauth_token_secret=rig3x3j5a9z5j6d4ubjwyf9f1l21itrr",
+      ),
+    ).toEqual({
       token: "4cqw0r7vo0s5goyyqnjb72sqj3vxwr0h",
       tokenSecret: "rig3x3j5a9z5j6d4ubjwyf9f1l21itrr",
     });
   });
 
   it("decodes percent escapes and tolerates a trailing newline and extra keys", () => {
-    expect(parseTokenResponse("oauth_token=a%2Fb&oauth_token_secret=c%3Dd&oauth_callback_confirmed=true\n")).toEqual({ token: "a/b", tokenSecret: "c=d" });
+    expect(parseTokenResponse("oauth_token=a%2Fb&oauth_token_secret=c%3Dd&oauth_callback_confirmed=true\n")).toEqual({
+      token: "a/b",
+      tokenSecret: "c=d",
+    });
   });
 
   it("oauth_problem → kind oauth_problem with the store's message, + decoded as spaces", () => {
@@ -37,7 +44,9 @@ describe("parseTokenResponse", () => {
   });
 
   it("oauth_problem wins even when tokens are present", () => {
-    expect(failure("oauth_token=a&oauth_token_secret=b&oauth_problem=Consumer+key+has+expired").storeMessage).toBe("Consumer key has expired");
+    expect(failure("oauth_token=a&oauth_token_secret=b&oauth_problem=Consumer+key+has+expired").storeMessage).toBe(
+      "Consumer key has expired",
+    );
   });
 
   it("an error key (seed rule) → kind error", () => {

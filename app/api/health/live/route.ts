@@ -5,5 +5,8 @@
 export const dynamic = "force-dynamic";
 
 export function GET(): Response {
-  return new Response("ok\n", { status: 200, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response("ok\n", {
+    status: 200,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }

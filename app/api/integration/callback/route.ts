@@ -51,7 +51,8 @@ async function receive(request: Request): Promise<Response> {
 /** Someone opened the Callback URL in a browser: explain what it is instead of "method not allowed". */
 export function GET(): Response {
   const { callbackUrl, identityUrl } = appUrls();
-  const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+  const esc = (s: string) =>
+    s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Callback URL · Magento Integration Kit</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:3rem auto;padding:0 1rem;color:#1f2937}code{background:#f3f4f6;padding:.1rem .3rem;border-radius:4px;word-break:break-all}</style></head>
@@ -63,5 +64,8 @@ export function GET(): Response {
 <li>Click <strong>Save &amp; Activate</strong>, then <strong>Allow</strong>. A popup asks you to sign in to this app.</li></ol>
 <p>The store must be able to reach this address within 5 seconds, without redirects.</p>
 <p><a href="/">Back to the app</a></p></body></html>`;
-  return new Response(html, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(html, {
+    status: 200,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }

@@ -26,7 +26,11 @@ export async function GET(request: Request): Promise<Response> {
     kind: params.getAll("kind").length ? params.getAll("kind") : undefined,
     limit: params.get("limit") ?? undefined,
   });
-  if (!parsed.success) return json({ error: `Bad query: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}` }, 400);
+  if (!parsed.success)
+    return json(
+      { error: `Bad query: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}` },
+      400,
+    );
   const jobs = await kit().jobs.overview({
     limit: parsed.data.limit,
     ...(parsed.data.state ? { states: parsed.data.state } : {}),

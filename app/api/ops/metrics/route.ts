@@ -14,5 +14,8 @@ export async function GET(request: Request): Promise<Response> {
   if (refused) return refused;
   kit(); // the database gauges read through this process's queue
   const registry = metrics().registry;
-  return new Response(await registry.metrics(), { status: 200, headers: { "Content-Type": registry.contentType, "Cache-Control": "no-store" } });
+  return new Response(await registry.metrics(), {
+    status: 200,
+    headers: { "Content-Type": registry.contentType, "Cache-Control": "no-store" },
+  });
 }

@@ -8,7 +8,10 @@ import { StoreHeader } from "@/app/components/StoreHeader";
 import { loadStore, type StoreSummary } from "../_lib/store-context";
 
 /** Every grid of lib/dashboard/grids.ts at /stores/<id>/<grid key>; the named folders next to this one win over it. */
-type Props = { params: Promise<{ id: string; grid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ id: string; grid: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 type RawParams = Record<string, string | string[] | undefined>;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -29,7 +32,13 @@ export default async function StoreGridPage({ params, searchParams }: Props) {
         section={spec.key}
         title={spec.title}
         description={spec.description}
-        actions={spec.key === "products" ? <a className="btn btn--secondary" href={`/stores/${encodeURIComponent(store.installationId)}/bulk`}>Bulk edit</a> : undefined}
+        actions={
+          spec.key === "products" ? (
+            <a className="btn btn--secondary" href={`/stores/${encodeURIComponent(store.installationId)}/bulk`}>
+              Bulk edit
+            </a>
+          ) : undefined
+        }
       />
       <Suspense fallback={<GridSkeleton label={spec.noun} />}>
         <GridRecords spec={spec} store={store} client={client} raw={raw} />
@@ -38,7 +47,17 @@ export default async function StoreGridPage({ params, searchParams }: Props) {
   );
 }
 
-async function GridRecords({ spec, store, client, raw }: { spec: AnyGridSpec; store: StoreSummary; client: Parameters<typeof loadGrid>[1]["client"]; raw: RawParams }) {
+async function GridRecords({
+  spec,
+  store,
+  client,
+  raw,
+}: {
+  spec: AnyGridSpec;
+  store: StoreSummary;
+  client: Parameters<typeof loadGrid>[1]["client"];
+  raw: RawParams;
+}) {
   const data = await loadGrid(spec, { installationId: store.installationId, client }, raw);
   return <GridPage spec={spec} data={data} store={store} />;
 }

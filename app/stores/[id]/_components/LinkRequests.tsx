@@ -2,19 +2,29 @@ import { Alert, Button } from "@/app/components/ui";
 import { answerLinkRequestAction } from "./link-request-actions";
 
 /** Accounts waiting to be linked to this store: any linked user approves or declines them. */
-export function LinkRequests({ installationId, requests }: { installationId: string; requests: Array<{ id: string; email: string; createdAt: Date }> }) {
+export function LinkRequests({
+  installationId,
+  requests,
+}: {
+  installationId: string;
+  requests: Array<{ id: string; email: string; createdAt: Date }>;
+}) {
   return (
-    <Alert tone="warning" title={`${requests.length === 1 ? "An account asks" : `${requests.length} accounts ask`} to be linked to this store`}>
+    <Alert
+      tone="warning"
+      title={`${requests.length === 1 ? "An account asks" : `${requests.length} accounts ask`} to be linked to this store`}
+    >
       <p>
-        They opened this store&apos;s identity link while it was being activated. Anyone who knows the integration&apos;s consumer key can
-        do that, and the email is the one they signed up with: neither proves who they are. Approve only people you know: a linked
-        account reads the store&apos;s data.
+        They opened this store&apos;s identity link while it was being activated. Anyone who knows the
+        integration&apos;s consumer key can do that, and the email is the one they signed up with: neither proves who
+        they are. Approve only people you know: a linked account reads the store&apos;s data.
       </p>
       <ul className="stack">
         {requests.map((r) => (
           <li key={r.id} data-testid="link-request">
             <p>
-              <strong>{r.email}</strong> <span className="muted">since {r.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC</span>
+              <strong>{r.email}</strong>{" "}
+              <span className="muted">since {r.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC</span>
             </p>
             <form action={answerLinkRequestAction} className="form-actions">
               <input type="hidden" name="installationId" value={installationId} />

@@ -20,7 +20,9 @@ export function BulkForm({ installationId }: { installationId: string }) {
     <form onSubmit={submit} className="stack" aria-label="Bulk edit products">
       <input type="hidden" name="installationId" value={installationId} />
       {state.error ? <Alert tone="error">{state.error}</Alert> : null}
-      {state.started ? <Alert tone="success">Submitted: the rows are on their way to the store; progress shows below.</Alert> : null}
+      {state.started ? (
+        <Alert tone="success">Submitted: the rows are on their way to the store; progress shows below.</Alert>
+      ) : null}
       <Field
         label="CSV or NDJSON file"
         name="file"
@@ -32,11 +34,18 @@ export function BulkForm({ installationId }: { installationId: string }) {
       {p && !state.started ? (
         <div className="stack" data-testid="bulk-preview">
           <p>
-            <strong>{p.fileName}</strong>: {p.total.toLocaleString("en")} rows, {p.valid.toLocaleString("en")} ready to send,{" "}
-            <span data-testid="invalid-count">{(p.total - p.valid).toLocaleString("en")}</span> will not be sent.
+            <strong>{p.fileName}</strong>: {p.total.toLocaleString("en")} rows, {p.valid.toLocaleString("en")} ready to
+            send, <span data-testid="invalid-count">{(p.total - p.valid).toLocaleString("en")}</span> will not be sent.
           </p>
           {p.invalid.length ? (
-            <Table caption="Rows that will not be sent, and why" columns={[{ key: "row", label: "Row" }, { key: "sku", label: "SKU" }, { key: "error", label: "Problem" }]}>
+            <Table
+              caption="Rows that will not be sent, and why"
+              columns={[
+                { key: "row", label: "Row" },
+                { key: "sku", label: "SKU" },
+                { key: "error", label: "Problem" },
+              ]}
+            >
               {p.invalid.map((r) => (
                 <tr key={r.row} data-testid="invalid-row">
                   <td className="mono">{r.row}</td>

@@ -7,7 +7,12 @@ import { MAX_FILE_BYTES } from "@/lib/bulk";
 export interface BulkFormState {
   error?: string;
   /** The validated preview: counts and the rows that will not be sent, with why. */
-  preview?: { fileName: string; total: number; valid: number; invalid: Array<{ row: number; sku: string; error: string }> };
+  preview?: {
+    fileName: string;
+    total: number;
+    valid: number;
+    invalid: Array<{ row: number; sku: string; error: string }>;
+  };
   started?: string;
 }
 
@@ -20,7 +25,10 @@ export async function bulkAction(_prev: BulkFormState, form: FormData): Promise<
   const user = await requireUser(`/stores/${encodeURIComponent(id)}/bulk`);
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0) return { error: "Choose a CSV or NDJSON file first." };
-  if (file.size > MAX_FILE_BYTES) return { error: `The file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is 10 MB: split it into several files.` };
+  if (file.size > MAX_FILE_BYTES)
+    return {
+      error: `The file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is 10 MB: split it into several files.`,
+    };
   // eslint-disable-next-line no-restricted-syntax -- bounded: the size is checked above and the action's body is capped (next.config.mjs)
   const read = readBulkFile(Buffer.from(await file.arrayBuffer()));
   if (!read.ok) return { error: `${read.error}. Nothing was submitted.` };

@@ -9,7 +9,13 @@ import { BulkForm } from "./BulkForm";
 export const metadata = { title: "Bulk edit" };
 export const dynamic = "force-dynamic";
 
-const TONE: Record<BulkView["state"], BadgeTone> = { queued: "info", running: "info", stalled: "warning", done: "success", failed: "danger" };
+const TONE: Record<BulkView["state"], BadgeTone> = {
+  queued: "info",
+  running: "info",
+  stalled: "warning",
+  done: "success",
+  failed: "danger",
+};
 
 function when(iso: string | null): string {
   return iso ? iso.replace("T", " ").slice(0, 19) + " UTC" : "—";
@@ -27,7 +33,12 @@ export default async function BulkEditPage({ params }: { params: Promise<{ id: s
   const base = `/stores/${encodeURIComponent(id)}/bulk`;
   return (
     <div className="stack">
-      <StoreHeader store={store} section="products" title="Bulk edit" description="Prices, special prices, stock, status and visibility of many products at once." />
+      <StoreHeader
+        store={store}
+        section="products"
+        title="Bulk edit"
+        description="Prices, special prices, stock, status and visibility of many products at once."
+      />
       <RefreshWhileRunning running={running} />
       <div className="card-grid">
         <Card title="Upload">
@@ -42,7 +53,9 @@ export default async function BulkEditPage({ params }: { params: Promise<{ id: s
       </div>
       <Card title="Recent bulk edits">
         {bulks.length === 0 ? (
-          <EmptyState title="No bulk edits yet">Upload a file above; it is sent in the background and followed row by row.</EmptyState>
+          <EmptyState title="No bulk edits yet">
+            Upload a file above; it is sent in the background and followed row by row.
+          </EmptyState>
         ) : (
           <Table
             caption="Bulk edits of this store, newest first"
@@ -63,8 +76,8 @@ export default async function BulkEditPage({ params }: { params: Promise<{ id: s
                   <progress max={100} value={b.percent} aria-label={`Bulk edit of ${b.total} rows: ${b.percent}%`}>
                     {b.percent}%
                   </progress>{" "}
-                  <span data-testid="bulk-percent">{b.percent}%</span> · {b.complete.toLocaleString("en")} complete, {b.notComplete.toLocaleString("en")} not, of{" "}
-                  {b.total.toLocaleString("en")}
+                  <span data-testid="bulk-percent">{b.percent}%</span> · {b.complete.toLocaleString("en")} complete,{" "}
+                  {b.notComplete.toLocaleString("en")} not, of {b.total.toLocaleString("en")}
                 </td>
                 <td className="mono">{when(b.createdAt)}</td>
                 <td>

@@ -55,7 +55,12 @@ export default async function CategoriesPage({ params, searchParams }: Props) {
 
   return (
     <>
-      <StoreHeader store={store} section="categories" title="Categories" description="The category tree. Select a category to see its products." />
+      <StoreHeader
+        store={store}
+        section="categories"
+        title="Categories"
+        description="The category tree. Select a category to see its products."
+      />
       <form method="get" action={basePath} className="card" role="search" aria-label="Find categories">
         <div className="form-row">
           <Field label="Name contains" name="q" type="search" defaultValue={q ?? ""} />
@@ -74,14 +79,21 @@ export default async function CategoriesPage({ params, searchParams }: Props) {
       ) : (
         <section className="card" aria-labelledby="tree-title">
           <h2 id="tree-title">
-            Category tree <span className="muted">({countNodes(tree.value.root)} categories{q ? `, showing matches for “${q}”` : ""})</span>
+            Category tree{" "}
+            <span className="muted">
+              ({countNodes(tree.value.root)} categories{q ? `, showing matches for “${q}”` : ""})
+            </span>
           </h2>
           <ul className="tree">
             <Node node={shown} productsHref={productsHref} />
           </ul>
         </section>
       )}
-      <RequestDetails path="/V1/categories" fields={fieldsValue} durationMs={tree.ok ? tree.value.durationMs : undefined} />
+      <RequestDetails
+        path="/V1/categories"
+        fields={fieldsValue}
+        durationMs={tree.ok ? tree.value.durationMs : undefined}
+      />
     </>
   );
 }

@@ -18,7 +18,11 @@ export function AccessCheckButton({ installationId }: { installationId: string }
       <p role="status" className="form-status">
         {state.checkedAt && !pending ? "Checked just now: the table shows the store's answers." : null}
       </p>
-      {state.error ? <Alert tone="error" title="The check could not run">{state.error}</Alert> : null}
+      {state.error ? (
+        <Alert tone="error" title="The check could not run">
+          {state.error}
+        </Alert>
+      ) : null}
     </form>
   );
 }

@@ -4,7 +4,13 @@ import type { FormState } from "@/lib/forms";
 import { ActionForm, FormField, SubmitButton } from "@/app/components/form/ActionForm";
 
 /** The store's name in the app: Magento never sends the integration's name, so the user gives one. */
-export function LabelForm({ action, current }: { action: (prev: FormState, form: FormData) => Promise<FormState>; current: string | null }) {
+export function LabelForm({
+  action,
+  current,
+}: {
+  action: (prev: FormState, form: FormData) => Promise<FormState>;
+  current: string | null;
+}) {
   return (
     <ActionForm action={action} initialValues={{ label: current ?? "" }} aria-label="Name in this app">
       <FormField

@@ -15,7 +15,10 @@ export function ProbeButton({ installationId }: { installationId: string }) {
         </Button>
       </div>
       {state.result ? (
-        <Alert tone={state.result.ok ? "success" : "error"} title={state.result.ok ? "Store reachable, token works" : "Probe failed"}>
+        <Alert
+          tone={state.result.ok ? "success" : "error"}
+          title={state.result.ok ? "Store reachable, token works" : "Probe failed"}
+        >
           <p>{state.result.text}</p>
         </Alert>
       ) : null}

@@ -16,28 +16,48 @@ export async function runProbeAction(_prev: ProbeState, form: FormData): Promise
   revalidatePath(`/stores/${id}`, "layout");
   return {
     result: r.ok
-      ? { ok: true, text: `The store answered GET /V1/store/storeViews in ${r.durationMs} ms (${r.storeViews} store views).` }
+      ? {
+          ok: true,
+          text: `The store answered GET /V1/store/storeViews in ${r.durationMs} ms (${r.storeViews} store views).`,
+        }
       : { ok: false, text: `${r.status ? `HTTP ${r.status}: ` : ""}${r.message}${r.hint ? ` — ${r.hint}` : ""}` },
   };
 }
 
-export async function setAdminOriginAction(installationId: string, _prev: FormState, form: FormData): Promise<FormState> {
+export async function setAdminOriginAction(
+  installationId: string,
+  _prev: FormState,
+  form: FormData,
+): Promise<FormState> {
   const user = await requireUser(`/stores/${encodeURIComponent(installationId)}/diagnostics`);
   const values = formValues(form, ["adminOrigin"]);
   const r = await setAdminOrigin(installationId, user.id, values.adminOrigin!);
   if (!r.ok) return failed(values, r.error, "adminOrigin");
   revalidatePath(`/stores/${installationId}/diagnostics`);
-  return saved({ adminOrigin: r.origin ?? "" }, r.origin ? `Saved: the admin origin is ${r.origin}.` : "Saved: the admin runs on the store's own origin.");
+  return saved(
+    { adminOrigin: r.origin ?? "" },
+    r.origin ? `Saved: the admin origin is ${r.origin}.` : "Saved: the admin runs on the store's own origin.",
+  );
 }
 
-export async function setStoreLabelAction(installationId: string, _prev: FormState, form: FormData): Promise<FormState> {
+export async function setStoreLabelAction(
+  installationId: string,
+  _prev: FormState,
+  form: FormData,
+): Promise<FormState> {
   const user = await requireUser(`/stores/${encodeURIComponent(installationId)}`);
   const values = formValues(form, ["label"]);
   const parsed = storeLabelSchema.safeParse(values);
   if (!parsed.success) return failed(values, parsed.error.issues[0]?.message ?? "Invalid name", "label");
-  if (!(await setStoreLabelFor(installationId, user.id, parsed.data.label))) return failed(values, "No such store for this account.");
+  if (!(await setStoreLabelFor(installationId, user.id, parsed.data.label)))
+    return failed(values, "No such store for this account.");
   revalidatePath(`/stores`, "layout");
-  return saved({ label: parsed.data.label }, parsed.data.label ? `Saved: this store is called “${parsed.data.label}” in the app.` : "Saved: the name was cleared.");
+  return saved(
+    { label: parsed.data.label },
+    parsed.data.label
+      ? `Saved: this store is called “${parsed.data.label}” in the app.`
+      : "Saved: the name was cleared.",
+  );
 }
 
 export interface AccessCheckState {

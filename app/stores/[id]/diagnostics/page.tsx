@@ -44,11 +44,21 @@ export default async function DiagnosticsPage({ params }: { params: Promise<{ id
   const d = await getDiagnostics(id, user.id);
   if (!d) notFound();
   const checks = new Map((await grantedResources(d.id)).map((c) => [c.resource, c]));
-  const lastLooked = [d.lastCheckedAt, d.lastSuccessAt].filter((x): x is Date => x !== null).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
+  const lastLooked =
+    [d.lastCheckedAt, d.lastSuccessAt]
+      .filter((x): x is Date => x !== null)
+      .sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
   return (
     <div className="stack">
       <StoreHeader
-        store={{ installationId: d.id, baseUrl: d.store.baseUrl, name: d.store.name, label: d.label, state: d.state, failureReason: d.failureReason }}
+        store={{
+          installationId: d.id,
+          baseUrl: d.store.baseUrl,
+          name: d.store.name,
+          label: d.label,
+          state: d.state,
+          failureReason: d.failureReason,
+        }}
         section="diagnostics"
         title="Diagnostics"
         description={<span className="mono">{d.store.baseUrl}</span>}
@@ -58,7 +68,10 @@ export default async function DiagnosticsPage({ params }: { params: Promise<{ id
           <dl className="facts">
             <dt>State</dt>
             <dd>
-              <StateBadge state={d.state} failureReason={d.failureReason} /> <span className="muted mono" data-testid="diag-state">{d.state}</span>{" "}
+              <StateBadge state={d.state} failureReason={d.failureReason} />{" "}
+              <span className="muted mono" data-testid="diag-state">
+                {d.state}
+              </span>{" "}
               <span className="muted">({checkedAgo(lastLooked, new Date())})</span>
             </dd>
             <dt>Linked by</dt>
@@ -91,8 +104,8 @@ export default async function DiagnosticsPage({ params }: { params: Promise<{ id
           <LabelForm action={setStoreLabelAction.bind(null, d.id)} current={d.label} />
           <h3 className="card__subtitle">Granted resources</h3>
           <p className="muted">
-            Magento does not tell the app which resources the merchant granted. The app finds out by making one signed read per
-            resource: 200 means granted, 401 “isn&apos;t authorized” means not granted.
+            Magento does not tell the app which resources the merchant granted. The app finds out by making one signed
+            read per resource: 200 means granted, 401 “isn&apos;t authorized” means not granted.
           </p>
           <table className="mini-table">
             <caption className="visually-hidden">Granted resources as the store last answered</caption>
@@ -113,7 +126,9 @@ export default async function DiagnosticsPage({ params }: { params: Promise<{ id
                       <div className="muted mono">{p.resource}</div>
                     </td>
                     <td className="mono">{p.operation}</td>
-                    <td data-testid={`granted-${p.resource}`}>{c ? (c.granted ? "granted" : "not granted") : "not checked yet"}</td>
+                    <td data-testid={`granted-${p.resource}`}>
+                      {c ? (c.granted ? "granted" : "not granted") : "not checked yet"}
+                    </td>
                   </tr>
                 );
               })}
@@ -184,7 +199,10 @@ export default async function DiagnosticsPage({ params }: { params: Promise<{ id
       <details className="card">
         <summary>Known problems and their fixes</summary>
         <ul className="stack">
-          {[...FAILURE_REASONS.map((r) => ({ title: STORE_ADVICE[r].title, fix: STORE_ADVICE[r].fix })), ...ADMIN_SIDE_PROBLEMS.map((p) => ({ title: p.message, fix: p.fix }))].map((f) => (
+          {[
+            ...FAILURE_REASONS.map((r) => ({ title: STORE_ADVICE[r].title, fix: STORE_ADVICE[r].fix })),
+            ...ADMIN_SIDE_PROBLEMS.map((p) => ({ title: p.message, fix: p.fix })),
+          ].map((f) => (
             <li key={f.title}>
               <strong>{f.title}</strong>
               <br />
@@ -198,15 +216,17 @@ export default async function DiagnosticsPage({ params }: { params: Promise<{ id
         <ul className="stack">
           {allStateViews().map((v) => (
             <li key={v.key}>
-              <strong>{v.label}</strong>: {v.title}. <span className="muted">{v.action.kind === "none" ? "" : v.action.text}</span>
+              <strong>{v.label}</strong>: {v.title}.{" "}
+              <span className="muted">{v.action.kind === "none" ? "" : v.action.text}</span>
             </li>
           ))}
         </ul>
       </details>
       <Card title="Remove this store from the app">
         <p>
-          Deletes the app&apos;s copy of this store: its encrypted credentials, its history and every account&apos;s link to it.
-          Nothing in the store itself changes. <Link href={`/stores/${encodeURIComponent(d.id)}/remove`}>What exactly is deleted</Link>
+          Deletes the app&apos;s copy of this store: its encrypted credentials, its history and every account&apos;s
+          link to it. Nothing in the store itself changes.{" "}
+          <Link href={`/stores/${encodeURIComponent(d.id)}/remove`}>What exactly is deleted</Link>
         </p>
         <LinkButton href={`/stores/${encodeURIComponent(d.id)}/remove`} variant="danger">
           Remove store…

@@ -9,7 +9,13 @@ type Action = (prev: FormState, form: FormData) => Promise<FormState>;
 export function CommerceKeyForm({ action }: { action: Action }) {
   return (
     <ActionForm action={action} initialValues={{ publicKey: "" }} aria-label="Commerce webhook public key">
-      <FormTextArea label="Public key (PEM)" name="publicKey" rows={6} placeholder="-----BEGIN PUBLIC KEY-----" hint="After Regenerate key pair in the store, paste the new key here." />
+      <FormTextArea
+        label="Public key (PEM)"
+        name="publicKey"
+        rows={6}
+        placeholder="-----BEGIN PUBLIC KEY-----"
+        hint="After Regenerate key pair in the store, paste the new key here."
+      />
       <div>
         <SubmitButton variant="secondary" size="small" pendingLabel="Saving…">
           Save public key
@@ -22,7 +28,11 @@ export function CommerceKeyForm({ action }: { action: Action }) {
 export function IoClientIdForm({ action, current }: { action: Action; current: string | null }) {
   return (
     <ActionForm action={action} initialValues={{ ioClientId: current ?? "" }} aria-label="I/O Events client id">
-      <FormField label="Client id of the I/O Events registration" name="ioClientId" hint="From the Developer Console project's credentials: events for another client id are refused." />
+      <FormField
+        label="Client id of the I/O Events registration"
+        name="ioClientId"
+        hint="From the Developer Console project's credentials: events for another client id are refused."
+      />
       <div>
         <SubmitButton variant="secondary" size="small" pendingLabel="Saving…">
           Save client id
@@ -34,8 +44,16 @@ export function IoClientIdForm({ action, current }: { action: Action; current: s
 
 export function SubscribeForm({ action }: { action: Action }) {
   return (
-    <ActionForm action={action} initialValues={{ webhookMethod: "observer.catalog_product_save_after", webhookType: "after", timeoutMs: "5000" }} aria-label="Subscribe a webhook">
-      <FormField label="Webhook method" name="webhookMethod" hint="For example observer.catalog_product_save_after or plugin.magento.catalog.api.product_repository.save." />
+    <ActionForm
+      action={action}
+      initialValues={{ webhookMethod: "observer.catalog_product_save_after", webhookType: "after", timeoutMs: "5000" }}
+      aria-label="Subscribe a webhook"
+    >
+      <FormField
+        label="Webhook method"
+        name="webhookMethod"
+        hint="For example observer.catalog_product_save_after or plugin.magento.catalog.api.product_repository.save."
+      />
       <FormSelect
         label="Type"
         name="webhookType"

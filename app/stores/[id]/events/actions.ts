@@ -1,13 +1,24 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { clientForInstallation, replayDeliveryFor, requireUser, setCommerceKeyFor, setIoClientIdFor, webhookSubscriptions } from "@/app/_kit";
+import {
+  clientForInstallation,
+  replayDeliveryFor,
+  requireUser,
+  setCommerceKeyFor,
+  setIoClientIdFor,
+  webhookSubscriptions,
+} from "@/app/_kit";
 import { failed, type FormState, formValues, saved } from "@/lib/forms";
 import { subscribeInputSchema } from "@/lib/events";
 
 const page = (id: string) => `/stores/${encodeURIComponent(id)}/events`;
 
-export async function setCommerceKeyAction(installationId: string, _prev: FormState, form: FormData): Promise<FormState> {
+export async function setCommerceKeyAction(
+  installationId: string,
+  _prev: FormState,
+  form: FormData,
+): Promise<FormState> {
   const user = await requireUser(page(installationId));
   const values = formValues(form, ["publicKey"]);
   const r = await setCommerceKeyFor(installationId, user.id, values.publicKey ?? "");
@@ -16,7 +27,11 @@ export async function setCommerceKeyAction(installationId: string, _prev: FormSt
   return saved({ publicKey: "" }, `Saved: webhooks are verified with the key ${r.fingerprint}.`);
 }
 
-export async function setIoClientIdAction(installationId: string, _prev: FormState, form: FormData): Promise<FormState> {
+export async function setIoClientIdAction(
+  installationId: string,
+  _prev: FormState,
+  form: FormData,
+): Promise<FormState> {
   const user = await requireUser(page(installationId));
   const values = formValues(form, ["ioClientId"]);
   const r = await setIoClientIdFor(installationId, user.id, values.ioClientId ?? "");
@@ -29,12 +44,22 @@ export async function subscribeAction(installationId: string, _prev: FormState, 
   const user = await requireUser(page(installationId));
   const values = formValues(form, ["webhookMethod", "webhookType", "timeoutMs"]);
   const parsed = subscribeInputSchema.safeParse({ ...values, required: form.get("required") === "on" });
-  if (!parsed.success) return failed(values, parsed.error.issues[0]!.message, String(parsed.error.issues[0]!.path[0] ?? ""));
+  if (!parsed.success)
+    return failed(values, parsed.error.issues[0]!.message, String(parsed.error.issues[0]!.path[0] ?? ""));
   const client = await clientForInstallation(installationId, user.id);
   const r = await webhookSubscriptions().subscribe(client, installationId, parsed.data);
-  if (!r.ok) return failed(values, `${r.advice.title}. ${r.advice.fix}${r.storeMessage ? ` (The store said: ${r.storeMessage})` : ""}`);
+  if (!r.ok)
+    return failed(
+      values,
+      `${r.advice.title}. ${r.advice.fix}${r.storeMessage ? ` (The store said: ${r.storeMessage})` : ""}`,
+    );
   revalidatePath(page(installationId));
-  return saved(values, r.value.created ? `Subscribed: the store now calls this app on ${parsed.data.webhookMethod}.` : "Already subscribed: nothing changed.");
+  return saved(
+    values,
+    r.value.created
+      ? `Subscribed: the store now calls this app on ${parsed.data.webhookMethod}.`
+      : "Already subscribed: nothing changed.",
+  );
 }
 
 export async function unsubscribeAction(form: FormData): Promise<void> {
@@ -42,7 +67,10 @@ export async function unsubscribeAction(form: FormData): Promise<void> {
   const user = await requireUser(page(id));
   const type = form.get("webhookType") === "before" ? "before" : "after";
   const client = await clientForInstallation(id, user.id);
-  await webhookSubscriptions().unsubscribe(client, id, { webhookMethod: String(form.get("webhookMethod") ?? ""), webhookType: type });
+  await webhookSubscriptions().unsubscribe(client, id, {
+    webhookMethod: String(form.get("webhookMethod") ?? ""),
+    webhookType: type,
+  });
   revalidatePath(page(id));
 }
 

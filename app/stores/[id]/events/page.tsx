@@ -23,7 +23,10 @@ const TONE: Record<DeliveryView["outcome"], BadgeTone> = {
 const when = (d: Date) => d.toISOString().replace("T", " ").slice(0, 19);
 
 function Deliveries({ id, rows, channel }: { id: string; rows: DeliveryView[]; channel: string }) {
-  if (rows.length === 0) return <EmptyState title="No deliveries yet">{`${channel} deliveries to this store's URL show up here.`}</EmptyState>;
+  if (rows.length === 0)
+    return (
+      <EmptyState title="No deliveries yet">{`${channel} deliveries to this store's URL show up here.`}</EmptyState>
+    );
   return (
     <Table
       caption={`Recent ${channel} deliveries, newest first`}
@@ -50,7 +53,12 @@ function Deliveries({ id, rows, channel }: { id: string; rows: DeliveryView[]; c
               <form action={replayAction}>
                 <input type="hidden" name="installationId" value={id} />
                 <input type="hidden" name="deliveryId" value={d.id} />
-                <Button type="submit" variant="secondary" size="small" aria-label={`Replay ${d.eventName ?? "delivery"} of ${when(d.lastAt)}`}>
+                <Button
+                  type="submit"
+                  variant="secondary"
+                  size="small"
+                  aria-label={`Replay ${d.eventName ?? "delivery"} of ${when(d.lastAt)}`}
+                >
                   Replay
                 </Button>
               </form>
@@ -75,9 +83,17 @@ export default async function EventsPage({ params }: { params: Promise<{ id: str
   const subscriptions = subs.ok ? subs.value : null;
   return (
     <div className="stack">
-      <StoreHeader store={store} section="events" title="Events" description="Changes pushed by the store, verified and handled in seconds. Polling stays the safety net." />
+      <StoreHeader
+        store={store}
+        section="events"
+        title="Events"
+        description="Changes pushed by the store, verified and handled in seconds. Polling stays the safety net."
+      />
       <Alert tone="info" title="Adobe Commerce only">
-        <p>Webhooks and I/O Events are Adobe Commerce modules. Magento Open Source has neither: the app keeps such a store in step by polling.</p>
+        <p>
+          Webhooks and I/O Events are Adobe Commerce modules. Magento Open Source has neither: the app keeps such a
+          store in step by polling.
+        </p>
       </Alert>
       {view.keyMismatch ? (
         <Alert tone="warning" title={view.keyMismatch.title}>
@@ -87,8 +103,8 @@ export default async function EventsPage({ params }: { params: Promise<{ id: str
       <Card title="Commerce webhooks">
         <ol className="steps">
           <li>
-            In the store admin open <strong>Stores › Settings › Configuration › Adobe Services › Webhooks</strong>, enable the digital signature and click{" "}
-            <strong>Regenerate key pair</strong>. Paste the public key below.
+            In the store admin open <strong>Stores › Settings › Configuration › Adobe Services › Webhooks</strong>,
+            enable the digital signature and click <strong>Regenerate key pair</strong>. Paste the public key below.
           </li>
           <li>
             Add webhooks in <strong>System › Webhooks</strong> (or subscribe below) with this URL:
@@ -97,12 +113,20 @@ export default async function EventsPage({ params }: { params: Promise<{ id: str
         </ol>
         <p>
           Key in use:{" "}
-          {view.commerceKeyFingerprint ? <code className="mono" data-testid="key-fingerprint">{view.commerceKeyFingerprint}</code> : <strong>none yet: every webhook is refused</strong>}
+          {view.commerceKeyFingerprint ? (
+            <code className="mono" data-testid="key-fingerprint">
+              {view.commerceKeyFingerprint}
+            </code>
+          ) : (
+            <strong>none yet: every webhook is refused</strong>
+          )}
         </p>
         <CommerceKeyForm action={setCommerceKeyAction.bind(null, id)} />
         <h3>Decision hooks</h3>
         {view.decisionHooks.length === 0 ? (
-          <p className="muted">None declared: every webhook is a notification, answered success at once and handled in the background.</p>
+          <p className="muted">
+            None declared: every webhook is a notification, answered success at once and handled in the background.
+          </p>
         ) : (
           <ul>
             {view.decisionHooks.map((h) => (
@@ -114,7 +138,9 @@ export default async function EventsPage({ params }: { params: Promise<{ id: str
         )}
         <h3>Subscriptions in the store</h3>
         {subscriptions === null ? (
-          <p className="muted">The store's subscriptions cannot be read: {subs.ok ? "" : `${subs.error.title}. ${subs.error.advice}`}</p>
+          <p className="muted">
+            The store's subscriptions cannot be read: {subs.ok ? "" : `${subs.error.title}. ${subs.error.advice}`}
+          </p>
         ) : !subscriptions.ok ? (
           <Alert tone="warning" title={subscriptions.advice.title}>
             <p>{subscriptions.advice.fix}</p>
@@ -142,7 +168,12 @@ export default async function EventsPage({ params }: { params: Promise<{ id: str
                       <input type="hidden" name="installationId" value={id} />
                       <input type="hidden" name="webhookMethod" value={h.webhook_method} />
                       <input type="hidden" name="webhookType" value={h.webhook_type} />
-                      <Button type="submit" variant="secondary" size="small" aria-label={`Unsubscribe ${h.webhook_method}`}>
+                      <Button
+                        type="submit"
+                        variant="secondary"
+                        size="small"
+                        aria-label={`Unsubscribe ${h.webhook_method}`}
+                      >
                         Unsubscribe
                       </Button>
                     </form>
@@ -159,8 +190,8 @@ export default async function EventsPage({ params }: { params: Promise<{ id: str
       <Card title="Adobe I/O Events">
         <ol className="steps">
           <li>
-            In the Adobe Developer Console project the store sends events to, add a <strong>Webhook</strong> registration with this URL (Adobe checks it
-            with a challenge, answered automatically):
+            In the Adobe Developer Console project the store sends events to, add a <strong>Webhook</strong>{" "}
+            registration with this URL (Adobe checks it with a challenge, answered automatically):
             <CopyField label="I/O Events URL" value={view.ioEventsUrl} testId="io-events-url" />
           </li>
           <li>Paste the project's client id below: events meant for another registration are refused.</li>

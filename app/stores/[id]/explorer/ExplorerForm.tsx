@@ -6,7 +6,23 @@ import { Button, buttonClass } from "@/app/components/ui/Button";
 import { Field, SelectField, TextAreaField } from "@/app/components/ui/Field";
 import type { RunResult } from "./actions";
 
-const CONDITIONS = ["eq", "neq", "gt", "gteq", "moreq", "lt", "lteq", "from", "to", "in", "nin", "like", "finset", "null", "notnull"];
+const CONDITIONS = [
+  "eq",
+  "neq",
+  "gt",
+  "gteq",
+  "moreq",
+  "lt",
+  "lteq",
+  "from",
+  "to",
+  "in",
+  "nin",
+  "like",
+  "finset",
+  "null",
+  "notnull",
+];
 
 export interface ExplorerFormProps {
   action: (prev: RunResult, form: FormData) => Promise<RunResult>;
@@ -68,20 +84,67 @@ export function ExplorerForm(props: ExplorerFormProps) {
         {props.method === "GET" ? (
           <fieldset>
             <legend>searchCriteria {props.isList ? "" : "(only list operations use it)"}</legend>
-            <p className="field__hint">Rows with the same group number combine with OR; different groups combine with AND.</p>
+            <p className="field__hint">
+              Rows with the same group number combine with OR; different groups combine with AND.
+            </p>
             {[0, 1, 2].map((i) => (
               <div className="form-row" key={i}>
-                <Field label={`Filter ${i + 1} field`} name={`f${i}.field`} id={`f${i}-field`} error={errors[`f${i}.field`]} placeholder={i === 0 ? "e.g. name" : ""} />
-                <SelectField label={`Filter ${i + 1} condition`} name={`f${i}.condition`} id={`f${i}-condition`} options={CONDITIONS.map((c) => ({ value: c, label: c }))} defaultValue={i === 0 ? "like" : "eq"} />
-                <Field label={`Filter ${i + 1} value`} name={`f${i}.value`} id={`f${i}-value`} error={errors[`f${i}.value`]} placeholder={i === 0 ? "e.g. %bag%" : ""} />
-                <SelectField label={`Filter ${i + 1} group`} name={`f${i}.group`} id={`f${i}-group`} options={["1", "2", "3"].map((g) => ({ value: g, label: g }))} defaultValue={String(i + 1)} />
+                <Field
+                  label={`Filter ${i + 1} field`}
+                  name={`f${i}.field`}
+                  id={`f${i}-field`}
+                  error={errors[`f${i}.field`]}
+                  placeholder={i === 0 ? "e.g. name" : ""}
+                />
+                <SelectField
+                  label={`Filter ${i + 1} condition`}
+                  name={`f${i}.condition`}
+                  id={`f${i}-condition`}
+                  options={CONDITIONS.map((c) => ({ value: c, label: c }))}
+                  defaultValue={i === 0 ? "like" : "eq"}
+                />
+                <Field
+                  label={`Filter ${i + 1} value`}
+                  name={`f${i}.value`}
+                  id={`f${i}-value`}
+                  error={errors[`f${i}.value`]}
+                  placeholder={i === 0 ? "e.g. %bag%" : ""}
+                />
+                <SelectField
+                  label={`Filter ${i + 1} group`}
+                  name={`f${i}.group`}
+                  id={`f${i}-group`}
+                  options={["1", "2", "3"].map((g) => ({ value: g, label: g }))}
+                  defaultValue={String(i + 1)}
+                />
               </div>
             ))}
             <div className="form-row">
               <Field label="Sort field" name="sort.field" id="sort-field" />
-              <SelectField label="Sort direction" name="sort.direction" id="sort-direction" options={[{ value: "ASC", label: "ASC" }, { value: "DESC", label: "DESC" }]} />
-              <Field label="pageSize" name="pageSize" id="page-size" inputMode="numeric" error={errors.pageSize} defaultValue={props.isList ? "10" : ""} />
-              <Field label="currentPage" name="currentPage" id="current-page" inputMode="numeric" error={errors.currentPage} />
+              <SelectField
+                label="Sort direction"
+                name="sort.direction"
+                id="sort-direction"
+                options={[
+                  { value: "ASC", label: "ASC" },
+                  { value: "DESC", label: "DESC" },
+                ]}
+              />
+              <Field
+                label="pageSize"
+                name="pageSize"
+                id="page-size"
+                inputMode="numeric"
+                error={errors.pageSize}
+                defaultValue={props.isList ? "10" : ""}
+              />
+              <Field
+                label="currentPage"
+                name="currentPage"
+                id="current-page"
+                inputMode="numeric"
+                error={errors.currentPage}
+              />
             </div>
           </fieldset>
         ) : null}
@@ -91,9 +154,19 @@ export function ExplorerForm(props: ExplorerFormProps) {
             name="fields"
             id="fields"
             error={errors.fields}
-            hint={props.isList ? "e.g. items[sku,name,price],total_count" : "e.g. sku,name,extension_attributes[stock_item[qty]]"}
+            hint={
+              props.isList
+                ? "e.g. items[sku,name,price],total_count"
+                : "e.g. sku,name,extension_attributes[stock_item[qty]]"
+            }
           />
-          <Field label="Store code" name="storeCode" id="store-code" error={errors.storeCode} hint="Empty: rest/V1; or default, all, a store code" />
+          <Field
+            label="Store code"
+            name="storeCode"
+            id="store-code"
+            error={errors.storeCode}
+            hint="Empty: rest/V1; or default, all, a store code"
+          />
         </div>
         <TextAreaField
           label="Other query parameters"
@@ -102,7 +175,11 @@ export function ExplorerForm(props: ExplorerFormProps) {
           rows={2}
           style={{ minHeight: "3rem" }}
           error={errors.query}
-          hint={props.requiredQuery.length ? `One name=value per line. Required: ${props.requiredQuery.join(", ")}` : "One name=value per line"}
+          hint={
+            props.requiredQuery.length
+              ? `One name=value per line. Required: ${props.requiredQuery.join(", ")}`
+              : "One name=value per line"
+          }
         />
         {hasBody ? (
           <TextAreaField
@@ -137,7 +214,8 @@ export function ExplorerForm(props: ExplorerFormProps) {
               Send this {props.method} to {props.storeHost}?
             </p>
             <p id="confirm-text">
-              It changes data in the store itself (a {props.method} is not a preview), signed with this integration&apos;s token.
+              It changes data in the store itself (a {props.method} is not a preview), signed with this
+              integration&apos;s token.
             </p>
             <div className="form-actions">
               {lastSent.current ? (
@@ -158,11 +236,20 @@ export function ExplorerForm(props: ExplorerFormProps) {
         ) : null}
       </form>
       <section aria-label="Response" aria-live="polite" style={{ marginTop: "1rem" }}>
-        {result.kind === "invalid" && !stale ? <Alert tone="error" title="Nothing was sent: fix the inputs marked above" /> : null}
-        {result.kind === "unsupported" ? <Alert tone="warning" title="Not sent">{result.message}</Alert> : null}
+        {result.kind === "invalid" && !stale ? (
+          <Alert tone="error" title="Nothing was sent: fix the inputs marked above" />
+        ) : null}
+        {result.kind === "unsupported" ? (
+          <Alert tone="warning" title="Not sent">
+            {result.message}
+          </Alert>
+        ) : null}
         {result.kind === "response" ? (
           <div className="stack">
-            <Alert tone={result.ok ? "success" : result.status === 404 ? "warning" : "error"} title={`HTTP ${result.status || "—"} in ${result.durationMs} ms`}>
+            <Alert
+              tone={result.ok ? "success" : result.status === 404 ? "warning" : "error"}
+              title={`HTTP ${result.status || "—"} in ${result.durationMs} ms`}
+            >
               {result.storeMessage ? (
                 <p>
                   The store said: <q data-testid="explorer-store-message">{result.storeMessage}</q>
@@ -192,7 +279,9 @@ export function ExplorerForm(props: ExplorerFormProps) {
             <details>
               <summary>Equivalent curl (secrets masked)</summary>
               <pre data-testid="explorer-curl">{result.curl}</pre>
-              <p className="field__hint">An OAuth signature is valid for one nonce and timestamp: sign again to replay it (lib/oauth).</p>
+              <p className="field__hint">
+                An OAuth signature is valid for one nonce and timestamp: sign again to replay it (lib/oauth).
+              </p>
             </details>
           </div>
         ) : null}

@@ -9,7 +9,8 @@ export function KeepSelectedVisible({ listId, selectedId }: { listId: string; se
     const item = list?.querySelector<HTMLElement>('[aria-current="true"]');
     if (!list || !item) return;
     const top = item.offsetTop; // the list is position: relative, so this is relative to it
-    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - item.offsetHeight) list.scrollTop = Math.max(0, top - 40);
+    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - item.offsetHeight)
+      list.scrollTop = Math.max(0, top - 40);
   }, [listId, selectedId]);
   return null;
 }

@@ -42,11 +42,20 @@ function pretty(data: unknown): string {
 }
 
 /** Executes one catalogue operation, signed with the installation's token. */
-export async function runOperation(installationId: string, operationId: string, _prev: RunResult, form: FormData): Promise<RunResult> {
+export async function runOperation(
+  installationId: string,
+  operationId: string,
+  _prev: RunResult,
+  form: FormData,
+): Promise<RunResult> {
   const { store, client: storeClient } = await loadStore(installationId);
   const op = findOperation(operationId);
   if (!op) return { kind: "unsupported", message: `Unknown operation ${operationId}.` };
-  if (op.base === "portal") return { kind: "unsupported", message: "Developer-portal operations use the portal's own credentials: use the Developer portal page." };
+  if (op.base === "portal")
+    return {
+      kind: "unsupported",
+      message: "Developer-portal operations use the portal's own credentials: use the Developer portal page.",
+    };
   const parsed = parseExplorerForm(op, form);
   if (!parsed.ok) return { kind: "invalid", errors: parsed.errors };
   // a write changes the store's data: it is sent only after the user confirmed it (the form asks; without
@@ -63,7 +72,17 @@ export async function runOperation(installationId: string, operationId: string, 
     try {
       const page = await fetchStoreSwagger(store.baseUrl);
       const body = page.truncated ? `${page.text}\n… (the store sent more; cut here)` : page.text;
-      return { kind: "response", ok: page.ok, status: page.status, durationMs: Math.round(performance.now() - started), url: page.url, headers: visibleHeaders(page.headers), body: pretty(body), curl: `curl ${page.url}`, at };
+      return {
+        kind: "response",
+        ok: page.ok,
+        status: page.status,
+        durationMs: Math.round(performance.now() - started),
+        url: page.url,
+        headers: visibleHeaders(page.headers),
+        body: pretty(body),
+        curl: `curl ${page.url}`,
+        at,
+      };
     } catch (e) {
       return { kind: "unsupported", message: `The store did not answer: ${(e as Error).message}` };
     }

@@ -45,7 +45,9 @@ function AvailabilityBadge({ a }: { a: Availability }) {
 function OperationMeta({ op, availability }: { op: Operation; availability: Availability }) {
   return (
     <span className="meta-row">
-      <Badge tone={op.edition === "commerce" ? "warning" : "neutral"}>{op.edition === "commerce" ? "Commerce only" : "Open Source"}</Badge>
+      <Badge tone={op.edition === "commerce" ? "warning" : "neutral"}>
+        {op.edition === "commerce" ? "Commerce only" : "Open Source"}
+      </Badge>
       {op.since ? <Badge tone="info">since {op.since}</Badge> : null}
       {op.kind !== "rest" ? <Badge>{op.kind}</Badge> : null}
       <AvailabilityBadge a={availability} />
@@ -55,7 +57,12 @@ function OperationMeta({ op, availability }: { op: Operation; availability: Avai
 
 /** Which permission the operation needs, in the admin's words (from Magento's webapi.xml / acl.xml). */
 function ResourceNote({ resource }: { resource: string }) {
-  if (resource === "anonymous") return <p className="muted" data-testid="op-resource">Needs no permission (ACL resource anonymous).</p>;
+  if (resource === "anonymous")
+    return (
+      <p className="muted" data-testid="op-resource">
+        Needs no permission (ACL resource anonymous).
+      </p>
+    );
   if (resource === "self" || resource === "Magento_Backend::admin") {
     const a = aclAdvice(resource);
     return (
@@ -66,7 +73,8 @@ function ResourceNote({ resource }: { resource: string }) {
   }
   return (
     <p className="muted" data-testid="op-resource">
-      Needs the ACL resource <strong>{RESOURCE_TITLES[resource] ?? resource}</strong> (<code>{resource}</code>) on the integration&apos;s API tab.
+      Needs the ACL resource <strong>{RESOURCE_TITLES[resource] ?? resource}</strong> (<code>{resource}</code>) on the
+      integration&apos;s API tab.
     </p>
   );
 }
@@ -98,8 +106,11 @@ export default async function ExplorerPage({ params, searchParams }: Props) {
         { id: "others", title: "Not in this store's schema", ops: split.others },
       ]
     : [{ id: "all", title: "Operations", ops: split.others }];
-  const selectedResource = selected && selected.base === "rest" ? resourceOfRoute(routeKey(selected.method, selected.path)) : undefined;
-  const availableCount = schema.keys ? CATALOGUE.filter((o) => availabilityOf(o, schema.keys) === "available").length : null;
+  const selectedResource =
+    selected && selected.base === "rest" ? resourceOfRoute(routeKey(selected.method, selected.path)) : undefined;
+  const availableCount = schema.keys
+    ? CATALOGUE.filter((o) => availabilityOf(o, schema.keys) === "available").length
+    : null;
 
   return (
     <>
@@ -112,16 +123,23 @@ export default async function ExplorerPage({ params, searchParams }: Props) {
       {schema.keys ? (
         <Alert tone="info" title={`The store's live schema lists ${availableCount} of these operations`}>
           <p>
-            Read with the {schema.via ?? "integration"}&apos;s credentials. Operations not in its schema will answer 404 (a Commerce-only module, a newer
-            version, or a disabled module).
+            Read with the {schema.via ?? "integration"}&apos;s credentials. Operations not in its schema will answer 404
+            (a Commerce-only module, a newer version, or a disabled module).
           </p>
         </Alert>
       ) : (
         <Alert tone="info" title="Availability unknown: the store did not give its schema to this integration">
           <p>
-            GET /rest/default/schema answered <q>{schema.reason?.replace(/\.$/, "")}</q>. Stores usually serve it to admin tokens only; operations can still be called.
+            GET /rest/default/schema answered <q>{schema.reason?.replace(/\.$/, "")}</q>. Stores usually serve it to
+            admin tokens only; operations can still be called.
           </p>
-          <AdminSchemaForm action={readSchemaAsAdmin.bind(null, id, `${base}${keep.size || query.op ? `?${new URLSearchParams([...keep, ...(query.op ? [["op", query.op] as [string, string]] : [])]).toString()}` : ""}`)} />
+          <AdminSchemaForm
+            action={readSchemaAsAdmin.bind(
+              null,
+              id,
+              `${base}${keep.size || query.op ? `?${new URLSearchParams([...keep, ...(query.op ? [["op", query.op] as [string, string]] : [])]).toString()}` : ""}`,
+            )}
+          />
         </Alert>
       )}
       <div className="explorer">
@@ -139,7 +157,15 @@ export default async function ExplorerPage({ params, searchParams }: Props) {
                   { value: "commerce", label: "Commerce only" },
                 ]}
               />
-              <SelectField label="Method" name="method" defaultValue={query.method ?? ""} options={[{ value: "", label: "All" }, ...["GET", "POST", "PUT", "DELETE"].map((m) => ({ value: m, label: m }))]} />
+              <SelectField
+                label="Method"
+                name="method"
+                defaultValue={query.method ?? ""}
+                options={[
+                  { value: "", label: "All" },
+                  ...["GET", "POST", "PUT", "DELETE"].map((m) => ({ value: m, label: m })),
+                ]}
+              />
             </div>
             {query.op ? <input type="hidden" name="op" value={query.op} /> : null}
             <div className="form-actions">
@@ -165,14 +191,20 @@ export default async function ExplorerPage({ params, searchParams }: Props) {
                     <ul aria-labelledby={`ops-${g.id}`}>
                       {g.ops.map((op) => (
                         <li key={op.id}>
-                          <Link href={hrefFor(op.id)} aria-current={op.id === selected?.id ? "true" : undefined} prefetch={false}>
+                          <Link
+                            href={hrefFor(op.id)}
+                            aria-current={op.id === selected?.id ? "true" : undefined}
+                            prefetch={false}
+                          >
                             <span className={`method method--${op.method}`}>{op.method}</span>
                             <span className="op-path">{op.path}</span>
                             <span className="meta-row">
                               <span className="muted">{op.module}</span>
                               {op.edition === "commerce" ? <Badge tone="warning">Commerce</Badge> : null}
                               {op.since ? <Badge tone="info">since {op.since}</Badge> : null}
-                              {schema.keys && op.base === "rest" && availabilityOf(op, schema.keys) === "missing" ? <Badge tone="danger">not on this store</Badge> : null}
+                              {schema.keys && op.base === "rest" && availabilityOf(op, schema.keys) === "missing" ? (
+                                <Badge tone="danger">not on this store</Badge>
+                              ) : null}
                             </span>
                           </Link>
                         </li>
@@ -187,7 +219,14 @@ export default async function ExplorerPage({ params, searchParams }: Props) {
         </div>
         <div>
           {selected ? (
-            <Card title={<><span className={`method method--${selected.method}`}>{selected.method}</span> <span className="op-path">{selected.path}</span></>}>
+            <Card
+              title={
+                <>
+                  <span className={`method method--${selected.method}`}>{selected.method}</span>{" "}
+                  <span className="op-path">{selected.path}</span>
+                </>
+              }
+            >
               <p className="muted">
                 {selected.group} · module {selected.module} · operation id <code>{selected.id}</code>
               </p>
@@ -195,13 +234,17 @@ export default async function ExplorerPage({ params, searchParams }: Props) {
               {selectedResource ? <ResourceNote resource={selectedResource} /> : null}
               {selected.edition === "commerce" ? (
                 <Alert tone="warning" title="Commerce-only operation">
-                  <p>This operation exists only in Adobe Commerce. An Open Source store answers 404 “Request does not match any route.”</p>
+                  <p>
+                    This operation exists only in Adobe Commerce. An Open Source store answers 404 “Request does not
+                    match any route.”
+                  </p>
                 </Alert>
               ) : null}
               {selected.base === "portal" ? (
                 <Alert tone="info" title="Developer-portal operation">
                   <p>
-                    It is called on the developer portal with the app&apos;s own credentials, not on the store: use the <Link href="/portal">Developer portal</Link> page.
+                    It is called on the developer portal with the app&apos;s own credentials, not on the store: use the{" "}
+                    <Link href="/portal">Developer portal</Link> page.
                   </p>
                 </Alert>
               ) : (
@@ -211,11 +254,19 @@ export default async function ExplorerPage({ params, searchParams }: Props) {
                     action={runOperation.bind(null, id, selected.id)}
                     method={selected.method}
                     pathParams={pathParamNamesOf(selected.path)}
-                    isList={selected.method === "GET" && !/\{[^}]+\}$/.test(selected.path) && /search|list|^\/V1\/(products|orders|invoices|creditmemos|shipments|transactions)$/.test(selected.path)}
+                    isList={
+                      selected.method === "GET" &&
+                      !/\{[^}]+\}$/.test(selected.path) &&
+                      /search|list|^\/V1\/(products|orders|invoices|creditmemos|shipments|transactions)$/.test(
+                        selected.path,
+                      )
+                    }
                     requiredQuery={[...(selected.requiredQuery ?? [])]}
                     storeHost={new URL(store.baseUrl).host}
                     bodyExample={bodyExample(selected.method, selected.path)}
-                    {...(selectedAvailability === "missing" ? { unavailableNote: "Not in this store's schema: expect 404." } : {})}
+                    {...(selectedAvailability === "missing"
+                      ? { unavailableNote: "Not in this store's schema: expect 404." }
+                      : {})}
                   />
                 </div>
               )}

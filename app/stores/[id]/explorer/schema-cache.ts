@@ -20,12 +20,20 @@ export async function liveSchema(installationId: string, client: () => Promise<M
   if (hit && Date.now() - hit.at < TTL_MS) return hit;
   let info: SchemaInfo;
   try {
-    const res = await (await client()).request({ method: "GET", path: "/schema", storeCode: "default", timeoutMs: 15_000 });
+    const res = await (
+      await client()
+    ).request({ method: "GET", path: "/schema", storeCode: "default", timeoutMs: 15_000 });
     const keys = schemaRouteKeys(res.data);
-    info = keys ? { keys, via: "integration", at: Date.now() } : { keys: null, reason: "The store's answer was not a Swagger document.", at: Date.now() };
+    info = keys
+      ? { keys, via: "integration", at: Date.now() }
+      : { keys: null, reason: "The store's answer was not a Swagger document.", at: Date.now() };
   } catch (e) {
     // most stores serve the schema to admin bearer tokens only
-    info = { keys: null, reason: e instanceof MagentoApiError ? `HTTP ${e.status}: ${e.renderedMessage}` : (e as Error).message, at: Date.now() };
+    info = {
+      keys: null,
+      reason: e instanceof MagentoApiError ? `HTTP ${e.status}: ${e.renderedMessage}` : (e as Error).message,
+      at: Date.now(),
+    };
   }
   g.__explorerSchema.set(installationId, info);
   return info;
@@ -35,7 +43,9 @@ export async function liveSchema(installationId: string, client: () => Promise<M
 export function rememberSchema(installationId: string, data: unknown): SchemaInfo {
   g.__explorerSchema ??= new Map();
   const keys = schemaRouteKeys(data);
-  const info: SchemaInfo = keys ? { keys, via: "admin token", at: Date.now() } : { keys: null, reason: "The store's answer was not a Swagger document.", at: Date.now() };
+  const info: SchemaInfo = keys
+    ? { keys, via: "admin token", at: Date.now() }
+    : { keys: null, reason: "The store's answer was not a Swagger document.", at: Date.now() };
   g.__explorerSchema.set(installationId, info);
   return info;
 }

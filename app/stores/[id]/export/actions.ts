@@ -23,7 +23,10 @@ export async function startExportAction(_prev: ExportFormState, form: FormData):
   const r = await startExport(id, user.id, {
     entity: values.entity,
     fields: values.fields.trim() || undefined,
-    filters: values.filters.split(/\r?\n/).map((l) => l.trim()).filter(Boolean),
+    filters: values.filters
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean),
     pageSize: values.pageSize,
   });
   if (!r.ok) return { error: r.error, ...(r.field ? { field: r.field } : {}), values };

@@ -10,7 +10,12 @@ import { RefreshWhileRunning } from "./RefreshWhileRunning";
 export const metadata = { title: "Export" };
 export const dynamic = "force-dynamic";
 
-const TONE: Record<ExportView["state"], BadgeTone> = { queued: "info", running: "info", done: "success", failed: "danger" };
+const TONE: Record<ExportView["state"], BadgeTone> = {
+  queued: "info",
+  running: "info",
+  done: "success",
+  failed: "danger",
+};
 
 function capitalised(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
@@ -31,11 +36,19 @@ export default async function ExportPage({ params }: { params: Promise<{ id: str
   const running = exports.some((e) => e.state === "queued" || e.state === "running");
   return (
     <div className="stack">
-      <StoreHeader store={store} section="export" title="Export" description={`${capitalised(entityChoices())} as NDJSON (one JSON object per line).`} />
+      <StoreHeader
+        store={store}
+        section="export"
+        title="Export"
+        description={`${capitalised(entityChoices())} as NDJSON (one JSON object per line).`}
+      />
       <RefreshWhileRunning running={running} />
       <div className="card-grid">
         <Card title="New export">
-          <ExportForm installationId={id} entities={ENTITY_NAMES.map((name) => ({ value: name, label: ENTITIES[name]!.label }))} />
+          <ExportForm
+            installationId={id}
+            entities={ENTITY_NAMES.map((name) => ({ value: name, label: ENTITIES[name]!.label }))}
+          />
         </Card>
         <Card title="From a shell">
           <p>The same export, streamed to a file with a progress bar:</p>
@@ -46,7 +59,9 @@ export default async function ExportPage({ params }: { params: Promise<{ id: str
       </div>
       <Card title="Recent exports">
         {exports.length === 0 ? (
-          <EmptyState title="No exports yet">Start one above; it runs in the background and can be downloaded here when done.</EmptyState>
+          <EmptyState title="No exports yet">
+            Start one above; it runs in the background and can be downloaded here when done.
+          </EmptyState>
         ) : (
           <Table
             caption="Exports of this store, newest first (kept for 7 days)"

@@ -55,14 +55,16 @@ export default async function JobsPage({ params }: { params: Promise<{ id: strin
       {view.lane.pausedUntil ? (
         <Alert tone="warning" title="This store asked the app to slow down">
           <p>
-            No new job for this store starts before {when(view.lane.pausedUntil)} UTC: {view.lane.reason}. Jobs already queued run after that, signed
-            again.
+            No new job for this store starts before {when(view.lane.pausedUntil)} UTC: {view.lane.reason}. Jobs already
+            queued run after that, signed again.
           </p>
         </Alert>
       ) : null}
       <Card title="Recent jobs">
         {view.jobs.length === 0 ? (
-          <EmptyState title="No jobs yet">Activations, health probes and exports of this store show up here.</EmptyState>
+          <EmptyState title="No jobs yet">
+            Activations, health probes and exports of this store show up here.
+          </EmptyState>
         ) : (
           <Table
             caption="Background work for this store, newest first"
@@ -83,7 +85,9 @@ export default async function JobsPage({ params }: { params: Promise<{ id: strin
                 <td>{j.label}</td>
                 <td>
                   <Badge tone={TONE[j.state]}>{j.state}</Badge>
-                  {j.runAfter && (j.state === "scheduled" || j.state === "retrying") ? <div className="muted">next: {when(j.runAfter)}</div> : null}
+                  {j.runAfter && (j.state === "scheduled" || j.state === "retrying") ? (
+                    <div className="muted">next: {when(j.runAfter)}</div>
+                  ) : null}
                 </td>
                 <td className="num">
                   {j.attempts} / {j.maxAttempts}
@@ -97,7 +101,11 @@ export default async function JobsPage({ params }: { params: Promise<{ id: strin
                     <form action={retryJobAction}>
                       <input type="hidden" name="installationId" value={id} />
                       <input type="hidden" name="jobId" value={j.id} />
-                      <Button type="submit" variant="secondary" aria-label={`Retry ${j.label.toLowerCase()} queued ${when(j.createdAt)}`}>
+                      <Button
+                        type="submit"
+                        variant="secondary"
+                        aria-label={`Retry ${j.label.toLowerCase()} queued ${when(j.createdAt)}`}
+                      >
                         Retry
                       </Button>
                     </form>

@@ -26,19 +26,28 @@ export default async function RemoveStorePage({ params }: { params: Promise<{ id
       />
       <Card title="This deletes, in this app">
         <ul className="stack" data-testid="removal-list">
-          <li>{p.hasAccessToken ? "The store's credentials: consumer key and secret, access token and secret (stored encrypted)" : "The store's consumer key and secret (no access token was stored)"}</li>
-          <li>{n(p.activations, "activation", "activations")} and {n(p.events, "event", "events")} of history (the Diagnostics page)</li>
+          <li>
+            {p.hasAccessToken
+              ? "The store's credentials: consumer key and secret, access token and secret (stored encrypted)"
+              : "The store's consumer key and secret (no access token was stored)"}
+          </li>
+          <li>
+            {n(p.activations, "activation", "activations")} and {n(p.events, "event", "events")} of history (the
+            Diagnostics page)
+          </li>
           <li>
             The link of {n(p.linkedAccounts, "account", "accounts")} to this store
-            {p.pendingRequests > 0 ? `, and ${n(p.pendingRequests, "pending link request", "pending link requests")}` : ""}
+            {p.pendingRequests > 0
+              ? `, and ${n(p.pendingRequests, "pending link request", "pending link requests")}`
+              : ""}
           </li>
         </ul>
       </Card>
       <Alert tone="info" title="Nothing in the store itself changes">
         <p>
-          The integration stays in the store&apos;s admin at <span className="mono">{p.baseUrl}</span>, with its products, orders and
-          customers untouched. Delete the integration there (System › Extensions › Integrations) if it should stop existing. The
-          consumer key is released: the next activation posted for it links afresh.
+          The integration stays in the store&apos;s admin at <span className="mono">{p.baseUrl}</span>, with its
+          products, orders and customers untouched. Delete the integration there (System › Extensions › Integrations) if
+          it should stop existing. The consumer key is released: the next activation posted for it links afresh.
         </p>
       </Alert>
       <form action={removeStoreAction.bind(null, id)} className="form-actions">

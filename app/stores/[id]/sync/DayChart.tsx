@@ -7,7 +7,14 @@ export function DayChart({ hours }: { hours: ReadonlyArray<{ hour: string; deliv
   const height = 48;
   return (
     <figure style={{ margin: 0 }}>
-      <svg role="img" aria-label={`Last 24 hours: ${delivered} changes delivered, ${parked} parked`} viewBox={`0 0 ${hours.length * w} ${height}`} preserveAspectRatio="none" width="100%" height={height}>
+      <svg
+        role="img"
+        aria-label={`Last 24 hours: ${delivered} changes delivered, ${parked} parked`}
+        viewBox={`0 0 ${hours.length * w} ${height}`}
+        preserveAspectRatio="none"
+        width="100%"
+        height={height}
+      >
         {hours.map((h, i) => {
           const dh = (h.delivered / max) * height;
           const ph = (h.parked / max) * height;

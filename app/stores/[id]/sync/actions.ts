@@ -7,7 +7,10 @@ import { requireUser, syncNow, syncPause, syncResume, syncResync, syncRetryParke
 const form = z.object({
   installationId: z.string().min(1),
   action: z.enum(["pause", "resume", "now", "resync", "retry"]),
-  entity: z.string().regex(/^[a-z][a-z0-9_-]*$/).optional(),
+  entity: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]*$/)
+    .optional(),
   changeId: z.coerce.number().int().positive().optional(),
 });
 

@@ -18,7 +18,8 @@ function stateOf(s: SyncEntityStatus): { label: string; tone: BadgeTone } {
   if (c?.paused) return { label: "paused", tone: "neutral" };
   if (c?.error) return { label: "failing", tone: "danger" };
   if (!c?.lastPassAt && !c?.lastSweepAt && !c?.backfillDone) return { label: "not started", tone: "neutral" };
-  if (c && !c.backfilledAt && c.backfillDone > 0) return { label: `backfill ${c.backfillDone}${c.backfillTotal ? ` of ${c.backfillTotal}` : ""}`, tone: "info" };
+  if (c && !c.backfilledAt && c.backfillDone > 0)
+    return { label: `backfill ${c.backfillDone}${c.backfillTotal ? ` of ${c.backfillTotal}` : ""}`, tone: "info" };
   return { label: "in sync", tone: "success" };
 }
 
@@ -29,7 +30,19 @@ function lag(seconds: number | null): string {
   return `${Math.round(seconds / 3600)} h`;
 }
 
-function ActionButton({ id, action, entity, label, name }: { id: string; action: string; entity?: string; label: string; name: string }) {
+function ActionButton({
+  id,
+  action,
+  entity,
+  label,
+  name,
+}: {
+  id: string;
+  action: string;
+  entity?: string;
+  label: string;
+  name: string;
+}) {
   return (
     <form action={syncAction} className="inline-form">
       <input type="hidden" name="installationId" value={id} />
@@ -50,7 +63,11 @@ function ActionButton({ id, action, entity, label, name }: { id: string; action:
 export default async function SyncPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const { user, store } = await loadStore(id, "/sync");
-  const [status, day, parked] = await Promise.all([syncStatus(id, user.id), syncLastDay(id, user.id), syncParked(id, user.id)]);
+  const [status, day, parked] = await Promise.all([
+    syncStatus(id, user.id),
+    syncLastDay(id, user.id),
+    syncParked(id, user.id),
+  ]);
   if (!status || !day || !parked) notFound();
   const errors = status.flatMap((s) => {
     const v = syncErrorView(s.cursor?.errorCode ?? null, s.cursor?.error ?? null);
@@ -107,13 +124,37 @@ export default async function SyncPage({ params }: { params: Promise<{ id: strin
                 <td className="num">{s.mirrored}</td>
                 <td>
                   <div className="form-actions">
-                    <ActionButton id={id} action="now" entity={s.entity} label="Sync now" name={`Sync ${s.label.toLowerCase()} now`} />
+                    <ActionButton
+                      id={id}
+                      action="now"
+                      entity={s.entity}
+                      label="Sync now"
+                      name={`Sync ${s.label.toLowerCase()} now`}
+                    />
                     {s.cursor?.paused ? (
-                      <ActionButton id={id} action="resume" entity={s.entity} label="Resume" name={`Resume ${s.label.toLowerCase()}`} />
+                      <ActionButton
+                        id={id}
+                        action="resume"
+                        entity={s.entity}
+                        label="Resume"
+                        name={`Resume ${s.label.toLowerCase()}`}
+                      />
                     ) : (
-                      <ActionButton id={id} action="pause" entity={s.entity} label="Pause" name={`Pause ${s.label.toLowerCase()}`} />
+                      <ActionButton
+                        id={id}
+                        action="pause"
+                        entity={s.entity}
+                        label="Pause"
+                        name={`Pause ${s.label.toLowerCase()}`}
+                      />
                     )}
-                    <ActionButton id={id} action="resync" entity={s.entity} label="Resync from scratch" name={`Resync ${s.label.toLowerCase()} from scratch`} />
+                    <ActionButton
+                      id={id}
+                      action="resync"
+                      entity={s.entity}
+                      label="Resync from scratch"
+                      name={`Resync ${s.label.toLowerCase()} from scratch`}
+                    />
                   </div>
                 </td>
               </tr>
@@ -126,7 +167,9 @@ export default async function SyncPage({ params }: { params: Promise<{ id: strin
       </Card>
       <Card title="Parked changes">
         {parked.length === 0 ? (
-          <EmptyState title="Nothing parked">A change the handlers keep refusing (5 tries) waits here; the rest of the sync goes on.</EmptyState>
+          <EmptyState title="Nothing parked">
+            A change the handlers keep refusing (5 tries) waits here; the rest of the sync goes on.
+          </EmptyState>
         ) : (
           <Table
             caption="Changes the handlers refused 5 times"
@@ -149,7 +192,12 @@ export default async function SyncPage({ params }: { params: Promise<{ id: strin
                     <input type="hidden" name="installationId" value={id} />
                     <input type="hidden" name="action" value="retry" />
                     <input type="hidden" name="changeId" value={c.id} />
-                    <Button type="submit" variant="secondary" size="small" aria-label={`Retry ${c.entity} ${c.identity}`}>
+                    <Button
+                      type="submit"
+                      variant="secondary"
+                      size="small"
+                      aria-label={`Retry ${c.entity} ${c.identity}`}
+                    >
                       Retry
                     </Button>
                   </form>

@@ -14,7 +14,14 @@ import type { RouteDef } from "../route";
 import type { Router } from "../router";
 import { matchAndSort, pageOf, type InputLimits, type SearchCriteria } from "../search-criteria";
 import { RestError, type Caller } from "../types";
-import { BulkState, bulkUserOf, OPERATION_STATUS, type Bulk, type BulkOperation, type OperationWork } from "./bulk-state";
+import {
+  BulkState,
+  bulkUserOf,
+  OPERATION_STATUS,
+  type Bulk,
+  type BulkOperation,
+  type OperationWork,
+} from "./bulk-state";
 import type { StoreView } from "../../data/index";
 
 /** The ACL resource of the bulk status routes (Magento_AsynchronousOperations etc/webapi.xml). */
@@ -106,11 +113,16 @@ export async function handleAsync(d: AsyncDeps, req: AsyncRequest): Promise<{ st
   const uuid = status[1];
   if (uuid === undefined) return { status: 200, body: searchOperations(d.bulk, caller, req.criteria()) };
   const bulk = d.bulk.get(decodeURIComponent(uuid));
-  if (!bulk || bulk.owner !== bulkUserOf(caller).owner) throw notFound("Bulk uuid %bulkUuid not exist", { bulkUuid: uuid });
+  if (!bulk || bulk.owner !== bulkUserOf(caller).owner)
+    throw notFound("Bulk uuid %bulkUuid not exist", { bulkUuid: uuid });
   if (status[2] === "status") return { status: 200, body: summary(bulk, false) };
   if (status[2] === "detailed-status") return { status: 200, body: summary(bulk, true) };
   const code = Number(status[3]);
-  if (!Number.isInteger(code)) throw badRequest('The "%value" value\'s type is invalid. The "%type" type was expected. Verify and try again.', { value: status[3], type: "int" });
+  if (!Number.isInteger(code))
+    throw badRequest('The "%value" value\'s type is invalid. The "%type" type was expected. Verify and try again.', {
+      value: status[3],
+      type: "int",
+    });
   return { status: 200, body: bulk.operations.filter((o) => o.status === code).length };
 }
 
@@ -122,7 +134,16 @@ async function submitOne(d: AsyncDeps, req: AsyncRequest, method: string, path: 
   const raw = req.body.trim() === "" ? {} : parseJson(req.body);
   if (!isObject(raw)) throw badRequest("Decoding error.");
   const work: OperationWork = { method, routePath: matched.route.path, params: matched.params, body: raw };
-  return accepted(d.bulk.accept({ caller, storeCode: req.storeCode, store: req.store, baseUrl: req.baseUrl, topicName: topicOf(matched.route), elements: [{ work, raw }] }));
+  return accepted(
+    d.bulk.accept({
+      caller,
+      storeCode: req.storeCode,
+      store: req.store,
+      baseUrl: req.baseUrl,
+      topicName: topicOf(matched.route),
+      elements: [{ work, raw }],
+    }),
+  );
 }
 
 async function submitBulk(d: AsyncDeps, req: AsyncRequest, method: string, path: string) {
@@ -135,19 +156,30 @@ async function submitBulk(d: AsyncDeps, req: AsyncRequest, method: string, path:
   if (!Array.isArray(raw)) throw badRequest("Decoding error.");
   if (raw.length === 0) throw badRequest('"%fieldName" is required. Enter and try again.', { fieldName: "entities" });
   // Webapi input limits (docs: api-security.md): async arrays hold at most default_input_array_size_limit items.
-  if (d.limits && raw.length > ASYNC_ARRAY_LIMIT) throw badRequest('Maximum items of type "%type" is %max', { type: "array", max: ASYNC_ARRAY_LIMIT });
+  if (d.limits && raw.length > ASYNC_ARRAY_LIMIT)
+    throw badRequest('Maximum items of type "%type" is %max', { type: "array", max: ASYNC_ARRAY_LIMIT });
   const names = routeParamNames(matched.route.path);
   const elements = raw.map((element: unknown) => {
     if (!isObject(element)) return { work: null, raw: element, rejection: "The request element is not an object." };
     const params: Record<string, string> = {};
     for (const name of names) {
       const v = element[name];
-      if (v === undefined || v === null || v === "") return { work: null, raw: element, rejection: `"${name}" is required. Enter and try again.` };
+      if (v === undefined || v === null || v === "")
+        return { work: null, raw: element, rejection: `"${name}" is required. Enter and try again.` };
       params[name] = String(v);
     }
     return { work: { method, routePath: matched.route.path, params, body: element }, raw: element };
   });
-  return accepted(d.bulk.accept({ caller, storeCode: req.storeCode, store: req.store, baseUrl: req.baseUrl, topicName: topicOf(matched.route), elements }));
+  return accepted(
+    d.bulk.accept({
+      caller,
+      storeCode: req.storeCode,
+      store: req.store,
+      baseUrl: req.baseUrl,
+      topicName: topicOf(matched.route),
+      elements,
+    }),
+  );
 }
 
 function accepted(bulk: Bulk) {
@@ -170,7 +202,13 @@ function accepted(bulk: Bulk) {
 function operationView(bulk: Bulk, o: BulkOperation, detailed: boolean) {
   const base = { id: o.id, status: o.status, result_message: o.resultMessage, error_code: o.errorCode };
   if (!detailed) return base;
-  return { ...base, bulk_uuid: bulk.uuid, topic_name: bulk.topicName, serialized_data: o.serializedData, result_serialized_data: o.resultSerializedData };
+  return {
+    ...base,
+    bulk_uuid: bulk.uuid,
+    topic_name: bulk.topicName,
+    serialized_data: o.serializedData,
+    result_serialized_data: o.resultSerializedData,
+  };
 }
 
 function summary(bulk: Bulk, detailed: boolean) {
@@ -208,9 +246,17 @@ function searchOperations(state: BulkState, caller: Caller, criteria: SearchCrit
   }
   const allowed = new Set(["start_time", "status", "bulk_uuid", "topic_name", "id"]);
   for (const g of criteria.filter_groups) {
-    for (const f of g.filters) if (!allowed.has(f.field)) throw new RestError(400, 'Invalid value of "%value" provided for the %fieldName field.', { value: f.field, fieldName: "field" });
+    for (const f of g.filters)
+      if (!allowed.has(f.field))
+        throw new RestError(400, 'Invalid value of "%value" provided for the %fieldName field.', {
+          value: f.field,
+          fieldName: "field",
+        });
   }
-  const page = pageOf(matchAndSort(rows, criteria, (row, field) => row[field as keyof OperationRow]), criteria);
+  const page = pageOf(
+    matchAndSort(rows, criteria, (row, field) => row[field as keyof OperationRow]),
+    criteria,
+  );
   return {
     items: page.items.map(({ start_time, ...rest }) => ({ ...rest, extension_attributes: { start_time } })),
     search_criteria: page.search_criteria,

@@ -9,7 +9,13 @@ import type { StoreView } from "../../data/index";
 import type { Caller } from "../types";
 
 /** magento/magento2 AsynchronousOperations OperationInterface::STATUS_TYPE_*. */
-export const OPERATION_STATUS = { complete: 1, retriablyFailed: 2, notRetriablyFailed: 3, open: 4, rejected: 5 } as const;
+export const OPERATION_STATUS = {
+  complete: 1,
+  retriablyFailed: 2,
+  notRetriablyFailed: 3,
+  open: 4,
+  rejected: 5,
+} as const;
 export type OperationStatus = (typeof OPERATION_STATUS)[keyof typeof OPERATION_STATUS];
 
 /** What the consumer runs for one operation: the synchronous route with the element's body and path parameters. */
@@ -51,8 +57,7 @@ export interface Bulk {
 }
 
 export type OperationOutcome =
-  | { ok: true; result: unknown }
-  | { ok: false; retriable: boolean; message: string; errorCode: number | null };
+  { ok: true; result: unknown } | { ok: false; retriable: boolean; message: string; errorCode: number | null };
 
 export type OperationRunner = (bulk: Bulk, work: OperationWork) => Promise<OperationOutcome>;
 
@@ -211,7 +216,10 @@ export class BulkState {
       this.budget = 0;
       return;
     }
-    this.budget = Math.min(this.budget + (this.operationsPerSecond * TICK_MS) / 1000, Math.max(1, this.operationsPerSecond));
+    this.budget = Math.min(
+      this.budget + (this.operationsPerSecond * TICK_MS) / 1000,
+      Math.max(1, this.operationsPerSecond),
+    );
     const n = Math.floor(this.budget);
     if (n < 1) return;
     this.busy = true;

@@ -6,6 +6,9 @@
 export function renderPlaceholders(template: string, params: Record<string, unknown> | unknown[] | undefined): string {
   if (params === undefined) return template;
   const text = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
-  if (Array.isArray(params)) return template.replace(/%(\d+)/g, (all, n: string) => (Number(n) - 1 < params.length ? text(params[Number(n) - 1]) : all));
+  if (Array.isArray(params))
+    return template.replace(/%(\d+)/g, (all, n: string) =>
+      Number(n) - 1 < params.length ? text(params[Number(n) - 1]) : all,
+    );
   return template.replace(/%([A-Za-z_]\w*)/g, (all, n: string) => (n in params ? text(params[n]) : all));
 }

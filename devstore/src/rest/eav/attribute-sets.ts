@@ -11,9 +11,24 @@ import { optional, rejectUnknownKeys, toInt, toStr } from "../routes/input";
 import { columns, type SearchableEntity } from "../searchable";
 import { readRecordField } from "../search-criteria";
 
-export const ENTITY_TYPE_CODES: Record<string, number> = { customer: 1, customer_address: 2, catalog_category: CATEGORY_ENTITY_TYPE_ID, catalog_product: PRODUCT_ENTITY_TYPE_ID, order: 5, invoice: 6, creditmemo: 7, shipment: 8 };
+export const ENTITY_TYPE_CODES: Record<string, number> = {
+  customer: 1,
+  customer_address: 2,
+  catalog_category: CATEGORY_ENTITY_TYPE_ID,
+  catalog_product: PRODUCT_ENTITY_TYPE_ID,
+  order: 5,
+  invoice: 6,
+  creditmemo: 7,
+  shipment: 8,
+};
 
-const SET_KEYS = new Set(["attribute_set_id", "attribute_set_name", "sort_order", "entity_type_id", "extension_attributes"]);
+const SET_KEYS = new Set([
+  "attribute_set_id",
+  "attribute_set_name",
+  "sort_order",
+  "entity_type_id",
+  "extension_attributes",
+]);
 const SET_CLASS = "Magento\\Eav\\Api\\Data\\AttributeSetInterface";
 
 export const ATTRIBUTE_SET_SEARCH: SearchableEntity<AttributeSet> = {
@@ -30,7 +45,8 @@ export const ATTRIBUTE_GROUP_SEARCH: SearchableEntity<AttributeGroup> = {
   storage: "flat",
   table: "eav_attribute_group",
   rows: (d) => d.attributeGroups.values(),
-  fields: () => columns(["attribute_group_id", "attribute_group_name", "attribute_set_id", "sort_order", "attribute_group_code"]),
+  fields: () =>
+    columns(["attribute_group_id", "attribute_group_name", "attribute_set_id", "sort_order", "attribute_group_code"]),
   read: (g, f) => readRecordField(g, f),
 };
 
@@ -38,13 +54,17 @@ export const ATTRIBUTE_GROUP_SEARCH: SearchableEntity<AttributeGroup> = {
 export function requireSet(data: StoreData, id: number, productOnly = false): AttributeSet {
   const s = data.attributeSets.get(id);
   if (!s) throw noSuchEntityField("id", id);
-  if (productOnly && s.entity_type_id !== PRODUCT_ENTITY_TYPE_ID) throw badRequest("Provided Attribute set non product Attribute set.");
+  if (productOnly && s.entity_type_id !== PRODUCT_ENTITY_TYPE_ID)
+    throw badRequest("Provided Attribute set non product Attribute set.");
   return s;
 }
 
 export function renderGroup(g: AttributeGroup): Record<string, unknown> {
   const { attributes: _a, ...rest } = g;
-  return { ...rest, extension_attributes: { attribute_group_code: g.attribute_group_name.toLowerCase().replace(/[^a-z0-9]+/g, "-") } };
+  return {
+    ...rest,
+    extension_attributes: { attribute_group_code: g.attribute_group_name.toLowerCase().replace(/[^a-z0-9]+/g, "-") },
+  };
 }
 
 function applySetInput(s: AttributeSet, input: Record<string, unknown>): void {
@@ -58,30 +78,58 @@ function applySetInput(s: AttributeSet, input: Record<string, unknown>): void {
 function checkUniqueName(data: StoreData, s: AttributeSet): void {
   if (s.attribute_set_name.trim() === "") throw requiredField("attribute_set_name");
   for (const other of data.attributeSets.values()) {
-    if (other.attribute_set_id !== s.attribute_set_id && other.entity_type_id === s.entity_type_id && other.attribute_set_name === s.attribute_set_name) {
+    if (
+      other.attribute_set_id !== s.attribute_set_id &&
+      other.entity_type_id === s.entity_type_id &&
+      other.attribute_set_name === s.attribute_set_name
+    ) {
       throw badRequest('An attribute set named "%1" already exists.', [s.attribute_set_name]);
     }
   }
 }
 
 /** AttributeSetManagement::create: a new set copies the groups (and attributes) of its skeleton set. */
-export function createSet(data: StoreData, entityTypeId: number, input: Record<string, unknown>, skeletonId: unknown): AttributeSet {
+export function createSet(
+  data: StoreData,
+  entityTypeId: number,
+  input: Record<string, unknown>,
+  skeletonId: unknown,
+): AttributeSet {
   if (skeletonId === undefined || skeletonId === null) throw requiredField("skeletonId");
   const skeleton = data.attributeSets.get(toInt(skeletonId));
   if (!skeleton || skeleton.entity_type_id !== entityTypeId) throw invalidFieldValue("skeletonId", skeletonId);
-  if (input.attribute_set_id !== undefined && input.attribute_set_id !== null) throw badRequest("Invalid value of \"%value\" provided for the %fieldName field.", { fieldName: "id", value: input.attribute_set_id });
-  const s: AttributeSet = { attribute_set_id: data.nextId("attributeSet"), attribute_set_name: "", sort_order: 0, entity_type_id: entityTypeId };
+  if (input.attribute_set_id !== undefined && input.attribute_set_id !== null)
+    throw badRequest('Invalid value of "%value" provided for the %fieldName field.', {
+      fieldName: "id",
+      value: input.attribute_set_id,
+    });
+  const s: AttributeSet = {
+    attribute_set_id: data.nextId("attributeSet"),
+    attribute_set_name: "",
+    sort_order: 0,
+    entity_type_id: entityTypeId,
+  };
   applySetInput(s, input);
   checkUniqueName(data, s);
   data.attributeSets.set(s.attribute_set_id, s);
   for (const g of [...data.attributeGroups.values()].filter((x) => x.attribute_set_id === skeleton.attribute_set_id)) {
-    const copy: AttributeGroup = { ...g, attribute_group_id: data.nextId("attributeGroup"), attribute_set_id: s.attribute_set_id, attributes: [...g.attributes] };
+    const copy: AttributeGroup = {
+      ...g,
+      attribute_group_id: data.nextId("attributeGroup"),
+      attribute_set_id: s.attribute_set_id,
+      attributes: [...g.attributes],
+    };
     data.attributeGroups.set(copy.attribute_group_id, copy);
   }
   return s;
 }
 
-export function updateSet(data: StoreData, id: number, input: Record<string, unknown>, productOnly: boolean): AttributeSet {
+export function updateSet(
+  data: StoreData,
+  id: number,
+  input: Record<string, unknown>,
+  productOnly: boolean,
+): AttributeSet {
   const s = requireSet(data, id, productOnly);
   const { attribute_set_id: _id, entity_type_id: _t, ...rest } = input;
   applySetInput(s, rest);
@@ -92,17 +140,23 @@ export function updateSet(data: StoreData, id: number, input: Record<string, unk
 /** AttributeSetRepository::delete: the entity type's default set stays. */
 export function deleteSet(data: StoreData, id: number, productOnly: boolean): true {
   const s = requireSet(data, id, productOnly);
-  const isDefault = [...data.attributeSets.values()].filter((x) => x.entity_type_id === s.entity_type_id).sort((a, b) => a.attribute_set_id - b.attribute_set_id)[0] === s;
+  const isDefault =
+    [...data.attributeSets.values()]
+      .filter((x) => x.entity_type_id === s.entity_type_id)
+      .sort((a, b) => a.attribute_set_id - b.attribute_set_id)[0] === s;
   if (isDefault) throw badRequest("The default attribute set can't be deleted.");
   data.attributeSets.delete(id);
-  for (const g of [...data.attributeGroups.values()]) if (g.attribute_set_id === id) data.attributeGroups.delete(g.attribute_group_id);
+  for (const g of [...data.attributeGroups.values()])
+    if (g.attribute_set_id === id) data.attributeGroups.delete(g.attribute_group_id);
   return true;
 }
 
 /** The attributes assigned to a set (ProductAttributeManagement::getAttributes), in group order. */
 export function attributesOfSet(data: StoreData, setId: number): string[] {
   requireSet(data, setId, true);
-  const groups = [...data.attributeGroups.values()].filter((g) => g.attribute_set_id === setId).sort((a, b) => a.sort_order - b.sort_order);
+  const groups = [...data.attributeGroups.values()]
+    .filter((g) => g.attribute_set_id === setId)
+    .sort((a, b) => a.sort_order - b.sort_order);
   return [...new Set(groups.flatMap((g) => g.attributes))];
 }
 
@@ -113,14 +167,26 @@ export function requireGroup(data: StoreData, id: number): AttributeGroup {
 }
 
 /** AttributeManagement::assign: answers the attribute id. */
-export function assignAttribute(data: StoreData, setId: number, groupId: number, code: string, sortOrder: number): number {
+export function assignAttribute(
+  data: StoreData,
+  setId: number,
+  groupId: number,
+  code: string,
+  sortOrder: number,
+): number {
   const set = data.attributeSets.get(setId);
-  if (!set) throw notFound('The AttributeSet with a "%1" ID doesn\'t exist. Verify the attributeSet and try again.', [setId]);
+  if (!set)
+    throw notFound('The AttributeSet with a "%1" ID doesn\'t exist. Verify the attributeSet and try again.', [setId]);
   const group = data.attributeGroups.get(groupId);
-  if (!group || group.attribute_set_id !== setId) throw badRequest("The attribute group doesn't belong to the attribute set.");
+  if (!group || group.attribute_set_id !== setId)
+    throw badRequest("The attribute group doesn't belong to the attribute set.");
   const attribute = data.productAttributes.get(code);
-  if (!attribute) throw notFound('The attribute with a "%1" attributeCode doesn\'t exist. Verify the attribute and try again.', [code]);
-  for (const g of data.attributeGroups.values()) if (g.attribute_set_id === setId) g.attributes = g.attributes.filter((c) => c !== code);
+  if (!attribute)
+    throw notFound('The attribute with a "%1" attributeCode doesn\'t exist. Verify the attribute and try again.', [
+      code,
+    ]);
+  for (const g of data.attributeGroups.values())
+    if (g.attribute_set_id === setId) g.attributes = g.attributes.filter((c) => c !== code);
   group.attributes.splice(Math.max(0, Math.min(sortOrder, group.attributes.length)), 0, code);
   return attribute.attribute_id;
 }
@@ -128,8 +194,14 @@ export function assignAttribute(data: StoreData, setId: number, groupId: number,
 export function unassignAttribute(data: StoreData, setId: number, code: string): true {
   requireSet(data, setId, true);
   const attribute = data.productAttributes.get(code);
-  const groups = [...data.attributeGroups.values()].filter((g) => g.attribute_set_id === setId && g.attributes.includes(code));
-  if (!attribute || groups.length === 0) throw notFound('The "%1" attribute wasn\'t found in the "%2" attribute set. Enter the attribute and try again.', [code, setId]);
+  const groups = [...data.attributeGroups.values()].filter(
+    (g) => g.attribute_set_id === setId && g.attributes.includes(code),
+  );
+  if (!attribute || groups.length === 0)
+    throw notFound('The "%1" attribute wasn\'t found in the "%2" attribute set. Enter the attribute and try again.', [
+      code,
+      setId,
+    ]);
   if (!attribute.is_user_defined) throw badRequest("The system attribute can't be deleted.");
   for (const g of groups) g.attributes = g.attributes.filter((c) => c !== code);
   return true;
@@ -147,7 +219,8 @@ export function saveGroup(data: StoreData, input: Record<string, unknown>, setId
   const id = optional(input, "attribute_group_id", toInt);
   if (id !== undefined) {
     const g = requireGroup(data, id);
-    if (g.attribute_set_id !== setId) throw badRequest("The attribute group doesn't belong to the provided attribute set.");
+    if (g.attribute_set_id !== setId)
+      throw badRequest("The attribute group doesn't belong to the provided attribute set.");
     if (name !== undefined) g.attribute_group_name = name;
     return g;
   }
@@ -155,8 +228,18 @@ export function saveGroup(data: StoreData, input: Record<string, unknown>, setId
   if ([...data.attributeGroups.values()].some((g) => g.attribute_set_id === setId && g.attribute_group_name === name)) {
     throw badRequest("The attributeGroup can't be saved.");
   }
-  const sort = Math.max(0, ...[...data.attributeGroups.values()].filter((g) => g.attribute_set_id === setId).map((g) => g.sort_order)) + 1;
-  const g: AttributeGroup = { attribute_group_id: data.nextId("attributeGroup"), attribute_group_name: name, attribute_set_id: setId, sort_order: sort, attributes: [] };
+  const sort =
+    Math.max(
+      0,
+      ...[...data.attributeGroups.values()].filter((g) => g.attribute_set_id === setId).map((g) => g.sort_order),
+    ) + 1;
+  const g: AttributeGroup = {
+    attribute_group_id: data.nextId("attributeGroup"),
+    attribute_group_name: name,
+    attribute_set_id: setId,
+    sort_order: sort,
+    attributes: [],
+  };
   data.attributeGroups.set(g.attribute_group_id, g);
   return g;
 }

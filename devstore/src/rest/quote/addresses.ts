@@ -16,12 +16,31 @@ export function parseCartAddress(data: StoreData, q: Quote, raw: Record<string, 
     const saved = customer?.addresses.find((x) => x.id === savedId);
     if (!saved) throw noSuchEntityField("addressId", savedId);
     Object.assign(a, {
-      region: saved.region.region, region_id: saved.region_id || null, region_code: saved.region.region_code, country_id: saved.country_id, street: [...saved.street],
-      telephone: saved.telephone, postcode: saved.postcode, city: saved.city, firstname: saved.firstname, lastname: saved.lastname, email: customer?.email ?? null, customer_address_id: saved.id,
+      region: saved.region.region,
+      region_id: saved.region_id || null,
+      region_code: saved.region.region_code,
+      country_id: saved.country_id,
+      street: [...saved.street],
+      telephone: saved.telephone,
+      postcode: saved.postcode,
+      city: saved.city,
+      firstname: saved.firstname,
+      lastname: saved.lastname,
+      email: customer?.email ?? null,
+      customer_address_id: saved.id,
     });
   }
   const str = (k: string) => optional(raw, k, toStr);
-  for (const key of ["country_id", "telephone", "postcode", "city", "firstname", "lastname", "email", "region_code"] as const) {
+  for (const key of [
+    "country_id",
+    "telephone",
+    "postcode",
+    "city",
+    "firstname",
+    "lastname",
+    "email",
+    "region_code",
+  ] as const) {
     const v = str(key);
     if (v !== undefined) a[key] = v;
   }
@@ -56,7 +75,8 @@ export function parseCartAddress(data: StoreData, q: Quote, raw: Record<string, 
 export function missingAddressFields(a: QuoteAddress | undefined): string[] {
   if (!a) return ["firstname", "lastname", "street", "city", "telephone", "postcode", "country_id"];
   const missing: string[] = [];
-  for (const f of ["firstname", "lastname", "city", "telephone", "postcode", "country_id"] as const) if (!a[f]) missing.push(f);
+  for (const f of ["firstname", "lastname", "city", "telephone", "postcode", "country_id"] as const)
+    if (!a[f]) missing.push(f);
   if (!a.street.some((s) => s.trim() !== "")) missing.splice(2, 0, "street");
   return missing;
 }

@@ -33,7 +33,8 @@ export function customerId(ctx: RouteContext): number {
 
 export function activeCartOf(data: StoreData, customer: number): Quote | undefined {
   let found: Quote | undefined;
-  for (const q of data.quotes.values()) if (q.is_active && q.customer_id === customer && (!found || q.id > found.id)) found = q;
+  for (const q of data.quotes.values())
+    if (q.is_active && q.customer_id === customer && (!found || q.id > found.id)) found = q;
   return found;
 }
 

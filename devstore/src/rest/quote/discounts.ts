@@ -59,17 +59,28 @@ function compare(actual: unknown, operator: string | null, expected: string): bo
   const a = actual === undefined || actual === null ? "" : String(actual);
   const num = (s: string) => Number(s);
   switch (operator) {
-    case "==": return a.toLowerCase() === expected.toLowerCase();
-    case "!=": return a.toLowerCase() !== expected.toLowerCase();
-    case ">=": return num(a) >= num(expected);
-    case "<=": return num(a) <= num(expected);
-    case ">": return num(a) > num(expected);
-    case "<": return num(a) < num(expected);
-    case "{}": return a.toLowerCase().includes(expected.toLowerCase());
-    case "!{}": return !a.toLowerCase().includes(expected.toLowerCase());
-    case "()": return list.includes(a);
-    case "!()": return !list.includes(a);
-    default: return true;
+    case "==":
+      return a.toLowerCase() === expected.toLowerCase();
+    case "!=":
+      return a.toLowerCase() !== expected.toLowerCase();
+    case ">=":
+      return num(a) >= num(expected);
+    case "<=":
+      return num(a) <= num(expected);
+    case ">":
+      return num(a) > num(expected);
+    case "<":
+      return num(a) < num(expected);
+    case "{}":
+      return a.toLowerCase().includes(expected.toLowerCase());
+    case "!{}":
+      return !a.toLowerCase().includes(expected.toLowerCase());
+    case "()":
+      return list.includes(a);
+    case "!()":
+      return !list.includes(a);
+    default:
+      return true;
   }
 }
 
@@ -92,22 +103,45 @@ export function couponByCode(data: StoreData, code: string): Coupon | undefined 
 }
 
 function inDate(rule: SalesRule, today: string): boolean {
-  return (!rule.from_date || rule.from_date.slice(0, 10) <= today) && (!rule.to_date || rule.to_date.slice(0, 10) >= today);
+  return (
+    (!rule.from_date || rule.from_date.slice(0, 10) <= today) && (!rule.to_date || rule.to_date.slice(0, 10) >= today)
+  );
 }
 
 function couponUsable(c: Coupon, today: string): boolean {
-  return (c.usage_limit === 0 || c.times_used < c.usage_limit) && (!c.expiration_date || c.expiration_date.slice(0, 10) >= today);
+  return (
+    (c.usage_limit === 0 || c.times_used < c.usage_limit) &&
+    (!c.expiration_date || c.expiration_date.slice(0, 10) >= today)
+  );
 }
 
 export function applyRules(data: StoreData, q: Quote, input: DiscountInput): DiscountResult {
-  const result: DiscountResult = { byItem: new Map(), total: 0, shipping: 0, freeShipping: false, appliedRuleIds: [], couponApplied: false, labels: [] };
+  const result: DiscountResult = {
+    byItem: new Map(),
+    total: 0,
+    shipping: 0,
+    freeShipping: false,
+    appliedRuleIds: [],
+    couponApplied: false,
+    labels: [],
+  };
   const coupon = q.coupon_code ? couponByCode(data, q.coupon_code) : undefined;
   const remaining = new Map(q.items.map((i) => [i.item_id, round2(i.price * i.qty)]));
   let shippingLeft = input.shippingAmount;
   const rules = [...data.salesRules.values()].sort((a, b) => a.sort_order - b.sort_order || a.rule_id - b.rule_id);
   for (const rule of rules) {
-    if (!rule.is_active || !rule.website_ids.includes(1) || !rule.customer_group_ids.includes(q.customer_group_id) || !inDate(rule, input.today)) continue;
-    if (rule.coupon_type !== "NO_COUPON" && !(coupon && coupon.rule_id === rule.rule_id && couponUsable(coupon, input.today))) continue;
+    if (
+      !rule.is_active ||
+      !rule.website_ids.includes(1) ||
+      !rule.customer_group_ids.includes(q.customer_group_id) ||
+      !inDate(rule, input.today)
+    )
+      continue;
+    if (
+      rule.coupon_type !== "NO_COUPON" &&
+      !(coupon && coupon.rule_id === rule.rule_id && couponUsable(coupon, input.today))
+    )
+      continue;
     if (!conditionHolds(rule.condition, input)) continue;
     const take = (itemId: number, amount: number) => {
       const left = remaining.get(itemId) ?? 0;
@@ -130,13 +164,20 @@ export function applyRules(data: StoreData, q: Quote, input: DiscountInput): Dis
       const base = q.items.reduce((s, i) => s + (remaining.get(i.item_id) ?? 0), 0);
       let left = Math.min(rule.discount_amount, base);
       q.items.forEach((i, n) => {
-        const share = n === q.items.length - 1 ? left : round2((rule.discount_amount * (remaining.get(i.item_id) ?? 0)) / (base || 1));
+        const share =
+          n === q.items.length - 1
+            ? left
+            : round2((rule.discount_amount * (remaining.get(i.item_id) ?? 0)) / (base || 1));
         const before = result.byItem.get(i.item_id) ?? 0;
         take(i.item_id, Math.min(share, left));
         left = round2(left - ((result.byItem.get(i.item_id) ?? 0) - before));
       });
     } else if (rule.simple_action === "buy_x_get_y" && rule.discount_step > 0) {
-      for (const i of q.items) take(i.item_id, Math.floor(i.qty / (rule.discount_step + rule.discount_amount)) * rule.discount_amount * i.price);
+      for (const i of q.items)
+        take(
+          i.item_id,
+          Math.floor(i.qty / (rule.discount_step + rule.discount_amount)) * rule.discount_amount * i.price,
+        );
     }
     if (rule.simple_free_shipping !== "0" && rule.simple_free_shipping !== "") result.freeShipping = true;
     result.appliedRuleIds.push(rule.rule_id);

@@ -32,7 +32,10 @@ function readOptions(raw: unknown): QuoteItemOption | undefined {
   if (!ext) return undefined;
   const o: QuoteItemOption = {};
   if (Array.isArray(ext.configurable_item_options)) {
-    o.configurable_item_options = (ext.configurable_item_options as Record<string, unknown>[]).map((x) => ({ option_id: toStr(x.option_id), option_value: toInt(x.option_value) }));
+    o.configurable_item_options = (ext.configurable_item_options as Record<string, unknown>[]).map((x) => ({
+      option_id: toStr(x.option_id),
+      option_value: toInt(x.option_value),
+    }));
   }
   if (Array.isArray(ext.bundle_options)) {
     o.bundle_options = (ext.bundle_options as Record<string, unknown>[]).map((x) => ({
@@ -43,21 +46,38 @@ function readOptions(raw: unknown): QuoteItemOption | undefined {
   }
   const dl = ext.downloadable_option as Record<string, unknown> | undefined;
   if (dl && Array.isArray(dl.downloadable_links)) o.downloadable_links = dl.downloadable_links.map(toInt);
-  if (Array.isArray(ext.custom_options)) o.custom_options = (ext.custom_options as Record<string, unknown>[]).map((x) => ({ option_id: toStr(x.option_id), option_value: toStr(x.option_value) }));
+  if (Array.isArray(ext.custom_options))
+    o.custom_options = (ext.custom_options as Record<string, unknown>[]).map((x) => ({
+      option_id: toStr(x.option_id),
+      option_value: toStr(x.option_value),
+    }));
   return Object.keys(o).length ? o : undefined;
 }
 
 /** The item a product (with its chosen options) becomes: price, shipped child, weight. */
-function buildItem(ctx: RouteContext, q: Quote, p: Product, qty: number, options: QuoteItemOption | undefined, itemId: number): QuoteItem {
+function buildItem(
+  ctx: RouteContext,
+  q: Quote,
+  p: Product,
+  qty: number,
+  options: QuoteItemOption | undefined,
+  itemId: number,
+): QuoteItem {
   if (p.status !== 1) throw badRequest("Product that you are trying to add is not available.");
   const item = quoteItemFor(p, itemId, qty);
   if (p.type_id === "configurable") {
     const chosen = options?.configurable_item_options ?? [];
     const configured = p.extension_attributes.configurable_product_options ?? [];
     if (chosen.length < configured.length) throw badRequest("You need to choose options for your item.");
-    const child = (p.extension_attributes.configurable_product_links ?? []).map((id) => ctx.data.productsById.get(id)).find((c) =>
-      c !== undefined && chosen.every((o) => String(attrValue(c, attributeCodeById(ctx.data, o.option_id) ?? "")) === String(o.option_value)),
-    );
+    const child = (p.extension_attributes.configurable_product_links ?? [])
+      .map((id) => ctx.data.productsById.get(id))
+      .find(
+        (c) =>
+          c !== undefined &&
+          chosen.every(
+            (o) => String(attrValue(c, attributeCodeById(ctx.data, o.option_id) ?? "")) === String(o.option_value),
+          ),
+      );
     if (!child) throw badRequest("The product that was requested doesn't exist. Verify the product and try again.");
     checkStock(child, qty + sameChildQty(q, child.id, itemId));
     item.sku = child.sku;
@@ -71,7 +91,7 @@ function buildItem(ctx: RouteContext, q: Quote, p: Product, qty: number, options
     for (const o of bundleOptions) {
       const pick = chosen.find((c) => c.option_id === o.option_id);
       if (!pick || pick.option_selections.length === 0) {
-        if (o.required) throw badRequest('Please specify product option(s).');
+        if (o.required) throw badRequest("Please specify product option(s).");
         continue;
       }
       for (const sel of pick.option_selections) {
@@ -98,7 +118,9 @@ function buildItem(ctx: RouteContext, q: Quote, p: Product, qty: number, options
   }
   for (const o of p.options) {
     if (o.is_require && !options?.custom_options?.some((c) => c.option_id === String(o.option_id))) {
-      throw badRequest('The product\'s required option(s) weren\'t entered. Make sure the options are entered and try again.');
+      throw badRequest(
+        "The product's required option(s) weren't entered. Make sure the options are entered and try again.",
+      );
     }
   }
   if (options) item.product_option = options;
@@ -107,7 +129,9 @@ function buildItem(ctx: RouteContext, q: Quote, p: Product, qty: number, options
 
 /** Quantity of the same stocked product already in other items of the cart. */
 function sameChildQty(q: Quote, productId: number, exceptItemId: number): number {
-  return q.items.filter((i) => i.item_id !== exceptItemId && (i.child_product_id ?? i.product_id) === productId).reduce((s, i) => s + i.qty, 0);
+  return q.items
+    .filter((i) => i.item_id !== exceptItemId && (i.child_product_id ?? i.product_id) === productId)
+    .reduce((s, i) => s + i.qty, 0);
 }
 
 function qtyOf(input: Record<string, unknown>): number {
@@ -124,7 +148,12 @@ export function addItem(ctx: RouteContext, q: Quote, input: Record<string, unkno
   if (!p) throw productNotFound();
   const qty = qtyOf(input);
   const options = readOptions(input.product_option);
-  const same = q.items.find((i) => i.product_id === p.id && JSON.stringify(i.product_option ?? null) === JSON.stringify(options ?? null) && p.type_id !== "bundle");
+  const same = q.items.find(
+    (i) =>
+      i.product_id === p.id &&
+      JSON.stringify(i.product_option ?? null) === JSON.stringify(options ?? null) &&
+      p.type_id !== "bundle",
+  );
   if (same) {
     const merged = buildItem(ctx, q, p, same.qty + qty, options, same.item_id);
     same.qty = merged.qty;
@@ -149,6 +178,7 @@ export function updateItem(ctx: RouteContext, q: Quote, itemId: number, input: R
 }
 
 export function removeItem(q: Quote, itemId: number): void {
-  if (!q.items.some((i) => i.item_id === itemId)) throw notFound("The %1 Cart doesn't contain the %2 item.", [q.masked_id ?? q.id, itemId]);
+  if (!q.items.some((i) => i.item_id === itemId))
+    throw notFound("The %1 Cart doesn't contain the %2 item.", [q.masked_id ?? q.id, itemId]);
   q.items = q.items.filter((i) => i.item_id !== itemId);
 }

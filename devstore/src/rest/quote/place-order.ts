@@ -22,7 +22,13 @@ function fieldErrors(prefix: string, missing: string[]): string {
   return `${prefix} ${missing.map((f) => `"${f}" is required. Enter and try again.`).join(" ")}`;
 }
 
-function orderAddress(data: StoreData, a: QuoteAddress, type: "billing" | "shipping", orderId: number, email: string): OrderAddress {
+function orderAddress(
+  data: StoreData,
+  a: QuoteAddress,
+  type: "billing" | "shipping",
+  orderId: number,
+  email: string,
+): OrderAddress {
   const out: OrderAddress = {
     address_type: type,
     city: a.city ?? "",
@@ -50,11 +56,13 @@ function validate(q: Quote, grandTotal: number): void {
   if (!isVirtual(q)) {
     const missing = missingAddressFields(q.shipping_address);
     if (missing.length) errors.push(fieldErrors("Please check the shipping address information.", missing));
-    else if (!q.shipping_method) errors.push("The shipping method is missing. Select the shipping method and try again.");
+    else if (!q.shipping_method)
+      errors.push("The shipping method is missing. Select the shipping method and try again.");
   }
   const billingMissing = missingAddressFields(q.billing_address);
   if (billingMissing.length) errors.push(fieldErrors("Please check the billing address information.", billingMissing));
-  if (!q.payment?.method || !availableMethods(grandTotal).some((m) => m.code === q.payment?.method)) errors.push("Enter a valid payment method and try again.");
+  if (!q.payment?.method || !availableMethods(grandTotal).some((m) => m.code === q.payment?.method))
+    errors.push("Enter a valid payment method and try again.");
   if (errors.length) throw badRequest(errors.join("\n"));
 }
 
@@ -66,7 +74,8 @@ export function placeOrder(ctx: RouteContext, q: Quote, guest: boolean): number 
   // A guest order takes its email and names from the billing address (QuoteManagement::placeOrder, METHOD_GUEST).
   if (guest || q.customer_id === undefined) {
     q.customer_email = q.billing_address?.email ?? q.customer_email;
-    if (!q.customer_email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(q.customer_email)) throw badRequest("The customer email is missing. Enter and try again.");
+    if (!q.customer_email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(q.customer_email))
+      throw badRequest("The customer email is missing. Enter and try again.");
     q.customer_firstname ??= q.billing_address?.firstname ?? null;
     q.customer_lastname ??= q.billing_address?.lastname ?? null;
     q.customer_group_id = 0;
@@ -77,7 +86,10 @@ export function placeOrder(ctx: RouteContext, q: Quote, guest: boolean): number 
   const store = STORE_VIEWS.find((s) => s.id === q.store_id) ?? STORE_VIEWS[1]!;
   const email = q.customer_email ?? "";
   const billing = orderAddress(data, q.billing_address!, "billing", id, email);
-  const shipTo = q.shipping_address && !isVirtual(q) ? orderAddress(data, q.shipping_address, "shipping", id, email) : { ...billing, address_type: "shipping" as const, entity_id: data.nextId("orderAddress") };
+  const shipTo =
+    q.shipping_address && !isVirtual(q)
+      ? orderAddress(data, q.shipping_address, "shipping", id, email)
+      : { ...billing, address_type: "shipping" as const, entity_id: data.nextId("orderAddress") };
   const items: OrderItem[] = q.items.map((i) => {
     const row = round2(i.price * i.qty);
     const tax = totals.itemTax.get(i.item_id)?.amount ?? 0;
@@ -141,10 +153,26 @@ export function placeOrder(ctx: RouteContext, q: Quote, guest: boolean): number 
     shipping_description: rate ? `${rate.carrier_title} - ${rate.method_title}` : "",
     items,
     billing_address: billing,
-    payment: { entity_id: id, parent_id: id, method: q.payment!.method, amount_ordered: totals.grandTotal, base_amount_ordered: totals.grandTotal, additional_information: [methodTitle(q.payment!.method)] },
+    payment: {
+      entity_id: id,
+      parent_id: id,
+      method: q.payment!.method,
+      amount_ordered: totals.grandTotal,
+      base_amount_ordered: totals.grandTotal,
+      additional_information: [methodTitle(q.payment!.method)],
+    },
     status_histories: [],
     extension_attributes: {
-      shipping_assignments: [{ shipping: { address: shipTo, method: q.shipping_method ? `${q.shipping_method.carrier_code}_${q.shipping_method.method_code}` : "", total: { shipping_amount: totals.shipping, base_shipping_amount: totals.shipping } }, items }],
+      shipping_assignments: [
+        {
+          shipping: {
+            address: shipTo,
+            method: q.shipping_method ? `${q.shipping_method.carrier_code}_${q.shipping_method.method_code}` : "",
+            total: { shipping_amount: totals.shipping, base_shipping_amount: totals.shipping },
+          },
+          items,
+        },
+      ],
     },
   };
   if (q.customer_id !== undefined && !q.customer_is_guest) order.customer_id = q.customer_id;
@@ -185,7 +213,12 @@ function spend(data: StoreData, q: Quote, giftCards: number, balance: number, re
     }
   }
   if (q.customer_id !== undefined) {
-    if (balance > 0) data.customerBalances.set(q.customer_id, round2((data.customerBalances.get(q.customer_id) ?? 0) - balance));
-    if (reward > 0) data.rewardPoints.set(q.customer_id, (data.rewardPoints.get(q.customer_id) ?? 0) - Math.round(reward / REWARD_POINT_VALUE));
+    if (balance > 0)
+      data.customerBalances.set(q.customer_id, round2((data.customerBalances.get(q.customer_id) ?? 0) - balance));
+    if (reward > 0)
+      data.rewardPoints.set(
+        q.customer_id,
+        (data.rewardPoints.get(q.customer_id) ?? 0) - Math.round(reward / REWARD_POINT_VALUE),
+      );
   }
 }

@@ -3,7 +3,22 @@ import type { Quote, QuoteAddress, QuoteItem } from "../../data/index";
 import { isVirtual } from "./shipping-rates";
 
 export function emptyAddress(id = 0): QuoteAddress {
-  return { id, region: null, region_id: null, region_code: null, country_id: null, street: [""], telephone: null, postcode: null, city: null, firstname: null, lastname: null, email: null, same_as_billing: 0, save_in_address_book: 0 };
+  return {
+    id,
+    region: null,
+    region_id: null,
+    region_code: null,
+    country_id: null,
+    street: [""],
+    telephone: null,
+    postcode: null,
+    city: null,
+    firstname: null,
+    lastname: null,
+    email: null,
+    same_as_billing: 0,
+    save_in_address_book: 0,
+  };
 }
 
 export function renderAddress(a: QuoteAddress | undefined, customerId?: number): Record<string, unknown> {
@@ -12,7 +27,15 @@ export function renderAddress(a: QuoteAddress | undefined, customerId?: number):
 }
 
 export function renderItem(q: Quote, i: QuoteItem): Record<string, unknown> {
-  const out: Record<string, unknown> = { item_id: i.item_id, sku: i.sku, qty: i.qty, name: i.name, price: i.price, product_type: i.product_type, quote_id: q.masked_id ?? String(q.id) };
+  const out: Record<string, unknown> = {
+    item_id: i.item_id,
+    sku: i.sku,
+    qty: i.qty,
+    name: i.name,
+    price: i.price,
+    product_type: i.product_type,
+    quote_id: q.masked_id ?? String(q.id),
+  };
   const o = i.product_option;
   if (o) {
     const ext: Record<string, unknown> = {};
@@ -26,9 +49,16 @@ export function renderItem(q: Quote, i: QuoteItem): Record<string, unknown> {
 }
 
 export function renderCart(q: Quote): Record<string, unknown> {
-  const customer = q.customer_id !== undefined
-    ? { id: q.customer_id, email: q.customer_email, firstname: q.customer_firstname, lastname: q.customer_lastname, group_id: q.customer_group_id }
-    : { email: q.customer_email, firstname: q.customer_firstname, lastname: q.customer_lastname };
+  const customer =
+    q.customer_id !== undefined
+      ? {
+          id: q.customer_id,
+          email: q.customer_email,
+          firstname: q.customer_firstname,
+          lastname: q.customer_lastname,
+          group_id: q.customer_group_id,
+        }
+      : { email: q.customer_email, firstname: q.customer_firstname, lastname: q.customer_lastname };
   const shipping = q.shipping_address;
   return {
     id: q.id,
@@ -43,15 +73,35 @@ export function renderCart(q: Quote): Record<string, unknown> {
     billing_address: renderAddress(q.billing_address, q.customer_id),
     ...(q.reserved_order_id ? { reserved_order_id: q.reserved_order_id } : {}),
     orig_order_id: q.orig_order_id,
-    currency: { global_currency_code: "USD", base_currency_code: "USD", store_currency_code: "USD", quote_currency_code: "USD", store_to_base_rate: 0, store_to_quote_rate: 0, base_to_global_rate: 1, base_to_quote_rate: 1 },
+    currency: {
+      global_currency_code: "USD",
+      base_currency_code: "USD",
+      store_currency_code: "USD",
+      quote_currency_code: "USD",
+      store_to_base_rate: 0,
+      store_to_quote_rate: 0,
+      base_to_global_rate: 1,
+      base_to_quote_rate: 1,
+    },
     customer_is_guest: q.customer_is_guest,
     customer_note_notify: true,
     customer_tax_class_id: 3,
     store_id: q.store_id,
     extension_attributes: {
-      shipping_assignments: shipping || q.items.length
-        ? [{ shipping: { address: renderAddress(shipping, q.customer_id), method: q.shipping_method ? `${q.shipping_method.carrier_code}_${q.shipping_method.method_code}` : null }, items: q.items.map((i) => renderItem(q, i)) }]
-        : [],
+      shipping_assignments:
+        shipping || q.items.length
+          ? [
+              {
+                shipping: {
+                  address: renderAddress(shipping, q.customer_id),
+                  method: q.shipping_method
+                    ? `${q.shipping_method.carrier_code}_${q.shipping_method.method_code}`
+                    : null,
+                },
+                items: q.items.map((i) => renderItem(q, i)),
+              },
+            ]
+          : [],
     },
   };
 }

@@ -26,12 +26,31 @@ export function isVirtual(q: Quote): boolean {
 }
 
 export function shippableQty(q: Quote): number {
-  return q.items.filter((i) => i.product_type !== "virtual" && i.product_type !== "downloadable").reduce((s, i) => s + i.qty, 0);
+  return q.items
+    .filter((i) => i.product_type !== "virtual" && i.product_type !== "downloadable")
+    .reduce((s, i) => s + i.qty, 0);
 }
 
-function rate(carrier: string, method: string, carrierTitle: string, methodTitle: string, amount: number): ShippingRate {
+function rate(
+  carrier: string,
+  method: string,
+  carrierTitle: string,
+  methodTitle: string,
+  amount: number,
+): ShippingRate {
   const a = round2(amount);
-  return { carrier_code: carrier, method_code: method, carrier_title: carrierTitle, method_title: methodTitle, amount: a, base_amount: a, available: true, error_message: "", price_excl_tax: a, price_incl_tax: a };
+  return {
+    carrier_code: carrier,
+    method_code: method,
+    carrier_title: carrierTitle,
+    method_title: methodTitle,
+    amount: a,
+    base_amount: a,
+    available: true,
+    error_message: "",
+    price_excl_tax: a,
+    price_incl_tax: a,
+  };
 }
 
 /** Rates for a cart shipped to `address`; `subtotal` decides free shipping. */
@@ -40,7 +59,8 @@ export function ratesFor(q: Quote, address: Pick<QuoteAddress, "country_id">, su
   const qty = shippableQty(q);
   const weight = q.items.reduce((s, i) => s + (i.weight ?? 0) * i.qty, 0);
   const rates = [rate("flatrate", "flatrate", "Flat Rate", "Fixed", 5 * qty)];
-  if (address.country_id === "US") rates.push(rate("tablerate", "bestway", "Best Way", "Table Rate", 5.99 + 0.5 * Math.ceil(weight)));
+  if (address.country_id === "US")
+    rates.push(rate("tablerate", "bestway", "Best Way", "Table Rate", 5.99 + 0.5 * Math.ceil(weight)));
   if (subtotal >= FREE_SHIPPING_SUBTOTAL) rates.push(rate("freeshipping", "freeshipping", "Free Shipping", "Free", 0));
   return rates;
 }

@@ -15,12 +15,18 @@ function rateMatches(rate: TaxRate, address: Pick<QuoteAddress, "country_id" | "
 }
 
 /** The tax percent for one product tax class, customer group and address (0 when nothing matches). */
-export function taxPercent(data: StoreData, productTaxClass: number, customerGroupId: number, address: Pick<QuoteAddress, "country_id" | "region_id" | "postcode"> | undefined): number {
+export function taxPercent(
+  data: StoreData,
+  productTaxClass: number,
+  customerGroupId: number,
+  address: Pick<QuoteAddress, "country_id" | "region_id" | "postcode"> | undefined,
+): number {
   if (!address?.country_id || productTaxClass === 0) return 0;
   const customerClass = data.customerGroups.get(customerGroupId)?.tax_class_id ?? 3;
   let percent = 0;
   for (const rule of data.taxRules.values()) {
-    if (!rule.customer_tax_class_ids.includes(customerClass) || !rule.product_tax_class_ids.includes(productTaxClass)) continue;
+    if (!rule.customer_tax_class_ids.includes(customerClass) || !rule.product_tax_class_ids.includes(productTaxClass))
+      continue;
     for (const id of rule.tax_rate_ids) {
       const rate = data.taxRates.get(id);
       if (rate && rateMatches(rate, address)) percent += rate.rate;

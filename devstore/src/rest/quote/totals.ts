@@ -37,7 +37,8 @@ export interface CartTotals {
 /** Balances of the gift cards on the cart (Commerce), by code. */
 function giftCardBalance(data: StoreData, codes: readonly string[]): number {
   let total = 0;
-  for (const code of codes) for (const g of data.giftCardAccounts.values()) if (g.code === code && g.state === "available") total += g.balance;
+  for (const code of codes)
+    for (const g of data.giftCardAccounts.values()) if (g.code === code && g.state === "available") total += g.balance;
   return total;
 }
 
@@ -47,7 +48,12 @@ export function computeTotals(data: StoreData, q: Quote, opts: TotalsOptions): C
   const virtual = isVirtual(q);
   const shipTo = opts.address ?? (virtual ? q.billing_address : q.shipping_address);
   const method = opts.shippingMethod ?? q.shipping_method;
-  const rate = !virtual && shipTo?.country_id && method ? ratesFor(q, shipTo, subtotal).find((r) => r.carrier_code === method.carrier_code && r.method_code === method.method_code) : undefined;
+  const rate =
+    !virtual && shipTo?.country_id && method
+      ? ratesFor(q, shipTo, subtotal).find(
+          (r) => r.carrier_code === method.carrier_code && r.method_code === method.method_code,
+        )
+      : undefined;
   const discount = applyRules(data, q, {
     subtotal,
     qty,
@@ -75,9 +81,12 @@ export function computeTotals(data: StoreData, q: Quote, opts: TotalsOptions): C
   let due = round2(subtotal - discount.total + shipping + tax);
   const giftCards = round2(Math.min(due, giftCardBalance(data, q.gift_cards)));
   due = round2(due - giftCards);
-  const customerBalance = q.use_customer_balance && q.customer_id !== undefined ? round2(Math.min(due, data.customerBalances.get(q.customer_id) ?? 0)) : 0;
+  const customerBalance =
+    q.use_customer_balance && q.customer_id !== undefined
+      ? round2(Math.min(due, data.customerBalances.get(q.customer_id) ?? 0))
+      : 0;
   due = round2(due - customerBalance);
-  const points = q.use_reward_points && q.customer_id !== undefined ? data.rewardPoints.get(q.customer_id) ?? 0 : 0;
+  const points = q.use_reward_points && q.customer_id !== undefined ? (data.rewardPoints.get(q.customer_id) ?? 0) : 0;
   const rewardCurrency = round2(Math.min(due, points * REWARD_POINT_VALUE));
   due = round2(due - rewardCurrency);
   return {
@@ -100,11 +109,19 @@ export function computeTotals(data: StoreData, q: Quote, opts: TotalsOptions): C
 export function renderTotals(q: Quote, t: CartTotals, currency = "USD"): Record<string, unknown> {
   const discountTitle = t.discount.labels.length ? `Discount (${t.discount.labels.join(", ")})` : "Discount";
   const segments: Record<string, unknown>[] = [{ code: "subtotal", title: "Subtotal", value: t.subtotal }];
-  if (t.shippingRate) segments.push({ code: "shipping", title: `Shipping & Handling (${t.shippingRate.carrier_title} - ${t.shippingRate.method_title})`, value: t.shipping });
-  if (t.discount.total > 0 || t.discount.shipping > 0) segments.push({ code: "discount", title: discountTitle, value: -round2(t.discount.total + t.discount.shipping) });
+  if (t.shippingRate)
+    segments.push({
+      code: "shipping",
+      title: `Shipping & Handling (${t.shippingRate.carrier_title} - ${t.shippingRate.method_title})`,
+      value: t.shipping,
+    });
+  if (t.discount.total > 0 || t.discount.shipping > 0)
+    segments.push({ code: "discount", title: discountTitle, value: -round2(t.discount.total + t.discount.shipping) });
   if (t.giftCards > 0) segments.push({ code: "giftcardaccount", title: "Gift Cards", value: -t.giftCards });
-  if (t.customerBalance > 0) segments.push({ code: "customerbalance", title: "Store Credit", value: -t.customerBalance });
-  if (t.rewardCurrency > 0) segments.push({ code: "reward", title: `${t.rewardPoints} Reward points`, value: -t.rewardCurrency });
+  if (t.customerBalance > 0)
+    segments.push({ code: "customerbalance", title: "Store Credit", value: -t.customerBalance });
+  if (t.rewardCurrency > 0)
+    segments.push({ code: "reward", title: `${t.rewardPoints} Reward points`, value: -t.rewardCurrency });
   segments.push({ code: "tax", title: "Tax", value: t.tax, extension_attributes: { tax_grandtotal_details: [] } });
   segments.push({ code: "grand_total", title: "Grand Total", value: t.grandTotal, area: "footer" });
   const discount = -round2(t.discount.total + t.discount.shipping);

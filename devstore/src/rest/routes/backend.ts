@@ -4,7 +4,13 @@ import type { RouteDef } from "../route";
 
 export const backendRoutes: RouteDef[] = [
   {
-    method: "GET", path: "/V1/modules", service: "backendModuleServiceV1", operation: "getModules", aclResource: "Magento_Backend::admin",
-    summary: "Returns an array of enabled modules", returns: "string[]", handler: () => MODULES,
+    method: "GET",
+    path: "/V1/modules",
+    service: "backendModuleServiceV1",
+    operation: "getModules",
+    aclResource: "Magento_Backend::admin",
+    summary: "Returns an array of enabled modules",
+    returns: "string[]",
+    handler: () => MODULES,
   },
 ];

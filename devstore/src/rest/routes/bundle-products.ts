@@ -10,7 +10,12 @@ import { intParam, nowText, optional, requireObject, toBool, toFloat, toInt, toS
 import { requireProduct } from "./products";
 
 const PRODUCTS = "Magento_Catalog::products";
-const OPTION_TYPES: readonly [code: string, label: string][] = [["select", "Drop-down"], ["radio", "Radio Buttons"], ["checkbox", "Checkbox"], ["multi", "Multiple Select"]];
+const OPTION_TYPES: readonly [code: string, label: string][] = [
+  ["select", "Drop-down"],
+  ["radio", "Radio Buttons"],
+  ["checkbox", "Checkbox"],
+  ["multi", "Multiple Select"],
+];
 
 function bundle(data: StoreData, sku: string): Product {
   const p = requireProduct(data, sku);
@@ -46,9 +51,21 @@ function addLink(ctx: RouteContext, p: Product, option: BundleOption, input: Rec
   const childSku = optional(input, "sku", toStr);
   if (!childSku) throw requiredField("sku");
   const child = requireProduct(ctx.data, childSku);
-  if (child.type_id === "bundle" || child.type_id === "configurable" || child.type_id === "grouped") throw badRequest("The bundle product can't contain another composite product.");
-  if (option.product_links.some((l) => l.sku.toLowerCase() === child.sku.toLowerCase())) throw badRequest('Child with specified sku: "%1" already assigned to product: "%2"', [child.sku, p.sku]);
-  const link: BundleLink = { id: ++ctx.data.relationIds.bundleLink, sku: child.sku, option_id: option.option_id, qty: 1, position: option.product_links.length + 1, is_default: false, price: 0, price_type: 0, can_change_quantity: 0 };
+  if (child.type_id === "bundle" || child.type_id === "configurable" || child.type_id === "grouped")
+    throw badRequest("The bundle product can't contain another composite product.");
+  if (option.product_links.some((l) => l.sku.toLowerCase() === child.sku.toLowerCase()))
+    throw badRequest('Child with specified sku: "%1" already assigned to product: "%2"', [child.sku, p.sku]);
+  const link: BundleLink = {
+    id: ++ctx.data.relationIds.bundleLink,
+    sku: child.sku,
+    option_id: option.option_id,
+    qty: 1,
+    position: option.product_links.length + 1,
+    is_default: false,
+    price: 0,
+    price_type: 0,
+    can_change_quantity: 0,
+  };
   applyLink(link, input);
   option.product_links.push(link);
   p.updated_at = nowText(ctx.now);
@@ -62,8 +79,20 @@ function saveOption(ctx: RouteContext, input: Record<string, unknown>, optionId?
   const p = bundle(ctx.data, sku);
   const existing = optionId === undefined ? undefined : findOption(p, optionId);
   const type = optional(input, "type", toStr) ?? existing?.type ?? "select";
-  if (!OPTION_TYPES.some(([code]) => code === type)) throw badRequest('Invalid value of "%value" provided for the %fieldName field.', { fieldName: "type", value: type });
-  const option: BundleOption = existing ?? { option_id: ++ctx.data.relationIds.bundleOption, title: "", required: true, type, position: optionsOf(p).length + 1, sku: p.sku, product_links: [] };
+  if (!OPTION_TYPES.some(([code]) => code === type))
+    throw badRequest('Invalid value of "%value" provided for the %fieldName field.', {
+      fieldName: "type",
+      value: type,
+    });
+  const option: BundleOption = existing ?? {
+    option_id: ++ctx.data.relationIds.bundleOption,
+    title: "",
+    required: true,
+    type,
+    position: optionsOf(p).length + 1,
+    sku: p.sku,
+    product_links: [],
+  };
   option.title = optional(input, "title", toStr) ?? option.title;
   if (!option.title) throw requiredField("title");
   option.type = type;
@@ -78,29 +107,59 @@ function saveOption(ctx: RouteContext, input: Record<string, unknown>, optionId?
   return option.option_id;
 }
 
-const linkBody = [{ name: "linkedProduct", type: "object" as const, required: true, description: "{sku, qty, position, is_default, price, price_type, can_change_quantity}" }];
-const optionBody = [{ name: "option", type: "object" as const, required: true, description: "{sku (the bundle), title, type, required, position, product_links[]}" }];
+const linkBody = [
+  {
+    name: "linkedProduct",
+    type: "object" as const,
+    required: true,
+    description: "{sku, qty, position, is_default, price, price_type, can_change_quantity}",
+  },
+];
+const optionBody = [
+  {
+    name: "option",
+    type: "object" as const,
+    required: true,
+    description: "{sku (the bundle), title, type, required, position, product_links[]}",
+  },
+];
 
 export const bundleProductRoutes: RouteDef[] = [
   {
-    method: "POST", path: "/V1/bundle-products/:sku/links/:optionId", service: "bundleProductLinkManagementV1", operation: "addChildByProductSku", aclResource: PRODUCTS,
-    summary: "Add a product to a bundle option; answers the link id", body: linkBody, returns: "integer",
+    method: "POST",
+    path: "/V1/bundle-products/:sku/links/:optionId",
+    service: "bundleProductLinkManagementV1",
+    operation: "addChildByProductSku",
+    aclResource: PRODUCTS,
+    summary: "Add a product to a bundle option; answers the link id",
+    body: linkBody,
+    returns: "integer",
     handler: (ctx) => {
       const p = bundle(ctx.data, ctx.params.sku ?? "");
       const optionId = intParam(ctx.params, "optionId");
       const option = optionsOf(p).find((o) => o.option_id === optionId);
-      if (!option) throw badRequest('Product with specified sku: "%1" does not contain option: "%2"', [p.sku, optionId]);
+      if (!option)
+        throw badRequest('Product with specified sku: "%1" does not contain option: "%2"', [p.sku, optionId]);
       return addLink(ctx, p, option, requireObject(ctx.body, "linkedProduct"));
     },
   },
   {
-    method: "PUT", path: "/V1/bundle-products/:sku/links/:id", service: "bundleProductLinkManagementV1", operation: "saveChild", aclResource: PRODUCTS,
-    summary: "Change a bundle link (qty, default, price, position)", body: linkBody, returns: "true",
+    method: "PUT",
+    path: "/V1/bundle-products/:sku/links/:id",
+    service: "bundleProductLinkManagementV1",
+    operation: "saveChild",
+    aclResource: PRODUCTS,
+    summary: "Change a bundle link (qty, default, price, position)",
+    body: linkBody,
+    returns: "true",
     handler: (ctx) => {
       const p = bundle(ctx.data, ctx.params.sku ?? "");
       const id = intParam(ctx.params, "id");
-      const link = optionsOf(p).flatMap((o) => o.product_links).find((l) => l.id === id);
-      if (!link) throw notFound('The product link with the "%1" ID field wasn\'t found. Verify the ID and try again.', [id]);
+      const link = optionsOf(p)
+        .flatMap((o) => o.product_links)
+        .find((l) => l.id === id);
+      if (!link)
+        throw notFound('The product link with the "%1" ID field wasn\'t found. Verify the ID and try again.', [id]);
       const { sku: _s, option_id: _o, id: _i, ...rest } = requireObject(ctx.body, "linkedProduct");
       applyLink(link, rest);
       p.updated_at = nowText(ctx.now);
@@ -108,54 +167,100 @@ export const bundleProductRoutes: RouteDef[] = [
     },
   },
   {
-    method: "GET", path: "/V1/bundle-products/:productSku/children", service: "bundleProductLinkManagementV1", operation: "getChildren", aclResource: PRODUCTS,
-    summary: "The products a bundle offers (all options, or `optionId`)", query: [{ name: "optionId", type: "integer", description: "Only this option" }], returns: "BundleLink[]",
+    method: "GET",
+    path: "/V1/bundle-products/:productSku/children",
+    service: "bundleProductLinkManagementV1",
+    operation: "getChildren",
+    aclResource: PRODUCTS,
+    summary: "The products a bundle offers (all options, or `optionId`)",
+    query: [{ name: "optionId", type: "integer", description: "Only this option" }],
+    returns: "BundleLink[]",
     handler: (ctx) => {
       const p = bundle(ctx.data, ctx.params.productSku ?? "");
       const only = ctx.query.optionId === undefined ? undefined : toInt(ctx.query.optionId);
-      return optionsOf(p).filter((o) => only === undefined || o.option_id === only).flatMap((o) => o.product_links);
+      return optionsOf(p)
+        .filter((o) => only === undefined || o.option_id === only)
+        .flatMap((o) => o.product_links);
     },
   },
   {
-    method: "DELETE", path: "/V1/bundle-products/:sku/options/:optionId/children/:childSku", service: "bundleProductLinkManagementV1", operation: "removeChild", aclResource: PRODUCTS,
-    summary: "Remove a product from a bundle option", returns: "true",
+    method: "DELETE",
+    path: "/V1/bundle-products/:sku/options/:optionId/children/:childSku",
+    service: "bundleProductLinkManagementV1",
+    operation: "removeChild",
+    aclResource: PRODUCTS,
+    summary: "Remove a product from a bundle option",
+    returns: "true",
     handler: (ctx) => {
       const p = bundle(ctx.data, ctx.params.sku ?? "");
       const option = optionsOf(p).find((o) => o.option_id === intParam(ctx.params, "optionId"));
       const child = (ctx.params.childSku ?? "").toLowerCase();
-      if (!option || !option.product_links.some((l) => l.sku.toLowerCase() === child)) throw notFound("The bundle product doesn't exist. Review your request and try again.");
+      if (!option || !option.product_links.some((l) => l.sku.toLowerCase() === child))
+        throw notFound("The bundle product doesn't exist. Review your request and try again.");
       option.product_links = option.product_links.filter((l) => l.sku.toLowerCase() !== child);
       return true;
     },
   },
   {
-    method: "GET", path: "/V1/bundle-products/:sku/options/all", service: "bundleProductOptionRepositoryV1", operation: "getList", aclResource: PRODUCTS,
-    summary: "A bundle's options with their links", returns: "BundleOption[]",
+    method: "GET",
+    path: "/V1/bundle-products/:sku/options/all",
+    service: "bundleProductOptionRepositoryV1",
+    operation: "getList",
+    aclResource: PRODUCTS,
+    summary: "A bundle's options with their links",
+    returns: "BundleOption[]",
     handler: (ctx) => optionsOf(bundle(ctx.data, ctx.params.sku ?? "")),
   },
   {
-    method: "GET", path: "/V1/bundle-products/options/types", service: "bundleProductOptionTypeListV1", operation: "getItems", aclResource: PRODUCTS,
-    summary: "Bundle option input types", returns: "{label, code}[]",
+    method: "GET",
+    path: "/V1/bundle-products/options/types",
+    service: "bundleProductOptionTypeListV1",
+    operation: "getItems",
+    aclResource: PRODUCTS,
+    summary: "Bundle option input types",
+    returns: "{label, code}[]",
     handler: () => OPTION_TYPES.map(([code, label]) => ({ label, code })),
   },
   {
-    method: "GET", path: "/V1/bundle-products/:sku/options/:optionId", service: "bundleProductOptionRepositoryV1", operation: "get", aclResource: PRODUCTS,
-    summary: "One bundle option", returns: "BundleOption",
+    method: "GET",
+    path: "/V1/bundle-products/:sku/options/:optionId",
+    service: "bundleProductOptionRepositoryV1",
+    operation: "get",
+    aclResource: PRODUCTS,
+    summary: "One bundle option",
+    returns: "BundleOption",
     handler: (ctx) => findOption(bundle(ctx.data, ctx.params.sku ?? ""), intParam(ctx.params, "optionId")),
   },
   {
-    method: "POST", path: "/V1/bundle-products/options/add", service: "bundleProductOptionManagementV1", operation: "save", aclResource: PRODUCTS,
-    summary: "Add an option to the bundle named by `sku`; answers the option id", body: optionBody, returns: "integer",
+    method: "POST",
+    path: "/V1/bundle-products/options/add",
+    service: "bundleProductOptionManagementV1",
+    operation: "save",
+    aclResource: PRODUCTS,
+    summary: "Add an option to the bundle named by `sku`; answers the option id",
+    body: optionBody,
+    returns: "integer",
     handler: (ctx) => saveOption(ctx, requireObject(ctx.body, "option")),
   },
   {
-    method: "PUT", path: "/V1/bundle-products/options/:optionId", service: "bundleProductOptionManagementV1", operation: "save", aclResource: PRODUCTS,
-    summary: "Change a bundle option; answers its id", body: optionBody, returns: "integer",
+    method: "PUT",
+    path: "/V1/bundle-products/options/:optionId",
+    service: "bundleProductOptionManagementV1",
+    operation: "save",
+    aclResource: PRODUCTS,
+    summary: "Change a bundle option; answers its id",
+    body: optionBody,
+    returns: "integer",
     handler: (ctx) => saveOption(ctx, requireObject(ctx.body, "option"), intParam(ctx.params, "optionId")),
   },
   {
-    method: "DELETE", path: "/V1/bundle-products/:sku/options/:optionId", service: "bundleProductOptionRepositoryV1", operation: "deleteById", aclResource: PRODUCTS,
-    summary: "Remove a bundle option", returns: "true",
+    method: "DELETE",
+    path: "/V1/bundle-products/:sku/options/:optionId",
+    service: "bundleProductOptionRepositoryV1",
+    operation: "deleteById",
+    aclResource: PRODUCTS,
+    summary: "Remove a bundle option",
+    returns: "true",
     handler: (ctx) => {
       const p = bundle(ctx.data, ctx.params.sku ?? "");
       const o = findOption(p, intParam(ctx.params, "optionId"));

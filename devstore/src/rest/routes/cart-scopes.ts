@@ -43,7 +43,8 @@ export function scopedRoutes(spec: ScopedSpec): RouteDef[] {
       service: r.service,
       operation: r.operation,
       ...(sharesService ? { operationIdSuffix: "Mine" } : {}),
-      aclResource: scope === "admin" ? (spec.adminAcl ?? "Magento_Cart::manage") : scope === "mine" ? "self" : "anonymous",
+      aclResource:
+        scope === "admin" ? (spec.adminAcl ?? "Magento_Cart::manage") : scope === "mine" ? "self" : "anonymous",
       ...(spec.edition ? { edition: spec.edition } : {}),
       summary: spec.summary,
       returns: spec.returns,

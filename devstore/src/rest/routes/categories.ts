@@ -7,7 +7,22 @@ import { intParam, nowText, rejectUnknownKeys, requireObject, toBool, toInt, toS
 import { requireProduct, syncCategoryIds } from "./products";
 
 const CATEGORIES = "Magento_Catalog::categories";
-const CATEGORY_KEYS = new Set(["id", "parent_id", "name", "is_active", "position", "level", "children", "created_at", "updated_at", "path", "available_sort_by", "include_in_menu", "extension_attributes", "custom_attributes"]);
+const CATEGORY_KEYS = new Set([
+  "id",
+  "parent_id",
+  "name",
+  "is_active",
+  "position",
+  "level",
+  "children",
+  "created_at",
+  "updated_at",
+  "path",
+  "available_sort_by",
+  "include_in_menu",
+  "extension_attributes",
+  "custom_attributes",
+]);
 const CATEGORY_CLASS = "Magento\\Catalog\\Api\\Data\\CategoryInterface";
 
 function requireCategory(data: StoreData, id: number, fieldName = "id"): Category {
@@ -25,7 +40,13 @@ function childrenOf(data: StoreData, id: number): Category[] {
 /** Category as the repository renders it: `children` is a comma-separated id list. */
 function render(data: StoreData, c: Category): Record<string, unknown> {
   const { custom_attributes, ...rest } = c;
-  return { ...rest, children: childrenOf(data, c.id).map((x) => x.id).join(","), custom_attributes };
+  return {
+    ...rest,
+    children: childrenOf(data, c.id)
+      .map((x) => x.id)
+      .join(","),
+    custom_attributes,
+  };
 }
 
 interface TreeNode {
@@ -48,7 +69,10 @@ function tree(data: StoreData, c: Category, depth: number | undefined, counts: M
     position: c.position,
     level: c.level,
     product_count: counts.get(String(c.id)) ?? 0,
-    children_data: depth === undefined || depth > 0 ? childrenOf(data, c.id).map((k) => tree(data, k, depth === undefined ? undefined : depth - 1, counts)) : [],
+    children_data:
+      depth === undefined || depth > 0
+        ? childrenOf(data, c.id).map((k) => tree(data, k, depth === undefined ? undefined : depth - 1, counts))
+        : [],
   };
 }
 
@@ -96,7 +120,11 @@ function applyCategoryInput(c: Category, input: Record<string, unknown>): void {
   }
 }
 
-function saveCategory(ctx: RouteContext, id: number | undefined, input: Record<string, unknown>): Record<string, unknown> {
+function saveCategory(
+  ctx: RouteContext,
+  id: number | undefined,
+  input: Record<string, unknown>,
+): Record<string, unknown> {
   const { data } = ctx;
   if (id !== undefined) {
     const c = requireCategory(data, id);
@@ -104,7 +132,8 @@ function saveCategory(ctx: RouteContext, id: number | undefined, input: Record<s
     if (input.parent_id !== undefined && toInt(input.parent_id) !== c.parent_id) {
       const parentId = toInt(input.parent_id);
       requireCategory(data, parentId);
-      if (isDescendant(data, parentId, c.id)) throw badRequest("Operation do not allow to move a parent category to any of children category");
+      if (isDescendant(data, parentId, c.id))
+        throw badRequest("Operation do not allow to move a parent category to any of children category");
       placeUnder(data, c, parentId, null);
     }
     c.updated_at = nowText(ctx.now);
@@ -127,7 +156,14 @@ function saveCategory(ctx: RouteContext, id: number | undefined, input: Record<s
     updated_at: now,
     include_in_menu: true,
     available_sort_by: [],
-    custom_attributes: [{ attribute_code: "url_key", value: toStr(input.name).toLowerCase().replace(/[^a-z0-9]+/g, "-") }],
+    custom_attributes: [
+      {
+        attribute_code: "url_key",
+        value: toStr(input.name)
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, "-"),
+      },
+    ],
   };
   applyCategoryInput(c, input);
   data.categories.set(c.id, c);
@@ -145,11 +181,22 @@ const CATEGORY_SEARCH: SearchableEntity<Category> = {
   read: (c, f) => (f === "entity_id" ? c.id : readRecordField(c, f)),
 };
 
-const categoryBody = [{ name: "category", type: "object" as const, required: true, description: "name, is_active, parent_id, include_in_menu, custom_attributes[]" }];
+const categoryBody = [
+  {
+    name: "category",
+    type: "object" as const,
+    required: true,
+    description: "name, is_active, parent_id, include_in_menu, custom_attributes[]",
+  },
+];
 
 export const categoryRoutes: RouteDef[] = [
   {
-    method: "GET", path: "/V1/categories", service: "catalogCategoryManagementV1", operation: "getTree", aclResource: CATEGORIES,
+    method: "GET",
+    path: "/V1/categories",
+    service: "catalogCategoryManagementV1",
+    operation: "getTree",
+    aclResource: CATEGORIES,
     summary: "Category tree from rootCategoryId (default: the store's root category), depth levels deep",
     query: [
       { name: "rootCategoryId", type: "integer", description: "Root of the returned tree" },
@@ -163,49 +210,83 @@ export const categoryRoutes: RouteDef[] = [
       const depth = rawDepth === undefined || rawDepth === "" ? undefined : toInt(rawDepth);
       const root = requireCategory(ctx.data, rootId);
       const counts = new Map<string, number>();
-      for (const p of ctx.data.productsById.values()) for (const l of p.extension_attributes.category_links) counts.set(l.category_id, (counts.get(l.category_id) ?? 0) + 1);
+      for (const p of ctx.data.productsById.values())
+        for (const l of p.extension_attributes.category_links)
+          counts.set(l.category_id, (counts.get(l.category_id) ?? 0) + 1);
       return tree(ctx.data, root, depth, counts);
     },
   },
   {
-    method: "GET", path: "/V1/categories/list", service: "catalogCategoryListV1", operation: "getList", aclResource: CATEGORIES,
-    summary: "Get category list", searchCriteria: true, returns: "{items: Category[], search_criteria, total_count}",
+    method: "GET",
+    path: "/V1/categories/list",
+    service: "catalogCategoryListV1",
+    operation: "getList",
+    aclResource: CATEGORIES,
+    summary: "Get category list",
+    searchCriteria: true,
+    returns: "{items: Category[], search_criteria, total_count}",
     handler: (ctx) => {
       const result = ctx.search(CATEGORY_SEARCH);
       return { ...result, items: result.items.map((c) => render(ctx.data, c)) };
     },
   },
   {
-    method: "POST", path: "/V1/categories", service: "catalogCategoryRepositoryV1", operation: "save", aclResource: CATEGORIES,
-    summary: "Create a category", body: categoryBody, returns: "Category",
+    method: "POST",
+    path: "/V1/categories",
+    service: "catalogCategoryRepositoryV1",
+    operation: "save",
+    aclResource: CATEGORIES,
+    summary: "Create a category",
+    body: categoryBody,
+    returns: "Category",
     handler: (ctx) => {
       const input = requireObject(ctx.body, "category");
       return saveCategory(ctx, input.id === undefined ? undefined : toInt(input.id), input);
     },
   },
   {
-    method: "GET", path: "/V1/categories/:categoryId", service: "catalogCategoryRepositoryV1", operation: "get", aclResource: CATEGORIES,
-    summary: "Get info about category by category id", returns: "Category",
+    method: "GET",
+    path: "/V1/categories/:categoryId",
+    service: "catalogCategoryRepositoryV1",
+    operation: "get",
+    aclResource: CATEGORIES,
+    summary: "Get info about category by category id",
+    returns: "Category",
     handler: (ctx) => render(ctx.data, requireCategory(ctx.data, intParam(ctx.params, "categoryId"))),
   },
   {
-    method: "PUT", path: "/V1/categories/:id", service: "catalogCategoryRepositoryV1", operation: "save", aclResource: CATEGORIES,
-    summary: "Update a category (merges the given fields)", body: categoryBody, returns: "Category",
+    method: "PUT",
+    path: "/V1/categories/:id",
+    service: "catalogCategoryRepositoryV1",
+    operation: "save",
+    aclResource: CATEGORIES,
+    summary: "Update a category (merges the given fields)",
+    body: categoryBody,
+    returns: "Category",
     handler: (ctx) => saveCategory(ctx, intParam(ctx.params, "id"), requireObject(ctx.body, "category")),
   },
   {
-    method: "DELETE", path: "/V1/categories/:categoryId", service: "catalogCategoryRepositoryV1", operation: "deleteByIdentifier", aclResource: CATEGORIES,
-    summary: "Delete a category and its subcategories", returns: "true",
+    method: "DELETE",
+    path: "/V1/categories/:categoryId",
+    service: "catalogCategoryRepositoryV1",
+    operation: "deleteByIdentifier",
+    aclResource: CATEGORIES,
+    summary: "Delete a category and its subcategories",
+    returns: "true",
     handler: (ctx) => {
       const id = intParam(ctx.params, "categoryId");
       const c = requireCategory(ctx.data, id);
       // Root categories (Root Catalog, a store's root) cannot be deleted.
       if (c.level <= 1) throw badRequest("Cannot delete category with id %1", [id]);
-      const doomed = [...ctx.data.categories.values()].filter((x) => isDescendant(ctx.data, x.id, id)).map((x) => String(x.id));
+      const doomed = [...ctx.data.categories.values()]
+        .filter((x) => isDescendant(ctx.data, x.id, id))
+        .map((x) => String(x.id));
       for (const d of doomed) ctx.data.categories.delete(Number(d));
       for (const p of ctx.data.productsById.values()) {
         const before = p.extension_attributes.category_links.length;
-        p.extension_attributes.category_links = p.extension_attributes.category_links.filter((l) => !doomed.includes(l.category_id));
+        p.extension_attributes.category_links = p.extension_attributes.category_links.filter(
+          (l) => !doomed.includes(l.category_id),
+        );
         if (p.extension_attributes.category_links.length !== before) syncCategoryIds(p);
       }
       const parent = ctx.data.categories.get(c.parent_id);
@@ -214,7 +295,11 @@ export const categoryRoutes: RouteDef[] = [
     },
   },
   {
-    method: "PUT", path: "/V1/categories/:categoryId/move", service: "catalogCategoryManagementV1", operation: "move", aclResource: CATEGORIES,
+    method: "PUT",
+    path: "/V1/categories/:categoryId/move",
+    service: "catalogCategoryManagementV1",
+    operation: "move",
+    aclResource: CATEGORIES,
     summary: "Move a category under parentId, after afterId (absent: last; 0: first)",
     body: [
       { name: "parentId", type: "integer", required: true, description: "New parent category id" },
@@ -227,7 +312,8 @@ export const categoryRoutes: RouteDef[] = [
       if (ctx.body.parentId === undefined) throw requiredField("parentId");
       const parentId = toInt(ctx.body.parentId);
       requireCategory(ctx.data, parentId);
-      if (isDescendant(ctx.data, parentId, id)) throw badRequest("Operation do not allow to move a parent category to any of children category");
+      if (isDescendant(ctx.data, parentId, id))
+        throw badRequest("Operation do not allow to move a parent category to any of children category");
       const afterId = ctx.body.afterId === undefined || ctx.body.afterId === null ? null : toInt(ctx.body.afterId);
       placeUnder(ctx.data, c, parentId, afterId);
       c.updated_at = nowText(ctx.now);
@@ -235,8 +321,13 @@ export const categoryRoutes: RouteDef[] = [
     },
   },
   {
-    method: "GET", path: "/V1/categories/:categoryId/products", service: "catalogCategoryLinkManagementV1", operation: "getAssignedProducts", aclResource: CATEGORIES,
-    summary: "Products assigned to a category", returns: "{sku, position, category_id}[]",
+    method: "GET",
+    path: "/V1/categories/:categoryId/products",
+    service: "catalogCategoryLinkManagementV1",
+    operation: "getAssignedProducts",
+    aclResource: CATEGORIES,
+    summary: "Products assigned to a category",
+    returns: "{sku, position, category_id}[]",
     handler: (ctx) => {
       const id = intParam(ctx.params, "categoryId");
       requireCategory(ctx.data, id);
@@ -249,31 +340,38 @@ export const categoryRoutes: RouteDef[] = [
       return out;
     },
   },
-  ...(["POST", "PUT"] as const).map(
-    (method): RouteDef => ({
-      method, path: "/V1/categories/:categoryId/products", service: "catalogCategoryLinkRepositoryV1", operation: "save", aclResource: CATEGORIES,
-      summary: "Assign a product to a category (or change its position)",
-      body: [{ name: "productLink", type: "object", required: true, description: "{sku, position, category_id}" }],
-      returns: "true",
-      handler: (ctx) => {
-        const id = intParam(ctx.params, "categoryId");
-        const link = requireObject(ctx.body, "productLink");
-        if (link.sku === undefined) throw requiredField("sku");
-        requireCategory(ctx.data, id, "id");
-        const p = requireProduct(ctx.data, toStr(link.sku));
-        const key = String(id);
-        const position = link.position === undefined ? 0 : toInt(link.position);
-        const existing = p.extension_attributes.category_links.find((l) => l.category_id === key);
-        if (existing) existing.position = position;
-        else p.extension_attributes.category_links.push({ position, category_id: key });
-        syncCategoryIds(p);
-        return true;
-      },
-    }),
-  ),
+  ...(["POST", "PUT"] as const).map((method): RouteDef => ({
+    method,
+    path: "/V1/categories/:categoryId/products",
+    service: "catalogCategoryLinkRepositoryV1",
+    operation: "save",
+    aclResource: CATEGORIES,
+    summary: "Assign a product to a category (or change its position)",
+    body: [{ name: "productLink", type: "object", required: true, description: "{sku, position, category_id}" }],
+    returns: "true",
+    handler: (ctx) => {
+      const id = intParam(ctx.params, "categoryId");
+      const link = requireObject(ctx.body, "productLink");
+      if (link.sku === undefined) throw requiredField("sku");
+      requireCategory(ctx.data, id, "id");
+      const p = requireProduct(ctx.data, toStr(link.sku));
+      const key = String(id);
+      const position = link.position === undefined ? 0 : toInt(link.position);
+      const existing = p.extension_attributes.category_links.find((l) => l.category_id === key);
+      if (existing) existing.position = position;
+      else p.extension_attributes.category_links.push({ position, category_id: key });
+      syncCategoryIds(p);
+      return true;
+    },
+  })),
   {
-    method: "DELETE", path: "/V1/categories/:categoryId/products/:sku", service: "catalogCategoryLinkRepositoryV1", operation: "deleteByIds", aclResource: CATEGORIES,
-    summary: "Remove a product from a category", returns: "true",
+    method: "DELETE",
+    path: "/V1/categories/:categoryId/products/:sku",
+    service: "catalogCategoryLinkRepositoryV1",
+    operation: "deleteByIds",
+    aclResource: CATEGORIES,
+    summary: "Remove a product from a category",
+    returns: "true",
     handler: (ctx) => {
       const id = intParam(ctx.params, "categoryId");
       requireCategory(ctx.data, id);
@@ -289,4 +387,3 @@ export const categoryRoutes: RouteDef[] = [
     },
   },
 ];
-

@@ -16,8 +16,13 @@ const AGREEMENTS = [
 
 export const checkoutAgreementRoutes: RouteDef[] = [
   {
-    method: "GET", path: "/V1/carts/licence", service: "checkoutAgreementsCheckoutAgreementsRepositoryV1", operation: "getList", aclResource: "anonymous",
-    summary: "Active checkout agreements", returns: "Agreement[]",
+    method: "GET",
+    path: "/V1/carts/licence",
+    service: "checkoutAgreementsCheckoutAgreementsRepositoryV1",
+    operation: "getList",
+    aclResource: "anonymous",
+    summary: "Active checkout agreements",
+    returns: "Agreement[]",
     handler: () => AGREEMENTS,
   },
 ];

@@ -17,7 +17,6 @@ import { scopedRoutes } from "./cart-scopes";
 import { choosePayment, paymentMethodsOf, setBilling } from "./quote-payment";
 import { totalsOf } from "./quote-totals";
 
-
 function paymentDetails(ctx: RouteContext, q: Quote): Record<string, unknown> {
   return { payment_methods: paymentMethodsOf(ctx, q), totals: totalsOf(ctx, q) };
 }
@@ -25,20 +24,34 @@ function paymentDetails(ctx: RouteContext, q: Quote): Record<string, unknown> {
 function saveShippingInformation(ctx: RouteContext, q: Quote): Record<string, unknown> {
   const info = requireObject(ctx.body, "addressInformation");
   const raw = info.shipping_address;
-  if (q.items.length === 0) throw badRequest("The shipping method can't be set for an empty cart. Add an item to cart and try again.");
+  if (q.items.length === 0)
+    throw badRequest("The shipping method can't be set for an empty cart. Add an item to cart and try again.");
   if (isVirtual(q)) throw notFound("The Cart includes virtual product(s) only, so a shipping address is not used.");
-  if (!raw || typeof raw !== "object" || !(raw as Record<string, unknown>).country_id) throw badRequest("The shipping address is missing. Set the address and try again.");
+  if (!raw || typeof raw !== "object" || !(raw as Record<string, unknown>).country_id)
+    throw badRequest("The shipping address is missing. Set the address and try again.");
   const carrier = optional(info, "shipping_carrier_code", toStr);
   const method = optional(info, "shipping_method_code", toStr);
-  if (!carrier || !method) throw badRequest("The shipping method is missing. Select the shipping method and try again.");
-  const address = parseCartAddress(ctx.data, q, raw as Record<string, unknown>, q.shipping_address?.id ?? ctx.data.nextId("quoteAddress"));
+  if (!carrier || !method)
+    throw badRequest("The shipping method is missing. Select the shipping method and try again.");
+  const address = parseCartAddress(
+    ctx.data,
+    q,
+    raw as Record<string, unknown>,
+    q.shipping_address?.id ?? ctx.data.nextId("quoteAddress"),
+  );
   const subtotal = q.items.reduce((s, i) => s + i.price * i.qty, 0);
-  if (!ratesFor(q, address, subtotal).some((r) => r.carrier_code === carrier && r.method_code === method)) throw notFound("Carrier with such method not found: %1, %2", [carrier, method]);
+  if (!ratesFor(q, address, subtotal).some((r) => r.carrier_code === carrier && r.method_code === method))
+    throw notFound("Carrier with such method not found: %1, %2", [carrier, method]);
   q.shipping_address = address;
   q.shipping_method = { carrier_code: carrier, method_code: method };
   const billing = info.billing_address;
   if (billing && typeof billing === "object") setBilling(ctx, q, billing as Record<string, unknown>, false);
-  else if (!q.billing_address?.country_id) q.billing_address = { ...address, id: q.billing_address?.id ?? ctx.data.nextId("quoteAddress"), street: [...address.street] };
+  else if (!q.billing_address?.country_id)
+    q.billing_address = {
+      ...address,
+      id: q.billing_address?.id ?? ctx.data.nextId("quoteAddress"),
+      street: [...address.street],
+    };
   touchQuote(ctx, q);
   return paymentDetails(ctx, q);
 }
@@ -64,47 +77,125 @@ const paymentBody = [
 
 export const checkoutRoutes: RouteDef[] = [
   ...scopedRoutes({
-    method: "POST", summary: "Save the shipping address and method; answers the payment methods and totals", returns: "{payment_methods, totals}",
-    body: [{ name: "addressInformation", type: "object", required: true, description: "{shipping_address, billing_address, shipping_carrier_code, shipping_method_code}" }],
-    admin: { path: "/V1/carts/:cartId/shipping-information", service: "checkoutShippingInformationManagementV1", operation: "saveAddressInformation" },
-    mine: { path: "/V1/carts/mine/shipping-information", service: "checkoutShippingInformationManagementV1", operation: "saveAddressInformation" },
-    guest: { path: "/V1/guest-carts/:cartId/shipping-information", service: "checkoutGuestShippingInformationManagementV1", operation: "saveAddressInformation" },
+    method: "POST",
+    summary: "Save the shipping address and method; answers the payment methods and totals",
+    returns: "{payment_methods, totals}",
+    body: [
+      {
+        name: "addressInformation",
+        type: "object",
+        required: true,
+        description: "{shipping_address, billing_address, shipping_carrier_code, shipping_method_code}",
+      },
+    ],
+    admin: {
+      path: "/V1/carts/:cartId/shipping-information",
+      service: "checkoutShippingInformationManagementV1",
+      operation: "saveAddressInformation",
+    },
+    mine: {
+      path: "/V1/carts/mine/shipping-information",
+      service: "checkoutShippingInformationManagementV1",
+      operation: "saveAddressInformation",
+    },
+    guest: {
+      path: "/V1/guest-carts/:cartId/shipping-information",
+      service: "checkoutGuestShippingInformationManagementV1",
+      operation: "saveAddressInformation",
+    },
     handler: (ctx, q) => saveShippingInformation(ctx, q),
   }),
   ...scopedRoutes({
-    method: "POST", summary: "Totals the cart would have for an address and shipping method (nothing is saved)", returns: "Totals",
-    body: [{ name: "addressInformation", type: "object", required: true, description: "{address, shipping_carrier_code, shipping_method_code}" }],
-    admin: { path: "/V1/carts/:cartId/totals-information", service: "checkoutTotalsInformationManagementV1", operation: "calculate" },
-    mine: { path: "/V1/carts/mine/totals-information", service: "checkoutTotalsInformationManagementV1", operation: "calculate" },
-    guest: { path: "/V1/guest-carts/:cartId/totals-information", service: "checkoutGuestTotalsInformationManagementV1", operation: "calculate" },
+    method: "POST",
+    summary: "Totals the cart would have for an address and shipping method (nothing is saved)",
+    returns: "Totals",
+    body: [
+      {
+        name: "addressInformation",
+        type: "object",
+        required: true,
+        description: "{address, shipping_carrier_code, shipping_method_code}",
+      },
+    ],
+    admin: {
+      path: "/V1/carts/:cartId/totals-information",
+      service: "checkoutTotalsInformationManagementV1",
+      operation: "calculate",
+    },
+    mine: {
+      path: "/V1/carts/mine/totals-information",
+      service: "checkoutTotalsInformationManagementV1",
+      operation: "calculate",
+    },
+    guest: {
+      path: "/V1/guest-carts/:cartId/totals-information",
+      service: "checkoutGuestTotalsInformationManagementV1",
+      operation: "calculate",
+    },
     handler: (ctx, q) => {
       const info = requireObject(ctx.body, "addressInformation");
       const address = parseCartAddress(ctx.data, q, requireObject(info, "address"), 0);
       const carrier = optional(info, "shipping_carrier_code", toStr);
       const method = optional(info, "shipping_method_code", toStr);
-      const totals = computeTotals(ctx.data, q, { today: nowText(ctx.now).slice(0, 10), address, ...(carrier && method ? { shippingMethod: { carrier_code: carrier, method_code: method } } : {}) });
+      const totals = computeTotals(ctx.data, q, {
+        today: nowText(ctx.now).slice(0, 10),
+        address,
+        ...(carrier && method ? { shippingMethod: { carrier_code: carrier, method_code: method } } : {}),
+      });
       return renderTotals(q, totals);
     },
   }),
   ...scopedRoutes({
-    method: "POST", summary: "Save payment (and billing) and place the order; answers the order id", returns: "integer", body: paymentBody,
-    mine: { path: "/V1/carts/mine/payment-information", service: "checkoutPaymentInformationManagementV1", operation: "savePaymentInformationAndPlaceOrder" },
-    guest: { path: "/V1/guest-carts/:cartId/payment-information", service: "checkoutGuestPaymentInformationManagementV1", operation: "savePaymentInformationAndPlaceOrder" },
+    method: "POST",
+    summary: "Save payment (and billing) and place the order; answers the order id",
+    returns: "integer",
+    body: paymentBody,
+    mine: {
+      path: "/V1/carts/mine/payment-information",
+      service: "checkoutPaymentInformationManagementV1",
+      operation: "savePaymentInformationAndPlaceOrder",
+    },
+    guest: {
+      path: "/V1/guest-carts/:cartId/payment-information",
+      service: "checkoutGuestPaymentInformationManagementV1",
+      operation: "savePaymentInformationAndPlaceOrder",
+    },
     handler: (ctx, q, scope) => {
       savePaymentInformation(ctx, q, scope);
       return placeOrder(ctx, q, scope === "guest");
     },
   }),
   ...scopedRoutes({
-    method: "GET", summary: "Payment methods and totals of the cart", returns: "{payment_methods, totals}",
-    mine: { path: "/V1/carts/mine/payment-information", service: "checkoutPaymentInformationManagementV1", operation: "getPaymentInformation" },
-    guest: { path: "/V1/guest-carts/:cartId/payment-information", service: "checkoutGuestPaymentInformationManagementV1", operation: "getPaymentInformation" },
+    method: "GET",
+    summary: "Payment methods and totals of the cart",
+    returns: "{payment_methods, totals}",
+    mine: {
+      path: "/V1/carts/mine/payment-information",
+      service: "checkoutPaymentInformationManagementV1",
+      operation: "getPaymentInformation",
+    },
+    guest: {
+      path: "/V1/guest-carts/:cartId/payment-information",
+      service: "checkoutGuestPaymentInformationManagementV1",
+      operation: "getPaymentInformation",
+    },
     handler: (ctx, q) => paymentDetails(ctx, q),
   }),
   ...scopedRoutes({
-    method: "POST", summary: "Save payment (and billing) without placing the order", returns: "boolean", body: paymentBody,
-    mine: { path: "/V1/carts/mine/set-payment-information", service: "checkoutPaymentInformationManagementV1", operation: "savePaymentInformation" },
-    guest: { path: "/V1/guest-carts/:cartId/set-payment-information", service: "checkoutGuestPaymentInformationManagementV1", operation: "savePaymentInformation" },
+    method: "POST",
+    summary: "Save payment (and billing) without placing the order",
+    returns: "boolean",
+    body: paymentBody,
+    mine: {
+      path: "/V1/carts/mine/set-payment-information",
+      service: "checkoutPaymentInformationManagementV1",
+      operation: "savePaymentInformation",
+    },
+    guest: {
+      path: "/V1/guest-carts/:cartId/set-payment-information",
+      service: "checkoutGuestPaymentInformationManagementV1",
+      operation: "savePaymentInformation",
+    },
     handler: (ctx, q, scope) => {
       savePaymentInformation(ctx, q, scope);
       return true;

@@ -5,8 +5,37 @@ import { columns, type SearchableEntity } from "../searchable";
 import { readRecordField } from "../search-criteria";
 import { nowText, rejectUnknownKeys, requireObject, toBool, toStr } from "./input";
 
-const PAGE_KEYS = new Set(["id", "identifier", "title", "page_layout", "meta_title", "meta_keywords", "meta_description", "content_heading", "content", "creation_time", "update_time", "sort_order", "layout_update_xml", "custom_theme", "custom_root_template", "active", "is_active", "store_id"]);
-const BLOCK_KEYS = new Set(["id", "identifier", "title", "content", "creation_time", "update_time", "active", "is_active", "store_id"]);
+const PAGE_KEYS = new Set([
+  "id",
+  "identifier",
+  "title",
+  "page_layout",
+  "meta_title",
+  "meta_keywords",
+  "meta_description",
+  "content_heading",
+  "content",
+  "creation_time",
+  "update_time",
+  "sort_order",
+  "layout_update_xml",
+  "custom_theme",
+  "custom_root_template",
+  "active",
+  "is_active",
+  "store_id",
+]);
+const BLOCK_KEYS = new Set([
+  "id",
+  "identifier",
+  "title",
+  "content",
+  "creation_time",
+  "update_time",
+  "active",
+  "is_active",
+  "store_id",
+]);
 
 interface CmsKind<T extends CmsPage | CmsBlock> {
   base: string;
@@ -29,7 +58,12 @@ function cmsId(raw: string, notFound: (id: string) => Error): number {
   return Number(raw);
 }
 
-function apply<T extends CmsPage | CmsBlock>(kind: CmsKind<T>, ctx: RouteContext, record: T, input: Record<string, unknown>): void {
+function apply<T extends CmsPage | CmsBlock>(
+  kind: CmsKind<T>,
+  ctx: RouteContext,
+  record: T,
+  input: Record<string, unknown>,
+): void {
   rejectUnknownKeys(input, kind.keys, kind.className);
   for (const [key, value] of Object.entries(input)) {
     if (key === "id" || key === "creation_time" || key === "update_time" || key === "store_id") continue;
@@ -42,8 +76,37 @@ function apply<T extends CmsPage | CmsBlock>(kind: CmsKind<T>, ctx: RouteContext
   }
 }
 
-const PAGE_COLUMNS = columns(["page_id", "title", "page_layout", "meta_title", "meta_keywords", "meta_description", "identifier", "content_heading", "content", "creation_time", "update_time", "is_active", "sort_order", "layout_update_xml", "custom_theme", "custom_root_template", "custom_theme_from", "custom_theme_to", "store_id"]);
-const BLOCK_COLUMNS = columns(["block_id", "title", "identifier", "content", "creation_time", "update_time", "is_active", "store_id"]);
+const PAGE_COLUMNS = columns([
+  "page_id",
+  "title",
+  "page_layout",
+  "meta_title",
+  "meta_keywords",
+  "meta_description",
+  "identifier",
+  "content_heading",
+  "content",
+  "creation_time",
+  "update_time",
+  "is_active",
+  "sort_order",
+  "layout_update_xml",
+  "custom_theme",
+  "custom_root_template",
+  "custom_theme_from",
+  "custom_theme_to",
+  "store_id",
+]);
+const BLOCK_COLUMNS = columns([
+  "block_id",
+  "title",
+  "identifier",
+  "content",
+  "creation_time",
+  "update_time",
+  "is_active",
+  "store_id",
+]);
 
 /** cms_page / cms_block (flat): the id column is page_id / block_id, the active flag is_active; store_id filters through the store link table. */
 function cmsSearch<T extends CmsPage | CmsBlock>(kind: CmsKind<T>): SearchableEntity<T> {
@@ -54,13 +117,29 @@ function cmsSearch<T extends CmsPage | CmsBlock>(kind: CmsKind<T>): SearchableEn
     table: kind.wrapper === "page" ? "cms_page" : "cms_block",
     rows: (d) => (kind.wrapper === "page" ? d.cmsPages : d.cmsBlocks).values() as Iterable<T>,
     fields: () => (kind.wrapper === "page" ? PAGE_COLUMNS : BLOCK_COLUMNS),
-    read: (r, f) => (f === idColumn ? r.id : f === "is_active" ? (r.active ? 1 : 0) : f === "store_id" ? [0, 1, 2] : readRecordField(r as unknown as Record<string, unknown>, f)),
+    read: (r, f) =>
+      f === idColumn
+        ? r.id
+        : f === "is_active"
+          ? r.active
+            ? 1
+            : 0
+          : f === "store_id"
+            ? [0, 1, 2]
+            : readRecordField(r as unknown as Record<string, unknown>, f),
   };
 }
 
 function cmsRoutes<T extends CmsPage | CmsBlock>(kind: CmsKind<T>): RouteDef[] {
   const search = cmsSearch(kind);
-  const body = [{ name: kind.wrapper, type: "object" as const, required: true, description: `${kind.label}: identifier, title, content, active, …` }];
+  const body = [
+    {
+      name: kind.wrapper,
+      type: "object" as const,
+      required: true,
+      description: `${kind.label}: identifier, title, content, active, …`,
+    },
+  ];
   const get = (ctx: RouteContext, name: string): T => {
     const raw = ctx.params[name] ?? "";
     const r = kind.map(ctx).get(cmsId(raw, kind.notFound));
@@ -77,17 +156,35 @@ function cmsRoutes<T extends CmsPage | CmsBlock>(kind: CmsKind<T>): RouteDef[] {
   };
   return [
     {
-      method: "GET", path: `${kind.base}/search`, service: kind.service, operation: "getList", aclResource: kind.acl,
-      summary: `Retrieve ${kind.label}s matching the specified criteria`, searchCriteria: true, returns: `{items: ${kind.label}[], search_criteria, total_count}`,
+      method: "GET",
+      path: `${kind.base}/search`,
+      service: kind.service,
+      operation: "getList",
+      aclResource: kind.acl,
+      summary: `Retrieve ${kind.label}s matching the specified criteria`,
+      searchCriteria: true,
+      returns: `{items: ${kind.label}[], search_criteria, total_count}`,
       handler: (ctx) => ctx.search(search),
     },
     {
-      method: "GET", path: `${kind.base}/:${kind.param}`, service: kind.service, operation: "getById", aclResource: kind.acl,
-      summary: `Retrieve a ${kind.label}`, returns: kind.label, handler: (ctx) => get(ctx, kind.param),
+      method: "GET",
+      path: `${kind.base}/:${kind.param}`,
+      service: kind.service,
+      operation: "getById",
+      aclResource: kind.acl,
+      summary: `Retrieve a ${kind.label}`,
+      returns: kind.label,
+      handler: (ctx) => get(ctx, kind.param),
     },
     {
-      method: "POST", path: kind.base, service: kind.service, operation: "save", aclResource: kind.acl,
-      summary: `Create a ${kind.label} (or update it when id is given)`, body, returns: kind.label,
+      method: "POST",
+      path: kind.base,
+      service: kind.service,
+      operation: "save",
+      aclResource: kind.acl,
+      summary: `Create a ${kind.label} (or update it when id is given)`,
+      body,
+      returns: kind.label,
       handler: (ctx) => {
         const input = requireObject(ctx.body, kind.wrapper);
         if (input.id !== undefined && input.id !== null) {
@@ -101,8 +198,14 @@ function cmsRoutes<T extends CmsPage | CmsBlock>(kind: CmsKind<T>): RouteDef[] {
       },
     },
     {
-      method: "PUT", path: `${kind.base}/:id`, service: kind.service, operation: "save", aclResource: kind.acl,
-      summary: `Update a ${kind.label}`, body, returns: kind.label,
+      method: "PUT",
+      path: `${kind.base}/:id`,
+      service: kind.service,
+      operation: "save",
+      aclResource: kind.acl,
+      summary: `Update a ${kind.label}`,
+      body,
+      returns: kind.label,
       handler: (ctx) => {
         const record = get(ctx, "id");
         apply(kind, ctx, record, requireObject(ctx.body, kind.wrapper));
@@ -111,8 +214,13 @@ function cmsRoutes<T extends CmsPage | CmsBlock>(kind: CmsKind<T>): RouteDef[] {
       },
     },
     {
-      method: "DELETE", path: `${kind.base}/:${kind.param}`, service: kind.service, operation: "deleteById", aclResource: kind.acl,
-      summary: `Delete a ${kind.label} by ID`, returns: "true",
+      method: "DELETE",
+      path: `${kind.base}/:${kind.param}`,
+      service: kind.service,
+      operation: "deleteById",
+      aclResource: kind.acl,
+      summary: `Delete a ${kind.label} by ID`,
+      returns: "true",
       handler: (ctx) => {
         const record = get(ctx, kind.param);
         kind.map(ctx).delete(record.id);
@@ -123,17 +231,55 @@ function cmsRoutes<T extends CmsPage | CmsBlock>(kind: CmsKind<T>): RouteDef[] {
 }
 
 export const cmsPageRoutes = cmsRoutes<CmsPage>({
-  base: "/V1/cmsPage", param: "pageId", service: "cmsPageRepositoryV1", acl: "Magento_Cms::page", wrapper: "page",
-  keys: PAGE_KEYS, className: "Magento\\Cms\\Api\\Data\\PageInterface", label: "CMS page",
-  notFound: cmsPageNotFound, duplicate: "A page URL key for specified store already exists.",
-  map: (ctx) => ctx.data.cmsPages, counter: "cmsPage",
-  blank: (id, now) => ({ id, identifier: "", title: "", page_layout: "1column", meta_title: "", meta_keywords: "", meta_description: "", content_heading: "", content: "", creation_time: now, update_time: now, sort_order: "0", active: true }),
+  base: "/V1/cmsPage",
+  param: "pageId",
+  service: "cmsPageRepositoryV1",
+  acl: "Magento_Cms::page",
+  wrapper: "page",
+  keys: PAGE_KEYS,
+  className: "Magento\\Cms\\Api\\Data\\PageInterface",
+  label: "CMS page",
+  notFound: cmsPageNotFound,
+  duplicate: "A page URL key for specified store already exists.",
+  map: (ctx) => ctx.data.cmsPages,
+  counter: "cmsPage",
+  blank: (id, now) => ({
+    id,
+    identifier: "",
+    title: "",
+    page_layout: "1column",
+    meta_title: "",
+    meta_keywords: "",
+    meta_description: "",
+    content_heading: "",
+    content: "",
+    creation_time: now,
+    update_time: now,
+    sort_order: "0",
+    active: true,
+  }),
 });
 
 export const cmsBlockRoutes = cmsRoutes<CmsBlock>({
-  base: "/V1/cmsBlock", param: "blockId", service: "cmsBlockRepositoryV1", acl: "Magento_Cms::block", wrapper: "block",
-  keys: BLOCK_KEYS, className: "Magento\\Cms\\Api\\Data\\BlockInterface", label: "CMS block",
-  notFound: cmsBlockNotFound, duplicate: "A block identifier with the same properties already exists in the selected store.",
-  map: (ctx) => ctx.data.cmsBlocks, counter: "cmsBlock",
-  blank: (id, now) => ({ id, identifier: "", title: "", content: "", creation_time: now, update_time: now, active: true }),
+  base: "/V1/cmsBlock",
+  param: "blockId",
+  service: "cmsBlockRepositoryV1",
+  acl: "Magento_Cms::block",
+  wrapper: "block",
+  keys: BLOCK_KEYS,
+  className: "Magento\\Cms\\Api\\Data\\BlockInterface",
+  label: "CMS block",
+  notFound: cmsBlockNotFound,
+  duplicate: "A block identifier with the same properties already exists in the selected store.",
+  map: (ctx) => ctx.data.cmsBlocks,
+  counter: "cmsBlock",
+  blank: (id, now) => ({
+    id,
+    identifier: "",
+    title: "",
+    content: "",
+    creation_time: now,
+    update_time: now,
+    active: true,
+  }),
 });

@@ -13,7 +13,8 @@ const PRODUCTS = "Magento_Catalog::products";
 
 function configurable(data: StoreData, sku: string): Product {
   const p = requireProduct(data, sku);
-  if (p.type_id !== "configurable") throw badRequest('This is implemented for the "%1" configurable product only.', [sku]);
+  if (p.type_id !== "configurable")
+    throw badRequest('This is implemented for the "%1" configurable product only.', [sku]);
   return p;
 }
 
@@ -34,22 +35,36 @@ function findOption(p: Product, id: number): ConfigurableOption {
 
 /** The values a child has for the parent's super attributes, e.g. "169|49". */
 function combination(data: StoreData, parent: Product, child: Product): string {
-  return optionsOf(parent).map((o) => {
-    const code = attributeCode(data, o.attribute_id);
-    const value = code === undefined ? undefined : attrValue(child, code);
-    if (value === undefined || value === null || value === "") throw badRequest('The child product doesn\'t have the "%1" attribute value. Verify the value and try again.', [code ?? o.attribute_id]);
-    return String(value);
-  }).join("|");
+  return optionsOf(parent)
+    .map((o) => {
+      const code = attributeCode(data, o.attribute_id);
+      const value = code === undefined ? undefined : attrValue(child, code);
+      if (value === undefined || value === null || value === "")
+        throw badRequest('The child product doesn\'t have the "%1" attribute value. Verify the value and try again.', [
+          code ?? o.attribute_id,
+        ]);
+      return String(value);
+    })
+    .join("|");
 }
 
-function saveOption(ctx: RouteContext, p: Product, input: Record<string, unknown>, existing?: ConfigurableOption): number {
+function saveOption(
+  ctx: RouteContext,
+  p: Product,
+  input: Record<string, unknown>,
+  existing?: ConfigurableOption,
+): number {
   const attributeId = optional(input, "attribute_id", toStr) ?? existing?.attribute_id;
   if (!attributeId) throw requiredField("attribute_id");
   const code = attributeCode(ctx.data, attributeId);
   const attribute = code === undefined ? undefined : ctx.data.productAttributes.get(code);
-  if (!attribute || attribute.frontend_input !== "select" || attribute.scope !== "global") throw badRequest("Something went wrong while saving option.");
-  if (optionsOf(p).some((o) => o.attribute_id === attributeId && o !== existing)) throw badRequest("Something went wrong while saving option.");
-  const values = Array.isArray(input.values) ? (input.values as Record<string, unknown>[]).map((v) => ({ value_index: toInt(v.value_index) })) : existing?.values;
+  if (!attribute || attribute.frontend_input !== "select" || attribute.scope !== "global")
+    throw badRequest("Something went wrong while saving option.");
+  if (optionsOf(p).some((o) => o.attribute_id === attributeId && o !== existing))
+    throw badRequest("Something went wrong while saving option.");
+  const values = Array.isArray(input.values)
+    ? (input.values as Record<string, unknown>[]).map((v) => ({ value_index: toInt(v.value_index) }))
+    : existing?.values;
   if (!values?.length) throw badRequest("Option values aren't specified.");
   const o: ConfigurableOption = {
     id: existing?.id ?? ++ctx.data.relationIds.configurableOption,
@@ -59,13 +74,19 @@ function saveOption(ctx: RouteContext, p: Product, input: Record<string, unknown
     values,
     product_id: p.id,
   };
-  p.extension_attributes.configurable_product_options = [...optionsOf(p).filter((x) => x !== existing), o].sort((a, b) => a.position - b.position);
+  p.extension_attributes.configurable_product_options = [...optionsOf(p).filter((x) => x !== existing), o].sort(
+    (a, b) => a.position - b.position,
+  );
   p.updated_at = nowText(ctx.now);
   return o.id;
 }
 
 /** ConfigurableProductManagement::generateVariation: every combination of the options' values, as unsaved products. */
-function variations(ctx: RouteContext, product: Record<string, unknown>, options: Record<string, unknown>[]): Record<string, unknown>[] {
+function variations(
+  ctx: RouteContext,
+  product: Record<string, unknown>,
+  options: Record<string, unknown>[],
+): Record<string, unknown>[] {
   const sku = optional(product, "sku", toStr);
   if (!sku) throw requiredField("sku");
   const name = optional(product, "name", toStr) ?? sku;
@@ -73,9 +94,23 @@ function variations(ctx: RouteContext, product: Record<string, unknown>, options
   for (const o of options) {
     const code = attributeCode(ctx.data, toStr(o.attribute_id ?? ""));
     const attribute = code === undefined ? undefined : ctx.data.productAttributes.get(code);
-    if (!attribute) throw notFound('The attribute with a "%1" attributeCode doesn\'t exist. Verify the attribute and try again.', [toStr(o.attribute_id ?? "")]);
-    const values = Array.isArray(o.values) ? (o.values as Record<string, unknown>[]).map((v) => toInt(v.value_index)) : [];
-    combos = combos.flatMap((c) => values.map((value) => [...c, { code: attribute.attribute_code, value, label: attribute.options.find((x) => x.value === String(value))?.label ?? String(value) }]));
+    if (!attribute)
+      throw notFound('The attribute with a "%1" attributeCode doesn\'t exist. Verify the attribute and try again.', [
+        toStr(o.attribute_id ?? ""),
+      ]);
+    const values = Array.isArray(o.values)
+      ? (o.values as Record<string, unknown>[]).map((v) => toInt(v.value_index))
+      : [];
+    combos = combos.flatMap((c) =>
+      values.map((value) => [
+        ...c,
+        {
+          code: attribute.attribute_code,
+          value,
+          label: attribute.options.find((x) => x.value === String(value))?.label ?? String(value),
+        },
+      ]),
+    );
   }
   return combos.map((c) => ({
     sku: [sku, ...c.map((x) => x.label)].join("-"),
@@ -92,8 +127,13 @@ function variations(ctx: RouteContext, product: Record<string, unknown>, options
 
 export const configurableProductRoutes: RouteDef[] = [
   {
-    method: "GET", path: "/V1/configurable-products/:sku/children", service: "configurableProductLinkManagementV1", operation: "getChildren", aclResource: PRODUCTS,
-    summary: "The child products of a configurable product", returns: "Product[]",
+    method: "GET",
+    path: "/V1/configurable-products/:sku/children",
+    service: "configurableProductLinkManagementV1",
+    operation: "getChildren",
+    aclResource: PRODUCTS,
+    summary: "The child products of a configurable product",
+    returns: "Product[]",
     handler: (ctx) => {
       const p = requireProduct(ctx.data, ctx.params.sku ?? "");
       if (p.type_id !== "configurable") return [];
@@ -104,31 +144,55 @@ export const configurableProductRoutes: RouteDef[] = [
     },
   },
   {
-    method: "DELETE", path: "/V1/configurable-products/:sku/children/:childSku", service: "configurableProductLinkManagementV1", operation: "removeChild", aclResource: PRODUCTS,
-    summary: "Detach a child from a configurable product", returns: "true",
+    method: "DELETE",
+    path: "/V1/configurable-products/:sku/children/:childSku",
+    service: "configurableProductLinkManagementV1",
+    operation: "removeChild",
+    aclResource: PRODUCTS,
+    summary: "Detach a child from a configurable product",
+    returns: "true",
     handler: (ctx) => {
       const p = requireProduct(ctx.data, ctx.params.sku ?? "");
-      if (p.type_id !== "configurable") throw badRequest('The product with the "%1" SKU isn\'t a configurable product.', [p.sku]);
+      if (p.type_id !== "configurable")
+        throw badRequest('The product with the "%1" SKU isn\'t a configurable product.', [p.sku]);
       const child = ctx.data.product(ctx.params.childSku ?? "");
-      if (!child || !linksOf(p).includes(child.id)) throw notFound("The option that was requested doesn't exist. Verify the entity and try again.");
+      if (!child || !linksOf(p).includes(child.id))
+        throw notFound("The option that was requested doesn't exist. Verify the entity and try again.");
       p.extension_attributes.configurable_product_links = linksOf(p).filter((id) => id !== child.id);
       return true;
     },
   },
   {
-    method: "PUT", path: "/V1/configurable-products/variation", service: "configurableProductConfigurableProductManagementV1", operation: "generateVariation", aclResource: PRODUCTS,
+    method: "PUT",
+    path: "/V1/configurable-products/variation",
+    service: "configurableProductConfigurableProductManagementV1",
+    operation: "generateVariation",
+    aclResource: PRODUCTS,
     summary: "The child products a configurable product would have for these options (nothing is saved)",
-    body: [{ name: "product", type: "object", required: true, description: "{sku, name, price, attribute_set_id, weight}" }, { name: "options", type: "array", required: true, description: "[{attribute_id, values: [{value_index}]}]" }],
+    body: [
+      { name: "product", type: "object", required: true, description: "{sku, name, price, attribute_set_id, weight}" },
+      { name: "options", type: "array", required: true, description: "[{attribute_id, values: [{value_index}]}]" },
+    ],
     returns: "Product[]",
     handler: (ctx) => {
       requireBody(ctx.body, ["product", "options"]);
-      return variations(ctx, requireObject(ctx.body, "product"), requireArray(ctx.body, "options") as Record<string, unknown>[]);
+      return variations(
+        ctx,
+        requireObject(ctx.body, "product"),
+        requireArray(ctx.body, "options") as Record<string, unknown>[],
+      );
     },
   },
   {
-    method: "POST", path: "/V1/configurable-products/:sku/child", service: "configurableProductLinkManagementV1", operation: "addChild", aclResource: PRODUCTS,
-    summary: "Attach a simple product as a child (it needs a value for every option, in a combination no other child has)",
-    body: [{ name: "childSku", type: "string", required: true, description: "SKU of the simple product" }], returns: "true",
+    method: "POST",
+    path: "/V1/configurable-products/:sku/child",
+    service: "configurableProductLinkManagementV1",
+    operation: "addChild",
+    aclResource: PRODUCTS,
+    summary:
+      "Attach a simple product as a child (it needs a value for every option, in a combination no other child has)",
+    body: [{ name: "childSku", type: "string", required: true, description: "SKU of the simple product" }],
+    returns: "true",
     handler: (ctx) => {
       const p = configurable(ctx.data, ctx.params.sku ?? "");
       requireBody(ctx.body, ["childSku"]);
@@ -138,7 +202,8 @@ export const configurableProductRoutes: RouteDef[] = [
       const combo = combination(ctx.data, p, child);
       for (const id of linksOf(p)) {
         const sibling = ctx.data.productsById.get(id);
-        if (sibling && combination(ctx.data, p, sibling) === combo) throw badRequest('Products "%1" and "%2" have the same set of attribute values.', [child.sku, sibling.sku]);
+        if (sibling && combination(ctx.data, p, sibling) === combo)
+          throw badRequest('Products "%1" and "%2" have the same set of attribute values.', [child.sku, sibling.sku]);
       }
       linksOf(p).push(child.id);
       p.updated_at = nowText(ctx.now);
@@ -146,33 +211,67 @@ export const configurableProductRoutes: RouteDef[] = [
     },
   },
   {
-    method: "GET", path: "/V1/configurable-products/:sku/options/:id", service: "configurableProductOptionRepositoryV1", operation: "get", aclResource: PRODUCTS,
-    summary: "One configurable option", returns: "ConfigurableOption",
+    method: "GET",
+    path: "/V1/configurable-products/:sku/options/:id",
+    service: "configurableProductOptionRepositoryV1",
+    operation: "get",
+    aclResource: PRODUCTS,
+    summary: "One configurable option",
+    returns: "ConfigurableOption",
     handler: (ctx) => findOption(configurable(ctx.data, ctx.params.sku ?? ""), intParam(ctx.params, "id")),
   },
   {
-    method: "GET", path: "/V1/configurable-products/:sku/options/all", service: "configurableProductOptionRepositoryV1", operation: "getList", aclResource: PRODUCTS,
-    summary: "The configurable options of a product", returns: "ConfigurableOption[]",
+    method: "GET",
+    path: "/V1/configurable-products/:sku/options/all",
+    service: "configurableProductOptionRepositoryV1",
+    operation: "getList",
+    aclResource: PRODUCTS,
+    summary: "The configurable options of a product",
+    returns: "ConfigurableOption[]",
     handler: (ctx) => optionsOf(configurable(ctx.data, ctx.params.sku ?? "")),
   },
   {
-    method: "POST", path: "/V1/configurable-products/:sku/options", service: "configurableProductOptionRepositoryV1", operation: "save", aclResource: PRODUCTS,
+    method: "POST",
+    path: "/V1/configurable-products/:sku/options",
+    service: "configurableProductOptionRepositoryV1",
+    operation: "save",
+    aclResource: PRODUCTS,
     summary: "Add a configurable option (a global select attribute); answers its id",
-    body: [{ name: "option", type: "object", required: true, description: "{attribute_id, label, position, values: [{value_index}]}" }], returns: "integer",
+    body: [
+      {
+        name: "option",
+        type: "object",
+        required: true,
+        description: "{attribute_id, label, position, values: [{value_index}]}",
+      },
+    ],
+    returns: "integer",
     handler: (ctx) => saveOption(ctx, configurable(ctx.data, ctx.params.sku ?? ""), requireObject(ctx.body, "option")),
   },
   {
-    method: "PUT", path: "/V1/configurable-products/:sku/options/:id", service: "configurableProductOptionRepositoryV1", operation: "save", aclResource: PRODUCTS,
+    method: "PUT",
+    path: "/V1/configurable-products/:sku/options/:id",
+    service: "configurableProductOptionRepositoryV1",
+    operation: "save",
+    aclResource: PRODUCTS,
     summary: "Change a configurable option; answers its id",
-    body: [{ name: "option", type: "object", required: true, description: "{label, position, values: [{value_index}]}" }], returns: "integer",
+    body: [
+      { name: "option", type: "object", required: true, description: "{label, position, values: [{value_index}]}" },
+    ],
+    returns: "integer",
     handler: (ctx) => {
       const p = configurable(ctx.data, ctx.params.sku ?? "");
       return saveOption(ctx, p, requireObject(ctx.body, "option"), findOption(p, intParam(ctx.params, "id")));
     },
   },
   {
-    method: "DELETE", path: "/V1/configurable-products/:sku/options/:id", service: "configurableProductOptionRepositoryV1", operation: "deleteById", aclResource: PRODUCTS,
-    summary: "Remove a configurable option", returns: "true",
+    method: "DELETE",
+    path: "/V1/configurable-products/:sku/options/:id",
+    service: "configurableProductOptionRepositoryV1",
+    operation: "deleteById",
+    aclResource: PRODUCTS,
+    summary: "Remove a configurable option",
+    returns: "true",
     handler: (ctx) => {
       const p = configurable(ctx.data, ctx.params.sku ?? "");
       const o = findOption(p, intParam(ctx.params, "id"));

@@ -19,17 +19,43 @@ function refundEntity(ctx: RouteContext, entity: Record<string, unknown>): Credi
   const orderId = optional(entity, "order_id", toInt);
   if (orderId === undefined) throw requiredField("order_id");
   const invoiceId = optional(entity, "invoice_id", toInt);
-  return refund(ctx, requireOrder(ctx.data, orderId), entity.items, refundArguments(entity), invoiceId === undefined ? undefined : requireDocument(ctx.data.invoices, invoiceId));
+  return refund(
+    ctx,
+    requireOrder(ctx.data, orderId),
+    entity.items,
+    refundArguments(entity),
+    invoiceId === undefined ? undefined : requireDocument(ctx.data.invoices, invoiceId),
+  );
 }
 
 export const creditMemoRoutes: RouteDef[] = [
   {
-    method: "GET", path: "/V1/creditmemos", service: "salesCreditmemoRepositoryV1", operation: "getList", aclResource: MEMOS,
-    summary: "Lists credit memos that match specified search criteria", searchCriteria: true, returns: "{items: CreditMemo[], search_criteria, total_count}", handler: (ctx) => ctx.search(CREDIT_MEMO_SEARCH),
+    method: "GET",
+    path: "/V1/creditmemos",
+    service: "salesCreditmemoRepositoryV1",
+    operation: "getList",
+    aclResource: MEMOS,
+    summary: "Lists credit memos that match specified search criteria",
+    searchCriteria: true,
+    returns: "{items: CreditMemo[], search_criteria, total_count}",
+    handler: (ctx) => ctx.search(CREDIT_MEMO_SEARCH),
   },
   {
-    method: "POST", path: "/V1/creditmemo", service: "salesCreditmemoRepositoryV1", operation: "save", aclResource: MEMOS,
-    summary: "Save a credit memo entity (a new one refunds entity.order_id)", body: [{ name: "entity", type: "object", required: true, description: "{order_id, invoice_id, items: [{order_item_id, qty}], shipping_amount, adjustment_positive, adjustment_negative}" }],
+    method: "POST",
+    path: "/V1/creditmemo",
+    service: "salesCreditmemoRepositoryV1",
+    operation: "save",
+    aclResource: MEMOS,
+    summary: "Save a credit memo entity (a new one refunds entity.order_id)",
+    body: [
+      {
+        name: "entity",
+        type: "object",
+        required: true,
+        description:
+          "{order_id, invoice_id, items: [{order_item_id, qty}], shipping_amount, adjustment_positive, adjustment_negative}",
+      },
+    ],
     returns: "CreditMemo",
     handler: (ctx) => {
       const entity = requireObject(ctx.body, "entity");
@@ -37,26 +63,58 @@ export const creditMemoRoutes: RouteDef[] = [
       return id !== undefined && ctx.data.creditMemos.has(id) ? memo(ctx, id) : refundEntity(ctx, entity);
     },
   },
-  { method: "GET", path: "/V1/creditmemo/:id", service: "salesCreditmemoRepositoryV1", operation: "get", aclResource: MEMOS, summary: "Loads a specified credit memo", returns: "CreditMemo", handler: (ctx) => memo(ctx, intParam(ctx.params, "id")) },
   {
-    method: "PUT", path: "/V1/creditmemo/:id", service: "salesCreditmemoManagementV1", operation: "cancel", aclResource: MEMOS,
-    summary: "Cancel a credit memo (Magento refuses: a refund cannot be undone)", returns: "boolean",
+    method: "GET",
+    path: "/V1/creditmemo/:id",
+    service: "salesCreditmemoRepositoryV1",
+    operation: "get",
+    aclResource: MEMOS,
+    summary: "Loads a specified credit memo",
+    returns: "CreditMemo",
+    handler: (ctx) => memo(ctx, intParam(ctx.params, "id")),
+  },
+  {
+    method: "PUT",
+    path: "/V1/creditmemo/:id",
+    service: "salesCreditmemoManagementV1",
+    operation: "cancel",
+    aclResource: MEMOS,
+    summary: "Cancel a credit memo (Magento refuses: a refund cannot be undone)",
+    returns: "boolean",
     handler: (ctx) => {
       memo(ctx, intParam(ctx.params, "id"));
       throw badRequest("You can not cancel Credit Memo");
     },
   },
   {
-    method: "GET", path: "/V1/creditmemo/:id/comments", service: "salesCreditmemoManagementV1", operation: "getCommentsList", aclResource: MEMOS,
-    summary: "Lists comments for a specified credit memo", returns: "{items: Comment[], total_count}",
+    method: "GET",
+    path: "/V1/creditmemo/:id/comments",
+    service: "salesCreditmemoManagementV1",
+    operation: "getCommentsList",
+    aclResource: MEMOS,
+    summary: "Lists comments for a specified credit memo",
+    returns: "{items: Comment[], total_count}",
     handler: (ctx) => {
       const m = memo(ctx, intParam(ctx.params, "id"));
       return wholeList(m.comments);
     },
   },
   {
-    method: "POST", path: "/V1/creditmemo/:id/comments", service: "salesCreditmemoCommentRepositoryV1", operation: "save", aclResource: MEMOS,
-    summary: "Add a comment to a credit memo", body: [{ name: "entity", type: "object", required: true, description: "{comment, is_customer_notified, is_visible_on_front}" }], returns: "CreditmemoComment",
+    method: "POST",
+    path: "/V1/creditmemo/:id/comments",
+    service: "salesCreditmemoCommentRepositoryV1",
+    operation: "save",
+    aclResource: MEMOS,
+    summary: "Add a comment to a credit memo",
+    body: [
+      {
+        name: "entity",
+        type: "object",
+        required: true,
+        description: "{comment, is_customer_notified, is_visible_on_front}",
+      },
+    ],
+    returns: "CreditmemoComment",
     handler: (ctx) => {
       const m = memo(ctx, intParam(ctx.params, "id"));
       const c = documentComment(ctx, m.entity_id, requireObject(ctx.body, "entity"));
@@ -65,12 +123,31 @@ export const creditMemoRoutes: RouteDef[] = [
     },
   },
   {
-    method: "POST", path: "/V1/creditmemo/:id/emails", service: "salesCreditmemoManagementV1", operation: "notify", aclResource: MEMOS,
-    summary: "Emails the credit memo to the customer", returns: "boolean", handler: (ctx) => Boolean(memo(ctx, intParam(ctx.params, "id"))),
+    method: "POST",
+    path: "/V1/creditmemo/:id/emails",
+    service: "salesCreditmemoManagementV1",
+    operation: "notify",
+    aclResource: MEMOS,
+    summary: "Emails the credit memo to the customer",
+    returns: "boolean",
+    handler: (ctx) => Boolean(memo(ctx, intParam(ctx.params, "id"))),
   },
   {
-    method: "POST", path: "/V1/creditmemo/refund", service: "salesCreditmemoManagementV1", operation: "refund", aclResource: MEMOS,
-    summary: "Refund with a credit memo entity", body: [{ name: "creditmemo", type: "object", required: true, description: "{order_id, items: [{order_item_id, qty}], …}" }, { name: "offlineRequested", type: "boolean", description: "Refund offline" }],
+    method: "POST",
+    path: "/V1/creditmemo/refund",
+    service: "salesCreditmemoManagementV1",
+    operation: "refund",
+    aclResource: MEMOS,
+    summary: "Refund with a credit memo entity",
+    body: [
+      {
+        name: "creditmemo",
+        type: "object",
+        required: true,
+        description: "{order_id, items: [{order_item_id, qty}], …}",
+      },
+      { name: "offlineRequested", type: "boolean", description: "Refund offline" },
+    ],
     returns: "CreditMemo",
     handler: (ctx) => refundEntity(ctx, requireObject(ctx.body, "creditmemo")),
   },

@@ -34,13 +34,24 @@ const addressRoutes = (kind: "billing" | "shipping"): RouteDef[] => {
   const op = kind === "billing" ? "getDefaultBillingAddress" : "getDefaultShippingAddress";
   return [
     {
-      method: "GET", path: `/V1/customers/me/${kind}Address`, service: "customerAccountManagementV1", operation: op, aclResource: "self", operationIdSuffix: "Me",
-      summary: `Default ${kind} address of the signed-in customer`, returns: "Address | null",
+      method: "GET",
+      path: `/V1/customers/me/${kind}Address`,
+      service: "customerAccountManagementV1",
+      operation: op,
+      aclResource: "self",
+      operationIdSuffix: "Me",
+      summary: `Default ${kind} address of the signed-in customer`,
+      returns: "Address | null",
       handler: (ctx) => defaultAddress(selfCustomer(ctx), kind),
     },
     {
-      method: "GET", path: `/V1/customers/:customerId/${kind}Address`, service: "customerAccountManagementV1", operation: op, aclResource: CUSTOMERS,
-      summary: `Default ${kind} address of a customer`, returns: "Address | null",
+      method: "GET",
+      path: `/V1/customers/:customerId/${kind}Address`,
+      service: "customerAccountManagementV1",
+      operation: op,
+      aclResource: CUSTOMERS,
+      summary: `Default ${kind} address of a customer`,
+      returns: "Address | null",
       handler: (ctx) => defaultAddress(customerById(ctx.data, intParam(ctx.params, "customerId")), kind),
     },
   ];
@@ -51,13 +62,23 @@ export const customerAddressRoutes: RouteDef[] = [
   ...addressRoutes("billing"),
   ...addressRoutes("shipping"),
   {
-    method: "GET", path: "/V1/customers/addresses/:addressId", service: "customerAddressRepositoryV1", operation: "getById", aclResource: CUSTOMERS,
-    summary: "Retrieve a customer address", returns: "Address",
+    method: "GET",
+    path: "/V1/customers/addresses/:addressId",
+    service: "customerAddressRepositoryV1",
+    operation: "getById",
+    aclResource: CUSTOMERS,
+    summary: "Retrieve a customer address",
+    returns: "Address",
     handler: (ctx) => findAddress(ctx.data, intParam(ctx.params, "addressId")).address,
   },
   {
-    method: "DELETE", path: "/V1/addresses/:addressId", service: "customerAddressRepositoryV1", operation: "deleteById", aclResource: CUSTOMERS,
-    summary: "Delete a customer address by ID", returns: "true",
+    method: "DELETE",
+    path: "/V1/addresses/:addressId",
+    service: "customerAddressRepositoryV1",
+    operation: "deleteById",
+    aclResource: CUSTOMERS,
+    summary: "Delete a customer address by ID",
+    returns: "true",
     handler: (ctx) => {
       const { customer, address } = findAddress(ctx.data, intParam(ctx.params, "addressId"));
       customer.addresses = customer.addresses.filter((a) => a.id !== address.id);

@@ -13,20 +13,47 @@ function render(m: CustomerAttributeMetadata): Record<string, unknown> {
   return rest;
 }
 
-function metadataRoutes(entity: "customer" | "customerAddress", service: string, pick: (d: { customerMetadata: readonly CustomerAttributeMetadata[]; addressMetadata: readonly CustomerAttributeMetadata[] }) => readonly CustomerAttributeMetadata[]): RouteDef[] {
+function metadataRoutes(
+  entity: "customer" | "customerAddress",
+  service: string,
+  pick: (d: {
+    customerMetadata: readonly CustomerAttributeMetadata[];
+    addressMetadata: readonly CustomerAttributeMetadata[];
+  }) => readonly CustomerAttributeMetadata[],
+): RouteDef[] {
   const entityType = entity === "customer" ? "customer" : "customer_address";
   return [
     {
-      method: "GET", path: `/V1/attributeMetadata/${entity}`, service, operation: "getAllAttributesMetadata", aclResource: CUSTOMER,
-      summary: `Every ${entityType} attribute`, returns: "AttributeMetadata[]", handler: (ctx) => pick(ctx.data).map(render),
+      method: "GET",
+      path: `/V1/attributeMetadata/${entity}`,
+      service,
+      operation: "getAllAttributesMetadata",
+      aclResource: CUSTOMER,
+      summary: `Every ${entityType} attribute`,
+      returns: "AttributeMetadata[]",
+      handler: (ctx) => pick(ctx.data).map(render),
     },
     {
-      method: "GET", path: `/V1/attributeMetadata/${entity}/custom`, service, operation: "getCustomAttributesMetadata", aclResource: CUSTOMER,
-      summary: `User-defined ${entityType} attributes`, returns: "AttributeMetadata[]", handler: (ctx) => pick(ctx.data).filter((m) => m.user_defined).map(render),
+      method: "GET",
+      path: `/V1/attributeMetadata/${entity}/custom`,
+      service,
+      operation: "getCustomAttributesMetadata",
+      aclResource: CUSTOMER,
+      summary: `User-defined ${entityType} attributes`,
+      returns: "AttributeMetadata[]",
+      handler: (ctx) =>
+        pick(ctx.data)
+          .filter((m) => m.user_defined)
+          .map(render),
     },
     {
-      method: "GET", path: `/V1/attributeMetadata/${entity}/attribute/:attributeCode`, service, operation: "getAttributeMetadata", aclResource: CUSTOMER,
-      summary: `One ${entityType} attribute`, returns: "AttributeMetadata",
+      method: "GET",
+      path: `/V1/attributeMetadata/${entity}/attribute/:attributeCode`,
+      service,
+      operation: "getAttributeMetadata",
+      aclResource: CUSTOMER,
+      summary: `One ${entityType} attribute`,
+      returns: "AttributeMetadata",
       handler: (ctx) => {
         const code = ctx.params.attributeCode ?? "";
         const m = pick(ctx.data).find((x) => x.attribute_code === code);
@@ -35,8 +62,13 @@ function metadataRoutes(entity: "customer" | "customerAddress", service: string,
       },
     },
     {
-      method: "GET", path: `/V1/attributeMetadata/${entity}/form/:formCode`, service, operation: "getAttributes", aclResource: CUSTOMER,
-      summary: `The ${entityType} attributes a form shows`, returns: "AttributeMetadata[]",
+      method: "GET",
+      path: `/V1/attributeMetadata/${entity}/form/:formCode`,
+      service,
+      operation: "getAttributes",
+      aclResource: CUSTOMER,
+      summary: `The ${entityType} attributes a form shows`,
+      returns: "AttributeMetadata[]",
       handler: (ctx) => {
         const form = ctx.params.formCode ?? "";
         const list = pick(ctx.data).filter((m) => m.forms.includes(form));

@@ -5,8 +5,13 @@ import type { RouteDef } from "../route";
 
 export const directoryRoutes: RouteDef[] = [
   {
-    method: "GET", path: "/V1/directory/currency", service: "directoryCurrencyInformationAcquirerV1", operation: "getCurrencyInfo", aclResource: "anonymous",
-    summary: "Currency information for the store", returns: "CurrencyInformation",
+    method: "GET",
+    path: "/V1/directory/currency",
+    service: "directoryCurrencyInformationAcquirerV1",
+    operation: "getCurrencyInfo",
+    aclResource: "anonymous",
+    summary: "Currency information for the store",
+    returns: "CurrencyInformation",
     handler: (ctx) => {
       const display = ctx.store.display_currency;
       return {
@@ -20,13 +25,23 @@ export const directoryRoutes: RouteDef[] = [
     },
   },
   {
-    method: "GET", path: "/V1/directory/countries", service: "directoryCountryInformationAcquirerV1", operation: "getCountriesInfo", aclResource: "anonymous",
-    summary: "All countries and regions information for the store", returns: "CountryInformation[]",
+    method: "GET",
+    path: "/V1/directory/countries",
+    service: "directoryCountryInformationAcquirerV1",
+    operation: "getCountriesInfo",
+    aclResource: "anonymous",
+    summary: "All countries and regions information for the store",
+    returns: "CountryInformation[]",
     handler: (ctx) => ctx.data.countries,
   },
   {
-    method: "GET", path: "/V1/directory/countries/:countryId", service: "directoryCountryInformationAcquirerV1", operation: "getCountryInfo", aclResource: "anonymous",
-    summary: "Country and region information for the store", returns: "CountryInformation",
+    method: "GET",
+    path: "/V1/directory/countries/:countryId",
+    service: "directoryCountryInformationAcquirerV1",
+    operation: "getCountryInfo",
+    aclResource: "anonymous",
+    summary: "Country and region information for the store",
+    returns: "CountryInformation",
     handler: (ctx) => {
       const id = (ctx.params.countryId ?? "").toUpperCase();
       const c = ctx.data.countries.find((x) => x.id === id);

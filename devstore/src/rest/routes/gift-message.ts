@@ -39,43 +39,81 @@ function save(ctx: RouteContext, q: Quote, existingId: number | undefined): numb
   return m.gift_message_id;
 }
 
-const body = [{ name: "giftMessage", type: "object" as const, required: true, description: "{sender, recipient, message}" }];
+const body = [
+  { name: "giftMessage", type: "object" as const, required: true, description: "{sender, recipient, message}" },
+];
 
 export const giftMessageRoutes: RouteDef[] = [
   ...scopedRoutes({
-    method: "GET", summary: "The cart's gift message ([] when none)", returns: "GiftMessage", adminAcl: CREATE,
+    method: "GET",
+    summary: "The cart's gift message ([] when none)",
+    returns: "GiftMessage",
+    adminAcl: CREATE,
     admin: { path: "/V1/carts/:cartId/gift-message", service: "giftMessageCartRepositoryV1", operation: "get" },
     mine: { path: "/V1/carts/mine/gift-message", service: "giftMessageCartRepositoryV1", operation: "get" },
-    guest: { path: "/V1/guest-carts/:cartId/gift-message", service: "giftMessageGuestCartRepositoryV1", operation: "get" },
+    guest: {
+      path: "/V1/guest-carts/:cartId/gift-message",
+      service: "giftMessageGuestCartRepositoryV1",
+      operation: "get",
+    },
     handler: (ctx, q) => render(ctx, q.gift_message_id),
   }),
   ...scopedRoutes({
-    method: "GET", summary: "A cart item's gift message ([] when none)", returns: "GiftMessage", adminAcl: CREATE,
+    method: "GET",
+    summary: "A cart item's gift message ([] when none)",
+    returns: "GiftMessage",
+    adminAcl: CREATE,
     admin: { path: "/V1/carts/:cartId/gift-message/:itemId", service: "giftMessageItemRepositoryV1", operation: "get" },
     mine: { path: "/V1/carts/mine/gift-message/:itemId", service: "giftMessageItemRepositoryV1", operation: "get" },
-    guest: { path: "/V1/guest-carts/:cartId/gift-message/:itemId", service: "giftMessageGuestItemRepositoryV1", operation: "get" },
+    guest: {
+      path: "/V1/guest-carts/:cartId/gift-message/:itemId",
+      service: "giftMessageGuestItemRepositoryV1",
+      operation: "get",
+    },
     handler: (ctx, q) => render(ctx, item(q, intParam(ctx.params, "itemId")).gift_message_id),
   }),
   ...scopedRoutes({
-    method: "POST", summary: "Set the cart's gift message", returns: "boolean", adminAcl: CREATE, body,
+    method: "POST",
+    summary: "Set the cart's gift message",
+    returns: "boolean",
+    adminAcl: CREATE,
+    body,
     admin: { path: "/V1/carts/:cartId/gift-message", service: "giftMessageCartRepositoryV1", operation: "save" },
     mine: { path: "/V1/carts/mine/gift-message", service: "giftMessageCartRepositoryV1", operation: "save" },
-    guest: { path: "/V1/guest-carts/:cartId/gift-message", service: "giftMessageGuestCartRepositoryV1", operation: "save" },
+    guest: {
+      path: "/V1/guest-carts/:cartId/gift-message",
+      service: "giftMessageGuestCartRepositoryV1",
+      operation: "save",
+    },
     handler: (ctx, q) => {
-      if (q.items.length === 0) throw badRequest("Gift messages can't be used for an empty cart. Add an item and try again.");
+      if (q.items.length === 0)
+        throw badRequest("Gift messages can't be used for an empty cart. Add an item and try again.");
       if (isVirtual(q)) throw badRequest("Gift messages can't be used for virtual products.");
       q.gift_message_id = save(ctx, q, q.gift_message_id);
       return true;
     },
   }),
   ...scopedRoutes({
-    method: "POST", summary: "Set a cart item's gift message", returns: "boolean", adminAcl: CREATE, body,
-    admin: { path: "/V1/carts/:cartId/gift-message/:itemId", service: "giftMessageItemRepositoryV1", operation: "save" },
+    method: "POST",
+    summary: "Set a cart item's gift message",
+    returns: "boolean",
+    adminAcl: CREATE,
+    body,
+    admin: {
+      path: "/V1/carts/:cartId/gift-message/:itemId",
+      service: "giftMessageItemRepositoryV1",
+      operation: "save",
+    },
     mine: { path: "/V1/carts/mine/gift-message/:itemId", service: "giftMessageItemRepositoryV1", operation: "save" },
-    guest: { path: "/V1/guest-carts/:cartId/gift-message/:itemId", service: "giftMessageGuestItemRepositoryV1", operation: "save" },
+    guest: {
+      path: "/V1/guest-carts/:cartId/gift-message/:itemId",
+      service: "giftMessageGuestItemRepositoryV1",
+      operation: "save",
+    },
     handler: (ctx, q) => {
       const i = item(q, intParam(ctx.params, "itemId"));
-      if (i.product_type === "virtual" || i.product_type === "downloadable") throw badRequest("Gift messages can't be used for virtual products.");
+      if (i.product_type === "virtual" || i.product_type === "downloadable")
+        throw badRequest("Gift messages can't be used for virtual products.");
       i.gift_message_id = save(ctx, q, i.gift_message_id);
       return true;
     },

@@ -8,14 +8,16 @@ import { badRequest, missingInputs, requiredField, wrongType } from "../errors";
 export function requireObject(body: Record<string, unknown>, name: string): Record<string, unknown> {
   const v = body[name];
   if (v === undefined || v === null) throw requiredField(name);
-  if (typeof v !== "object" || Array.isArray(v)) throw wrongType(typeof v === "string" ? v : JSON.stringify(v), "object");
+  if (typeof v !== "object" || Array.isArray(v))
+    throw wrongType(typeof v === "string" ? v : JSON.stringify(v), "object");
   return v as Record<string, unknown>;
 }
 
 export function optionalObject(obj: Record<string, unknown>, name: string): Record<string, unknown> | undefined {
   const v = obj[name];
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== "object" || Array.isArray(v)) throw wrongType(typeof v === "string" ? v : JSON.stringify(v), "object");
+  if (typeof v !== "object" || Array.isArray(v))
+    throw wrongType(typeof v === "string" ? v : JSON.stringify(v), "object");
   return v as Record<string, unknown>;
 }
 

@@ -8,20 +8,40 @@ const INVENTORY = "Magento_CatalogInventory::cataloginventory";
 
 export const inventoryRoutes: RouteDef[] = [
   {
-    method: "GET", path: "/V1/stockItems/:productSku", service: "catalogInventoryStockRegistryV1", operation: "getStockItemBySku", aclResource: INVENTORY,
-    summary: "Stock item of a product", returns: "StockItem",
+    method: "GET",
+    path: "/V1/stockItems/:productSku",
+    service: "catalogInventoryStockRegistryV1",
+    operation: "getStockItemBySku",
+    aclResource: INVENTORY,
+    summary: "Stock item of a product",
+    returns: "StockItem",
     handler: (ctx) => requireProduct(ctx.data, ctx.params.productSku ?? "").extension_attributes.stock_item,
   },
   {
-    method: "GET", path: "/V1/stockStatuses/:productSku", service: "catalogInventoryStockRegistryV1", operation: "getStockStatusBySku", aclResource: INVENTORY,
-    summary: "Stock status of a product", returns: "{product_id, stock_id, qty, stock_status, stock_item}",
+    method: "GET",
+    path: "/V1/stockStatuses/:productSku",
+    service: "catalogInventoryStockRegistryV1",
+    operation: "getStockStatusBySku",
+    aclResource: INVENTORY,
+    summary: "Stock status of a product",
+    returns: "{product_id, stock_id, qty, stock_status, stock_item}",
     handler: (ctx) => {
       const item = requireProduct(ctx.data, ctx.params.productSku ?? "").extension_attributes.stock_item;
-      return { product_id: item.product_id, stock_id: item.stock_id, qty: item.qty, stock_status: item.is_in_stock ? 1 : 0, stock_item: item };
+      return {
+        product_id: item.product_id,
+        stock_id: item.stock_id,
+        qty: item.qty,
+        stock_status: item.is_in_stock ? 1 : 0,
+        stock_item: item,
+      };
     },
   },
   {
-    method: "GET", path: "/V1/stockItems/lowStock/", service: "catalogInventoryStockRegistryV1", operation: "getLowStockItems", aclResource: INVENTORY,
+    method: "GET",
+    path: "/V1/stockItems/lowStock/",
+    service: "catalogInventoryStockRegistryV1",
+    operation: "getLowStockItems",
+    aclResource: INVENTORY,
     summary: "Stock items whose qty is below `qty`",
     query: [
       { name: "scopeId", type: "integer", required: true, description: "Scope (website) id" },
@@ -36,17 +56,29 @@ export const inventoryRoutes: RouteDef[] = [
       const qty = toFloat(ctx.query.qty);
       const pageSize = ctx.query.pageSize === undefined ? 0 : toInt(ctx.query.pageSize);
       const currentPage = ctx.query.currentPage === undefined ? 1 : toInt(ctx.query.currentPage);
-      const low = [...ctx.data.productsById.values()].map((p) => p.extension_attributes.stock_item).filter((i) => i.qty < qty);
+      const low = [...ctx.data.productsById.values()]
+        .map((p) => p.extension_attributes.stock_item)
+        .filter((i) => i.qty < qty);
       const last = pageSize > 0 ? Math.max(1, Math.ceil(low.length / pageSize)) : 1;
       const page = Math.min(Math.max(1, currentPage), last);
       const items = pageSize > 0 ? low.slice((page - 1) * pageSize, page * pageSize) : low;
-      return { items, search_criteria: { filter_groups: [], page_size: pageSize, current_page: currentPage }, total_count: low.length };
+      return {
+        items,
+        search_criteria: { filter_groups: [], page_size: pageSize, current_page: currentPage },
+        total_count: low.length,
+      };
     },
   },
   {
-    method: "PUT", path: "/V1/products/:productSku/stockItems/:itemId", service: "catalogInventoryStockRegistryV1", operation: "updateStockItemBySku", aclResource: INVENTORY,
+    method: "PUT",
+    path: "/V1/products/:productSku/stockItems/:itemId",
+    service: "catalogInventoryStockRegistryV1",
+    operation: "updateStockItemBySku",
+    aclResource: INVENTORY,
     summary: "Update a product's stock item; answers the item id",
-    body: [{ name: "stockItem", type: "object", required: true, description: "qty, is_in_stock, manage_stock, min_qty, …" }],
+    body: [
+      { name: "stockItem", type: "object", required: true, description: "qty, is_in_stock, manage_stock, min_qty, …" },
+    ],
     returns: "integer (item_id)",
     handler: (ctx) => {
       const p = requireProduct(ctx.data, ctx.params.productSku ?? "");

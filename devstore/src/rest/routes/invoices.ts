@@ -4,7 +4,14 @@
  * one (only card payments can be voided), save a new invoice for an order.
  */
 import type { Invoice } from "../../data/index";
-import { documentComment, recordTransaction, requireDocument, requireOrder, round2, settleState } from "../sales/documents";
+import {
+  documentComment,
+  recordTransaction,
+  requireDocument,
+  requireOrder,
+  round2,
+  settleState,
+} from "../sales/documents";
 import { INVOICE_SEARCH } from "../sales/searchables";
 import { badRequest, requiredField } from "../errors";
 import type { RouteContext, RouteDef } from "../route";
@@ -17,12 +24,25 @@ const invoice = (ctx: RouteContext, id: number): Invoice => requireDocument(ctx.
 
 export const invoiceRoutes: RouteDef[] = [
   {
-    method: "GET", path: "/V1/invoices", service: "salesInvoiceRepositoryV1", operation: "getList", aclResource: INVOICES,
-    summary: "Lists invoices that match specified search criteria", searchCriteria: true, returns: "{items: Invoice[], search_criteria, total_count}", handler: (ctx) => ctx.search(INVOICE_SEARCH),
+    method: "GET",
+    path: "/V1/invoices",
+    service: "salesInvoiceRepositoryV1",
+    operation: "getList",
+    aclResource: INVOICES,
+    summary: "Lists invoices that match specified search criteria",
+    searchCriteria: true,
+    returns: "{items: Invoice[], search_criteria, total_count}",
+    handler: (ctx) => ctx.search(INVOICE_SEARCH),
   },
   {
-    method: "POST", path: "/V1/invoices/", service: "salesInvoiceRepositoryV1", operation: "save", aclResource: INVOICES,
-    summary: "Save an invoice entity: a new one for entity.order_id (items as [{order_item_id, qty}]), or an existing one's state", body: [{ name: "entity", type: "object", required: true, description: "Invoice" }],
+    method: "POST",
+    path: "/V1/invoices/",
+    service: "salesInvoiceRepositoryV1",
+    operation: "save",
+    aclResource: INVOICES,
+    summary:
+      "Save an invoice entity: a new one for entity.order_id (items as [{order_item_id, qty}]), or an existing one's state",
+    body: [{ name: "entity", type: "object", required: true, description: "Invoice" }],
     returns: "Invoice",
     handler: (ctx) => {
       const entity = requireObject(ctx.body, "entity");
@@ -39,18 +59,44 @@ export const invoiceRoutes: RouteDef[] = [
       return invoiceOrder(ctx, orderId, entity.items, true);
     },
   },
-  { method: "GET", path: "/V1/invoices/:id", service: "salesInvoiceRepositoryV1", operation: "get", aclResource: INVOICES, summary: "Loads a specified invoice", returns: "Invoice", handler: (ctx) => invoice(ctx, intParam(ctx.params, "id")) },
   {
-    method: "GET", path: "/V1/invoices/:id/comments", service: "salesInvoiceManagementV1", operation: "getCommentsList", aclResource: INVOICES,
-    summary: "Lists comments for a specified invoice", returns: "{items: Comment[], total_count}",
+    method: "GET",
+    path: "/V1/invoices/:id",
+    service: "salesInvoiceRepositoryV1",
+    operation: "get",
+    aclResource: INVOICES,
+    summary: "Loads a specified invoice",
+    returns: "Invoice",
+    handler: (ctx) => invoice(ctx, intParam(ctx.params, "id")),
+  },
+  {
+    method: "GET",
+    path: "/V1/invoices/:id/comments",
+    service: "salesInvoiceManagementV1",
+    operation: "getCommentsList",
+    aclResource: INVOICES,
+    summary: "Lists comments for a specified invoice",
+    returns: "{items: Comment[], total_count}",
     handler: (ctx) => {
       const inv = invoice(ctx, intParam(ctx.params, "id"));
       return wholeList(inv.comments);
     },
   },
   {
-    method: "POST", path: "/V1/invoices/comments", service: "salesInvoiceCommentRepositoryV1", operation: "save", aclResource: INVOICES,
-    summary: "Add a comment to the invoice named by entity.parent_id", body: [{ name: "entity", type: "object", required: true, description: "{parent_id, comment, is_customer_notified, is_visible_on_front}" }],
+    method: "POST",
+    path: "/V1/invoices/comments",
+    service: "salesInvoiceCommentRepositoryV1",
+    operation: "save",
+    aclResource: INVOICES,
+    summary: "Add a comment to the invoice named by entity.parent_id",
+    body: [
+      {
+        name: "entity",
+        type: "object",
+        required: true,
+        description: "{parent_id, comment, is_customer_notified, is_visible_on_front}",
+      },
+    ],
     returns: "InvoiceComment",
     handler: (ctx) => {
       const entity = requireObject(ctx.body, "entity");
@@ -63,13 +109,23 @@ export const invoiceRoutes: RouteDef[] = [
     },
   },
   {
-    method: "POST", path: "/V1/invoices/:id/emails", service: "salesInvoiceManagementV1", operation: "notify", aclResource: INVOICES,
-    summary: "Emails the invoice to the customer", returns: "boolean",
+    method: "POST",
+    path: "/V1/invoices/:id/emails",
+    service: "salesInvoiceManagementV1",
+    operation: "notify",
+    aclResource: INVOICES,
+    summary: "Emails the invoice to the customer",
+    returns: "boolean",
     handler: (ctx) => Boolean(invoice(ctx, intParam(ctx.params, "id"))),
   },
   {
-    method: "POST", path: "/V1/invoices/:id/void", service: "salesInvoiceManagementV1", operation: "setVoid", aclResource: INVOICES,
-    summary: "Void a paid invoice (card payments only)", returns: "boolean",
+    method: "POST",
+    path: "/V1/invoices/:id/void",
+    service: "salesInvoiceManagementV1",
+    operation: "setVoid",
+    aclResource: INVOICES,
+    summary: "Void a paid invoice (card payments only)",
+    returns: "boolean",
     handler: (ctx) => {
       const inv = invoice(ctx, intParam(ctx.params, "id"));
       const o = requireOrder(ctx.data, inv.order_id);
@@ -87,8 +143,13 @@ export const invoiceRoutes: RouteDef[] = [
     },
   },
   {
-    method: "POST", path: "/V1/invoices/:id/capture", service: "salesInvoiceManagementV1", operation: "setCapture", aclResource: INVOICES,
-    summary: "Capture an open invoice", returns: "string",
+    method: "POST",
+    path: "/V1/invoices/:id/capture",
+    service: "salesInvoiceManagementV1",
+    operation: "setCapture",
+    aclResource: INVOICES,
+    summary: "Capture an open invoice",
+    returns: "string",
     handler: (ctx) => {
       const inv = invoice(ctx, intParam(ctx.params, "id"));
       if (inv.state !== 1) throw badRequest("The invoice can't be captured.");

@@ -12,12 +12,35 @@ const CATALOG = "Magento_Catalog::catalog";
 
 /** ProductCustomOptionTypeListInterface::getItems. */
 const TYPES: readonly [code: string, label: string, group: string][] = [
-  ["field", "Field", "Text"], ["area", "Area", "Text"], ["file", "File", "File"], ["drop_down", "Drop-down", "Select"],
-  ["radio", "Radio Buttons", "Select"], ["checkbox", "Checkbox", "Select"], ["multiple", "Multiple Select", "Select"],
-  ["date", "Date", "Date"], ["date_time", "Date & Time", "Date"], ["time", "Time", "Date"],
+  ["field", "Field", "Text"],
+  ["area", "Area", "Text"],
+  ["file", "File", "File"],
+  ["drop_down", "Drop-down", "Select"],
+  ["radio", "Radio Buttons", "Select"],
+  ["checkbox", "Checkbox", "Select"],
+  ["multiple", "Multiple Select", "Select"],
+  ["date", "Date", "Date"],
+  ["date_time", "Date & Time", "Date"],
+  ["time", "Time", "Date"],
 ];
 const SELECT_TYPES = new Set(["drop_down", "radio", "checkbox", "multiple"]);
-const OPTION_KEYS = new Set(["product_sku", "option_id", "title", "type", "sort_order", "is_require", "price", "price_type", "sku", "file_extension", "max_characters", "image_size_x", "image_size_y", "values", "extension_attributes"]);
+const OPTION_KEYS = new Set([
+  "product_sku",
+  "option_id",
+  "title",
+  "type",
+  "sort_order",
+  "is_require",
+  "price",
+  "price_type",
+  "sku",
+  "file_extension",
+  "max_characters",
+  "image_size_x",
+  "image_size_y",
+  "values",
+  "extension_attributes",
+]);
 
 function findOption(p: Product, id: number): CustomOption {
   const o = p.options.find((x) => x.option_id === id);
@@ -48,7 +71,8 @@ function buildOption(data: StoreData, input: Record<string, unknown>, existing?:
   };
   if (SELECT_TYPES.has(type)) {
     const values = Array.isArray(input.values) ? (input.values as Record<string, unknown>[]) : undefined;
-    if (!values?.length && !existing?.values?.length) throw badRequest("Option values are not specified for the selectable option type.");
+    if (!values?.length && !existing?.values?.length)
+      throw badRequest("Option values are not specified for the selectable option type.");
     o.values = values
       ? values.map((v, i): CustomOptionValue => ({
           title: toStr(v.title ?? ""),
@@ -56,7 +80,10 @@ function buildOption(data: StoreData, input: Record<string, unknown>, existing?:
           price: toFloat(v.price ?? 0),
           price_type: toStr(v.price_type ?? "fixed"),
           ...(v.sku !== undefined ? { sku: toStr(v.sku) } : {}),
-          option_type_id: v.option_type_id !== undefined && toInt(v.option_type_id) > 0 ? toInt(v.option_type_id) : ++data.relationIds.customOptionValue,
+          option_type_id:
+            v.option_type_id !== undefined && toInt(v.option_type_id) > 0
+              ? toInt(v.option_type_id)
+              : ++data.relationIds.customOptionValue,
         }))
       : existing?.values;
   } else {
@@ -70,30 +97,59 @@ function buildOption(data: StoreData, input: Record<string, unknown>, existing?:
   return o;
 }
 
-const optionBody = [{ name: "option", type: "object" as const, required: true, description: "{product_sku, title, type, sort_order, is_require, price, price_type, sku, max_characters, values[]}" }];
+const optionBody = [
+  {
+    name: "option",
+    type: "object" as const,
+    required: true,
+    description: "{product_sku, title, type, sort_order, is_require, price, price_type, sku, max_characters, values[]}",
+  },
+];
 
 export const productOptionRoutes: RouteDef[] = [
   {
-    method: "GET", path: "/V1/products/options/types", service: "catalogProductCustomOptionTypeListV1", operation: "getItems", aclResource: CATALOG,
-    summary: "Custom option types", returns: "{label, code, group}[]",
+    method: "GET",
+    path: "/V1/products/options/types",
+    service: "catalogProductCustomOptionTypeListV1",
+    operation: "getItems",
+    aclResource: CATALOG,
+    summary: "Custom option types",
+    returns: "{label, code, group}[]",
     handler: () => TYPES.map(([code, label, group]) => ({ label, code, group })),
   },
   {
-    method: "GET", path: "/V1/products/:sku/options", service: "catalogProductCustomOptionRepositoryV1", operation: "getList", aclResource: CATALOG,
-    summary: "Custom options of a product", returns: "CustomOption[]",
+    method: "GET",
+    path: "/V1/products/:sku/options",
+    service: "catalogProductCustomOptionRepositoryV1",
+    operation: "getList",
+    aclResource: CATALOG,
+    summary: "Custom options of a product",
+    returns: "CustomOption[]",
     handler: (ctx) => requireProduct(ctx.data, ctx.params.sku ?? "").options,
   },
   {
-    method: "GET", path: "/V1/products/:sku/options/:optionId", service: "catalogProductCustomOptionRepositoryV1", operation: "get", aclResource: CATALOG,
-    summary: "One custom option", returns: "CustomOption",
+    method: "GET",
+    path: "/V1/products/:sku/options/:optionId",
+    service: "catalogProductCustomOptionRepositoryV1",
+    operation: "get",
+    aclResource: CATALOG,
+    summary: "One custom option",
+    returns: "CustomOption",
     handler: (ctx) => findOption(requireProduct(ctx.data, ctx.params.sku ?? ""), intParam(ctx.params, "optionId")),
   },
   {
-    method: "POST", path: "/V1/products/options", service: "catalogProductCustomOptionRepositoryV1", operation: "save", aclResource: CATALOG,
-    summary: "Add a custom option to the product named by product_sku", body: optionBody, returns: "CustomOption",
+    method: "POST",
+    path: "/V1/products/options",
+    service: "catalogProductCustomOptionRepositoryV1",
+    operation: "save",
+    aclResource: CATALOG,
+    summary: "Add a custom option to the product named by product_sku",
+    body: optionBody,
+    returns: "CustomOption",
     handler: (ctx) => {
       const input = requireObject(ctx.body, "option");
-      if (input.product_sku === undefined || input.product_sku === "") throw badRequest("The ProductSku is empty. Set the ProductSku and try again.");
+      if (input.product_sku === undefined || input.product_sku === "")
+        throw badRequest("The ProductSku is empty. Set the ProductSku and try again.");
       const p = requireProduct(ctx.data, toStr(input.product_sku));
       const existingId = optional(input, "option_id", toInt);
       const existing = existingId ? p.options.find((o) => o.option_id === existingId) : undefined;
@@ -104,11 +160,18 @@ export const productOptionRoutes: RouteDef[] = [
     },
   },
   {
-    method: "PUT", path: "/V1/products/options/:optionId", service: "catalogProductCustomOptionRepositoryV1", operation: "save", aclResource: CATALOG,
-    summary: "Change a custom option", body: optionBody, returns: "CustomOption",
+    method: "PUT",
+    path: "/V1/products/options/:optionId",
+    service: "catalogProductCustomOptionRepositoryV1",
+    operation: "save",
+    aclResource: CATALOG,
+    summary: "Change a custom option",
+    body: optionBody,
+    returns: "CustomOption",
     handler: (ctx) => {
       const input = requireObject(ctx.body, "option");
-      if (input.product_sku === undefined || input.product_sku === "") throw badRequest("The ProductSku is empty. Set the ProductSku and try again.");
+      if (input.product_sku === undefined || input.product_sku === "")
+        throw badRequest("The ProductSku is empty. Set the ProductSku and try again.");
       const p = requireProduct(ctx.data, toStr(input.product_sku));
       const existing = findOption(p, intParam(ctx.params, "optionId"));
       const o = buildOption(ctx.data, input, existing);
@@ -117,8 +180,13 @@ export const productOptionRoutes: RouteDef[] = [
     },
   },
   {
-    method: "DELETE", path: "/V1/products/:sku/options/:optionId", service: "catalogProductCustomOptionRepositoryV1", operation: "deleteByIdentifier", aclResource: CATALOG,
-    summary: "Delete a custom option", returns: "true",
+    method: "DELETE",
+    path: "/V1/products/:sku/options/:optionId",
+    service: "catalogProductCustomOptionRepositoryV1",
+    operation: "deleteByIdentifier",
+    aclResource: CATALOG,
+    summary: "Delete a custom option",
+    returns: "true",
     handler: (ctx) => {
       const p = requireProduct(ctx.data, ctx.params.sku ?? "");
       const o = findOption(p, intParam(ctx.params, "optionId"));

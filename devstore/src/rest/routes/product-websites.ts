@@ -19,18 +19,46 @@ function assign(ctx: RouteContext): true {
   return true;
 }
 
-const body = [{ name: "productWebsiteLink", type: "object" as const, required: true, description: "{sku, website_id}" }];
+const body = [
+  { name: "productWebsiteLink", type: "object" as const, required: true, description: "{sku, website_id}" },
+];
 
 export const productWebsiteRoutes: RouteDef[] = [
-  { method: "POST", path: "/V1/products/:sku/websites", service: "catalogProductWebsiteLinkRepositoryV1", operation: "save", aclResource: PRODUCTS, summary: "Assign a product to a website", body, returns: "true", handler: assign },
-  { method: "PUT", path: "/V1/products/:sku/websites", service: "catalogProductWebsiteLinkRepositoryV1", operation: "save", aclResource: PRODUCTS, summary: "Assign a product to a website", body, returns: "true", handler: assign },
   {
-    method: "DELETE", path: "/V1/products/:sku/websites/:websiteId", service: "catalogProductWebsiteLinkRepositoryV1", operation: "deleteById", aclResource: PRODUCTS,
-    summary: "Remove a product from a website", returns: "true",
+    method: "POST",
+    path: "/V1/products/:sku/websites",
+    service: "catalogProductWebsiteLinkRepositoryV1",
+    operation: "save",
+    aclResource: PRODUCTS,
+    summary: "Assign a product to a website",
+    body,
+    returns: "true",
+    handler: assign,
+  },
+  {
+    method: "PUT",
+    path: "/V1/products/:sku/websites",
+    service: "catalogProductWebsiteLinkRepositoryV1",
+    operation: "save",
+    aclResource: PRODUCTS,
+    summary: "Assign a product to a website",
+    body,
+    returns: "true",
+    handler: assign,
+  },
+  {
+    method: "DELETE",
+    path: "/V1/products/:sku/websites/:websiteId",
+    service: "catalogProductWebsiteLinkRepositoryV1",
+    operation: "deleteById",
+    aclResource: PRODUCTS,
+    summary: "Remove a product from a website",
+    returns: "true",
     handler: (ctx) => {
       const p = requireProduct(ctx.data, ctx.params.sku ?? "");
       const websiteId = intParam(ctx.params, "websiteId");
-      if (!p.extension_attributes.website_ids.includes(websiteId)) throw badRequest('Could not delete product "%1" from websites %2', [p.sku, websiteId]);
+      if (!p.extension_attributes.website_ids.includes(websiteId))
+        throw badRequest('Could not delete product "%1" from websites %2', [p.sku, websiteId]);
       p.extension_attributes.website_ids = p.extension_attributes.website_ids.filter((w) => w !== websiteId);
       return true;
     },

@@ -1,4 +1,12 @@
-import { PRODUCT_TYPES, STORE_VIEWS, type CategoryLink, type CustomAttribute, type Product, type StockItem, type StoreData } from "../../data/index";
+import {
+  PRODUCT_TYPES,
+  STORE_VIEWS,
+  type CategoryLink,
+  type CustomAttribute,
+  type Product,
+  type StockItem,
+  type StoreData,
+} from "../../data/index";
 import { PRODUCT_STATIC_FIELDS } from "../../data/seed-eav";
 import { badRequest, invalidFieldValue, productNotFound, requiredField } from "../errors";
 import type { RouteContext, RouteDef } from "../route";
@@ -10,11 +18,47 @@ import { nowText, optionalObject, rejectUnknownKeys, requireObject, toBool, toFl
 const PRODUCTS = "Magento_Catalog::products";
 
 const PRODUCT_KEYS = new Set([
-  "id", "sku", "name", "attribute_set_id", "price", "status", "visibility", "type_id", "created_at", "updated_at", "weight",
-  "extension_attributes", "product_links", "options", "media_gallery_entries", "tier_prices", "custom_attributes",
+  "id",
+  "sku",
+  "name",
+  "attribute_set_id",
+  "price",
+  "status",
+  "visibility",
+  "type_id",
+  "created_at",
+  "updated_at",
+  "weight",
+  "extension_attributes",
+  "product_links",
+  "options",
+  "media_gallery_entries",
+  "tier_prices",
+  "custom_attributes",
 ]);
 const PRODUCT_CLASS = "Magento\\Catalog\\Api\\Data\\ProductInterface";
-export const STOCK_KEYS = new Set(["item_id", "product_id", "stock_id", "qty", "is_in_stock", "is_qty_decimal", "manage_stock", "min_qty", "min_sale_qty", "max_sale_qty", "backorders", "notify_stock_qty", "low_stock_date", "use_config_manage_stock", "use_config_min_qty", "use_config_min_sale_qty", "use_config_max_sale_qty", "use_config_backorders", "use_config_notify_stock_qty", "stock_status_changed_auto"]);
+export const STOCK_KEYS = new Set([
+  "item_id",
+  "product_id",
+  "stock_id",
+  "qty",
+  "is_in_stock",
+  "is_qty_decimal",
+  "manage_stock",
+  "min_qty",
+  "min_sale_qty",
+  "max_sale_qty",
+  "backorders",
+  "notify_stock_qty",
+  "low_stock_date",
+  "use_config_manage_stock",
+  "use_config_min_qty",
+  "use_config_min_sale_qty",
+  "use_config_max_sale_qty",
+  "use_config_backorders",
+  "use_config_notify_stock_qty",
+  "stock_status_changed_auto",
+]);
 
 /** Field reader for product searches: static columns, EAV attributes, and the repository's special filters. */
 export function readProductField(p: Product, field: string): unknown {
@@ -22,7 +66,10 @@ export function readProductField(p: Product, field: string): unknown {
   // ProductRepository's collection processor filters these through joins (ProductCategoryFilter, …WebsiteFilter, …StoreFilter).
   if (field === "category_id") return p.extension_attributes.category_links.map((l) => l.category_id);
   if (field === "website_id") return p.extension_attributes.website_ids;
-  if (field === "store_id") return STORE_VIEWS.filter((s) => s.id === 0 || p.extension_attributes.website_ids.includes(s.website_id)).map((s) => s.id);
+  if (field === "store_id")
+    return STORE_VIEWS.filter((s) => s.id === 0 || p.extension_attributes.website_ids.includes(s.website_id)).map(
+      (s) => s.id,
+    );
   return readRecordField(p, field);
 }
 
@@ -45,7 +92,11 @@ export function requireProduct(data: StoreData, sku: string): Product {
 }
 
 function parseCategoryLinks(v: unknown): CategoryLink[] {
-  if (!Array.isArray(v)) throw badRequest('The "%1" value\'s type is invalid. The "%2" type was expected. Verify and try again.', [JSON.stringify(v), "array"]);
+  if (!Array.isArray(v))
+    throw badRequest('The "%1" value\'s type is invalid. The "%2" type was expected. Verify and try again.', [
+      JSON.stringify(v),
+      "array",
+    ]);
   return v.map((l) => {
     const link = l as Record<string, unknown>;
     if (link.category_id === undefined) throw requiredField("category_id");
@@ -97,12 +148,15 @@ function applyProductInput(p: Product, input: Record<string, unknown>): void {
   }
   if (Array.isArray(input.product_links)) p.product_links = input.product_links as Product["product_links"];
   if (Array.isArray(input.options)) p.options = input.options as Product["options"];
-  if (Array.isArray(input.media_gallery_entries)) p.media_gallery_entries = input.media_gallery_entries as Product["media_gallery_entries"];
+  if (Array.isArray(input.media_gallery_entries))
+    p.media_gallery_entries = input.media_gallery_entries as Product["media_gallery_entries"];
   if (Array.isArray(input.tier_prices)) p.tier_prices = input.tier_prices as Product["tier_prices"];
-  if (input.custom_attributes !== undefined) p.custom_attributes = mergeCustomAttributes(p.custom_attributes, input.custom_attributes);
+  if (input.custom_attributes !== undefined)
+    p.custom_attributes = mergeCustomAttributes(p.custom_attributes, input.custom_attributes);
   const ext = optionalObject(input, "extension_attributes");
   if (ext) {
-    if (ext.category_links !== undefined) p.extension_attributes.category_links = parseCategoryLinks(ext.category_links);
+    if (ext.category_links !== undefined)
+      p.extension_attributes.category_links = parseCategoryLinks(ext.category_links);
     if (Array.isArray(ext.website_ids)) p.extension_attributes.website_ids = ext.website_ids.map(toInt);
     const stock = optionalObject(ext, "stock_item");
     if (stock) applyStock(p.extension_attributes.stock_item, stock);
@@ -166,24 +220,45 @@ function saveProduct(ctx: RouteContext, sku: string, input: Record<string, unkno
     existing.updated_at = nowText(ctx.now);
     return existing;
   }
-  if (input.name === undefined || input.name === "") throw badRequest('The "%1" attribute value is empty. Set the attribute and try again.', ["name"]);
+  if (input.name === undefined || input.name === "")
+    throw badRequest('The "%1" attribute value is empty. Set the attribute and try again.', ["name"]);
   const p = newProduct(ctx, sku);
   applyProductInput(p, input);
   ctx.data.putProduct(p);
   return p;
 }
 
-const productBody = [{ name: "product", type: "object" as const, required: true, description: "The product: sku, name, price, status, visibility, type_id, attribute_set_id, weight, custom_attributes[], extension_attributes {category_links[], stock_item, website_ids}." }];
+const productBody = [
+  {
+    name: "product",
+    type: "object" as const,
+    required: true,
+    description:
+      "The product: sku, name, price, status, visibility, type_id, attribute_set_id, weight, custom_attributes[], extension_attributes {category_links[], stock_item, website_ids}.",
+  },
+];
 
 export const productRoutes: RouteDef[] = [
   {
-    method: "GET", path: "/V1/products", service: "catalogProductRepositoryV1", operation: "getList", aclResource: PRODUCTS,
-    summary: "Get product list", searchCriteria: true, returns: "{items: Product[], search_criteria, total_count}",
+    method: "GET",
+    path: "/V1/products",
+    service: "catalogProductRepositoryV1",
+    operation: "getList",
+    aclResource: PRODUCTS,
+    summary: "Get product list",
+    searchCriteria: true,
+    returns: "{items: Product[], search_criteria, total_count}",
     handler: (ctx) => ctx.search(PRODUCT_SEARCH),
   },
   {
-    method: "POST", path: "/V1/products", service: "catalogProductRepositoryV1", operation: "save", aclResource: PRODUCTS,
-    summary: "Create a product (or update the product with that SKU)", body: productBody, returns: "Product",
+    method: "POST",
+    path: "/V1/products",
+    service: "catalogProductRepositoryV1",
+    operation: "save",
+    aclResource: PRODUCTS,
+    summary: "Create a product (or update the product with that SKU)",
+    body: productBody,
+    returns: "Product",
     handler: (ctx) => {
       const input = requireObject(ctx.body, "product");
       if (input.sku === undefined || input.sku === "") throw requiredField("sku");
@@ -191,17 +266,34 @@ export const productRoutes: RouteDef[] = [
     },
   },
   {
-    method: "GET", path: "/V1/products/types", service: "catalogProductTypeListV1", operation: "getProductTypes", aclResource: PRODUCTS,
-    summary: "Available product types", returns: "{name, label}[]", handler: () => PRODUCT_TYPES,
+    method: "GET",
+    path: "/V1/products/types",
+    service: "catalogProductTypeListV1",
+    operation: "getProductTypes",
+    aclResource: PRODUCTS,
+    summary: "Available product types",
+    returns: "{name, label}[]",
+    handler: () => PRODUCT_TYPES,
   },
   {
-    method: "GET", path: "/V1/products/:sku", service: "catalogProductRepositoryV1", operation: "get", aclResource: PRODUCTS,
-    summary: "Get info about product by product SKU", returns: "Product",
+    method: "GET",
+    path: "/V1/products/:sku",
+    service: "catalogProductRepositoryV1",
+    operation: "get",
+    aclResource: PRODUCTS,
+    summary: "Get info about product by product SKU",
+    returns: "Product",
     handler: (ctx) => requireProduct(ctx.data, ctx.params.sku ?? ""),
   },
   {
-    method: "PUT", path: "/V1/products/:sku", service: "catalogProductRepositoryV1", operation: "save", aclResource: PRODUCTS,
-    summary: "Update a product (merges the given attributes; creates it when the SKU is new)", body: productBody, returns: "Product",
+    method: "PUT",
+    path: "/V1/products/:sku",
+    service: "catalogProductRepositoryV1",
+    operation: "save",
+    aclResource: PRODUCTS,
+    summary: "Update a product (merges the given attributes; creates it when the SKU is new)",
+    body: productBody,
+    returns: "Product",
     handler: (ctx) => {
       const input = requireObject(ctx.body, "product");
       // The SKU in the path wins over a SKU in the body.
@@ -210,8 +302,13 @@ export const productRoutes: RouteDef[] = [
     },
   },
   {
-    method: "DELETE", path: "/V1/products/:sku", service: "catalogProductRepositoryV1", operation: "deleteById", aclResource: PRODUCTS,
-    summary: "Delete a product by SKU", returns: "true",
+    method: "DELETE",
+    path: "/V1/products/:sku",
+    service: "catalogProductRepositoryV1",
+    operation: "deleteById",
+    aclResource: PRODUCTS,
+    summary: "Delete a product by SKU",
+    returns: "true",
     handler: (ctx) => {
       ctx.data.deleteProduct(requireProduct(ctx.data, ctx.params.sku ?? ""));
       return true;

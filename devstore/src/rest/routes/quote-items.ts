@@ -12,7 +12,15 @@ import type { RouteContext, RouteDef } from "../route";
 import { intParam, optional, requireObject, toInt, toStr } from "./input";
 import { scopedRoutes } from "./cart-scopes";
 
-const itemBody = [{ name: "cartItem", type: "object" as const, required: true, description: "{sku, qty, quote_id, item_id (update), product_option: {extension_attributes: {configurable_item_options | bundle_options | custom_options}}}" }];
+const itemBody = [
+  {
+    name: "cartItem",
+    type: "object" as const,
+    required: true,
+    description:
+      "{sku, qty, quote_id, item_id (update), product_option: {extension_attributes: {configurable_item_options | bundle_options | custom_options}}}",
+  },
+];
 
 /** The cart CartItemRepository::save writes to: `quote_id` from the body (mine: the customer's cart). */
 function targetCart(ctx: RouteContext, q: Quote, scope: CartScope, input: Record<string, unknown>): Quote {
@@ -34,31 +42,54 @@ function save(ctx: RouteContext, q: Quote, scope: CartScope, itemIdFromPath?: nu
 
 export const quoteItemRoutes: RouteDef[] = [
   ...scopedRoutes({
-    method: "GET", summary: "Items in the cart", returns: "CartItem[]",
+    method: "GET",
+    summary: "Items in the cart",
+    returns: "CartItem[]",
     admin: { path: "/V1/carts/:cartId/items", service: "quoteCartItemRepositoryV1", operation: "getList" },
     mine: { path: "/V1/carts/mine/items", service: "quoteCartItemRepositoryV1", operation: "getList" },
     guest: { path: "/V1/guest-carts/:cartId/items", service: "quoteGuestCartItemRepositoryV1", operation: "getList" },
     handler: (_ctx, q) => q.items.map((i) => renderItem(q, i)),
   }),
   ...scopedRoutes({
-    method: "POST", summary: "Add a product to the cart (the same product again adds to its quantity)", returns: "CartItem", body: itemBody,
-    admin: { path: "/V1/carts/:quoteId/items", service: "quoteCartItemRepositoryV1", operation: "save", param: "quoteId" },
+    method: "POST",
+    summary: "Add a product to the cart (the same product again adds to its quantity)",
+    returns: "CartItem",
+    body: itemBody,
+    admin: {
+      path: "/V1/carts/:quoteId/items",
+      service: "quoteCartItemRepositoryV1",
+      operation: "save",
+      param: "quoteId",
+    },
     mine: { path: "/V1/carts/mine/items", service: "quoteCartItemRepositoryV1", operation: "save" },
     guest: { path: "/V1/guest-carts/:cartId/items", service: "quoteGuestCartItemRepositoryV1", operation: "save" },
     handler: (ctx, q, scope) => save(ctx, q, scope),
   }),
   ...scopedRoutes({
-    method: "PUT", summary: "Change a cart item's quantity or options", returns: "CartItem", body: itemBody,
+    method: "PUT",
+    summary: "Change a cart item's quantity or options",
+    returns: "CartItem",
+    body: itemBody,
     admin: { path: "/V1/carts/:cartId/items/:itemId", service: "quoteCartItemRepositoryV1", operation: "save" },
     mine: { path: "/V1/carts/mine/items/:itemId", service: "quoteCartItemRepositoryV1", operation: "save" },
-    guest: { path: "/V1/guest-carts/:cartId/items/:itemId", service: "quoteGuestCartItemRepositoryV1", operation: "save" },
+    guest: {
+      path: "/V1/guest-carts/:cartId/items/:itemId",
+      service: "quoteGuestCartItemRepositoryV1",
+      operation: "save",
+    },
     handler: (ctx, q, scope) => save(ctx, q, scope, intParam(ctx.params, "itemId")),
   }),
   ...scopedRoutes({
-    method: "DELETE", summary: "Remove an item from the cart", returns: "boolean",
+    method: "DELETE",
+    summary: "Remove an item from the cart",
+    returns: "boolean",
     admin: { path: "/V1/carts/:cartId/items/:itemId", service: "quoteCartItemRepositoryV1", operation: "deleteById" },
     mine: { path: "/V1/carts/mine/items/:itemId", service: "quoteCartItemRepositoryV1", operation: "deleteById" },
-    guest: { path: "/V1/guest-carts/:cartId/items/:itemId", service: "quoteGuestCartItemRepositoryV1", operation: "deleteById" },
+    guest: {
+      path: "/V1/guest-carts/:cartId/items/:itemId",
+      service: "quoteGuestCartItemRepositoryV1",
+      operation: "deleteById",
+    },
     handler: (ctx, q) => {
       removeItem(q, intParam(ctx.params, "itemId"));
       touchQuote(ctx, q);

@@ -20,7 +20,10 @@ export function totalsOf(ctx: RouteContext, q: Quote): Record<string, unknown> {
 export function chooseShipping(ctx: RouteContext, q: Quote, carrier: string, method: string): void {
   const subtotal = q.items.reduce((s, i) => s + i.price * i.qty, 0);
   const address = q.shipping_address;
-  if (!address?.country_id || !ratesFor(q, address, subtotal).some((r) => r.carrier_code === carrier && r.method_code === method)) {
+  if (
+    !address?.country_id ||
+    !ratesFor(q, address, subtotal).some((r) => r.carrier_code === carrier && r.method_code === method)
+  ) {
     throw notFound("Carrier with such method not found: %1, %2", [carrier, method]);
   }
   q.shipping_method = { carrier_code: carrier, method_code: method };
@@ -29,21 +32,29 @@ export function chooseShipping(ctx: RouteContext, q: Quote, carrier: string, met
 
 export const quoteTotalsRoutes: RouteDef[] = [
   ...scopedRoutes({
-    method: "GET", summary: "The cart's totals", returns: "Totals",
+    method: "GET",
+    summary: "The cart's totals",
+    returns: "Totals",
     admin: { path: "/V1/carts/:cartId/totals", service: "quoteCartTotalRepositoryV1", operation: "get" },
     mine: { path: "/V1/carts/mine/totals", service: "quoteCartTotalRepositoryV1", operation: "get" },
     guest: { path: "/V1/guest-carts/:cartId/totals", service: "quoteGuestCartTotalRepositoryV1", operation: "get" },
     handler: (ctx, q) => totalsOf(ctx, q),
   }),
   ...scopedRoutes({
-    method: "PUT", summary: "Choose the payment (and shipping) method and answer the totals", returns: "Totals",
+    method: "PUT",
+    summary: "Choose the payment (and shipping) method and answer the totals",
+    returns: "Totals",
     body: [
       { name: "paymentMethod", type: "object", required: true, description: "{method}" },
       { name: "shippingCarrierCode", type: "string", description: "Carrier" },
       { name: "shippingMethodCode", type: "string", description: "Method" },
     ],
     mine: { path: "/V1/carts/mine/collect-totals", service: "quoteCartTotalManagementV1", operation: "collectTotals" },
-    guest: { path: "/V1/guest-carts/:cartId/collect-totals", service: "quoteGuestCartTotalManagementV1", operation: "collectTotals" },
+    guest: {
+      path: "/V1/guest-carts/:cartId/collect-totals",
+      service: "quoteGuestCartTotalManagementV1",
+      operation: "collectTotals",
+    },
     handler: (ctx, q) => {
       requireBody(ctx.body, ["paymentMethod"]);
       const carrier = optional(ctx.body, "shippingCarrierCode", toStr);

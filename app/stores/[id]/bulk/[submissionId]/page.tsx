@@ -11,7 +11,14 @@ export const dynamic = "force-dynamic";
 
 /** Rows shown on the page; the failures CSV holds every row that did not complete. */
 const SHOWN = 500;
-const TONE: Record<BulkRowStatus, BadgeTone> = { pending: "info", open: "info", complete: "success", failed: "danger", rejected: "danger", invalid: "warning" };
+const TONE: Record<BulkRowStatus, BadgeTone> = {
+  pending: "info",
+  open: "info",
+  complete: "success",
+  failed: "danger",
+  rejected: "danger",
+  invalid: "warning",
+};
 
 export default async function BulkRowsPage({ params }: { params: Promise<{ id: string; submissionId: string }> }) {
   const { id, submissionId } = await params;
@@ -25,10 +32,23 @@ export default async function BulkRowsPage({ params }: { params: Promise<{ id: s
   }
   return (
     <div className="stack">
-      <StoreHeader store={store} section="products" title="Bulk edit rows" description={`${view.complete.toLocaleString("en")} of ${view.total.toLocaleString("en")} rows complete (${view.percent}% done).`} />
+      <StoreHeader
+        store={store}
+        section="products"
+        title="Bulk edit rows"
+        description={`${view.complete.toLocaleString("en")} of ${view.total.toLocaleString("en")} rows complete (${view.percent}% done).`}
+      />
       <RefreshWhileRunning running={view.state !== "done" && view.state !== "failed"} />
       <Card title={view.total > SHOWN ? `The first ${SHOWN} rows` : "Rows"}>
-        <Table caption="Each row of the file and what the store did with it" columns={[{ key: "row", label: "Row" }, { key: "sku", label: "SKU" }, { key: "status", label: "Status" }, { key: "message", label: "Message" }]}>
+        <Table
+          caption="Each row of the file and what the store did with it"
+          columns={[
+            { key: "row", label: "Row" },
+            { key: "sku", label: "SKU" },
+            { key: "status", label: "Status" },
+            { key: "message", label: "Message" },
+          ]}
+        >
           {rows.map((r) => (
             <tr key={r.row} data-testid="result-row" data-status={r.status}>
               <td className="mono">{r.row}</td>

@@ -39,18 +39,49 @@ export default async function CustomerPage({ params }: Props) {
   const customer = !client.ok
     ? client
     : await attempt(async () => {
-        const res = await client.value.call("getCustomersByCustomerId", { pathParams: { customerId }, fields: CUSTOMER_DETAIL_FIELDS });
+        const res = await client.value.call("getCustomersByCustomerId", {
+          pathParams: { customerId },
+          fields: CUSTOMER_DETAIL_FIELDS,
+        });
         return customerDetailSchema.parse(res.data);
       });
   const base = `/stores/${encodeURIComponent(id)}`;
   if (!customer.ok) {
-    return <RecordLoadFailed store={store} section="customers" title={`Customer ${customerId}`} error={customer.error} doing={`loading customer ${customerId}`} back={{ href: `${base}/customers`, label: "Back to customers" }} />;
+    return (
+      <RecordLoadFailed
+        store={store}
+        section="customers"
+        title={`Customer ${customerId}`}
+        error={customer.error}
+        doing={`loading customer ${customerId}`}
+        back={{ href: `${base}/customers`, label: "Back to customers" }}
+      />
+    );
   }
   const c = customer.value;
   const [orders, groups] = client.ok
     ? await Promise.all([
-        attempt(async () => parseListResult<OrderRow>((await client.value.call("getOrders", { searchCriteria: ordersOfCustomer(c.id), fields: CUSTOMER_ORDER_FIELDS })).data, CUSTOMER_ORDERS_PAGE)),
-        attempt(async () => groupNames((await client.value.call("getCustomerGroupsSearch", { searchCriteria: GROUPS_CRITERIA, fields: GROUP_FIELDS })).data)),
+        attempt(async () =>
+          parseListResult<OrderRow>(
+            (
+              await client.value.call("getOrders", {
+                searchCriteria: ordersOfCustomer(c.id),
+                fields: CUSTOMER_ORDER_FIELDS,
+              })
+            ).data,
+            CUSTOMER_ORDERS_PAGE,
+          ),
+        ),
+        attempt(async () =>
+          groupNames(
+            (
+              await client.value.call("getCustomerGroupsSearch", {
+                searchCriteria: GROUPS_CRITERIA,
+                fields: GROUP_FIELDS,
+              })
+            ).data,
+          ),
+        ),
       ])
     : [client, client];
   const name = [c.firstname, c.lastname].filter(Boolean).join(" ") || text(c.email);
@@ -63,7 +94,11 @@ export default async function CustomerPage({ params }: Props) {
             <dt>Email</dt>
             <dd>{text(c.email)}</dd>
             <dt>Group</dt>
-            <dd>{groups.ok ? (groups.value.get(c.group_id ?? -1) ?? `Group ${text(c.group_id)}`) : `Group ${text(c.group_id)}`}</dd>
+            <dd>
+              {groups.ok
+                ? (groups.value.get(c.group_id ?? -1) ?? `Group ${text(c.group_id)}`)
+                : `Group ${text(c.group_id)}`}
+            </dd>
             <dt>Created</dt>
             <dd>{formatStoreDate(c.created_at)}</dd>
             <dt>Date of birth</dt>
@@ -76,8 +111,23 @@ export default async function CustomerPage({ params }: Props) {
           </Card>
         ) : (
           c.addresses.map((a, n) => (
-            <Card key={a.id ?? n} title={a.default_billing && a.default_shipping ? "Default address" : a.default_billing ? "Default billing address" : a.default_shipping ? "Default shipping address" : "Address"}>
-              <address>{addressLines({ ...a, region: a.region ?? null }).map((l, i) => <div key={i}>{l}</div>)}</address>
+            <Card
+              key={a.id ?? n}
+              title={
+                a.default_billing && a.default_shipping
+                  ? "Default address"
+                  : a.default_billing
+                    ? "Default billing address"
+                    : a.default_shipping
+                      ? "Default shipping address"
+                      : "Address"
+              }
+            >
+              <address>
+                {addressLines({ ...a, region: a.region ?? null }).map((l, i) => (
+                  <div key={i}>{l}</div>
+                ))}
+              </address>
             </Card>
           ))
         )}

@@ -39,18 +39,42 @@ export default async function OrderPage({ params }: Props) {
   const order = !client.ok
     ? client
     : await attempt(async () => {
-        const res = await client.value.call("getOrdersById", { pathParams: { id: orderId }, fields: ORDER_DETAIL_FIELDS });
+        const res = await client.value.call("getOrdersById", {
+          pathParams: { id: orderId },
+          fields: ORDER_DETAIL_FIELDS,
+        });
         return orderDetailSchema.parse(res.data);
       });
   const base = `/stores/${encodeURIComponent(id)}`;
   if (!order.ok) {
-    return <RecordLoadFailed store={store} section="orders" title={`Order ${orderId}`} error={order.error} doing={`loading order ${orderId}`} back={{ href: `${base}/orders`, label: "Back to orders" }} />;
+    return (
+      <RecordLoadFailed
+        store={store}
+        section="orders"
+        title={`Order ${orderId}`}
+        error={order.error}
+        doing={`loading order ${orderId}`}
+        back={{ href: `${base}/orders`, label: "Back to orders" }}
+      />
+    );
   }
   const o = order.value;
   const [invoices, shipments] = client.ok
     ? await Promise.all([
-        attempt(async () => parseListResult((await client.value.call("getInvoices", { searchCriteria: byOrder(o.entity_id), fields: INVOICE_FIELDS })).data, BY_ORDER_PAGE)),
-        attempt(async () => parseListResult((await client.value.call("getShipments", { searchCriteria: byOrder(o.entity_id), fields: SHIPMENT_FIELDS })).data, BY_ORDER_PAGE)),
+        attempt(async () =>
+          parseListResult(
+            (await client.value.call("getInvoices", { searchCriteria: byOrder(o.entity_id), fields: INVOICE_FIELDS }))
+              .data,
+            BY_ORDER_PAGE,
+          ),
+        ),
+        attempt(async () =>
+          parseListResult(
+            (await client.value.call("getShipments", { searchCriteria: byOrder(o.entity_id), fields: SHIPMENT_FIELDS }))
+              .data,
+            BY_ORDER_PAGE,
+          ),
+        ),
       ])
     : [client, client];
   const money = (v: number | null | undefined) => formatMoney(v, o.order_currency_code);
@@ -58,7 +82,12 @@ export default async function OrderPage({ params }: Props) {
   const customer = [o.customer_firstname, o.customer_lastname].filter(Boolean).join(" ") || "Guest";
   return (
     <>
-      <StoreHeader store={store} section="orders" title={`Order #${text(o.increment_id)}`} description={`${orderStatusLabel(o.status)} · placed ${formatStoreDate(o.created_at)}`} />
+      <StoreHeader
+        store={store}
+        section="orders"
+        title={`Order #${text(o.increment_id)}`}
+        description={`${orderStatusLabel(o.status)} · placed ${formatStoreDate(o.created_at)}`}
+      />
       <div className="card-grid">
         <Card title="Customer">
           <dl className="facts">
@@ -73,10 +102,22 @@ export default async function OrderPage({ params }: Props) {
           </dl>
         </Card>
         <Card title="Billing address">
-          <address>{addressLines(o.billing_address).map((l, i) => <div key={i}>{l}</div>)}</address>
+          <address>
+            {addressLines(o.billing_address).map((l, i) => (
+              <div key={i}>{l}</div>
+            ))}
+          </address>
         </Card>
         <Card title="Shipping address">
-          {shipping?.address ? <address>{addressLines(shipping.address).map((l, i) => <div key={i}>{l}</div>)}</address> : <p className="muted">No shipping (virtual items).</p>}
+          {shipping?.address ? (
+            <address>
+              {addressLines(shipping.address).map((l, i) => (
+                <div key={i}>{l}</div>
+              ))}
+            </address>
+          ) : (
+            <p className="muted">No shipping (virtual items).</p>
+          )}
         </Card>
         <Card title="Totals">
           <dl className="facts">
@@ -112,7 +153,9 @@ export default async function OrderPage({ params }: Props) {
       >
         {visibleItems(o).map((i, n) => (
           <tr key={i.item_id ?? n}>
-            <td className="mono">{i.sku ? <Link href={`${base}/products/${encodeURIComponent(i.sku)}`}>{i.sku}</Link> : "—"}</td>
+            <td className="mono">
+              {i.sku ? <Link href={`${base}/products/${encodeURIComponent(i.sku)}`}>{i.sku}</Link> : "—"}
+            </td>
             <td>{text(i.name)}</td>
             <td className="num">{text(i.qty_ordered)}</td>
             <td className="num">{text(i.qty_invoiced)}</td>
@@ -134,7 +177,8 @@ export default async function OrderPage({ params }: Props) {
                 const inv = invoiceRowSchema.safeParse(raw);
                 return inv.success ? (
                   <li key={inv.data.entity_id}>
-                    #{text(inv.data.increment_id)} · {INVOICE_STATES[inv.data.state ?? 0] ?? text(inv.data.state)} · {money(inv.data.grand_total)} · {formatStoreDate(inv.data.created_at)}
+                    #{text(inv.data.increment_id)} · {INVOICE_STATES[inv.data.state ?? 0] ?? text(inv.data.state)} ·{" "}
+                    {money(inv.data.grand_total)} · {formatStoreDate(inv.data.created_at)}
                   </li>
                 ) : null;
               })}

@@ -32,10 +32,12 @@ export default async function ProductPage({ params }: Props) {
   const sku = decodeURIComponent(rawSku);
   const { store, client: storeClient } = await loadStore(id, `/products/${encodeURIComponent(sku)}`);
   const client = await attempt(storeClient);
-  const product = !client.ok ? client : await attempt(async () => {
-    const res = await client.value.call("getProductsBySku", { pathParams: { sku }, fields: PRODUCT_DETAIL_FIELDS });
-    return { data: productDetailSchema.parse(res.data), durationMs: res.durationMs };
-  });
+  const product = !client.ok
+    ? client
+    : await attempt(async () => {
+        const res = await client.value.call("getProductsBySku", { pathParams: { sku }, fields: PRODUCT_DETAIL_FIELDS });
+        return { data: productDetailSchema.parse(res.data), durationMs: res.durationMs };
+      });
   const currency = product.ok && client.ok ? await storeCurrency(store.installationId, client.value) : undefined;
   const links = product.ok ? (product.value.data.extension_attributes?.category_links ?? []) : [];
   // category names for the links, from the category tree (one call; works on every store)
@@ -61,7 +63,12 @@ export default async function ProductPage({ params }: Props) {
   const stock = p.extension_attributes?.stock_item;
   return (
     <>
-      <StoreHeader store={store} section="products" title={p.name ?? sku} description={<span className="mono">SKU {p.sku}</span>} />
+      <StoreHeader
+        store={store}
+        section="products"
+        title={p.name ?? sku}
+        description={<span className="mono">SKU {p.sku}</span>}
+      />
       <div className="card-grid">
         <Card title="Product">
           <dl className="facts">
@@ -95,7 +102,11 @@ export default async function ProductPage({ params }: Props) {
       <Card title="Edit">
         <EditProductForm
           action={updateProduct.bind(null, id, p.sku, stock?.item_id)}
-          initial={{ name: p.name ?? "", price: p.price === undefined ? "" : String(p.price), qty: stock?.qty === undefined || stock.qty === null ? "0" : String(stock.qty) }}
+          initial={{
+            name: p.name ?? "",
+            price: p.price === undefined ? "" : String(p.price),
+            qty: stock?.qty === undefined || stock.qty === null ? "0" : String(stock.qty),
+          }}
         />
       </Card>
       {links.length === 0 ? (
@@ -118,7 +129,9 @@ export default async function ProductPage({ params }: Props) {
               <td className="num">{l.category_id}</td>
               <td>
                 <Link href={`${base}/products?category=${encodeURIComponent(l.category_id)}`} prefetch={false}>
-                  {names.ok ? (names.value.get(l.category_id) ?? `Category ${l.category_id}`) : `Category ${l.category_id}`}
+                  {names.ok
+                    ? (names.value.get(l.category_id) ?? `Category ${l.category_id}`)
+                    : `Category ${l.category_id}`}
                 </Link>
               </td>
               <td className="num">{text(l.position)}</td>
@@ -126,7 +139,11 @@ export default async function ProductPage({ params }: Props) {
           ))}
         </Table>
       )}
-      <RequestDetails path={`/V1/products/${encodeURIComponent(p.sku)}`} fields={PRODUCT_DETAIL_FIELDS} durationMs={product.value.durationMs} />
+      <RequestDetails
+        path={`/V1/products/${encodeURIComponent(p.sku)}`}
+        fields={PRODUCT_DETAIL_FIELDS}
+        durationMs={product.value.durationMs}
+      />
     </>
   );
 }

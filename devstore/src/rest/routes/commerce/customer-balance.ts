@@ -5,11 +5,18 @@ import type { RouteDef } from "../../route";
 
 export const customerBalanceRoutes: RouteDef[] = [
   {
-    method: "POST", path: "/V1/carts/mine/balance/apply", service: "customerBalanceBalanceManagementV1", operation: "apply", aclResource: "self", edition: "commerce",
-    summary: "Pay the signed-in customer's cart with their store credit (as far as it goes)", returns: "boolean",
+    method: "POST",
+    path: "/V1/carts/mine/balance/apply",
+    service: "customerBalanceBalanceManagementV1",
+    operation: "apply",
+    aclResource: "self",
+    edition: "commerce",
+    summary: "Pay the signed-in customer's cart with their store credit (as far as it goes)",
+    returns: "boolean",
     handler: (ctx) => {
       const q = mineQuote(ctx);
-      if ((ctx.data.customerBalances.get(q.customer_id ?? 0) ?? 0) <= 0) throw badRequest("You don't have enough store credit to apply to this order.");
+      if ((ctx.data.customerBalances.get(q.customer_id ?? 0) ?? 0) <= 0)
+        throw badRequest("You don't have enough store credit to apply to this order.");
       q.use_customer_balance = true;
       touchQuote(ctx, q);
       return true;

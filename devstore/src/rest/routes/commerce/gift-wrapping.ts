@@ -28,7 +28,11 @@ function save(ctx: RouteContext, input: Record<string, unknown>, existing?: Gift
   if (!design) throw requiredField("design");
   const price = optional(input, "base_price", toFloat) ?? existing?.base_price;
   if (price === undefined) throw requiredField("base_price");
-  if (price < 0) throw badRequest('Invalid value of "%value" provided for the %fieldName field.', { fieldName: "base_price", value: price });
+  if (price < 0)
+    throw badRequest('Invalid value of "%value" provided for the %fieldName field.', {
+      fieldName: "base_price",
+      value: price,
+    });
   const w: GiftWrapping = {
     wrapping_id: existing?.wrapping_id ?? ctx.data.nextId("giftWrapping"),
     design,
@@ -43,25 +47,71 @@ function save(ctx: RouteContext, input: Record<string, unknown>, existing?: Gift
   return w;
 }
 
-const body = [{ name: "data", type: "object" as const, required: true, description: "{design, status, base_price, website_ids[], image_name}" }];
+const body = [
+  {
+    name: "data",
+    type: "object" as const,
+    required: true,
+    description: "{design, status, base_price, website_ids[], image_name}",
+  },
+];
 const common = { edition: "commerce" as const, aclResource: WRAPPING };
 
 export const giftWrappingRoutes: RouteDef[] = [
-  { ...common, method: "GET", path: "/V1/gift-wrappings", service: "giftWrappingWrappingRepositoryV1", operation: "getList", summary: "Gift wrapping designs matching the criteria", searchCriteria: true, returns: "{items: GiftWrapping[], search_criteria, total_count}", handler: (ctx) => ctx.search(WRAPPING_SEARCH) },
-  { ...common, method: "GET", path: "/V1/gift-wrappings/:id", service: "giftWrappingWrappingRepositoryV1", operation: "get", summary: "A gift wrapping design", returns: "GiftWrapping", handler: (ctx) => wrapping(ctx, intParam(ctx.params, "id")) },
   {
-    ...common, method: "POST", path: "/V1/gift-wrappings", service: "giftWrappingWrappingRepositoryV1", operation: "save", summary: "Create a gift wrapping design", body, returns: "GiftWrapping",
+    ...common,
+    method: "GET",
+    path: "/V1/gift-wrappings",
+    service: "giftWrappingWrappingRepositoryV1",
+    operation: "getList",
+    summary: "Gift wrapping designs matching the criteria",
+    searchCriteria: true,
+    returns: "{items: GiftWrapping[], search_criteria, total_count}",
+    handler: (ctx) => ctx.search(WRAPPING_SEARCH),
+  },
+  {
+    ...common,
+    method: "GET",
+    path: "/V1/gift-wrappings/:id",
+    service: "giftWrappingWrappingRepositoryV1",
+    operation: "get",
+    summary: "A gift wrapping design",
+    returns: "GiftWrapping",
+    handler: (ctx) => wrapping(ctx, intParam(ctx.params, "id")),
+  },
+  {
+    ...common,
+    method: "POST",
+    path: "/V1/gift-wrappings",
+    service: "giftWrappingWrappingRepositoryV1",
+    operation: "save",
+    summary: "Create a gift wrapping design",
+    body,
+    returns: "GiftWrapping",
     handler: (ctx) => {
       const { wrapping_id: _id, ...rest } = requireObject(ctx.body, "data");
       return save(ctx, rest);
     },
   },
   {
-    ...common, method: "PUT", path: "/V1/gift-wrappings/:wrappingId", service: "giftWrappingWrappingRepositoryV1", operation: "save", summary: "Change a gift wrapping design", body, returns: "GiftWrapping",
+    ...common,
+    method: "PUT",
+    path: "/V1/gift-wrappings/:wrappingId",
+    service: "giftWrappingWrappingRepositoryV1",
+    operation: "save",
+    summary: "Change a gift wrapping design",
+    body,
+    returns: "GiftWrapping",
     handler: (ctx) => save(ctx, requireObject(ctx.body, "data"), wrapping(ctx, intParam(ctx.params, "wrappingId"))),
   },
   {
-    ...common, method: "DELETE", path: "/V1/gift-wrappings/:id", service: "giftWrappingWrappingRepositoryV1", operation: "deleteById", summary: "Delete a gift wrapping design", returns: "boolean",
+    ...common,
+    method: "DELETE",
+    path: "/V1/gift-wrappings/:id",
+    service: "giftWrappingWrappingRepositoryV1",
+    operation: "deleteById",
+    summary: "Delete a gift wrapping design",
+    returns: "boolean",
     handler: (ctx) => ctx.data.giftWrappings.delete(wrapping(ctx, intParam(ctx.params, "id")).wrapping_id),
   },
 ];

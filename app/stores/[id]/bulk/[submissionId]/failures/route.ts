@@ -4,7 +4,10 @@ import { csvLine } from "@/lib/bulk";
 /** The rows of a bulk edit that did not complete, as CSV (cells a spreadsheet would run as formulas are escaped). */
 export const dynamic = "force-dynamic";
 
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string; submissionId: string }> }): Promise<Response> {
+export async function GET(
+  _request: Request,
+  { params }: { params: Promise<{ id: string; submissionId: string }> },
+): Promise<Response> {
   const { id, submissionId } = await params;
   const user = await getCurrentUser();
   if (!user) return new Response("Sign in first.\n", { status: 401 });
@@ -25,7 +28,11 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
         if (next.done) return controller.close();
         const r = next.value;
         if (r.status === "complete") continue;
-        controller.enqueue(encoder.encode(csvLine([r.row, r.ref, r.status === "pending" || r.status === "open" ? "open" : r.status, r.message])));
+        controller.enqueue(
+          encoder.encode(
+            csvLine([r.row, r.ref, r.status === "pending" || r.status === "open" ? "open" : r.status, r.message]),
+          ),
+        );
         return;
       }
     },

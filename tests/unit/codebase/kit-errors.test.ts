@@ -134,7 +134,7 @@ describe("instanceof across two copies of a module", () => {
     expect(big instanceof b.ResponseTooLargeError).toBe(true);
     const lookalike = Object.assign(new Error("x"), { name: "MagentoApiError", code: "other" });
     expect(lookalike instanceof b.MagentoApiError).toBe(false);
-    expect(null instanceof b.StoreError).toBe(false);
+    expect((null as unknown as object) instanceof b.StoreError).toBe(false);
   });
 });
 

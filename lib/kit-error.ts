@@ -6,7 +6,7 @@
  * Branded like undici's errors: Next bundles routes, pages and instrumentation separately, each with its own copy
  * of lib/, and a plain `instanceof` is false for an error made by another copy's class. Every instance carries the
  * brands of its class chain under a `Symbol.for` key (one registry per process, shared by every copy), and
- * `instanceof` asks for the class's, so `e instanceof MagentoApiError` holds whichever copy threw it. A kind is the
+ * `instanceof` asks for the class's, so `e instanceof MagentoApiError` holds whichever copy threw it. A brand is the
  * string the class declares (`static override readonly brand`), not its name: a minifier renames classes.
  */
 import type { StoreProblem } from "@/lib/magento/store-advice";

@@ -6,7 +6,7 @@
  */
 // the plain modules, not their indexes: client components draw state badges (app/components/ui/Badge.tsx)
 import { STORE_ADVICE, type StoreProblem } from "@/lib/magento/store-advice";
-import { nextState, revocationEventOfCode } from "@/lib/integration/states";
+import { nextState, revocationEventOfCode } from "@/lib/storage/installation-states";
 
 export type StateTone = "success" | "info" | "warning" | "danger";
 

@@ -6,7 +6,7 @@ import {
   type IdentityQuery,
 } from "@/lib/integration/identity";
 import { ADMIN_POPUP_COOKIE, isAdminPopup } from "@/lib/integration/admin-popup";
-import { CALLBACK_JOB } from "@/lib/jobs/kinds/handshake";
+import { CALLBACK_JOB } from "@/lib/integration/jobs";
 import {
   acceptLinkOffer,
   findLinkOffer,

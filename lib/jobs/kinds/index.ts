@@ -1,8 +1,8 @@
 import type { JobKind, Recurring } from "../worker";
 import type { JobQueue } from "../queue";
 import type { JobServices } from "./services";
-import { CALLBACK_JOB, EXCHANGE_JOB, handshakeJobs } from "./handshake";
-import { HEALTH_SWEEP_JOB, PROBE_JOB, probeJobs } from "./probe";
+import { CALLBACK_JOB, EXCHANGE_JOB, handshakeJobs } from "@/lib/integration/jobs";
+import { HEALTH_SWEEP_JOB, PROBE_JOB, probeJobs } from "@/lib/integration/probe-jobs";
 import { EXCHANGE_SWEEP_JOB, maintenanceJobs, PRUNE_JOB } from "./maintenance";
 import { EXPORT_JOB, exportJobs } from "./export";
 import { BULK_JOB, bulkJobs } from "./bulk";
@@ -10,8 +10,8 @@ import { STORE_EVENT_JOB, storeEventJobs } from "./store-event";
 import { SYNC_PASS_JOB, SYNC_SCHEDULE_EVERY_MS, SYNC_SCHEDULE_JOB, SYNC_SWEEP_JOB, syncJobs } from "./sync";
 import { ACCOUNT_MAIL_JOB, accountMailJobs } from "./account-mail";
 
-export { CALLBACK_JOB, EXCHANGE_JOB, callbackJob } from "./handshake";
-export { PROBE_JOB, HEALTH_SWEEP_JOB, probeJob } from "./probe";
+export { CALLBACK_JOB, EXCHANGE_JOB, callbackJob } from "@/lib/integration/jobs";
+export { PROBE_JOB, HEALTH_SWEEP_JOB, probeJob } from "@/lib/integration/probe-jobs";
 export { EXPORT_JOB, exportJobOptions } from "./export";
 export { BULK_JOB, bulkJobOptions } from "./bulk";
 export { STORE_EVENT_JOB } from "./store-event";

@@ -16,7 +16,7 @@ import { pruneSessions } from "@/lib/auth/sessions";
 import { pruneThrottle } from "@/lib/auth/throttle";
 import { defineJob, type JobKind } from "../worker";
 import type { JobQueue } from "../queue";
-import { EXCHANGE_JOB, exchangeJob } from "./handshake";
+import { EXCHANGE_JOB, exchangeJob } from "@/lib/integration/jobs";
 import type { JobServices } from "./services";
 
 export const EXCHANGE_SWEEP_JOB = "maintenance.exchanges";

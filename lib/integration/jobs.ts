@@ -1,7 +1,7 @@
 /**
  * The handshake as jobs, in protocol order: callback validated → bound → stored → request-token call → request
  * token → access-token call → active. The callback URL only validates, seals, enqueues and answers
- * (lib/verbs/handshake.ts receiveCallback); then:
+ * (lib/integration/verbs.ts receiveCallback); then:
  * - `handshake.callback` records the callback (binding check, installation, activation: record-callback.ts) and
  *   enqueues the exchange.
  * - `handshake.exchange` runs the token exchange (exchange.ts), resumable after a crash, inside the 300 s window.
@@ -14,10 +14,10 @@ import { metrics } from "@/lib/ops/metrics";
 import { recordCallback } from "@/lib/integration/record-callback";
 import { consumerKeyDigest, consumerKeyRef } from "@/lib/integration/key-digest";
 import { markInterrupted, runExchange } from "@/lib/integration/exchange";
-import { defineJob, type JobKind } from "../worker";
-import { UNPROVEN_LANE_PREFIX, type SendOptions } from "../queue";
-import { handshakeLane, storeLane, UNPROVEN_RECORDING_LANE, type JobServices } from "./services";
-import { probeJob } from "./probe";
+import { defineJob, type JobKind } from "@/lib/jobs/worker";
+import { UNPROVEN_LANE_PREFIX, type SendOptions } from "@/lib/jobs/queue";
+import { handshakeLane, storeLane, UNPROVEN_RECORDING_LANE, type JobServices } from "@/lib/jobs/kinds/services";
+import { probeJob } from "./probe-jobs";
 
 export const CALLBACK_JOB = "handshake.callback";
 export const EXCHANGE_JOB = "handshake.exchange";

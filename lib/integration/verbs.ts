@@ -1,13 +1,13 @@
 import { parseActivationCallback, type ActivationCallback } from "@/lib/integration/callback-schema";
 import { databaseUnreachable } from "@/lib/db-reachable";
 import { activationFingerprint, bindingDiffers, recordRefusal } from "@/lib/integration/record-callback";
-import { CALLBACK_JOB, callbackJob, type ReceivedCallbackData } from "@/lib/jobs/kinds/handshake";
+import { CALLBACK_JOB, callbackJob, type ReceivedCallbackData } from "@/lib/integration/jobs";
 import type { CallbackLimiter } from "@/lib/integration/callback-rate-limit";
 import { CallbackAdmission } from "@/lib/integration/callback-admission";
 import { groupPerTurn } from "@/lib/jobs/group-send";
 import { metrics } from "@/lib/ops/metrics";
 import { annotate, withSpan } from "@/lib/ops/tracing";
-import type { KitCore } from "./core";
+import type { KitCore } from "@/lib/verbs/core";
 
 const OUTCOMES = { 200: "accepted", 400: "invalid", 429: "rate_limited", 503: "database_unreachable" } as const;
 
@@ -40,7 +40,7 @@ interface Refusal {
  * (a bounded number at once), rate limit, validate (400 names the field, nothing written), check the key's binding
  * (one indexed read: a callback that contradicts it is refused here, never queued), budget never-proven keys, seal
  * the secrets and enqueue the callback as one job, answer. Everything else (recording, the token exchange) runs in
- * jobs (lib/jobs/kinds/handshake.ts), so the answer never waits for a store. A refused callback gets the same 200
+ * jobs (lib/integration/jobs.ts), so the answer never waits for a store. A refused callback gets the same 200
  * as an accepted one (docs/security.md).
  */
 export function handshakeVerbs(

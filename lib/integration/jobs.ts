@@ -16,6 +16,7 @@
 import { z } from "zod";
 import { metrics } from "@/lib/ops/metrics";
 import { recordCallback } from "@/lib/integration/record-callback";
+import { receivedCallbackSchema } from "@/lib/integration/callback-schema";
 import { consumerKeyDigest, consumerKeyRef } from "@/lib/integration/key-digest";
 import { EXCHANGE_DEADLINE_MS, markInterrupted, runExchange } from "@/lib/integration/exchange";
 import type { IntegrationDeps } from "@/lib/integration/deps";
@@ -45,17 +46,6 @@ export const HANDSHAKE_PRUNING: HandshakePruning = {
   unprovenTtlMs: UNPROVEN_TTL_MS,
   pruneLinkRequests,
 };
-
-export const receivedCallbackSchema = z.object({
-  consumerKey: z.string(),
-  storeBaseUrl: z.string(),
-  consumerSecretEnc: z.string(),
-  verifierEnc: z.string(),
-  fingerprint: z.string(),
-  callbackAt: z.coerce.date(),
-  answeredMs: z.number().nullable(),
-});
-export type ReceivedCallbackData = z.input<typeof receivedCallbackSchema>;
 
 /**
  * The job key of a consumer key's callbacks and exchanges. Magento keeps one verifier token per consumer and

@@ -1,26 +1,11 @@
 import { createHash } from "node:crypto";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
-import type { ActivationCallback } from "@/lib/integration/callback-schema";
+import type { ActivationCallback, ReceivedCallback } from "@/lib/integration/callback-schema";
 import { nextState } from "@/lib/storage/installation-states";
 import { UniqueConflictError, type Storage } from "@/lib/storage/storage";
 import type { InstallationWithStore } from "@/lib/storage/types";
 import type { SecretBox } from "@/lib/secret-box";
-
-/**
- * An activation callback as the callback URL hands it to the job queue: validated, secrets sealed, the time it
- * arrived. Nothing else is done before answering the store (lib/integration/jobs.ts records it).
- */
-export interface ReceivedCallback {
-  consumerKey: string;
-  storeBaseUrl: string;
-  consumerSecretEnc: string;
-  verifierEnc: string;
-  fingerprint: string;
-  callbackAt: Date;
-  /** How long the app took to answer the store (Magento waits 5 s). */
-  answeredMs: number | null;
-}
 
 export type RecordedCallback =
   | {

@@ -16,7 +16,7 @@ export const CALLBACK_TIMEOUT_MS = 5_000;
 /**
  * An exchange still pending or exchanging this long after its callback can no longer succeed: the request token
  * is refused after 300 s and the access-token step has its own 20 s timeout. The maintenance job fails such
- * activations as `interrupted` (lib/jobs/kinds/maintenance.ts).
+ * activations as `interrupted` (the `maintenance.exchanges` sweep, lib/integration/jobs.ts).
  */
 export const EXCHANGE_DEADLINE_MS = CONSUMER_EXPIRY_MS + 25_000;
 

@@ -1,3 +1,8 @@
+/**
+ * The registry of every job kind: this folder's (one module per kind) and the handshake's, which live with the
+ * handshake (lib/integration/jobs.ts, probe-jobs.ts). The one module of lib/jobs that may import lib/integration
+ * (JOB_KIND_REGISTRY in eslint.config.mjs): it hands the handshake's pruning to the prune job.
+ */
 import type { JobKind, Recurring } from "../worker";
 import type { JobQueue } from "../queue";
 import {

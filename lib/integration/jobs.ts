@@ -10,8 +10,8 @@
  *   store's window plus the last step's timeout (EXCHANGE_DEADLINE_MS) can never finish: failed as `interrupted` at
  *   once, with nobody polling. A pending activation whose exchange job got lost (a crash between recording the
  *   callback and sending the job) gets one.
- * The callback and exchange jobs of one consumer key share one job key (`handshakeKey`), so they run one at a time in the order sent:
- * an exchange never starts while a later callback of its key waits to be recorded (see handshakeKey).
+ * The callback and exchange jobs of one consumer key share one job key (`handshakeKey`), so they run one at a
+ * time in the order sent: an exchange never starts while a later callback of its key waits to be recorded.
  */
 import { z } from "zod";
 import { metrics } from "@/lib/ops/metrics";

@@ -13,7 +13,7 @@ import {
   type StateTone,
   type StoreStateKey,
 } from "@/lib/magento/store-advice";
-import { nextState, revocationEventOfCode } from "@/lib/integration/states";
+import { nextState, revocationEventOfCode } from "@/lib/storage/installation-states";
 
 export type { StateAction, StateTone };
 

@@ -6,11 +6,11 @@ import {
   type InstallationLogKind,
   type InstallationState,
   type RevocationEvent,
-} from "@/lib/integration/states";
+} from "@/lib/storage/installation-states";
 
 /**
  * The revocation a failed call reports: a 401 with one of the three refusals (which event each is:
- * lib/integration/states.ts revocationEventOfCode), or null.
+ * lib/storage/installation-states.ts revocationEventOfCode), or null.
  */
 export function revocationEventFor(error: unknown): RevocationEvent | null {
   if (!(error instanceof MagentoApiError) || error.status !== 401) return null;

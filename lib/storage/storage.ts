@@ -5,7 +5,7 @@
  * other backend (README, "A new database backend"). Jobs have their own interface (lib/jobs).
  */
 import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
-import type { FailureReason } from "@/lib/integration/failure-reasons";
+import type { FailureReason } from "@/lib/magento/failure-reasons";
 import type { SyncRepo } from "@/lib/sync/sync-repo";
 import type {
   Activation,

@@ -1,30 +1,44 @@
+/**
+ * The registry of every job kind: this folder's (one module per kind) and the handshake's, which live with the
+ * handshake (lib/integration/jobs.ts, probe-jobs.ts). The one module of lib/jobs that may import lib/integration
+ * (JOB_KIND_REGISTRY in eslint.config.mjs): it hands the handshake's pruning to the prune job.
+ */
 import type { JobKind, Recurring } from "../worker";
 import type { JobQueue } from "../queue";
-import type { JobServices } from "./services";
-import { CALLBACK_JOB, EXCHANGE_JOB, handshakeJobs } from "./handshake";
-import { HEALTH_SWEEP_JOB, PROBE_JOB, probeJobs } from "./probe";
-import { EXCHANGE_SWEEP_JOB, maintenanceJobs, PRUNE_JOB } from "./maintenance";
+import {
+  CALLBACK_JOB,
+  EXCHANGE_JOB,
+  EXCHANGE_SWEEP_JOB,
+  HANDSHAKE_PRUNING,
+  handshakeJobs,
+  type HandshakeJobServices,
+} from "@/lib/integration/jobs";
+import { HEALTH_SWEEP_JOB, PROBE_JOB, probeJobs } from "@/lib/integration/probe-jobs";
+import { maintenanceJobs, PRUNE_JOB } from "./maintenance";
 import { EXPORT_JOB, exportJobs } from "./export";
 import { BULK_JOB, bulkJobs } from "./bulk";
 import { STORE_EVENT_JOB, storeEventJobs } from "./store-event";
 import { SYNC_PASS_JOB, SYNC_SCHEDULE_EVERY_MS, SYNC_SCHEDULE_JOB, SYNC_SWEEP_JOB, syncJobs } from "./sync";
 import { ACCOUNT_MAIL_JOB, accountMailJobs } from "./account-mail";
 
-export { CALLBACK_JOB, EXCHANGE_JOB, callbackJob } from "./handshake";
-export { PROBE_JOB, HEALTH_SWEEP_JOB, probeJob } from "./probe";
+export { CALLBACK_JOB, EXCHANGE_JOB, callbackJob } from "@/lib/integration/jobs";
+export { PROBE_JOB, HEALTH_SWEEP_JOB, probeJob } from "@/lib/integration/probe-jobs";
 export { EXPORT_JOB, exportJobOptions } from "./export";
 export { BULK_JOB, bulkJobOptions } from "./bulk";
 export { STORE_EVENT_JOB } from "./store-event";
 export { SYNC_PASS_JOB, SYNC_SWEEP_JOB, SYNC_SCHEDULE_JOB, syncJobOptions, syncKey } from "./sync";
 export { ACCOUNT_MAIL_JOB, ACCOUNT_MAIL_OPTIONS } from "./account-mail";
-export { storeLane, unprovenLane, type JobServices } from "./services";
+export { storeLane, unprovenLane } from "./services";
+
+/** What the kit's job kinds use of it (lib/kit.ts builds it): every kind's services plus the handshake's. */
+export type JobServices = HandshakeJobServices;
 
 /** Every job kind of the kit. */
 export function jobKinds(s: JobServices, queue: Pick<JobQueue, "hasOpen" | "pruneUnproven">): JobKind[] {
   return [
-    ...handshakeJobs(s),
+    ...handshakeJobs(s, queue),
     ...probeJobs(s),
-    ...maintenanceJobs(s, queue),
+    ...maintenanceJobs(s, queue, HANDSHAKE_PRUNING),
     ...exportJobs(s),
     ...bulkJobs(s),
     ...syncJobs(s),

@@ -20,8 +20,8 @@ import type {
   User as UserRow,
 } from "@/lib/generated/prisma/client";
 import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
-import { INSTALLATION_STATES } from "@/lib/integration/states";
-import { FAILURE_REASONS } from "@/lib/integration/failure-reasons";
+import { INSTALLATION_STATES } from "@/lib/storage/installation-states";
+import { FAILURE_REASONS } from "@/lib/magento/failure-reasons";
 import {
   ACTIVATION_STATES,
   EXPORT_STATES,

@@ -1,7 +1,7 @@
 /** A revocation moves the installation's state and logs what happened (the store's refusal), never the state. */
 import { describe, expect, it } from "vitest";
 import { markRevocation } from "@/lib/integration/revocation";
-import { INSTALLATION_STATES, type RevocationEvent } from "@/lib/integration/states";
+import { INSTALLATION_STATES, type RevocationEvent } from "@/lib/storage/installation-states";
 import { STORE_ADVICE } from "@/lib/magento";
 import type { Storage } from "@/lib/storage/storage";
 

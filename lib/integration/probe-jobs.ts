@@ -6,9 +6,9 @@
  */
 import { z } from "zod";
 import { probeWithClient } from "@/lib/integration/probe";
-import { defineJob, type JobKind } from "../worker";
-import type { SendOptions } from "../queue";
-import { storeLane, type JobServices } from "./services";
+import { defineJob, type JobKind } from "@/lib/jobs/worker";
+import type { SendOptions } from "@/lib/jobs/queue";
+import { storeLane, type JobServices } from "@/lib/jobs/kinds/services";
 
 export const PROBE_JOB = "installation.probe";
 export const HEALTH_SWEEP_JOB = "health.sweep";

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Alert, Card, PageHeader } from "@/app/components/ui";
-import { getCurrentUser, safeNextPath, storeBeingLinked } from "@/app/_kit";
+import { door, getCurrentUser } from "@/app/_kit";
+import { safeNextPath } from "@/lib/kit";
 import { LinkingNotice } from "@/app/login/LinkingNotice";
 import { signInAction } from "./actions";
 import { AuthForm } from "./AuthForm";
@@ -19,7 +20,7 @@ export default async function LoginPage({
   const next = safeNextPath(sp.next);
   if (await getCurrentUser()) redirect(next);
   const fromStore = next.startsWith("/integration/identity");
-  const linking = fromStore ? await storeBeingLinked(next) : null;
+  const linking = fromStore ? await (await door()).identity.storeBeingLinked(next) : null;
   return (
     <div className="auth-page">
       <PageHeader

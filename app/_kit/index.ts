@@ -29,7 +29,29 @@ export async function door(user?: Pick<CurrentUser, "id">): Promise<RequestDoor 
  * ask, and each asking would unseal the cookie and read the session and user rows again. (React's cache() is
  * scoped to one server render; a server action calling this reads afresh.)
  */
-export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => (await door()).auth.currentUser());
+export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+  // under /stores/<id> the session is read with the store (one query for the layouts and the page: storePage)
+  const storeId = storeIdOf((await headers()).get(REQUEST_PATH_HEADER));
+  return storeId ? (await storePage(storeId)).user : (await door()).auth.currentUser();
+});
+
+/**
+ * What every page of one store needs, read once per render in one database query (lib/verbs/stores.ts `page`):
+ * the signed-in user (null: signed out) and, when the store is theirs, its summary, signed client and pending
+ * link requests (null: not theirs).
+ */
+export const storePage = cache(async (installationId: string) => (await door()).stores.page(installationId));
+
+/** The store id of a path under /stores/<id> (proxy.ts records the path asked for), or null. */
+function storeIdOf(path: string | null): string | null {
+  const segment = path ? /^\/stores\/([^/?#]+)/.exec(path)?.[1] : undefined;
+  if (!segment || segment === "manual") return null;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The signed-in user, or a redirect to sign in that comes back to the page asked for, path and query (proxy.ts

@@ -149,6 +149,7 @@ const IDENTITY_OF_REQUEST = {
   grantConsentFromNext: 0,
   storeBeingLinked: ASIS,
 } as const satisfies Binding<DoorVerbs["identity"]>;
+const STORES_OF_REQUEST = { page: 0 } as const satisfies Binding<DoorVerbs["stores"]>;
 const HANDSHAKE = { urls: ASIS } as const satisfies Binding<DoorVerbs["handshake"]>;
 const MAIL = { mailer: ASIS, outbox: ASIS } as const satisfies Binding<DoorVerbs["mail"]>;
 
@@ -177,6 +178,7 @@ export function requestDoor(v: DoorVerbs, ctx: RequestContext) {
     handshake: bind(v.handshake, ctx, HANDSHAKE),
     mail: bind(v.mail, ctx, MAIL),
     auth: bind(v.auth, ctx, AUTH_OF_REQUEST),
+    stores: bind(v.stores, ctx, STORES_OF_REQUEST),
     identity: {
       ...bind(v.identity, ctx, IDENTITY_OF_REQUEST),
       /** Nobody is signed in: the identity popup asks to sign in (lib/integration/identity.ts). */
@@ -193,6 +195,7 @@ export function signedInDoor(v: DoorVerbs, ctx: RequestContext, userId: string) 
     ...request,
     ...user,
     auth: { ...request.auth, ...user.auth, ...bindBoth(v.auth, ctx, userId, AUTH_OF_BOTH) },
+    stores: { ...request.stores, ...user.stores },
     identity: { ...request.identity, ...bindBoth(v.identity, ctx, userId, IDENTITY_OF_BOTH) },
   };
 }

@@ -26,7 +26,7 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
   const user = await getCurrentUser();
   const request = user ? await door(user) : await door();
   const out = await request.identity.complete(query);
-  const appUrls = () => request.handshake.urls();
+  const urls = request.handshake.urls();
 
   switch (out.kind) {
     case "redirect":
@@ -228,9 +228,9 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
           <Card title="What the integration needs">
             <dl className="facts facts--stacked">
               <dt>Callback URL</dt>
-              <dd className="mono">{appUrls().callbackUrl}</dd>
+              <dd className="mono">{urls.callbackUrl}</dd>
               <dt>Identity link URL</dt>
-              <dd className="mono">{appUrls().identityUrl}</dd>
+              <dd className="mono">{urls.identityUrl}</dd>
             </dl>
           </Card>
         </div>

@@ -13,7 +13,7 @@ import { nextState } from "@/lib/integration/states";
 
 /** The installation has no working access token (or is not the user's): no client can be built for it. */
 export class InstallationNotUsableError extends StoreError {
-  override readonly name = "InstallationNotUsableError";
+  static override readonly brand: string = "InstallationNotUsableError";
   constructor(
     readonly state: string,
     message: string,

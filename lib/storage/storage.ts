@@ -40,10 +40,14 @@ import type {
 } from "./bulk-types";
 
 import type { StoreEventRepo } from "./store-events";
+import { KitError } from "@/lib/kit-error";
 
 /** A unique constraint refused a write (another request or instance created the same row first). */
-export class UniqueConflictError extends Error {
-  override readonly name = "UniqueConflictError";
+export class UniqueConflictError extends KitError {
+  static override readonly brand: string = "UniqueConflictError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "write_conflict", ...options });
+  }
 }
 
 export type Signature = { method: SignatureMethod; mode: SignatureMode };

@@ -1,12 +1,12 @@
 import { Card, LinkButton, PageHeader } from "@/app/components/ui";
-import { appUrls, getCurrentUser } from "@/app/_kit";
+import { door, getCurrentUser } from "@/app/_kit";
 import { CopyField } from "@/app/components/CopyField";
 
 export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
   const user = await getCurrentUser().catch(() => null);
-  const { callbackUrl, identityUrl } = appUrls();
+  const { callbackUrl, identityUrl } = (await door()).handshake.urls();
   return (
     <div className="stack">
       <PageHeader

@@ -7,8 +7,9 @@
  *   - page: GET /stores/<id>/products with the session cookie (the whole response, as a browser asks for it);
  *   - store calls: the page's own two store calls (the products list with the same criteria and fields, and the
  *     category tree, in parallel as the page makes them) through lib/magento over the app's guarded store fetch;
- *   - page floor: GET /stores/<id>/remove, a page under the same layouts (session, the store's read and its link
- *     requests) that calls no store (its own read: what removing the store would delete);
+ *   - page floor: GET /stores/<id>/remove, a page under the same layouts (session, user, the store and its link
+ *     requests, read in one query: app/_kit storePage) that calls no store (its own read: what removing the store
+ *     would delete);
  *   - Next page floor: GET /login signed out, a page under the root layout that reads no database and calls no store;
  *   - bare route: GET /api/health, a route handler that does nothing (Next's own floor).
  * Then each kind of request alone (the grid page on both stores): the app server's CPU per request, read from /proc
@@ -16,7 +17,8 @@
  * client-side navigation downloads) in KiB.
  * BENCH_GRID_DUMP=<dir>: each URL state's HTML and RSC payload are written there (store0-state0.html...).
  * BENCH_NEXT_PROFILE=<dir>: the app server runs with --cpu-prof, and the bench prints where the server's time went
- * per request of each kind (its run alone, cut out of the profile by time). Prints medians; no assertions.
+ * per request of each kind (its run alone, cut out of the profile by time). Per store, the two floors over every URL
+ * state and their difference (a store page's own cost over Next's). Prints medians; no assertions.
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
@@ -155,6 +157,7 @@ async function main() {
       "  /login signed out (root layout, no database, no store call); bare route: /api/health (a route handler that does nothing).",
     );
     const ratios: Record<string, number[]> = {};
+    const floors: Record<string, { page: number[]; next: number[] }> = {};
     for (const s of linked) {
       // the page's calls with a token of their own (a manual-mode integration: same store, same signing)
       const t = s.store.tokens;
@@ -176,6 +179,7 @@ async function main() {
         "  URL state                                 page  store calls  ratio  page floor  Next page floor  bare route  page−floor  HTML KiB  RSC KiB",
       );
       ratios[s.label] = [];
+      floors[s.label] = { page: [], next: [] };
       for (const [label, qs] of cases) {
         const grid = appGet(`${app.url}/stores/${s.id}/products${qs}`, cookie, 'id="products"');
         const calls = pageCalls(client, qs);
@@ -211,11 +215,18 @@ async function main() {
         }
         const [p, c, f, n, b] = [med(m.page), med(m.calls), med(m.floor), med(m.next), med(m.bare)];
         ratios[s.label]!.push(p / c);
+        floors[s.label]!.page.push(...m.floor);
+        floors[s.label]!.next.push(...m.next);
         console.log(
           `  ${label.padEnd(40)} ${p.toFixed(1).padStart(5)} ${c.toFixed(1).padStart(12)} ${(p / c).toFixed(2).padStart(6)} ${f.toFixed(1).padStart(11)} ${n.toFixed(1).padStart(16)} ${b.toFixed(1).padStart(11)} ${(p - f).toFixed(1).padStart(11)} ${(Buffer.byteLength(html) / 1024).toFixed(0).padStart(9)} ${(Buffer.byteLength(rsc) / 1024).toFixed(0).padStart(8)}`,
         );
       }
       console.log(`  median page/store-call ratio over the URL states: ${med(ratios[s.label]!).toFixed(2)}`);
+      // a store page's own floor (its layouts' one read: session, user, store, link requests) against Next's
+      const [pf, nf] = [med(floors[s.label]!.page), med(floors[s.label]!.next)];
+      console.log(
+        `  floors over the URL states: store page ${pf.toFixed(1)} ms, Next page ${nf.toFixed(1)} ms, store page − Next page ${(pf - nf).toFixed(1)} ms (goal: at most 3 ms)`,
+      );
 
       // each kind of request alone: the app server's CPU per request (from /proc, steadier than wall time on a
       // shared machine), and with BENCH_NEXT_PROFILE a window of the profile that holds only that kind

@@ -1,6 +1,7 @@
 /**
  * Composition root: `createKit({ env, db, secretBox, log, fetch, clock })` builds the configured pieces once and
- * returns the kit's verbs in namespaces: handshake, identity, auth, stores, jobs, exports, portal, sync, mail. No framework
+ * returns the kit's verbs in namespaces: handshake, identity, auth, stores, jobs, exports, bulk, portal, events, sync,
+ * mail; `forUser(id)` and `forRequest(ctx)` give them bound to one caller (lib/verbs/door.ts), under the same names. No framework
  * here: verbs that serve an HTTP request take a RequestContext (its cookie jar, the client address a trusted proxy
  * reported); the Next adapter (app/_kit) supplies it. Tests, scripts and the worker build their kit with this.
  */
@@ -46,7 +47,17 @@ import { syncHandlers } from "@/lib/sync/handlers";
 import type { SyncEntity } from "@/lib/sync/declaration";
 import type { SyncHandler } from "@/lib/sync/handler";
 import { parseMailConfig, type MailConfig } from "@/lib/mail/mail-config";
-import { createMailer, outboxMessages, type Mailer } from "@/lib/mail/mailer";
+import { createMailer, type Mailer } from "@/lib/mail/mailer";
+import { mailVerbs } from "@/lib/verbs/mail";
+import {
+  requestDoor,
+  signedInDoor,
+  userDoor,
+  type RequestDoor,
+  type SignedInDoor,
+  type UserDoor,
+} from "@/lib/verbs/door";
+import type { RequestContext } from "@/lib/session";
 import { currentTraceparent } from "@/lib/ops/tracing";
 
 /** A job's data with the sender's trace context, when tracing is on (the worker continues the trace). */
@@ -56,6 +67,7 @@ function withTrace(data: unknown): unknown {
 }
 
 export type { RequestContext, CookieJar } from "@/lib/session";
+export type { RequestDoor, SignedInDoor, UserDoor } from "@/lib/verbs/door";
 export type { CurrentUser } from "@/lib/verbs/auth";
 export type { StoreSummary } from "@/lib/integration/store-summary";
 export { safeNextPath } from "@/lib/verbs/auth";
@@ -211,9 +223,7 @@ export function createKit(o: KitOptions) {
     appUrl: o.env.appUrl,
   });
 
-  return {
-    env: o.env,
-    storage,
+  const verbs = {
     handshake: handshakeVerbs(core, limiter, new CallbackAdmission({ ...DEFAULT_ADMISSION, ...o.callbackAdmission })),
     auth,
     identity: identityVerbs(core, async (ctx) => (await auth.currentUser(ctx))?.id ?? null),
@@ -230,15 +240,26 @@ export function createKit(o: KitOptions) {
       },
     },
     sync,
-    mail: {
-      /** The app's mailer: SMTP, the dev outbox outside production, or unconfigured (lib/mail/mail-config.ts). */
-      mailer: (): Mailer => core.mailer(),
-      /** The dev outbox (null when mail does not go there: SMTP configured, or production). */
-      async outbox() {
-        if (o.env.nodeEnv === "production" || core.mailer().kind !== "outbox") return null;
-        return outboxMessages(storage.outbox);
-      },
-    },
+    mail: mailVerbs(core),
+  };
+
+  function forRequest(ctx: RequestContext): RequestDoor;
+  function forRequest(ctx: RequestContext, userId: string): SignedInDoor;
+  function forRequest(ctx: RequestContext, userId?: string): RequestDoor | SignedInDoor {
+    return userId === undefined ? requestDoor(verbs, ctx) : signedInDoor(verbs, ctx, userId);
+  }
+
+  return {
+    env: o.env,
+    storage,
+    ...verbs,
+    /** The verbs of one user (lib/verbs/door.ts): the user's id is filled in, e.g. `forUser(id).stores.remove(storeId)`. */
+    forUser: (userId: string): UserDoor => userDoor(verbs, userId),
+    /**
+     * The verbs of one request (lib/verbs/door.ts): its cookies and client address filled in; given the signed-in
+     * user's id, that user's verbs too (`forRequest(ctx, user.id).stores.get(storeId)`).
+     */
+    forRequest,
     /** Stops this process's worker (waiting for its jobs), the job queue and the database. */
     async close(graceMs?: number): Promise<void> {
       const w = core.worker;

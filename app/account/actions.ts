@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { changeEmailFor, changePasswordFor, requireUser } from "@/app/_kit";
+import { door, requireUser } from "@/app/_kit";
 import { failed, type FormState, parseForm, saved } from "@/lib/forms";
 import { changeEmailSchema, changePasswordSchema } from "@/lib/auth";
 
@@ -10,7 +10,7 @@ export async function changeEmailAction(_prev: FormState, form: FormData): Promi
   const user = await requireUser("/account");
   const parsed = parseForm(changeEmailSchema, form, ["email", "current"]);
   if (!parsed.ok) return parsed.state;
-  const r = await changeEmailFor(user.id, parsed.data);
+  const r = await (await door(user)).auth.changeEmail(parsed.data);
   if (!r.ok && r.signedOut) redirect("/login?next=%2Faccount");
   if (!r.ok) return failed(parsed.values, r.error, r.field);
   revalidatePath("/", "layout");
@@ -24,7 +24,7 @@ export async function changePasswordAction(_prev: FormState, form: FormData): Pr
   const user = await requireUser("/account");
   const parsed = parseForm(changePasswordSchema, form, ["current", "password", "confirm"]);
   if (!parsed.ok) return parsed.state;
-  const r = await changePasswordFor(user.id, parsed.data);
+  const r = await (await door(user)).auth.changePassword(parsed.data);
   if (!r.ok && r.signedOut) redirect("/login?next=%2Faccount");
   if (!r.ok) return failed(parsed.values, r.error, r.field);
   return saved(

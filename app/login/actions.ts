@@ -1,7 +1,8 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { createAccount, grantLinkConsentFromNext, safeNextPath, signInWithPassword } from "@/app/_kit";
+import { door } from "@/app/_kit";
+import { safeNextPath } from "@/lib/kit";
 import { failed, type FormState, formValues, parseForm } from "@/lib/forms";
 import { signUpSchema } from "@/lib/auth";
 
@@ -11,10 +12,11 @@ import { signUpSchema } from "@/lib/auth";
  */
 export async function signInAction(_prev: FormState, form: FormData): Promise<FormState> {
   const values = formValues(form, ["email", "password", "next"]);
-  const result = await signInWithPassword(values.email, values.password);
+  const request = await door();
+  const result = await request.auth.signIn(values.email, values.password);
   if (!result.ok) return failed(values, result.error, result.field);
   const next = safeNextPath(values.next);
-  await grantLinkConsentFromNext(next);
+  await request.identity.grantConsentFromNext(next);
   redirect(next);
 }
 
@@ -22,9 +24,12 @@ export async function signUpAction(_prev: FormState, form: FormData): Promise<Fo
   const parsed = parseForm(signUpSchema, form, ["email", "password"]);
   const values = { ...formValues(form, ["email", "password", "next"]) };
   if (!parsed.ok) return { ...parsed.state, values };
-  const result = await createAccount(values.email, values.password, safeNextPath(values.next));
+  const request = await door();
+  // the identity popup's link gives the sign-up its activation's own budget (lib/auth/throttle.ts)
+  const popupActivation = await request.identity.popupActivation(safeNextPath(values.next));
+  const result = await request.auth.signUp(values.email, values.password, popupActivation);
   if (!result.ok) return failed(values, result.error, result.field);
   const next = safeNextPath(values.next);
-  await grantLinkConsentFromNext(next);
+  await request.identity.grantConsentFromNext(next);
   redirect(next);
 }

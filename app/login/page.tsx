@@ -1,8 +1,9 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Alert, Card, PageHeader } from "@/app/components/ui";
-import { getCurrentUser, safeNextPath, storeBeingLinked } from "@/app/_kit";
+import { door, getCurrentUser } from "@/app/_kit";
 import { IDENTITY_PATH } from "@/lib/integration";
+import { safeNextPath } from "@/lib/kit";
 import { LinkingNotice } from "@/app/login/LinkingNotice";
 import { signInAction } from "./actions";
 import { AuthForm } from "./AuthForm";
@@ -20,7 +21,7 @@ export default async function LoginPage({
   const next = safeNextPath(sp.next);
   if (await getCurrentUser()) redirect(next);
   const fromStore = next.startsWith(IDENTITY_PATH);
-  const linking = fromStore ? await storeBeingLinked(next) : null;
+  const linking = fromStore ? await (await door()).identity.storeBeingLinked(next) : null;
   return (
     <div className="auth-page">
       <PageHeader

@@ -1,5 +1,5 @@
 import { isSameOriginRequest } from "@/lib/auth";
-import { signOut } from "@/app/_kit";
+import { door } from "@/app/_kit";
 
 export const dynamic = "force-dynamic";
 
@@ -8,6 +8,6 @@ export async function POST(request: Request): Promise<Response> {
   if (!isSameOriginRequest(request.headers, request.url)) {
     return new Response("Cross-site sign-out refused.\n", { status: 403, headers: { "Content-Type": "text/plain" } });
   }
-  await signOut();
+  await (await door()).auth.signOut();
   return new Response(null, { status: 303, headers: { Location: "/" } });
 }

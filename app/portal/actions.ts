@@ -7,7 +7,7 @@ import { canKeepSecret, maskToken, portalConfigSchema, PortalError } from "@/lib
 import { errorsFromZod, type FormState, formValues, saved } from "@/lib/forms";
 
 const SECRET_AGAIN = "Enter the application secret (required again when the base URL or application ID changes)";
-import { portalClient } from "@/app/_kit";
+import { door } from "@/app/_kit";
 import { portalContext } from "./portal-deps";
 
 const SETTINGS_FIELDS = ["baseUrl", "appId", "appSecret", "tokenPath"] as const;
@@ -60,7 +60,7 @@ export async function callPortal(_prev: PortalCallResult, form: FormData): Promi
   if (!config) return { kind: "failed", message: "Save the application ID and secret first.", status: 0 };
   const op = String(form.get("op") ?? "token");
   revalidatePath("/portal");
-  const client = portalClient(config, user.id);
+  const client = (await door(user)).portal.client(config);
   try {
     if (op === "profile") {
       const { profile, token } = await client.getProfile();

@@ -1,4 +1,4 @@
-import { portalSettingsStore, requireUser } from "@/app/_kit";
+import { door, requireUser } from "@/app/_kit";
 import { getEnv } from "@/lib/env";
 
 export const SANDBOX_PORTAL_URL = "https://commercedeveloper-sandbox-api.adobe.com";
@@ -11,5 +11,5 @@ export function suggestedPortalUrl(): string {
 
 export async function portalContext() {
   const user = await requireUser("/portal");
-  return { user, store: portalSettingsStore() };
+  return { user, store: (await door(user)).portal.settingsStore() };
 }

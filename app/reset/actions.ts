@@ -1,7 +1,8 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { requestPasswordResetFor, resetPasswordByLink, safeNextPath } from "@/app/_kit";
+import { door } from "@/app/_kit";
+import { safeNextPath } from "@/lib/kit";
 import { failed, type FormState, formValues, parseForm, saved } from "@/lib/forms";
 import { newPasswordFormSchema, resetRequestSchema } from "@/lib/auth";
 import { isIdentityNext } from "@/lib/integration";
@@ -12,7 +13,9 @@ export async function requestResetAction(_prev: FormState, form: FormData): Prom
   const values = formValues(form, ["email", "next"]);
   if (!parsed.ok) return { ...parsed.state, values };
   const next = safeNextPath(values.next, "");
-  const r = await requestPasswordResetFor(parsed.data.email, next && next !== "/stores" ? next : undefined);
+  const r = await (
+    await door()
+  ).auth.requestPasswordReset(parsed.data.email, next && next !== "/stores" ? next : undefined);
   if (!r.ok) return failed(values, r.error);
   return saved(
     values,
@@ -29,7 +32,7 @@ export async function setNewPasswordAction(
 ): Promise<FormState> {
   const parsed = parseForm(newPasswordFormSchema, form, ["password", "confirm"]);
   if (!parsed.ok) return parsed.state;
-  const r = await resetPasswordByLink(token, parsed.data.password);
+  const r = await (await door()).auth.resetPassword(token, parsed.data.password);
   if (!r.ok) return failed(parsed.values, r.error);
   const q = new URLSearchParams({ reset: "1" });
   const back = safeNextPath(next, "");

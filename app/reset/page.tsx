@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { Alert, Card, PageHeader } from "@/app/components/ui";
 import { ActionForm, FormField, SubmitButton } from "@/app/components/form/ActionForm";
-import { mailer, safeNextPath } from "@/app/_kit";
+import { door } from "@/app/_kit";
+import { safeNextPath } from "@/lib/kit";
 import { requestResetAction } from "./actions";
 
 export const metadata = { title: "Reset your password" };
@@ -14,7 +15,7 @@ export default async function ResetPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const next = safeNextPath((await searchParams).next, "");
-  const kind = mailer().kind;
+  const kind = (await door()).mail.mailer().kind;
   const back = next ? `/login?next=${encodeURIComponent(next)}` : "/login";
   return (
     <div className="auth-page">

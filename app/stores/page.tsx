@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Alert, Button, Card, EmptyState, LinkButton, PageHeader, StateBadge } from "@/app/components/ui";
 import { CopyField } from "@/app/components/CopyField";
-import { appUrls, linkOfferInThisBrowser, listStoresForUser, requireUser } from "@/app/_kit";
+import { door, requireUser } from "@/app/_kit";
 import { checkedAgo, describeStoreState, formatDateTime } from "@/lib/dashboard";
 import { RefreshStaleStates } from "./RefreshStaleStates";
 import { acceptLinkOfferAction } from "./link-offer-actions";
@@ -18,8 +18,9 @@ type Search = Record<string, string | string[] | undefined>;
 export default async function StoresPage({ searchParams }: { searchParams: Promise<Search> }) {
   const user = await requireUser("/stores");
   const sp = await searchParams;
-  const [stores, offer] = await Promise.all([listStoresForUser(user.id), linkOfferInThisBrowser(user.id)]);
-  const { callbackUrl, identityUrl } = appUrls();
+  const you = await door(user);
+  const [stores, offer] = await Promise.all([you.stores.list(), you.identity.linkOffer()]);
+  const { callbackUrl, identityUrl } = you.handshake.urls();
   const now = new Date();
   return (
     <div className="stack">

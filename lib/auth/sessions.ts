@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Storage } from "@/lib/storage/storage";
+import type { SessionRecord } from "@/lib/storage/types";
 
 /**
  * Server-side sessions: the sealed cookie carries a random token, the Session table its SHA-256. A session is
@@ -42,12 +43,27 @@ export async function resolveSessionUser(
   token: string | undefined,
   now: Date,
 ): Promise<{ userId: string; email: string } | null> {
+  const row = await liveSessionRead(storage, token, now, (id) => storage.sessions.byIdWithUser(id));
+  return row ? { userId: row.userId, email: row.email } : null;
+}
+
+/**
+ * The row `read` returns for the session of this token, when that session is live (null: unknown, revoked or
+ * expired token); its lastSeenAt is written at most every few minutes. `read` may read more in the same query
+ * (a store's page reads the store with the session: SessionRepo.byIdWithStorePage).
+ */
+export async function liveSessionRead<R extends SessionRecord>(
+  storage: Storage,
+  token: string | undefined,
+  now: Date,
+  read: (sessionId: string) => Promise<R | null>,
+): Promise<R | null> {
   if (typeof token !== "string" || token.length < 20 || token.length > 100) return null;
-  const row = await storage.sessions.byIdWithUser(idOf(token));
+  const row = await read(idOf(token));
   if (!row || row.revokedAt || row.expiresAt <= now) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > SEEN_EVERY_MS)
     await storage.sessions.touch(row.id, now).catch(() => undefined);
-  return { userId: row.userId, email: row.email };
+  return row;
 }
 
 export async function revokeSession(storage: Storage, token: string | undefined, now: Date): Promise<void> {

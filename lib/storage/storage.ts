@@ -299,11 +299,24 @@ export interface ResourceCheckRepo {
   list(installationId: string): Promise<ResourceCheckRecord[]>;
 }
 
+/** A session read with one store's page (SessionRepo.byIdWithStorePage). */
+export interface SessionWithStorePage extends SessionRecord {
+  email: string;
+  installation: InstallationWithStore | null;
+  pendingRequests: LinkRequest[];
+}
+
 export interface SessionRepo {
   create(session: Omit<SessionRecord, "revokedAt">): Promise<void>;
   byId(id: string): Promise<SessionRecord | null>;
   /** The session and its user's email in one query (every signed-in page asks for both). */
   byIdWithUser(id: string): Promise<(SessionRecord & { email: string }) | null>;
+  /**
+   * What every page of one store needs, in one query: the session and its user's email, the installation with its
+   * store when that user is linked to it (else null), and its link requests pending and filed after `pendingSince`
+   * (oldest first).
+   */
+  byIdWithStorePage(id: string, installationId: string, pendingSince: Date): Promise<SessionWithStorePage | null>;
   touch(id: string, at: Date): Promise<void>;
   revoke(id: string, at: Date): Promise<void>;
   /** Revokes every live session of the user but `exceptId` (the browser making a change); returns how many. */

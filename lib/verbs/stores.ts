@@ -8,6 +8,7 @@ import {
   decideLinkRequest,
   pendingLinkRequests,
   pendingLinkRequestsOf,
+  LINK_REQUEST_TTL_MS,
   removeInstallationFor,
   type DecideResult,
   type PendingLinkRequest,
@@ -22,6 +23,8 @@ import {
   type RemovalPreview,
   type ResourceCheckRow,
 } from "@/lib/stores";
+import { getSession, type RequestContext } from "@/lib/session";
+import { liveSessionRead } from "@/lib/auth/sessions";
 import type { KitCore } from "./core";
 
 /** Signed clients kept per installation; a client is rebuilt whenever its credentials or state change. */
@@ -66,6 +69,12 @@ export interface StoreView {
   store: StoreSummary;
   client: (opts?: { storeCode?: string }) => MagentoClient;
   linkRequests: () => Promise<PendingLinkRequest[]>;
+}
+
+/** A store's page as the request sees it (stores.page): who is signed in, and their store. */
+export interface StorePageRead {
+  user: { id: string; email: string } | null;
+  view: StoreView | null;
 }
 
 /** A user's stores, their signed clients, and a client without a user (stores.systemClient) for jobs and scripts. */
@@ -150,6 +159,29 @@ export function storeVerbs(core: KitCore) {
         store: toSummary(inst),
         client: (opts) => clientOf(inst, opts),
         linkRequests: () => pendingLinkRequestsOf(core.storage, inst.id, core.now()),
+      };
+    },
+
+    /**
+     * What every page of one store needs, from one database query: the signed-in user of this request (null:
+     * signed out) and, when the store is theirs, its view (null otherwise) with its pending link requests read
+     * in the same query. The session is checked as `auth.currentUser` checks it.
+     */
+    async page(ctx: RequestContext, installationId: string): Promise<StorePageRead> {
+      const session = await getSession(ctx.cookies, core.env);
+      const now = core.now();
+      const since = new Date(now.getTime() - LINK_REQUEST_TTL_MS);
+      const row = await liveSessionRead(core.storage, session.sid, now, (id) =>
+        core.storage.sessions.byIdWithStorePage(id, installationId, since),
+      );
+      if (!row) return { user: null, view: null };
+      const user = { id: row.userId, email: row.email };
+      const inst = row.installation;
+      if (!inst) return { user, view: null };
+      const requests = row.pendingRequests.map((r) => ({ id: r.id, email: r.email, createdAt: r.createdAt }));
+      return {
+        user,
+        view: { store: toSummary(inst), client: (opts) => clientOf(inst, opts), linkRequests: async () => requests },
       };
     },
 

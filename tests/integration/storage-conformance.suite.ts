@@ -365,6 +365,40 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     expect(await s.sessions.prune(new Date(now.getTime() + 2 * HOUR), new Date(now.getTime() + HOUR))).toBe(2);
   });
 
+  it("sessions: a store's page in one read (the user's own store with its pending requests; nobody else's)", async () => {
+    const inst = await installation();
+    const owner = await s.users.create("owner@example.com", "hash");
+    const asker = await s.users.create("asker@example.com", "hash");
+    const late = await s.users.create("late@example.com", "hash");
+    await s.links.link(inst.id, owner.id);
+    const at = new Date("2026-01-10T12:00:00Z");
+    await s.links.fileRequest(inst.id, asker.id, "act", at);
+    await s.links.fileRequest(inst.id, late.id, "act", new Date(at.getTime() - 10 * 24 * HOUR));
+    for (const [id, userId] of [
+      ["so", owner.id],
+      ["sa", asker.id],
+    ] as const)
+      await s.sessions.create({ id, userId, createdAt: at, lastSeenAt: at, expiresAt: new Date(at.getTime() + HOUR) });
+    const since = new Date(at.getTime() - 7 * 24 * HOUR);
+    const page = await s.sessions.byIdWithStorePage("so", inst.id, since);
+    expect(page).toMatchObject({ id: "so", userId: owner.id, email: "owner@example.com", revokedAt: null });
+    expect(page?.installation).toEqual(await s.installations.forUser(inst.id, owner.id));
+    expect(page?.pendingRequests).toEqual(await s.links.pendingRequests(inst.id, since));
+    expect(page?.pendingRequests.map((r) => r.email)).toEqual(["asker@example.com"]);
+    // the asker is not linked: the session and the user, no store and nothing of its requests
+    expect(await s.sessions.byIdWithStorePage("sa", inst.id, since)).toMatchObject({
+      userId: asker.id,
+      email: "asker@example.com",
+      installation: null,
+      pendingRequests: [],
+    });
+    expect(await s.sessions.byIdWithStorePage("so", "no-such-installation", since)).toMatchObject({
+      installation: null,
+      pendingRequests: [],
+    });
+    expect(await s.sessions.byIdWithStorePage("nope", inst.id, since)).toBeNull();
+  });
+
   it("users: password and email changed, an email taken by another account refused", async () => {
     const u = await s.users.create("a@example.com", "hash");
     await s.users.create("b@example.com", "hash");

@@ -1,13 +1,13 @@
 import { notFound } from "next/navigation";
 import { Card, EmptyState, PageHeader } from "@/app/components/ui";
-import { devOutbox } from "@/app/_kit";
+import { door } from "@/app/_kit";
 
 export const metadata = { title: "Dev outbox" };
 export const dynamic = "force-dynamic";
 
 /** Development only: the mail the app would have sent (no SMTP server configured). 404 everywhere else. */
 export default async function OutboxPage() {
-  const mails = await devOutbox();
+  const mails = await (await door()).mail.outbox();
   if (!mails) notFound();
   return (
     <div className="stack">

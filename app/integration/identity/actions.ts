@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { grantLinkConsent, requireUser, signOut } from "@/app/_kit";
+import { door, requireUser } from "@/app/_kit";
 import { identityLinkPath } from "@/lib/integration";
 
 /** Back to the identity page with the same two query parameters Magento sent. */
@@ -20,12 +20,14 @@ function identityPath(form: FormData): string {
 export async function confirmLink(form: FormData): Promise<void> {
   const here = identityPath(form);
   await requireUser(here);
-  await grantLinkConsent(String(form.get("oauth_consumer_key") ?? ""), String(form.get("activation") ?? ""));
+  await (
+    await door()
+  ).identity.grantConsent(String(form.get("oauth_consumer_key") ?? ""), String(form.get("activation") ?? ""));
   redirect(here);
 }
 
 /** "Use another account": sign out, then sign in (or up) inside the popup, which links that account. */
 export async function switchAccount(form: FormData): Promise<void> {
-  await signOut();
+  await (await door()).auth.signOut();
   redirect(`/login?next=${encodeURIComponent(identityPath(form))}`);
 }

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Alert, Button, Card, PageHeader } from "@/app/components/ui";
-import { appUrls, completeIdentity, getCurrentUser } from "@/app/_kit";
+import { door, getCurrentUser } from "@/app/_kit";
 import { describeStoreState, formatDateTime } from "@/lib/dashboard";
 import { STORE_ADVICE } from "@/lib/magento";
 import { identityLinkPath, NOT_FILED_REASONS } from "@/lib/integration";
@@ -24,7 +24,9 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
   const sp = await searchParams;
   const query = { oauth_consumer_key: sp.oauth_consumer_key, success_call_back: sp.success_call_back };
   const user = await getCurrentUser();
-  const out = await completeIdentity(query, user?.id ?? null);
+  const request = user ? await door(user) : await door();
+  const out = await request.identity.complete(query);
+  const urls = request.handshake.urls();
 
   switch (out.kind) {
     case "redirect":
@@ -226,9 +228,9 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
           <Card title="What the integration needs">
             <dl className="facts facts--stacked">
               <dt>Callback URL</dt>
-              <dd className="mono">{appUrls().callbackUrl}</dd>
+              <dd className="mono">{urls.callbackUrl}</dd>
               <dt>Identity link URL</dt>
-              <dd className="mono">{appUrls().identityUrl}</dd>
+              <dd className="mono">{urls.identityUrl}</dd>
             </dl>
           </Card>
         </div>

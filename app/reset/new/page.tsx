@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { Alert, Card, PageHeader } from "@/app/components/ui";
 import { ActionForm, FormField, SubmitButton } from "@/app/components/form/ActionForm";
-import { passwordResetLinkState, safeNextPath } from "@/app/_kit";
+import { door } from "@/app/_kit";
+import { safeNextPath } from "@/lib/kit";
 import { LINK_PROBLEMS } from "@/lib/auth";
 import { setNewPasswordAction } from "../actions";
 
@@ -17,7 +18,7 @@ export default async function NewPasswordPage({
   const sp = await searchParams;
   const token = typeof sp.token === "string" ? sp.token : "";
   const next = safeNextPath(sp.next, "");
-  const state = await passwordResetLinkState(token);
+  const state = await (await door()).auth.resetLinkState(token);
   const again = next ? `/reset?next=${encodeURIComponent(next)}` : "/reset";
   return (
     <div className="auth-page">

@@ -20,7 +20,7 @@ export default async function StoreOverviewPage({ params }: { params: Promise<{ 
     ]);
     return records.storeInfo.joinStoreInfo(configs.data, websites.data, views?.data);
   });
-  // the store may have recorded a failure above (clientForInstallation marks revocations): read the state again
+  // the store may have recorded a failure above (the store's client marks revocations): read the state again
   const fresh = info.ok ? store : await reloadStore(id, user.id);
   const first = info.ok ? info.value[0] : undefined;
   const base = `/stores/${encodeURIComponent(id)}`;

@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { addManualStore, requireUser } from "@/app/_kit";
+import { door, requireUser } from "@/app/_kit";
 import { failed, type FormState, parseForm } from "@/lib/forms";
 import { manualStoreSchema } from "@/lib/integration";
 
@@ -14,7 +14,7 @@ export async function addManualStoreAction(_prev: FormState, form: FormData): Pr
   const parsed = parseForm(manualStoreSchema, form, FIELDS);
   if (!parsed.ok) return parsed.state;
   const values = parsed.values;
-  const result = await addManualStore(user.id, values);
+  const result = await (await door(user)).stores.addManual(values);
   if (!result.ok) return failed(values, result.error, result.field);
   redirect(`/stores/${result.installationId}/diagnostics`);
 }

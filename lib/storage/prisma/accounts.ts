@@ -1,6 +1,15 @@
 import type { PortableQueries } from "@/lib/db";
 import type { OutboxRepo, PasswordResetRepo, SessionRepo, ThrottleRepo, UserRepo } from "../storage";
-import { toOutboxMessage, toPasswordReset, toSession, toThrottle, toUser, toUserWithPassword } from "./rows";
+import {
+  toInstallationWithStore,
+  toLinkRequest,
+  toOutboxMessage,
+  toPasswordReset,
+  toSession,
+  toThrottle,
+  toUser,
+  toUserWithPassword,
+} from "./rows";
 import { uniquely } from "./conflicts";
 
 export function prismaUsers(db: PortableQueries): UserRepo {
@@ -89,6 +98,41 @@ export function prismaSessions(db: PortableQueries): SessionRepo {
     async byIdWithUser(id) {
       const r = await db.session.findUnique({ where: { id }, include: { user: { select: { email: true } } } });
       return r ? { ...toSession(r), email: r.user.email } : null;
+    },
+    async byIdWithStorePage(id, installationId, pendingSince) {
+      const r = await db.session.findUnique({
+        where: { id },
+        include: {
+          user: {
+            select: {
+              email: true,
+              installations: {
+                where: { installationId },
+                select: {
+                  installation: {
+                    include: {
+                      store: true,
+                      linkRequests: {
+                        where: { state: "pending", createdAt: { gt: pendingSince } },
+                        include: { user: { select: { email: true } } },
+                        orderBy: { createdAt: "asc" },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      });
+      if (!r) return null;
+      const inst = r.user.installations[0]?.installation;
+      return {
+        ...toSession(r),
+        email: r.user.email,
+        installation: inst ? toInstallationWithStore(inst) : null,
+        pendingRequests: inst ? inst.linkRequests.map(toLinkRequest) : [],
+      };
     },
     async touch(id, at) {
       await db.session.updateMany({ where: { id }, data: { lastSeenAt: at } });

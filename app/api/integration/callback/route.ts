@@ -1,4 +1,4 @@
-import { appUrls, kit } from "@/app/_kit";
+import { kit } from "@/app/_kit";
 import { CALLBACK_BODY_MAX_BYTES, clientIp, readBodyCapped } from "@/app/_kit/request";
 
 /**
@@ -50,7 +50,7 @@ async function receive(request: Request): Promise<Response> {
 
 /** Someone opened the Callback URL in a browser: explain what it is instead of "method not allowed". */
 export function GET(): Response {
-  const { callbackUrl, identityUrl } = appUrls();
+  const { callbackUrl, identityUrl } = kit().handshake.urls();
   const esc = (s: string) =>
     s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Callback URL · Magento Integration Kit</title>

@@ -1,28 +1,26 @@
-import { cache } from "react";
 import { notFound } from "next/navigation";
-import { getStoreForUser, openStoreView, requireUser } from "@/app/_kit";
+import { door, requireUser, storePage } from "@/app/_kit";
+import type { StoreSummary } from "@/lib/kit";
 
 export { attempt, type Attempt } from "@/lib/dashboard";
-export type StoreSummary = NonNullable<Awaited<ReturnType<typeof getStoreForUser>>>;
-
-/** One read per request: the layout and the page of a view share it (the ownership check happens once). */
-const viewOf = cache((id: string, userId: string) => openStoreView(id, userId));
+export type { StoreSummary };
 
 /**
  * The signed-in user, one of their stores and its signed client (404 for someone else's store; /login when
- * signed out). `client()` throws when the store has no working token: call it inside attempt(). The user is read
- * once per request too (getCurrentUser is cached per render).
+ * signed out), and the user's door (app/_kit). `client()` throws when the store has no working token: call it
+ * inside attempt(). One database query per render for the layouts and the page: the session, the user, the store
+ * and its link requests (storePage; getCurrentUser reads the same under /stores/<id>).
  */
 export async function loadStore(id: string, subPath = "") {
   const user = await requireUser(`/stores/${encodeURIComponent(id)}${subPath}`);
-  const view = await viewOf(id, user.id);
+  const { view } = await storePage(id);
   if (!view) notFound();
-  return { user, store: view.store, client: view.client, linkRequests: view.linkRequests };
+  return { user, store: view.store, client: view.client, linkRequests: view.linkRequests, door: await door(user) };
 }
 
 /** The store's summary read again, after a call that may have changed its state (a revocation 401). */
 export async function reloadStore(id: string, userId: string): Promise<StoreSummary> {
-  const store = await getStoreForUser(id, userId);
+  const store = await (await door({ id: userId })).stores.get(id);
   if (!store) notFound();
   return store;
 }

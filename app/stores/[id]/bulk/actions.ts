@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { readBulkFile, requireUser, startBulk } from "@/app/_kit";
+import { door, requireUser } from "@/app/_kit";
 import { MAX_FILE_BYTES } from "@/lib/bulk";
 
 export interface BulkFormState {
@@ -30,7 +30,7 @@ export async function bulkAction(_prev: BulkFormState, form: FormData): Promise<
       error: `The file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is 10 MB: split it into several files.`,
     };
   // eslint-disable-next-line no-restricted-syntax -- bounded: the size is checked above and the action's body is capped (next.config.mjs)
-  const read = readBulkFile(Buffer.from(await file.arrayBuffer()));
+  const read = (await door(user)).bulk.read(Buffer.from(await file.arrayBuffer()));
   if (!read.ok) return { error: `${read.error}. Nothing was submitted.` };
   const invalid = read.rows.filter((r) => !r.element);
   const preview = {
@@ -40,7 +40,7 @@ export async function bulkAction(_prev: BulkFormState, form: FormData): Promise<
     invalid: invalid.slice(0, PREVIEW_ROWS).map((r) => ({ row: r.row, sku: r.sku, error: r.error ?? "invalid" })),
   };
   if (form.get("intent") !== "submit") return { preview };
-  const started = await startBulk(id, user.id, read.rows);
+  const started = await (await door(user)).bulk.start(id, read.rows);
   if (!started.ok) return { error: started.error, preview };
   revalidatePath(`/stores/${id}/bulk`);
   return { started: started.submissionId };

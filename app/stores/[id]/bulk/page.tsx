@@ -1,6 +1,5 @@
 import { Badge, Card, EmptyState, Table, type BadgeTone } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
-import { bulksForStore } from "@/app/_kit";
 import type { BulkView } from "@/lib/verbs";
 import { loadStore } from "../_lib/store-context";
 import { RefreshWhileRunning } from "../export/RefreshWhileRunning";
@@ -27,8 +26,8 @@ function when(iso: string | null): string {
  */
 export default async function BulkEditPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { user, store } = await loadStore(id, "/bulk");
-  const bulks = (await bulksForStore(id, user.id)) ?? [];
+  const { store, door } = await loadStore(id, "/bulk");
+  const bulks = (await door.bulk.list(id)) ?? [];
   const running = bulks.some((b) => b.state === "queued" || b.state === "running" || b.state === "stalled");
   const base = `/stores/${encodeURIComponent(id)}/bulk`;
   return (

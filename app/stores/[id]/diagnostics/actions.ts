@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { checkGrantedResources, probeInstallation, requireUser, setAdminOrigin, setStoreLabelFor } from "@/app/_kit";
+import { door, requireUser } from "@/app/_kit";
 import { failed, type FormState, formValues, saved } from "@/lib/forms";
 import { storeLabelSchema } from "@/lib/stores";
 
@@ -12,7 +12,7 @@ export interface ProbeState {
 export async function runProbeAction(_prev: ProbeState, form: FormData): Promise<ProbeState> {
   const id = String(form.get("installationId") ?? "");
   const user = await requireUser(`/stores/${encodeURIComponent(id)}/diagnostics`);
-  const r = await probeInstallation(id, user.id);
+  const r = await (await door(user)).stores.probe(id);
   revalidatePath(`/stores/${id}`, "layout");
   return {
     result: r.ok
@@ -31,7 +31,7 @@ export async function setAdminOriginAction(
 ): Promise<FormState> {
   const user = await requireUser(`/stores/${encodeURIComponent(installationId)}/diagnostics`);
   const values = formValues(form, ["adminOrigin"]);
-  const r = await setAdminOrigin(installationId, user.id, values.adminOrigin!);
+  const r = await (await door(user)).stores.setAdminOrigin(installationId, values.adminOrigin!);
   if (!r.ok) return failed(values, r.error, "adminOrigin");
   revalidatePath(`/stores/${installationId}/diagnostics`);
   return saved(
@@ -49,7 +49,7 @@ export async function setStoreLabelAction(
   const values = formValues(form, ["label"]);
   const parsed = storeLabelSchema.safeParse(values);
   if (!parsed.success) return failed(values, parsed.error.issues[0]?.message ?? "Invalid name", "label");
-  if (!(await setStoreLabelFor(installationId, user.id, parsed.data.label)))
+  if (!(await (await door(user)).stores.setLabel(installationId, parsed.data.label)))
     return failed(values, "No such store for this account.");
   revalidatePath(`/stores`, "layout");
   return saved(
@@ -69,7 +69,7 @@ export interface AccessCheckState {
 export async function checkAccessAction(_prev: AccessCheckState, form: FormData): Promise<AccessCheckState> {
   const id = String(form.get("installationId") ?? "");
   const user = await requireUser(`/stores/${encodeURIComponent(id)}/diagnostics`);
-  const r = await checkGrantedResources(id, user.id);
+  const r = await (await door(user)).stores.checkResources(id);
   revalidatePath(`/stores/${id}`, "layout");
   return r.ok ? { checkedAt: new Date().toISOString() } : { error: r.error };
 }

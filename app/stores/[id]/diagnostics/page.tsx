@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import Link from "next/link";
 import { Card, LinkButton, StateBadge, Table } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
-import { getDiagnostics, grantedResources, requireUser } from "@/app/_kit";
+import { door, requireUser } from "@/app/_kit";
 import { CALLBACK_TIMEOUT_MS, CONSUMER_EXPIRY_MS, FAILURE_REASONS } from "@/lib/integration";
 import { ADMIN_SIDE_PROBLEMS, STORE_ADVICE } from "@/lib/magento";
 import { RESOURCE_PROBES } from "@/lib/stores";
@@ -42,9 +42,9 @@ const FAMILY: Record<string, string> = {
 export default async function DiagnosticsPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await requireUser(`/stores/${encodeURIComponent(id)}/diagnostics`);
-  const d = await getDiagnostics(id, user.id);
+  const d = await (await door(user)).stores.diagnostics(id);
   if (!d) notFound();
-  const checks = new Map((await grantedResources(d.id)).map((c) => [c.resource, c]));
+  const checks = new Map((await (await door(user)).stores.resourceChecks(d.id)).map((c) => [c.resource, c]));
   const lastLooked =
     [d.lastCheckedAt, d.lastSuccessAt]
       .filter((x): x is Date => x !== null)

@@ -1,14 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import {
-  clientForInstallation,
-  replayDeliveryFor,
-  requireUser,
-  setCommerceKeyFor,
-  setIoClientIdFor,
-  webhookSubscriptions,
-} from "@/app/_kit";
+import { door, requireUser } from "@/app/_kit";
 import { failed, type FormState, formValues, saved } from "@/lib/forms";
 import { subscribeInputSchema } from "@/lib/events";
 
@@ -21,7 +14,7 @@ export async function setCommerceKeyAction(
 ): Promise<FormState> {
   const user = await requireUser(page(installationId));
   const values = formValues(form, ["publicKey"]);
-  const r = await setCommerceKeyFor(installationId, user.id, values.publicKey ?? "");
+  const r = await (await door(user)).events.setCommerceKeyFor(installationId, values.publicKey ?? "");
   if (!r.ok) return failed(values, r.error, "publicKey");
   revalidatePath(page(installationId));
   return saved({ publicKey: "" }, `Saved: webhooks are verified with the key ${r.fingerprint}.`);
@@ -34,7 +27,7 @@ export async function setIoClientIdAction(
 ): Promise<FormState> {
   const user = await requireUser(page(installationId));
   const values = formValues(form, ["ioClientId"]);
-  const r = await setIoClientIdFor(installationId, user.id, values.ioClientId ?? "");
+  const r = await (await door(user)).events.setIoClientIdFor(installationId, values.ioClientId ?? "");
   if (!r.ok) return failed(values, r.error, "ioClientId");
   revalidatePath(page(installationId));
   return saved(values, "Saved: I/O Events deliveries for this client id are accepted.");
@@ -46,8 +39,8 @@ export async function subscribeAction(installationId: string, _prev: FormState, 
   const parsed = subscribeInputSchema.safeParse({ ...values, required: form.get("required") === "on" });
   if (!parsed.success)
     return failed(values, parsed.error.issues[0]!.message, String(parsed.error.issues[0]!.path[0] ?? ""));
-  const client = await clientForInstallation(installationId, user.id);
-  const r = await webhookSubscriptions().subscribe(client, installationId, parsed.data);
+  const client = await (await door(user)).stores.clientFor(installationId);
+  const r = await (await door(user)).events.subscriptions.subscribe(client, installationId, parsed.data);
   if (!r.ok)
     return failed(
       values,
@@ -66,8 +59,10 @@ export async function unsubscribeAction(form: FormData): Promise<void> {
   const id = String(form.get("installationId") ?? "");
   const user = await requireUser(page(id));
   const type = form.get("webhookType") === "before" ? "before" : "after";
-  const client = await clientForInstallation(id, user.id);
-  await webhookSubscriptions().unsubscribe(client, id, {
+  const client = await (await door(user)).stores.clientFor(id);
+  await (
+    await door(user)
+  ).events.subscriptions.unsubscribe(client, id, {
     webhookMethod: String(form.get("webhookMethod") ?? ""),
     webhookType: type,
   });
@@ -77,6 +72,6 @@ export async function unsubscribeAction(form: FormData): Promise<void> {
 export async function replayAction(form: FormData): Promise<void> {
   const id = String(form.get("installationId") ?? "");
   const user = await requireUser(page(id));
-  await replayDeliveryFor(id, user.id, String(form.get("deliveryId") ?? ""));
+  await (await door(user)).events.replayFor(id, String(form.get("deliveryId") ?? ""));
   revalidatePath(page(id));
 }

@@ -2,7 +2,6 @@ import { notFound } from "next/navigation";
 import { Alert, Badge, Button, Card, EmptyState, Table, type BadgeTone } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { CopyField } from "@/app/components/CopyField";
-import { eventsPageFor, webhookSubscriptions } from "@/app/_kit";
 import type { DeliveryView } from "@/lib/verbs";
 import { attempt, loadStore } from "../_lib/store-context";
 import { replayAction, setCommerceKeyAction, setIoClientIdAction, subscribeAction, unsubscribeAction } from "./actions";
@@ -76,10 +75,10 @@ function Deliveries({ id, rows, channel }: { id: string; rows: DeliveryView[]; c
  */
 export default async function EventsPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { user, store, client } = await loadStore(id, "/events");
-  const view = await eventsPageFor(id, user.id);
+  const { store, client, door } = await loadStore(id, "/events");
+  const view = await door.events.pageFor(id);
   if (!view) notFound();
-  const subs = await attempt(async () => webhookSubscriptions().list(client()));
+  const subs = await attempt(async () => door.events.subscriptions.list(client()));
   const subscriptions = subs.ok ? subs.value : null;
   return (
     <div className="stack">

@@ -3,7 +3,6 @@
 import { findOperation, MagentoApiError } from "@/lib/magento";
 import { explorer, describeApiError, resourceOfRoute } from "@/lib/dashboard";
 import { loadStore } from "../_lib/store-context";
-import { fetchStoreSwagger } from "@/app/_kit";
 
 export type RunResult =
   | { kind: "idle" }
@@ -41,7 +40,7 @@ export async function runOperation(
   _prev: RunResult,
   form: FormData,
 ): Promise<RunResult> {
-  const { store, client: storeClient } = await loadStore(installationId);
+  const { store, client: storeClient, door } = await loadStore(installationId);
   const op = findOperation(operationId);
   if (!op) return { kind: "unsupported", message: `Unknown operation ${operationId}.` };
   if (op.base === "portal")
@@ -63,7 +62,7 @@ export async function runOperation(
     // the /swagger page lives at the store base URL, outside rest/
     const started = performance.now();
     try {
-      const page = await fetchStoreSwagger(store.baseUrl);
+      const page = await door.stores.fetchSwagger(store.baseUrl);
       const body = page.truncated ? `${page.text}\n… (the store sent more; cut here)` : page.text;
       return {
         kind: "response",

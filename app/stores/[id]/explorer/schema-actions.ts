@@ -3,7 +3,6 @@
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { MagentoApiError, MagentoOAuthError } from "@/lib/magento";
-import { readStoreSchemaAsAdmin } from "@/app/_kit";
 import { loadStore } from "../_lib/store-context";
 import { rememberSchema } from "./schema-cache";
 import { failed, type FormState, parseForm } from "@/lib/forms";
@@ -23,12 +22,12 @@ export async function readSchemaAsAdmin(
   _prev: FormState,
   form: FormData,
 ): Promise<FormState> {
-  const { store } = await loadStore(installationId);
+  const { store, door } = await loadStore(installationId);
   const parsed = parseForm(input, form, ["username", "password"]);
   if (!parsed.ok) return parsed.state;
   const values = parsed.values;
   try {
-    const schema = await readStoreSchemaAsAdmin(store.baseUrl, parsed.data.username, parsed.data.password);
+    const schema = await door.stores.readSchemaAsAdmin(store.baseUrl, parsed.data.username, parsed.data.password);
     const info = rememberSchema(store.installationId, schema);
     if (!info.keys) return failed(values, info.reason ?? "The store's answer was not a schema.");
   } catch (e) {

@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { requireUser, startExport } from "@/app/_kit";
+import { door, requireUser } from "@/app/_kit";
 
 export interface ExportFormState {
   error?: string;
@@ -20,7 +20,9 @@ export async function startExportAction(_prev: ExportFormState, form: FormData):
     filters: String(form.get("filters") ?? ""),
     pageSize: String(form.get("pageSize") ?? "200"),
   };
-  const r = await startExport(id, user.id, {
+  const r = await (
+    await door(user)
+  ).exports.start(id, {
     entity: values.entity,
     fields: values.fields.trim() || undefined,
     filters: values.filters

@@ -1,6 +1,5 @@
 import { Badge, Card, EmptyState, Table, type BadgeTone } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
-import { exportsForStore } from "@/app/_kit";
 import type { ExportView } from "@/lib/verbs";
 import { ENTITIES, ENTITY_NAMES, entityChoices } from "@/lib/exports";
 import { loadStore } from "../_lib/store-context";
@@ -31,8 +30,8 @@ function when(iso: string | null): string {
  */
 export default async function ExportPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { user, store } = await loadStore(id, "/export");
-  const exports = (await exportsForStore(id, user.id)) ?? [];
+  const { store, door } = await loadStore(id, "/export");
+  const exports = (await door.exports.list(id)) ?? [];
   const running = exports.some((e) => e.state === "queued" || e.state === "running");
   return (
     <div className="stack">

@@ -1,7 +1,6 @@
 import { notFound } from "next/navigation";
 import { Alert, Badge, Button, Card, EmptyState, LinkButton, Table, type BadgeTone } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
-import { jobsForStore } from "@/app/_kit";
 import type { JobView } from "@/lib/verbs";
 import { loadStore } from "../_lib/store-context";
 import { retryJobAction } from "./actions";
@@ -29,8 +28,8 @@ function when(iso: string | null): string {
  */
 export default async function JobsPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { user, store } = await loadStore(id, "/jobs");
-  const view = await jobsForStore(id, user.id);
+  const { store, door } = await loadStore(id, "/jobs");
+  const view = await door.jobs.forStore(id);
   if (!view) notFound();
   const count = (s: JobView["state"]) => view.jobs.filter((j) => j.state === s).length;
   const summary = `${count("queued") + count("scheduled") + count("retrying")} waiting, ${count("running")} running, ${count("failed")} failed`;

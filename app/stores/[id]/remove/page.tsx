@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Alert, Button, Card, PageHeader } from "@/app/components/ui";
-import { requireUser, storeRemovalPreview } from "@/app/_kit";
+import { door, requireUser } from "@/app/_kit";
 import { removeStoreAction } from "./actions";
 
 export const metadata: Metadata = { title: "Remove store" };
@@ -14,7 +14,7 @@ const n = (count: number, one: string, many: string) => `${count} ${count === 1 
 export default async function RemoveStorePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await requireUser(`/stores/${encodeURIComponent(id)}/remove`);
-  const p = await storeRemovalPreview(id, user.id);
+  const p = await (await door(user)).stores.removalPreview(id);
   if (!p) notFound();
   const name = p.label ?? p.host;
   const base = `/stores/${encodeURIComponent(id)}`;

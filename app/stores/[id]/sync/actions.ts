@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { requireUser, syncNow, syncPause, syncResume, syncResync, syncRetryParked } from "@/app/_kit";
+import { door, requireUser } from "@/app/_kit";
 
 const form = z.object({
   installationId: z.string().min(1),
@@ -25,10 +25,10 @@ export async function syncAction(data: FormData): Promise<void> {
   if (!parsed.success) return;
   const { installationId: id, action, entity, changeId } = parsed.data;
   const user = await requireUser(`/stores/${encodeURIComponent(id)}/sync`);
-  if (action === "pause") await syncPause(id, user.id, entity);
-  else if (action === "resume") await syncResume(id, user.id, entity);
-  else if (action === "now") await syncNow(id, user.id, entity);
-  else if (action === "resync") await syncResync(id, user.id, entity);
-  else if (changeId !== undefined) await syncRetryParked(id, user.id, changeId);
+  if (action === "pause") await (await door(user)).sync.pause(id, entity);
+  else if (action === "resume") await (await door(user)).sync.resume(id, entity);
+  else if (action === "now") await (await door(user)).sync.syncNow(id, entity ? { entity } : {});
+  else if (action === "resync") await (await door(user)).sync.resync(id, entity);
+  else if (changeId !== undefined) await (await door(user)).sync.retryParked(id, changeId);
   revalidatePath(`/stores/${id}/sync`);
 }

@@ -1,7 +1,6 @@
 import { notFound } from "next/navigation";
 import { Alert, Badge, Button, Card, EmptyState, Table, type BadgeTone } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
-import { syncLastDay, syncParked, syncStatus } from "@/app/_kit";
 import { syncErrorView } from "@/lib/sync";
 import type { SyncEntityStatus } from "@/lib/verbs";
 import { loadStore } from "../_lib/store-context";
@@ -62,12 +61,8 @@ function ActionButton({
  */
 export default async function SyncPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { user, store } = await loadStore(id, "/sync");
-  const [status, day, parked] = await Promise.all([
-    syncStatus(id, user.id),
-    syncLastDay(id, user.id),
-    syncParked(id, user.id),
-  ]);
+  const { store, door } = await loadStore(id, "/sync");
+  const [status, day, parked] = await Promise.all([door.sync.status(id), door.sync.lastDay(id), door.sync.parked(id)]);
   if (!status || !day || !parked) notFound();
   const errors = status.flatMap((s) => {
     const v = syncErrorView(s.cursor?.errorCode ?? null, s.cursor?.error ?? null);

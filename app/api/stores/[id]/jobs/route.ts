@@ -1,4 +1,4 @@
-import { getCurrentUser, jobsForStore } from "@/app/_kit";
+import { door, getCurrentUser } from "@/app/_kit";
 
 /** The Jobs view as JSON, for one of the signed-in user's stores (404 for anyone else's, 401 signed out). */
 export const dynamic = "force-dynamic";
@@ -8,7 +8,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
   const user = await getCurrentUser();
   if (!user)
     return Response.json({ error: "Sign in first." }, { status: 401, headers: { "Cache-Control": "no-store" } });
-  const view = await jobsForStore(id, user.id);
+  const view = await (await door(user)).jobs.forStore(id);
   if (!view)
     return Response.json(
       { error: "No such store for this account." },

@@ -1,7 +1,6 @@
 import { notFound } from "next/navigation";
 import { Badge, Card, Table, type BadgeTone } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
-import { bulkRows, getBulk } from "@/app/_kit";
 import type { BulkRowStatus } from "@/lib/bulk";
 import { loadStore } from "../../_lib/store-context";
 import { RefreshWhileRunning } from "../../export/RefreshWhileRunning";
@@ -22,11 +21,11 @@ const TONE: Record<BulkRowStatus, BadgeTone> = {
 
 export default async function BulkRowsPage({ params }: { params: Promise<{ id: string; submissionId: string }> }) {
   const { id, submissionId } = await params;
-  const { user, store } = await loadStore(id, `/bulk/${submissionId}`);
-  const view = await getBulk(submissionId, id, user.id);
+  const { store, door } = await loadStore(id, `/bulk/${submissionId}`);
+  const view = await door.bulk.get(submissionId, id);
   if (!view) notFound();
   const rows = [];
-  for await (const r of bulkRows(submissionId)) {
+  for await (const r of door.bulk.rows(submissionId)) {
     rows.push(r);
     if (rows.length >= SHOWN) break;
   }

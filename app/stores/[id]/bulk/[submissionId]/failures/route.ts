@@ -1,4 +1,4 @@
-import { bulkRows, getBulk, getCurrentUser } from "@/app/_kit";
+import { door, getCurrentUser } from "@/app/_kit";
 import { csvLine } from "@/lib/bulk";
 
 /** The rows of a bulk edit that did not complete, as CSV (cells a spreadsheet would run as formulas are escaped). */
@@ -11,9 +11,9 @@ export async function GET(
   const { id, submissionId } = await params;
   const user = await getCurrentUser();
   if (!user) return new Response("Sign in first.\n", { status: 401 });
-  const view = await getBulk(submissionId, id, user.id);
+  const view = await (await door(user)).bulk.get(submissionId, id);
   if (!view) return new Response("No such bulk edit for this account.\n", { status: 404 });
-  const rows = bulkRows(submissionId)[Symbol.asyncIterator]();
+  const rows = (await door(user)).bulk.rows(submissionId)[Symbol.asyncIterator]();
   const encoder = new TextEncoder();
   let headerSent = false;
   const body = new ReadableStream<Uint8Array>({

@@ -1,4 +1,4 @@
-import { getCurrentUser, getExport, kit } from "@/app/_kit";
+import { door, getCurrentUser } from "@/app/_kit";
 
 /** A finished export as an NDJSON download, streamed page by page (memory stays flat at any size). */
 export const dynamic = "force-dynamic";
@@ -10,11 +10,11 @@ export async function GET(
   const { id, exportId } = await params;
   const user = await getCurrentUser();
   if (!user) return new Response("Sign in first.\n", { status: 401 });
-  const x = await getExport(exportId, id, user.id);
+  const x = await (await door(user)).exports.get(exportId, id);
   if (!x) return new Response("No such export for this account.\n", { status: 404 });
   if (x.state !== "done")
     return new Response(`The export is ${x.state}; download it once it is done.\n`, { status: 409 });
-  const pages = kit().exports.pages(exportId)[Symbol.asyncIterator]();
+  const pages = (await door(user)).exports.pages(exportId)[Symbol.asyncIterator]();
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -7,8 +7,8 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { typeCheck } from "../../helpers/type-check";
 
 const ROOT = resolve(__dirname, "..", "..", "..");
 const README = readFileSync(join(ROOT, "README.md"), "utf8");
@@ -87,38 +87,6 @@ function storageMembersNamed(text: string): string[] {
   const found = new Set<string>();
   for (const m of text.matchAll(/`(\w+)\.(\w+)`/g)) if (repos.includes(m[1]!)) found.add(`${m[1]}.${m[2]}`);
   return [...found];
-}
-
-/** Type-checks the created files (and a file of the prose's names) as if they were in the repository. */
-function typeCheck(files: Map<string, string>): string[] {
-  const config = ts.readConfigFile(join(ROOT, "tsconfig.json"), ts.sys.readFile.bind(ts.sys));
-  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
-  const options = { ...parsed.options, incremental: false, noEmit: true };
-  const host = ts.createCompilerHost(options);
-  const virtual = new Map([...files].map(([p, code]) => [resolve(ROOT, p), code]));
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, language, onError, fresh) => {
-    const code = virtual.get(resolve(name));
-    return code !== undefined
-      ? ts.createSourceFile(name, code, language, true)
-      : getSourceFile(name, language, onError, fresh);
-  };
-  const fileExists = host.fileExists.bind(host);
-  host.fileExists = (name) => virtual.has(resolve(name)) || fileExists(name);
-  const directoryExists = host.directoryExists?.bind(host);
-  host.directoryExists = (dir) =>
-    [...virtual.keys()].some((p) => p.startsWith(resolve(dir) + "/")) ||
-    (directoryExists?.(dir) ?? ts.sys.directoryExists(dir));
-  const readFile = host.readFile.bind(host);
-  host.readFile = (name) => virtual.get(resolve(name)) ?? readFile(name);
-  const program = ts.createProgram([...virtual.keys()], options, host);
-  return [...virtual.keys()].flatMap((name) => {
-    const sf = program.getSourceFile(name);
-    if (!sf) return [`${name}: not compiled`];
-    return [...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf)].map(
-      (d) => `${name.slice(ROOT.length + 1)}:${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
-    );
-  });
 }
 
 describe("README, Extending the kit", () => {

@@ -18,6 +18,7 @@ import { defineJob, type JobKind } from "../worker";
 import { UNPROVEN_LANE_PREFIX, type SendOptions } from "../queue";
 import { handshakeLane, storeLane, UNPROVEN_RECORDING_LANE, type JobServices } from "./services";
 import { probeJob } from "./probe";
+import type { JobModule } from "../registry";
 
 export const CALLBACK_JOB = "handshake.callback";
 export const EXCHANGE_JOB = "handshake.exchange";
@@ -146,3 +147,9 @@ export function handshakeJobs(s: JobServices): JobKind[] {
 }
 
 export { exchangeJob };
+
+/** The handshake's job kinds: registered by createKit (lib/kit.ts). */
+export const handshakeJobModule: JobModule<JobServices> = {
+  labels: { [CALLBACK_JOB]: "Activation callback", [EXCHANGE_JOB]: "Token exchange" },
+  kinds: handshakeJobs,
+};

@@ -1,64 +1,10 @@
-import type { JobKind, Recurring } from "../worker";
-import type { JobQueue } from "../queue";
-import type { JobServices } from "./services";
-import { CALLBACK_JOB, EXCHANGE_JOB, handshakeJobs } from "./handshake";
-import { HEALTH_SWEEP_JOB, PROBE_JOB, probeJobs } from "./probe";
-import { EXCHANGE_SWEEP_JOB, maintenanceJobs, PRUNE_JOB } from "./maintenance";
-import { EXPORT_JOB, exportJobs } from "./export";
-import { BULK_JOB, bulkJobs } from "./bulk";
-import { STORE_EVENT_JOB, storeEventJobs } from "./store-event";
-import { SYNC_PASS_JOB, SYNC_SCHEDULE_EVERY_MS, SYNC_SCHEDULE_JOB, SYNC_SWEEP_JOB, syncJobs } from "./sync";
-import { ACCOUNT_MAIL_JOB, accountMailJobs } from "./account-mail";
-
-export { CALLBACK_JOB, EXCHANGE_JOB, callbackJob } from "./handshake";
-export { PROBE_JOB, HEALTH_SWEEP_JOB, probeJob } from "./probe";
-export { EXPORT_JOB, exportJobOptions } from "./export";
-export { BULK_JOB, bulkJobOptions } from "./bulk";
-export { STORE_EVENT_JOB } from "./store-event";
-export { SYNC_PASS_JOB, SYNC_SWEEP_JOB, SYNC_SCHEDULE_JOB, syncJobOptions, syncKey } from "./sync";
-export { ACCOUNT_MAIL_JOB, ACCOUNT_MAIL_OPTIONS } from "./account-mail";
+/** The kit's job kinds: names and send options other code uses, and each module createKit registers (lib/kit.ts). */
+export { CALLBACK_JOB, EXCHANGE_JOB, callbackJob, handshakeJobModule } from "./handshake";
+export { PROBE_JOB, HEALTH_SWEEP_JOB, probeJob, probeJobModule } from "./probe";
+export { maintenanceJobModule } from "./maintenance";
+export { EXPORT_JOB, exportJobOptions, exportJobModule } from "./export";
+export { BULK_JOB, bulkJobOptions, bulkJobModule } from "./bulk";
+export { STORE_EVENT_JOB, storeEventJobModule } from "./store-event";
+export { SYNC_PASS_JOB, SYNC_SWEEP_JOB, SYNC_SCHEDULE_JOB, syncJobOptions, syncKey, syncJobModule } from "./sync";
+export { ACCOUNT_MAIL_JOB, ACCOUNT_MAIL_OPTIONS, accountMailJobModule } from "./account-mail";
 export { storeLane, unprovenLane, type JobServices } from "./services";
-
-/** Every job kind of the kit. */
-export function jobKinds(s: JobServices, queue: Pick<JobQueue, "hasOpen" | "pruneUnproven">): JobKind[] {
-  return [
-    ...handshakeJobs(s),
-    ...probeJobs(s),
-    ...maintenanceJobs(s, queue),
-    ...exportJobs(s),
-    ...bulkJobs(s),
-    ...syncJobs(s),
-    ...accountMailJobs(s),
-    ...storeEventJobs(s),
-  ];
-}
-
-/** The recurring jobs and how often they run. */
-export function recurringJobs(s: Pick<JobServices, "healthProbeEveryMs">): Recurring[] {
-  return [
-    { kind: EXCHANGE_SWEEP_JOB, everyMs: 5_000 },
-    { kind: PRUNE_JOB, everyMs: 60_000 },
-    { kind: HEALTH_SWEEP_JOB, everyMs: s.healthProbeEveryMs },
-    { kind: SYNC_SCHEDULE_JOB, everyMs: SYNC_SCHEDULE_EVERY_MS },
-  ];
-}
-
-/** Human names for the Jobs view, one per job kind. */
-export const JOB_LABELS: Record<string, string> = {
-  [CALLBACK_JOB]: "Activation callback",
-  [EXCHANGE_JOB]: "Token exchange",
-  [PROBE_JOB]: "Health probe",
-  [EXPORT_JOB]: "Export",
-  [BULK_JOB]: "Bulk submission",
-  [HEALTH_SWEEP_JOB]: "Health probes (all stores)",
-  [EXCHANGE_SWEEP_JOB]: "Interrupted exchanges",
-  [PRUNE_JOB]: "Pruning",
-  [STORE_EVENT_JOB]: "Store event",
-  [SYNC_PASS_JOB]: "Sync pass",
-  [SYNC_SWEEP_JOB]: "Sync sweep",
-  [SYNC_SCHEDULE_JOB]: "Sync schedule (all stores)",
-  [ACCOUNT_MAIL_JOB]: "Account mail",
-};
-
-/** Every job kind's name (pg-boss creates their queues up front). */
-export const JOB_KIND_NAMES = Object.keys(JOB_LABELS);

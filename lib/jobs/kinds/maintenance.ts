@@ -18,16 +18,23 @@ import { defineJob, type JobKind } from "../worker";
 import type { JobQueue } from "../queue";
 import { EXCHANGE_JOB, exchangeJob } from "./handshake";
 import type { JobServices } from "./services";
+import type { JobModule } from "../registry";
 
 export const EXCHANGE_SWEEP_JOB = "maintenance.exchanges";
 export const PRUNE_JOB = "maintenance.prune";
+/** How long finished jobs stay in the Jobs view: completed ones a day, failed and cancelled ones a week. */
+const COMPLETED_JOB_TTL_MS = 24 * 60 * 60 * 1000;
+const FAILED_JOB_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const EXPORT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Delivered and superseded sync changes are kept this long (the Sync page's chart shows the last day). */
 export const SYNC_CHANGE_TTL_MS = 2 * 24 * 60 * 60 * 1000;
 /** A pending activation this old without an exchange job gets one (the normal path sends it within ms). */
 const LOST_JOB_AFTER_MS = 10_000;
 
-export function maintenanceJobs(s: JobServices, queue: Pick<JobQueue, "hasOpen" | "pruneUnproven">): JobKind[] {
+export function maintenanceJobs(
+  s: JobServices,
+  queue: Pick<JobQueue, "hasOpen" | "pruneUnproven" | "pruneFinished">,
+): JobKind[] {
   return [
     defineJob({
       kind: EXCHANGE_SWEEP_JOB,
@@ -75,6 +82,10 @@ export function maintenanceJobs(s: JobServices, queue: Pick<JobQueue, "hasOpen" 
         const now = s.now();
         const unproven = await pruneUnproven({ storage: s.storage, now: () => now });
         const unprovenJobs = await queue.pruneUnproven(new Date(now.getTime() - UNPROVEN_TTL_MS));
+        const finishedJobs = await queue.pruneFinished(
+          new Date(now.getTime() - COMPLETED_JOB_TTL_MS),
+          new Date(now.getTime() - FAILED_JOB_TTL_MS),
+        );
         const sessions = await pruneSessions(s.storage, now);
         const throttle = await pruneThrottle(s.storage, now);
         const linkRequests = await pruneLinkRequests(s.storage, now);
@@ -86,6 +97,7 @@ export function maintenanceJobs(s: JobServices, queue: Pick<JobQueue, "hasOpen" 
           output: {
             ...unproven,
             unprovenJobs,
+            finishedJobs,
             sessions,
             throttle,
             linkRequests,
@@ -99,3 +111,13 @@ export function maintenanceJobs(s: JobServices, queue: Pick<JobQueue, "hasOpen" 
     }),
   ];
 }
+
+/** App-wide upkeep: registered by createKit (lib/kit.ts). */
+export const maintenanceJobModule: JobModule<JobServices> = {
+  labels: { [EXCHANGE_SWEEP_JOB]: "Interrupted exchanges", [PRUNE_JOB]: "Pruning" },
+  kinds: maintenanceJobs,
+  recurring: () => [
+    { kind: EXCHANGE_SWEEP_JOB, everyMs: 5_000 },
+    { kind: PRUNE_JOB, everyMs: 60_000 },
+  ],
+};

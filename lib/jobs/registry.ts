@@ -5,7 +5,7 @@
  * and may keep recurring jobs going.
  */
 import type { JobQueue } from "./queue";
-import type { JobKind, Recurring } from "./worker";
+import type { JobKind, Recurring } from "./job-kind";
 
 export interface JobModule<S> {
   /** The Jobs view's name of each kind the module runs. */

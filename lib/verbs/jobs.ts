@@ -6,6 +6,7 @@ import type { Job, LaneState } from "@/lib/jobs/queue";
 import type { GovernorPolicy } from "@/lib/jobs/governor";
 import { whenDatabaseReachable, type WaitOptions } from "@/lib/db-reachable";
 import { consumerKeyRef } from "@/lib/integration/key-digest";
+import { MagentoApiError, MagentoOAuthError } from "@/lib/magento";
 import type { KitCore } from "./core";
 
 /** A job as the Jobs view and its JSON show it. */
@@ -45,6 +46,12 @@ export interface WorkerSettings {
   recurring?: boolean;
   /** Start no new job while this says the process is busy (the web process: lib/jobs/event-loop.ts). */
   busy?: () => boolean;
+}
+
+/** A store's 4xx other than 408 (timeout) and 429 (slow down): the same request would get the same answer. */
+export function storeRefusedForGood(e: unknown): boolean {
+  const status = e instanceof MagentoApiError || e instanceof MagentoOAuthError ? e.status : undefined;
+  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
 const failureOutput = z.object({ message: z.string() }).loose();
@@ -148,6 +155,7 @@ export function jobVerbs(core: KitCore, services: () => JobServices, registry: J
         now: core.now,
         log: core.log.child({ component: "worker" }),
         storeFetch: core.fetch,
+        failsForGood: storeRefusedForGood,
         ...(settings.governor ? { governor: settings.governor } : {}),
         ...(settings.busy ? { busy: settings.busy } : {}),
       });

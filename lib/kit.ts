@@ -95,7 +95,7 @@ export interface KitOptions {
   clock?: () => Date;
   /** Default: the Prisma storage over `db`. Another backend of the storage interfaces (README, "A new database backend"). */
   storage?: Storage;
-  /** Default: pg-boss on PostgreSQL, the job table on SQLite. */
+  /** Default: the kit's job tables on the database `db` opens (lib/jobs/open-queue.ts). */
   jobs?: JobQueue;
   /** Called after every job sent (a worker of this process that another kit instance runs). */
   wake?: () => void;

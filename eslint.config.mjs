@@ -8,6 +8,9 @@ export const GUARDED_FETCH_MODULES = ["lib/net/store-fetch.ts"];
 const NO_GLOBAL_FETCH =
   "Use the guarded store fetch (storeFetch() in lib/kit.ts, or a `fetch` passed in): the global fetch skips the private-address check.";
 
+/** The one module of lib/jobs that names the handshake's job kinds: the registry of every folder's kinds. */
+export const JOB_KIND_REGISTRY = ["lib/jobs/kinds/index.ts"];
+
 /**
  * Module boundaries: what each layer may import (README "Project layout"). Each entry is a `no-restricted-imports`
  * pattern; `import()` with a string is fenced alike through `no-restricted-syntax`.
@@ -35,6 +38,22 @@ export const FENCES = {
     {
       regex: "^(\\.\\./)+lib(/|$)",
       message: 'app/ imports lib/ by its alias and public index ("@/lib/<folder>"), never by a relative path.',
+    },
+  ],
+  // The handshake (lib/integration) builds on the job engine and on storage, never the other way round: the
+  // vocabularies both need live below it (lib/storage/installation-states.ts, lib/magento/failure-reasons.ts).
+  jobs: [
+    {
+      regex: "^(@/lib/integration(/|$)|(\\.\\./)+integration(/|$))",
+      message:
+        "lib/jobs never imports lib/integration: the handshake's job kinds live in lib/integration/jobs.ts and are registered in lib/jobs/kinds/index.ts (the one registry of every folder's kinds); pass what a kind needs of the handshake in from there.",
+    },
+  ],
+  storage: [
+    {
+      regex: "^(@/lib/integration(/|$)|(\\.\\./)+integration(/|$))",
+      message:
+        "lib/storage never imports lib/integration: a vocabulary both need goes into a leaf below them (lib/storage/installation-states.ts, lib/magento/failure-reasons.ts).",
     },
   ],
   devstore: [
@@ -126,6 +145,13 @@ export default tseslint.config(
     },
   },
   { files: ["lib/**"], rules: fence(FENCES.lib, [UNBOUNDED_BODY_READ]) },
+  {
+    // The registry of job kinds lists every folder's kinds, the handshake's among them.
+    files: ["lib/jobs/**"],
+    ignores: JOB_KIND_REGISTRY,
+    rules: fence([...FENCES.lib, ...FENCES.jobs], [UNBOUNDED_BODY_READ]),
+  },
+  { files: ["lib/storage/**"], rules: fence([...FENCES.lib, ...FENCES.storage], [UNBOUNDED_BODY_READ]) },
   { files: ["app/**"], rules: fence(FENCES.app, [UNBOUNDED_BODY_READ]) },
   { files: ["devstore/**"], rules: fence(FENCES.devstore) },
 );

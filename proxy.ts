@@ -10,6 +10,7 @@ import {
 import { STARTED_LINK_COOKIE, STARTED_LINK_TTL_MS, startedLinkCookie } from "@/lib/integration/started-link-cookie";
 import { isIdentityNext, isPopupPage, POPUP_HEADER } from "@/lib/integration/popup-pages";
 import { successCallbackOrigin } from "@/lib/integration/success-callback";
+import { isIdentityPath, isMagentoToken } from "@/lib/integration/magento-shapes";
 import { REQUEST_PATH_HEADER, requestPathOf } from "@/lib/auth/return-path";
 import { cookieFlags, cookieName, UNPREFIXED_COOKIES, usesHostPrefix } from "@/lib/cookie-names";
 
@@ -38,7 +39,7 @@ export function proxy(request: NextRequest) {
   // the Referer). Also added to this request's own cookies, so the page rendering now sees it.
   const popupCookie = cookieName(ADMIN_POPUP_COOKIE, env);
   let marker: string | undefined;
-  if (pathname === "/integration/identity" && request.method === "GET") {
+  if (isIdentityPath(pathname) && request.method === "GET") {
     const key = searchParams.get("oauth_consumer_key");
     const scb = searchParams.get("success_call_back");
     if (
@@ -61,7 +62,7 @@ export function proxy(request: NextRequest) {
   // left undone (lib/integration/link-offer.ts). A link opened from anywhere else (a mail, a chat) is offered
   // nothing there: its own confirmation page is the only way in.
   const startedKey = marker ? searchParams.get("oauth_consumer_key") : null;
-  if (startedKey && /^[0-9a-z]{32}$/.test(startedKey)) {
+  if (startedKey && isMagentoToken(startedKey)) {
     response.cookies.set(
       cookieName(STARTED_LINK_COOKIE, env),
       startedLinkCookie(env.sessionSecret, startedKey, Date.now()),
@@ -84,7 +85,7 @@ export function proxy(request: NextRequest) {
 /** The store admin a popup page may hand the browser back to after a form (the address is validated on use). */
 function formTargets(request: NextRequest): string[] {
   const { pathname, searchParams } = request.nextUrl;
-  let scb = pathname === "/integration/identity" ? searchParams.get("success_call_back") : null;
+  let scb = isIdentityPath(pathname) ? searchParams.get("success_call_back") : null;
   if (!scb && isPopupPage(pathname, searchParams)) {
     const next = searchParams.get("next");
     if (isIdentityNext(next) && next)

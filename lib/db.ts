@@ -13,6 +13,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqlitePrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-pg/client";
 import { DATABASE_CONNECT_TIMEOUT_MS } from "@/lib/db-reachable";
+import { KitError } from "@/lib/kit-error";
 
 /**
  * The database DATABASE_URL names: SQLite through the libSQL driver adapter (`file:./data/dev.db`, the default),
@@ -37,8 +38,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export class DatabaseUrlError extends Error {
-  override readonly name = "DatabaseUrlError";
+export class DatabaseUrlError extends KitError {
+  static override readonly brand: string = "DatabaseUrlError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "misconfigured", ...options });
+  }
 }
 
 export function providerOf(url: string): DatabaseProvider {

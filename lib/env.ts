@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADOBE_IO_KEY_ORIGIN } from "@/lib/events/adobe-key-host";
+import { KitError } from "@/lib/kit-error";
 
 /**
  * The app's environment, parsed once with zod. `npm run dev` works with no .env at all: the dev-only secrets
@@ -63,8 +64,11 @@ export interface Env {
   };
 }
 
-export class EnvError extends Error {
-  override readonly name = "EnvError";
+export class EnvError extends KitError {
+  static override readonly brand: string = "EnvError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "misconfigured", ...options });
+  }
 }
 
 const boolish = z

@@ -34,7 +34,7 @@ import { createJobRegistry, type JobModule } from "@/lib/jobs/registry";
 import { openJobQueue } from "@/lib/jobs/open-queue";
 import { groupedSender } from "@/lib/jobs/group-send";
 import type { KitCore } from "@/lib/verbs/core";
-import { handshakeVerbs } from "@/lib/verbs/handshake";
+import { handshakeVerbs } from "@/lib/integration/verbs";
 import {
   CallbackAdmission,
   DEFAULT_ADMISSION,

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import type { EncryptionKey } from "@/lib/env";
+import { KitError } from "@/lib/kit-error";
 
 /**
  * Secrets at rest: AES-256-GCM, 12-byte random IV, 16-byte tag. Envelope `v1.<keyId>.<iv>.<ciphertext+tag>`
@@ -13,8 +14,11 @@ export interface SecretBox {
   needsRotation(sealed: string): boolean;
 }
 
-export class SecretBoxError extends Error {
-  override readonly name = "SecretBoxError";
+export class SecretBoxError extends KitError {
+  static override readonly brand: string = "SecretBoxError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "misconfigured", ...options });
+  }
 }
 
 const VERSION = "v1";

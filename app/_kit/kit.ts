@@ -11,8 +11,8 @@ import { draining, onShutdown } from "./lifecycle";
 /**
  * What one app process shares, whichever Next bundle asks (routes, pages and instrumentation are bundled
  * separately, each with its own copy of lib/): one database pool, one job queue, one guarded store fetch, one
- * worker. They live on globalThis. The kit itself is built per bundle over them, so the errors its verbs throw
- * are the classes that bundle's code checks with instanceof.
+ * worker, and one kit over them. They live on globalThis. An error a verb throws is recognised by any bundle's
+ * `instanceof`: the kit's errors are branded (lib/kit-error.ts).
  */
 interface Shared {
   db: Database;
@@ -20,9 +20,13 @@ interface Shared {
   fetch: typeof fetch;
   worker: Worker | null;
   readiness: () => Promise<Readiness>;
+  kit?: Kit | undefined;
 }
 
 const holder = globalThis as unknown as { __kitShared?: Shared };
+
+// `npm run dev` evaluates this module again after an edit (hot reload): the next kit() is built from the new code.
+if (process.env.NODE_ENV !== "production" && holder.__kitShared) holder.__kitShared.kit = undefined;
 
 function shared(): Shared {
   if (!holder.__kitShared) {
@@ -50,20 +54,16 @@ function shared(): Shared {
   return holder.__kitShared;
 }
 
-let local: Kit | undefined;
-
 export function kit(): Kit {
-  if (!local) {
-    const s = shared();
-    local = kitFromEnv(getEnv(), {
-      db: s.db,
-      jobs: s.queue,
-      fetch: s.fetch,
-      wake: () => s.worker?.wake(),
-      giveWay: (ms) => s.worker?.giveWay(ms),
-    });
-  }
-  return local;
+  const s = shared();
+  s.kit ??= kitFromEnv(getEnv(), {
+    db: s.db,
+    jobs: s.queue,
+    fetch: s.fetch,
+    wake: () => s.worker?.wake(),
+    giveWay: (ms) => s.worker?.giveWay(ms),
+  });
+  return s.kit;
 }
 
 /** Readiness of this process (GET /api/health/ready). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { GridSpec, GridState } from "@/lib/dashboard";
+import type { grids } from "@/lib/dashboard";
 import { Button, LinkButton } from "./ui";
 import { GridErrors } from "./GridErrors";
 
@@ -9,8 +9,8 @@ import { GridErrors } from "./GridErrors";
  * filters from the address that were ignored.
  */
 export function GridFilterForm<F extends Record<string, unknown>>(props: {
-  spec: GridSpec<F>;
-  state: GridState<F>;
+  spec: grids.Grid.Spec<F>;
+  state: grids.Grid.State<F>;
   basePath: string;
   /** Accessible name of the search region, e.g. "Filter orders". */
   label: string;

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import type { FilterInput, FilterOption, GridState } from "@/lib/dashboard";
+import type { grids } from "@/lib/dashboard";
 import { Field, SelectField } from "./ui";
 
-const ANY: FilterOption = { value: "", label: "Any" };
+const ANY: grids.Grid.FilterOption = { value: "", label: "Any" };
 
-function one(state: GridState<Record<string, unknown>>, name: string): string {
+function one(state: grids.Grid.State<Record<string, unknown>>, name: string): string {
   const v = state.filters[name];
   return v === undefined || v === null ? "" : String(v);
 }
@@ -14,9 +14,9 @@ function Input({
   state,
   lookups,
 }: {
-  input: Exclude<FilterInput<Record<string, unknown>>, { kind: "checkboxes" }>;
-  state: GridState<Record<string, unknown>>;
-  lookups: Record<string, FilterOption[] | undefined>;
+  input: Exclude<grids.Grid.FilterInput<Record<string, unknown>>, { kind: "checkboxes" }>;
+  state: grids.Grid.State<Record<string, unknown>>;
+  lookups: Record<string, grids.Grid.FilterOption[] | undefined>;
 }) {
   const common = { name: input.name, defaultValue: one(state, input.name), error: state.errors[input.name] };
   switch (input.kind) {
@@ -41,9 +41,9 @@ export function GridFilterInputs({
   state,
   lookups,
 }: {
-  inputs: readonly FilterInput<Record<string, unknown>>[];
-  state: GridState<Record<string, unknown>>;
-  lookups: Record<string, FilterOption[] | undefined>;
+  inputs: readonly grids.Grid.FilterInput<Record<string, unknown>>[];
+  state: grids.Grid.State<Record<string, unknown>>;
+  lookups: Record<string, grids.Grid.FilterOption[] | undefined>;
 }) {
   const out: ReactNode[] = [];
   let row: ReactNode[] = [];

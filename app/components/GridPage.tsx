@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { AnyGridSpec, Cell, GridData } from "@/lib/dashboard";
+import type { grids } from "@/lib/dashboard";
 import type { StoreHeaderStore } from "./StoreHeader";
 import { GridFilterForm } from "./GridFilterForm";
 import { GridFilterInputs } from "./GridFilterInputs";
@@ -9,7 +9,7 @@ import { RequestDetails } from "./RequestDetails";
 import { Badge } from "./ui";
 
 /** `label`: the column's name, shown before the value when the row is condensed (phones). */
-function CellView({ cell, numeric, label }: { cell: Cell; numeric: boolean | undefined; label: string }) {
+function CellView({ cell, numeric, label }: { cell: grids.Grid.Cell; numeric: boolean | undefined; label: string }) {
   if (typeof cell === "string")
     return (
       <td className={numeric ? "num" : undefined} data-label={label}>
@@ -39,8 +39,8 @@ export function GridPage({
   data,
   store,
 }: {
-  spec: AnyGridSpec;
-  data: GridData<Record<string, unknown>, unknown>;
+  spec: grids.Grid.AnySpec;
+  data: grids.Grid.Data<Record<string, unknown>, unknown>;
   store: StoreHeaderStore;
 }) {
   const basePath = `/stores/${encodeURIComponent(store.installationId)}/${spec.key}`;

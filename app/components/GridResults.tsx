@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { type ApiErrorView, gridQueryString, type GridSpec, type GridState, pageCount } from "@/lib/dashboard";
+import { grids, type ApiErrorView } from "@/lib/dashboard";
 import { ApiErrorPanel } from "./ApiErrorPanel";
 import { EmptyState, LinkButton } from "./ui";
 
@@ -11,8 +11,8 @@ type ListAttempt<T> = { ok: true; value: { items: T[]; total: number } } | { ok:
  */
 export function GridResults<T, F extends Record<string, unknown>>(props: {
   list: ListAttempt<T>;
-  spec: GridSpec<F>;
-  state: GridState<F>;
+  spec: grids.Grid.Spec<F>;
+  state: grids.Grid.State<F>;
   basePath: string;
   storeId: string;
   /** Plural noun for messages: "products", "CMS pages". */
@@ -24,13 +24,13 @@ export function GridResults<T, F extends Record<string, unknown>>(props: {
   const { list, spec, state, basePath, noun } = props;
   if (!list.ok) return <ApiErrorPanel error={list.error} storeId={props.storeId} doing={`loading ${noun}`} />;
   const { items, total } = list.value;
-  const last = pageCount(total, state.pageSize);
+  const last = grids.pageCount(total, state.pageSize);
   if (total > 0 && state.page > last) {
     return (
       <EmptyState
         title={`Page ${state.page} is past the end`}
         action={
-          <LinkButton href={`${basePath}${gridQueryString(spec, { ...state, page: last })}`}>
+          <LinkButton href={`${basePath}${grids.gridQueryString(spec, { ...state, page: last })}`}>
             Go to the last page
           </LinkButton>
         }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
-import { ariaSortFor, gridHref, type GridSpec, type GridState, nextSortFor } from "@/lib/dashboard";
+import { grids } from "@/lib/dashboard";
 import { Table } from "./ui/Table";
 import { Pagination } from "./ui/Pagination";
 
@@ -17,8 +17,8 @@ export function GridTable<F extends Record<string, unknown>>(props: {
   id: string;
   caption: string;
   basePath: string;
-  spec: GridSpec<F>;
-  state: GridState<F>;
+  spec: grids.Grid.Spec<F>;
+  state: grids.Grid.State<F>;
   columns: readonly GridColumn[];
   total: number;
   children: ReactNode;
@@ -37,8 +37,8 @@ export function GridTable<F extends Record<string, unknown>>(props: {
           numeric: c.numeric,
           ...(c.sortField
             ? {
-                sortHref: gridHref(basePath, spec, state, { sort: nextSortFor(state, c.sortField) }),
-                sort: ariaSortFor(state, c.sortField),
+                sortHref: grids.gridHref(basePath, spec, state, { sort: grids.nextSortFor(state, c.sortField) }),
+                sort: grids.ariaSortFor(state, c.sortField),
               }
             : {}),
         }))}
@@ -50,7 +50,7 @@ export function GridTable<F extends Record<string, unknown>>(props: {
           page={state.page}
           pageSize={state.pageSize}
           total={props.total}
-          hrefFor={(p) => gridHref(basePath, spec, state, { page: p })}
+          hrefFor={(p) => grids.gridHref(basePath, spec, state, { page: p })}
           label={`${props.caption} pages`}
         />
         <nav aria-label="Rows per page" className="pagination">
@@ -59,7 +59,7 @@ export function GridTable<F extends Record<string, unknown>>(props: {
             {spec.pageSizes.map((n) => (
               <li key={n}>
                 <Link
-                  href={gridHref(basePath, spec, state, { pageSize: n })}
+                  href={grids.gridHref(basePath, spec, state, { pageSize: n })}
                   aria-current={n === state.pageSize ? "page" : undefined}
                   prefetch={false}
                 >

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { GRIDS } from "@/lib/dashboard";
+import { grids } from "@/lib/dashboard";
 
 /** A section of a store's pages: a grid's key (lib/dashboard/grids.ts) or one of the fixed pages below. */
 export type StoreSection = string;
@@ -7,7 +7,7 @@ export type StoreSection = string;
 /** The store's sections: the overview, every grid in the order of lib/dashboard/grids.ts, then the fixed pages. */
 export const STORE_SECTIONS: ReadonlyArray<{ key: StoreSection; label: string; path: string }> = [
   { key: "overview", label: "Overview", path: "" },
-  ...GRIDS.map((g) => ({ key: g.key, label: g.title, path: `/${g.key}` })),
+  ...grids.GRIDS.map((g) => ({ key: g.key, label: g.title, path: `/${g.key}` })),
   { key: "categories", label: "Categories", path: "/categories" },
   { key: "explorer", label: "API explorer", path: "/explorer" },
   { key: "export", label: "Export", path: "/export" },

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Alert, Card, PageHeader } from "@/app/components/ui";
 import { getCurrentUser, safeNextPath, storeBeingLinked } from "@/app/_kit";
+import { IDENTITY_PATH } from "@/lib/integration";
 import { LinkingNotice } from "@/app/login/LinkingNotice";
 import { signInAction } from "./actions";
 import { AuthForm } from "./AuthForm";
@@ -18,7 +19,7 @@ export default async function LoginPage({
   const sp = await searchParams;
   const next = safeNextPath(sp.next);
   if (await getCurrentUser()) redirect(next);
-  const fromStore = next.startsWith("/integration/identity");
+  const fromStore = next.startsWith(IDENTITY_PATH);
   const linking = fromStore ? await storeBeingLinked(next) : null;
   return (
     <div className="auth-page">

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Card, PageHeader } from "@/app/components/ui";
 import { getCurrentUser, safeNextPath, storeBeingLinked } from "@/app/_kit";
+import { IDENTITY_PATH } from "@/lib/integration";
 import { LinkingNotice } from "@/app/login/LinkingNotice";
 import { signUpAction } from "@/app/login/actions";
 import { AuthForm } from "@/app/login/AuthForm";
@@ -16,7 +17,7 @@ export default async function SignUpPage({
 }) {
   const next = safeNextPath((await searchParams).next);
   if (await getCurrentUser()) redirect(next);
-  const fromStore = next.startsWith("/integration/identity");
+  const fromStore = next.startsWith(IDENTITY_PATH);
   const linking = fromStore ? await storeBeingLinked(next) : null;
   return (
     <div className="auth-page">

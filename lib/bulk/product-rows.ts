@@ -6,6 +6,7 @@
  */
 import { parse } from "csv-parse/sync";
 import { z } from "zod";
+import { KitError } from "@/lib/kit-error";
 
 /** Largest file taken (the dashboard upload and the command line alike). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -15,8 +16,11 @@ export const MAX_ROWS = 200_000;
 export const EDIT_FIELDS = ["price", "special_price", "qty", "status", "visibility"] as const;
 export type EditField = (typeof EDIT_FIELDS)[number];
 
-export class BulkFileError extends Error {
-  override name = "BulkFileError";
+export class BulkFileError extends KitError {
+  static override readonly brand: string = "BulkFileError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "invalid_input", ...options });
+  }
 }
 
 export interface EditRow {

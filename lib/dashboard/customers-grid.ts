@@ -4,7 +4,7 @@ import { defineGrid } from "./grid-spec";
 import { dateParam, dayEnd, dayStart, idParam, searchGroup, textParam } from "./filter-values";
 import { rangeGroups } from "./range-groups";
 import { formatStoreDate, text } from "./format";
-import { GROUP_FIELDS, GROUPS_CRITERIA, groupNames } from "./customer-detail";
+import { GROUP_FIELDS, GROUPS_CRITERIA, groupNames } from "./records/customer";
 
 export interface CustomerFilters extends Record<string, unknown> {
   q: string;

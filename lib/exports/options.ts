@@ -9,6 +9,7 @@ import { MAX_PAGE_SIZE } from "@/lib/magento/paginate";
 import { findOperation } from "@/lib/magento/catalogue";
 import { GRIDS } from "@/lib/dashboard/grids";
 import type { PlainOperationId } from "@/lib/dashboard/grid";
+import { KitError } from "@/lib/kit-error";
 
 export interface ExportEntity {
   /** The catalogue list operation the export pages through, and its path. */
@@ -76,8 +77,11 @@ export const exportOptionsSchema = z.object({
 });
 export type ExportSpec = z.infer<typeof exportOptionsSchema>;
 
-export class ExportUsageError extends Error {
-  override name = "ExportUsageError";
+export class ExportUsageError extends KitError {
+  static override readonly brand: string = "ExportUsageError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "invalid_input", ...options });
+  }
 }
 
 /** One `field:cond:value` term; `field:value` means eq; null/notnull take no value. */

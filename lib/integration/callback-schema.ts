@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { normaliseStoreBaseUrl } from "@/lib/integration/store-url";
+import { MAGENTO_TOKEN, MAGENTO_TOKEN_RULE } from "@/lib/integration/magento-shapes";
 
 /**
  * The activation POST (Magento `OauthService::postToConsumer`, on Activate and Reauthorize): four form fields,
- * unauthenticated. Magento generates key, secret and verifier as 32 characters of [0-9a-z].
+ * unauthenticated. Magento generates key, secret and verifier as 32 characters of [0-9a-z] (magento-shapes.ts).
  * Real stores name the secret `oauth_consumer_secret`; the seed documents `oauth_consumer_key_secret`. We take
  * either, and refuse a body that has neither or two different values.
  */
-const TOKEN = /^[0-9a-z]{32}$/;
 const MAX_FIELD_CHARS = 4096;
 export const CALLBACK_FIELDS = [
   "oauth_consumer_key",
@@ -17,13 +17,31 @@ export const CALLBACK_FIELDS = [
   "oauth_verifier",
 ] as const;
 
-export interface ActivationCallback {
-  consumerKey: string;
+/**
+ * The callback, the one shape every step after the POST uses: the callback URL seals the secrets and sends it as
+ * the `handshake.callback` job's data (lib/integration/verbs.ts), the job parses it back with this schema
+ * (lib/integration/jobs.ts) and records it (record-callback.ts). Nothing else is done before answering the store.
+ */
+export const receivedCallbackSchema = z.object({
+  consumerKey: z.string(),
+  /** Normalised store_base_url (trailing slash). */
+  storeBaseUrl: z.string(),
+  consumerSecretEnc: z.string(),
+  verifierEnc: z.string(),
+  /** activationFingerprint (record-callback.ts): identifies a replayed callback without decrypting anything. */
+  fingerprint: z.string(),
+  /** When it arrived (a job's data is JSON: an ISO string there, a Date once parsed). */
+  callbackAt: z.coerce.date(),
+  /** How long the app took to answer the store (Magento waits 5 s). */
+  answeredMs: z.number().nullable(),
+});
+export type ReceivedCallback = z.infer<typeof receivedCallbackSchema>;
+
+/** The callback as posted, before its secrets are sealed (it lives only while the callback URL answers). */
+export type ActivationCallback = Pick<ReceivedCallback, "consumerKey" | "storeBaseUrl"> & {
   consumerSecret: string;
   verifier: string;
-  /** Normalised store_base_url (trailing slash). */
-  storeBaseUrl: string;
-}
+};
 
 export type CallbackParseResult =
   { ok: true; value: ActivationCallback } | { ok: false; field: string; message: string };
@@ -31,8 +49,8 @@ export type CallbackParseResult =
 const token = (field: string) =>
   z
     .string({ message: `${field} is required` })
-    .max(64, `${field} must be 32 characters of [0-9a-z]`)
-    .regex(TOKEN, `${field} must be 32 characters of [0-9a-z]`);
+    .max(64, `${field} must be ${MAGENTO_TOKEN_RULE}`)
+    .regex(MAGENTO_TOKEN, `${field} must be ${MAGENTO_TOKEN_RULE}`);
 
 /** Parses the form body (one value per name; a repeated name is refused rather than guessed). */
 export function parseActivationCallback(form: URLSearchParams, opts: { allowPrivate: boolean }): CallbackParseResult {
@@ -89,6 +107,6 @@ function fail(field: string, error: z.ZodError): CallbackParseResult {
 
 /** The identity popup's query (Magento's `IdentityLogin.invokePopup`). */
 export const identityQuerySchema = z.object({
-  oauth_consumer_key: z.string().regex(TOKEN, "oauth_consumer_key must be 32 characters of [0-9a-z]"),
+  oauth_consumer_key: z.string().regex(MAGENTO_TOKEN, `oauth_consumer_key must be ${MAGENTO_TOKEN_RULE}`),
   success_call_back: z.string().min(1, "success_call_back is missing").max(2048, "success_call_back is too long"),
 });

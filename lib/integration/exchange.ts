@@ -1,7 +1,7 @@
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import { assertPublicStoreHost } from "@/lib/net/public-host";
-import { classifyHandshakeError, type FailureReason } from "@/lib/integration/failure-reasons";
+import { classifyHandshakeError, type FailureReason } from "@/lib/magento/failure-reasons";
 import { keepsRequestTokenForNewer, takeOverRequestToken } from "@/lib/integration/request-token-handover";
 import { writeCheckpoint } from "@/lib/integration/exchange-checkpoint";
 import { RetryLater } from "@/lib/jobs/retry-later";
@@ -16,7 +16,7 @@ export const CALLBACK_TIMEOUT_MS = 5_000;
 /**
  * An exchange still pending or exchanging this long after its callback can no longer succeed: the request token
  * is refused after 300 s and the access-token step has its own 20 s timeout. The maintenance job fails such
- * activations as `interrupted` (lib/jobs/kinds/maintenance.ts).
+ * activations as `interrupted` (the `maintenance.exchanges` sweep, lib/integration/jobs.ts).
  */
 export const EXCHANGE_DEADLINE_MS = CONSUMER_EXPIRY_MS + 25_000;
 
@@ -28,7 +28,7 @@ export type ExchangeOutcome =
 /**
  * Runs the token exchange of one activation: `/oauth/token/request` then `/oauth/token/access` against the posted
  * store with the posted credentials, inside the store's 300 s window (it started when the store posted). Runs as
- * a job (lib/jobs/kinds/handshake.ts): one at a time per consumer key, in arrival order. Each step is written down
+ * a job (lib/integration/jobs.ts): one at a time per consumer key, in arrival order. Each step is written down
  * before and after its call, so a job resumed after a crash (`resumed`: an earlier attempt's lease ran out) goes on
  * from there, and never sends a request-token call twice: Magento issues one per activation. Across instances the
  * final write is conditional on `credentialsSeq < seq`: an older activation finishing late never overwrites a

@@ -2,7 +2,7 @@ import type { IntegrationDeps } from "@/lib/integration/deps";
 import { identityQuerySchema } from "@/lib/integration/callback-schema";
 import { validateSuccessCallback } from "@/lib/integration/success-callback";
 import { STORE_ADVICE } from "@/lib/magento";
-import type { FailureReason } from "@/lib/integration/failure-reasons";
+import type { FailureReason } from "@/lib/magento/failure-reasons";
 import { originOf } from "@/lib/integration/store-url";
 import { maskEmail } from "@/lib/integration/mask-email";
 import { UniqueConflictError, type Storage } from "@/lib/storage/storage";
@@ -207,7 +207,7 @@ function askToConfirm(s: IdentityStep, opts: IdentityOptions): IdentityOutcome |
 async function exchangeNotDone(s: IdentityStep): Promise<IdentityOutcome | undefined> {
   const { latest, inst } = s;
   if (latest.state === "pending" || latest.state === "exchanging") {
-    // The job engine finishes or fails every exchange by itself (lib/jobs/kinds/maintenance.ts): just wait.
+    // The job engine finishes or fails every exchange by itself (the sweep in lib/integration/jobs.ts): just wait.
     const since = (s.now.getTime() - latest.callbackAt.getTime()) / 1000;
     return { kind: "waiting", state: latest.state, secondsSinceCallback: Math.max(0, Math.round(since)) };
   }

@@ -1,7 +1,11 @@
-/** lib/integration: the handshake, app side (callback, exchange, identity link, states); the app imports it from here. */
+/**
+ * lib/integration: the handshake, app side, in one folder (callback and its verbs, record, exchange, its job kinds,
+ * the identity link, revocation; what Magento sends: magento-shapes.ts); the app imports it from here.
+ */
 export { CALLBACK_TIMEOUT_MS, CONSUMER_EXPIRY_MS } from "./exchange";
 export { type IdentityQuery } from "./identity";
 export { NOT_FILED_REASONS } from "./link-offer";
 export { manualStoreSchema } from "./manual";
 export { isIdentityNext, POPUP_HEADER } from "./popup-pages";
-export { FAILURE_REASONS } from "./failure-reasons";
+export { IDENTITY_PATH, identityLinkPath } from "./magento-shapes";
+export { FAILURE_REASONS } from "@/lib/magento/failure-reasons";

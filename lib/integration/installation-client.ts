@@ -9,11 +9,11 @@ import type { SecretBox } from "@/lib/secret-box";
 import type { Storage } from "@/lib/storage/storage";
 import type { InstallationState } from "@/lib/storage/types";
 import { markRevocation, revocationEventFor } from "@/lib/integration/revocation";
-import { nextState } from "@/lib/integration/states";
+import { nextState } from "@/lib/storage/installation-states";
 
 /** The installation has no working access token (or is not the user's): no client can be built for it. */
 export class InstallationNotUsableError extends StoreError {
-  override readonly name = "InstallationNotUsableError";
+  static override readonly brand: string = "InstallationNotUsableError";
   constructor(
     readonly state: string,
     message: string,

@@ -10,6 +10,7 @@ import {
   type SignatureChoice,
 } from "@/lib/magento";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
+import { MAGENTO_TOKEN } from "@/lib/integration/magento-shapes";
 import { normaliseStoreBaseUrl } from "@/lib/integration/store-url";
 import { assertPublicStoreHost, type Lookup } from "@/lib/net/public-host";
 
@@ -19,10 +20,7 @@ import { assertPublicStoreHost, type Lookup } from "@/lib/net/public-host";
  * before saving anything. Note: Reauthorize in the store regenerates these tokens and breaks the pasted ones.
  */
 const token = (label: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^[0-9a-z]{32}$/, `${label} must be the 32 characters shown in the store admin`);
+  z.string().trim().regex(MAGENTO_TOKEN, `${label} must be the 32 characters shown in the store admin`);
 
 export const manualStoreSchema = z.object({
   baseUrl: z.string().trim().min(1, "Store base URL is required").max(2048),

@@ -5,13 +5,15 @@
  */
 export const POPUP_HEADER = "x-kit-popup";
 
+import { IDENTITY_PATH, isIdentityPath } from "./magento-shapes";
+
 const POPUP_NEXT_PAGES = new Set(["/login", "/signup", "/reset"]);
 
 export function isIdentityNext(next: string | null | undefined): boolean {
-  return typeof next === "string" && next.startsWith("/integration/identity?");
+  return typeof next === "string" && next.startsWith(`${IDENTITY_PATH}?`);
 }
 
 export function isPopupPage(pathname: string, searchParams: URLSearchParams): boolean {
-  if (pathname === "/integration/identity") return true;
+  if (isIdentityPath(pathname)) return true;
   return POPUP_NEXT_PAGES.has(pathname) && isIdentityNext(searchParams.get("next"));
 }

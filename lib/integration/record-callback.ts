@@ -1,26 +1,11 @@
 import { createHash } from "node:crypto";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
-import type { ActivationCallback } from "@/lib/integration/callback-schema";
-import { nextState } from "@/lib/integration/states";
+import type { ActivationCallback, ReceivedCallback } from "@/lib/integration/callback-schema";
+import { nextState } from "@/lib/storage/installation-states";
 import { UniqueConflictError, type Storage } from "@/lib/storage/storage";
 import type { InstallationWithStore } from "@/lib/storage/types";
 import type { SecretBox } from "@/lib/secret-box";
-
-/**
- * An activation callback as the callback URL hands it to the job queue: validated, secrets sealed, the time it
- * arrived. Nothing else is done before answering the store (lib/jobs/kinds/handshake.ts records it).
- */
-export interface ReceivedCallback {
-  consumerKey: string;
-  storeBaseUrl: string;
-  consumerSecretEnc: string;
-  verifierEnc: string;
-  fingerprint: string;
-  callbackAt: Date;
-  /** How long the app took to answer the store (Magento waits 5 s). */
-  answeredMs: number | null;
-}
 
 export type RecordedCallback =
   | {
@@ -69,7 +54,7 @@ export async function recordCallback(
 }
 
 /**
- * The steps, in protocol order (the callback URL validated the callback: lib/verbs/handshake.ts): lock the consumer
+ * The steps, in protocol order (the callback URL validated the callback: lib/integration/verbs.ts): lock the consumer
  * key's installation → check the callback against the key's binding (refused if it contradicts it) → recognise a
  * replay → store it (the store, the installation, a new activation). The exchange job takes it from there.
  */
@@ -212,7 +197,7 @@ async function createPendingInstallation(
 
 /**
  * One `callback_refused` row per installation and window, counting repeats (a flood cannot fill diagnostics):
- * `count` refusals at once (the callback URL refuses a burst of them together, lib/verbs/handshake.ts).
+ * `count` refusals at once (the callback URL refuses a burst of them together, lib/integration/verbs.ts).
  */
 export async function recordRefusal(
   tx: Storage,

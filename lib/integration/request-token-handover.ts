@@ -9,7 +9,7 @@
  * token is not a verifier token"). The store issued that request token for the newer verifier: the newer
  * activation takes it over and finishes with its own verifier, and no second request-token call is sent.
  */
-import type { FailureReason } from "@/lib/integration/failure-reasons";
+import type { FailureReason } from "@/lib/magento/failure-reasons";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import type { Activation } from "@/lib/storage/types";

@@ -3,13 +3,14 @@ import { MagentoApiError, STORE_ADVICE } from "@/lib/magento";
 import {
   nextState,
   revocationEventOfCode,
+  type InstallationLogKind,
   type InstallationState,
   type RevocationEvent,
-} from "@/lib/integration/states";
+} from "@/lib/storage/installation-states";
 
 /**
  * The revocation a failed call reports: a 401 with one of the three refusals (which event each is:
- * lib/integration/states.ts revocationEventOfCode), or null.
+ * lib/storage/installation-states.ts revocationEventOfCode), or null.
  */
 export function revocationEventFor(error: unknown): RevocationEvent | null {
   if (!(error instanceof MagentoApiError) || error.status !== 401) return null;
@@ -28,6 +29,8 @@ export async function markRevocation(
   const next = nextState(current, event);
   if (next !== current) {
     const reason = event;
+    // logged as what happened (the store's refusal), not as the state it led to
+    const kind: InstallationLogKind = event;
     // Conditional: a Reauthorize exchange that just replaced the credentials must not be undone.
     const moved = await storage.installations.transition(
       installation.id,
@@ -37,7 +40,7 @@ export async function markRevocation(
     if (!moved) return current;
     await storage.events.add({
       installationId: installation.id,
-      kind: next,
+      kind,
       message: `${STORE_ADVICE[reason].title}: ${STORE_ADVICE[reason].fix}`,
       storeMessage: storeMessage ?? null,
       at: now,

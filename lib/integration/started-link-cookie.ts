@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { isMagentoToken } from "./magento-shapes";
 
 /**
  * "This browser opened the identity link of consumer key K at time T": set by proxy.ts on the identity page,
@@ -27,7 +28,7 @@ export function readStartedLinkCookie(
   const at = Number(atText);
   if (
     !key ||
-    !/^[0-9a-z]{32}$/.test(key) ||
+    !isMagentoToken(key) ||
     !sig ||
     !Number.isSafeInteger(at) ||
     now - at > STARTED_LINK_TTL_MS ||

@@ -1,5 +1,14 @@
 /** Builds store URLs: base URL verbatim, rest/ prefix with optional store code, path params and query encoded. */
 import { isProtocolParam, rfc3986Encode } from "@/lib/oauth";
+import { KitError } from "@/lib/kit-error";
+
+/** A store base URL or store code the kit cannot address (not http(s), a query or fragment, a bad store code). */
+export class StoreAddressError extends KitError {
+  static override readonly brand: string = "StoreAddressError";
+  constructor(message: string) {
+    super(message, { problem: "invalid_input" });
+  }
+}
 
 /**
  * store_base_url with its path verbatim (it may contain "index.php/") and a trailing slash. Scheme and host are
@@ -7,15 +16,19 @@ import { isProtocolParam, rfc3986Encode } from "@/lib/oauth";
  */
 export function normaliseBaseUrl(baseUrl: string): string {
   const u = new URL(baseUrl); // throws on garbage
-  if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error(`store base URL must be http(s): ${baseUrl}`);
-  if (u.search || u.hash) throw new Error(`store base URL must not have a query or fragment: ${baseUrl}`);
+  if (u.protocol !== "http:" && u.protocol !== "https:")
+    throw new StoreAddressError(`store base URL must be http(s): ${baseUrl}`);
+  if (u.search || u.hash) throw new StoreAddressError(`store base URL must not have a query or fragment: ${baseUrl}`);
   const m = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*(\/[^?#]*)?$/.exec(baseUrl.trim());
   const path = m?.[1] ?? "/";
   return `${u.protocol}//${u.host}${path.endsWith("/") ? path : path + "/"}`;
 }
 
-export class PathParamError extends Error {
-  override name = "PathParamError";
+export class PathParamError extends KitError {
+  static override readonly brand: string = "PathParamError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "invalid_input", ...options });
+  }
 }
 
 /**
@@ -59,12 +72,15 @@ export function pathParamNames(path: string): string[] {
 export function restUrl(baseUrl: string, path: string, storeCode: string | undefined): string {
   const rel = path.replace(/^\/+/, "");
   const code = storeCode ?? (/^schema(\?|$)/.test(rel) ? "default" : undefined);
-  if (code !== undefined && !/^[A-Za-z0-9_]+$/.test(code)) throw new Error(`invalid store code "${code}"`);
+  if (code !== undefined && !/^[A-Za-z0-9_]+$/.test(code)) throw new StoreAddressError(`invalid store code "${code}"`);
   return `${baseUrl}rest/${code === undefined ? "" : code + "/"}${rel}`;
 }
 
-export class QueryError extends Error {
-  override name = "QueryError";
+export class QueryError extends KitError {
+  static override readonly brand: string = "QueryError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "invalid_input", ...options });
+  }
 }
 
 /**
@@ -98,8 +114,11 @@ export function withQuery(url: string, query: string): string {
   return query ? `${url}${url.includes("?") ? "&" : "?"}${query}` : url;
 }
 
-export class UnsignableUrlError extends Error {
-  override name = "UnsignableUrlError";
+export class UnsignableUrlError extends KitError {
+  static override readonly brand: string = "UnsignableUrlError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "invalid_input", ...options });
+  }
 }
 
 /**

@@ -40,9 +40,13 @@ import type {
   RequestSpec,
   SignatureChoice,
 } from "./types";
+import { KitError } from "@/lib/kit-error";
 
-export class OperationCallError extends Error {
-  override name = "OperationCallError";
+export class OperationCallError extends KitError {
+  static override readonly brand: string = "OperationCallError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "invalid_input", ...options });
+  }
 }
 
 interface Target {
@@ -157,7 +161,7 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
   }
 
   async function execute<T>(t: Target): Promise<MagentoResponse<T>> {
-    if (closed) throw new Error("this Magento client is closed");
+    if (closed) throw new OperationCallError("this Magento client is closed");
     assertSentAsSigned(t.url);
     const started = deps.now();
     const body = t.body === undefined ? undefined : JSON.stringify(t.body);

@@ -4,6 +4,7 @@
  * the decoded size: zlib stops at maxOutputLength, so a small compressed "bomb" never expands past the limit.
  */
 import { brotliDecompress, gunzip, inflate, inflateRaw, type ZlibOptions } from "node:zlib";
+import { KitError } from "@/lib/kit-error";
 
 type Decoder = (buf: Buffer, opts: ZlibOptions, cb: (err: Error | null, out: Buffer) => void) => void;
 
@@ -30,8 +31,11 @@ export function decodersFor(contentEncoding: string | null): Decoder[] | undefin
   return decoders;
 }
 
-export class DecodedTooLargeError extends Error {
-  override name = "DecodedTooLargeError";
+export class DecodedTooLargeError extends KitError {
+  static override readonly brand: string = "DecodedTooLargeError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "response_too_large", ...options });
+  }
 }
 
 /** Applies the decoders; DecodedTooLargeError when the output would pass maxBytes, a plain Error for a corrupt body. */

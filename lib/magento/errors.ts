@@ -2,20 +2,26 @@
 import { classifyStatus, type MagentoErrorCode } from "./error-codes";
 import { parseErrorBody, type ErrorDetail, type ErrorParameters } from "./error-message";
 import { STORE_ADVICE, type StoreProblem } from "./store-advice";
+import { KitError } from "@/lib/kit-error";
 
 export type { MagentoErrorCode } from "./error-codes";
 
 /**
- * The base of every error about a store: a code of the kit's one vocabulary (./store-advice.ts has the advice
- * for each) and, when there is one, a hint. Callers tell the kinds apart with `instanceof`.
+ * An error about a store: `code` is the row of merchant advice it is shown with (./store-advice.ts) and, when
+ * there is one, a hint. `problem` (lib/kit-error.ts) is the same code, or the precise cause behind it: a
+ * `network` failure tells apart DNS, refused connection, TLS and private address (lib/net/network-problem.ts).
+ * Callers tell the kinds apart with `instanceof` (branded: it holds across bundles).
  */
-export class StoreError extends Error {
-  override name = "StoreError";
+export class StoreError extends KitError {
+  static override readonly brand: string = "StoreError";
   readonly code: StoreProblem;
   readonly hint: string | undefined;
 
-  constructor(message: string, init: { code: StoreProblem; hint?: string | undefined; cause?: unknown }) {
-    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+  constructor(
+    message: string,
+    init: { code: StoreProblem; problem?: StoreProblem; hint?: string | undefined; cause?: unknown },
+  ) {
+    super(message, { problem: init.problem ?? init.code, cause: init.cause });
     this.code = init.code;
     this.hint = init.hint;
   }
@@ -29,6 +35,8 @@ export interface MagentoApiErrorInit {
   errors?: ErrorDetail[];
   hint?: string;
   code: MagentoErrorCode;
+  /** The precise cause when it is finer than `code` (a network failure's DNS, refusal, TLS, private address). */
+  problem?: StoreProblem;
   url: string;
   method?: string;
   body?: string;
@@ -39,7 +47,7 @@ export interface MagentoApiErrorInit {
 
 /** A store API failure: HTTP status + Magento's message template, parameters, rendering and a fix hint. */
 export class MagentoApiError extends StoreError {
-  override name = "MagentoApiError";
+  static override readonly brand: string = "MagentoApiError";
   /** 0 when no HTTP response arrived (network, timeout). */
   readonly status: number;
   /** The raw message with its %1 / %name placeholders. */
@@ -59,6 +67,7 @@ export class MagentoApiError extends StoreError {
     const rendered = init.renderedMessage ?? init.template;
     super(init.status ? `${init.status} ${rendered}` : rendered, {
       code: init.code,
+      ...(init.problem ? { problem: init.problem } : {}),
       hint: init.hint,
       cause: init.cause,
     });
@@ -80,7 +89,7 @@ export class MagentoApiError extends StoreError {
  * connection is dropped there, so no more than the limit is ever held in memory. Never retried.
  */
 export class ResponseTooLargeError extends MagentoApiError {
-  override name = "ResponseTooLargeError";
+  static override readonly brand: string = "ResponseTooLargeError";
   /** The limit that was passed, in bytes (of the decoded body). */
   readonly limitBytes: number;
   /** Bytes read when the client stopped (≤ limitBytes + one network chunk); 0 when Content-Length alone said so. */
@@ -153,7 +162,7 @@ export type MagentoOAuthErrorKind =
 
 /** A failed /oauth/token/request or /oauth/token/access call, carrying the store's own oauth_problem text. */
 export class MagentoOAuthError extends StoreError {
-  override name = "MagentoOAuthError";
+  static override readonly brand: string = "MagentoOAuthError";
   readonly status: number;
   readonly kind: MagentoOAuthErrorKind;
   readonly storeMessage: string | undefined;
@@ -165,6 +174,7 @@ export class MagentoOAuthError extends StoreError {
     kind: MagentoOAuthErrorKind;
     storeMessage?: string;
     code: MagentoErrorCode;
+    problem?: StoreProblem;
     hint?: string;
     url: string;
     message?: string;
@@ -172,6 +182,7 @@ export class MagentoOAuthError extends StoreError {
   }) {
     super(init.message ?? `${init.url}: ${init.status ? init.status + " " : ""}${init.storeMessage ?? init.kind}`, {
       code: init.code,
+      ...(init.problem ? { problem: init.problem } : {}),
       hint: init.hint,
       cause: init.cause,
     });

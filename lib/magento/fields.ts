@@ -3,17 +3,18 @@
  * Build with fields("sku", "name", { extension_attributes: ["category_links", { stock_item: ["qty"] }] });
  * for list responses wrap with listFields(...) → `items[...]`.
  */
+import { KitError } from "@/lib/kit-error";
 
 export type FieldSpec = string | { readonly [name: string]: readonly FieldSpec[] };
 
-export class FieldsSyntaxError extends Error {
-  override name = "FieldsSyntaxError";
+export class FieldsSyntaxError extends KitError {
+  static override readonly brand: string = "FieldsSyntaxError";
   constructor(
     message: string,
     readonly input: string,
     readonly position: number,
   ) {
-    super(`invalid fields "${input}": ${message} at position ${position}`);
+    super(`invalid fields "${input}": ${message} at position ${position}`, { problem: "invalid_input" });
   }
 }
 

@@ -77,6 +77,7 @@ export {
   normaliseBaseUrl,
   restUrl,
   PathParamError,
+  StoreAddressError,
   QueryError,
   UnsignableUrlError,
 } from "./addressing";

@@ -120,6 +120,7 @@ async function postSigned(
         status: err.status,
         kind,
         code: err.code,
+        problem: err.problem,
         hint: err.hint,
         url,
         message: err.message,

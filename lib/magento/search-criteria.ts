@@ -7,6 +7,7 @@ import {
   type SortDirection,
 } from "./search-criteria-types";
 import { searchCriteriaProblem } from "./search-criteria-schema";
+import { KitError } from "@/lib/kit-error";
 
 export type FilterValue = string | number | boolean | ReadonlyArray<string | number>;
 
@@ -17,8 +18,11 @@ export interface FilterSpec {
   value?: FilterValue;
 }
 
-export class SearchCriteriaError extends Error {
-  override name = "SearchCriteriaError";
+export class SearchCriteriaError extends KitError {
+  static override readonly brand: string = "SearchCriteriaError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "invalid_input", ...options });
+  }
 }
 
 function toValue(condition: ConditionType, value: FilterValue | undefined): string | undefined {

@@ -1,10 +1,13 @@
 /**
- * The one table of merchant advice: for every way a store call or a handshake can fail, a short title and the
- * fix, in the words of the store admin. The client's error hints, the API error view, the handshake's failure
- * events, the store-state banner, the identity popup and the diagnostics page all read it (the not_authorized
- * row is refined per ACL resource by lib/dashboard/acl-resources.ts, which knows the admin's resource tree).
- * ./error-codes.ts decides which problem a store's message is; the kit's own failures (unreachable, private
- * address, …) are named where they are detected.
+ * The one table of merchant advice: for every problem of the kit's one vocabulary, a short title and the fix, in
+ * the words of the store admin (or of the developer, for the kit's own refusals). Every error the kit throws
+ * carries one of these codes (lib/kit-error.ts); the client's error hints, the API error view, the handshake's
+ * failure events, the store-state banner (whose state rows point here), the identity popup, the Sync page and the
+ * diagnostics page all read it (the not_authorized row is refined per ACL resource by
+ * lib/dashboard/acl-resources.ts, which knows the admin's resource tree). A row either holds its advice or points
+ * at the row whose advice it shares (`same`), so no text is written twice. ./error-codes.ts decides which problem
+ * a store's message is; lib/net/network-problem.ts which problem a failed connection is; the kit's own failures
+ * (private address, …) are named where they are detected.
  */
 
 export type StoreProblem =
@@ -26,6 +29,10 @@ export type StoreProblem =
   // what the client saw on the way
   | "redirect"
   | "network"
+  | "dns_failed"
+  | "connection_refused"
+  | "connection_lost"
+  | "tls_failed"
   | "store_unreachable"
   | "private_address"
   | "timeout"
@@ -36,6 +43,13 @@ export type StoreProblem =
   | "interrupted"
   | "installation_not_usable"
   | "linked_by_someone_else"
+  | "sync_data"
+  | "portal_refused"
+  // the kit's own refusals (a developer reads these: a value to fix, a setting, the database)
+  | "invalid_input"
+  | "misconfigured"
+  | "stored_value_unknown"
+  | "write_conflict"
   // store events (lib/events)
   | "webhook_key_mismatch"
   | "webhooks_not_installed"
@@ -57,7 +71,10 @@ const INTEGRATIONS = "System › Extensions › Integrations";
 
 const WEBHOOK_SETTINGS = "Stores › Settings › Configuration › Adobe Services › Webhooks";
 
-export const STORE_ADVICE: Readonly<Record<StoreProblem, Advice>> = {
+/** A row: its own advice, or the problem whose advice it shares. */
+type AdviceRow = Advice | { same: StoreProblem };
+
+const ROWS: Readonly<Record<StoreProblem, AdviceRow>> = {
   webhook_key_mismatch: {
     title: "Webhook signatures do not match the public key the app holds",
     fix: `The key pair was probably regenerated in ${WEBHOOK_SETTINGS}. Copy the public key shown there and paste it on this store's Events page (or run npm run events -- --store <id> --commerce-key <file>).`,
@@ -153,6 +170,11 @@ export const STORE_ADVICE: Readonly<Record<StoreProblem, Advice>> = {
     fix: "Check that the store is running and its base URL is right (DNS, firewall, TLS certificate), then try again.",
     action: "retry",
   },
+  // a network failure told apart by its cause (lib/net/network-problem.ts): the same advice as `network`
+  dns_failed: { same: "network" },
+  connection_refused: { same: "network" },
+  connection_lost: { same: "network" },
+  tls_failed: { same: "network" },
   store_unreachable: {
     title: "The store could not be reached",
     fix: "The app could not connect to the store's base URL. Check that the store is up and reachable from the app server (DNS, firewall, TLS certificate), then click Reauthorize.",
@@ -198,12 +220,68 @@ export const STORE_ADVICE: Readonly<Record<StoreProblem, Advice>> = {
     fix: `If you do not know them, someone who knew the integration's consumer key (any admin of the store sees it, from Save on) linked it before you. In ${INTEGRATIONS} delete this integration, which revokes its tokens so that account reads nothing more, then create a new one and Activate it: it gets a new key, and your popup links it to you.`,
     action: "none",
   },
+  sync_data: {
+    title: "The store's answer does not fit the sync declaration",
+    fix: "Nothing of that page was kept. Fix the declaration in lib/sync/entities/ if a field is wrong; if the store's clock was set back, use Resync from scratch once it is right.",
+    action: "none",
+  },
+  portal_refused: {
+    title: "The developer portal refused the request",
+    fix: "Check the app id, the secret and the token path saved on the Portal page; the portal's own message says which.",
+    action: "none",
+  },
+  invalid_input: {
+    title: "The app refused a value",
+    fix: "The message names the value and what is expected: correct it and try again.",
+    action: "none",
+  },
+  misconfigured: {
+    title: "The app is not configured correctly",
+    fix: "The message names the setting (an environment variable, a key, a declaration) and what it must be: correct it and restart the app.",
+    action: "none",
+  },
+  stored_value_unknown: {
+    title: "The database holds a value this version of the app does not know",
+    fix: "A newer version of the app wrote it, or the row was edited by hand: run the version that wrote it, or correct the row.",
+    action: "none",
+  },
+  write_conflict: {
+    title: "Someone else changed the same record at the same time",
+    fix: "Reload and try again.",
+    action: "retry",
+  },
   other: {
     title: "Something went wrong while talking to the store",
     fix: "See the store's message. Try again; if it keeps failing, open Diagnostics (and click Reauthorize in the store admin for a failed activation).",
     action: "retry",
   },
 };
+
+function resolve(problem: StoreProblem, seen: readonly StoreProblem[] = []): Advice {
+  const row = ROWS[problem];
+  if (!("same" in row)) return row;
+  if (seen.includes(row.same))
+    throw new Error(`store advice rows point at each other: ${[...seen, problem].join(" → ")}`);
+  return resolve(row.same, [...seen, problem]);
+}
+
+/** Every problem's advice (a pointer row resolved to the row it points at). */
+export const STORE_ADVICE: Readonly<Record<StoreProblem, Advice>> = Object.freeze(
+  Object.fromEntries((Object.keys(ROWS) as StoreProblem[]).map((p) => [p, resolve(p)])) as Record<StoreProblem, Advice>,
+);
+
+/** Every problem of the vocabulary (a test checks each has advice). */
+export const STORE_PROBLEMS: readonly StoreProblem[] = Object.freeze(Object.keys(ROWS) as StoreProblem[]);
+
+export function isStoreProblem(code: string): code is StoreProblem {
+  return Object.hasOwn(ROWS, code);
+}
+
+/** The problem whose advice a row shows: itself, or the row it points at. */
+export function adviceRowOf(problem: StoreProblem): StoreProblem {
+  const row = ROWS[problem];
+  return "same" in row ? adviceRowOf(row.same) : problem;
+}
 
 /** The advice for a problem; `resources` names the refused ACL resource(s) of a not_authorized refusal. */
 export function adviceFor(problem: StoreProblem, ctx: { resources?: string } = {}): Advice {
@@ -218,6 +296,100 @@ export function adviceFor(problem: StoreProblem, ctx: { resources?: string } = {
   }
   return row;
 }
+
+/** The states a store is shown in (lib/dashboard/store-state.ts decides which from what the database holds). */
+export type StoreStateKey =
+  "active" | "connecting" | "activation_failed" | "needs_reauthorization" | "access_revoked" | "integration_deleted";
+
+export type StateTone = "success" | "info" | "warning" | "danger";
+
+/** What the person should do next. */
+export type StateAction =
+  | { kind: "none" }
+  | { kind: "wait"; text: string }
+  | { kind: "reauthorize"; text: string }
+  | { kind: "remove_and_activate_new"; text: string };
+
+export interface StateAdvice {
+  /** Badge words. */
+  label: string;
+  tone: StateTone;
+  /** One sentence: what is true now. */
+  title: string;
+  /** Why, in the merchant's terms. */
+  detail: string;
+  action: StateAction;
+}
+
+const REAUTHORIZE =
+  "In the store admin open System › Extensions › Integrations, click Reauthorize on this integration and complete the popup.";
+
+/**
+ * The state rows. What a state says about the store's refusal behind it is not repeated here: a failed activation
+ * points at the problem row of its stored failure reason (stateAdvice), whose title and fix it shows.
+ */
+const STATE_ROWS: Readonly<Record<StoreStateKey, StateAdvice>> = {
+  active: {
+    label: "Active",
+    tone: "success",
+    title: "Connected: signed calls to the store work",
+    detail: "The app holds a working access token for this store.",
+    action: { kind: "none" },
+  },
+  connecting: {
+    label: "Connecting",
+    tone: "info",
+    title: "Exchanging tokens with the store",
+    detail: "The store sent its activation; the app is fetching the access token (the store allows 300 s).",
+    action: { kind: "wait", text: "Wait a few seconds, then reload this page." },
+  },
+  activation_failed: {
+    label: "Activation failed",
+    tone: "danger",
+    title: "The token exchange failed",
+    detail: "The store's activation did not end with a working access token.",
+    action: { kind: "reauthorize", text: REAUTHORIZE },
+  },
+  needs_reauthorization: {
+    label: "Needs reauthorization",
+    tone: "warning",
+    title: "The store no longer accepts this app's access token",
+    detail: "The token was replaced, usually by a Reauthorize in the store admin whose popup was not completed.",
+    action: { kind: "reauthorize", text: REAUTHORIZE },
+  },
+  access_revoked: {
+    label: "Access revoked",
+    tone: "danger",
+    title: "The store revoked this app's access token",
+    detail: "Someone revoked the integration's token in the store admin.",
+    action: { kind: "reauthorize", text: REAUTHORIZE },
+  },
+  integration_deleted: {
+    label: "Integration deleted",
+    tone: "danger",
+    title: "The integration was deleted in the store",
+    detail:
+      "The store no longer knows this integration's consumer key, so this entry can never work again (Reauthorize is not possible).",
+    action: {
+      kind: "remove_and_activate_new",
+      text: "Remove this store from the app. To connect the store again, add a new integration in the store admin (System › Extensions › Integrations) and Activate it.",
+    },
+  },
+};
+
+/**
+ * The words and action of a state. A failed activation with a stored reason points at that problem's row: its
+ * title, and its fix as the Reauthorize action (an unknown reason reads as `other`).
+ */
+export function stateAdvice(key: StoreStateKey, failureReason?: string | null): StateAdvice {
+  const row = STATE_ROWS[key];
+  if (key !== "activation_failed" || !failureReason) return row;
+  const advice = STORE_ADVICE[isStoreProblem(failureReason) ? failureReason : "other"];
+  return { ...row, title: advice.title, action: { kind: "reauthorize", text: advice.fix } };
+}
+
+/** Every state, in the table's order. */
+export const STORE_STATE_KEYS: readonly StoreStateKey[] = Object.freeze(Object.keys(STATE_ROWS) as StoreStateKey[]);
 
 /** Strings merchants see in the Magento admin itself, with what to do (the diagnostics page lists them). */
 export const ADMIN_SIDE_PROBLEMS: ReadonlyArray<{ message: string; fix: string }> = [

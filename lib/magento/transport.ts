@@ -6,6 +6,7 @@
 import { getGlobalDispatcher, type Dispatcher } from "undici";
 import { dispatchExchange } from "./dispatch-exchange";
 import { MagentoApiError, ResponseTooLargeError } from "./errors";
+import { networkProblemOf } from "@/lib/net/network-problem";
 import { isTimeout, type Exchange, type ExchangeResponse } from "./exchange";
 import { fetchExchange } from "./fetch-exchange";
 import { parseRetryAfter } from "./retry-after";
@@ -253,6 +254,8 @@ export async function send(req: TransportRequest, deps: TransportDeps): Promise<
         status: 0,
         template: timeout ? `No answer from the store within ${timeoutMs} ms` : `Could not reach the store: ${detail}`,
         code: timeout ? "timeout" : "network",
+        // the precise cause (DNS, refused, TLS, private address, …); the advice shown stays the code's
+        problem: timeout ? "timeout" : (networkProblemOf(err) ?? "network"),
         hint: timeout ? undefined : "Check the store base URL, DNS and TLS, and that the store is up.",
         url: req.url,
         method: req.method,

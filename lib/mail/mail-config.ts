@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { KitError } from "@/lib/kit-error";
 
 /**
  * Where the app's mail goes, from the environment:
@@ -19,8 +20,11 @@ export type MailConfig =
   | { kind: "outbox"; from: string }
   | { kind: "unconfigured" };
 
-export class MailConfigError extends Error {
-  override readonly name = "MailConfigError";
+export class MailConfigError extends KitError {
+  static override readonly brand: string = "MailConfigError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "misconfigured", ...options });
+  }
 }
 
 const schema = z.object({

@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import { Agent, buildConnector, fetch as undiciFetch, type Dispatcher } from "undici";
 import { isPrivateAddress } from "@/lib/net/private-address";
 import type { FetchWithDispatcher } from "@/lib/magento";
+import { KitError } from "@/lib/kit-error";
 
 /** `dns.lookup`'s callback form, as `net.connect` calls it (one address, or all of them with `{ all: true }`). */
 export type DnsLookup = (
@@ -11,8 +12,11 @@ export type DnsLookup = (
   callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
 ) => void;
 
-export class PrivateAddressError extends Error {
-  override readonly name = "PrivateAddressError";
+export class PrivateAddressError extends KitError {
+  static override readonly brand: string = "PrivateAddressError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "private_address", ...options });
+  }
   readonly code = "EPRIVATEADDRESS";
 }
 

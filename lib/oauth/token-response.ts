@@ -5,11 +5,13 @@
 import { z } from "zod";
 import { parseFormBody } from "./form-body";
 import type { TokenPair } from "./types";
+import { KitError } from "@/lib/kit-error";
 
 export type TokenResponseErrorKind = "oauth_problem" | "error" | "not_a_string" | "unparsable" | "missing_token";
 
-export class TokenResponseError extends Error {
-  override readonly name = "TokenResponseError";
+/** A token endpoint's answer that is not a token pair: the store's refusal (`oauth_problem`), or a bad response. */
+export class TokenResponseError extends KitError {
+  static override readonly brand: string = "TokenResponseError";
   readonly kind: TokenResponseErrorKind;
   /** The store's own text (the oauth_problem or error value), decoded. */
   readonly storeMessage: string | undefined;
@@ -24,7 +26,8 @@ export class TokenResponseError extends Error {
     storeMessage?: string,
     extra: { bodyExcerpt?: string; hint?: string } = {},
   ) {
-    super(message);
+    // the store's own words are classified where they are known (lib/magento/error-codes.ts)
+    super(message, { problem: kind === "oauth_problem" ? "other" : "bad_response" });
     this.kind = kind;
     this.storeMessage = storeMessage;
     this.bodyExcerpt = extra.bodyExcerpt;

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { SecretBox } from "@/lib/secret-box";
 import type { PortalAppRepo } from "@/lib/storage/storage";
 import type { PortalConfig, TokenCache } from "./session-token-client";
+import { KitError } from "@/lib/kit-error";
 
 export interface PortalSettings {
   appId: string;
@@ -33,8 +34,11 @@ export function canKeepSecret(
   return existing.hasSecret && existing.baseUrl === next.baseUrl && existing.appId === next.appId.trim();
 }
 
-export class PortalSecretRequiredError extends Error {
-  override readonly name = "PortalSecretRequiredError";
+export class PortalSecretRequiredError extends KitError {
+  static override readonly brand: string = "PortalSecretRequiredError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "invalid_input", ...options });
+  }
 }
 
 export function createPortalAppStore(db: PortalAppRepo, box: SecretBox) {

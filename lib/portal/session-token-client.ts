@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { parseStrictUrl, type UrlProblem } from "@/lib/net/strict-url";
 import { readCapped } from "@/lib/net/read-capped";
+import { KitError } from "@/lib/kit-error";
 
 /** The seed's path (default). */
 export const SEED_TOKEN_PATH = "/rest/v1/apps/session/token";
@@ -48,8 +49,9 @@ export interface PortalDeps {
   timeoutMs?: number;
 }
 
-export class PortalError extends Error {
-  override name = "PortalError";
+/** The developer portal refused a call (status 0: it could not be reached). */
+export class PortalError extends KitError {
+  static override readonly brand: string = "PortalError";
   constructor(
     message: string,
     readonly status: number,
@@ -57,7 +59,7 @@ export class PortalError extends Error {
     readonly portalCode: number | undefined,
     readonly portalMessage: string | undefined,
   ) {
-    super(message);
+    super(message, { problem: status === 0 ? "network" : "portal_refused" });
   }
 }
 

@@ -5,7 +5,7 @@
  * other backend (README, "A new database backend"). Jobs have their own interface (lib/jobs).
  */
 import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
-import type { FailureReason } from "@/lib/integration/failure-reasons";
+import type { FailureReason } from "@/lib/magento/failure-reasons";
 import type { SyncRepo } from "@/lib/sync/sync-repo";
 import type {
   Activation,
@@ -40,10 +40,14 @@ import type {
 } from "./bulk-types";
 
 import type { StoreEventRepo } from "./store-events";
+import { KitError } from "@/lib/kit-error";
 
 /** A unique constraint refused a write (another request or instance created the same row first). */
-export class UniqueConflictError extends Error {
-  override readonly name = "UniqueConflictError";
+export class UniqueConflictError extends KitError {
+  static override readonly brand: string = "UniqueConflictError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "write_conflict", ...options });
+  }
 }
 
 export type Signature = { method: SignatureMethod; mode: SignatureMode };

@@ -3,10 +3,10 @@
  * (lib/storage/prisma/rows.ts, zod-checked); nothing else in lib/ sees a database row.
  */
 import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
-import type { InstallationState } from "@/lib/integration/states";
-import type { FailureReason } from "@/lib/integration/failure-reasons";
+import type { InstallationState } from "@/lib/storage/installation-states";
+import type { FailureReason } from "@/lib/magento/failure-reasons";
 
-export type { InstallationState } from "@/lib/integration/states";
+export type { InstallationState } from "@/lib/storage/installation-states";
 
 export const ACTIVATION_STATES = ["pending", "exchanging", "succeeded", "failed", "duplicate", "superseded"] as const;
 /** pending | exchanging | succeeded | failed | duplicate (a replay) | superseded (a newer Reauthorize replaced it) */

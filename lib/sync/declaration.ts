@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { validateFields } from "@/lib/magento";
+import { KitError } from "@/lib/kit-error";
 
 export interface SyncEntity {
   /** The name on the command line, in the mirror and in handlers: lowercase, e.g. "orders". */
@@ -33,8 +34,11 @@ export interface SyncEntity {
   pageSize: number;
 }
 
-export class SyncDeclarationError extends Error {
-  override readonly name = "SyncDeclarationError";
+export class SyncDeclarationError extends KitError {
+  static override readonly brand: string = "SyncDeclarationError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "misconfigured", ...options });
+  }
 }
 
 const fieldName = z

@@ -5,9 +5,13 @@
  */
 import { createHash } from "node:crypto";
 import { keptName, type SyncEntity } from "./declaration";
+import { KitError } from "@/lib/kit-error";
 
-export class SyncDataError extends Error {
-  override readonly name = "SyncDataError";
+export class SyncDataError extends KitError {
+  static override readonly brand: string = "SyncDataError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "sync_data", ...options });
+  }
 }
 
 export interface StoreRecord {

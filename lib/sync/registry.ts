@@ -6,11 +6,15 @@ import { customers } from "./entities/customers";
 import { orders } from "./entities/orders";
 import { products } from "./entities/products";
 import { stock } from "./entities/stock";
+import { KitError } from "@/lib/kit-error";
 
 export const SYNC_ENTITIES: readonly SyncEntity[] = [products, customers, orders, stock];
 
-export class UnknownSyncEntityError extends Error {
-  override readonly name = "UnknownSyncEntityError";
+export class UnknownSyncEntityError extends KitError {
+  static override readonly brand: string = "UnknownSyncEntityError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "invalid_input", ...options });
+  }
 }
 
 export function syncEntityNames(entities: readonly SyncEntity[] = SYNC_ENTITIES): string[] {

@@ -11,6 +11,7 @@ import { runDeltaPass, type PassResult } from "./delta-pass";
 import { runSweep } from "./sweep";
 import { refreshRecordWith, type RefreshOutcome } from "./refresh-record";
 import { SyncDataError } from "./records";
+import { KitError } from "@/lib/kit-error";
 
 export interface SyncServices {
   storage: Storage;
@@ -29,8 +30,11 @@ export function errorCodeOf(e: unknown): string {
   return "other";
 }
 
-export class SyncNotUsableError extends Error {
-  override readonly name = "SyncNotUsableError";
+export class SyncNotUsableError extends KitError {
+  static override readonly brand: string = "SyncNotUsableError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "installation_not_usable", ...options });
+  }
 }
 
 async function target(s: SyncServices, installationId: string, storeFetch: typeof fetch) {

@@ -6,7 +6,7 @@ import {
   type IdentityQuery,
 } from "@/lib/integration/identity";
 import { ADMIN_POPUP_COOKIE, isAdminPopup } from "@/lib/integration/admin-popup";
-import { CALLBACK_JOB } from "@/lib/jobs/kinds/handshake";
+import { CALLBACK_JOB } from "@/lib/integration/jobs";
 import {
   acceptLinkOffer,
   findLinkOffer,
@@ -16,18 +16,17 @@ import {
   type LinkOffer,
 } from "@/lib/integration/link-offer";
 import { consumerKeyRef } from "@/lib/integration/key-digest";
+import { isIdentityPath, isMagentoToken } from "@/lib/integration/magento-shapes";
 import { cookieName } from "@/lib/cookie-names";
 import type { KitCore } from "./core";
 import { safeNextPath } from "./auth";
-
-const CONSUMER_KEY = /^[0-9a-z]{32}$/;
 
 /** The identity popup (lib/integration/identity.ts) with this request's session and cookies. */
 export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext) => Promise<string | null>) {
   /** The identity popup that `next` (a sign-in's destination) points at, if any. */
   function identityQueryOf(next: string): { key: string; successCallBack: string } | null {
     const url = new URL(safeNextPath(next), "http://app.invalid");
-    if (url.pathname !== "/integration/identity") return null;
+    if (!isIdentityPath(url.pathname)) return null;
     const key = url.searchParams.get("oauth_consumer_key");
     const successCallBack = url.searchParams.get("success_call_back");
     return key && successCallBack ? { key, successCallBack } : null;
@@ -49,7 +48,7 @@ export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext
    * activation (`shownActivationId`: the one the page showed; a newer one needs its own consent).
    */
   async function grantConsent(ctx: RequestContext, consumerKey: string, shownActivationId?: string): Promise<void> {
-    if (!CONSUMER_KEY.test(consumerKey) || !(await currentUserId(ctx))) return;
+    if (!isMagentoToken(consumerKey) || !(await currentUserId(ctx))) return;
     const inst = await core.storage.installations.byConsumerKey(consumerKey);
     const latest = inst ? await core.storage.activations.latest(inst.id) : null;
     if (!latest || (shownActivationId !== undefined && latest.id !== shownActivationId)) return;
@@ -77,7 +76,7 @@ export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext
      */
     async popupActivation(ctx: RequestContext, next: string): Promise<string | null> {
       const q = identityQueryOf(next);
-      if (!q || !CONSUMER_KEY.test(q.key) || !fromAdminPopup(ctx, q.key, q.successCallBack)) return null;
+      if (!q || !isMagentoToken(q.key) || !fromAdminPopup(ctx, q.key, q.successCallBack)) return null;
       const inst = await core.storage.installations.byConsumerKey(q.key);
       const latest = inst ? await core.storage.activations.latest(inst.id) : null;
       if (!latest || core.now().getTime() - latest.callbackAt.getTime() > CLAIM_WINDOW_MS) return null;
@@ -105,7 +104,7 @@ export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext
     /** The store a sign-in page's `next` would link (shown on the popup's sign-in and sign-up pages), or null. */
     async storeBeingLinked(next: string): Promise<{ host: string; baseUrl: string; name: string | null } | null> {
       const q = identityQueryOf(next);
-      if (!q || !CONSUMER_KEY.test(q.key)) return null;
+      if (!q || !isMagentoToken(q.key)) return null;
       const inst = await core.storage.installations.byConsumerKey(q.key);
       if (!inst) return null;
       return { host: new URL(inst.store.baseUrl).host, baseUrl: inst.store.baseUrl, name: inst.store.name };

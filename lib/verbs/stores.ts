@@ -14,8 +14,14 @@ import {
 } from "@/lib/integration/link-requests";
 import { fetchSwaggerPage, readSchemaWithAdminLogin, type StorePage } from "@/lib/integration/store-pages";
 import type { InstallationWithStore } from "@/lib/storage/types";
-import { removalPreview, setStoreLabel, type RemovalPreview } from "@/lib/dashboard/store-removal";
-import { checkResources, resourceChecks, type ResourceCheckRow } from "@/lib/dashboard/resource-check";
+import {
+  checkResources,
+  removalPreview,
+  resourceChecks,
+  setStoreLabel,
+  type RemovalPreview,
+  type ResourceCheckRow,
+} from "@/lib/stores";
 import type { KitCore } from "./core";
 
 /** Signed clients kept per installation; a client is rebuilt whenever its credentials or state change. */
@@ -259,7 +265,7 @@ export function storeVerbs(core: KitCore) {
     setLabel: (installationId: string, userId: string, label: string): Promise<boolean> =>
       setStoreLabel(core.storage, installationId, userId, label),
 
-    /** Asks the store, one signed read per resource, which ACL resources the integration has (lib/dashboard/resource-check.ts). */
+    /** Asks the store, one signed read per resource, which ACL resources the integration has (lib/stores/resource-check.ts). */
     async checkResources(
       installationId: string,
       userId: string,

@@ -104,6 +104,10 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     ...opts.kit,
   });
   await kit.jobs.queue.start();
+  // warm the callback's path as a running app is (first queries, first parse): the store waits 5 s for the answer,
+  // and on a loaded machine a cold first callback can miss that window. Both leave nothing behind.
+  await kit.storage.installations.byConsumerKey("0".repeat(32));
+  await kit.handshake.receiveCallback(new URLSearchParams());
   const workerSettings = {
     concurrency: 8,
     laneCap: 2,

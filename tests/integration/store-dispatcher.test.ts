@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { classifyHandshakeError } from "@/lib/integration/failure-reasons";
+import { classifyHandshakeError } from "@/lib/magento/failure-reasons";
 import { createStoreFetch, type DnsLookup } from "@/lib/net/store-fetch";
 import { createMagentoClient, fetchRequestToken, MagentoApiError } from "@/lib/magento";
 import { listenLocal } from "../helpers/servers";

@@ -2,6 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { grantLinkConsent, requireUser, signOut } from "@/app/_kit";
+import { identityLinkPath } from "@/lib/integration";
 
 /** Back to the identity page with the same two query parameters Magento sent. */
 function identityPath(form: FormData): string {
@@ -9,7 +10,7 @@ function identityPath(form: FormData): string {
     oauth_consumer_key: String(form.get("oauth_consumer_key") ?? ""),
     success_call_back: String(form.get("success_call_back") ?? ""),
   });
-  return `/integration/identity?${q.toString()}`;
+  return identityLinkPath(q);
 }
 
 /**

@@ -4,7 +4,7 @@ import { Alert, Button, Card, PageHeader } from "@/app/components/ui";
 import { appUrls, completeIdentity, getCurrentUser } from "@/app/_kit";
 import { describeStoreState, formatDateTime } from "@/lib/dashboard";
 import { STORE_ADVICE } from "@/lib/magento";
-import { NOT_FILED_REASONS } from "@/lib/integration";
+import { identityLinkPath, NOT_FILED_REASONS } from "@/lib/integration";
 import { AutoRefresh } from "./AutoRefresh";
 import { confirmLink, switchAccount } from "./actions";
 
@@ -30,9 +30,9 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
     case "redirect":
       return redirect(out.url);
     case "sign_in_required": {
-      const here = `/integration/identity?${new URLSearchParams(
-        Object.entries(query).filter((e): e is [string, string] => typeof e[1] === "string"),
-      ).toString()}`;
+      const here = identityLinkPath(
+        new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === "string")),
+      );
       return redirect(`/login?next=${encodeURIComponent(here)}`);
     }
     case "confirm_link":

@@ -1,15 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import {
-  checkedAgo,
-  formatDateTime,
-  joinStoreInfo,
-  stateOfRevocation,
-  STORE_CONFIG_FIELDS,
-  STORE_VIEW_FIELDS,
-  text,
-  WEBSITE_FIELDS,
-} from "@/lib/dashboard";
+import { records, checkedAgo, formatDateTime, stateOfRevocation, text } from "@/lib/dashboard";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
 import { Card, LinkButton, StateBadge, Table } from "@/app/components/ui";
@@ -23,11 +14,11 @@ export default async function StoreOverviewPage({ params }: { params: Promise<{ 
   const info = await attempt(async () => {
     const client = storeClient();
     const [configs, websites, views] = await Promise.all([
-      client.call("getStoreStoreConfigs", { fields: STORE_CONFIG_FIELDS }),
-      client.call("getStoreWebsites", { fields: WEBSITE_FIELDS }),
-      client.call("getStoreStoreViews", { fields: STORE_VIEW_FIELDS }).catch(() => undefined),
+      client.call("getStoreStoreConfigs", { fields: records.storeInfo.STORE_CONFIG_FIELDS }),
+      client.call("getStoreWebsites", { fields: records.storeInfo.WEBSITE_FIELDS }),
+      client.call("getStoreStoreViews", { fields: records.storeInfo.STORE_VIEW_FIELDS }).catch(() => undefined),
     ]);
-    return joinStoreInfo(configs.data, websites.data, views?.data);
+    return records.storeInfo.joinStoreInfo(configs.data, websites.data, views?.data);
   });
   // the store may have recorded a failure above (clientForInstallation marks revocations): read the state again
   const fresh = info.ok ? store : await reloadStore(id, user.id);

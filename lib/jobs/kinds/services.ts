@@ -1,6 +1,5 @@
 import type { Logger } from "pino";
 import type { MagentoClient } from "@/lib/magento";
-import type { IntegrationDeps } from "@/lib/integration/deps";
 import type { Storage } from "@/lib/storage/storage";
 import type { SecretBox } from "@/lib/secret-box";
 import type { EventHandlers } from "@/lib/events/handlers";
@@ -11,13 +10,11 @@ import type { Mailer } from "@/lib/mail/mailer";
 
 export { UNPROVEN_RECORDING_LANE } from "../queue";
 
-/** What job kinds use of the kit (lib/kit.ts builds it). */
+/** What job kinds use of the kit (lib/kit.ts builds it; the handshake's kinds add its own: lib/integration/jobs.ts). */
 export interface JobServices {
   storage: Storage;
   log: Logger;
   now: () => Date;
-  /** The handshake's dependencies, with the store fetch a job brings (governed for its lane). */
-  integration(storeFetch: typeof fetch): IntegrationDeps;
   /** Sends a follow-up job (and wakes this process's worker). */
   send(kind: string, data: unknown, options: SendOptions): Promise<string | null>;
   /** A signed client without a user (stores.systemClient), calling through `storeFetch`; null when unusable. */

@@ -20,8 +20,8 @@ import type {
   User as UserRow,
 } from "@/lib/generated/prisma/client";
 import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
-import { INSTALLATION_STATES } from "@/lib/integration/states";
-import { FAILURE_REASONS } from "@/lib/integration/failure-reasons";
+import { INSTALLATION_STATES } from "@/lib/storage/installation-states";
+import { FAILURE_REASONS } from "@/lib/magento/failure-reasons";
 import {
   ACTIVATION_STATES,
   EXPORT_STATES,
@@ -42,9 +42,13 @@ import {
   type User,
   type UserWithPassword,
 } from "../types";
+import { KitError } from "@/lib/kit-error";
 
-export class StoredValueError extends Error {
-  override readonly name = "StoredValueError";
+export class StoredValueError extends KitError {
+  static override readonly brand: string = "StoredValueError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "stored_value_unknown", ...options });
+  }
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {

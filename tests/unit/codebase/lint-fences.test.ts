@@ -68,6 +68,67 @@ describe("app/ reaches lib/ only through app/_kit and public indexes", () => {
   });
 });
 
+describe("lib/jobs and lib/storage never import lib/integration (the handshake builds on them)", () => {
+  it.each([
+    [
+      'import { recordCallback } from "@/lib/integration/record-callback";\nexport const r = recordCallback;\n',
+      "lib/jobs/worker.ts",
+    ],
+    [
+      'import type { IntegrationDeps } from "@/lib/integration/deps";\nexport type D = IntegrationDeps;\n',
+      "lib/jobs/kinds/services.ts",
+    ],
+    [
+      'import { markInterrupted } from "../../integration/exchange";\nexport const m = markInterrupted;\n',
+      "lib/jobs/kinds/maintenance.ts",
+    ],
+    ['export { NOT_FILED_REASONS } from "@/lib/integration";\n', "lib/jobs/queue.ts"],
+    ['export const later = () => import("@/lib/integration/prune");\n', "lib/jobs/kinds/wrong.ts"],
+  ])("rejects %j in %s", async (code, filePath) => {
+    const messages = await fenceMessages(code, filePath);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/lib\/jobs never imports lib\/integration/);
+  });
+
+  it.each([
+    [
+      'import type { FailureReason } from "@/lib/integration/failure-reasons";\nexport type F = FailureReason;\n',
+      "lib/storage/types.ts",
+    ],
+    [
+      'import { nextState } from "../../integration/states";\nexport const n = nextState;\n',
+      "lib/storage/prisma/rows.ts",
+    ],
+    [
+      'import { FAILURE_REASONS } from "@/lib/integration";\nexport const f = FAILURE_REASONS;\n',
+      "lib/storage/storage.ts",
+    ],
+    ['export const later = () => import("@/lib/integration/deps");\n', "lib/storage/wrong.ts"],
+  ])("rejects %j in %s", async (code, filePath) => {
+    const messages = await fenceMessages(code, filePath);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/lib\/storage never imports lib\/integration/);
+  });
+
+  it("keeps lib/'s own fences there, and allows the leaves below the handshake", async () => {
+    const wrong = 'import { redirect } from "next/navigation";\nexport const go = () => redirect("/");\n';
+    expect(await fenceMessages(wrong, "lib/jobs/wrong.ts")).toHaveLength(1);
+    expect(await fenceMessages(wrong, "lib/storage/wrong.ts")).toHaveLength(1);
+    const code =
+      'import { INSTALLATION_STATES } from "@/lib/storage/installation-states";\nimport { FAILURE_REASONS } from "@/lib/magento/failure-reasons";\nimport { defineJob } from "@/lib/jobs/worker";\nexport const x = [INSTALLATION_STATES, FAILURE_REASONS, defineJob];\n';
+    expect(await fenceMessages(code, "lib/jobs/kinds/right.ts")).toEqual([]);
+    expect(await fenceMessages(code, "lib/storage/prisma/right.ts")).toEqual([]);
+  });
+
+  it("lets the one registry of job kinds name the handshake's kinds, and the handshake import the engine", async () => {
+    const code = 'import { handshakeJobs } from "@/lib/integration/jobs";\nexport const h = handshakeJobs;\n';
+    expect(await fenceMessages(code, "lib/jobs/kinds/index.ts")).toEqual([]);
+    const engine =
+      'import { defineJob } from "@/lib/jobs/worker";\nimport type { Storage } from "@/lib/storage/storage";\nexport const d = defineJob;\nexport type S = Storage;\n';
+    expect(await fenceMessages(engine, "lib/integration/right.ts")).toEqual([]);
+  });
+});
+
 describe("devstore/ never imports lib/ or app/", () => {
   it.each([
     ['import { signRequest } from "@/lib/oauth";\nexport const s = signRequest;\n', "devstore/src/auth/wrong.ts"],

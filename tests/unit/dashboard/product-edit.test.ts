@@ -5,7 +5,7 @@ import {
   PRODUCT_DETAIL_FIELDS,
   PRODUCT_EDIT_FIELDS,
   PRODUCT_UPDATE_FIELDS,
-} from "@/lib/dashboard/product-edit";
+} from "@/lib/dashboard/records/product";
 import { parseForm } from "@/lib/forms/form-state";
 import { validateFields } from "@/lib/magento/fields";
 

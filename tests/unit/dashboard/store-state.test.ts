@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { allStateViews, checkedAgo, describeStoreState, stateOfRevocation } from "@/lib/dashboard/store-state";
-import { INSTALLATION_STATES } from "@/lib/integration/states";
+import { INSTALLATION_STATES } from "@/lib/storage/installation-states";
 import { STORE_ADVICE } from "@/lib/magento";
 
 describe("the state table", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyHandshakeError, reasonFromStoreMessage } from "@/lib/integration/failure-reasons";
+import { classifyHandshakeError, reasonFromStoreMessage } from "@/lib/magento/failure-reasons";
 import { MagentoOAuthError } from "@/lib/magento";
 import { normaliseStoreBaseUrl } from "@/lib/integration/store-url";
 import { assertPublicStoreHost } from "@/lib/net/public-host";

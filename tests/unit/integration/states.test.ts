@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { INSTALLATION_STATES, nextState, type InstallationEventKind } from "@/lib/integration/states";
+import { INSTALLATION_STATES, nextState, type InstallationEventKind } from "@/lib/storage/installation-states";
 import { revocationEventFor } from "@/lib/integration/revocation";
-import { classifyHandshakeError } from "@/lib/integration/failure-reasons";
+import { classifyHandshakeError } from "@/lib/magento/failure-reasons";
 import { errorFromResponse, MagentoOAuthError, ResponseTooLargeError } from "@/lib/magento";
 
 const URL = "https://shop.test/rest/V1/products";

@@ -15,7 +15,7 @@ import {
   MagentoApiError,
   type StoreProblem,
 } from "@/lib/magento";
-import { FAILURE_REASONS } from "@/lib/integration/failure-reasons";
+import { FAILURE_REASONS } from "@/lib/magento/failure-reasons";
 import { InstallationNotUsableError } from "@/lib/integration/installation-client";
 
 describe("the store's words → one code", () => {

@@ -8,7 +8,7 @@ import { ESLint } from "eslint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStoreFetch, type DnsLookup } from "@/lib/net/store-fetch";
 import { fetchSwaggerPage, readSchemaWithAdminLogin } from "@/lib/integration/store-pages";
-import { classifyHandshakeError } from "@/lib/integration/failure-reasons";
+import { classifyHandshakeError } from "@/lib/magento/failure-reasons";
 import { listenLocal } from "../../helpers/servers";
 
 let server: Server;

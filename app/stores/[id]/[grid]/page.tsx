@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { gridByKey, loadGrid, type AnyGridSpec } from "@/lib/dashboard";
+import { grids } from "@/lib/dashboard";
 import { GridPage } from "@/app/components/GridPage";
 import { GridSkeleton } from "@/app/components/GridSkeleton";
 import { StoreHeader } from "@/app/components/StoreHeader";
@@ -15,13 +15,13 @@ type Props = {
 type RawParams = Record<string, string | string[] | undefined>;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: gridByKey((await params).grid)?.title ?? "Not found" };
+  return { title: grids.gridByKey((await params).grid)?.title ?? "Not found" };
 }
 
 /** The frame (header, store name, tabs) comes from the database at once; the records stream in below it. */
 export default async function StoreGridPage({ params, searchParams }: Props) {
   const { id, grid } = await params;
-  const spec = gridByKey(grid);
+  const spec = grids.gridByKey(grid);
   if (!spec) notFound();
   const { store, client } = await loadStore(id, `/${spec.key}`);
   const raw = await searchParams;
@@ -53,11 +53,11 @@ async function GridRecords({
   client,
   raw,
 }: {
-  spec: AnyGridSpec;
+  spec: grids.Grid.AnySpec;
   store: StoreSummary;
-  client: Parameters<typeof loadGrid>[1]["client"];
+  client: Parameters<typeof grids.loadGrid>[1]["client"];
   raw: RawParams;
 }) {
-  const data = await loadGrid(spec, { installationId: store.installationId, client }, raw);
+  const data = await grids.loadGrid(spec, { installationId: store.installationId, client }, raw);
   return <GridPage spec={spec} data={data} store={store} />;
 }

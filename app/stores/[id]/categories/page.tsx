@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
-import { type CategoryNode, categoryTreeFields, countNodes, filterTree, parseCategoryTree } from "@/lib/dashboard";
+import { grids } from "@/lib/dashboard";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
 import { RequestDetails } from "@/app/components/RequestDetails";
@@ -15,7 +15,7 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 const TREE_DEPTH = 6;
 const qSchema = z.string().trim().min(1).max(100).optional().catch(undefined);
 
-function Node({ node, productsHref }: { node: CategoryNode; productsHref: (id: number) => string }) {
+function Node({ node, productsHref }: { node: grids.categoryTree.CategoryNode; productsHref: (id: number) => string }) {
   return (
     <li>
       <span>
@@ -45,12 +45,12 @@ export default async function CategoriesPage({ params, searchParams }: Props) {
   const sp = await searchParams;
   const q = qSchema.parse(Array.isArray(sp.q) ? sp.q[0] : sp.q);
   const basePath = `/stores/${encodeURIComponent(id)}/categories`;
-  const fieldsValue = categoryTreeFields(TREE_DEPTH);
+  const fieldsValue = grids.categoryTree.categoryTreeFields(TREE_DEPTH);
   const tree = await attempt(async () => {
     const res = await storeClient().call("getCategories", { fields: fieldsValue });
-    return { root: parseCategoryTree(res.data), durationMs: res.durationMs };
+    return { root: grids.categoryTree.parseCategoryTree(res.data), durationMs: res.durationMs };
   });
-  const shown = tree.ok ? (q ? filterTree(tree.value.root, q) : tree.value.root) : null;
+  const shown = tree.ok ? (q ? grids.categoryTree.filterTree(tree.value.root, q) : tree.value.root) : null;
   const productsHref = (categoryId: number) => `/stores/${encodeURIComponent(id)}/products?category=${categoryId}`;
 
   return (
@@ -81,7 +81,7 @@ export default async function CategoriesPage({ params, searchParams }: Props) {
           <h2 id="tree-title">
             Category tree{" "}
             <span className="muted">
-              ({countNodes(tree.value.root)} categories{q ? `, showing matches for “${q}”` : ""})
+              ({grids.categoryTree.countNodes(tree.value.root)} categories{q ? `, showing matches for “${q}”` : ""})
             </span>
           </h2>
           <ul className="tree">

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { checkGrantedResources, probeInstallation, requireUser, setAdminOrigin, setStoreLabelFor } from "@/app/_kit";
 import { failed, type FormState, formValues, saved } from "@/lib/forms";
-import { storeLabelSchema } from "@/lib/dashboard";
+import { storeLabelSchema } from "@/lib/stores";
 
 export interface ProbeState {
   result?: { ok: boolean; text: string };

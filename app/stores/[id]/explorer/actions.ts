@@ -1,14 +1,7 @@
 "use server";
 
 import { findOperation, MagentoApiError } from "@/lib/magento";
-import {
-  curlCommand,
-  describeApiError,
-  parseExplorerForm,
-  resourceOfRoute,
-  routeKey,
-  visibleHeaders,
-} from "@/lib/dashboard";
+import { explorer, describeApiError, resourceOfRoute } from "@/lib/dashboard";
 import { loadStore } from "../_lib/store-context";
 import { fetchStoreSwagger } from "@/app/_kit";
 
@@ -56,7 +49,7 @@ export async function runOperation(
       kind: "unsupported",
       message: "Developer-portal operations use the portal's own credentials: use the Developer portal page.",
     };
-  const parsed = parseExplorerForm(op, form);
+  const parsed = explorer.parseExplorerForm(op, form);
   if (!parsed.ok) return { kind: "invalid", errors: parsed.errors };
   // a write changes the store's data: it is sent only after the user confirmed it (the form asks; without
   // JavaScript this answer asks)
@@ -78,7 +71,7 @@ export async function runOperation(
         status: page.status,
         durationMs: Math.round(performance.now() - started),
         url: page.url,
-        headers: visibleHeaders(page.headers),
+        headers: explorer.visibleHeaders(page.headers),
         body: pretty(body),
         curl: `curl ${page.url}`,
         at,
@@ -107,13 +100,18 @@ export async function runOperation(
       status: res.status,
       durationMs: Math.round(res.durationMs),
       url: res.url,
-      headers: visibleHeaders(res.headers),
+      headers: explorer.visibleHeaders(res.headers),
       body: pretty(res.data),
-      curl: curlCommand({ method: op.method, url: res.url, body: req.body, signatureMethod: client.signature.method }),
+      curl: explorer.curlCommand({
+        method: op.method,
+        url: res.url,
+        body: req.body,
+        signatureMethod: client.signature.method,
+      }),
       at,
     };
   } catch (e) {
-    const v = describeApiError(e, { resource: resourceOfRoute(routeKey(op.method, op.path)) });
+    const v = describeApiError(e, { resource: resourceOfRoute(explorer.routeKey(op.method, op.path)) });
     if (e instanceof MagentoApiError) {
       return {
         kind: "response",
@@ -123,7 +121,7 @@ export async function runOperation(
         url: e.url,
         headers: [],
         body: e.body ?? e.renderedMessage,
-        curl: curlCommand({ method: op.method, url: e.url, body: req.body }),
+        curl: explorer.curlCommand({ method: op.method, url: e.url, body: req.body }),
         explanation: { title: v.title, advice: v.advice },
         ...(e.renderedMessage ? { storeMessage: e.renderedMessage } : {}),
         at,

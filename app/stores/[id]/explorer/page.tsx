@@ -2,17 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
 import { CATALOGUE, findOperation, type Operation } from "@/lib/magento";
-import {
-  aclAdvice,
-  type Availability,
-  availabilityOf,
-  availableFirst,
-  pathParamNamesOf,
-  RESOURCE_TITLES,
-  resourceOfRoute,
-  routeKey,
-  searchOperations,
-} from "@/lib/dashboard";
+import { explorer, aclAdvice, RESOURCE_TITLES, resourceOfRoute } from "@/lib/dashboard";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { Alert, Badge, Button, Card, EmptyState, Field, LinkButton, SelectField } from "@/app/components/ui";
 import { loadStore } from "../_lib/store-context";
@@ -36,13 +26,13 @@ const querySchema = z.object({
   op: z.string().max(200).optional().catch(undefined),
 });
 
-function AvailabilityBadge({ a }: { a: Availability }) {
+function AvailabilityBadge({ a }: { a: explorer.Availability }) {
   if (a === "available") return <Badge tone="success">in store schema</Badge>;
   if (a === "missing") return <Badge tone="danger">not in store schema</Badge>;
   return <Badge title="The store's schema could not be read">availability unknown</Badge>;
 }
 
-function OperationMeta({ op, availability }: { op: Operation; availability: Availability }) {
+function OperationMeta({ op, availability }: { op: Operation; availability: explorer.Availability }) {
   return (
     <span className="meta-row">
       <Badge tone={op.edition === "commerce" ? "warning" : "neutral"}>
@@ -85,7 +75,7 @@ export default async function ExplorerPage({ params, searchParams }: Props) {
   const sp = await searchParams;
   const query = querySchema.parse({ q: one(sp.q), edition: one(sp.edition), method: one(sp.method), op: one(sp.op) });
   const schema = await liveSchema(store.installationId, async () => client());
-  const matches = searchOperations(CATALOGUE, query);
+  const matches = explorer.searchOperations(CATALOGUE, query);
   const selected = query.op ? findOperation(query.op) : undefined;
   const base = `/stores/${encodeURIComponent(id)}/explorer`;
   const keep = new URLSearchParams();
@@ -97,9 +87,9 @@ export default async function ExplorerPage({ params, searchParams }: Props) {
     p.set("op", opId);
     return `${base}?${p.toString()}`;
   };
-  const selectedAvailability = selected ? availabilityOf(selected, schema.keys) : "unknown";
+  const selectedAvailability = selected ? explorer.availabilityOf(selected, schema.keys) : "unknown";
   // what the connected store serves first, the rest after it, marked
-  const split = availableFirst(matches, schema.keys);
+  const split = explorer.availableFirst(matches, schema.keys);
   const groups = schema.keys
     ? [
         { id: "available", title: "Available on this store", ops: split.available },
@@ -107,9 +97,11 @@ export default async function ExplorerPage({ params, searchParams }: Props) {
       ]
     : [{ id: "all", title: "Operations", ops: split.others }];
   const selectedResource =
-    selected && selected.base === "rest" ? resourceOfRoute(routeKey(selected.method, selected.path)) : undefined;
+    selected && selected.base === "rest"
+      ? resourceOfRoute(explorer.routeKey(selected.method, selected.path))
+      : undefined;
   const availableCount = schema.keys
-    ? CATALOGUE.filter((o) => availabilityOf(o, schema.keys) === "available").length
+    ? CATALOGUE.filter((o) => explorer.availabilityOf(o, schema.keys) === "available").length
     : null;
 
   return (
@@ -128,7 +120,7 @@ export default async function ExplorerPage({ params, searchParams }: Props) {
           </p>
         </Alert>
       ) : (
-        <Alert tone="info" title="Availability unknown: the store did not give its schema to this integration">
+        <Alert tone="info" title="explorer.Availability unknown: the store did not give its schema to this integration">
           <p>
             GET /rest/default/schema answered <q>{schema.reason?.replace(/\.$/, "")}</q>. Stores usually serve it to
             admin tokens only; operations can still be called.
@@ -202,7 +194,9 @@ export default async function ExplorerPage({ params, searchParams }: Props) {
                               <span className="muted">{op.module}</span>
                               {op.edition === "commerce" ? <Badge tone="warning">Commerce</Badge> : null}
                               {op.since ? <Badge tone="info">since {op.since}</Badge> : null}
-                              {schema.keys && op.base === "rest" && availabilityOf(op, schema.keys) === "missing" ? (
+                              {schema.keys &&
+                              op.base === "rest" &&
+                              explorer.availabilityOf(op, schema.keys) === "missing" ? (
                                 <Badge tone="danger">not on this store</Badge>
                               ) : null}
                             </span>
@@ -253,7 +247,7 @@ export default async function ExplorerPage({ params, searchParams }: Props) {
                     key={selected.id}
                     action={runOperation.bind(null, id, selected.id)}
                     method={selected.method}
-                    pathParams={pathParamNamesOf(selected.path)}
+                    pathParams={explorer.pathParamNamesOf(selected.path)}
                     isList={
                       selected.method === "GET" &&
                       !/\{[^}]+\}$/.test(selected.path) &&

@@ -1,5 +1,5 @@
 import { MagentoApiError, type MagentoClient } from "@/lib/magento";
-import { schemaRouteKeys } from "@/lib/dashboard";
+import { explorer } from "@/lib/dashboard";
 
 export interface SchemaInfo {
   keys: Set<string> | null;
@@ -23,7 +23,7 @@ export async function liveSchema(installationId: string, client: () => Promise<M
     const res = await (
       await client()
     ).request({ method: "GET", path: "/schema", storeCode: "default", timeoutMs: 15_000 });
-    const keys = schemaRouteKeys(res.data);
+    const keys = explorer.schemaRouteKeys(res.data);
     info = keys
       ? { keys, via: "integration", at: Date.now() }
       : { keys: null, reason: "The store's answer was not a Swagger document.", at: Date.now() };
@@ -42,7 +42,7 @@ export async function liveSchema(installationId: string, client: () => Promise<M
 /** Stores a schema read with other credentials (an admin token the user supplied) for this installation. */
 export function rememberSchema(installationId: string, data: unknown): SchemaInfo {
   g.__explorerSchema ??= new Map();
-  const keys = schemaRouteKeys(data);
+  const keys = explorer.schemaRouteKeys(data);
   const info: SchemaInfo = keys
     ? { keys, via: "admin token", at: Date.now() }
     : { keys: null, reason: "The store's answer was not a Swagger document.", at: Date.now() };

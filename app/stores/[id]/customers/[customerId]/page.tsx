@@ -1,28 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import {
-  addressLines,
-  CUSTOMER_DETAIL_FIELDS,
-  CUSTOMER_ORDER_FIELDS,
-  CUSTOMER_ORDERS_PAGE,
-  customerDetailSchema,
-  formatMoney,
-  formatStoreDate,
-  GROUP_FIELDS,
-  groupNames,
-  GROUPS_CRITERIA,
-  type OrderRow,
-  ordersOfCustomer,
-  orderStatusLabel,
-  parseListResult,
-  text,
-} from "@/lib/dashboard";
+import { formatMoney, formatStoreDate, orderStatusLabel, records, text } from "@/lib/dashboard";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
-import { RecordLoadFailed } from "@/app/components/RecordLoadFailed";
+import { RecordPage, type RecordAt } from "@/app/components/RecordPage";
 import { Card, Table } from "@/app/components/ui";
-import { attempt, loadStore } from "../../_lib/store-context";
 
 type Props = { params: Promise<{ id: string; customerId: string }> };
 
@@ -33,57 +15,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** A customer with their group (by name), addresses and latest orders. */
 export default async function CustomerPage({ params }: Props) {
   const { id, customerId } = await params;
-  if (!/^\d{1,10}$/.test(customerId)) notFound();
-  const { store, client: storeClient } = await loadStore(id, `/customers/${customerId}`);
-  const client = await attempt(storeClient);
-  const customer = !client.ok
-    ? client
-    : await attempt(async () => {
-        const res = await client.value.call("getCustomersByCustomerId", {
-          pathParams: { customerId },
-          fields: CUSTOMER_DETAIL_FIELDS,
-        });
-        return customerDetailSchema.parse(res.data);
-      });
-  const base = `/stores/${encodeURIComponent(id)}`;
-  if (!customer.ok) {
-    return (
-      <RecordLoadFailed
-        store={store}
-        section="customers"
-        title={`Customer ${customerId}`}
-        error={customer.error}
-        doing={`loading customer ${customerId}`}
-        back={{ href: `${base}/customers`, label: "Back to customers" }}
-      />
-    );
-  }
-  const c = customer.value;
-  const [orders, groups] = client.ok
-    ? await Promise.all([
-        attempt(async () =>
-          parseListResult<OrderRow>(
-            (
-              await client.value.call("getOrders", {
-                searchCriteria: ordersOfCustomer(c.id),
-                fields: CUSTOMER_ORDER_FIELDS,
-              })
-            ).data,
-            CUSTOMER_ORDERS_PAGE,
-          ),
-        ),
-        attempt(async () =>
-          groupNames(
-            (
-              await client.value.call("getCustomerGroupsSearch", {
-                searchCriteria: GROUPS_CRITERIA,
-                fields: GROUP_FIELDS,
-              })
-            ).data,
-          ),
-        ),
-      ])
-    : [client, client];
+  return (
+    <RecordPage spec={records.CUSTOMER_RECORD} storeId={id} segment={customerId}>
+      {(data, at) => <CustomerView {...data} {...at} />}
+    </RecordPage>
+  );
+}
+
+type CustomerData = Awaited<ReturnType<typeof records.CUSTOMER_RECORD.load>>;
+
+function CustomerView({ customer: c, orders, groups, store, base }: CustomerData & RecordAt) {
   const name = [c.firstname, c.lastname].filter(Boolean).join(" ") || text(c.email);
   return (
     <>
@@ -124,7 +65,7 @@ export default async function CustomerPage({ params }: Props) {
               }
             >
               <address>
-                {addressLines({ ...a, region: a.region ?? null }).map((l, i) => (
+                {records.addressLines({ ...a, region: a.region ?? null }).map((l, i) => (
                   <div key={i}>{l}</div>
                 ))}
               </address>
@@ -133,7 +74,7 @@ export default async function CustomerPage({ params }: Props) {
         )}
       </div>
       {!orders.ok ? (
-        <ApiErrorPanel error={orders.error} storeId={id} doing="loading this customer's orders" />
+        <ApiErrorPanel error={orders.error} storeId={store.installationId} doing="loading this customer's orders" />
       ) : orders.value.items.length === 0 ? (
         <Card title="Orders">
           <p className="muted">No orders.</p>

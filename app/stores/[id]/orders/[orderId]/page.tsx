@@ -1,28 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import {
-  addressLines,
-  byOrder,
-  formatMoney,
-  formatStoreDate,
-  INVOICE_FIELDS,
-  BY_ORDER_PAGE,
-  INVOICE_STATES,
-  invoiceRowSchema,
-  ORDER_DETAIL_FIELDS,
-  orderDetailSchema,
-  orderStatusLabel,
-  parseListResult,
-  SHIPMENT_FIELDS,
-  shipmentRowSchema,
-  text,
-  visibleItems,
-} from "@/lib/dashboard";
+import { formatMoney, formatStoreDate, orderStatusLabel, records, text } from "@/lib/dashboard";
 import { StoreHeader } from "@/app/components/StoreHeader";
-import { RecordLoadFailed } from "@/app/components/RecordLoadFailed";
+import { RecordPage, type RecordAt } from "@/app/components/RecordPage";
 import { Card, Table } from "@/app/components/ui";
-import { attempt, loadStore } from "../../_lib/store-context";
 
 type Props = { params: Promise<{ id: string; orderId: string }> };
 
@@ -33,50 +14,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** An order as the merchant needs it: items, totals, addresses, payment, invoices and shipments. */
 export default async function OrderPage({ params }: Props) {
   const { id, orderId } = await params;
-  if (!/^\d{1,10}$/.test(orderId)) notFound();
-  const { store, client: storeClient } = await loadStore(id, `/orders/${orderId}`);
-  const client = await attempt(storeClient);
-  const order = !client.ok
-    ? client
-    : await attempt(async () => {
-        const res = await client.value.call("getOrdersById", {
-          pathParams: { id: orderId },
-          fields: ORDER_DETAIL_FIELDS,
-        });
-        return orderDetailSchema.parse(res.data);
-      });
-  const base = `/stores/${encodeURIComponent(id)}`;
-  if (!order.ok) {
-    return (
-      <RecordLoadFailed
-        store={store}
-        section="orders"
-        title={`Order ${orderId}`}
-        error={order.error}
-        doing={`loading order ${orderId}`}
-        back={{ href: `${base}/orders`, label: "Back to orders" }}
-      />
-    );
-  }
-  const o = order.value;
-  const [invoices, shipments] = client.ok
-    ? await Promise.all([
-        attempt(async () =>
-          parseListResult(
-            (await client.value.call("getInvoices", { searchCriteria: byOrder(o.entity_id), fields: INVOICE_FIELDS }))
-              .data,
-            BY_ORDER_PAGE,
-          ),
-        ),
-        attempt(async () =>
-          parseListResult(
-            (await client.value.call("getShipments", { searchCriteria: byOrder(o.entity_id), fields: SHIPMENT_FIELDS }))
-              .data,
-            BY_ORDER_PAGE,
-          ),
-        ),
-      ])
-    : [client, client];
+  return (
+    <RecordPage spec={records.ORDER_RECORD} storeId={id} segment={orderId}>
+      {(data, at) => <OrderView {...data} {...at} />}
+    </RecordPage>
+  );
+}
+
+type OrderData = Awaited<ReturnType<typeof records.ORDER_RECORD.load>>;
+
+function OrderView({ order: o, items, invoices, shipments, store, base }: OrderData & RecordAt) {
   const money = (v: number | null | undefined) => formatMoney(v, o.order_currency_code);
   const shipping = o.extension_attributes?.shipping_assignments?.[0]?.shipping;
   const customer = [o.customer_firstname, o.customer_lastname].filter(Boolean).join(" ") || "Guest";
@@ -103,7 +50,7 @@ export default async function OrderPage({ params }: Props) {
         </Card>
         <Card title="Billing address">
           <address>
-            {addressLines(o.billing_address).map((l, i) => (
+            {records.addressLines(o.billing_address).map((l, i) => (
               <div key={i}>{l}</div>
             ))}
           </address>
@@ -111,7 +58,7 @@ export default async function OrderPage({ params }: Props) {
         <Card title="Shipping address">
           {shipping?.address ? (
             <address>
-              {addressLines(shipping.address).map((l, i) => (
+              {records.addressLines(shipping.address).map((l, i) => (
                 <div key={i}>{l}</div>
               ))}
             </address>
@@ -151,7 +98,7 @@ export default async function OrderPage({ params }: Props) {
           { key: "row", label: "Row total", numeric: true },
         ]}
       >
-        {visibleItems(o).map((i, n) => (
+        {items.map((i, n) => (
           <tr key={i.item_id ?? n}>
             <td className="mono">
               {i.sku ? <Link href={`${base}/products/${encodeURIComponent(i.sku)}`}>{i.sku}</Link> : "—"}
@@ -169,38 +116,32 @@ export default async function OrderPage({ params }: Props) {
         <Card title="Invoices">
           {!invoices.ok ? (
             <p className="muted">{invoices.error.title}</p>
-          ) : invoices.value.items.length === 0 ? (
+          ) : invoices.value.length === 0 ? (
             <p className="muted">No invoice yet.</p>
           ) : (
             <ul>
-              {invoices.value.items.map((raw) => {
-                const inv = invoiceRowSchema.safeParse(raw);
-                return inv.success ? (
-                  <li key={inv.data.entity_id}>
-                    #{text(inv.data.increment_id)} · {INVOICE_STATES[inv.data.state ?? 0] ?? text(inv.data.state)} ·{" "}
-                    {money(inv.data.grand_total)} · {formatStoreDate(inv.data.created_at)}
-                  </li>
-                ) : null;
-              })}
+              {invoices.value.map((inv) => (
+                <li key={inv.entity_id}>
+                  #{text(inv.increment_id)} · {inv.stateLabel ?? text(inv.state)} · {money(inv.grand_total)} ·{" "}
+                  {formatStoreDate(inv.created_at)}
+                </li>
+              ))}
             </ul>
           )}
         </Card>
         <Card title="Shipments">
           {!shipments.ok ? (
             <p className="muted">{shipments.error.title}</p>
-          ) : shipments.value.items.length === 0 ? (
+          ) : shipments.value.length === 0 ? (
             <p className="muted">Not shipped yet.</p>
           ) : (
             <ul>
-              {shipments.value.items.map((raw) => {
-                const s = shipmentRowSchema.safeParse(raw);
-                return s.success ? (
-                  <li key={s.data.entity_id}>
-                    #{text(s.data.increment_id)} · {text(s.data.total_qty)} items · {formatStoreDate(s.data.created_at)}
-                    {s.data.tracks?.length ? ` · tracking ${s.data.tracks.map((t) => t.track_number).join(", ")}` : ""}
-                  </li>
-                ) : null;
-              })}
+              {shipments.value.map((s) => (
+                <li key={s.entity_id}>
+                  #{text(s.increment_id)} · {text(s.total_qty)} items · {formatStoreDate(s.created_at)}
+                  {s.tracks?.length ? ` · tracking ${s.tracks.map((t) => t.track_number).join(", ")}` : ""}
+                </li>
+              ))}
             </ul>
           )}
         </Card>

@@ -2,14 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { MagentoApiError } from "@/lib/magento";
-import {
-  describeApiError,
-  PRODUCT_EDIT_FIELDS,
-  PRODUCT_UPDATE_FIELDS,
-  productDetailSchema,
-  productEditSchema,
-  productUpdateBody,
-} from "@/lib/dashboard";
+import { describeApiError, records } from "@/lib/dashboard";
 import { failed, type FormState, parseForm, saved } from "@/lib/forms";
 import { loadStore } from "../../_lib/store-context";
 
@@ -22,25 +15,16 @@ export async function updateProduct(
   form: FormData,
 ): Promise<FormState> {
   const { client: storeClient } = await loadStore(installationId);
-  const parsed = parseForm(productEditSchema, form, PRODUCT_EDIT_FIELDS);
+  const parsed = parseForm(records.productEdit.schema, form, records.productEdit.fields);
   if (!parsed.ok) return parsed.state;
   try {
-    const client = storeClient();
-    const res = await client.call("putProductsBySku", {
-      pathParams: { sku },
-      body: productUpdateBody(sku, parsed.data, stockItemId),
-      fields: PRODUCT_UPDATE_FIELDS,
-    });
-    const back = productDetailSchema.safeParse(res.data);
+    const res = await records.productEdit.save(storeClient(), sku, parsed.data, stockItemId);
     revalidatePath(`/stores/${encodeURIComponent(installationId)}/products/${encodeURIComponent(sku)}`);
-    const now = back.success
+    const now = res.now
       ? {
-          name: back.data.name ?? parsed.values.name!,
-          price: back.data.price === undefined ? parsed.values.price! : String(back.data.price),
-          qty:
-            back.data.extension_attributes?.stock_item?.qty == null
-              ? parsed.values.qty!
-              : String(back.data.extension_attributes.stock_item.qty),
+          name: res.now.name ?? parsed.values.name!,
+          price: res.now.price === undefined ? parsed.values.price! : String(res.now.price),
+          qty: res.now.qty == null ? parsed.values.qty! : String(res.now.qty),
         }
       : parsed.values;
     return saved(

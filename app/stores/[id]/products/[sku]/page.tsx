@@ -1,22 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import {
-  categoryTreeFields,
-  flattenTree,
-  formatMoney,
-  formatStoreDate,
-  parseCategoryTree,
-  PRODUCT_DETAIL_FIELDS,
-  PRODUCT_STATUS_LABELS,
-  productDetailSchema,
-  storeCurrency,
-  text,
-} from "@/lib/dashboard";
+import { formatMoney, formatStoreDate, PRODUCT_STATUS_LABELS, records, text } from "@/lib/dashboard";
 import { StoreHeader } from "@/app/components/StoreHeader";
-import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
+import { RecordPage, type RecordAt } from "@/app/components/RecordPage";
 import { RequestDetails } from "@/app/components/RequestDetails";
 import { Card, Table } from "@/app/components/ui";
-import { attempt, loadStore } from "../../_lib/store-context";
 import { EditProductForm } from "./EditProductForm";
 import { updateProduct } from "./actions";
 
@@ -24,42 +12,31 @@ type Props = { params: Promise<{ id: string; sku: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { sku } = await params;
-  return { title: `Product ${decodeURIComponent(sku)}` };
+  return { title: `Product ${records.PRODUCT_RECORD.key(sku) ?? sku}` };
 }
 
 export default async function ProductPage({ params }: Props) {
-  const { id, sku: rawSku } = await params;
-  const sku = decodeURIComponent(rawSku);
-  const { store, client: storeClient } = await loadStore(id, `/products/${encodeURIComponent(sku)}`);
-  const client = await attempt(storeClient);
-  const product = !client.ok
-    ? client
-    : await attempt(async () => {
-        const res = await client.value.call("getProductsBySku", { pathParams: { sku }, fields: PRODUCT_DETAIL_FIELDS });
-        return { data: productDetailSchema.parse(res.data), durationMs: res.durationMs };
-      });
-  const currency = product.ok && client.ok ? await storeCurrency(store.installationId, client.value) : undefined;
-  const links = product.ok ? (product.value.data.extension_attributes?.category_links ?? []) : [];
-  // category names for the links, from the category tree (one call; works on every store)
-  const names = await attempt(async () => {
-    if (!client.ok || links.length === 0) return new Map<string, string>();
-    const res = await client.value.call("getCategories", { fields: categoryTreeFields(6) });
-    return new Map(flattenTree(parseCategoryTree(res.data)).map((c) => [String(c.id), c.name ?? ""]));
-  });
-  const base = `/stores/${encodeURIComponent(id)}`;
+  const { id, sku } = await params;
+  return (
+    <RecordPage spec={records.PRODUCT_RECORD} storeId={id} segment={sku}>
+      {(data, at) => <ProductView {...data} {...at} />}
+    </RecordPage>
+  );
+}
 
-  if (!product.ok) {
-    return (
-      <>
-        <StoreHeader store={store} section="products" title={sku} />
-        <ApiErrorPanel error={product.error} storeId={id} doing={`loading product ${sku}`} />
-        <p>
-          <Link href={`${base}/products`}>Back to products</Link>
-        </p>
-      </>
-    );
-  }
-  const p = product.value.data;
+type ProductData = Awaited<ReturnType<typeof records.PRODUCT_RECORD.load>>;
+
+function ProductView({
+  product: p,
+  links,
+  currency,
+  categoryNames: names,
+  request,
+  store,
+  base,
+  key: sku,
+}: ProductData & RecordAt) {
+  const id = store.installationId;
   const stock = p.extension_attributes?.stock_item;
   return (
     <>
@@ -141,8 +118,8 @@ export default async function ProductPage({ params }: Props) {
       )}
       <RequestDetails
         path={`/V1/products/${encodeURIComponent(p.sku)}`}
-        fields={PRODUCT_DETAIL_FIELDS}
-        durationMs={product.value.durationMs}
+        fields={request.fields}
+        durationMs={request.durationMs}
       />
     </>
   );

@@ -6,10 +6,9 @@
  */
 import { z } from "zod";
 import { probeWithClient } from "@/lib/integration/probe";
-import { defineJob, type JobKind } from "../worker";
-import type { SendOptions } from "../queue";
-import { storeLane, type JobServices } from "./services";
-import type { JobModule } from "../registry";
+import { defineJob, type JobKind } from "@/lib/jobs/worker";
+import type { SendOptions } from "@/lib/jobs/queue";
+import { storeLane, type JobServices } from "@/lib/jobs/kinds/services";
 
 export const PROBE_JOB = "installation.probe";
 export const HEALTH_SWEEP_JOB = "health.sweep";
@@ -64,10 +63,3 @@ export function probeJobs(s: JobServices): JobKind[] {
     }),
   ];
 }
-
-/** Health probes: registered by createKit (lib/kit.ts). */
-export const probeJobModule: JobModule<JobServices> = {
-  labels: { [PROBE_JOB]: "Health probe", [HEALTH_SWEEP_JOB]: "Health probes (all stores)" },
-  kinds: probeJobs,
-  recurring: (s) => [{ kind: HEALTH_SWEEP_JOB, everyMs: s.healthProbeEveryMs }],
-};

@@ -1,6 +1,9 @@
 /** One order with its items, addresses, invoices and shipments (GET /V1/orders/{id} + two searches). Pure. */
 import { z } from "zod";
 import type { SearchCriteria } from "@/lib/magento/search-criteria-types";
+import { attempt } from "../attempt";
+import { parseListResult } from "../list-result";
+import { defineRecord, entityIdKey } from "./record";
 
 const num = z.coerce.number();
 const str = z.string();
@@ -127,3 +130,42 @@ export function addressLines(a: Address | undefined): string[] {
 export function visibleItems(o: OrderDetail): OrderDetail["items"] {
   return o.items.filter((i) => i.parent_item_id == null);
 }
+
+/** The rows of a by-order search that read as rows; a row the store shaped otherwise is left out. */
+function rowsOf<T>(data: unknown, schema: z.ZodType<T>): T[] {
+  return parseListResult<unknown>(data, BY_ORDER_PAGE).items.flatMap((raw) => {
+    const row = schema.safeParse(raw);
+    return row.success ? [row.data] : [];
+  });
+}
+
+/** `/stores/<id>/orders/<entity id>`: the order, then its invoices and shipments in parallel. */
+export const ORDER_RECORD = defineRecord({
+  section: "orders",
+  noun: "order",
+  title: (id) => `Order ${id}`,
+  key: entityIdKey,
+  async load(client, id) {
+    const res = await client.call("getOrdersById", { pathParams: { id }, fields: ORDER_DETAIL_FIELDS });
+    const order = orderDetailSchema.parse(res.data);
+    const criteria = byOrder(order.entity_id);
+    const [invoices, shipments] = await Promise.all([
+      attempt(async () =>
+        rowsOf(
+          (await client.call("getInvoices", { searchCriteria: criteria, fields: INVOICE_FIELDS })).data,
+          invoiceRowSchema,
+        ),
+      ),
+      attempt(async () =>
+        rowsOf(
+          (await client.call("getShipments", { searchCriteria: criteria, fields: SHIPMENT_FIELDS })).data,
+          shipmentRowSchema,
+        ),
+      ),
+    ]);
+    const invoiceRows = invoices.ok
+      ? { ok: true as const, value: invoices.value.map((i) => ({ ...i, stateLabel: INVOICE_STATES[i.state ?? 0] })) }
+      : invoices;
+    return { order, items: visibleItems(order), invoices: invoiceRows, shipments };
+  },
+});

@@ -1,13 +1,18 @@
-import { parseActivationCallback, type ActivationCallback } from "@/lib/integration/callback-schema";
+import {
+  parseActivationCallback,
+  type ActivationCallback,
+  type ReceivedCallback,
+} from "@/lib/integration/callback-schema";
 import { databaseUnreachable } from "@/lib/db-reachable";
 import { activationFingerprint, bindingDiffers, recordRefusal } from "@/lib/integration/record-callback";
-import { CALLBACK_JOB, callbackJob, type ReceivedCallbackData } from "@/lib/jobs/kinds/handshake";
+import { CALLBACK_JOB, callbackJob } from "@/lib/integration/jobs";
 import type { CallbackLimiter } from "@/lib/integration/callback-rate-limit";
 import { CallbackAdmission } from "@/lib/integration/callback-admission";
 import { groupPerTurn } from "@/lib/jobs/group-send";
 import { metrics } from "@/lib/ops/metrics";
 import { annotate, withSpan } from "@/lib/ops/tracing";
-import type { KitCore } from "./core";
+import type { KitCore } from "@/lib/verbs/core";
+import { CALLBACK_PATH, IDENTITY_PATH } from "@/lib/integration/magento-shapes";
 
 const OUTCOMES = { 200: "accepted", 400: "invalid", 429: "rate_limited", 503: "database_unreachable" } as const;
 
@@ -40,7 +45,7 @@ interface Refusal {
  * (a bounded number at once), rate limit, validate (400 names the field, nothing written), check the key's binding
  * (one indexed read: a callback that contradicts it is refused here, never queued), budget never-proven keys, seal
  * the secrets and enqueue the callback as one job, answer. Everything else (recording, the token exchange) runs in
- * jobs (lib/jobs/kinds/handshake.ts), so the answer never waits for a store. A refused callback gets the same 200
+ * jobs (lib/integration/jobs.ts), so the answer never waits for a store. A refused callback gets the same 200
  * as an accepted one (docs/security.md).
  */
 export function handshakeVerbs(
@@ -91,8 +96,8 @@ export function handshakeVerbs(
       const appUrl = core.env.appUrl;
       return {
         appUrl,
-        callbackUrl: `${appUrl}/api/integration/callback`,
-        identityUrl: `${appUrl}/integration/identity`,
+        callbackUrl: `${appUrl}${CALLBACK_PATH}`,
+        identityUrl: `${appUrl}${IDENTITY_PATH}`,
       };
     },
   };
@@ -147,13 +152,13 @@ export function handshakeVerbs(
     // accepted callbacks come in bursts (a merchant activating many stores, a redeploy re-posting): a worker in
     // this process starts nothing new until they are answered, and runs their jobs right after
     core.giveWay(CALLBACK_GIVE_WAY_MS);
-    const data: ReceivedCallbackData = {
+    const data: ReceivedCallback = {
       consumerKey: cb.consumerKey,
       storeBaseUrl: cb.storeBaseUrl,
       consumerSecretEnc: core.box.seal(cb.consumerSecret),
       verifierEnc: core.box.seal(cb.verifier),
       fingerprint: activationFingerprint(cb),
-      callbackAt: core.now().toISOString(),
+      callbackAt: core.now(),
       answeredMs: Math.round(performance.now() - started),
     };
     await core.sendGrouped(CALLBACK_JOB, data, callbackJob(cb, proven));

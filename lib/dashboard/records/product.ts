@@ -1,5 +1,10 @@
 /** The product edit form: input validation and the PUT /V1/products/{sku} body (pure). */
 import { z } from "zod";
+import type { MagentoClient } from "@/lib/magento";
+import { attempt } from "../attempt";
+import { categoryTreeFields, flattenTree, parseCategoryTree } from "../category-tree";
+import { storeCurrency } from "../store-currency";
+import { defineRecord } from "./record";
 
 /**
  * A decimal typed by a person: refuses what a store would silently misread, with the fix in the message
@@ -89,3 +94,59 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 export const PRODUCT_DETAIL_FIELDS =
   "id,sku,name,price,status,type_id,visibility,weight,created_at,updated_at,extension_attributes[category_links[position,category_id],stock_item[item_id,qty,is_in_stock],website_ids]";
+
+/**
+ * `/stores/<id>/products/<sku>`: the product, the store currency (cached) and, when the product is in categories,
+ * their names from the category tree (one call; works on every store).
+ */
+export const PRODUCT_RECORD = defineRecord({
+  section: "products",
+  noun: "product",
+  title: (sku) => sku,
+  key(segment) {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return null; // a malformed %-escape names no SKU
+    }
+  },
+  async load(client, sku, { installationId }) {
+    const res = await client.call("getProductsBySku", { pathParams: { sku }, fields: PRODUCT_DETAIL_FIELDS });
+    const product = productDetailSchema.parse(res.data);
+    const links = product.extension_attributes?.category_links ?? [];
+    const [currency, categoryNames] = await Promise.all([
+      storeCurrency(installationId, client),
+      attempt(async () => {
+        if (links.length === 0) return new Map<string, string>();
+        const tree = await client.call("getCategories", { fields: categoryTreeFields(6) });
+        return new Map(flattenTree(parseCategoryTree(tree.data)).map((c) => [String(c.id), c.name ?? ""]));
+      }),
+    ]);
+    return {
+      product,
+      links,
+      currency,
+      categoryNames,
+      request: { fields: PRODUCT_DETAIL_FIELDS, durationMs: res.durationMs },
+    };
+  },
+});
+
+/** The product edit form: its fields, their validation, and the signed PUT that saves them. */
+export const productEdit = {
+  schema: productEditSchema,
+  fields: PRODUCT_EDIT_FIELDS,
+  /** PUT /V1/products/{sku}; `now` is what the store answered it holds (null when its answer did not read). */
+  async save(client: MagentoClient, sku: string, edit: ProductEdit, stockItemId: number | undefined) {
+    const res = await client.call("putProductsBySku", {
+      pathParams: { sku },
+      body: productUpdateBody(sku, edit, stockItemId),
+      fields: PRODUCT_UPDATE_FIELDS,
+    });
+    const back = productDetailSchema.safeParse(res.data);
+    const now = back.success
+      ? { name: back.data.name, price: back.data.price, qty: back.data.extension_attributes?.stock_item?.qty }
+      : null;
+    return { status: res.status, durationMs: res.durationMs, now };
+  },
+};

@@ -4,6 +4,7 @@
  * merchant). The store's own words are recognised in lib/magento/error-codes.ts only.
  */
 import { codeOfStoreMessage, MagentoOAuthError, StoreError, type StoreProblem } from "@/lib/magento";
+import { networkProblemOf, type NetworkProblem } from "@/lib/net/network-problem";
 
 export const FAILURE_REASONS = [
   "consumer_expired",
@@ -43,25 +44,20 @@ export function reasonFromStoreMessage(message: string | undefined): FailureReas
 }
 
 /**
- * Node's socket-level error codes in an error's `cause` chain (the guarded fetch refuses a private address at
- * connect time with EPRIVATEADDRESS). Node's system errors carry no class of their own: their `code` is the API.
+ * What a failed connection (its cause chain: lib/net/network-problem.ts) means for the handshake: a private address
+ * refused at connect time is named; a store the app could not reach at all is `store_unreachable`. TLS failures
+ * and timeouts are left to the client's own code.
  */
-const NETWORK_CAUSES: Record<string, FailureReason> = {
-  EPRIVATEADDRESS: "private_address",
-  ENOTFOUND: "store_unreachable",
-  EAI_AGAIN: "store_unreachable",
-  ECONNREFUSED: "store_unreachable",
-  ECONNRESET: "store_unreachable",
-  EHOSTUNREACH: "store_unreachable",
-  ENETUNREACH: "store_unreachable",
+const NETWORK_REASONS: Partial<Record<NetworkProblem, FailureReason>> = {
+  private_address: "private_address",
+  dns_failed: "store_unreachable",
+  connection_refused: "store_unreachable",
+  connection_lost: "store_unreachable",
 };
 
 function reasonFromCause(e: unknown): FailureReason | undefined {
-  for (let c = e, depth = 0; c instanceof Error && depth < 6; c = c.cause, depth++) {
-    const code = (c as NodeJS.ErrnoException).code;
-    if (typeof code === "string" && Object.hasOwn(NETWORK_CAUSES, code)) return NETWORK_CAUSES[code];
-  }
-  return undefined;
+  const problem = networkProblemOf(e);
+  return problem === undefined ? undefined : NETWORK_REASONS[problem];
 }
 
 /** Token-endpoint answers that were not a refusal the store put in words. */

@@ -1,7 +1,11 @@
 /** One customer with addresses and orders, and the store's customer group names. Pure. */
 import { z } from "zod";
-import { addressSchema } from "@/lib/dashboard/order-detail";
 import type { SearchCriteria } from "@/lib/magento/search-criteria-types";
+import { attempt } from "../attempt";
+import { parseListResult } from "../list-result";
+import type { OrderRow } from "../orders-grid";
+import { addressSchema } from "./order";
+import { defineRecord, entityIdKey } from "./record";
 
 export const CUSTOMER_DETAIL_FIELDS =
   "id,email,firstname,lastname,group_id,created_at,updated_at,dob,website_id,store_id,default_billing,default_shipping,addresses[id,firstname,lastname,company,street,city,region[region],postcode,country_id,telephone,default_billing,default_shipping]";
@@ -62,3 +66,34 @@ export function groupNames(data: unknown): Map<number, string> {
   const parsed = groupsSchema.safeParse(data);
   return new Map((parsed.success ? (parsed.data.items ?? []) : []).map((g) => [g.id, g.code]));
 }
+
+/** `/stores/<id>/customers/<id>`: the customer, then their latest orders and the group names in parallel. */
+export const CUSTOMER_RECORD = defineRecord({
+  section: "customers",
+  noun: "customer",
+  title: (id) => `Customer ${id}`,
+  key: entityIdKey,
+  async load(client, customerId) {
+    const res = await client.call("getCustomersByCustomerId", {
+      pathParams: { customerId },
+      fields: CUSTOMER_DETAIL_FIELDS,
+    });
+    const customer = customerDetailSchema.parse(res.data);
+    const [orders, groups] = await Promise.all([
+      attempt(async () => {
+        const list = await client.call("getOrders", {
+          searchCriteria: ordersOfCustomer(customer.id),
+          fields: CUSTOMER_ORDER_FIELDS,
+        });
+        return parseListResult<OrderRow>(list.data, CUSTOMER_ORDERS_PAGE);
+      }),
+      attempt(async () =>
+        groupNames(
+          (await client.call("getCustomerGroupsSearch", { searchCriteria: GROUPS_CRITERIA, fields: GROUP_FIELDS }))
+            .data,
+        ),
+      ),
+    ]);
+    return { customer, orders, groups };
+  },
+});

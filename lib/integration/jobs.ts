@@ -1,38 +1,51 @@
 /**
  * The handshake as jobs, in protocol order: callback validated → bound → stored → request-token call → request
  * token → access-token call → active. The callback URL only validates, seals, enqueues and answers
- * (lib/verbs/handshake.ts receiveCallback); then:
+ * (lib/integration/verbs.ts receiveCallback); then:
  * - `handshake.callback` records the callback (binding check, installation, activation: record-callback.ts) and
  *   enqueues the exchange.
  * - `handshake.exchange` runs the token exchange (exchange.ts), resumable after a crash, inside the 300 s window.
  *   A success enqueues the first health probe.
- * Both kinds of one consumer key share one job key (`handshakeKey`), so they run one at a time in the order sent:
- * an exchange never starts while a later callback of its key waits to be recorded (see handshakeKey).
+ * - `maintenance.exchanges` (recurring, every few seconds): an activation still pending or exchanging past the
+ *   store's window plus the last step's timeout (EXCHANGE_DEADLINE_MS) can never finish: failed as `interrupted` at
+ *   once, with nobody polling. A pending activation whose exchange job got lost (a crash between recording the
+ *   callback and sending the job) gets one.
+ * The callback and exchange jobs of one consumer key share one job key (`handshakeKey`), so they run one at a
+ * time in the order sent: an exchange never starts while a later callback of its key waits to be recorded.
  */
 import { z } from "zod";
 import { metrics } from "@/lib/ops/metrics";
 import { recordCallback } from "@/lib/integration/record-callback";
+import { receivedCallbackSchema } from "@/lib/integration/callback-schema";
 import { consumerKeyDigest, consumerKeyRef } from "@/lib/integration/key-digest";
-import { markInterrupted, runExchange } from "@/lib/integration/exchange";
-import { defineJob, type JobKind } from "../worker";
-import { UNPROVEN_LANE_PREFIX, type SendOptions } from "../queue";
-import { handshakeLane, storeLane, UNPROVEN_RECORDING_LANE, type JobServices } from "./services";
-import { probeJob } from "./probe";
-import type { JobModule } from "../registry";
+import { EXCHANGE_DEADLINE_MS, markInterrupted, runExchange } from "@/lib/integration/exchange";
+import type { IntegrationDeps } from "@/lib/integration/deps";
+import { pruneUnproven, UNPROVEN_TTL_MS } from "@/lib/integration/prune";
+import { pruneLinkRequests } from "@/lib/integration/link-requests";
+import { defineJob, type JobKind } from "@/lib/jobs/worker";
+import { UNPROVEN_LANE_PREFIX, type JobQueue, type SendOptions } from "@/lib/jobs/queue";
+import { handshakeLane, storeLane, UNPROVEN_RECORDING_LANE, type JobServices } from "@/lib/jobs/kinds/services";
+import type { HandshakePruning } from "@/lib/jobs/kinds/maintenance";
+import { probeJob } from "./probe-jobs";
 
 export const CALLBACK_JOB = "handshake.callback";
 export const EXCHANGE_JOB = "handshake.exchange";
+export const EXCHANGE_SWEEP_JOB = "maintenance.exchanges";
+/** A pending activation this old without an exchange job gets one (the normal path sends it within ms). */
+const LOST_JOB_AFTER_MS = 10_000;
 
-export const receivedCallbackSchema = z.object({
-  consumerKey: z.string(),
-  storeBaseUrl: z.string(),
-  consumerSecretEnc: z.string(),
-  verifierEnc: z.string(),
-  fingerprint: z.string(),
-  callbackAt: z.coerce.date(),
-  answeredMs: z.number().nullable(),
-});
-export type ReceivedCallbackData = z.input<typeof receivedCallbackSchema>;
+/** What the handshake's jobs use of the kit: the job services, and the handshake's own dependencies. */
+export interface HandshakeJobServices extends JobServices {
+  /** The handshake's dependencies, with the store fetch a job brings (governed for its lane). */
+  integration(storeFetch: typeof fetch): IntegrationDeps;
+}
+
+/** What the app-wide prune job (lib/jobs/kinds/maintenance.ts) removes of the handshake. */
+export const HANDSHAKE_PRUNING: HandshakePruning = {
+  pruneUnproven,
+  unprovenTtlMs: UNPROVEN_TTL_MS,
+  pruneLinkRequests,
+};
 
 /**
  * The job key of a consumer key's callbacks and exchanges. Magento keeps one verifier token per consumer and
@@ -79,7 +92,7 @@ function exchangeJob(consumerKey: string, storeBaseUrl: string, installationId: 
   };
 }
 
-export function handshakeJobs(s: JobServices): JobKind[] {
+export function handshakeJobs(s: HandshakeJobServices, queue: Pick<JobQueue, "hasOpen">): JobKind[] {
   return [
     defineJob({
       kind: CALLBACK_JOB,
@@ -143,13 +156,46 @@ export function handshakeJobs(s: JobServices): JobKind[] {
         }
       },
     }),
+    defineJob({
+      kind: EXCHANGE_SWEEP_JOB,
+      schema: z.object({}).loose(),
+      async run() {
+        const now = s.now();
+        let interrupted = 0;
+        let resent = 0;
+        for (const a of await s.storage.activations.listOpen()) {
+          const age = now.getTime() - a.callbackAt.getTime();
+          if (age >= EXCHANGE_DEADLINE_MS) {
+            if (
+              await markInterrupted(
+                { storage: s.storage },
+                a,
+                now,
+                "nothing finished the exchange within the store's 300 s window",
+              )
+            )
+              interrupted++;
+          } else if (
+            a.state === "pending" &&
+            age >= LOST_JOB_AFTER_MS &&
+            !(await queue.hasOpen(EXCHANGE_JOB, a.installationId))
+          ) {
+            const inst = await s.storage.installations.byId(a.installationId);
+            if (
+              inst &&
+              (await s.send(
+                EXCHANGE_JOB,
+                { activationId: a.id },
+                exchangeJob(inst.consumerKey, a.storeBaseUrl, inst.id, inst.provenAt !== null),
+              ))
+            )
+              resent++;
+          }
+        }
+        return { output: { interrupted, resent } };
+      },
+    }),
   ];
 }
 
 export { exchangeJob };
-
-/** The handshake's job kinds: registered by createKit (lib/kit.ts). */
-export const handshakeJobModule: JobModule<JobServices> = {
-  labels: { [CALLBACK_JOB]: "Activation callback", [EXCHANGE_JOB]: "Token exchange" },
-  kinds: handshakeJobs,
-};

@@ -27,6 +27,31 @@ export type InstallationEventKind =
 export type RevocationEvent = Extract<InstallationEventKind, "token_missing" | "token_revoked" | "consumer_missing">;
 
 /**
+ * The kinds of rows in an installation's log (InstallationEvent.kind, the diagnostics page's Events table): what
+ * happened, never the state it led to (a state is on the installation itself). A revocation is logged as the
+ * refusal the store answered (token_missing, token_revoked, consumer_missing).
+ */
+export type InstallationLogKind =
+  | RevocationEvent
+  | "callback"
+  | "callback_duplicate"
+  | "callback_refused"
+  | "request_token"
+  | "activated"
+  | "exchange_failed"
+  | "exchange_duplicate"
+  | "exchange_superseded"
+  | "recovered"
+  | "manual_added"
+  | "probe_ok"
+  | "probe_failed"
+  | "identity_linked"
+  | "link_requested"
+  | "link_approved"
+  | "link_denied"
+  | "admin_origin";
+
+/**
  * The event a refused-token error code means (Magento sends no uninstall webhook: a dead token shows up only as
  * a 401 on a signed call):
  * - `Specified token does not exist` → the token was deleted (Reauthorize) → needs_reauthorization

@@ -85,7 +85,7 @@ async function run(provider: "sqlite" | "postgresql"): Promise<void> {
     const jobs =
       provider === "sqlite"
         ? Number((await db.prisma.$queryRawUnsafe<Array<{ n: bigint }>>(`SELECT count(*) AS n FROM "Job"`))[0]!.n)
-        : Number((await db.prisma.$queryRawUnsafe<Array<{ n: bigint }>>(`SELECT count(*) AS n FROM pgboss.job`))[0]!.n);
+        : Number((await db.prisma.$queryRawUnsafe<Array<{ n: bigint }>>(`SELECT count(*) AS n FROM "Job"`))[0]!.n);
     return {
       installations: await db.prisma.installation.count(),
       activations: await db.prisma.activation.count(),

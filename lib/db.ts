@@ -33,7 +33,7 @@ export interface Database {
   provider: DatabaseProvider;
   url: string;
   prisma: PortablePrisma;
-  /** The SQLite client with its job table (the embedded job queue); null on PostgreSQL (pg-boss has its own). */
+  /** The SQLite client (the job queue runs its statements through it); null on PostgreSQL (the queue has its own pool). */
   sqlite: SqlitePrisma | null;
   close(): Promise<void>;
 }

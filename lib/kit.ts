@@ -20,7 +20,18 @@ import {
 import { createPrismaStorage } from "@/lib/storage/prisma";
 import type { Storage } from "@/lib/storage/storage";
 import type { JobQueue } from "@/lib/jobs/queue";
-import type { JobServices } from "@/lib/jobs/kinds";
+import {
+  accountMailJobModule,
+  bulkJobModule,
+  exportJobModule,
+  handshakeJobModule,
+  maintenanceJobModule,
+  probeJobModule,
+  storeEventJobModule,
+  syncJobModule,
+  type JobServices,
+} from "@/lib/jobs/kinds";
+import { createJobRegistry, type JobModule } from "@/lib/jobs/registry";
 import { openJobQueue } from "@/lib/jobs/open-queue";
 import { groupedSender } from "@/lib/jobs/group-send";
 import type { KitCore } from "@/lib/verbs/core";
@@ -66,6 +77,18 @@ function withTrace(data: unknown): unknown {
   return traceparent && data && typeof data === "object" && !Array.isArray(data) ? { ...data, traceparent } : data;
 }
 
+/** The job kinds the kit's workers run: one module per line (lib/jobs/kinds/*), registered by createKit. */
+export const KIT_JOB_MODULES: ReadonlyArray<JobModule<JobServices>> = [
+  handshakeJobModule,
+  probeJobModule,
+  maintenanceJobModule,
+  exportJobModule,
+  bulkJobModule,
+  syncJobModule,
+  accountMailJobModule,
+  storeEventJobModule,
+];
+
 export type { RequestContext, CookieJar } from "@/lib/session";
 export type { RequestDoor, SignedInDoor, UserDoor } from "@/lib/verbs/door";
 export type { CurrentUser } from "@/lib/verbs/auth";
@@ -84,7 +107,7 @@ export interface KitOptions {
   clock?: () => Date;
   /** Default: the Prisma storage over `db`. Another backend of the storage interfaces (README, "A new database backend"). */
   storage?: Storage;
-  /** Default: pg-boss on PostgreSQL, the job table on SQLite. */
+  /** Default: the kit's job tables on the database `db` opens (lib/jobs/open-queue.ts). */
   jobs?: JobQueue;
   /** Called after every job sent (a worker of this process that another kit instance runs). */
   wake?: () => void;
@@ -228,7 +251,7 @@ export function createKit(o: KitOptions) {
     auth,
     identity: identityVerbs(core, async (ctx) => (await auth.currentUser(ctx))?.id ?? null),
     stores,
-    jobs: jobVerbs(core, services),
+    jobs: jobVerbs(core, services, createJobRegistry(KIT_JOB_MODULES)),
     exports: exportVerbs(core),
     bulk: bulkVerbs(core),
     portal: portalVerbs(core),

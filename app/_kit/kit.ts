@@ -72,7 +72,7 @@ export function readiness(): Promise<Readiness> {
 }
 
 /**
- * Server start (instrumentation.ts): prepares the job queue (pg-boss's schema on PostgreSQL) and, unless
+ * Server start (instrumentation.ts): checks the job queue's tables are there and, unless
  * WORKER=off, runs a worker in this process. Stopped cleanly on SIGTERM/SIGINT once the last request was answered
  * (lifecycle.ts): running jobs finish first, for at most SHUTDOWN_GRACE_SECONDS; anything cut short is handed to
  * another worker when its 15 s hold ends.

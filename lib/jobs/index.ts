@@ -1,4 +1,4 @@
-/** lib/jobs: the durable job queue (pg-boss on PostgreSQL, a job table on SQLite), the worker and its job kinds. */
+/** lib/jobs: the durable job engine (the kit's job tables on SQLite and PostgreSQL), the worker and the job kinds' registry. */
 export { JOB_STATES, type Job, type JobListFilter, type JobQueue, type JobState, type LaneState } from "./queue";
 export { openJobQueue } from "./open-queue";
 export {

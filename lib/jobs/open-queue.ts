@@ -1,10 +1,9 @@
 import type { Database } from "@/lib/db";
-import { createPgBossQueue } from "./pg-boss-queue";
+import { createPostgresJobQueue } from "./postgres-queue";
 import { createSqliteJobQueue } from "./sqlite-queue";
-import { JOB_KIND_NAMES } from "./kinds";
 import type { JobQueue } from "./queue";
 
-/** The job queue of a database: pg-boss on PostgreSQL, the job table on SQLite. */
+/** The job queue of a database: the kit's job tables, on SQLite through the app's client, on PostgreSQL a pool. */
 export function openJobQueue(db: Database): JobQueue {
-  return db.sqlite ? createSqliteJobQueue(db.sqlite) : createPgBossQueue(db.url, { kinds: JOB_KIND_NAMES });
+  return db.sqlite ? createSqliteJobQueue(db.sqlite) : createPostgresJobQueue(db.url);
 }

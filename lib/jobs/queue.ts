@@ -1,6 +1,6 @@
 /**
- * The job queue both databases implement: pg-boss on PostgreSQL (pg-boss-queue.ts), a Prisma job table on SQLite
- * (sqlite-queue.ts). One conformance suite runs against both, and against any other queue
+ * The job queue: the kit's own job tables on both databases (sql-queue.ts, one set of named statements run through
+ * one executor per database: sql/). One conformance suite runs against both, and against any other queue
  * (describeJobQueueConformance, tests/integration/job-queue-conformance.suite.ts).
  *
  * Fairness and caps (docs/platform.md, "Jobs"): every job belongs to a lane (a store's base URL; "" for app-wide
@@ -126,7 +126,7 @@ export interface JobListFilter {
 
 export interface JobQueue {
   readonly provider: "sqlite" | "postgresql";
-  /** Prepares storage (pg-boss: schema, queues, the kit's indexes). Idempotent. */
+  /** Checks storage is ready (the migrations made the job table). Idempotent. */
   start(): Promise<void>;
   stop(): Promise<void>;
   /** The new job's id, or null when `dedupe` dropped it. */
@@ -177,6 +177,8 @@ export interface JobQueue {
    * store's 300 s window is over: they can only fail). Returns how many.
    */
   pruneUnproven(before: Date): Promise<number>;
+  /** Deletes completed jobs that finished before `completedBefore`, failed and cancelled ones before `failedBefore`. */
+  pruneFinished(completedBefore: Date, failedBefore: Date): Promise<number>;
   /** A failed or cancelled job runs again (one more attempt). */
   retry(id: string, now: Date): Promise<boolean>;
   cancel(id: string, now: Date): Promise<boolean>;
@@ -194,7 +196,7 @@ export interface JobQueue {
 /** The lane row that holds the virtual clock. */
 export const CLOCK_LANE = "*";
 
-/** pg-boss's retry delay: retryDelay × 2^(retryCount + 1) / 2 × (1 + random), capped at 2^16. */
+/** The retry delay (pg-boss's formula, which the kit kept): retryDelay × 2^(retryCount + 1) / 2 × (1 + random), capped at 2^16. */
 export function backoffSeconds(
   retryCount: number,
   retryDelaySeconds: number,

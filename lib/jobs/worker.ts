@@ -5,81 +5,32 @@
  * - data invalid for its kind: failed for good (a retry cannot fix it);
  * - the handler returns: completed; it returns `{ again: true }`: given back to run on later (a long job in slices);
  * - it throws RetryLater (the store asked us to wait): given back, to start after the lane's pause, no attempt used;
- * - it throws a store's 4xx answer (other than 408 and 429: a missing permission, a bad request): failed at once,
- *   since asking again cannot change the answer;
+ * - it throws an error the app says no retry can fix (`failsForGood`: a store's 4xx other than 408 and 429, a
+ *   missing permission, a bad request; lib/verbs/jobs.ts): failed at once;
  * - it throws anything else: retried with backoff (after the lane's pause if the store is paused) until the job's
  *   retries are spent, then failed with the error's message. Either way the kind's `onFailed` runs.
  * Recurring jobs (maintenance, health probes) are chained: after each run the next is sent, and every worker
- * makes sure one is queued when it starts (keys make that idempotent).
+ * makes sure one is queued when it starts (keys make that idempotent). The worker knows no job kind: the app hands
+ * it the registered ones (lib/jobs/registry.ts). One attempt: attempt.ts; when it holds back: give-way.ts.
  */
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { MagentoApiError, MagentoOAuthError } from "@/lib/magento";
 import type { Logger } from "pino";
-import { metrics } from "@/lib/ops/metrics";
-import { contextFromTraceparent, withSpan } from "@/lib/ops/tracing";
-import type { z } from "zod";
-import { governedFetch, type GovernorPolicy } from "./governor";
-import type { JobQueue, LeasedJob } from "./queue";
-import { RetryLater } from "./retry-later";
+import { runAttempt, type AttemptDeps } from "./attempt";
+import { createGiveWay } from "./give-way";
+import type { GovernorPolicy } from "./governor";
+import type { JobKind, Recurring } from "./job-kind";
+import type { JobQueue, LeasedJob, WorkerBeat } from "./queue";
 
-export interface JobContext {
-  job: LeasedJob;
-  /** 0 on the first attempt. */
-  attempt: number;
-  now: () => Date;
-  log: Logger;
-  /** The store fetch for this job's lane, watched by the rate governor (lib/jobs/governor.ts). */
-  storeFetch: typeof fetch;
-  /** When this attempt's lease ends: a long job stops before and returns `{ again: true }`. */
-  leaseEndsAt: Date;
-}
-
-/** `again`: given back to run later, from `after` when given (a job that polls, lib/jobs/kinds/bulk.ts). */
-export type JobResult = { again: true; after?: Date } | { output?: unknown } | void;
-
-export interface JobDefinition<T> {
-  kind: string;
-  /** The job's data, checked before it runs (a job sent by an older version may not fit any more). */
-  schema: z.ZodType<T>;
-  run(data: T, ctx: JobContext): Promise<JobResult>;
-  /** After the last attempt failed (not when the data was invalid). */
-  onFailed?(data: T, message: string, ctx: Omit<JobContext, "storeFetch">): Promise<void>;
-}
-
-/** A job kind as the worker holds it: data checked against the kind's schema on the way in. */
-export interface JobKind {
-  kind: string;
-  /** Throws InvalidJobData when the data does not fit. */
-  run(data: unknown, ctx: JobContext): Promise<JobResult>;
-  onFailed(data: unknown, message: string, ctx: Omit<JobContext, "storeFetch">): Promise<void>;
-}
-
-export class InvalidJobData extends Error {
-  override readonly name = "InvalidJobData";
-}
-
-export function defineJob<T>(def: JobDefinition<T>): JobKind {
-  const parse = (data: unknown): T => {
-    const r = def.schema.safeParse(data);
-    if (!r.success) throw new InvalidJobData(`invalid ${def.kind} job data: ${r.error.issues[0]?.message ?? "?"}`);
-    return r.data;
-  };
-  return {
-    kind: def.kind,
-    run: (data, ctx) => def.run(parse(data), ctx),
-    onFailed: async (data, message, ctx) => {
-      const r = def.schema.safeParse(data);
-      if (r.success && def.onFailed) await def.onFailed(r.data, message, ctx);
-    },
-  };
-}
-
-export interface Recurring {
-  kind: string;
-  everyMs: number;
-  data?: unknown;
-}
+export {
+  defineJob,
+  InvalidJobData,
+  type JobContext,
+  type JobDefinition,
+  type JobKind,
+  type JobResult,
+  type Recurring,
+} from "./job-kind";
 
 export interface WorkerOptions {
   queue: JobQueue;
@@ -101,6 +52,8 @@ export interface WorkerOptions {
   storeFetch: typeof fetch;
   recurring?: readonly Recurring[];
   governor?: GovernorPolicy;
+  /** Errors no retry can fix: the job fails at once. Default: none (every error is retried while attempts remain). */
+  failsForGood?: (error: unknown) => boolean;
   /**
    * When it answers true, no new job starts (a worker inside a busy web process gives way to requests), for at most
    * a second in a row: a process that stays busy still gets its jobs done.
@@ -132,72 +85,96 @@ export interface Worker {
   readonly running: number;
 }
 
-/** A store's 4xx other than 408 (timeout) and 429 (slow down): the same request would get the same answer. */
-function refusedForGood(e: unknown): boolean {
-  const status = e instanceof MagentoApiError || e instanceof MagentoOAuthError ? e.status : undefined;
-  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
-}
-
-/** The longest a worker holds back new jobs in a row for giveWay. */
-const MAX_HOLD_MS = 5_000;
-
 export function recurringKey(kind: string): string {
   return `every:${kind}`;
+}
+
+function workerIdentity(now: Date): WorkerBeat {
+  return {
+    id: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`,
+    host: hostname(),
+    pid: process.pid,
+    startedAt: now,
+  };
+}
+
+/** Sends a recurring job now (if none is queued) or its next run `everyMs` after `from`. */
+function recurringSender(o: WorkerOptions) {
+  const send = (r: Recurring, startAfter: Date | undefined, failure: string) =>
+    o.queue
+      .send(
+        r.kind,
+        r.data ?? {},
+        { key: recurringKey(r.kind), dedupe: true, ...(startAfter ? { startAfter } : {}), retryLimit: 1 },
+        o.now(),
+      )
+      .then(
+        () => undefined,
+        (e: unknown) => o.log.warn({ kind: r.kind, err: (e as Error).message }, failure),
+      );
+  return {
+    next: (r: Recurring, from: Date) =>
+      send(r, new Date(from.getTime() + r.everyMs), "could not schedule the next run"),
+    async ensure(all: Iterable<Recurring>) {
+      for (const r of all) await send(r, undefined, "could not schedule a recurring job");
+    },
+  };
+}
+
+/** The database is away (a restart): said once, then every 30 s while it lasts, not every poll. */
+function fetchTrouble(log: Logger) {
+  let failingSince: number | null = null;
+  let lastLog = 0;
+  return {
+    failed(e: unknown) {
+      const at = Date.now();
+      if (failingSince === null || at - lastLog >= 30_000) {
+        log.error(
+          { err: (e as Error).message, failingForMs: failingSince === null ? 0 : at - failingSince },
+          "could not fetch jobs",
+        );
+        lastLog = at;
+      }
+      failingSince ??= at;
+    },
+    worked() {
+      if (failingSince === null) return;
+      log.warn({ afterMs: Date.now() - failingSince }, "fetching jobs works again");
+      failingSince = null;
+    },
+  };
 }
 
 export function startWorker(o: WorkerOptions): Worker {
   const holdSeconds = o.holdSeconds ?? DEFAULT_HOLD_SECONDS;
   const heartbeatMs = o.heartbeatMs ?? Math.max(250, Math.floor((holdSeconds * 1000) / 3));
-  const identity = {
-    id: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`,
-    host: hostname(),
-    pid: process.pid,
-    startedAt: o.now(),
-  };
+  const identity = workerIdentity(o.now());
   /** The jobs this worker holds now (their holds are renewed on each beat). */
   const holding = new Set<LeasedJob>();
-  const byKind = new Map(o.kinds.map((k) => [k.kind, k]));
-  const kindNames = [...byKind.keys()];
+  const kinds = new Map(o.kinds.map((k) => [k.kind, k]));
+  const kindNames = [...kinds.keys()];
   const recurring = new Map((o.recurring ?? []).map((r) => [r.kind, r]));
+  const schedule = recurringSender(o);
   const unprovenCap = o.unprovenCap ?? Math.max(1, Math.floor(o.concurrency / 4));
+  const clock = () => o.now().getTime();
+  const giveWay = createGiveWay(clock, o.busy);
+  const trouble = fetchTrouble(o.log);
+  const deps: AttemptDeps = {
+    queue: o.queue,
+    kinds,
+    recurring,
+    now: o.now,
+    log: o.log,
+    storeFetch: o.storeFetch,
+    ...(o.governor ? { governor: o.governor } : {}),
+    failsForGood: o.failsForGood ?? (() => false),
+    scheduleNext: schedule.next,
+  };
   let stopping = false;
   let inFlight = 0;
   let wakeUp: (() => void) | null = null;
   let idleWaiters: Array<() => void> = [];
   const running = new Set<Promise<void>>();
-  let yieldingSince: number | null = null;
-  let holdUntil = 0;
-  let holdingSince: number | null = null;
-  let fetchFailingSince: number | null = null;
-  let lastFetchErrorLog = 0;
-  /**
-   * giveWay's hold, for at most MAX_HOLD_MS in a row (a flood of callbacks cannot stop the jobs for good). A new
-   * hold starts only after a quiet spell as long: a flood with short pauses (anyone can post callbacks) would
-   * otherwise start a fresh hold after each pause, and the jobs would run only in the pauses. Timed on the
-   * worker's own clock (`now`), so a test drives it with a controlled one.
-   */
-  const clock = () => o.now().getTime();
-  const held = (): boolean => {
-    const now = clock();
-    if (now >= holdUntil) {
-      if (now - holdUntil >= MAX_HOLD_MS) holdingSince = null;
-      return false;
-    }
-    holdingSince ??= now;
-    return now - holdingSince < MAX_HOLD_MS;
-  };
-  const givingWay = (): boolean => {
-    if (held()) {
-      yieldingSince = null; // `busy` gets its own second once the hold ends
-      return true;
-    }
-    if (!o.busy?.()) {
-      yieldingSince = null;
-      return false;
-    }
-    yieldingSince ??= clock();
-    return clock() - yieldingSince < 1_000;
-  };
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -211,125 +188,6 @@ export function startWorker(o: WorkerOptions): Worker {
         resolve();
       };
     });
-
-  async function scheduleNext(r: Recurring, from: Date): Promise<void> {
-    await o.queue
-      .send(
-        r.kind,
-        r.data ?? {},
-        { key: recurringKey(r.kind), dedupe: true, startAfter: new Date(from.getTime() + r.everyMs), retryLimit: 1 },
-        o.now(),
-      )
-      .catch((e: unknown) =>
-        o.log.warn({ kind: r.kind, err: (e as Error).message }, "could not schedule the next run"),
-      );
-  }
-
-  async function ensureRecurring(): Promise<void> {
-    for (const r of recurring.values()) {
-      await o.queue
-        .send(r.kind, r.data ?? {}, { key: recurringKey(r.kind), dedupe: true, retryLimit: 1 }, o.now())
-        .catch((e: unknown) =>
-          o.log.warn({ kind: r.kind, err: (e as Error).message }, "could not schedule a recurring job"),
-        );
-    }
-  }
-
-  async function retryTime(job: LeasedJob, notBefore?: number): Promise<Date | undefined> {
-    const lane = await o.queue.lanes.get(job.lane).catch(() => null);
-    const paused = lane?.pausedUntil?.getTime() ?? 0;
-    const at = Math.max(paused, notBefore ?? 0);
-    return at > o.now().getTime() ? new Date(at) : undefined;
-  }
-
-  /** One attempt, counted and traced (continuing the sender's trace when the job carries one). */
-  async function run(job: LeasedJob): Promise<void> {
-    const m = metrics();
-    m.jobsStarted.inc({ kind: job.kind });
-    m.queueLagSeconds.observe(
-      { kind: job.kind },
-      Math.max(0, job.startedAt.getTime() - Math.max(job.startAfter.getTime(), job.createdAt.getTime())) / 1000,
-    );
-    m.jobsRunning.inc({ kind: job.kind });
-    const traceparent =
-      job.data && typeof job.data === "object" ? (job.data as { traceparent?: unknown }).traceparent : undefined;
-    try {
-      o.log.debug({ job: job.id, kind: job.kind, attempt: job.retryCount, lane: job.lane }, "job started");
-      const result = await withSpan(
-        `job ${job.kind}`,
-        { "job.kind": job.kind, "job.id": job.id, "job.attempt": job.retryCount },
-        () => attempt(job),
-        contextFromTraceparent(traceparent),
-      );
-      m.jobsFinished.inc({ kind: job.kind, result });
-      o.log.debug({ job: job.id, kind: job.kind, result }, "job ended");
-    } finally {
-      m.jobsRunning.dec({ kind: job.kind });
-    }
-  }
-
-  type AttemptResult = "completed" | "again" | "waiting" | "retry" | "failed" | "lost";
-
-  async function attempt(job: LeasedJob): Promise<AttemptResult> {
-    const kind = byKind.get(job.kind);
-    const log = o.log.child({ job: job.id, kind: job.kind, attempt: job.retryCount });
-    if (!kind) {
-      await o.queue.fail(job, { message: `no handler for job kind ${job.kind}`, final: true }, o.now());
-      return "failed";
-    }
-    const ctx: JobContext = {
-      job,
-      attempt: job.retryCount,
-      now: o.now,
-      log,
-      storeFetch: governedFetch(o.storeFetch, job.lane, {
-        lanes: o.queue.lanes,
-        now: o.now,
-        log,
-        ...(o.governor ? { policy: o.governor } : {}),
-      }),
-      leaseEndsAt: new Date(job.lease.getTime() + job.leaseSeconds * 1000),
-    };
-    try {
-      const result = await kind.run(job.data, ctx);
-      if (result && "again" in result) {
-        await o.queue.requeue(job, o.now(), result.after);
-        return "again";
-      }
-      const done = await o.queue.complete(job, result && "output" in result ? (result.output ?? null) : null, o.now());
-      if (!done) log.warn("job finished after its lease was taken over; its result was not recorded");
-      return done ? "completed" : "lost";
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      if (e instanceof InvalidJobData) {
-        await o.queue.fail(job, { message, final: true }, o.now());
-        return "failed";
-      }
-      if (e instanceof RetryLater) {
-        const at = (await retryTime(job, e.notBefore)) ?? new Date(o.now().getTime() + 1000);
-        await o.queue.requeue(job, o.now(), at);
-        log.info({ until: at.toISOString() }, `job waits: ${message}`);
-        return "waiting";
-      }
-      const retryAt = await retryTime(job);
-      const verdict = await o.queue.fail(
-        job,
-        { message, ...(retryAt ? { retryAt } : {}), final: refusedForGood(e) },
-        o.now(),
-      );
-      log.warn({ verdict, err: message }, "job failed");
-      if (verdict === "failed") {
-        const { storeFetch: _unused, ...rest } = ctx;
-        await kind
-          .onFailed(job.data, message, rest)
-          .catch((err: unknown) => log.error({ err: (err as Error).message }, "onFailed failed"));
-      }
-      return verdict;
-    } finally {
-      const r = recurring.get(job.kind);
-      if (r) await scheduleNext(r, o.now());
-    }
-  }
 
   let beating: Promise<void> = Promise.resolve();
   const beat = () => {
@@ -345,48 +203,50 @@ export function startWorker(o: WorkerOptions): Worker {
   const beats = setInterval(beat, heartbeatMs);
   beats.unref();
 
+  /** Leases the next job, or null (nothing runnable, or the database is away). */
+  async function lease(): Promise<LeasedJob | null> {
+    try {
+      const job = await o.queue.fetch({ kinds: kindNames, laneCap: o.laneCap, unprovenCap, now: o.now(), holdSeconds });
+      trouble.worked();
+      return job;
+    } catch (e) {
+      trouble.failed(e);
+      return null;
+    }
+  }
+
+  function start(job: LeasedJob): void {
+    inFlight++;
+    holding.add(job);
+    const p = runAttempt(deps, job)
+      .catch((e: unknown) => o.log.error({ job: job.id, err: (e as Error).message }, "job bookkeeping failed"))
+      .finally(() => {
+        holding.delete(job);
+        inFlight--;
+        running.delete(p);
+        wakeUp?.();
+      });
+    running.add(p);
+  }
+
+  /** Starts jobs while slots are free; true when it started any. */
+  async function fill(yielding: boolean): Promise<boolean> {
+    let fetched = false;
+    while (!stopping && inFlight < o.concurrency && !yielding) {
+      const job = await lease();
+      if (!job) break;
+      fetched = true;
+      start(job);
+    }
+    return fetched;
+  }
+
   const loop = (async () => {
-    await ensureRecurring();
+    await schedule.ensure(recurring.values());
     let lastEnsure = Date.now();
     while (!stopping) {
-      let fetched = false;
-      const yielding = givingWay();
-      while (!stopping && inFlight < o.concurrency && !yielding) {
-        let job: LeasedJob | null;
-        try {
-          job = await o.queue.fetch({ kinds: kindNames, laneCap: o.laneCap, unprovenCap, now: o.now(), holdSeconds });
-        } catch (e) {
-          // the database is away (a restart): said once, then every 30 s while it lasts, not every poll
-          const at = Date.now();
-          if (fetchFailingSince === null || at - lastFetchErrorLog >= 30_000) {
-            o.log.error(
-              { err: (e as Error).message, failingForMs: fetchFailingSince === null ? 0 : at - fetchFailingSince },
-              "could not fetch jobs",
-            );
-            lastFetchErrorLog = at;
-          }
-          fetchFailingSince ??= at;
-          break;
-        }
-        if (fetchFailingSince !== null) {
-          o.log.warn({ afterMs: Date.now() - fetchFailingSince }, "fetching jobs works again");
-          fetchFailingSince = null;
-        }
-        if (!job) break;
-        fetched = true;
-        inFlight++;
-        const leased = job;
-        holding.add(leased);
-        const p = run(leased)
-          .catch((e: unknown) => o.log.error({ job: leased.id, err: (e as Error).message }, "job bookkeeping failed"))
-          .finally(() => {
-            holding.delete(leased);
-            inFlight--;
-            running.delete(p);
-            wakeUp?.();
-          });
-        running.add(p);
-      }
+      const yielding = giveWay.yielding();
+      const fetched = await fill(yielding);
       if (!fetched && inFlight === 0 && !yielding) {
         const waiters = idleWaiters;
         idleWaiters = [];
@@ -394,9 +254,9 @@ export function startWorker(o: WorkerOptions): Worker {
       }
       if (Date.now() - lastEnsure > 60_000) {
         lastEnsure = Date.now();
-        await ensureRecurring();
+        await schedule.ensure(recurring.values());
       }
-      const holdLeft = holdUntil - clock();
+      const holdLeft = giveWay.holdLeft();
       if (!stopping)
         await sleep(
           fetched && inFlight < o.concurrency ? 0 : yielding && holdLeft > 0 ? Math.min(o.pollMs, holdLeft) : o.pollMs,
@@ -406,9 +266,7 @@ export function startWorker(o: WorkerOptions): Worker {
 
   return {
     wake: () => wakeUp?.(),
-    giveWay(ms) {
-      holdUntil = Math.max(holdUntil, clock() + ms);
-    },
+    giveWay: (ms) => giveWay.hold(ms),
     idle: () =>
       new Promise<void>((resolve) => {
         idleWaiters.push(resolve);

@@ -1,10 +1,12 @@
 import { z } from "zod";
-import { jobKinds, JOB_LABELS, recurringJobs, storeLane, type JobServices } from "@/lib/jobs/kinds";
+import { storeLane, type JobServices } from "@/lib/jobs/kinds";
+import type { JobRegistry } from "@/lib/jobs/registry";
 import { startWorker, type Worker } from "@/lib/jobs/worker";
 import type { Job, LaneState } from "@/lib/jobs/queue";
 import type { GovernorPolicy } from "@/lib/jobs/governor";
 import { whenDatabaseReachable, type WaitOptions } from "@/lib/db-reachable";
 import { consumerKeyRef } from "@/lib/integration/key-digest";
+import { MagentoApiError, MagentoOAuthError } from "@/lib/magento";
 import type { KitCore } from "./core";
 
 /** A job as the Jobs view and its JSON show it. */
@@ -46,9 +48,15 @@ export interface WorkerSettings {
   busy?: () => boolean;
 }
 
+/** A store's 4xx other than 408 (timeout) and 429 (slow down): the same request would get the same answer. */
+export function storeRefusedForGood(e: unknown): boolean {
+  const status = e instanceof MagentoApiError || e instanceof MagentoOAuthError ? e.status : undefined;
+  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
 const failureOutput = z.object({ message: z.string() }).loose();
 
-export function toJobView(j: Job, now: Date): JobView {
+export function toJobView(j: Job, now: Date, label: (kind: string) => string): JobView {
   const queued = j.state === "created" || j.state === "retry";
   const later = queued && j.startAfter > now;
   const state: JobView["state"] =
@@ -67,7 +75,7 @@ export function toJobView(j: Job, now: Date): JobView {
   return {
     id: j.id,
     kind: j.kind,
-    label: JOB_LABELS[j.kind] ?? j.kind,
+    label: label(j.kind),
     state,
     attempts: j.retryCount + (j.startedAt || j.state === "completed" || j.state === "failed" ? 1 : 0),
     maxAttempts: j.retryLimit + 1,
@@ -90,7 +98,8 @@ function laneView(l: LaneState | null, now: Date): LaneView {
 }
 
 /** The job engine as the app sees it: a store's jobs (Jobs view), retrying one, and starting this process's worker. */
-export function jobVerbs(core: KitCore, services: () => JobServices) {
+export function jobVerbs(core: KitCore, services: () => JobServices, registry: JobRegistry<JobServices>) {
+  const label = (kind: string) => registry.label(kind);
   return {
     queue: core.queue,
     send: core.send,
@@ -106,7 +115,7 @@ export function jobVerbs(core: KitCore, services: () => JobServices) {
       const now = core.now();
       const jobs = await core.queue.list({ refs: [inst.id, consumerKeyRef(inst.consumerKey)], limit });
       const lane = await core.queue.lanes.get(storeLane(inst.store.baseUrl));
-      return { jobs: jobs.map((j) => toJobView(j, now)), lane: laneView(lane, now) };
+      return { jobs: jobs.map((j) => toJobView(j, now, label)), lane: laneView(lane, now) };
     },
 
     /** Every store's jobs (operators: GET /api/ops/jobs), newest first, with the lane and whom each is for. */
@@ -117,7 +126,7 @@ export function jobVerbs(core: KitCore, services: () => JobServices) {
     }): Promise<Array<JobView & { lane: string; ref: string | null }>> {
       const now = core.now();
       const jobs = await core.queue.list({ ...filter, limit: Math.min(1000, Math.max(1, filter.limit)) });
-      return jobs.map((j) => ({ ...toJobView(j, now), lane: j.lane, ref: j.ref }));
+      return jobs.map((j) => ({ ...toJobView(j, now, label), lane: j.lane, ref: j.ref }));
     },
 
     /** Runs a failed job of one of the user's stores again (one more attempt). */
@@ -138,14 +147,15 @@ export function jobVerbs(core: KitCore, services: () => JobServices) {
       const wanted = (kind: string) => !settings.kinds || settings.kinds.includes(kind);
       core.worker = startWorker({
         queue: core.queue,
-        kinds: jobKinds(s, core.queue).filter((k) => wanted(k.kind)),
-        recurring: settings.recurring === false ? [] : recurringJobs(s).filter((r) => wanted(r.kind)),
+        kinds: registry.kinds(s, core.queue).filter((k) => wanted(k.kind)),
+        recurring: settings.recurring === false ? [] : registry.recurring(s).filter((r) => wanted(r.kind)),
         concurrency: settings.concurrency,
         laneCap: settings.laneCap,
         pollMs: settings.pollMs,
         now: core.now,
         log: core.log.child({ component: "worker" }),
         storeFetch: core.fetch,
+        failsForGood: storeRefusedForGood,
         ...(settings.governor ? { governor: settings.governor } : {}),
         ...(settings.busy ? { busy: settings.busy } : {}),
       });

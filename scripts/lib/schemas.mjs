@@ -1,7 +1,6 @@
 // The two Prisma schemas: prisma/schema.prisma (SQLite, the one that is edited) and the PostgreSQL schema derived
 // from it. Deriving changes exactly three things: the datasource provider, the generated client's folder, and
-// the blocks between `// @sqlite-only begin` and `// @sqlite-only end` (dropped: e.g. the job table, which
-// pg-boss provides on PostgreSQL). Everything else (models, comments, order) stays byte for byte.
+// the blocks between `// @sqlite-only begin` and `// @sqlite-only end` (dropped: none today). Everything else (models, comments, order) stays byte for byte.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 

@@ -1,11 +1,10 @@
 /**
  * vitest globalSetup: when TEST_POSTGRES_URL names a PostgreSQL server (npm test starts a throwaway one), builds a
- * template database once (the kit's migrations and pg-boss's schema applied) that every test copies in
+ * template database once (the kit's migrations applied) that every test copies in
  * milliseconds (CREATE DATABASE … TEMPLATE). Dropped again at the end, with any database a test left behind.
  */
 import pg from "pg";
 import { applyPgMigrations } from "../../scripts/lib/pg-migrations.mjs";
-import { createPgBossQueue } from "@/lib/jobs/pg-boss-queue";
 
 export const TEMPLATE_PREFIX = "kit_tpl_";
 export const DATABASE_PREFIX = "kit_test_";
@@ -38,9 +37,6 @@ export default async function setup(): Promise<(() => Promise<void>) | void> {
   await admin.end();
   const url = databaseUrl(server, name);
   await applyPgMigrations(url);
-  const queue = createPgBossQueue(url, { poolSize: 1 });
-  await queue.start();
-  await queue.stop();
   process.env.TEST_POSTGRES_TEMPLATE = name;
   process.env.TEST_POSTGRES_RUN = String(process.pid);
   return async () => {

@@ -9,7 +9,7 @@ import { createServer, type AddressInfo, type Socket } from "node:net";
 import pg from "pg";
 import { databaseUnreachable, whenDatabaseReachable } from "@/lib/db-reachable";
 import { openDatabase } from "@/lib/db";
-import { createPgBossQueue } from "@/lib/jobs/pg-boss-queue";
+import { createPostgresJobQueue } from "@/lib/jobs/postgres-queue";
 import { parseEnv } from "@/lib/env";
 import { kitFromEnv } from "@/lib/kit-from-env";
 import { DATABASE_AWAY } from "@/lib/integration/verbs";
@@ -135,7 +135,7 @@ describe("a database that accepts the connection and never answers", () => {
 
   it("the PostgreSQL job queue fails as unreachable (so the worker waits and tries again), not left hanging", async () => {
     const silent = await silentServer();
-    const queue = createPgBossQueue(silent.url, { poolSize: 1, connectTimeoutMs: 300 });
+    const queue = createPostgresJobQueue(silent.url, { poolSize: 1, connectTimeoutMs: 300 });
     try {
       const outcome = await settledWithin(queue.start(), 15_000);
       expect(outcome).toHaveProperty("error");
@@ -172,9 +172,7 @@ run("a worker started while PostgreSQL cannot be reached", () => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
     try {
-      return (
-        ((await c.query("SELECT 1 FROM pgboss.job WHERE name = $1 AND state = 'completed'", [kind])).rowCount ?? 0) > 0
-      );
+      return ((await c.query(`SELECT 1 FROM "Job" WHERE kind = $1 AND state = 'completed'`, [kind])).rowCount ?? 0) > 0;
     } finally {
       await c.end();
     }

@@ -7,7 +7,7 @@
  *   describeJobQueueConformance("mysql", async () => ({ queue, dispose }));
  * `open` gives a fresh queue over an empty database for each test (not started: the suite starts and stops it),
  * with a random source that always returns 0.5 (the suite checks backoff times). job-queue-conformance.test.ts
- * runs it on pg-boss (PostgreSQL) and the job table (SQLite).
+ * runs it on PostgreSQL and SQLite.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { JobQueue, LeasedJob } from "@/lib/jobs/queue";

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import pg from "pg";
-import { createPgBossQueue } from "@/lib/jobs/pg-boss-queue";
+import { createPostgresJobQueue } from "@/lib/jobs/postgres-queue";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { freshDatabaseUrl } from "../helpers/databases";
 
@@ -20,7 +20,7 @@ run("the PostgreSQL job queue loses its connection mid-transaction", () => {
 
   beforeEach(async () => {
     ({ url, dispose } = await freshDatabaseUrl("postgresql"));
-    queue = createPgBossQueue(url, { poolSize: 2 });
+    queue = createPostgresJobQueue(url, { poolSize: 2 });
     await queue.start();
     admin = new pg.Client({ connectionString: url });
     await admin.connect();

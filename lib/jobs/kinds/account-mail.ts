@@ -9,6 +9,7 @@ import { mailPasswordReset, type AccountMail } from "@/lib/auth/password-reset";
 import { defineJob, type JobKind } from "../worker";
 import type { SendOptions } from "../queue";
 import type { JobServices } from "./services";
+import type { JobModule } from "../registry";
 
 export const ACCOUNT_MAIL_JOB = "account.mail";
 
@@ -43,3 +44,9 @@ export function accountMailJobs(s: JobServices): JobKind[] {
     }),
   ];
 }
+
+/** Account mail: registered by createKit (lib/kit.ts). */
+export const accountMailJobModule: JobModule<JobServices> = {
+  labels: { [ACCOUNT_MAIL_JOB]: "Account mail" },
+  kinds: accountMailJobs,
+};

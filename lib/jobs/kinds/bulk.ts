@@ -9,6 +9,7 @@ import { advanceSubmission } from "@/lib/bulk/track";
 import { defineJob, type JobKind } from "../worker";
 import type { SendOptions } from "../queue";
 import { storeLane, type JobServices } from "./services";
+import type { JobModule } from "../registry";
 
 export const BULK_JOB = "bulk.track";
 /** A step stops this long before its lease ends. */
@@ -65,3 +66,9 @@ export function bulkJobs(s: JobServices): JobKind[] {
     }),
   ];
 }
+
+/** Tracked bulk submissions: registered by createKit (lib/kit.ts). */
+export const bulkJobModule: JobModule<JobServices> = {
+  labels: { [BULK_JOB]: "Bulk submission" },
+  kinds: bulkJobs,
+};

@@ -8,6 +8,7 @@ import { exportSlice } from "@/lib/exports/run";
 import { defineJob, type JobKind } from "../worker";
 import type { SendOptions } from "../queue";
 import { storeLane, type JobServices } from "./services";
+import type { JobModule } from "../registry";
 
 export const EXPORT_JOB = "export.run";
 /** A slice stops this long before its lease ends. */
@@ -57,3 +58,9 @@ export function exportJobs(s: JobServices): JobKind[] {
     }),
   ];
 }
+
+/** Exports: registered by createKit (lib/kit.ts). */
+export const exportJobModule: JobModule<JobServices> = {
+  labels: { [EXPORT_JOB]: "Export" },
+  kinds: exportJobs,
+};

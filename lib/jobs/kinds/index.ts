@@ -1,10 +1,10 @@
 /**
- * The registry of every job kind: this folder's (one module per kind) and the handshake's, which live with the
- * handshake (lib/integration/jobs.ts, probe-jobs.ts). The one module of lib/jobs that may import lib/integration
+ * The kit's job kinds as modules createKit registers (lib/kit.ts, KIT_JOB_MODULES): this folder's (each file
+ * defines its module) and the handshake's, which live with the handshake (lib/integration/jobs.ts,
+ * probe-jobs.ts) and get their modules here. The one module of lib/jobs that may import lib/integration
  * (JOB_KIND_REGISTRY in eslint.config.mjs): it hands the handshake's pruning to the prune job.
  */
-import type { JobKind, Recurring } from "../worker";
-import type { JobQueue } from "../queue";
+import type { JobModule } from "../registry";
 import {
   CALLBACK_JOB,
   EXCHANGE_JOB,
@@ -15,64 +15,40 @@ import {
 } from "@/lib/integration/jobs";
 import { HEALTH_SWEEP_JOB, PROBE_JOB, probeJobs } from "@/lib/integration/probe-jobs";
 import { maintenanceJobs, PRUNE_JOB } from "./maintenance";
-import { EXPORT_JOB, exportJobs } from "./export";
-import { BULK_JOB, bulkJobs } from "./bulk";
-import { STORE_EVENT_JOB, storeEventJobs } from "./store-event";
-import { SYNC_PASS_JOB, SYNC_SCHEDULE_EVERY_MS, SYNC_SCHEDULE_JOB, SYNC_SWEEP_JOB, syncJobs } from "./sync";
-import { ACCOUNT_MAIL_JOB, accountMailJobs } from "./account-mail";
 
 export { CALLBACK_JOB, EXCHANGE_JOB, callbackJob } from "@/lib/integration/jobs";
 export { PROBE_JOB, HEALTH_SWEEP_JOB, probeJob } from "@/lib/integration/probe-jobs";
-export { EXPORT_JOB, exportJobOptions } from "./export";
-export { BULK_JOB, bulkJobOptions } from "./bulk";
-export { STORE_EVENT_JOB } from "./store-event";
-export { SYNC_PASS_JOB, SYNC_SWEEP_JOB, SYNC_SCHEDULE_JOB, syncJobOptions, syncKey } from "./sync";
-export { ACCOUNT_MAIL_JOB, ACCOUNT_MAIL_OPTIONS } from "./account-mail";
+export { EXPORT_JOB, exportJobOptions, exportJobModule } from "./export";
+export { BULK_JOB, bulkJobOptions, bulkJobModule } from "./bulk";
+export { STORE_EVENT_JOB, storeEventJobModule } from "./store-event";
+export { SYNC_PASS_JOB, SYNC_SWEEP_JOB, SYNC_SCHEDULE_JOB, syncJobOptions, syncKey, syncJobModule } from "./sync";
+export { ACCOUNT_MAIL_JOB, ACCOUNT_MAIL_OPTIONS, accountMailJobModule } from "./account-mail";
 export { storeLane, unprovenLane } from "./services";
 
 /** What the kit's job kinds use of it (lib/kit.ts builds it): every kind's services plus the handshake's. */
 export type JobServices = HandshakeJobServices;
 
-/** Every job kind of the kit. */
-export function jobKinds(s: JobServices, queue: Pick<JobQueue, "hasOpen" | "pruneUnproven">): JobKind[] {
-  return [
-    ...handshakeJobs(s, queue),
-    ...probeJobs(s),
-    ...maintenanceJobs(s, queue, HANDSHAKE_PRUNING),
-    ...exportJobs(s),
-    ...bulkJobs(s),
-    ...syncJobs(s),
-    ...accountMailJobs(s),
-    ...storeEventJobs(s),
-  ];
-}
-
-/** The recurring jobs and how often they run. */
-export function recurringJobs(s: Pick<JobServices, "healthProbeEveryMs">): Recurring[] {
-  return [
-    { kind: EXCHANGE_SWEEP_JOB, everyMs: 5_000 },
-    { kind: PRUNE_JOB, everyMs: 60_000 },
-    { kind: HEALTH_SWEEP_JOB, everyMs: s.healthProbeEveryMs },
-    { kind: SYNC_SCHEDULE_JOB, everyMs: SYNC_SCHEDULE_EVERY_MS },
-  ];
-}
-
-/** Human names for the Jobs view, one per job kind. */
-export const JOB_LABELS: Record<string, string> = {
-  [CALLBACK_JOB]: "Activation callback",
-  [EXCHANGE_JOB]: "Token exchange",
-  [PROBE_JOB]: "Health probe",
-  [EXPORT_JOB]: "Export",
-  [BULK_JOB]: "Bulk submission",
-  [HEALTH_SWEEP_JOB]: "Health probes (all stores)",
-  [EXCHANGE_SWEEP_JOB]: "Interrupted exchanges",
-  [PRUNE_JOB]: "Pruning",
-  [STORE_EVENT_JOB]: "Store event",
-  [SYNC_PASS_JOB]: "Sync pass",
-  [SYNC_SWEEP_JOB]: "Sync sweep",
-  [SYNC_SCHEDULE_JOB]: "Sync schedule (all stores)",
-  [ACCOUNT_MAIL_JOB]: "Account mail",
+/** The handshake: recording callbacks, token exchanges, and the sweep of exchanges that can no longer finish. */
+export const handshakeJobModule: JobModule<JobServices> = {
+  labels: {
+    [CALLBACK_JOB]: "Activation callback",
+    [EXCHANGE_JOB]: "Token exchange",
+    [EXCHANGE_SWEEP_JOB]: "Interrupted exchanges",
+  },
+  kinds: handshakeJobs,
+  recurring: () => [{ kind: EXCHANGE_SWEEP_JOB, everyMs: 5_000 }],
 };
 
-/** Every job kind's name (pg-boss creates their queues up front). */
-export const JOB_KIND_NAMES = Object.keys(JOB_LABELS);
+/** Health probes: after each activation, and a sweep of every active store. */
+export const probeJobModule: JobModule<JobServices> = {
+  labels: { [PROBE_JOB]: "Health probe", [HEALTH_SWEEP_JOB]: "Health probes (all stores)" },
+  kinds: probeJobs,
+  recurring: (s) => [{ kind: HEALTH_SWEEP_JOB, everyMs: s.healthProbeEveryMs }],
+};
+
+/** App-wide upkeep (pruning), with the handshake's share of it handed in. */
+export const maintenanceJobModule: JobModule<JobServices> = {
+  labels: { [PRUNE_JOB]: "Pruning" },
+  kinds: (s, queue) => maintenanceJobs(s, queue, HANDSHAKE_PRUNING),
+  recurring: () => [{ kind: PRUNE_JOB, everyMs: 60_000 }],
+};

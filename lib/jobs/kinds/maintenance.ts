@@ -3,7 +3,8 @@
  * exchanges, `maintenance.exchanges`, is in lib/integration/jobs.ts):
  * - `maintenance.prune` (every minute): never-proven callbacks, dead sessions, old throttle rows and rate
  *   windows, unanswered link requests, exports older than a week, password-reset links a day after they expired,
- *   sync changes delivered (or superseded) more than two days ago.
+ *   sync changes delivered (or superseded) more than two days ago, finished jobs (completed a day ago, failed or
+ *   cancelled a week ago).
  */
 import { z } from "zod";
 import { pruneSessions } from "@/lib/auth/sessions";
@@ -13,6 +14,9 @@ import type { JobQueue } from "../queue";
 import type { JobServices } from "./services";
 
 export const PRUNE_JOB = "maintenance.prune";
+/** How long finished jobs stay in the Jobs view: completed ones a day, failed and cancelled ones a week. */
+const COMPLETED_JOB_TTL_MS = 24 * 60 * 60 * 1000;
+const FAILED_JOB_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const EXPORT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Delivered and superseded sync changes are kept this long (the Sync page's chart shows the last day). */
 export const SYNC_CHANGE_TTL_MS = 2 * 24 * 60 * 60 * 1000;
@@ -32,7 +36,7 @@ export interface HandshakePruning {
 
 export function maintenanceJobs(
   s: JobServices,
-  queue: Pick<JobQueue, "pruneUnproven">,
+  queue: Pick<JobQueue, "pruneUnproven" | "pruneFinished">,
   handshake: HandshakePruning,
 ): JobKind[] {
   return [
@@ -43,6 +47,10 @@ export function maintenanceJobs(
         const now = s.now();
         const unproven = await handshake.pruneUnproven({ storage: s.storage, now: () => now });
         const unprovenJobs = await queue.pruneUnproven(new Date(now.getTime() - handshake.unprovenTtlMs));
+        const finishedJobs = await queue.pruneFinished(
+          new Date(now.getTime() - COMPLETED_JOB_TTL_MS),
+          new Date(now.getTime() - FAILED_JOB_TTL_MS),
+        );
         const sessions = await pruneSessions(s.storage, now);
         const throttle = await pruneThrottle(s.storage, now);
         const linkRequests = await handshake.pruneLinkRequests(s.storage, now);
@@ -54,6 +62,7 @@ export function maintenanceJobs(
           output: {
             ...unproven,
             unprovenJobs,
+            finishedJobs,
             sessions,
             throttle,
             linkRequests,

@@ -10,6 +10,7 @@ import { entityOfEvent, recordIdentity } from "@/lib/events/event-records";
 import type { StoreEvent } from "@/lib/events/handlers";
 import { defineJob, type JobKind } from "../worker";
 import type { JobServices } from "./services";
+import type { JobModule } from "../registry";
 
 export { STORE_EVENT_JOB };
 
@@ -66,3 +67,9 @@ export function storeEventJobs(s: JobServices): JobKind[] {
     }),
   ];
 }
+
+/** Store events: registered by createKit (lib/kit.ts). */
+export const storeEventJobModule: JobModule<JobServices> = {
+  labels: { [STORE_EVENT_JOB]: "Store event" },
+  kinds: storeEventJobs,
+};

@@ -13,6 +13,7 @@ import { syncRun, type SyncServices } from "@/lib/sync/run";
 import { defineJob, type JobKind } from "../worker";
 import type { SendOptions } from "../queue";
 import { storeLane, type JobServices } from "./services";
+import type { JobModule } from "../registry";
 
 export const SYNC_PASS_JOB = "sync.pass";
 export const SYNC_SWEEP_JOB = "sync.sweep";
@@ -128,3 +129,14 @@ export function syncJobs(s: JobServices): JobKind[] {
     }),
   ];
 }
+
+/** Delta sync: registered by createKit (lib/kit.ts). */
+export const syncJobModule: JobModule<JobServices> = {
+  labels: {
+    [SYNC_PASS_JOB]: "Sync pass",
+    [SYNC_SWEEP_JOB]: "Sync sweep",
+    [SYNC_SCHEDULE_JOB]: "Sync schedule (all stores)",
+  },
+  kinds: syncJobs,
+  recurring: () => [{ kind: SYNC_SCHEDULE_JOB, everyMs: SYNC_SCHEDULE_EVERY_MS }],
+};

@@ -12,7 +12,7 @@ import { runtimeImports, sourceFiles } from "../../helpers/import-graph";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const SERVER_ONLY =
-  /^(node:|undici$|pg$|pg-boss$|@prisma\/|@libsql\/|pino$|nodemailer$|iron-session$|next\/headers$|oauth-1\.0a$)/;
+  /^(node:|undici$|pg$|@prisma\/|@libsql\/|pino$|nodemailer$|iron-session$|next\/headers$|oauth-1\.0a$)/;
 
 function serverImportsReachedFrom(entry: string): string[] {
   const seen = new Set<string>();

@@ -18,7 +18,7 @@ const root = fileURLToPath(new URL("../../..", import.meta.url));
  */
 const NOT_KIT_ERRORS: Readonly<Record<string, string>> = {
   RetryLater: "lib/jobs/retry-later.ts",
-  InvalidJobData: "lib/jobs/worker.ts",
+  InvalidJobData: "lib/jobs/job-kind.ts",
 };
 
 interface ClassInfo {

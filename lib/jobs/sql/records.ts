@@ -1,0 +1,56 @@
+/** Reading jobs (the Jobs view, metrics) and what operators and upkeep do to them: retry, cancel, prune. */
+import type { Job, JobListFilter, JobQueue } from "../queue";
+import type { SqlExecutor } from "./executor";
+import { countRows, toJob } from "./rows";
+import { takeTags } from "./send";
+import { jobRow } from "./rows";
+import {
+  cancelJob,
+  endedJob,
+  jobById,
+  listJobs,
+  openCounts as openCountsStatement,
+  openJobFor,
+  pruneFinished as pruneFinishedStatement,
+  pruneUnproven as pruneUnprovenStatement,
+  retryEndedJob,
+} from "./statements";
+
+export async function getJob(ex: SqlExecutor, id: string): Promise<Job | null> {
+  const [row] = await ex.query(jobById(ex.dialect, id));
+  return row ? toJob(row) : null;
+}
+
+export async function list(ex: SqlExecutor, f: JobListFilter): Promise<Job[]> {
+  return (await ex.query(listJobs(ex.dialect, f))).map(toJob);
+}
+
+export async function openCounts(ex: SqlExecutor): ReturnType<JobQueue["openCounts"]> {
+  return countRows.parse(await ex.query(openCountsStatement(ex.dialect)));
+}
+
+export async function hasOpen(ex: SqlExecutor, kind: string, ref: string): Promise<boolean> {
+  return (await ex.query(openJobFor(ex.dialect, kind, ref))).length > 0;
+}
+
+export async function pruneUnproven(ex: SqlExecutor, before: Date): Promise<number> {
+  return ex.execute(pruneUnprovenStatement(ex.dialect, before));
+}
+
+export async function pruneFinished(ex: SqlExecutor, completedBefore: Date, failedBefore: Date): Promise<number> {
+  return ex.execute(pruneFinishedStatement(ex.dialect, completedBefore, failedBefore));
+}
+
+/** A failed or cancelled job runs again (one more attempt, a new fairness tag). */
+export async function retry(ex: SqlExecutor, id: string, now: Date): Promise<boolean> {
+  return ex.transaction(async (tx) => {
+    const [raw] = await tx.query(endedJob(tx.dialect, id));
+    if (!raw) return false;
+    const tag = await takeTags(tx, jobRow.parse(raw).lane, 1, now);
+    return (await tx.execute(retryEndedJob(tx.dialect, id, now, tag))) > 0;
+  });
+}
+
+export async function cancel(ex: SqlExecutor, id: string, now: Date): Promise<boolean> {
+  return (await ex.execute(cancelJob(ex.dialect, id, now))) > 0;
+}

@@ -1,0 +1,66 @@
+/**
+ * The job engine has one seam to its database and knows no job kind (docs/platform.md, "Jobs"):
+ * - the engine (lib/jobs and lib/jobs/sql, not lib/jobs/kinds) imports nothing of the kit's domain: only the
+ *   database handles, operations' metrics and tracing, and the Retry-After parser its rate governor reads;
+ * - job kinds reach the worker by registration (createKit), never by an import of lib/jobs/kinds;
+ * - every statement on the job tables is a named function of lib/jobs/sql/statements.ts, and no code touches
+ *   another library's job tables.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { importGraph, sourceFiles } from "../../helpers/import-graph";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const graph = importGraph(root, sourceFiles(root, ["lib", "app", "scripts"]));
+const isEngine = (f: string) => /^lib\/jobs\/(sql\/)?[^/]+\.ts$/.test(f);
+const ALLOWED_OUTSIDE = [
+  /^lib\/jobs\//,
+  /^lib\/db\.ts$/,
+  /^lib\/db-reachable\.ts$/,
+  /^lib\/ops\//,
+  /^lib\/magento\/retry-after\.ts$/,
+];
+const JOB_TABLE_SQL = /\b(FROM|INTO|UPDATE|JOIN)\s+"(Job|JobLane|JobWorker)"/;
+
+/** What the engine files import that they may not. */
+function engineDomainImports(g: Map<string, string[]>): string[] {
+  return [...g]
+    .filter(([file]) => isEngine(file))
+    .flatMap(([file, deps]) =>
+      deps
+        .filter((d) => d.startsWith("lib/jobs/kinds/") || !ALLOWED_OUTSIDE.some((ok) => ok.test(d)))
+        .map((d) => `${file} → ${d}`),
+    );
+}
+
+describe("the job engine's seam", () => {
+  it("sees the engine's files and their imports", () => {
+    expect(graph.get("lib/jobs/sql-queue.ts")).toContain("lib/jobs/sql/statements.ts");
+    expect([...graph.keys()].filter(isEngine).length).toBeGreaterThan(10);
+  });
+
+  it("a domain import in the engine is caught", () => {
+    const planted = new Map(graph);
+    planted.set("lib/jobs/worker.ts", [...(graph.get("lib/jobs/worker.ts") ?? []), "lib/jobs/kinds/probe.ts"]);
+    planted.set("lib/jobs/sql/fetch.ts", ["lib/integration/exchange.ts"]);
+    expect(engineDomainImports(planted).sort()).toEqual([
+      "lib/jobs/sql/fetch.ts → lib/integration/exchange.ts",
+      "lib/jobs/worker.ts → lib/jobs/kinds/probe.ts",
+    ]);
+  });
+
+  it("the engine imports no domain code and no job kind", () => {
+    expect(engineDomainImports(graph)).toEqual([]);
+  });
+
+  it("only lib/jobs/sql/statements.ts writes SQL on the job tables, and nothing reads pg-boss's", () => {
+    const files = [...graph.keys()];
+    const offenders = files.filter((f) => {
+      const text = readFileSync(`${root}/${f}`, "utf8");
+      return (f !== "lib/jobs/sql/statements.ts" && JOB_TABLE_SQL.test(text)) || /\bpgboss\./.test(text);
+    });
+    expect(offenders).toEqual([]);
+    expect(readFileSync(`${root}/lib/jobs/sql/statements.ts`, "utf8")).toMatch(JOB_TABLE_SQL);
+  });
+});

@@ -126,23 +126,13 @@ export default async function SyncPage({ params }: { params: Promise<{ id: strin
                       label="Sync now"
                       name={`Sync ${s.label.toLowerCase()} now`}
                     />
-                    {s.cursor?.paused ? (
-                      <ActionButton
-                        id={id}
-                        action="resume"
-                        entity={s.entity}
-                        label="Resume"
-                        name={`Resume ${s.label.toLowerCase()}`}
-                      />
-                    ) : (
-                      <ActionButton
-                        id={id}
-                        action="pause"
-                        entity={s.entity}
-                        label="Pause"
-                        name={`Pause ${s.label.toLowerCase()}`}
-                      />
-                    )}
+                    <ActionButton
+                      id={id}
+                      action={s.cursor?.paused ? "resume" : "pause"}
+                      entity={s.entity}
+                      label={s.cursor?.paused ? "Resume" : "Pause"}
+                      name={`${s.cursor?.paused ? "Resume" : "Pause"} ${s.label.toLowerCase()}`}
+                    />
                     <ActionButton
                       id={id}
                       action="resync"

@@ -19,7 +19,7 @@ import { createStoreContext, type StoreContext } from "./store-context";
 import { CommerceWebhooks } from "./events/commerce-webhooks";
 import { IoEvents } from "./events/io-events";
 import { registerEventRoutes, webhookRestRoutes } from "./events/routes";
-import { writeHooks } from "./events/write-events";
+import { storeWriteEvents, writeHooks } from "./events/write-events";
 
 export interface StoreEvents {
   webhooks: CommerceWebhooks;
@@ -158,7 +158,8 @@ export async function startDevStore(opts: DevStoreOptions = {}): Promise<DevStor
       ? { extraRoutes: webhookRestRoutes(events.webhooks), writeHooks: writeHooks(events.webhooks, events.io) }
       : {}),
   });
-  registerChurnApi(app, ctx, data);
+  // Churn's changes raise the same webhooks and events as the REST writes they stand for.
+  registerChurnApi(app, ctx, data, events ? storeWriteEvents(events.webhooks, events.io) : undefined);
 
   await app.listen({ port: opts.port ?? 0, host });
   ctx.bulk.start();

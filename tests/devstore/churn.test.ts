@@ -31,21 +31,21 @@ describe("updated_at as Magento keeps it", () => {
 describe("churn", () => {
   const request = { seed: 42, creates: 4, updates: 6, deletes: 3, massUpdates: 3, stockChanges: 4 };
 
-  it("is deterministic: the same seed on the same data makes the same changes", () => {
-    const a = churn(createStoreData({ products: 300 }), () => LATER, request);
-    const b = churn(createStoreData({ products: 300 }), () => LATER, request);
+  it("is deterministic: the same seed on the same data makes the same changes", async () => {
+    const a = await churn(createStoreData({ products: 300 }), () => LATER, request);
+    const b = await churn(createStoreData({ products: 300 }), () => LATER, request);
     expect(a).toEqual(b);
     expect(a.created).toHaveLength(4);
     expect(a.updated).toHaveLength(6);
     expect(a.massUpdated).toHaveLength(3);
     expect(a.stockChanged).toHaveLength(4);
-    expect(churn(createStoreData({ products: 300 }), () => LATER, { ...request, seed: 43 })).not.toEqual(a);
+    expect(await churn(createStoreData({ products: 300 }), () => LATER, { ...request, seed: 43 })).not.toEqual(a);
   });
 
-  it("creates and updates stamp updated_at; mass updates and stock changes do not; deletes remove", () => {
+  it("creates and updates stamp updated_at; mass updates and stock changes do not; deletes remove", async () => {
     const data = createStoreData({ products: 300 });
     const stamps = new Map([...data.productsById.values()].map((p) => [p.sku, p.updated_at]));
-    const r: ChurnResult = churn(data, () => LATER, {
+    const r: ChurnResult = await churn(data, () => LATER, {
       seed: 5,
       creates: 2,
       updates: 0,

@@ -42,6 +42,12 @@ const WRITES: Record<string, WriteEvents> = {
     key: "product",
     entity: (ctx) => ({ sku: ctx.params.sku }),
   },
+  "customerCustomerRepositoryV1.deleteById": {
+    after: "observer.customer_delete_after",
+    io: "observer.customer_delete_commit_after",
+    key: "customer",
+    entity: (ctx) => ({ id: Number(ctx.params.customerId) }),
+  },
   "customerCustomerRepositoryV1.save": {
     before: "plugin.magento.customer.api.customer_repository.save",
     after: "observer.customer_save_after",
@@ -76,17 +82,23 @@ const WRITES: Record<string, WriteEvents> = {
   },
 };
 
-export interface WriteHooks {
-  before(route: RouteDef, ctx: RouteContext): Promise<void>;
-  after(route: RouteDef, ctx: RouteContext, result: unknown): void;
+/**
+ * A write named by its service operation (`catalogProductRepositoryV1.save`), for writes that do not come through
+ * a REST route (the churn endpoint's activity).
+ */
+export interface StoreWriteEvents {
+  /** Calls the write's webhooks with the entity as the write names it; throws RestError 400 when a hook aborts. */
+  before(operation: string, entity: Record<string, unknown>): Promise<void>;
+  /** Raises the write's I/O event with the saved entity (in the background). */
+  after(operation: string, saved: Record<string, unknown>): void;
 }
 
-export function writeHooks(webhooks: CommerceWebhooks, io: IoEvents): WriteHooks {
+export function storeWriteEvents(webhooks: CommerceWebhooks, io: IoEvents): StoreWriteEvents {
   return {
-    async before(route, ctx) {
-      const w = WRITES[`${route.service}.${route.operation}`];
+    async before(operation, entity) {
+      const w = WRITES[operation];
       if (!w) return;
-      const data = { [w.key]: w.entity(ctx) };
+      const data = { [w.key]: entity };
       try {
         if (w.before) await webhooks.dispatch(w.before, "before", data);
         if (w.after) await webhooks.dispatch(w.after, "after", data);
@@ -96,12 +108,34 @@ export function writeHooks(webhooks: CommerceWebhooks, io: IoEvents): WriteHooks
         throw e;
       }
     },
+    after(operation, saved) {
+      const w = WRITES[operation];
+      if (w?.io) io.emit(w.io, saved);
+    },
+  };
+}
+
+export interface WriteHooks {
+  before(route: RouteDef, ctx: RouteContext): Promise<void>;
+  after(route: RouteDef, ctx: RouteContext, result: unknown): void;
+}
+
+/** The REST layer's write hooks (rest/handler.ts `runRoute`): the same events, the entity taken from the request. */
+export function writeHooks(webhooks: CommerceWebhooks, io: IoEvents): WriteHooks {
+  const events = storeWriteEvents(webhooks, io);
+  return {
+    async before(route, ctx) {
+      const operation = `${route.service}.${route.operation}`;
+      const w = WRITES[operation];
+      if (w) await events.before(operation, w.entity(ctx));
+    },
     after(route, ctx, result) {
-      const w = WRITES[`${route.service}.${route.operation}`];
-      if (!w?.io) return;
+      const operation = `${route.service}.${route.operation}`;
+      const w = WRITES[operation];
+      if (!w) return;
       const saved =
         result && typeof result === "object" && !Array.isArray(result) ? (result as Record<string, unknown>) : {};
-      io.emit(w.io, { ...w.entity(ctx), ...saved });
+      events.after(operation, { ...w.entity(ctx), ...saved });
     },
   };
 }

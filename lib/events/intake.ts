@@ -8,14 +8,16 @@
  * 3. parse the payload (zod), check the I/O recipient, count the delivery in the installation's budget;
  * 4. a Commerce decision hook runs inline under its budget and its answer goes back to the store;
  * 5. otherwise: de-duplicate (I/O `event_id`; Commerce: the body's digest within a minute), store the sealed body,
- *    enqueue one job, and answer at once (`{"op":"success"}` to Commerce).
+ *    enqueue one job, and answer at once (`{"op":"success"}` to Commerce). The row and its job are two writes: a
+ *    repeat of a delivery still `queued` sends its job again, de-duplicated on the job's key, so a failure between
+ *    the two (the first request answered 5xx) is mended by the store's retry instead of dropping the event.
  * Refusals are folded: one row per channel, installation, reason and minute, however many arrive.
  */
 import { createHash, generateKeyPairSync, randomUUID, type KeyObject } from "node:crypto";
 import type { Logger } from "pino";
 import type { SecretBox } from "@/lib/secret-box";
 import type { Storage } from "@/lib/storage/storage";
-import type { EventChannel } from "@/lib/storage/store-events";
+import type { DeliveryRecord, EventChannel } from "@/lib/storage/store-events";
 import type { SendOptions } from "@/lib/jobs/queue";
 import { storeLane } from "@/lib/jobs/kinds/services";
 import { readBytesWithin } from "@/lib/net/read-capped";
@@ -51,6 +53,8 @@ export interface IntakeDeps {
   now: () => Date;
   /** Sends the job; concurrent sends are written together (lib/jobs/group-send.ts): deliveries come in bursts. */
   send(kind: string, data: unknown, options: Omit<SendOptions, "dedupe">): Promise<string | null>;
+  /** Sends a job on its own (with `dedupe`: dropped while a job with its key is queued). */
+  sendOne(kind: string, data: unknown, options: SendOptions): Promise<string | null>;
   limiter: DeliveryLimiter;
   loadIoKey: IoKeyLoader;
   handlers: () => EventHandlers;
@@ -103,6 +107,24 @@ export function createEventIntake(d: IntakeDeps) {
     status: 401,
     json: channel === "commerce" ? REFUSED_COMMERCE : REFUSED_IO,
   });
+
+  /**
+   * A repeat of a stored delivery. One still `queued` may have lost its job (a database failure after the row was
+   * written; the first request was answered 5xx and the store retries): its job is sent again, dropped while the
+   * first one is still queued; the job does nothing for a delivery already handled.
+   */
+  async function repeated(existing: DeliveryRecord, storeBaseUrl: string, at: Date): Promise<void> {
+    await d.storage.storeEvents.countDuplicate(existing.id, at);
+    if (existing.outcome !== "queued" || !existing.installationId) return;
+    await d.sendOne(
+      STORE_EVENT_JOB,
+      { deliveryId: existing.id },
+      {
+        ...storeEventJobOptions(existing.id, storeBaseUrl, existing.installationId),
+        dedupe: true,
+      },
+    );
+  }
 
   async function read(channel: EventChannel, installationId: string, req: IntakeRequest) {
     d.giveWay?.(GIVE_WAY_MS);
@@ -180,7 +202,7 @@ export function createEventIntake(d: IntakeDeps) {
         at,
       });
       if ("existing" in stored) {
-        await d.storage.storeEvents.countDuplicate(stored.existing.id, at);
+        await repeated(stored.existing, installation.store.baseUrl, at);
         return { status: 200, json: COMMERCE_SUCCESS };
       }
       if (hook) {
@@ -255,7 +277,7 @@ export function createEventIntake(d: IntakeDeps) {
         at,
       });
       if ("existing" in stored) {
-        await d.storage.storeEvents.countDuplicate(stored.existing.id, at);
+        await repeated(stored.existing, installation.store.baseUrl, at);
         return { status: 200, json: { ok: true, duplicate: true } };
       }
       await d.send(

@@ -69,6 +69,7 @@ export function eventVerbs(
     log: core.log,
     now: core.now,
     send: core.sendGrouped,
+    sendOne: core.send,
     giveWay: core.giveWay,
     limiter: o.limiter,
     loadIoKey,

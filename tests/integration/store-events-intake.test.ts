@@ -235,6 +235,38 @@ describe.each(PROVIDERS)("store-event intake on %s", (provider) => {
     expect(all[0]).toMatchObject({ dedupeKey: "evt-1", count: 2 });
   });
 
+  it("a database failure between storing the delivery and sending its job: the store's retry queues it, once", async () => {
+    const queue = kit.jobs.queue;
+    const sendMany = queue.sendMany.bind(queue);
+    let failures = 1;
+    queue.sendMany = async (jobs, now) => {
+      if (failures-- > 0) throw new Error("connection to the database lost");
+      return sendMany(jobs, now);
+    };
+    const body = cloudEvent("evt-lost-job");
+    // The row is written, the job is not: the request fails (the route answers 5xx) and I/O Events retries.
+    await expect(kit.events.intake.io(installationId, req(body, ioHeaders(body)))).rejects.toThrow(/database/);
+    expect(await queued()).toBe(0);
+    const retry = () =>
+      kit.events.intake.io(installationId, req(body, ioHeaders(body, { "x-adobe-retry-count": "1" })));
+    expect(await retry()).toMatchObject({ status: 200 });
+    expect(await queued()).toBe(1);
+    // A further retry while that job waits does not queue a second one.
+    expect(await retry()).toMatchObject({ status: 200 });
+    expect(await queued()).toBe(1);
+    const refreshed: unknown[] = [];
+    kit.events.setHandlers({ refreshRecord: async (ref) => void refreshed.push(ref) });
+    kit.jobs.startWorker({ concurrency: 2, laneCap: 2, pollMs: 20, healthProbeEveryMs: 3_600_000, recurring: false });
+    await expect.poll(() => refreshed.length, { timeout: 10_000 }).toBe(1);
+    expect(refreshed[0]).toEqual({ installationId, entity: "products", identity: "24-MB01" });
+    await expect.poll(async () => (await rows())[0]?.outcome, { timeout: 10_000 }).toBe("handled");
+    // Once handled, a late retry is a plain duplicate: nothing runs again.
+    expect(await retry()).toEqual({ status: 200, json: { ok: true, duplicate: true } });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(refreshed).toHaveLength(1);
+    expect(await queued()).toBe(1);
+  });
+
   it("forged x-adobe-public-key1-path pointing elsewhere: refused, no key fetched", async () => {
     const body = cloudEvent("evt-2");
     await expectRefused(

@@ -22,6 +22,8 @@ export function storeEventJobs(s: JobServices): JobKind[] {
       async run({ deliveryId }) {
         const delivery = await s.storage.storeEvents.byId(deliveryId);
         if (!delivery?.bodyEnc || !delivery.installationId) return { output: { skipped: "delivery gone" } };
+        // a repeat of the delivery may have sent a second job (lib/events/intake.ts, `repeated`): handled once
+        if (delivery.outcome === "handled") return { output: { skipped: "already handled" } };
         const text = s.box.open(delivery.bodyEnc);
         const parsed =
           delivery.channel === "commerce"

@@ -68,7 +68,7 @@ export async function pruneLinkRequests(storage: Storage, now: Date): Promise<nu
 
 /**
  * "Remove this store from the app": a linked user deletes the installation (its credentials, activations,
- * events, links, and its sync cursors, mirror and outbox). This also releases the consumer key's binding: the next callback for the key binds it afresh.
+ * events, links, its sync cursors, mirror and outbox, its store-event deliveries, and its bulk submissions). This also releases the consumer key's binding: the next callback for the key binds it afresh.
  */
 export async function removeInstallationFor(
   storage: Storage,
@@ -78,6 +78,7 @@ export async function removeInstallationFor(
   if (!(await storage.links.isLinked(installationId, userId))) return false;
   await storage.transaction(async (tx) => {
     await tx.sync.forget(installationId); // its synced records (lib/sync) go with it
+    await tx.bulks.deleteForInstallation(installationId); // and its bulk submissions with their rows (lib/bulk)
     const gone = await tx.installations.delete(installationId);
     if (gone) await tx.stores.deleteIfUnused(gone.storeId);
   });

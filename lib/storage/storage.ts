@@ -431,6 +431,8 @@ export interface BulkRepo {
   /** Rows from `fromRow` on, in row order, at most `limit`. */
   rows(submissionId: string, fromRow: number, limit: number): Promise<BulkRowRecord[]>;
   deleteForInstallation(installationId: string): Promise<number>;
+  /** Deletes finished submissions (done or failed) that finished before `before`, with their chunks and rows. */
+  pruneFinished(before: Date): Promise<number>;
 }
 
 export interface Storage {

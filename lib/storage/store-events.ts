@@ -63,4 +63,6 @@ export interface StoreEventRepo {
   recent(installationId: string, channel: EventChannel, limit: number): Promise<DeliveryRecord[]>;
   /** Refusals addressed to installations that do not exist (no installation to show them on). */
   recentUnaddressed(limit: number): Promise<DeliveryRecord[]>;
+  /** Deletes deliveries and folded refusals last seen before `before`; returns how many. */
+  prune(before: Date): Promise<number>;
 }

@@ -3,7 +3,8 @@
  * exchanges, `maintenance.exchanges`, is in lib/integration/jobs.ts):
  * - `maintenance.prune` (every minute): never-proven callbacks, dead sessions, old throttle rows and rate
  *   windows, unanswered link requests, exports older than a week, password-reset links a day after they expired,
- *   sync changes delivered (or superseded) more than two days ago, finished jobs (completed a day ago, failed or
+ *   sync changes delivered (or superseded) more than two days ago, store-event deliveries a week after they were
+ *   last seen, bulk submissions two weeks after they finished, finished jobs (completed a day ago, failed or
  *   cancelled a week ago).
  */
 import { z } from "zod";
@@ -20,6 +21,13 @@ const FAILED_JOB_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const EXPORT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Delivered and superseded sync changes are kept this long (the Sync page's chart shows the last day). */
 export const SYNC_CHANGE_TTL_MS = 2 * 24 * 60 * 60 * 1000;
+/**
+ * Store-event deliveries (and folded refusals) are kept a week after they were last seen: I/O Events retries a
+ * delivery for 24 hours, and a retry must still find its row to be recognised as a duplicate.
+ */
+export const EVENT_DELIVERY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Finished bulk submissions (done or failed) and their rows are kept two weeks (the Bulk edit page lists them). */
+export const BULK_SUBMISSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 /**
  * What the prune job removes of the handshake (lib/integration/prune.ts, link-requests.ts), handed in by the
  * registry (./index.ts) so that lib/jobs imports nothing of lib/integration.
@@ -58,6 +66,8 @@ export function maintenanceJobs(
         const exports = await s.storage.exports.pruneFinished(new Date(now.getTime() - EXPORT_TTL_MS));
         const passwordResets = await s.storage.passwordResets.prune(new Date(now.getTime() - 24 * 60 * 60 * 1000));
         const syncChanges = await s.storage.sync.prune(new Date(now.getTime() - SYNC_CHANGE_TTL_MS));
+        const eventDeliveries = await s.storage.storeEvents.prune(new Date(now.getTime() - EVENT_DELIVERY_TTL_MS));
+        const bulkSubmissions = await s.storage.bulks.pruneFinished(new Date(now.getTime() - BULK_SUBMISSION_TTL_MS));
         return {
           output: {
             ...unproven,
@@ -70,6 +80,8 @@ export function maintenanceJobs(
             exports,
             passwordResets,
             syncChanges,
+            eventDeliveries,
+            bulkSubmissions,
           },
         };
       },

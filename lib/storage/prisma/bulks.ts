@@ -250,5 +250,12 @@ export function prismaBulks(db: PortableQueries, transaction: Tx): BulkRepo {
     async deleteForInstallation(installationId) {
       return (await db.bulkSubmission.deleteMany({ where: { installationId } })).count;
     },
+    async pruneFinished(before) {
+      return (
+        await db.bulkSubmission.deleteMany({
+          where: { state: { in: ["done", "failed"] }, finishedAt: { lt: before } },
+        })
+      ).count;
+    },
   };
 }

@@ -124,5 +124,8 @@ export function prismaStoreEvents(db: PortableQueries): StoreEventRepo {
       });
       return rows.map(toDelivery);
     },
+    async prune(before) {
+      return (await db.eventDelivery.deleteMany({ where: { lastAt: { lt: before } } })).count;
+    },
   };
 }

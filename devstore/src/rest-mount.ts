@@ -3,6 +3,7 @@
  * admin/customer token endpoints to the auth layer's token services like every other route), and the REST
  * layer's `/swagger` page.
  */
+import type { InputLimits } from "./rest/search-criteria";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { issueUserToken } from "./auth/token-endpoints";
 import { createStoreData, type StoreData } from "./data/index";
@@ -27,7 +28,7 @@ export function mountRest(
   app: FastifyInstance,
   ctx: StoreContext,
   opts: {
-    inputLimits: boolean;
+    inputLimits: boolean | InputLimits;
     products?: number;
     edition: Edition;
     extraRoutes?: readonly RouteDef[];

@@ -14,6 +14,7 @@ import { DEFAULT_PROFILE, getProfile, type ProfileName } from "./config/profiles
 import { registerPortalRoutes } from "./portal/portal-routes";
 import { mountRest } from "./rest-mount";
 import type { Edition } from "./rest/route";
+import type { InputLimits } from "./rest/search-criteria";
 import { keepStateIn } from "./integrations/state-file";
 import { createStoreContext, type StoreContext } from "./store-context";
 import { CommerceWebhooks } from "./events/commerce-webhooks";
@@ -45,7 +46,7 @@ export interface DevStoreOptions {
   /** oauth/consumer/enable_integration_as_bearer */
   integrationAsBearer?: boolean;
   /** Web API input limits (pageSize default 20, max 300), passed to the REST layer. */
-  inputLimits?: boolean;
+  inputLimits?: boolean | InputLimits;
   /** store_base_url ends in `index.php/` (URL rewrites off). */
   indexPhp?: boolean;
   /** Clock base, ms since the epoch (default Date.now); `POST /admin/api/clock` adds an offset. */

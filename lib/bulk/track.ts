@@ -60,6 +60,14 @@ function rendered(e: unknown): string {
   return e instanceof MagentoApiError ? e.renderedMessage : e instanceof Error ? e.message : String(e);
 }
 
+/**
+ * The store refused the array for its size: with Web API input limits on, an async bulk array holds at most
+ * `input-array-size-limit` items (docs/rest-semantics.md#async-and-bulk).
+ */
+function tooManyItems(e: unknown): boolean {
+  return e instanceof MagentoApiError && e.status === 400 && e.template.startsWith("Maximum items of type");
+}
+
 /** A store answer that says the request was refused (not queued, not done): asking the same again cannot help. */
 function refused(e: unknown): e is MagentoApiError {
   return e instanceof MagentoApiError && e.status >= 400 && e.status < 500 && e.status !== 408 && e.status !== 429;
@@ -168,6 +176,12 @@ async function sendChunk(
     );
   } catch (e) {
     if (!refused(e)) throw e; // unclear: the chunk stays `sending` and is looked up before it is sent again
+    if (tooManyItems(e) && rows.length > 1) {
+      // nothing was queued: every pending chunk is cut to half this one's size and sent again
+      await d.storage.bulks.markPending(sub.id, chunk.seq);
+      await halveChunks(d, sub.id, Math.ceil(rows.length / 2));
+      return false;
+    }
     await d.storage.bulks.setOutcomes(
       sub.id,
       rows.map((r) => ({ row: r.row, status: "failed", message: `The store refused the request: ${rendered(e)}` })),
@@ -197,6 +211,15 @@ async function sendChunk(
     );
   }
   return true;
+}
+
+/** Splits every pending chunk larger than `size` into chunks of at most `size` rows. */
+async function halveChunks(d: TrackDeps, submissionId: string, size: number): Promise<void> {
+  for (const chunk of await d.storage.bulks.chunks(submissionId)) {
+    if (chunk.state !== "pending") continue;
+    let seq: number | null = chunk.seq;
+    while (seq !== null) seq = await d.storage.bulks.splitChunk(submissionId, seq, size);
+  }
 }
 
 /** A chunk left `sending`: adopt the store's bulk holding exactly its rows, or send it again when there is none. */

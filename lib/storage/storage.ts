@@ -419,6 +419,11 @@ export interface BulkRepo {
   markPending(submissionId: string, seq: number): Promise<boolean>;
   /** The uuids among `uuids` that a chunk (of any submission) already holds. */
   claimedUuids(uuids: readonly string[]): Promise<Set<string>>;
+  /**
+   * Splits a pending chunk: its rows from position `keep` on move, in order, to a new pending chunk after the last
+   * one (attempts not counted: the store never took them). Returns the new chunk's seq, or null when nothing moved.
+   */
+  splitChunk(submissionId: string, seq: number, keep: number): Promise<number | null>;
   /** A new pending chunk holding `rows` (their attempts counted), after the last one. */
   addChunk(submissionId: string, rows: readonly number[]): Promise<number>;
   rowsOfChunk(submissionId: string, seq: number): Promise<BulkRowRecord[]>;

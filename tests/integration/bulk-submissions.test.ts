@@ -99,6 +99,28 @@ describe.each(PROVIDERS)("tracked bulk submissions on %s", (provider) => {
     expect(p.data.price).toBe(29);
   });
 
+  it("a chunk the store refuses for its size (input limits) is halved and sent again, never failed", async () => {
+    const inst = await linked({ store: { inputLimits: { defaultPageSize: 20, maxPageSize: 300, asyncArraySize: 3 } } });
+    const rows = readEditFile(["sku,price", ...SKUS.map((s, i) => `${s},${60 + i}`)].join("\n"));
+    const started = await h.kit.bulk.start(inst.id, null, rows, { chunkSize: 10 });
+    if (!started.ok) throw new Error(started.error);
+    const view = await until("the submission", async () => {
+      const v = await h.kit.bulk.get(started.submissionId, inst.id, null);
+      return v?.state === "done" ? v : null;
+    });
+    expect(view).toMatchObject({ total: 10, complete: 10, notComplete: 0 });
+    const out = await allRows(h, started.submissionId);
+    expect(out.map((r) => r.status)).toEqual(Array(10).fill("complete"));
+    // 10 → 5 + 5 → 3 + 2 + 3 + 2: every bulk the store took is within its limit, each row in exactly one
+    const bulks = await h.admin<Array<{ operation_count: number }>>("GET", "/admin/api/bulk");
+    expect(bulks.map((b) => b.operation_count).sort()).toEqual([2, 2, 3, 3]);
+    const client = await h.clientFor((await h.storage.installations.byId(inst.id))!.consumerKey);
+    for (const [i, sku] of SKUS.entries()) {
+      const p = await client.call<"getProductsBySku", { price: number }>("getProductsBySku", { pathParams: { sku } });
+      expect(p.data.price).toBe(60 + i);
+    }
+  });
+
   it("a stopped consumer is stalled past the threshold; the fallback sends only the rows not done; a late run is reported once", async () => {
     const inst = await linked({ store: { bulkConsumer: { running: false } } });
     const rows = readEditFile(["sku,price", ...SKUS.map((s, i) => `${s},${40 + i}`)].join("\n"));

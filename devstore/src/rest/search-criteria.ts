@@ -50,6 +50,8 @@ export interface SearchCriteria {
 export interface InputLimits {
   defaultPageSize: number;
   maxPageSize: number;
+  /** Items an async bulk array may hold (`input-array-size-limit` of a route; default 5,000). */
+  asyncArraySize?: number;
 }
 /** Magento 2.4's "Web API input limits" defaults when the option is on. */
 export const DEFAULT_INPUT_LIMITS: InputLimits = { defaultPageSize: 20, maxPageSize: 300 };

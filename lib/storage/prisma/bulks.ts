@@ -146,6 +146,25 @@ export function prismaBulks(db: PortableQueries, transaction: Tx): BulkRepo {
       const rows = await db.bulkChunk.findMany({ where: { bulkUuid: { in: [...uuids] } }, select: { bulkUuid: true } });
       return new Set(rows.map((r) => r.bulkUuid!));
     },
+    async splitChunk(submissionId, seq, keep) {
+      return transaction(async (tx) => {
+        const chunk = await tx.bulkChunk.findUnique({ where: { submissionId_seq: { submissionId, seq } } });
+        if (!chunk || chunk.state !== "pending" || chunk.rows <= keep) return null;
+        const last = await tx.bulkChunk.findFirst({
+          where: { submissionId },
+          orderBy: { seq: "desc" },
+          select: { seq: true },
+        });
+        const next = (last?.seq ?? -1) + 1;
+        await tx.bulkChunk.create({ data: { submissionId, seq: next, rows: chunk.rows - keep } });
+        await tx.bulkRow.updateMany({
+          where: { submissionId, chunkSeq: seq, position: { gte: keep } },
+          data: { chunkSeq: next, position: { decrement: keep } },
+        });
+        await tx.bulkChunk.update({ where: { submissionId_seq: { submissionId, seq } }, data: { rows: keep } });
+        return next;
+      });
+    },
     async addChunk(submissionId, rows) {
       return transaction(async (tx) => {
         const last = await tx.bulkChunk.findFirst({

@@ -156,8 +156,9 @@ async function submitBulk(d: AsyncDeps, req: AsyncRequest, method: string, path:
   if (!Array.isArray(raw)) throw badRequest("Decoding error.");
   if (raw.length === 0) throw badRequest('"%fieldName" is required. Enter and try again.', { fieldName: "entities" });
   // Webapi input limits (docs: api-security.md): async arrays hold at most default_input_array_size_limit items.
-  if (d.limits && raw.length > ASYNC_ARRAY_LIMIT)
-    throw badRequest('Maximum items of type "%type" is %max', { type: "array", max: ASYNC_ARRAY_LIMIT });
+  const arrayLimit = d.limits ? (d.limits.asyncArraySize ?? ASYNC_ARRAY_LIMIT) : Infinity;
+  if (raw.length > arrayLimit)
+    throw badRequest('Maximum items of type "%type" is %max', { type: "array", max: arrayLimit });
   const names = routeParamNames(matched.route.path);
   const elements = raw.map((element: unknown) => {
     if (!isObject(element)) return { work: null, raw: element, rejection: "The request element is not an object." };

@@ -18,11 +18,12 @@ const BulkConsumerBody = z
   .object({
     running: z.boolean().optional(),
     operationsPerSecond: z.number().finite().positive().max(1_000_000).optional(),
+    failNextRetriably: z.number().int().min(0).max(1_000_000).optional(),
   })
   .strict()
   .refine(
-    (b) => b.running !== undefined || b.operationsPerSecond !== undefined,
-    "give running (true|false) and/or operationsPerSecond",
+    (b) => b.running !== undefined || b.operationsPerSecond !== undefined || b.failNextRetriably !== undefined,
+    "give running (true|false), operationsPerSecond and/or failNextRetriably",
   );
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -120,6 +121,7 @@ export function registerAdminApi(app: FastifyInstance, ctx: StoreContext): void 
     running: ctx.bulk.running,
     operationsPerSecond: ctx.bulk.operationsPerSecond,
     open: ctx.bulk.openCount(),
+    failNextRetriably: ctx.bulk.failNextRetriably,
   });
   app.get("/admin/api/bulk-consumer", async () => consumerView());
   app.post("/admin/api/bulk-consumer", async (req, reply) => {
@@ -127,6 +129,7 @@ export function registerAdminApi(app: FastifyInstance, ctx: StoreContext): void 
     if (!parsed.success) return bad(reply, parsed.error.issues.map((i) => i.message).join("; "));
     if (parsed.data.running !== undefined) await ctx.bulk.setRunning(parsed.data.running);
     if (parsed.data.operationsPerSecond !== undefined) ctx.bulk.operationsPerSecond = parsed.data.operationsPerSecond;
+    if (parsed.data.failNextRetriably !== undefined) ctx.bulk.failNextRetriably = parsed.data.failNextRetriably;
     return consumerView();
   });
 

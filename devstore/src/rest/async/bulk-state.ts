@@ -83,6 +83,8 @@ function mysqlTime(ms: number): string {
 export const DEFAULT_OPERATIONS_PER_SECOND = 2_000;
 const TICK_MS = 25;
 
+const LOCK_WAIT_MESSAGE = "SQLSTATE[HY000]: General error: 1205 Lock wait timeout exceeded; try restarting transaction";
+
 export class BulkState {
   private readonly bulks = new Map<string, Bulk>();
   /** Open operations in the order they were accepted (the queue the consumer reads). */
@@ -95,6 +97,11 @@ export class BulkState {
   private runner: OperationRunner | undefined;
   running: boolean;
   operationsPerSecond: number;
+  /**
+   * The next this many operations fail as a lost database lock does (status 2, "failed, retriable": Magento's
+   * OperationProcessor marks lock waits, deadlocks and lost connections so), without running.
+   */
+  failNextRetriably = 0;
 
   constructor(
     private readonly nowMs: () => number,
@@ -175,7 +182,10 @@ export class BulkState {
     while (done < max && this.queue.length > 0 && (!whileRunning || this.running)) {
       const { bulk, op } = this.queue.shift()!;
       if (op.status !== OPERATION_STATUS.open || !op.work) continue;
-      const outcome = await runner(bulk, op.work);
+      const outcome: OperationOutcome =
+        this.failNextRetriably > 0 && this.failNextRetriably--
+          ? { ok: false, retriable: true, message: LOCK_WAIT_MESSAGE, errorCode: 0 }
+          : await runner(bulk, op.work);
       if (outcome.ok) {
         op.status = OPERATION_STATUS.complete;
         op.resultSerializedData = JSON.stringify(outcome.result ?? null);

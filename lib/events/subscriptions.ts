@@ -2,11 +2,13 @@
  * The store's Commerce webhook subscriptions (docs/store-events.md, "Subscriptions"): `GET /V1/webhooks/list`,
  * `POST /V1/webhooks/subscribe`, `POST /V1/webhooks/unsubscribe`, through the installation's signed client.
  * Subscribing is idempotent: a hook already pointing at this installation's URL for the same method is left as
- * it is. A 404 means the store has no webhooks module (Open Source); a 401 that the token is not accepted.
+ * it is. A 404 means the store has no webhooks module: the store's edition is then asked (store-edition.ts), and an
+ * Open Source store is said to have neither channel; a 401 means the token is not accepted.
  */
 import { z } from "zod";
 import { MagentoApiError, type MagentoClient } from "@/lib/magento";
 import { adviceFor, type Advice } from "@/lib/magento/store-advice";
+import { storeEdition } from "./store-edition";
 
 const hookSchema = z
   .object({
@@ -42,7 +44,8 @@ export const subscribeInputSchema = z.object({
 });
 export type SubscribeInput = z.infer<typeof subscribeInputSchema>;
 
-export type SubscriptionResult<T> = { ok: true; value: T } | { ok: false; advice: Advice; storeMessage?: string };
+export type SubscriptionResult<T> =
+  { ok: true; value: T } | { ok: false; advice: Advice; storeMessage?: string; openSource?: boolean };
 
 const BATCH = "app_events";
 
@@ -67,7 +70,15 @@ export function webhookSubscriptions(urls: (installationId: string) => { commerc
       if (!parsed.success) return { ok: false, advice: adviceFor("bad_response") };
       return { ok: true, value: parsed.data };
     } catch (e) {
-      return failure(e);
+      const failed = failure(e);
+      if (e instanceof MagentoApiError && e.status === 404 && (await storeEdition(client)) === "open-source")
+        return {
+          ok: false,
+          advice: adviceFor("open_source_no_events"),
+          storeMessage: e.renderedMessage,
+          openSource: true,
+        };
+      return failed;
     }
   }
 

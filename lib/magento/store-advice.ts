@@ -54,6 +54,7 @@ export type StoreProblem =
   | "webhook_key_mismatch"
   | "webhooks_not_installed"
   | "webhooks_token_refused"
+  | "open_source_no_events"
   | "other";
 
 /** What the page offers next to the advice. */
@@ -83,6 +84,11 @@ const ROWS: Readonly<Record<StoreProblem, AdviceRow>> = {
   webhooks_not_installed: {
     title: "The store has no Commerce webhooks",
     fix: "Commerce webhooks come with the Adobe Commerce module magento/commerce-webhooks; Magento Open Source has neither webhooks nor I/O Events. Polling keeps this store in step instead.",
+    action: "none",
+  },
+  open_source_no_events: {
+    title: "This store runs Magento Open Source: it has neither webhooks nor I/O Events",
+    fix: "There is nothing to set up here. Store events are Adobe Commerce modules; the app keeps this store in step by polling (see its Sync page).",
     action: "none",
   },
   webhooks_token_refused: {

@@ -16,6 +16,7 @@ import { createLogger } from "@/lib/log";
 import { createSecretBox } from "@/lib/secret-box";
 import type { RecordRef, StoreEvent } from "@/lib/events/handlers";
 import { createMagentoClient } from "@/lib/magento";
+import { storeEdition } from "@/lib/events/store-edition";
 import { freshDatabase, type TestDatabase } from "../helpers/databases";
 
 describe("dev store → kit store events", () => {
@@ -255,10 +256,14 @@ describe("dev store → kit store events", () => {
         baseUrl: openSource.storeBaseUrl,
         auth: { kind: "bearer", token: (await tokenRes.json()) as string },
       });
+      // the store is asked which edition it runs: Open Source has neither channel
       expect(await subs.list(osClient)).toMatchObject({
         ok: false,
-        advice: { title: "The store has no Commerce webhooks" },
+        openSource: true,
+        advice: { title: "This store runs Magento Open Source: it has neither webhooks nor I/O Events" },
       });
+      expect(await storeEdition(osClient)).toBe("open-source");
+      expect(await storeEdition(client)).toBe("commerce");
     } finally {
       await openSource.close();
     }

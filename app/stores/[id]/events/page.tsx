@@ -80,6 +80,8 @@ export default async function EventsPage({ params }: { params: Promise<{ id: str
   if (!view) notFound();
   const subs = await attempt(async () => door.events.subscriptions.list(client()));
   const subscriptions = subs.ok ? subs.value : null;
+  // the store answered that it runs Magento Open Source: no webhooks, no I/O Events, nothing to subscribe
+  const openSource = subscriptions && !subscriptions.ok && subscriptions.openSource ? subscriptions.advice : null;
   return (
     <div className="stack">
       <StoreHeader
@@ -88,12 +90,18 @@ export default async function EventsPage({ params }: { params: Promise<{ id: str
         title="Events"
         description="Changes pushed by the store, verified and handled in seconds. Polling stays the safety net."
       />
-      <Alert tone="info" title="Adobe Commerce only">
-        <p>
-          Webhooks and I/O Events are Adobe Commerce modules. Magento Open Source has neither: the app keeps such a
-          store in step by polling.
-        </p>
-      </Alert>
+      {openSource ? (
+        <Alert tone="info" title={openSource.title}>
+          <p data-testid="open-source-no-events">{openSource.fix}</p>
+        </Alert>
+      ) : (
+        <Alert tone="info" title="Adobe Commerce only">
+          <p>
+            Webhooks and I/O Events are Adobe Commerce modules. Magento Open Source has neither: the app keeps such a
+            store in step by polling.
+          </p>
+        </Alert>
+      )}
       {view.keyMismatch ? (
         <Alert tone="warning" title={view.keyMismatch.title}>
           <p>{view.keyMismatch.fix}</p>
@@ -140,6 +148,8 @@ export default async function EventsPage({ params }: { params: Promise<{ id: str
           <p className="muted">
             The store's subscriptions cannot be read: {subs.ok ? "" : `${subs.error.title}. ${subs.error.advice}`}
           </p>
+        ) : openSource ? (
+          <p className="muted">None: the store has no webhooks module.</p>
         ) : !subscriptions.ok ? (
           <Alert tone="warning" title={subscriptions.advice.title}>
             <p>{subscriptions.advice.fix}</p>
@@ -182,7 +192,7 @@ export default async function EventsPage({ params }: { params: Promise<{ id: str
             ))}
           </Table>
         )}
-        <SubscribeForm action={subscribeAction.bind(null, id)} />
+        {subscriptions?.ok ? <SubscribeForm action={subscribeAction.bind(null, id)} /> : null}
         <h3>Recent deliveries</h3>
         <Deliveries id={id} rows={view.recent.commerce} channel="Commerce webhook" />
       </Card>

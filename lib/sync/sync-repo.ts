@@ -98,6 +98,8 @@ export interface SyncRepo {
     afterSortKey: string | null,
     limit: number,
   ): Promise<Array<MirrorRecord & { sortKey: string }>>;
+  /** The live records among `identities` (deleted and unknown ones absent). */
+  recordsOf(installationId: string, entity: string, identities: readonly string[]): Promise<Map<string, MirrorRecord>>;
   /** One record (deleted ones as null). */
   record(installationId: string, entity: string, identity: string): Promise<MirrorRecord | null>;
   count(installationId: string, entity: string): Promise<number>;

@@ -6,6 +6,8 @@
 import { BULK_JOB, bulkJobOptions } from "@/lib/jobs/kinds";
 import { PRODUCT_EDIT } from "@/lib/bulk/kinds";
 import { BulkFileError, readEditFile, type EditRow } from "@/lib/bulk/product-rows";
+import { syncMirror } from "@/lib/bulk/mirror";
+import { previewAgainstMirror, type MirrorPreview } from "@/lib/bulk/preview";
 import { DEFAULT_BULK_CHUNK } from "@/lib/magento";
 import type { BulkRowRecord, BulkSubmissionRecord } from "@/lib/storage/bulk-types";
 import type { KitCore } from "./core";
@@ -62,6 +64,20 @@ export function bulkVerbs(core: KitCore) {
         if (e instanceof BulkFileError) return { ok: false, error: e.message };
         throw e;
       }
+    },
+
+    /**
+     * The valid rows against the store's sync mirror: SKUs the store does not have and each row's old → new values
+     * (null: not the user's store).
+     */
+    async preview(
+      installationId: string,
+      userId: string | null,
+      rows: readonly EditRow[],
+    ): Promise<MirrorPreview | null> {
+      const inst = await allowed(installationId, userId);
+      if (!inst) return null;
+      return previewAgainstMirror(syncMirror(core.storage), inst.id, rows);
     },
 
     /**

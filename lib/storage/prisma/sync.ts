@@ -1,5 +1,5 @@
 import type { PortableQueries } from "@/lib/db";
-import type { ChangeState, MirrorState, OutboxChange, SyncCursor, SyncRepo } from "@/lib/sync/sync-repo";
+import type { ChangeState, MirrorRecord, MirrorState, OutboxChange, SyncCursor, SyncRepo } from "@/lib/sync/sync-repo";
 
 /** A SQL statement holds at most this many identities (SQLite's bound-parameter limit is far above). */
 const IN_CHUNK = 500;
@@ -148,6 +148,22 @@ export function prismaSync(db: PortableQueries): SyncRepo {
         select: { identity: true, sortKey: true, version: true, sequence: true, data: true },
       });
       return rows.map((r) => ({ ...r, data: parseData(r.data) ?? {} }));
+    },
+    async recordsOf(installationId, entity, identities) {
+      const out = new Map<string, MirrorRecord>();
+      for (const part of chunks(identities)) {
+        const rows = await db.syncRecord.findMany({
+          where: { installationId, entity, identity: { in: part }, deleted: false },
+        });
+        for (const r of rows)
+          out.set(r.identity, {
+            identity: r.identity,
+            version: r.version,
+            sequence: r.sequence,
+            data: parseData(r.data) ?? {},
+          });
+      }
+      return out;
     },
     async record(installationId, entity, identity) {
       const r = await db.syncRecord.findUnique({

@@ -55,6 +55,58 @@ export function BulkForm({ installationId }: { installationId: string }) {
               ))}
             </Table>
           ) : null}
+          {p.mirrored ? (
+            <>
+              {p.unknownCount ? (
+                <Alert tone="warning" title={`${p.unknownCount.toLocaleString("en")} SKUs are not in the store`}>
+                  <p data-testid="unknown-count">
+                    The app&apos;s copy of the catalogue has no product with these SKUs: the store will refuse the rows
+                    (or create new products, if a row carries enough for one). They are sent as they are.
+                  </p>
+                  <ul>
+                    {p.unknown.map((r) => (
+                      <li key={r.row} className="mono" data-testid="unknown-row">
+                        row {r.row}: {r.sku}
+                      </li>
+                    ))}
+                  </ul>
+                </Alert>
+              ) : null}
+              <p>
+                Against the store&apos;s current values:{" "}
+                <span data-testid="change-count">{p.changeCount.toLocaleString("en")}</span> rows change something,{" "}
+                {p.unchanged.toLocaleString("en")} change nothing.
+              </p>
+              {p.changes.length ? (
+                <Table
+                  caption={`What changes${p.changeCount > p.changes.length ? ` (first ${p.changes.length})` : ""}`}
+                  columns={[
+                    { key: "row", label: "Row" },
+                    { key: "sku", label: "SKU" },
+                    { key: "changes", label: "Now → after" },
+                  ]}
+                >
+                  {p.changes.map((r) => (
+                    <tr key={r.row} data-testid="change-row">
+                      <td className="mono">{r.row}</td>
+                      <td className="mono">{r.sku}</td>
+                      <td>
+                        {r.changes.map((c) => (
+                          <div key={c.field}>
+                            {c.field}: <span className="mono">{c.from}</span> → <span className="mono">{c.to}</span>
+                          </div>
+                        ))}
+                      </td>
+                    </tr>
+                  ))}
+                </Table>
+              ) : null}
+            </>
+          ) : (
+            <p className="muted" data-testid="no-mirror">
+              The app has not synced this store&apos;s products yet, so unknown SKUs and current values are not shown.
+            </p>
+          )}
         </div>
       ) : null}
       <div className="form-actions">

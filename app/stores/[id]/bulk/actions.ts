@@ -12,6 +12,13 @@ export interface BulkFormState {
     total: number;
     valid: number;
     invalid: Array<{ row: number; sku: string; error: string }>;
+    /** Compared with the store's sync mirror (false: no mirror yet, so no unknown SKUs or changes shown). */
+    mirrored: boolean;
+    unknown: Array<{ row: number; sku: string }>;
+    unknownCount: number;
+    changes: Array<{ row: number; sku: string; changes: Array<{ field: string; from: string; to: string }> }>;
+    changeCount: number;
+    unchanged: number;
   };
   started?: string;
 }
@@ -33,11 +40,19 @@ export async function bulkAction(_prev: BulkFormState, form: FormData): Promise<
   const read = (await door(user)).bulk.read(Buffer.from(await file.arrayBuffer()));
   if (!read.ok) return { error: `${read.error}. Nothing was submitted.` };
   const invalid = read.rows.filter((r) => !r.element);
+  const against = await (await door(user)).bulk.preview(id, read.rows);
+  if (!against) return { error: "No such store for this account." };
   const preview = {
     fileName: file.name,
     total: read.rows.length,
     valid: read.rows.length - invalid.length,
     invalid: invalid.slice(0, PREVIEW_ROWS).map((r) => ({ row: r.row, sku: r.sku, error: r.error ?? "invalid" })),
+    mirrored: against.mirrored,
+    unknown: against.unknown.slice(0, PREVIEW_ROWS),
+    unknownCount: against.unknown.length,
+    changes: against.changes.slice(0, PREVIEW_ROWS),
+    changeCount: against.changes.length,
+    unchanged: against.unchanged,
   };
   if (form.get("intent") !== "submit") return { preview };
   const started = await (await door(user)).bulk.start(id, read.rows);

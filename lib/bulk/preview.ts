@@ -1,0 +1,60 @@
+/**
+ * The bulk edit preview against what the store holds (lib/bulk/mirror.ts): SKUs the store does not have, and each
+ * valid row's changes, old → new. Values are compared as numbers where both are numbers ("34" and "34.00" are
+ * the same price). With no mirror there is nothing to compare: `mirrored` is false.
+ */
+import type { MirrorLookup } from "./mirror";
+import { EDIT_FIELDS, type EditField, type EditRow } from "./product-rows";
+
+export interface FieldChange {
+  field: EditField;
+  from: string;
+  to: string;
+}
+
+export interface MirrorPreview {
+  mirrored: boolean;
+  /** Valid rows whose SKU the store does not have (the store refuses them, or makes a new product). */
+  unknown: Array<{ row: number; sku: string }>;
+  /** Valid rows that change something, with what changes (fields the mirror does not hold are not listed). */
+  changes: Array<{ row: number; sku: string; changes: FieldChange[] }>;
+  /** Valid rows whose values all equal the store's. */
+  unchanged: number;
+}
+
+const same = (a: string, b: string) => {
+  const x = Number(a);
+  const y = Number(b);
+  return a.trim() !== "" && b.trim() !== "" && Number.isFinite(x) && Number.isFinite(y) ? x === y : a === b;
+};
+
+export async function previewAgainstMirror(
+  lookup: MirrorLookup,
+  installationId: string,
+  rows: readonly EditRow[],
+): Promise<MirrorPreview> {
+  const valid = rows.filter((r) => r.element);
+  const current = await lookup.current(
+    installationId,
+    valid.map((r) => r.sku),
+  );
+  if (!current) return { mirrored: false, unknown: [], changes: [], unchanged: 0 };
+  const out: MirrorPreview = { mirrored: true, unknown: [], changes: [], unchanged: 0 };
+  for (const r of valid) {
+    const now = current.get(r.sku);
+    if (!now) {
+      out.unknown.push({ row: r.row, sku: r.sku });
+      continue;
+    }
+    const changes: FieldChange[] = [];
+    for (const field of EDIT_FIELDS) {
+      const to = r.fields[field];
+      const from = now[field];
+      if (to === undefined || to.trim() === "" || from === undefined || same(from, to)) continue;
+      changes.push({ field, from, to });
+    }
+    if (changes.length) out.changes.push({ row: r.row, sku: r.sku, changes });
+    else out.unchanged++;
+  }
+  return out;
+}

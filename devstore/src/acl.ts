@@ -146,7 +146,14 @@ export const ACL_TREE: AclNode[] = [
   {
     id: "Magento_Backend::system",
     title: "System",
-    children: [{ id: "Magento_Integration::integrations", title: "Integrations" }],
+    children: [
+      {
+        id: "Magento_Logging::magento_logging",
+        title: "Action Logs",
+        children: [{ id: "Magento_Logging::system_magento_logging_bulk_operations", title: "Bulk Actions" }],
+      },
+      { id: "Magento_Integration::integrations", title: "Integrations" },
+    ],
   },
 ];
 

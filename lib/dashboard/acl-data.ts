@@ -58,6 +58,8 @@ export const RESOURCE_TITLES: Readonly<Record<string, string>> = {
   "Magento_Analytics::analytics": "Analytics",
   "Magento_Analytics::analytics_api": "Analytics › API",
   "Magento_Backend::system": "System",
+  "Magento_Logging::magento_logging": "System › Action Logs",
+  "Magento_Logging::system_magento_logging_bulk_operations": "System › Action Logs › Bulk Actions",
   "Magento_Integration::integrations": "System › Integrations",
 };
 
@@ -65,6 +67,12 @@ export const RESOURCE_TITLES: Readonly<Record<string, string>> = {
 export const RESOURCE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   "Magento_Analytics::analytics_api": ["GET /V1/analytics/link"],
   "Magento_Backend::admin": ["GET /V1/modules"],
+  "Magento_Logging::system_magento_logging_bulk_operations": [
+    "GET /V1/bulk",
+    "GET /V1/bulk/{}/status",
+    "GET /V1/bulk/{}/detailed-status",
+    "GET /V1/bulk/{}/operation-status/{}",
+  ],
   "Magento_Backend::store": [
     "GET /V1/store/storeConfigs",
     "GET /V1/store/storeGroups",

@@ -1,5 +1,5 @@
 /**
- * Every store operation as data: the 372 operations of docs/spec/endpoint-catalogue.md (338 open-source,
+ * Every store operation as data: the 376 operations of docs/spec/endpoint-catalogue.md (342 open-source,
  * 34 commerce-only; the two token operations have kind "token"), plus the schema, swagger and developer-portal
  * operations of docs/spec/store-rest-service.md. tests/unit/magento/catalogue.test.ts checks it against the seed.
  * Ids are derived from method + path (`get` + `Products` + `BySku`) and never change.
@@ -297,6 +297,37 @@ const ENTRIES = [
     "rest",
   ),
   op("getAnalyticsLink", "GET", "/V1/analytics/link", "Analytics", "Analytics", "O", "2.2", "rest"),
+  op("getBulk", "GET", "/V1/bulk", "AsynchronousOperations", "AsynchronousOperations", "O", "", "rest", list("id")),
+  op(
+    "getBulkByBulkUuidStatus",
+    "GET",
+    "/V1/bulk/{bulkUuid}/status",
+    "AsynchronousOperations",
+    "AsynchronousOperations",
+    "O",
+    "",
+    "rest",
+  ),
+  op(
+    "getBulkByBulkUuidDetailedStatus",
+    "GET",
+    "/V1/bulk/{bulkUuid}/detailed-status",
+    "AsynchronousOperations",
+    "AsynchronousOperations",
+    "O",
+    "",
+    "rest",
+  ),
+  op(
+    "getBulkByBulkUuidOperationStatusByStatus",
+    "GET",
+    "/V1/bulk/{bulkUuid}/operation-status/{status}",
+    "AsynchronousOperations",
+    "AsynchronousOperations",
+    "O",
+    "",
+    "rest",
+  ),
   op("getModules", "GET", "/V1/modules", "Backend", "Backend", "O", "", "rest"),
   op(
     "postBundleProductsBySkuLinksByOptionId",

@@ -43,6 +43,12 @@ test("a 1,000-row CSV: preview shows the 10 bad rows, progress reaches 100 %, th
   await expect(page.getByTestId("bulk-preview")).toBeVisible();
   await expect(page.getByTestId("invalid-count")).toHaveText("10");
   await expect(page.getByTestId("invalid-row")).toHaveCount(10);
+  // against the sync mirror, once the app has synced the store's products: the 5 unknown SKUs are flagged
+  await expect(page.getByTestId("no-mirror").or(page.getByTestId("change-count"))).toBeVisible();
+  if (await page.getByTestId("change-count").isVisible())
+    await expect(page.getByTestId("unknown-row")).toHaveText(
+      [0, 1, 2, 3, 4].map((i) => `row ${986 + i}: UNKNOWN-SKU-${i}`),
+    );
   await shot(page, "bulk-preview");
 
   await page.getByRole("button", { name: "Send 990 rows" }).click();

@@ -22,6 +22,12 @@ test("the Events page: URLs, key, deliveries (queued, refused, key mismatch), re
   const webhookUrl = await page.getByTestId("commerce-webhook-url").innerText();
   expect(webhookUrl).toBe(`${dash.appUrl}/api/events/commerce/${dash.installationId}`);
   await expect(page.getByTestId("io-events-url")).toHaveText(`${dash.appUrl}/api/events/io/${dash.installationId}`);
+  // the dashboard's dev store runs Magento Open Source: said plainly, and nothing to subscribe
+  await expect(page.getByTestId("open-source-no-events")).toBeVisible();
+  await expect(
+    page.getByText("This store runs Magento Open Source: it has neither webhooks nor I/O Events"),
+  ).toBeVisible();
+  await expect(page.getByRole("form", { name: "Subscribe a webhook" })).toHaveCount(0);
 
   await page.getByLabel("Public key (PEM)").fill(pem("commerce-public.pem"));
   await page.getByRole("button", { name: "Save public key" }).click();

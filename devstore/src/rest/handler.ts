@@ -135,7 +135,10 @@ export function createRestHandler(opts: RestHandlerOptions): RestHandler {
   const bulkRouter = new Router([...bulkRoutes.keys()]);
 
   function contextFor(
-    c: Omit<RouteContext, "data" | "inputLimits" | "edition" | "now" | "criteria" | "search" | "issueUserToken">,
+    c: Omit<
+      RouteContext,
+      "data" | "inputLimits" | "edition" | "now" | "criteria" | "search" | "issueUserToken" | "bulk"
+    >,
   ): RouteContext {
     const query = c.query;
     return {
@@ -162,6 +165,7 @@ export function createRestHandler(opts: RestHandlerOptions): RestHandler {
         return pageOf(rows, criteria);
       },
       issueUserToken: opts.issueUserToken ?? noTokenService,
+      bulk,
     };
   }
 
@@ -225,8 +229,6 @@ export function createRestHandler(opts: RestHandlerOptions): RestHandler {
             storeCode: url.storeCode,
             store: url.store,
             baseUrl: baseUrlOf(req),
-            criteria: () =>
-              parseSearchCriteria(query, { inputLimits: limits, strictProperties: profile.rejectsUnknownProperties }),
           },
         );
       }

@@ -3,6 +3,7 @@ import type { QueryObject } from "./query";
 import type { SearchableEntity } from "./searchable";
 import type { InputLimits, SearchCriteria, SearchResult } from "./search-criteria";
 import type { Caller } from "./types";
+import type { BulkState } from "./async/bulk-state";
 
 /** Which store the dev store plays: Magento Open Source, or Adobe Commerce (adds the Commerce-only modules). */
 export type Edition = "open-source" | "commerce";
@@ -36,6 +37,8 @@ export interface RouteContext {
   criteria(opts?: { searchRequest?: boolean }): SearchCriteria;
   /** Issues an admin or customer token (the Integration module's token services, run by the auth layer). */
   issueUserToken(kind: "admin" | "customer", rawBody: string): string;
+  /** The bulks the async routes accepted and their consumer (the status routes read them). */
+  bulk: BulkState;
 }
 
 /** One documented parameter (query or body property); path parameters come from the path itself. */

@@ -3,29 +3,19 @@
  * - `POST|PUT|DELETE /rest/<store>/async/V1/…`: one operation, the synchronous route's body;
  * - `… /rest/<store>/async/bulk/V1/…`: an array of bodies; every `:param` of the route becomes `by<Param>`
  *   (`/V1/products/:sku` → `/V1/products/bySku`) and each element carries the parameter in its body;
- * - the status routes `GET /V1/bulk/:bulkUuid/status`, `/detailed-status`, `/operation-status/:status` and
- *   `GET /V1/bulk/?searchCriteria` (OperationRepositoryInterface::getList).
+ * The status routes (`GET /V1/bulk/…`) are ordinary routes of the route table: routes/bulk-status.ts.
  * Both submission routes answer `{bulk_uuid, request_items[{id, data_hash, status}], errors}` with 202 and
  * leave the work to the consumer (bulk-state.ts). GET has no async form. See docs/rest-semantics.md#async-and-bulk.
  */
-import { badRequest, noRoute, notFound } from "../errors";
+import { badRequest, noRoute } from "../errors";
 import type { QueryObject } from "../query";
 import type { RouteDef } from "../route";
 import type { Router } from "../router";
-import { matchAndSort, pageOf, type InputLimits, type SearchCriteria } from "../search-criteria";
-import { RestError, type Caller } from "../types";
-import {
-  BulkState,
-  bulkUserOf,
-  OPERATION_STATUS,
-  type Bulk,
-  type BulkOperation,
-  type OperationWork,
-} from "./bulk-state";
+import type { InputLimits } from "../search-criteria";
+import type { Caller } from "../types";
+import { BulkState, OPERATION_STATUS, type Bulk, type OperationWork } from "./bulk-state";
 import type { StoreView } from "../../data/index";
 
-/** The ACL resource of the bulk status routes (Magento_AsynchronousOperations etc/webapi.xml). */
-export const BULK_STATUS_RESOURCE = "Magento_Logging::system_magento_logging_bulk_operations";
 /** Magento's default `default_input_array_size_limit` for async routes when input limits are on. */
 export const ASYNC_ARRAY_LIMIT = 5_000;
 
@@ -66,7 +56,7 @@ export interface AsyncDeps {
 
 export interface AsyncRequest {
   method: string;
-  /** After the store code: `/async/V1/…`, `/async/bulk/V1/…` or `/V1/bulk…`. */
+  /** After the store code: `/async/V1/…` or `/async/bulk/V1/…`. */
   pathInfo: string;
   query: QueryObject;
   body: string;
@@ -74,15 +64,13 @@ export interface AsyncRequest {
   storeCode: string;
   store: StoreView;
   baseUrl: string;
-  criteria: () => SearchCriteria;
 }
 
 const ASYNC = /^\/async(\/bulk)?(\/V\d+\/.+)$/;
-const STATUS = /^\/V1\/bulk(?:\/([^/]+)\/(status|detailed-status|operation-status\/([^/]+)))?\/?$/;
 
 /** True when the path is one of the routes this module answers. */
 export function isAsyncPath(pathInfo: string): boolean {
-  return ASYNC.test(pathInfo) || STATUS.test(pathInfo);
+  return ASYNC.test(pathInfo);
 }
 
 function parseJson(text: string): unknown {
@@ -106,24 +94,7 @@ export async function handleAsync(d: AsyncDeps, req: AsyncRequest): Promise<{ st
     const path = asyncMatch[2]!;
     return isBulk ? submitBulk(d, req, method, path) : submitOne(d, req, method, path);
   }
-  const status = STATUS.exec(req.pathInfo);
-  if (!status || method !== "GET") throw noRoute();
-  const caller = await req.caller();
-  d.authorize({ aclResource: BULK_STATUS_RESOURCE } as RouteDef, caller);
-  const uuid = status[1];
-  if (uuid === undefined) return { status: 200, body: searchOperations(d.bulk, caller, req.criteria()) };
-  const bulk = d.bulk.get(decodeURIComponent(uuid));
-  if (!bulk || bulk.owner !== bulkUserOf(caller).owner)
-    throw notFound("Bulk uuid %bulkUuid not exist", { bulkUuid: uuid });
-  if (status[2] === "status") return { status: 200, body: summary(bulk, false) };
-  if (status[2] === "detailed-status") return { status: 200, body: summary(bulk, true) };
-  const code = Number(status[3]);
-  if (!Number.isInteger(code))
-    throw badRequest('The "%value" value\'s type is invalid. The "%type" type was expected. Verify and try again.', {
-      value: status[3],
-      type: "int",
-    });
-  return { status: 200, body: bulk.operations.filter((o) => o.status === code).length };
+  throw noRoute();
 }
 
 async function submitOne(d: AsyncDeps, req: AsyncRequest, method: string, path: string) {
@@ -197,70 +168,5 @@ function accepted(bulk: Bulk) {
       })),
       errors: rejected,
     },
-  };
-}
-
-function operationView(bulk: Bulk, o: BulkOperation, detailed: boolean) {
-  const base = { id: o.id, status: o.status, result_message: o.resultMessage, error_code: o.errorCode };
-  if (!detailed) return base;
-  return {
-    ...base,
-    bulk_uuid: bulk.uuid,
-    topic_name: bulk.topicName,
-    serialized_data: o.serializedData,
-    result_serialized_data: o.resultSerializedData,
-  };
-}
-
-function summary(bulk: Bulk, detailed: boolean) {
-  return {
-    operations_list: bulk.operations.map((o) => operationView(bulk, o, detailed)),
-    user_type: bulk.userType,
-    bulk_id: bulk.uuid,
-    description: bulk.description,
-    start_time: bulk.startTime,
-    user_id: bulk.userId,
-    operation_count: bulk.operations.length,
-  };
-}
-
-interface OperationRow {
-  id: number;
-  bulk_uuid: string;
-  topic_name: string;
-  serialized_data: string;
-  result_serialized_data: string | null;
-  status: number;
-  result_message: string | null;
-  error_code: number | null;
-  start_time: string;
-}
-
-function searchOperations(state: BulkState, caller: Caller, criteria: SearchCriteria) {
-  const owner = bulkUserOf(caller).owner;
-  const rows: OperationRow[] = [];
-  for (const bulk of state.all()) {
-    if (bulk.owner !== owner) continue;
-    for (const o of bulk.operations) {
-      rows.push({ ...(operationView(bulk, o, true) as Omit<OperationRow, "start_time">), start_time: bulk.startTime });
-    }
-  }
-  const allowed = new Set(["start_time", "status", "bulk_uuid", "topic_name", "id"]);
-  for (const g of criteria.filter_groups) {
-    for (const f of g.filters)
-      if (!allowed.has(f.field))
-        throw new RestError(400, 'Invalid value of "%value" provided for the %fieldName field.', {
-          value: f.field,
-          fieldName: "field",
-        });
-  }
-  const page = pageOf(
-    matchAndSort(rows, criteria, (row, field) => row[field as keyof OperationRow]),
-    criteria,
-  );
-  return {
-    items: page.items.map(({ start_time, ...rest }) => ({ ...rest, extension_attributes: { start_time } })),
-    search_criteria: page.search_criteria,
-    total_count: page.total_count,
   };
 }

@@ -49,6 +49,7 @@ import { salesRuleRoutes } from "./sales-rules";
 import { searchRoutes } from "./search";
 import { shipmentRoutes } from "./shipments";
 import { storeRoutes } from "./store";
+import { bulkStatusRoutes } from "./bulk-status";
 import { taxRoutes } from "./tax";
 import { transactionRoutes } from "./transactions";
 
@@ -68,6 +69,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...gatewayRoutes,
   // Open-source modules
   ...analyticsRoutes,
+  ...bulkStatusRoutes,
   ...backendRoutes,
   ...bundleProductRoutes,
   ...productRoutes,

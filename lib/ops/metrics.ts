@@ -41,7 +41,7 @@ const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 function create(): KitMetrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: "kit_process_" });
+  collectDefaultMetrics({ register: registry, prefix: "kit_" }); // kit_process_*, kit_nodejs_*
   const scrapeSources: KitMetrics["scrapeSources"] = { current: null };
   const m: KitMetrics = {
     registry,

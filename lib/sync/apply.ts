@@ -23,6 +23,8 @@ export interface ApplyOptions {
   olderIs: "error" | "skip";
   /** The cursor move that goes with this page (same transaction). */
   cursor?: CursorPatch;
+  /** No handler listens to this entity: its changes are written delivered, with nothing left to deliver. */
+  unheard?: boolean;
   /** Records the store no longer has (sweep end, refreshRecord): deleted. */
   deletions?: readonly string[];
 }
@@ -81,7 +83,7 @@ export async function applyRecords(
         existed: true,
       });
     }
-    await tx.sync.writeChanges(installationId, entity.name, changes, at);
+    await tx.sync.writeChanges(installationId, entity.name, changes, at, options.unheard ? "delivered" : "pending");
     if (seen.length) await tx.sync.markSeen(installationId, entity.name, seen, at);
     if (options.cursor) await tx.sync.saveCursor(installationId, entity.name, options.cursor);
     return { changes: changes.length, unchanged: seen.length, stale };

@@ -84,9 +84,16 @@ export interface SyncRepo {
   ): Promise<Map<string, MirrorState>>;
   /**
    * Writes changes: each mirror row, and an outbox entry (older open entries of the same record are superseded:
-   * a record has at most one change waiting). Run inside storage.transaction with the cursor move.
+   * a record has at most one change waiting). Run inside storage.transaction with the cursor move. The entries are
+   * written "delivered" when no handler listens to the entity (what delivery would do with them at once).
    */
-  writeChanges(installationId: string, entity: string, changes: readonly NewChange[], at: Date): Promise<void>;
+  writeChanges(
+    installationId: string,
+    entity: string,
+    changes: readonly NewChange[],
+    at: Date,
+    state: "pending" | "delivered",
+  ): Promise<void>;
   /** The sweep saw these records unchanged. */
   markSeen(installationId: string, entity: string, identities: readonly string[], at: Date): Promise<void>;
   /** Live mirror records a sweep that started at `since` did not see. */

@@ -25,6 +25,8 @@ export interface ApplyOptions {
   cursor?: CursorPatch;
   /** No handler listens to this entity: its changes are written delivered, with nothing left to deliver. */
   unheard?: boolean;
+  /** Run first in the page's transaction: throws when this runner lost the entity's lock (runner-lock.ts). */
+  guard?: (tx: Storage) => Promise<void>;
   /** Records the store no longer has (sweep end, refreshRecord): deleted. */
   deletions?: readonly string[];
 }
@@ -42,6 +44,7 @@ export async function applyRecords(
   for (const r of records) byIdentity.set(r.identity, r);
   const identities = [...byIdentity.keys(), ...(options.deletions ?? [])];
   return storage.transaction(async (tx) => {
+    await options.guard?.(tx);
     const mirror = await tx.sync.mirrorStates(installationId, entity.name, identities);
     const changes: NewChange[] = [];
     const seen: string[] = [];

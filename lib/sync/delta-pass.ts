@@ -71,7 +71,7 @@ const after = (a: Position, b: Position): boolean =>
   a.version > b.version || (a.version === b.version && a.key > b.key);
 
 export async function runDeltaPass(
-  deps: DeliveryDeps & { storage: Storage },
+  deps: DeliveryDeps & { storage: Storage; guard?: (tx: Storage) => Promise<void> },
   store: { installationId: string; baseUrl: string },
   entity: SyncEntity,
   client: MagentoClient,
@@ -148,6 +148,7 @@ export async function runDeltaPass(
     const applied = await applyRecords(deps.storage, installationId, entity, inRange, deps.now(), {
       olderIs: "error",
       unheard,
+      guard: deps.guard,
       cursor: {
         ...(nextMark ? { markVersion: nextMark.version, markKey: String(nextMark.key) } : {}),
         ...(firstOfBackfill ? { backfillTotal: page.total } : {}),

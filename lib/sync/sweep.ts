@@ -31,7 +31,7 @@ function criteria(entity: SyncEntity, afterKey: number | null): SearchCriteria {
 }
 
 export async function runSweep(
-  deps: DeliveryDeps & { storage: Storage },
+  deps: DeliveryDeps & { storage: Storage; guard?: (tx: Storage) => Promise<void> },
   store: { installationId: string; baseUrl: string },
   entity: SyncEntity,
   client: MagentoClient,
@@ -73,6 +73,7 @@ export async function runSweep(
     const applied = await applyRecords(deps.storage, installationId, entity, records, deps.now(), {
       olderIs: "error",
       unheard,
+      guard: deps.guard,
       cursor: { sweepAfter: maxKey >= 0 ? String(maxKey) : null },
     });
     result.rows += records.length;
@@ -97,6 +98,7 @@ export async function runSweep(
     const applied = await applyRecords(deps.storage, installationId, entity, [], deps.now(), {
       olderIs: "error",
       unheard,
+      guard: deps.guard,
       deletions: gone.map((g) => g.identity),
     });
     result.deleted += applied.changes;

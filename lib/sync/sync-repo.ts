@@ -19,9 +19,14 @@ export interface SyncCursor {
   errorCode: string | null;
   error: string | null;
   errorAt: Date | null;
+  /** The runner holding the entity's lock, and until when (lib/sync/runner-lock.ts). */
+  lockedBy: string | null;
+  lockedUntil: Date | null;
 }
 
-export type CursorPatch = Partial<Omit<SyncCursor, "installationId" | "entity">>;
+export type CursorPatch = Partial<Omit<SyncCursor, "installationId" | "entity" | "lockedBy" | "lockedUntil">>;
+
+export type LockTaken = { taken: true } | { taken: false; holder: string | null; until: Date | null };
 
 export interface MirrorState {
   identity: string;
@@ -76,6 +81,20 @@ export interface SyncRepo {
   cursors(installationId: string): Promise<SyncCursor[]>;
   /** Creates the cursor when missing. */
   saveCursor(installationId: string, entity: string, patch: CursorPatch): Promise<void>;
+  /**
+   * Takes (or renews) the runner lock of (installationId, entity) for `holder` until `until`, in one conditional
+   * write: when it is free, expired at `now`, or held by `from` (the holder itself renewing, or a runner found
+   * gone). Creates the cursor when missing.
+   */
+  takeLock(
+    installationId: string,
+    entity: string,
+    holder: string,
+    until: Date,
+    now: Date,
+    from: string | null,
+  ): Promise<LockTaken>;
+  releaseLock(installationId: string, entity: string, holder: string): Promise<void>;
   /** The mirror's state of these identities (deleted ones included). */
   mirrorStates(
     installationId: string,

@@ -7,6 +7,7 @@ import type { SyncEntity } from "@/lib/sync/declaration";
 import type { SyncHandler } from "@/lib/sync/handler";
 import { syncEntity } from "@/lib/sync/registry";
 import { syncRun, type SyncServices } from "@/lib/sync/run";
+import { SyncBusyError } from "@/lib/sync/runner-lock";
 import type { SyncCursor } from "@/lib/sync/sync-repo";
 import type { MagentoClient } from "@/lib/magento";
 import type { KitCore } from "./core";
@@ -32,6 +33,23 @@ export function lagSeconds(c: SyncCursor | null, now: Date): number | null {
     return Math.max(0, Math.round((now.getTime() - new Date(`${c.markVersion.replace(" ", "T")}Z`).getTime()) / 1000));
   if (c.lastSweepAt) return Math.max(0, Math.round((now.getTime() - c.lastSweepAt.getTime()) / 1000));
   return null;
+}
+
+/** How often a command waiting for another runner's pass looks again. */
+const LOCK_POLL_MS = 1_000;
+
+async function waitingForLock<T>(fn: () => Promise<T>, onWait?: (why: string) => void): Promise<T> {
+  let told = false;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (!(e instanceof SyncBusyError)) throw e;
+      if (!told) onWait?.(e.message);
+      told = true;
+      await new Promise((r) => setTimeout(r, LOCK_POLL_MS));
+    }
+  }
 }
 
 export function syncVerbs(
@@ -69,11 +87,14 @@ export function syncVerbs(
       return run.refresh(input.installationId, syncEntity(input.entity, o.entities), input.identity, core.fetch);
     },
 
-    /** Runs a delta pass (or a sweep) of one entity in this process, to the end. */
-    runPass: (installationId: string, entity: string, until = new Date(8.64e15)) =>
-      run.pass(installationId, syncEntity(entity, o.entities), core.fetch, until),
-    runSweep: (installationId: string, entity: string, until = new Date(8.64e15)) =>
-      run.sweep(installationId, syncEntity(entity, o.entities), core.fetch, until),
+    /**
+     * Runs a delta pass (or a sweep) of one entity in this process, to the end. While a worker's pass or sweep of
+     * the same entity runs, it waits for it (`onWait` hears why, once), then runs: never both at once.
+     */
+    runPass: (installationId: string, entity: string, until = new Date(8.64e15), onWait?: (why: string) => void) =>
+      waitingForLock(() => run.pass(installationId, syncEntity(entity, o.entities), core.fetch, until), onWait),
+    runSweep: (installationId: string, entity: string, until = new Date(8.64e15), onWait?: (why: string) => void) =>
+      waitingForLock(() => run.sweep(installationId, syncEntity(entity, o.entities), core.fetch, until), onWait),
 
     async status(installationId: string, userId: string | null): Promise<SyncEntityStatus[] | null> {
       if (!(await allowed(installationId, userId))) return null;

@@ -86,6 +86,34 @@ export function prismaSync(db: PortableQueries, provider: DatabaseProvider): Syn
         update: patch,
       });
     },
+    async takeLock(installationId, entity, holder, until, now, from) {
+      const key = { installationId_entity: { installationId, entity } };
+      // the cursor row exists first (two runners starting together: one insert, no unique-key error)
+      await db.$executeRaw`INSERT INTO "SyncCursor" ("installationId", "entity") VALUES (${installationId}, ${entity})
+        ON CONFLICT ("installationId", "entity") DO NOTHING`;
+      const r = await db.syncCursor.updateMany({
+        where: {
+          installationId,
+          entity,
+          OR: [
+            { lockedBy: null },
+            { lockedUntil: null },
+            { lockedUntil: { lt: now } },
+            ...(from ? [{ lockedBy: from }] : []),
+          ],
+        },
+        data: { lockedBy: holder, lockedUntil: until },
+      });
+      if (r.count === 1) return { taken: true };
+      const c = await db.syncCursor.findUnique({ where: key, select: { lockedBy: true, lockedUntil: true } });
+      return { taken: false, holder: c?.lockedBy ?? null, until: c?.lockedUntil ?? null };
+    },
+    async releaseLock(installationId, entity, holder) {
+      await db.syncCursor.updateMany({
+        where: { installationId, entity, lockedBy: holder },
+        data: { lockedBy: null, lockedUntil: null },
+      });
+    },
     async mirrorStates(installationId, entity, identities) {
       const out = new Map<string, MirrorState>();
       if (identities.length === 0) return out;

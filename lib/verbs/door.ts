@@ -113,6 +113,7 @@ const EXPORTS = { start: 1, list: 1, get: 2, pages: ASIS } as const satisfies Bi
 const BULK = { read: ASIS, start: 1, list: 1, get: 2, rows: ASIS } as const satisfies Binding<DoorVerbs["bulk"]>;
 const SYNC = {
   status: 1,
+  view: 1,
   lastDay: 1,
   parked: 1,
   retryParked: 1,

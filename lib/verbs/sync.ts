@@ -8,6 +8,7 @@ import type { SyncHandler } from "@/lib/sync/handler";
 import { syncEntity } from "@/lib/sync/registry";
 import { syncRun, type SyncServices } from "@/lib/sync/run";
 import { SyncBusyError } from "@/lib/sync/runner-lock";
+import { syncEntityView } from "@/lib/sync/status-view";
 import type { SyncCursor } from "@/lib/sync/sync-repo";
 import type { MagentoClient } from "@/lib/magento";
 import type { KitCore } from "./core";
@@ -133,6 +134,34 @@ export function syncVerbs(
         else if (c.state === "parked") h.parked++;
       }
       return hours;
+    },
+
+    /**
+     * The Sync page's data as JSON-ready values (GET /api/stores/<id>/sync): each entity's state, the last day's
+     * chart and the parked changes (without their record data). Null: not the user's store.
+     */
+    async view(installationId: string, userId: string | null) {
+      const [status, lastDay, parked] = await Promise.all([
+        this.status(installationId, userId),
+        this.lastDay(installationId, userId),
+        this.parked(installationId, userId),
+      ]);
+      if (!status || !lastDay || !parked) return null;
+      const now = core.now();
+      return {
+        entities: status.map((s) => syncEntityView(s, now)),
+        lastDay,
+        parked: parked.map((c) => ({
+          id: c.id,
+          entity: c.entity,
+          identity: c.identity,
+          operation: c.operation,
+          version: c.version,
+          attempts: c.attempts,
+          error: c.error,
+          createdAt: c.createdAt,
+        })),
+      };
     },
 
     async parked(installationId: string, userId: string | null, limit = 50) {

@@ -12,6 +12,7 @@
  */
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { Storage } from "@/lib/storage/storage";
 import { KitError } from "@/lib/kit-error";
 
@@ -40,9 +41,15 @@ export function holderIsGone(holder: string): boolean {
   if (Number(pid) === process.pid) return false;
   try {
     process.kill(Number(pid), 0);
-    return false;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === "ESRCH";
+  }
+  // a process killed and not yet reaped (a container whose first process reaps no orphans) is a zombie: gone too
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch {
+    return false; // no /proc (macOS): alive, the lock runs out on its own
   }
 }
 

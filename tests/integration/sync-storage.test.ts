@@ -112,4 +112,50 @@ describe.each(PROVIDERS)("sync storage on %s", (provider) => {
     const dump = await sync.records("inst", "products", null, 1000);
     expect(dump.find((r) => r.identity === "007")?.sortKey).toBe(Buffer.from("007").toString("hex"));
   });
+
+  it("Resync from scratch starts the cursor over but leaves a running pass its lock", async () => {
+    db = await freshDatabase(provider);
+    const sync = db.storage.sync;
+    const now = new Date("2026-11-27T02:00:00.000Z");
+    const until = new Date(now.getTime() + 60_000);
+    await sync.saveCursor("inst", "orders", {
+      markVersion: "2026-11-27 01:00:00",
+      markKey: "42",
+      backfilledAt: now,
+      backfillDone: 10,
+      backfillTotal: 10,
+      lastPassAt: now,
+      paused: true,
+      errorCode: "rate_limited",
+      error: "429",
+      errorAt: now,
+    });
+    expect((await sync.takeLock("inst", "orders", "runner-a", until, now, null)).taken).toBe(true);
+    await db.storage.transaction((tx) => tx.sync.writeChanges("inst", "orders", [change("1")], now, "delivered"));
+    await sync.reset("inst", "orders");
+    expect(await sync.cursor("inst", "orders")).toMatchObject({
+      markVersion: null,
+      markKey: null,
+      backfilledAt: null,
+      backfillDone: 0,
+      backfillTotal: null,
+      lastPassAt: null,
+      paused: false,
+      errorCode: null,
+      error: null,
+      lockedBy: "runner-a",
+      lockedUntil: until,
+    });
+    // the mirror forgets versions (a store clock set back is accepted again), keeps fingerprints
+    expect((await sync.mirrorStates("inst", "orders", ["1"])).get("1")).toMatchObject({
+      version: "",
+      fingerprint: "fp-1",
+    });
+    // another runner still cannot take it
+    expect(await sync.takeLock("inst", "orders", "runner-b", until, now, null)).toEqual({
+      taken: false,
+      holder: "runner-a",
+      until,
+    });
+  });
 });

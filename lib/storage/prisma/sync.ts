@@ -265,7 +265,26 @@ export function prismaSync(db: PortableQueries, provider: DatabaseProvider): Syn
       return rows.map((r) => ({ ...r, state: r.state as ChangeState }));
     },
     async reset(installationId, entity) {
-      await db.syncCursor.deleteMany({ where: { installationId, entity } });
+      // everything starts over but the runner lock: a pass running now keeps it (and sees the reset cursor)
+      await db.syncCursor.updateMany({
+        where: { installationId, entity },
+        data: {
+          markVersion: null,
+          markKey: null,
+          storeNow: null,
+          backfilledAt: null,
+          backfillTotal: null,
+          backfillDone: 0,
+          sweepStartedAt: null,
+          sweepAfter: null,
+          lastPassAt: null,
+          lastSweepAt: null,
+          paused: false,
+          errorCode: null,
+          error: null,
+          errorAt: null,
+        },
+      });
       await db.syncRecord.updateMany({ where: { installationId, entity }, data: { version: "" } });
     },
     async forget(installationId) {

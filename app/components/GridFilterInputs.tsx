@@ -4,7 +4,10 @@ import { Field, SelectField } from "./ui";
 
 const ANY: grids.Grid.FilterOption = { value: "", label: "Any" };
 
+/** The filter's value, or what was typed when it was refused (to be corrected, not typed again). */
 function one(state: grids.Grid.State<Record<string, unknown>>, name: string): string {
+  const typed = state.rejected[name];
+  if (typed !== undefined) return typed;
   const v = state.filters[name];
   return v === undefined || v === null ? "" : String(v);
 }

@@ -15,7 +15,7 @@ import { createAccountInPopup, installationIds, saveAndActivate } from "./fixtur
 import { freePort } from "../helpers/servers";
 import type { DevStore } from "../../devstore/src/server";
 
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 480_000 }); // seven pages, each at two sizes, each giving up on the store
 
 const ROOT = join(__dirname, "..", "..");
 let kit: KitServer;

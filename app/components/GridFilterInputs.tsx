@@ -69,11 +69,11 @@ export function GridFilterInputs({
     out.push(
       <fieldset key={input.name}>
         <legend>{input.legend}</legend>
-        <div className="meta-row">
+        <div className="check-options">
           {input.options.map((o) => (
-            <label key={o.value} style={{ marginRight: "0.75rem" }}>
-              <input type="checkbox" name={input.name} value={o.value} defaultChecked={selected.has(o.value)} />{" "}
-              {o.label}
+            <label key={o.value}>
+              <input type="checkbox" name={input.name} value={o.value} defaultChecked={selected.has(o.value)} />
+              <span>{o.label}</span>
             </label>
           ))}
         </div>

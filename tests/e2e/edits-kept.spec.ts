@@ -264,3 +264,25 @@ test("stores list: a store whose integration was deleted stops reading Connected
   await expect(row).not.toHaveAttribute("data-state", "active", { timeout: 30_000 });
   await expect(row.getByTestId("state-title")).not.toContainText("Connected");
 });
+
+test("a refused filter keeps what was typed beside its error; a store known by its host offers Name it", async ({
+  page,
+  dash,
+}) => {
+  await page.goto(`${dash.appUrl}/stores/${dash.installationId}/orders`);
+  const filters = page.getByRole("search", { name: "Filter orders" });
+  await filters.getByLabel("Grand total from").fill("12,50");
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByText("Some filters were not applied")).toBeVisible({ timeout: 30_000 });
+  await expect(filters.getByLabel("Grand total from")).toHaveValue("12,50"); // to be corrected, not typed again
+  await expect(filters.getByLabel("Grand total from")).toHaveAttribute("aria-invalid", "true");
+  await lookAt(page, "orders-filter-refused");
+
+  await page.goto(`${dash.appUrl}/stores`);
+  const row = page.locator(`[data-installation="${dash.installationId}"]`);
+  await row.getByRole("link", { name: /^Name it/ }).click();
+  await expect(page).toHaveURL((u) => u.pathname.endsWith("/diagnostics") && u.hash === "#store-name");
+  await expect(page.getByRole("form", { name: "Name in this app" })).toBeInViewport();
+  await page.goto(`${dash.appUrl}/stores`);
+  await lookAt(page, "stores-name-it");
+});

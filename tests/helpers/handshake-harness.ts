@@ -17,7 +17,8 @@ import type { ExchangeOutcome } from "@/lib/integration/exchange";
 import { clientForInstallationRecord } from "@/lib/integration/installation-client";
 import type { Storage } from "@/lib/storage/storage";
 import type { InstallationWithStore } from "@/lib/storage/types";
-import { CALLBACK_JOB, EXCHANGE_JOB, PROBE_JOB } from "@/lib/jobs/kinds";
+import { CALLBACK_JOB, EXCHANGE_JOB } from "@/lib/integration/jobs";
+import { PROBE_JOB } from "@/lib/integration/probe-jobs";
 import { listenLocal, closeServer } from "./servers";
 
 export interface DevIntegration {

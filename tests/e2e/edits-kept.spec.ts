@@ -250,9 +250,23 @@ test("stores list: a store whose integration was deleted stops reading Connected
   dash,
 }) => {
   const { installationId, integrationId } = await dash.activateAnother("Deleted in the store");
+  const db = createClient({ url: dash.databaseUrl });
+  // the health probe the app runs after each activation answers first (else it could record a success after the
+  // timestamps below are cleared, and the list would rightly see a store heard from a moment ago)
+  await expect
+    .poll(
+      async () =>
+        (
+          await db.execute({
+            sql: 'SELECT "lastCheckedAt" FROM "Installation" WHERE "id" = ?',
+            args: [installationId],
+          })
+        ).rows[0]?.lastCheckedAt ?? null,
+      { timeout: 60_000 },
+    )
+    .not.toBeNull();
   await adminApi(dash.store, "DELETE", `/integrations/${integrationId}`);
   // nothing heard from the store for a while (as if the last call was an hour ago)
-  const db = createClient({ url: dash.databaseUrl });
   await db.execute({
     sql: 'UPDATE "Installation" SET "lastSuccessAt" = NULL, "lastCheckedAt" = NULL WHERE "id" = ?',
     args: [installationId],

@@ -13,7 +13,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase } from "@/lib/db";
+import { openDatabase, useWriteAheadLog } from "@/lib/db";
 import { parseEnv } from "@/lib/env";
 import { createKit } from "@/lib/kit";
 import { createLogger } from "@/lib/log";
@@ -36,6 +36,7 @@ async function main() {
     env: { ...process.env, DATABASE_URL: url },
     stdio: "ignore",
   });
+  await useWriteAheadLog(url); // as `node scripts/setup.mjs` and the kit's migrate leave every SQLite database
   const keys = [{ id: "b1", key: Buffer.alloc(32, 7) }];
   const box = createSecretBox(keys);
   // count the store requests the syncer makes

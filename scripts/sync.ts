@@ -1,5 +1,7 @@
 /**
- * Delta sync of a linked store, once, in this process (the worker does it on a schedule; docs/sync.md):
+ * Delta sync of a linked store, once, in this process (the worker does it on a schedule; docs/sync.md). It holds
+ * each entity's runner lock as the worker's jobs do, so it waits for a pass the worker is running and never
+ * interleaves with one:
  *
  *   npm run --silent sync -- --store <installationId> [--entity products|customers|orders|stock] --once [--sweep]
  *
@@ -99,10 +101,12 @@ async function main(argv: readonly string[]): Promise<number> {
       return 2;
     }
     for (const e of entities) {
+      // a worker's pass or sweep of the same entity finishes first (lib/sync/runner-lock.ts)
+      const onWait = (why: string) => process.stderr.write(`sync: ${e.name}: waiting: ${why}\n`);
       try {
         const parts: string[] = [];
         if (e.version) {
-          const p = await kit.sync.runPass(args.store, e.name);
+          const p = await kit.sync.runPass(args.store, e.name, undefined, onWait);
           if (p.state === "paused") {
             process.stdout.write(`${e.name}: paused (Resume it on the Sync page)\n`);
             continue;
@@ -112,7 +116,7 @@ async function main(argv: readonly string[]): Promise<number> {
           );
         }
         if (args.sweep || !e.version) {
-          const s = await kit.sync.runSweep(args.store, e.name);
+          const s = await kit.sync.runSweep(args.store, e.name, undefined, onWait);
           if (s.state === "paused") {
             process.stdout.write(`${e.name}: paused (Resume it on the Sync page)\n`);
             continue;

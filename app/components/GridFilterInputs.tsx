@@ -4,7 +4,10 @@ import { Field, SelectField } from "./ui";
 
 const ANY: grids.Grid.FilterOption = { value: "", label: "Any" };
 
+/** The filter's value, or what was typed when it was refused (to be corrected, not typed again). */
 function one(state: grids.Grid.State<Record<string, unknown>>, name: string): string {
+  const typed = state.rejected[name];
+  if (typed !== undefined) return typed;
   const v = state.filters[name];
   return v === undefined || v === null ? "" : String(v);
 }
@@ -66,11 +69,11 @@ export function GridFilterInputs({
     out.push(
       <fieldset key={input.name}>
         <legend>{input.legend}</legend>
-        <div className="meta-row">
+        <div className="check-options">
           {input.options.map((o) => (
-            <label key={o.value} style={{ marginRight: "0.75rem" }}>
-              <input type="checkbox" name={input.name} value={o.value} defaultChecked={selected.has(o.value)} />{" "}
-              {o.label}
+            <label key={o.value}>
+              <input type="checkbox" name={input.name} value={o.value} defaultChecked={selected.has(o.value)} />
+              <span>{o.label}</span>
             </label>
           ))}
         </div>

@@ -1,5 +1,16 @@
-/** Placeholder while a grid loads from the store. */
-export function GridSkeleton({ label }: { label: string }) {
+/** Placeholder while a grid loads from the store; `compact`: a few lines inside a card that is already there. */
+export function GridSkeleton({ label, compact = false }: { label: string; compact?: boolean }) {
+  if (compact)
+    return (
+      <div role="status" aria-live="polite" aria-busy="true">
+        <p className="visually-hidden">Loading {label} from the store…</p>
+        <div aria-hidden="true">
+          {Array.from({ length: 4 }, (_, i) => (
+            <div key={i} className="skeleton" style={{ width: `${90 - (i % 2) * 25}%` }} />
+          ))}
+        </div>
+      </div>
+    );
   return (
     <div role="status" aria-live="polite" aria-busy="true">
       <p className="visually-hidden">Loading {label} from the store…</p>

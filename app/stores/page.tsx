@@ -4,6 +4,7 @@ import { CopyField } from "@/app/components/CopyField";
 import { door, requireUser } from "@/app/_kit";
 import { checkedAgo, describeStoreState, formatDateTime } from "@/lib/dashboard";
 import { RefreshStaleStates } from "./RefreshStaleStates";
+import { LABEL_FORM_ID } from "./[id]/diagnostics/label-form-id";
 import { acceptLinkOfferAction } from "./link-offer-actions";
 
 export const metadata = { title: "Stores" };
@@ -113,6 +114,12 @@ export default async function StoresPage({ searchParams }: { searchParams: Promi
                     {v.action.kind !== "none" ? <p className="store-row__action">{v.action.text}</p> : null}
                   </div>
                   <div className="store-row__links">
+                    {s.label ? null : (
+                      // Magento never sends the integration's name: a store known only by its host is offered one
+                      <Link href={`${base}/diagnostics#${LABEL_FORM_ID}`} aria-label={`Name it: ${host}`}>
+                        Name it
+                      </Link>
+                    )}
                     <Link href={`${base}/diagnostics`}>Diagnostics</Link>
                     <Link href={`${base}/remove`}>Remove…</Link>
                   </div>

@@ -121,6 +121,11 @@ export const ACL_TREE: AclNode[] = [
         ],
       },
       {
+        id: "Magento_InventoryApi::inventory",
+        title: "Inventory",
+        children: [{ id: "Magento_InventoryApi::source", title: "Sources" }],
+      },
+      {
         id: "Magento_Backend::stores_attributes",
         title: "Attributes",
         children: [

@@ -49,6 +49,8 @@ export const RESOURCE_TITLES: Readonly<Record<string, string>> = {
   "Magento_Backend::store": "Stores › Settings › All Stores",
   "Magento_Config::config": "Stores › Settings › Configuration",
   "Magento_CatalogInventory::cataloginventory": "Stores › Settings › Configuration › Inventory Section",
+  "Magento_InventoryApi::inventory": "Stores › Inventory",
+  "Magento_InventoryApi::source": "Stores › Inventory › Sources",
   "Magento_Backend::stores_attributes": "Stores › Attributes",
   "Magento_Catalog::attributes_attributes": "Stores › Attributes › Product",
   "Magento_Catalog::sets": "Stores › Attributes › Attribute Set",
@@ -225,6 +227,7 @@ export const RESOURCE_ROUTES: Readonly<Record<string, readonly string[]>> = {
     "GET /V1/stockStatuses/{}",
     "PUT /V1/products/{}/stockItems/{}",
   ],
+  "Magento_InventoryApi::source": ["GET /V1/inventory/source-items"],
   "Magento_Cms::block": [
     "DELETE /V1/cmsBlock/{}",
     "GET /V1/cmsBlock/search",

@@ -56,6 +56,8 @@ export interface GridState<F extends Record<string, unknown>> {
   pageSize: number;
   /** Params that were present but invalid, by name, with a message to show next to the input. */
   errors: Record<string, string>;
+  /** A refused filter's value as it was typed (a list comma-joined), shown again in its input to be corrected. */
+  rejected: Record<string, string>;
 }
 
 function getAll(raw: RawParams, name: string): string[] {
@@ -77,10 +79,14 @@ function positiveInt(text: string | undefined): number | undefined {
   return n >= 1 ? n : undefined;
 }
 
-/** Parses a grid's query string. Invalid values are dropped (and reported in `errors`), never thrown. */
+/**
+ * Parses a grid's query string. Invalid values are not sent (reported in `errors`, kept as typed in `rejected`),
+ * never thrown.
+ */
 export function parseGridParams<F extends Record<string, unknown>>(spec: GridSpec<F>, raw: RawParams): GridState<F> {
   const filters: Partial<F> = {};
   const errors: Record<string, string> = {};
+  const rejected: Record<string, string> = {};
   for (const name of Object.keys(spec.filters) as Array<keyof F & string>) {
     const param = spec.filters[name];
     let input: unknown;
@@ -100,6 +106,7 @@ export function parseGridParams<F extends Record<string, unknown>>(spec: GridSpe
       if (parsed.data !== undefined) filters[name] = parsed.data;
     } else {
       errors[name] = parsed.error.issues[0]?.message ?? "invalid value";
+      rejected[name] = Array.isArray(input) ? input.join(",") : String(input);
     }
   }
 
@@ -136,7 +143,7 @@ export function parseGridParams<F extends Record<string, unknown>>(spec: GridSpe
     errors[name] = `not a filter of this page (it filters by ${Object.keys(spec.filters).join(", ")})`;
   }
 
-  return { filters, sort, page, pageSize, errors };
+  return { filters, sort, page, pageSize, errors, rejected };
 }
 
 const GRID_PARAMS = new Set(["sort", "dir", "page", "size"]);
@@ -177,7 +184,7 @@ function serialiseValue(v: unknown): string[] {
  */
 export function gridQueryString<F extends Record<string, unknown>>(
   spec: GridSpec<F>,
-  state: Omit<GridState<F>, "errors">,
+  state: Omit<GridState<F>, "errors" | "rejected">,
 ): string {
   const out = new URLSearchParams();
   for (const name of Object.keys(spec.filters) as Array<keyof F & string>) {
@@ -198,7 +205,7 @@ export function gridQueryString<F extends Record<string, unknown>>(
 export function gridHref<F extends Record<string, unknown>>(
   basePath: string,
   spec: GridSpec<F>,
-  state: Omit<GridState<F>, "errors">,
+  state: Omit<GridState<F>, "errors" | "rejected">,
   patch: { page?: number; sort?: { field: string; dir: SortDir }; pageSize?: number; filters?: Partial<F> },
 ): string {
   const resetPage = patch.sort !== undefined || patch.pageSize !== undefined || patch.filters !== undefined;

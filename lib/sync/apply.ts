@@ -23,6 +23,10 @@ export interface ApplyOptions {
   olderIs: "error" | "skip";
   /** The cursor move that goes with this page (same transaction). */
   cursor?: CursorPatch;
+  /** No handler listens to this entity: its changes are written delivered, with nothing left to deliver. */
+  unheard?: boolean;
+  /** Run first in the page's transaction: throws when this runner lost the entity's lock (runner-lock.ts). */
+  guard?: (tx: Storage) => Promise<void>;
   /** Records the store no longer has (sweep end, refreshRecord): deleted. */
   deletions?: readonly string[];
 }
@@ -40,6 +44,7 @@ export async function applyRecords(
   for (const r of records) byIdentity.set(r.identity, r);
   const identities = [...byIdentity.keys(), ...(options.deletions ?? [])];
   return storage.transaction(async (tx) => {
+    await options.guard?.(tx);
     const mirror = await tx.sync.mirrorStates(installationId, entity.name, identities);
     const changes: NewChange[] = [];
     const seen: string[] = [];
@@ -81,7 +86,7 @@ export async function applyRecords(
         existed: true,
       });
     }
-    await tx.sync.writeChanges(installationId, entity.name, changes, at);
+    await tx.sync.writeChanges(installationId, entity.name, changes, at, options.unheard ? "delivered" : "pending");
     if (seen.length) await tx.sync.markSeen(installationId, entity.name, seen, at);
     if (options.cursor) await tx.sync.saveCursor(installationId, entity.name, options.cursor);
     return { changes: changes.length, unchanged: seen.length, stale };

@@ -32,6 +32,10 @@ export interface Delivered {
 export const retryDelayMs = (attempts: number): number =>
   Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1));
 
+/** Whether any handler takes this entity's changes (when none does, they are written delivered). */
+export const listenedTo = (handlers: readonly SyncHandler[], entity: string): boolean =>
+  handlers.some((h) => h.entities === "*" || h.entities.includes(entity));
+
 export async function deliverDue(
   deps: DeliveryDeps,
   store: { installationId: string; baseUrl: string },

@@ -16,9 +16,9 @@ import type { MagentoClient, SearchCriteria, SearchFilterGroup } from "@/lib/mag
 import type { Storage } from "@/lib/storage/storage";
 import type { SyncEntity } from "./declaration";
 import { applyRecords } from "./apply";
-import { deliverDue, type DeliveryDeps } from "./deliver";
+import { deliverDue, listenedTo, type DeliveryDeps } from "./deliver";
 import { checkFieldsPresent, SyncDataError, toStoreRecord } from "./records";
-import { readStorePage } from "./store-page";
+import { readStorePage, type StorePage } from "./store-page";
 import { versionMinus, versionText } from "./store-clock";
 
 /** How far before the watermark each pass starts reading again. */
@@ -71,7 +71,7 @@ const after = (a: Position, b: Position): boolean =>
   a.version > b.version || (a.version === b.version && a.key > b.key);
 
 export async function runDeltaPass(
-  deps: DeliveryDeps & { storage: Storage },
+  deps: DeliveryDeps & { storage: Storage; guard?: (tx: Storage) => Promise<void> },
   store: { installationId: string; baseUrl: string },
   entity: SyncEntity,
   client: MagentoClient,
@@ -81,6 +81,7 @@ export async function runDeltaPass(
   const { installationId } = store;
   const cursor = await deps.storage.sync.cursor(installationId, entity.name);
   if (cursor?.paused) return { ...result, state: "paused" };
+  const unheard = !listenedTo(deps.handlers, entity.name);
   const addDelivery = async () => {
     const d = await deliverDue(deps, store, entity.name);
     result.delivered += d.delivered;
@@ -97,10 +98,20 @@ export async function runDeltaPass(
   let upper: string | null = null;
   let storeNow: Date | null = null;
   let stalls = 0;
+  // the next page is read while this one is written and delivered (its position is known once this page is
+  // read): the pass goes at the pace of the slower of the two, not of their sum. A read-ahead whose page is
+  // never used (a failed write, the slice's end) changes nothing: only a written page moves the watermark.
+  let ahead: Promise<StorePage> | null = null;
+  const read = (at: Position | null) => {
+    result.requests++;
+    const p = readStorePage(client, entity, criteria(entity, at, upper));
+    p.catch(() => {}); // awaited (and its failure thrown) when the page is used
+    return p;
+  };
   for (;;) {
     if (deps.now() >= until) return { ...result, state: "more" };
-    const page = await readStorePage(client, entity, criteria(entity, pos, upper));
-    result.requests++;
+    const page = await (ahead ?? read(pos));
+    ahead = null;
     if (upper === null) {
       // T0: the store's clock; without a Date header, the newest row we can trust is the one read now
       storeNow = page.storeNow ?? deps.now();
@@ -123,9 +134,21 @@ export async function runDeltaPass(
     // rows at or before the position (a page answered twice) change nothing of the position
     const nextMark = lastPos && (!mark || after(lastPos, mark)) ? lastPos : mark;
     const firstOfBackfill = backfilling && cursor?.backfillTotal == null && result.requests === 1;
+    const reachedEnd =
+      page.rows.length < entity.pageSize || inRange.length < records.length || page.total <= page.rows.length;
+    const moved = lastPos !== null && (!pos || after(lastPos, pos));
+    if (!reachedEnd) {
+      if (moved) {
+        pos = lastPos;
+        stalls = 0;
+      } else stalls++;
+      if (stalls < MAX_STALLS) ahead = read(pos);
+    }
     backfillDone += backfilling ? inRange.length : 0;
     const applied = await applyRecords(deps.storage, installationId, entity, inRange, deps.now(), {
       olderIs: "error",
+      unheard,
+      guard: deps.guard,
       cursor: {
         ...(nextMark ? { markVersion: nextMark.version, markKey: String(nextMark.key) } : {}),
         ...(firstOfBackfill ? { backfillTotal: page.total } : {}),
@@ -134,19 +157,14 @@ export async function runDeltaPass(
     });
     result.rows += inRange.length;
     result.changes += applied.changes;
+    if (unheard) result.delivered += applied.changes;
     mark = nextMark;
     await addDelivery();
-    const reachedEnd =
-      page.rows.length < entity.pageSize || inRange.length < records.length || page.total <= page.rows.length;
     if (reachedEnd) break;
-    if (lastPos && (!pos || after(lastPos, pos))) {
-      pos = lastPos;
-      stalls = 0;
-    } else if (++stalls >= MAX_STALLS) {
+    if (stalls >= MAX_STALLS)
       throw new SyncDataError(
         `the store answered the same ${entity.name} rows ${MAX_STALLS} times for the next page: it does not apply the ${entity.keyset.filter} filter`,
       );
-    }
   }
   await deps.storage.sync.saveCursor(installationId, entity.name, {
     lastPassAt: deps.now(),

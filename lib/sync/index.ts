@@ -4,3 +4,4 @@ export { defineSyncHandler, type SyncChange, type SyncHandler, type SyncHandlerC
 export { SYNC_ENTITIES, syncEntity, syncEntityNames, UnknownSyncEntityError } from "./registry";
 export { SyncDataError } from "./records";
 export { syncErrorView, type SyncErrorView } from "./error-view";
+export { syncEntityView, syncStateOf, type SyncEntityView, type SyncStateTone } from "./status-view";

@@ -12,6 +12,7 @@ import { runSweep } from "./sweep";
 import { refreshRecordWith, type RefreshOutcome } from "./refresh-record";
 import { SyncDataError } from "./records";
 import { KitError } from "@/lib/kit-error";
+import { SyncBusyError, withRunnerLock } from "./runner-lock";
 
 export interface SyncServices {
   storage: Storage;
@@ -54,6 +55,7 @@ async function recordingErrors<T>(
   try {
     return await fn();
   } catch (e) {
+    if (e instanceof SyncBusyError) throw e; // another runner has it: not a failure of the entity
     const code = e instanceof SyncNotUsableError ? "installation_not_usable" : errorCodeOf(e);
     await s.storage.sync
       .saveCursor(installationId, entity.name, {
@@ -72,12 +74,16 @@ export function syncRun(s: SyncServices) {
     pass: (installationId: string, entity: SyncEntity, storeFetch: typeof fetch, until: Date): Promise<PassResult> =>
       recordingErrors(s, installationId, entity, async () => {
         const t = await target(s, installationId, storeFetch);
-        return runDeltaPass(deps, t.store, entity, t.client, until);
+        return withRunnerLock(s.storage, s.now, installationId, entity.name, (lock) =>
+          runDeltaPass({ ...deps, guard: lock.guard }, t.store, entity, t.client, until),
+        );
       }),
     sweep: (installationId: string, entity: SyncEntity, storeFetch: typeof fetch, until: Date) =>
       recordingErrors(s, installationId, entity, async () => {
         const t = await target(s, installationId, storeFetch);
-        return runSweep(deps, t.store, entity, t.client, until);
+        return withRunnerLock(s.storage, s.now, installationId, entity.name, (lock) =>
+          runSweep({ ...deps, guard: lock.guard }, t.store, entity, t.client, until),
+        );
       }),
     refresh: async (
       installationId: string,

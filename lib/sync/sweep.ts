@@ -10,7 +10,7 @@ import type { MagentoClient, SearchCriteria } from "@/lib/magento";
 import type { Storage } from "@/lib/storage/storage";
 import type { SyncEntity } from "./declaration";
 import { applyRecords } from "./apply";
-import { deliverDue, type DeliveryDeps } from "./deliver";
+import { deliverDue, listenedTo, type DeliveryDeps } from "./deliver";
 import { checkFieldsPresent, toStoreRecord } from "./records";
 import { readStorePage } from "./store-page";
 import { MAX_STALLS, type PassResult } from "./delta-pass";
@@ -31,7 +31,7 @@ function criteria(entity: SyncEntity, afterKey: number | null): SearchCriteria {
 }
 
 export async function runSweep(
-  deps: DeliveryDeps & { storage: Storage },
+  deps: DeliveryDeps & { storage: Storage; guard?: (tx: Storage) => Promise<void> },
   store: { installationId: string; baseUrl: string },
   entity: SyncEntity,
   client: MagentoClient,
@@ -56,6 +56,7 @@ export async function runSweep(
     afterKey = null;
     await deps.storage.sync.saveCursor(installationId, entity.name, { sweepStartedAt: startedAt, sweepAfter: null });
   }
+  const unheard = !listenedTo(deps.handlers, entity.name);
   const addDelivery = async () => {
     const d = await deliverDue(deps, store, entity.name);
     result.delivered += d.delivered;
@@ -71,10 +72,13 @@ export async function runSweep(
     const maxKey = records.reduce((m, r) => Math.max(m, r.key), afterKey ?? -1);
     const applied = await applyRecords(deps.storage, installationId, entity, records, deps.now(), {
       olderIs: "error",
+      unheard,
+      guard: deps.guard,
       cursor: { sweepAfter: maxKey >= 0 ? String(maxKey) : null },
     });
     result.rows += records.length;
     result.changes += applied.changes;
+    if (unheard) result.delivered += applied.changes;
     await addDelivery();
     if (page.rows.length < entity.pageSize || page.total <= page.rows.length) break;
     if (maxKey > (afterKey ?? -1)) {
@@ -93,10 +97,13 @@ export async function runSweep(
     if (gone.length === 0) break;
     const applied = await applyRecords(deps.storage, installationId, entity, [], deps.now(), {
       olderIs: "error",
+      unheard,
+      guard: deps.guard,
       deletions: gone.map((g) => g.identity),
     });
     result.deleted += applied.changes;
     result.changes += applied.changes;
+    if (unheard) result.delivered += applied.changes;
     await addDelivery();
   }
   await deps.storage.sync.saveCursor(installationId, entity.name, {

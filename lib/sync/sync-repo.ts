@@ -19,9 +19,14 @@ export interface SyncCursor {
   errorCode: string | null;
   error: string | null;
   errorAt: Date | null;
+  /** The runner holding the entity's lock, and until when (lib/sync/runner-lock.ts). */
+  lockedBy: string | null;
+  lockedUntil: Date | null;
 }
 
-export type CursorPatch = Partial<Omit<SyncCursor, "installationId" | "entity">>;
+export type CursorPatch = Partial<Omit<SyncCursor, "installationId" | "entity" | "lockedBy" | "lockedUntil">>;
+
+export type LockTaken = { taken: true } | { taken: false; holder: string | null; until: Date | null };
 
 export interface MirrorState {
   identity: string;
@@ -76,6 +81,20 @@ export interface SyncRepo {
   cursors(installationId: string): Promise<SyncCursor[]>;
   /** Creates the cursor when missing. */
   saveCursor(installationId: string, entity: string, patch: CursorPatch): Promise<void>;
+  /**
+   * Takes (or renews) the runner lock of (installationId, entity) for `holder` until `until`, in one conditional
+   * write: when it is free, expired at `now`, or held by `from` (the holder itself renewing, or a runner found
+   * gone). Creates the cursor when missing.
+   */
+  takeLock(
+    installationId: string,
+    entity: string,
+    holder: string,
+    until: Date,
+    now: Date,
+    from: string | null,
+  ): Promise<LockTaken>;
+  releaseLock(installationId: string, entity: string, holder: string): Promise<void>;
   /** The mirror's state of these identities (deleted ones included). */
   mirrorStates(
     installationId: string,
@@ -84,9 +103,16 @@ export interface SyncRepo {
   ): Promise<Map<string, MirrorState>>;
   /**
    * Writes changes: each mirror row, and an outbox entry (older open entries of the same record are superseded:
-   * a record has at most one change waiting). Run inside storage.transaction with the cursor move.
+   * a record has at most one change waiting). Run inside storage.transaction with the cursor move. The entries are
+   * written "delivered" when no handler listens to the entity (what delivery would do with them at once).
    */
-  writeChanges(installationId: string, entity: string, changes: readonly NewChange[], at: Date): Promise<void>;
+  writeChanges(
+    installationId: string,
+    entity: string,
+    changes: readonly NewChange[],
+    at: Date,
+    state: "pending" | "delivered",
+  ): Promise<void>;
   /** The sweep saw these records unchanged. */
   markSeen(installationId: string, entity: string, identities: readonly string[], at: Date): Promise<void>;
   /** Live mirror records a sweep that started at `since` did not see. */

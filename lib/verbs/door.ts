@@ -115,6 +115,7 @@ const BULK = { read: ASIS, preview: 1, start: 1, list: 1, get: 2, rows: ASIS } a
 >;
 const SYNC = {
   status: 1,
+  view: 1,
   lastDay: 1,
   parked: 1,
   retryParked: 1,

@@ -7,6 +7,8 @@ import type { SyncEntity } from "@/lib/sync/declaration";
 import type { SyncHandler } from "@/lib/sync/handler";
 import { syncEntity } from "@/lib/sync/registry";
 import { syncRun, type SyncServices } from "@/lib/sync/run";
+import { SyncBusyError } from "@/lib/sync/runner-lock";
+import { syncEntityView } from "@/lib/sync/status-view";
 import type { SyncCursor } from "@/lib/sync/sync-repo";
 import { lagSeconds } from "@/lib/sync/lag";
 import type { MagentoClient } from "@/lib/magento";
@@ -19,6 +21,23 @@ export interface SyncEntityStatus {
   /** How far the mirror is behind the store's clock (lagSeconds); null before the first pass or sweep. */
   lagSeconds: number | null;
   mirrored: number;
+}
+
+/** How often a command waiting for another runner's pass looks again. */
+const LOCK_POLL_MS = 1_000;
+
+async function waitingForLock<T>(fn: () => Promise<T>, onWait?: (why: string) => void): Promise<T> {
+  let told = false;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (!(e instanceof SyncBusyError)) throw e;
+      if (!told) onWait?.(e.message);
+      told = true;
+      await new Promise((r) => setTimeout(r, LOCK_POLL_MS));
+    }
+  }
 }
 
 export function syncVerbs(
@@ -56,11 +75,14 @@ export function syncVerbs(
       return run.refresh(input.installationId, syncEntity(input.entity, o.entities), input.identity, core.fetch);
     },
 
-    /** Runs a delta pass (or a sweep) of one entity in this process, to the end. */
-    runPass: (installationId: string, entity: string, until = new Date(8.64e15)) =>
-      run.pass(installationId, syncEntity(entity, o.entities), core.fetch, until),
-    runSweep: (installationId: string, entity: string, until = new Date(8.64e15)) =>
-      run.sweep(installationId, syncEntity(entity, o.entities), core.fetch, until),
+    /**
+     * Runs a delta pass (or a sweep) of one entity in this process, to the end. While a worker's pass or sweep of
+     * the same entity runs, it waits for it (`onWait` hears why, once), then runs: never both at once.
+     */
+    runPass: (installationId: string, entity: string, until = new Date(8.64e15), onWait?: (why: string) => void) =>
+      waitingForLock(() => run.pass(installationId, syncEntity(entity, o.entities), core.fetch, until), onWait),
+    runSweep: (installationId: string, entity: string, until = new Date(8.64e15), onWait?: (why: string) => void) =>
+      waitingForLock(() => run.sweep(installationId, syncEntity(entity, o.entities), core.fetch, until), onWait),
 
     async status(installationId: string, userId: string | null): Promise<SyncEntityStatus[] | null> {
       if (!(await allowed(installationId, userId))) return null;
@@ -99,6 +121,34 @@ export function syncVerbs(
         else if (c.state === "parked") h.parked++;
       }
       return hours;
+    },
+
+    /**
+     * The Sync page's data as JSON-ready values (GET /api/stores/<id>/sync): each entity's state, the last day's
+     * chart and the parked changes (without their record data). Null: not the user's store.
+     */
+    async view(installationId: string, userId: string | null) {
+      const [status, lastDay, parked] = await Promise.all([
+        this.status(installationId, userId),
+        this.lastDay(installationId, userId),
+        this.parked(installationId, userId),
+      ]);
+      if (!status || !lastDay || !parked) return null;
+      const now = core.now();
+      return {
+        entities: status.map((s) => syncEntityView(s, now)),
+        lastDay,
+        parked: parked.map((c) => ({
+          id: c.id,
+          entity: c.entity,
+          identity: c.identity,
+          operation: c.operation,
+          version: c.version,
+          attempts: c.attempts,
+          error: c.error,
+          createdAt: c.createdAt,
+        })),
+      };
     },
 
     async parked(installationId: string, userId: string | null, limit = 50) {

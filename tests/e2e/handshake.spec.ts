@@ -203,9 +203,7 @@ test("a failed exchange is explained in the popup with the store's own message",
   }
 });
 
-test("the callback route refuses bad bodies with 400 naming the field, and never redirects", async ({
-  kit,
-}) => {
+test("the callback route refuses bad bodies with 400 naming the field, and never redirects", async ({ kit }) => {
   const bad = await fetch(kit.callbackUrl, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },

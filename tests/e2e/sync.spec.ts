@@ -1,7 +1,8 @@
 /**
  * The Sync page in Chromium: a store's entities with their state; "Sync now" on orders runs the backfill as a job
  * and the page then shows every order of the store in the mirror; Pause shows as paused; axe finds nothing at
- * desktop and mobile. Screenshots go to tests/e2e/screenshots/.
+ * desktop and mobile; GET /api/stores/<id>/sync answers the same data as JSON. Screenshots go to
+ * tests/e2e/screenshots/.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect, shot, storeGet } from "./fixtures/dashboard";
@@ -32,6 +33,20 @@ test("Sync now backfills orders into the mirror, Pause pauses, and the page pass
   await page.getByRole("button", { name: "Pause customers" }).click();
   await expect(page.locator('[data-testid="sync-row"][data-entity="customers"]')).toContainText("paused");
   await expect(page.getByRole("button", { name: "Resume customers" })).toBeVisible();
+
+  // the same data as JSON, for the signed-in owner only
+  const json = await page.request.get(`${dash.appUrl}/api/stores/${dash.installationId}/sync`);
+  expect(json.status()).toBe(200);
+  const body = (await json.json()) as {
+    entities: Array<{ entity: string; state: string; paused: boolean; mirrored: number; lockedBy?: unknown }>;
+    lastDay: Array<{ hour: string; delivered: number; parked: number }>;
+    parked: unknown[];
+  };
+  expect(body.entities.find((e) => e.entity === "orders")).toMatchObject({ state: "in sync", mirrored: total_count });
+  expect(body.entities.find((e) => e.entity === "customers")).toMatchObject({ state: "paused", paused: true });
+  expect(body.entities.every((e) => e.lockedBy === undefined)).toBe(true);
+  expect(body.lastDay).toHaveLength(24);
+  expect((await page.request.get(`${dash.appUrl}/api/stores/not-a-store/sync`)).status()).toBe(404);
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await shot(page, "sync");

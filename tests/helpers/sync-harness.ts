@@ -25,6 +25,10 @@ export interface SyncHarness {
   failHandler(n: number): void;
   /** Faults for the next store list requests, in order (one request each). */
   faults: Fault[];
+  /** Store list requests made so far. */
+  listRequests(): number;
+  /** The next store list request waits until `release()`; `held` resolves once it is waiting. */
+  holdNextList(): { held: Promise<void>; release(): void };
   /** The store's own listing of an entity: identity → fields as the mirror keeps them. */
   storeListing(entity: string): Promise<Map<string, Record<string, unknown>>>;
   /** The mirror: identity → fields. */
@@ -49,6 +53,8 @@ export async function startSyncHarness(provider: DatabaseProvider, products = 20
     },
   };
   const faults: Fault[] = [];
+  let lists = 0;
+  let hold: { held: () => void; released: Promise<void> } | null = null;
   const lastAnswer = new Map<string, { body: string; headers: Headers; status: number }>();
   const faulty: typeof fetch = async (input, init) => {
     const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
@@ -57,6 +63,13 @@ export async function startSyncHarness(provider: DatabaseProvider, products = 20
       url.searchParams.has("fields") &&
       [...url.searchParams.keys()].some((k) => k.startsWith("searchCriteria"));
     if (!isList) return fetch(input, init);
+    lists++;
+    if (hold) {
+      const h = hold;
+      hold = null;
+      h.held();
+      await h.released;
+    }
     // a page answered twice: the previous answer to the same walk (same route, fields and sort), as offset paging repeats pages
     const sorts = [...url.searchParams]
       .filter(([k]) => k.includes("sortOrders"))
@@ -94,6 +107,15 @@ export async function startSyncHarness(provider: DatabaseProvider, products = 20
     delivered,
     failHandler: (n) => void (failures = n),
     faults,
+    listRequests: () => lists,
+    holdNextList() {
+      let held!: () => void;
+      let release!: () => void;
+      const heldP = new Promise<void>((r) => (held = r));
+      const released = new Promise<void>((r) => (release = r));
+      hold = { held, released };
+      return { held: heldP, release };
+    },
     async storeListing(name) {
       const entity = syncEntity(name);
       const out = new Map<string, Record<string, unknown>>();

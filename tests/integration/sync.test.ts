@@ -7,6 +7,7 @@ import { PROVIDERS } from "../helpers/databases";
 import { startSyncHarness, type SyncHarness } from "../helpers/sync-harness";
 import { MAX_ATTEMPTS } from "@/lib/sync/deliver";
 import { removeInstallationFor } from "@/lib/integration/link-requests";
+import { syncErrorView } from "@/lib/sync";
 
 describe.each(PROVIDERS)("delta sync on %s", (provider) => {
   let s: SyncHarness | undefined;
@@ -53,6 +54,39 @@ describe.each(PROVIDERS)("delta sync on %s", (provider) => {
     }
     const deletes = s.delivered.filter((c) => c.operation === "delete");
     expect(deletes.length).toBeGreaterThanOrEqual(churn.deleted.length);
+  });
+
+  it("the Sync page's JSON view says what the page says: states, counts, advice words, no runner identity", async () => {
+    s = await startSyncHarness(provider);
+    const id = s.installationId;
+    await s.h.kit.sync.runPass(id, "orders");
+    await s.h.kit.sync.pause(id, null, "customers");
+    await s.h.kit.storage.sync.saveCursor(id, "products", {
+      errorCode: "rate_limited",
+      error: "the store answered 429",
+      errorAt: s.h.clock.now(),
+    });
+    const view = (await s.h.kit.sync.view(id, null))!;
+    const by = new Map(view.entities.map((e) => [e.entity, e]));
+    expect(by.get("orders")).toMatchObject({
+      state: "in sync",
+      paused: false,
+      running: false,
+      mirrored: (await s.storeListing("orders")).size,
+      error: null,
+    });
+    expect(by.get("orders")?.backfill.finishedAt).toBeInstanceOf(Date);
+    expect(by.get("customers")).toMatchObject({ state: "paused", paused: true });
+    const advice = syncErrorView("rate_limited", "the store answered 429")!;
+    expect(by.get("products")).toMatchObject({
+      state: "failing",
+      error: { code: "rate_limited", title: advice.title, fix: advice.fix, message: "the store answered 429" },
+    });
+    expect(view.lastDay).toHaveLength(24);
+    expect(view.lastDay.reduce((n, h) => n + h.delivered, 0)).toBe((await s.storeListing("orders")).size);
+    expect(JSON.stringify(view)).not.toContain("lockedBy");
+    // another user's store: nothing
+    expect(await s.h.kit.sync.view(id, "someone-else")).toBeNull();
   });
 
   it("a handler that throws gets the change again later; one that keeps throwing parks it, and Retry delivers it", async () => {

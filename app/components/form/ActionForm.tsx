@@ -13,12 +13,14 @@ import {
   type TextAreaFieldProps,
 } from "@/app/components/ui/Field";
 import { dropDraft, keepDraft, restoreDraft } from "./form-draft";
+import { useLeaveGuard } from "./leave-guard";
 import { useHydrated } from "./use-hydrated";
 
 /**
  * The one form of the app (lib/forms/form-state.ts): a server action returning FormState through
  * useActionState. Inputs are re-filled from the returned values, errors sit next to their field, focus moves to
- * the first invalid field, a save is confirmed in a status line, leaving with unsaved changes asks first, and the
+ * the first invalid field, a save is confirmed in a status line, leaving with unsaved changes asks first (by a
+ * link, Back/Forward, reload or close: leave-guard.ts), and the
  * form marks itself `data-hydrated` once React owns it (browser tests wait for that before typing).
  */
 interface FormContextValue {
@@ -27,9 +29,6 @@ interface FormContextValue {
   /** Bumped on every answer: inputs remount with the returned values. */
   round: number;
 }
-
-/** Asked before an in-app link leaves a form with unsaved changes. */
-const LEAVE_QUESTION = "You have unsaved changes on this page. Leave without saving them?";
 
 const FormContext = createContext<FormContextValue>({ state: EMPTY_FORM, pending: false, round: 0 });
 
@@ -99,35 +98,7 @@ export function ActionForm({
     else if (state.formError) form.querySelector<HTMLElement>("[data-form-error]")?.focus();
   }, [round, state]);
 
-  useEffect(() => {
-    if (!warnOnLeave || !dirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = ""; // older browsers need it set to show the prompt
-    };
-    // In-app links (next/link navigates without unloading): ask before React's click handler runs (capture phase).
-    const onClick = (e: MouseEvent) => {
-      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-      const link = e.target instanceof Element ? e.target.closest("a[href]") : null;
-      if (!(link instanceof HTMLAnchorElement) || link.target === "_blank" || link.hasAttribute("download")) return;
-      const to = new URL(link.href, window.location.href);
-      if (
-        to.origin !== window.location.origin ||
-        (to.pathname === window.location.pathname && to.search === window.location.search)
-      )
-        return;
-      if (!window.confirm(LEAVE_QUESTION)) {
-        e.preventDefault();
-        e.stopPropagation();
-      }
-    };
-    window.addEventListener("beforeunload", onBeforeUnload);
-    document.addEventListener("click", onClick, true);
-    return () => {
-      window.removeEventListener("beforeunload", onBeforeUnload);
-      document.removeEventListener("click", onClick, true);
-    };
-  }, [dirty, warnOnLeave]);
+  useLeaveGuard(warnOnLeave && dirty);
 
   const showSaved = state.saved && !dirty;
   return (

@@ -1,6 +1,7 @@
 import { notFound } from "next/navigation";
 import { Card, EmptyState, PageHeader } from "@/app/components/ui";
 import { door } from "@/app/_kit";
+import { linkParts } from "./link-parts";
 
 export const metadata = { title: "Dev outbox" };
 export const dynamic = "force-dynamic";
@@ -21,7 +22,17 @@ export default async function OutboxPage() {
           <p className="muted">
             To <span className="mono">{m.to}</span> · {m.createdAt.toISOString().replace("T", " ").slice(0, 19)} UTC
           </p>
-          <pre data-testid="outbox-text">{m.text}</pre>
+          <pre data-testid="outbox-text">
+            {linkParts(m.text).map((p, i) =>
+              p.kind === "link" ? (
+                <a key={i} href={p.text}>
+                  {p.text}
+                </a>
+              ) : (
+                p.text
+              ),
+            )}
+          </pre>
         </Card>
       ))}
     </div>

@@ -1,17 +1,25 @@
+import { Suspense } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { records, checkedAgo, formatDateTime, stateOfRevocation, text } from "@/lib/dashboard";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
+import { GridSkeleton } from "@/app/components/GridSkeleton";
 import { Card, LinkButton, StateBadge, Table } from "@/app/components/ui";
-import { attempt, loadStore, reloadStore } from "./_lib/store-context";
+import { attempt, loadStore, type Attempt, type StoreSummary } from "./_lib/store-context";
 
 export const metadata: Metadata = { title: "Store overview" };
 
+type StoreInfo = Attempt<ReturnType<typeof records.storeInfo.joinStoreInfo>>;
+
+/**
+ * The frame (header, store name, tabs, the link's facts from the database) renders at once; what the store says
+ * about itself (its views, locale, currency) streams in below it, each part from the same one call.
+ */
 export default async function StoreOverviewPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { user, store, client: storeClient } = await loadStore(id);
-  const info = await attempt(async () => {
+  const { store, client: storeClient } = await loadStore(id);
+  const info: Promise<StoreInfo> = attempt(async () => {
     const client = storeClient();
     const [configs, websites, views] = await Promise.all([
       client.call("getStoreStoreConfigs", { fields: records.storeInfo.STORE_CONFIG_FIELDS }),
@@ -20,29 +28,26 @@ export default async function StoreOverviewPage({ params }: { params: Promise<{ 
     ]);
     return records.storeInfo.joinStoreInfo(configs.data, websites.data, views?.data);
   });
-  // the store may have recorded a failure above (the store's client marks revocations): read the state again
-  const fresh = info.ok ? store : await reloadStore(id, user.id);
-  const first = info.ok ? info.value[0] : undefined;
   const base = `/stores/${encodeURIComponent(id)}`;
 
   return (
     <div className="stack">
       <StoreHeader
-        store={fresh}
+        store={store}
         section="overview"
-        title={fresh.label ?? new URL(fresh.baseUrl).host}
-        description={<span className="mono">{fresh.baseUrl}</span>}
+        title={store.label ?? new URL(store.baseUrl).host}
+        description={<span className="mono">{store.baseUrl}</span>}
       />
       <div className="card-grid">
         <Card title="Link">
           <dl className="facts">
             <dt>State</dt>
             <dd>
-              <StateBadge state={fresh.state} failureReason={fresh.failureReason} />{" "}
+              <StateBadge state={store.state} failureReason={store.failureReason} />{" "}
               <span className="muted">
                 (
                 {checkedAgo(
-                  [fresh.lastCheckedAt, fresh.lastSuccessAt]
+                  [store.lastCheckedAt, store.lastSuccessAt]
                     .filter((x): x is Date => x !== null)
                     .sort((a, b) => b.getTime() - a.getTime())[0] ?? null,
                   new Date(),
@@ -52,19 +57,19 @@ export default async function StoreOverviewPage({ params }: { params: Promise<{ 
             </dd>
             <dt>Name in this app</dt>
             <dd>
-              {fresh.label ?? (
+              {store.label ?? (
                 <span className="muted">not set (Magento does not send the integration&apos;s name)</span>
               )}{" "}
-              · <Link href={`${base}/diagnostics`}>{fresh.label ? "rename" : "name it"}</Link>
+              · <Link href={`${base}/diagnostics`}>{store.label ? "rename" : "name it"}</Link>
             </dd>
             <dt>Base URL</dt>
-            <dd className="mono">{fresh.baseUrl}</dd>
+            <dd className="mono">{store.baseUrl}</dd>
             <dt>Linked by</dt>
-            <dd>{fresh.mode === "manual" ? "pasted tokens (manual)" : "OAuth activation"}</dd>
+            <dd>{store.mode === "manual" ? "pasted tokens (manual)" : "OAuth activation"}</dd>
             <dt>Activated</dt>
-            <dd>{formatDateTime(fresh.activatedAt)}</dd>
+            <dd>{formatDateTime(store.activatedAt)}</dd>
             <dt>Last successful call</dt>
-            <dd>{formatDateTime(fresh.lastSuccessAt)}</dd>
+            <dd>{formatDateTime(store.lastSuccessAt)}</dd>
           </dl>
           <p style={{ marginTop: "0.75rem" }}>
             <Link href={`${base}/diagnostics`}>Diagnostics: handshake history, signature and reauthorization</Link>
@@ -74,28 +79,9 @@ export default async function StoreOverviewPage({ params }: { params: Promise<{ 
           </p>
         </Card>
         <Card title="Store">
-          {info.ok && first ? (
-            <dl className="facts">
-              <dt>Website</dt>
-              <dd>
-                {text(first.websiteName)} <span className="muted">({text(first.websiteCode)})</span>
-              </dd>
-              <dt>Store view</dt>
-              <dd>
-                {text(first.name)} <span className="muted">({first.code})</span>
-              </dd>
-              <dt>Locale</dt>
-              <dd>{text(first.locale)}</dd>
-              <dt>Currency</dt>
-              <dd>{text(first.currency)}</dd>
-              <dt>Time zone</dt>
-              <dd>{text(first.timezone)}</dd>
-            </dl>
-          ) : info.ok ? (
-            <p>The store reported no store views.</p>
-          ) : (
-            <p className="muted">Not available (see below).</p>
-          )}
+          <Suspense fallback={<GridSkeleton label="the store's details" compact />}>
+            <StoreFacts info={info} />
+          </Suspense>
         </Card>
         <Card title="Work with the data">
           <div className="form-actions">
@@ -110,8 +96,47 @@ export default async function StoreOverviewPage({ params }: { params: Promise<{ 
           </div>
         </Card>
       </div>
-      {/* a refused token is already the banner's message (the state was read again after the call) */}
-      {!info.ok && !(stateOfRevocation(info.error.code) && fresh.state !== "active") ? (
+      <Suspense fallback={null}>
+        <StoreViews info={info} store={store} />
+      </Suspense>
+    </div>
+  );
+}
+
+async function StoreFacts({ info: pending }: { info: Promise<StoreInfo> }) {
+  const info = await pending;
+  const first = info.ok ? info.value[0] : undefined;
+  return info.ok && first ? (
+    <dl className="facts">
+      <dt>Website</dt>
+      <dd>
+        {text(first.websiteName)} <span className="muted">({text(first.websiteCode)})</span>
+      </dd>
+      <dt>Store view</dt>
+      <dd>
+        {text(first.name)} <span className="muted">({first.code})</span>
+      </dd>
+      <dt>Locale</dt>
+      <dd>{text(first.locale)}</dd>
+      <dt>Currency</dt>
+      <dd>{text(first.currency)}</dd>
+      <dt>Time zone</dt>
+      <dd>{text(first.timezone)}</dd>
+    </dl>
+  ) : info.ok ? (
+    <p>The store reported no store views.</p>
+  ) : (
+    <p className="muted">Not available (see below).</p>
+  );
+}
+
+async function StoreViews({ info: pending, store }: { info: Promise<StoreInfo>; store: StoreSummary }) {
+  const info = await pending;
+  const id = store.installationId;
+  return (
+    <>
+      {/* a refused token the header already shows (the store's state from before this call) is not said twice */}
+      {!info.ok && !(stateOfRevocation(info.error.code) && store.state !== "active") ? (
         <ApiErrorPanel error={info.error} storeId={id} doing="reading the store configuration" />
       ) : null}
       {info.ok && info.value.length > 0 ? (
@@ -140,6 +165,6 @@ export default async function StoreOverviewPage({ params }: { params: Promise<{ 
           ))}
         </Table>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -17,7 +17,7 @@ export interface FlashMessage {
 const CSS = `
 *{box-sizing:border-box}
 body{margin:0;font:14px/1.45 "Open Sans","Helvetica Neue",Helvetica,Arial,sans-serif;color:#303030;background:#f5f5f5}
-a{color:#007bdb;text-decoration:none}a:hover{text-decoration:underline}
+a{color:#006bb4;text-decoration:none}a:hover{text-decoration:underline}
 .shell{display:flex;min-height:100vh}
 .menu{width:88px;background:#373330;color:#aaa6a0;flex:none}
 .menu .logo{display:block;height:64px;background:#373330;border-bottom:1px solid #4a4542;text-align:center;padding-top:14px}
@@ -34,7 +34,7 @@ a{color:#007bdb;text-decoration:none}a:hover{text-decoration:underline}
 .content{padding:24px 30px}
 .btn{display:inline-block;border:1px solid #adadad;background:#e3e3e3;color:#514943;padding:7px 16px;font-size:14px;font-weight:600;cursor:pointer;border-radius:0;font-family:inherit}
 .btn:hover{background:#dbdbdb;text-decoration:none}
-.btn-primary{background:#eb5202;border-color:#eb5202;color:#fff}.btn-primary:hover{background:#ba4000;border-color:#b84002}
+.btn-primary{background:#ba4000;border-color:#ba4000;color:#fff}.btn-primary:hover{background:#9a3500;border-color:#9a3500}
 .btn-back{background:transparent;border:none;color:#514943}
 .messages div{padding:12px 18px;margin-bottom:12px;border-left:4px solid}
 .msg-success{background:#e5efe5;border-color:#79a22e;color:#303030}
@@ -46,10 +46,10 @@ table.grid tr:nth-child(even) td{background:#f5f5f5}
 .grid-summary{margin-bottom:10px;color:#303030}
 .status{display:inline-block;padding:2px 10px;font-size:12px;font-weight:600;border-radius:2px}
 .status-active{background:#d0e5a9;color:#185b00}.status-inactive{background:#f9d4d4;color:#b30000}
-.link-btn{background:none;border:none;color:#007bdb;cursor:pointer;padding:0;font:inherit}
+.link-btn{background:none;border:none;color:#006bb4;cursor:pointer;padding:0;font:inherit}
 .link-btn:hover{text-decoration:underline}
 .row-actions{white-space:nowrap}.row-actions>*{margin-right:14px}
-.empty{text-align:center;color:#777;padding:30px}
+.empty{text-align:center;color:#666;padding:30px}
 fieldset{border:none;background:#fff;margin:0 0 20px;padding:20px 30px 10px}
 legend{font-size:20px;font-weight:300;color:#41362f;padding:14px 0 0;float:left;width:100%;margin-bottom:16px;border-bottom:1px solid #e3e3e3}
 .field{display:flex;align-items:flex-start;margin-bottom:18px;clear:both}
@@ -61,7 +61,7 @@ input[type=text],input[type=email],input[type=url],select{width:100%;border:1px 
 .field-error{color:#e22626;font-size:12px;margin-top:4px}
 .tree ul{list-style:none;margin:0;padding-left:22px}.tree>ul{padding-left:0}
 .tree li{margin:3px 0}.tree label{cursor:pointer}
-.tree code{color:#888;font-size:11px;margin-left:6px}
+.tree code{color:#666;font-size:11px;margin-left:6px}
 .details dt{font-weight:600;margin-top:10px}.details dd{margin:2px 0 0;font-family:Menlo,Consolas,monospace;font-size:13px}
 .modal-backdrop{position:fixed;inset:0;background:rgba(51,51,51,.55);display:none;align-items:flex-start;justify-content:center;z-index:10}
 .modal-backdrop.open{display:flex}

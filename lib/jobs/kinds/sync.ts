@@ -2,7 +2,9 @@
  * Delta sync as jobs (lib/sync, docs/sync.md):
  * - `sync.pass` and `sync.sweep` of one (store, entity) share one job key, so they run one at a time and never race
  *   on the mirror; both go on in slices that end before the lease does (a backfill of 100,000 rows gives other
- *   stores their turn between slices, and a crash loses at most the page being read);
+ *   stores their turn between slices, and a crash loses at most the page being read); `npm run sync` runs outside
+ *   the queue, so both also hold the entity's runner lock (lib/sync/runner-lock.ts): a job that finds the command
+ *   running goes back to the queue for a few seconds;
  * - `sync.schedule` (recurring) sends each (store, entity) its pass and sweep when due, and a pass when delivery
  *   retries came due; a paused entity gets none.
  */
@@ -10,6 +12,7 @@ import { z } from "zod";
 import type { SyncEntity } from "@/lib/sync/declaration";
 import { syncEntity } from "@/lib/sync/registry";
 import { syncRun, type SyncServices } from "@/lib/sync/run";
+import { SyncBusyError } from "@/lib/sync/runner-lock";
 import { defineJob, type JobKind } from "../worker";
 import type { SendOptions } from "../queue";
 import { storeLane, type JobServices } from "./services";
@@ -22,6 +25,8 @@ export const SYNC_SCHEDULE_EVERY_MS = 15_000;
 /** A slice stops this long before its lease ends. */
 const SLICE_MARGIN_MS = 30_000;
 const SCHEDULE_BATCH = 10_000;
+/** A job finding its entity held by another runner (lib/sync/runner-lock.ts) tries again this much later. */
+const BUSY_RETRY_MS = 5_000;
 
 export const syncKey = (installationId: string, entity: string): string => `sync:${installationId}:${entity}`;
 
@@ -69,8 +74,14 @@ export function syncJobs(s: JobServices): JobKind[] {
       async run({ installationId, entity }, ctx) {
         const e = syncEntity(entity, entities());
         const until = new Date(ctx.leaseEndsAt.getTime() - SLICE_MARGIN_MS);
-        const r = await run[kind](installationId, e, ctx.storeFetch, until);
-        return r.state === "more" ? { again: true } : { output: r };
+        try {
+          const r = await run[kind](installationId, e, ctx.storeFetch, until);
+          return r.state === "more" ? { again: true } : { output: r };
+        } catch (err) {
+          // `npm run sync` (or a job of a former key) holds the entity: this job runs once it is done
+          if (err instanceof SyncBusyError) return { again: true, after: new Date(s.now().getTime() + BUSY_RETRY_MS) };
+          throw err;
+        }
       },
     });
   return [

@@ -36,7 +36,7 @@ export function createPrismaStorage(database: Pick<Database, "prisma" | "provide
       outbox: prismaOutbox(q),
       resourceChecks: prismaResourceChecks(q),
       storeEvents: prismaStoreEvents(q),
-      sync: prismaSync(q),
+      sync: prismaSync(q, database.provider),
       transaction: (fn) => (inTransaction ? fn(storage) : transact((tx) => fn(over(tx, true)))),
     };
     return storage;

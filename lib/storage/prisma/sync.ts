@@ -1,4 +1,6 @@
-import type { PortableQueries } from "@/lib/db";
+import type { DatabaseProvider, PortableQueries } from "@/lib/db";
+import { z } from "zod";
+import { jsonRows, jsonTexts, timestamp } from "./json-rows";
 import type { ChangeState, MirrorRecord, MirrorState, OutboxChange, SyncCursor, SyncRepo } from "@/lib/sync/sync-repo";
 
 /** A SQL statement holds at most this many identities (SQLite's bound-parameter limit is far above). */
@@ -9,6 +11,36 @@ const chunks = <T>(list: readonly T[], size = IN_CHUNK): T[][] => {
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
   return out;
 };
+
+const jsonOf = (data: Record<string, unknown> | null): string | null => (data === null ? null : JSON.stringify(data));
+
+const RECORD_COLUMNS = [
+  ["identity", "text"],
+  ["sortKey", "text"],
+  ["version", "text"],
+  ["sequence", "integer"],
+  ["fingerprint", "text"],
+  ["data", "text"],
+  ["deleted", "boolean"],
+] as const;
+const CHANGE_COLUMNS = [
+  ["identity", "text"],
+  ["operation", "text"],
+  ["version", "text"],
+  ["sequence", "integer"],
+  ["data", "text"],
+] as const;
+
+/** SQLite answers booleans as 0/1 and PostgreSQL integers may come back as bigint. */
+const mirrorRows = z.array(
+  z.object({
+    identity: z.string(),
+    version: z.string(),
+    fingerprint: z.string(),
+    sequence: z.coerce.number().int(),
+    deleted: z.union([z.boolean(), z.coerce.number().transform((n) => n !== 0)]),
+  }),
+);
 
 const parseData = (text: string | null): Record<string, unknown> | null =>
   text === null ? null : (JSON.parse(text) as Record<string, unknown>);
@@ -37,7 +69,7 @@ const toChange = (r: ChangeRow): OutboxChange => ({
   data: parseData(r.data),
 });
 
-export function prismaSync(db: PortableQueries): SyncRepo {
+export function prismaSync(db: PortableQueries, provider: DatabaseProvider): SyncRepo {
   return {
     async cursor(installationId, entity) {
       return (await db.syncCursor.findUnique({
@@ -54,78 +86,97 @@ export function prismaSync(db: PortableQueries): SyncRepo {
         update: patch,
       });
     },
-    async mirrorStates(installationId, entity, identities) {
-      const out = new Map<string, MirrorState>();
-      for (const part of chunks(identities)) {
-        const rows = await db.syncRecord.findMany({
-          where: { installationId, entity, identity: { in: part } },
-          select: { identity: true, version: true, fingerprint: true, sequence: true, deleted: true },
-        });
-        for (const r of rows) out.set(r.identity, r);
-      }
-      return out;
-    },
-    async writeChanges(installationId, entity, changes, at) {
-      if (changes.length === 0) return;
-      const fresh = changes.filter((c) => !c.existed);
-      if (fresh.length) {
-        await db.syncRecord.createMany({
-          data: fresh.map((c) => ({
-            installationId,
-            entity,
-            identity: c.identity,
-            sortKey: c.sortKey,
-            version: c.version,
-            sequence: c.sequence,
-            fingerprint: c.fingerprint,
-            data: c.data === null ? null : JSON.stringify(c.data),
-            deleted: c.operation === "delete",
-            seenAt: at,
-          })),
-        });
-      }
-      for (const c of changes.filter((x) => x.existed)) {
-        await db.syncRecord.update({
-          where: { installationId_entity_identity: { installationId, entity, identity: c.identity } },
-          data: {
-            version: c.version,
-            sequence: c.sequence,
-            fingerprint: c.fingerprint,
-            data: c.data === null ? null : JSON.stringify(c.data),
-            deleted: c.operation === "delete",
-            seenAt: at,
-          },
-        });
-      }
-      const existed = changes.filter((c) => c.existed).map((c) => c.identity);
-      for (const part of chunks(existed)) {
-        // a record has at most one change waiting: the newer one carries its latest fields
-        await db.syncChange.updateMany({
-          where: { installationId, entity, identity: { in: part }, state: { in: ["pending", "parked"] } },
-          data: { state: "superseded" },
-        });
-      }
-      await db.syncChange.createMany({
-        data: changes.map((c) => ({
+    async takeLock(installationId, entity, holder, until, now, from) {
+      const key = { installationId_entity: { installationId, entity } };
+      // the cursor row exists first (two runners starting together: one insert, no unique-key error)
+      await db.$executeRaw`INSERT INTO "SyncCursor" ("installationId", "entity") VALUES (${installationId}, ${entity})
+        ON CONFLICT ("installationId", "entity") DO NOTHING`;
+      const r = await db.syncCursor.updateMany({
+        where: {
           installationId,
           entity,
+          OR: [
+            { lockedBy: null },
+            { lockedUntil: null },
+            { lockedUntil: { lt: now } },
+            ...(from ? [{ lockedBy: from }] : []),
+          ],
+        },
+        data: { lockedBy: holder, lockedUntil: until },
+      });
+      if (r.count === 1) return { taken: true };
+      const c = await db.syncCursor.findUnique({ where: key, select: { lockedBy: true, lockedUntil: true } });
+      return { taken: false, holder: c?.lockedBy ?? null, until: c?.lockedUntil ?? null };
+    },
+    async releaseLock(installationId, entity, holder) {
+      await db.syncCursor.updateMany({
+        where: { installationId, entity, lockedBy: holder },
+        data: { lockedBy: null, lockedUntil: null },
+      });
+    },
+    async mirrorStates(installationId, entity, identities) {
+      const out = new Map<string, MirrorState>();
+      if (identities.length === 0) return out;
+      // one statement per page (the identities in one parameter), with its rows checked as they come back
+      const rows = await db.$queryRaw<unknown[]>`SELECT "identity", "version", "fingerprint", "sequence", "deleted"
+        FROM "SyncRecord" WHERE "installationId" = ${installationId} AND "entity" = ${entity}
+          AND "identity" IN (${jsonTexts(provider, identities)})`;
+      for (const r of mirrorRows.parse(rows)) out.set(r.identity, r);
+      return out;
+    },
+    async writeChanges(installationId, entity, changes, at, state) {
+      if (changes.length === 0) return;
+      // one statement per table for the whole page: rows travel as one JSON parameter (json-rows.ts)
+      const records = jsonRows(
+        provider,
+        changes.map((c) => ({
+          identity: c.identity,
+          sortKey: c.sortKey,
+          version: c.version,
+          sequence: c.sequence,
+          fingerprint: c.fingerprint,
+          data: jsonOf(c.data),
+          deleted: c.operation === "delete",
+        })),
+        RECORD_COLUMNS,
+      );
+      // WHERE true: SQLite's parser needs it between INSERT … SELECT and ON CONFLICT
+      await db.$executeRaw`INSERT INTO "SyncRecord" ("installationId", "entity", "identity", "sortKey", "version",
+          "sequence", "fingerprint", "data", "deleted", "seenAt")
+        SELECT ${installationId}, ${entity}, ${records.columns}, ${timestamp(provider, at)} FROM ${records.source}
+        WHERE true
+        ON CONFLICT ("installationId", "entity", "identity") DO UPDATE SET "version" = excluded."version",
+          "sequence" = excluded."sequence", "fingerprint" = excluded."fingerprint", "data" = excluded."data",
+          "deleted" = excluded."deleted", "seenAt" = excluded."seenAt"`;
+      const existed = changes.filter((c) => c.existed).map((c) => c.identity);
+      if (existed.length) {
+        // a record has at most one change waiting: the newer one carries its latest fields
+        await db.$executeRaw`UPDATE "SyncChange" SET "state" = 'superseded'
+          WHERE "installationId" = ${installationId} AND "entity" = ${entity}
+            AND "identity" IN (${jsonTexts(provider, existed)}) AND "state" IN ('pending', 'parked')`;
+      }
+      const outbox = jsonRows(
+        provider,
+        changes.map((c) => ({
           identity: c.identity,
           operation: c.operation,
           version: c.version,
           sequence: c.sequence,
-          data: c.data === null ? null : JSON.stringify(c.data),
-          state: "pending",
-          nextAttemptAt: at,
-          createdAt: at,
+          data: jsonOf(c.data),
         })),
-      });
+        CHANGE_COLUMNS,
+      );
+      const stamp = timestamp(provider, at);
+      await db.$executeRaw`INSERT INTO "SyncChange" ("installationId", "entity", "identity", "operation", "version",
+          "sequence", "data", "state", "nextAttemptAt", "createdAt", "deliveredAt")
+        SELECT ${installationId}, ${entity}, ${outbox.columns}, ${state}, ${stamp}, ${stamp},
+          ${state === "delivered" ? stamp : null} FROM ${outbox.source}`;
     },
     async markSeen(installationId, entity, identities, at) {
-      for (const part of chunks(identities))
-        await db.syncRecord.updateMany({
-          where: { installationId, entity, identity: { in: part } },
-          data: { seenAt: at },
-        });
+      if (identities.length === 0) return;
+      await db.$executeRaw`UPDATE "SyncRecord" SET "seenAt" = ${at}
+        WHERE "installationId" = ${installationId} AND "entity" = ${entity}
+          AND "identity" IN (${jsonTexts(provider, identities)})`;
     },
     async unseenSince(installationId, entity, since, limit) {
       return db.syncRecord.findMany({
@@ -230,7 +281,26 @@ export function prismaSync(db: PortableQueries): SyncRepo {
       return rows.map((r) => ({ ...r, state: r.state as ChangeState }));
     },
     async reset(installationId, entity) {
-      await db.syncCursor.deleteMany({ where: { installationId, entity } });
+      // everything starts over but the runner lock: a pass running now keeps it (and sees the reset cursor)
+      await db.syncCursor.updateMany({
+        where: { installationId, entity },
+        data: {
+          markVersion: null,
+          markKey: null,
+          storeNow: null,
+          backfilledAt: null,
+          backfillTotal: null,
+          backfillDone: 0,
+          sweepStartedAt: null,
+          sweepAfter: null,
+          lastPassAt: null,
+          lastSweepAt: null,
+          paused: false,
+          errorCode: null,
+          error: null,
+          errorAt: null,
+        },
+      });
       await db.syncRecord.updateMany({ where: { installationId, entity }, data: { version: "" } });
     },
     async forget(installationId) {

@@ -21,7 +21,14 @@ const qs = (s: string) => new URLSearchParams(s);
 describe("products grid: URL → searchCriteria", () => {
   it("defaults: sort by sku ascending, page 1 of 20, no filters", () => {
     const state = parseGridParams(productsGrid, qs(""));
-    expect(state).toEqual({ filters: {}, sort: { field: "sku", dir: "asc" }, page: 1, pageSize: 20, errors: {} });
+    expect(state).toEqual({
+      filters: {},
+      sort: { field: "sku", dir: "asc" },
+      page: 1,
+      pageSize: 20,
+      errors: {},
+      rejected: {},
+    });
     expect(gridSearchCriteria(productsGrid, state)).toEqual({
       filterGroups: [],
       sortOrders: [{ field: "sku", direction: "ASC" }],
@@ -95,6 +102,8 @@ describe("products grid: URL → searchCriteria", () => {
     expect(state.sort).toEqual(productsGrid.defaultSort);
     expect(state.page).toBe(1);
     expect(state.pageSize).toBe(20);
+    // what was typed into a refused filter stays, to be corrected rather than typed again
+    expect(state.rejected).toEqual({ price_from: "abc", status: "7", category: "x" });
   });
 
   it("accepts Next's searchParams record form, including arrays", () => {

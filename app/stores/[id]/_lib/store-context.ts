@@ -17,10 +17,3 @@ export async function loadStore(id: string, subPath = "") {
   if (!view) notFound();
   return { user, store: view.store, client: view.client, linkRequests: view.linkRequests, door: await door(user) };
 }
-
-/** The store's summary read again, after a call that may have changed its state (a revocation 401). */
-export async function reloadStore(id: string, userId: string): Promise<StoreSummary> {
-  const store = await (await door({ id: userId })).stores.get(id);
-  if (!store) notFound();
-  return store;
-}

@@ -1,13 +1,20 @@
 "use client";
 
-import { startTransition, useActionState, type FormEvent } from "react";
+import { startTransition, useActionState, useState, type FormEvent } from "react";
 import { Alert, Button, Field, Table } from "@/app/components/ui";
+import { useLeaveGuard } from "@/app/components/form/leave-guard";
 import { bulkAction, type BulkFormState } from "./actions";
 
-/** Upload → validated preview (per-row errors) → submit. The file stays chosen between the two steps. */
+/**
+ * Upload → validated preview (per-row errors) → submit. The file stays chosen between the two steps; leaving with
+ * a file chosen and not sent asks first. The file itself cannot be kept for after a sign-in (a browser never lets a
+ * page fill in a file input), so this form keeps no draft.
+ */
 export function BulkForm({ installationId }: { installationId: string }) {
   const [state, action, pending] = useActionState<BulkFormState, FormData>(bulkAction, {});
   const p = state.preview;
+  const [chosen, setChosen] = useState(false);
+  useLeaveGuard(chosen && !state.started);
   // Submitted by hand, not through the form's action: React resets a form after its action, which would clear the
   // chosen file between "Check file" and "Send".
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -17,7 +24,15 @@ export function BulkForm({ installationId }: { installationId: string }) {
     startTransition(() => action(data));
   };
   return (
-    <form onSubmit={submit} className="stack" aria-label="Bulk edit products">
+    <form
+      onSubmit={submit}
+      onChange={(e) => {
+        const input: EventTarget = e.target;
+        if (input instanceof HTMLInputElement && input.type === "file") setChosen((input.files?.length ?? 0) > 0);
+      }}
+      className="stack"
+      aria-label="Bulk edit products"
+    >
       <input type="hidden" name="installationId" value={installationId} />
       {state.error ? <Alert tone="error">{state.error}</Alert> : null}
       {state.started ? (

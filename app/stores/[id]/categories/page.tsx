@@ -1,12 +1,14 @@
+import { Suspense } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
 import { grids } from "@/lib/dashboard";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
+import { GridSkeleton } from "@/app/components/GridSkeleton";
 import { RequestDetails } from "@/app/components/RequestDetails";
 import { Badge, Button, EmptyState, Field, LinkButton } from "@/app/components/ui";
-import { attempt, loadStore } from "../_lib/store-context";
+import { attempt, loadStore, type StoreSummary } from "../_lib/store-context";
 
 export const metadata: Metadata = { title: "Categories" };
 
@@ -39,19 +41,13 @@ function Node({ node, productsHref }: { node: grids.categoryTree.CategoryNode; p
   );
 }
 
+/** The frame and the search form render at once; the tree streams in from the store below them. */
 export default async function CategoriesPage({ params, searchParams }: Props) {
   const { id } = await params;
-  const { store, client: storeClient } = await loadStore(id, "/categories");
+  const { store, client } = await loadStore(id, "/categories");
   const sp = await searchParams;
   const q = qSchema.parse(Array.isArray(sp.q) ? sp.q[0] : sp.q);
   const basePath = `/stores/${encodeURIComponent(id)}/categories`;
-  const fieldsValue = grids.categoryTree.categoryTreeFields(TREE_DEPTH);
-  const tree = await attempt(async () => {
-    const res = await storeClient().call("getCategories", { fields: fieldsValue });
-    return { root: grids.categoryTree.parseCategoryTree(res.data), durationMs: res.durationMs };
-  });
-  const shown = tree.ok ? (q ? grids.categoryTree.filterTree(tree.value.root, q) : tree.value.root) : null;
-  const productsHref = (categoryId: number) => `/stores/${encodeURIComponent(id)}/products?category=${categoryId}`;
 
   return (
     <>
@@ -72,6 +68,35 @@ export default async function CategoriesPage({ params, searchParams }: Props) {
           </LinkButton>
         </div>
       </form>
+      <Suspense fallback={<GridSkeleton label="categories" />}>
+        <CategoryTree store={store} client={client} q={q} basePath={basePath} />
+      </Suspense>
+    </>
+  );
+}
+
+async function CategoryTree({
+  store,
+  client: storeClient,
+  q,
+  basePath,
+}: {
+  store: StoreSummary;
+  client: Awaited<ReturnType<typeof loadStore>>["client"];
+  q: string | undefined;
+  basePath: string;
+}) {
+  const id = store.installationId;
+  const fieldsValue = grids.categoryTree.categoryTreeFields(TREE_DEPTH);
+  const tree = await attempt(async () => {
+    const res = await storeClient().call("getCategories", { fields: fieldsValue });
+    return { root: grids.categoryTree.parseCategoryTree(res.data), durationMs: res.durationMs };
+  });
+  const shown = tree.ok ? (q ? grids.categoryTree.filterTree(tree.value.root, q) : tree.value.root) : null;
+  const productsHref = (categoryId: number) => `/stores/${encodeURIComponent(id)}/products?category=${categoryId}`;
+
+  return (
+    <>
       {!tree.ok ? (
         <ApiErrorPanel error={tree.error} storeId={id} doing="loading the category tree" />
       ) : !shown ? (

@@ -1,6 +1,7 @@
 "use client";
 
 import type { FormState } from "@/lib/forms";
+import { LABEL_FORM_ID } from "./label-form-id";
 import { ActionForm, FormField, SubmitButton } from "@/app/components/form/ActionForm";
 
 /** The store's name in the app: Magento never sends the integration's name, so the user gives one. */
@@ -12,7 +13,12 @@ export function LabelForm({
   current: string | null;
 }) {
   return (
-    <ActionForm action={action} initialValues={{ label: current ?? "" }} aria-label="Name in this app">
+    <ActionForm
+      action={action}
+      initialValues={{ label: current ?? "" }}
+      aria-label="Name in this app"
+      id={LABEL_FORM_ID}
+    >
       <FormField
         label="Name in this app"
         name="label"

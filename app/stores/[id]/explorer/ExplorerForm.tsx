@@ -4,7 +4,12 @@ import { startTransition, useActionState, useEffect, useRef, useState, type Form
 import { Alert } from "@/app/components/ui/Alert";
 import { Button, buttonClass } from "@/app/components/ui/Button";
 import { Field, SelectField, TextAreaField } from "@/app/components/ui/Field";
+import { dropDraft, keepDraft, restoreDraft } from "@/app/components/form/form-draft";
+import { useLeaveGuard } from "@/app/components/form/leave-guard";
 import type { RunResult } from "./actions";
+
+/** The form's name: its draft (typed inputs kept while a call is on its way, form-draft.ts) is kept under it. */
+const FORM_NAME = "Request";
 
 const CONDITIONS = [
   "eq",
@@ -49,8 +54,25 @@ export function ExplorerForm(props: ExplorerFormProps) {
   const [cancelled, setCancelled] = useState<RunResult | null>(null);
   const confirming = result.kind === "confirm" && cancelled !== result && !stale;
   const questionRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // typed since the last send: leaving asks first; a send that never got its answer (the session ended) comes back
+  const [dirty, setDirty] = useState(false);
+  const [restored, setRestored] = useState(false);
+  useLeaveGuard(dirty);
+  useEffect(() => {
+    if (formRef.current && restoreDraft(formRef.current, FORM_NAME)) {
+      setRestored(true);
+      setDirty(true);
+    }
+  }, []);
+  useEffect(() => {
+    if (result.kind !== "idle") dropDraft(FORM_NAME);
+  }, [result]);
   const send = (data: FormData) => {
     lastSent.current = data;
+    if (formRef.current) keepDraft(formRef.current, FORM_NAME);
+    setDirty(false);
+    setRestored(false);
     startTransition(() => action(data));
   };
   useEffect(() => {
@@ -70,7 +92,22 @@ export function ExplorerForm(props: ExplorerFormProps) {
   const cancel = () => setCancelled(result);
   return (
     <>
-      <form action={action} onSubmit={onSubmit} onInput={() => setEditedAfter(result)} noValidate aria-label="Request">
+      <form
+        ref={formRef}
+        action={action}
+        onSubmit={onSubmit}
+        onInput={() => {
+          setEditedAfter(result);
+          setDirty(true);
+        }}
+        noValidate
+        aria-label={FORM_NAME}
+      >
+        {restored ? (
+          <Alert tone="info" title="What you typed is back">
+            It was not sent before your session ended. Check it and send again.
+          </Alert>
+        ) : null}
         {props.pathParams.length > 0 ? (
           <fieldset>
             <legend>Path parameters</legend>

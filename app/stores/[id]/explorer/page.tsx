@@ -1,11 +1,14 @@
+import { Suspense } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
 import { CATALOGUE, findOperation, type Operation } from "@/lib/magento";
 import { explorer, aclAdvice, RESOURCE_TITLES, resourceOfRoute } from "@/lib/dashboard";
 import { StoreHeader } from "@/app/components/StoreHeader";
+import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
+import { GridSkeleton } from "@/app/components/GridSkeleton";
 import { Alert, Badge, Button, Card, EmptyState, Field, LinkButton, SelectField } from "@/app/components/ui";
-import { loadStore } from "../_lib/store-context";
+import { loadStore, type StoreSummary } from "../_lib/store-context";
 import { liveSchema } from "./schema-cache";
 import { runOperation } from "./actions";
 import { ExplorerForm } from "./ExplorerForm";
@@ -69,11 +72,39 @@ function ResourceNote({ resource }: { resource: string }) {
   );
 }
 
+type Query = z.infer<typeof querySchema>;
+
+/** The frame renders at once; the operations stream in once the store's schema is read (or known unreadable). */
 export default async function ExplorerPage({ params, searchParams }: Props) {
   const { id } = await params;
   const { store, client } = await loadStore(id, "/explorer");
   const sp = await searchParams;
   const query = querySchema.parse({ q: one(sp.q), edition: one(sp.edition), method: one(sp.method), op: one(sp.op) });
+  return (
+    <>
+      <StoreHeader
+        store={store}
+        section="explorer"
+        title="API explorer"
+        description={`All ${CATALOGUE.length} catalogue operations. Calls are signed with this store's integration token.`}
+      />
+      <Suspense fallback={<GridSkeleton label="the store's schema" />}>
+        <Operations store={store} client={client} query={query} />
+      </Suspense>
+    </>
+  );
+}
+
+async function Operations({
+  store,
+  client,
+  query,
+}: {
+  store: StoreSummary;
+  client: Awaited<ReturnType<typeof loadStore>>["client"];
+  query: Query;
+}) {
+  const id = store.installationId;
   const schema = await liveSchema(store.installationId, async () => client());
   const matches = explorer.searchOperations(CATALOGUE, query);
   const selected = query.op ? findOperation(query.op) : undefined;
@@ -106,13 +137,9 @@ export default async function ExplorerPage({ params, searchParams }: Props) {
 
   return (
     <>
-      <StoreHeader
-        store={store}
-        section="explorer"
-        title="API explorer"
-        description={`All ${CATALOGUE.length} catalogue operations. Calls are signed with this store's integration token.`}
-      />
-      {schema.keys ? (
+      {schema.unreachable ? (
+        <ApiErrorPanel error={schema.unreachable} storeId={id} doing="reading the store's schema" />
+      ) : schema.keys ? (
         <Alert tone="info" title={`The store's live schema lists ${availableCount} of these operations`}>
           <p>
             Read with the {schema.via ?? "integration"}&apos;s credentials. Operations not in its schema will answer 404
@@ -120,7 +147,7 @@ export default async function ExplorerPage({ params, searchParams }: Props) {
           </p>
         </Alert>
       ) : (
-        <Alert tone="info" title="explorer.Availability unknown: the store did not give its schema to this integration">
+        <Alert tone="info" title="Availability unknown: the store did not give its schema to this integration">
           <p>
             GET /rest/default/schema answered <q>{schema.reason?.replace(/\.$/, "")}</q>. Stores usually serve it to
             admin tokens only; operations can still be called.

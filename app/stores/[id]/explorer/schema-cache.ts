@@ -1,5 +1,5 @@
 import { MagentoApiError, type MagentoClient } from "@/lib/magento";
-import { explorer } from "@/lib/dashboard";
+import { describeApiError, explorer, type ApiErrorView } from "@/lib/dashboard";
 
 export interface SchemaInfo {
   keys: Set<string> | null;
@@ -7,13 +7,18 @@ export interface SchemaInfo {
   via?: "integration" | "admin token";
   /** Why the schema is unknown (the store's words), when it is. */
   reason?: string;
+  /** The store did not answer (or failed for a while): said with Try again, and not kept, so a retry asks again. */
+  unreachable?: ApiErrorView;
   at: number;
 }
 
 const TTL_MS = 5 * 60_000;
 const g = globalThis as unknown as { __explorerSchema?: Map<string, SchemaInfo> };
 
-/** GET /rest/default/schema with the installation's signed client, cached per installation for 5 minutes. */
+/**
+ * GET /rest/default/schema with the installation's signed client, cached per installation for 5 minutes (its
+ * answers, refusals included; not a store that did not answer).
+ */
 export async function liveSchema(installationId: string, client: () => Promise<MagentoClient>): Promise<SchemaInfo> {
   g.__explorerSchema ??= new Map();
   const hit = g.__explorerSchema.get(installationId);
@@ -28,6 +33,8 @@ export async function liveSchema(installationId: string, client: () => Promise<M
       ? { keys, via: "integration", at: Date.now() }
       : { keys: null, reason: "The store's answer was not a Swagger document.", at: Date.now() };
   } catch (e) {
+    const view = describeApiError(e);
+    if (view.action === "retry") return { keys: null, reason: view.title, unreachable: view, at: Date.now() };
     // most stores serve the schema to admin bearer tokens only
     info = {
       keys: null,

@@ -1,8 +1,7 @@
 import { notFound } from "next/navigation";
-import { Alert, Badge, Button, Card, EmptyState, Table, type BadgeTone } from "@/app/components/ui";
+import { Alert, Badge, Button, Card, EmptyState, Table } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
-import { syncErrorView } from "@/lib/sync";
-import type { SyncEntityStatus } from "@/lib/verbs";
+import { syncErrorView, syncStateOf } from "@/lib/sync";
 import { loadStore } from "../_lib/store-context";
 import { syncAction } from "./actions";
 import { DayChart } from "./DayChart";
@@ -11,16 +10,6 @@ export const metadata = { title: "Sync" };
 export const dynamic = "force-dynamic";
 
 const when = (d: Date | null | undefined): string => (d ? d.toISOString().replace("T", " ").slice(0, 19) : "—");
-
-function stateOf(s: SyncEntityStatus): { label: string; tone: BadgeTone } {
-  const c = s.cursor;
-  if (c?.paused) return { label: "paused", tone: "neutral" };
-  if (c?.error) return { label: "failing", tone: "danger" };
-  if (!c?.lastPassAt && !c?.lastSweepAt && !c?.backfillDone) return { label: "not started", tone: "neutral" };
-  if (c && !c.backfilledAt && c.backfillDone > 0)
-    return { label: `backfill ${c.backfillDone}${c.backfillTotal ? ` of ${c.backfillTotal}` : ""}`, tone: "info" };
-  return { label: "in sync", tone: "success" };
-}
 
 function lag(seconds: number | null): string {
   if (seconds === null) return "—";
@@ -106,7 +95,7 @@ export default async function SyncPage({ params }: { params: Promise<{ id: strin
           ]}
         >
           {status.map((s) => {
-            const st = stateOf(s);
+            const st = syncStateOf(s.cursor);
             return (
               <tr key={s.entity} data-testid="sync-row" data-entity={s.entity}>
                 <td>{s.label}</td>

@@ -2,11 +2,77 @@ import { requiredField } from "../errors";
 import type { RouteDef } from "../route";
 import { requireObject, toFloat, toInt } from "./input";
 import { applyStock, requireProduct } from "./products";
+import type { Product } from "../../data/types";
+import { columns, type SearchableEntity } from "../searchable";
 
 /** Magento_CatalogInventory etc/webapi.xml: every stock route needs this resource. */
 const INVENTORY = "Magento_CatalogInventory::cataloginventory";
 
+/** Magento_InventoryApi etc/webapi.xml (magento/inventory): reading source items needs Stores › Inventory › Sources. */
+const SOURCES = "Magento_InventoryApi::source";
+
+/** The source every product has (MSI's default source, created on install). */
+export const DEFAULT_SOURCE_CODE = "default";
+
+/** A source item as `GET /V1/inventory/source-items` renders it (SourceItemInterface: no id, no updated_at). */
+export interface SourceItem {
+  sku: string;
+  source_code: string;
+  quantity: number;
+  status: number;
+}
+
+/**
+ * MSI's source items (table inventory_source_item, flat): one per product on the default source, carrying the
+ * legacy stock item's quantity and in-stock flag, as Magento keeps the default source and the legacy stock item
+ * in step. `source_item_id` is a column Magento filters and sorts on but never renders (magento/inventory
+ * InventoryApi/Api/Data/SourceItemInterface.php identifies a source item by sku and source_code).
+ */
+export const SOURCE_ITEM_SEARCH: SearchableEntity<Product> = {
+  name: "sourceItems",
+  storage: "flat",
+  table: "inventory_source_item",
+  rows: (data) => data.productsById.values(),
+  fields: () => SOURCE_ITEM_COLUMNS,
+  read: (p, f) =>
+    f === "source_item_id"
+      ? p.extension_attributes.stock_item.item_id
+      : f === "source_code"
+        ? DEFAULT_SOURCE_CODE
+        : f === "sku"
+          ? p.sku
+          : f === "quantity"
+            ? p.extension_attributes.stock_item.qty
+            : f === "status"
+              ? p.extension_attributes.stock_item.is_in_stock
+                ? 1
+                : 0
+              : undefined,
+};
+const SOURCE_ITEM_COLUMNS = columns(["source_item_id", "source_code", "sku", "quantity", "status"]);
+
+export const sourceItemOf = (p: Product): SourceItem => ({
+  sku: p.sku,
+  source_code: DEFAULT_SOURCE_CODE,
+  quantity: p.extension_attributes.stock_item.qty,
+  status: p.extension_attributes.stock_item.is_in_stock ? 1 : 0,
+});
+
 export const inventoryRoutes: RouteDef[] = [
+  {
+    method: "GET",
+    path: "/V1/inventory/source-items",
+    service: "inventoryApiSourceItemRepositoryV1",
+    operation: "getList",
+    aclResource: SOURCES,
+    summary: "Find source items by search criteria (MSI)",
+    searchCriteria: true,
+    returns: "{items: SourceItem[], search_criteria, total_count}",
+    handler: (ctx) => {
+      const page = ctx.search(SOURCE_ITEM_SEARCH);
+      return { ...page, items: page.items.map(sourceItemOf) };
+    },
+  },
   {
     method: "GET",
     path: "/V1/stockItems/:productSku",

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "SyncCursor" ADD COLUMN "lockedBy" TEXT;
+ALTER TABLE "SyncCursor" ADD COLUMN "lockedUntil" DATETIME;

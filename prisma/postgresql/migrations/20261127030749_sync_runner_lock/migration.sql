@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "SyncCursor" ADD COLUMN     "lockedBy" TEXT,
+ADD COLUMN     "lockedUntil" TIMESTAMP(3);

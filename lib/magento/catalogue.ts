@@ -1,5 +1,5 @@
 /**
- * Every store operation as data: the 376 operations of docs/spec/endpoint-catalogue.md (342 open-source,
+ * Every store operation as data: the 377 operations of docs/spec/endpoint-catalogue.md (343 open-source,
  * 34 commerce-only; the two token operations have kind "token"), plus the schema, swagger and developer-portal
  * operations of docs/spec/store-rest-service.md. tests/unit/magento/catalogue.test.ts checks it against the seed.
  * Ids are derived from method + path (`get` + `Products` + `BySku`) and never change.
@@ -1903,6 +1903,8 @@ const ENTRIES = [
     "",
     "token",
   ),
+  // MSI (magento/inventory, SourceItemRepositoryInterface::getList): a row is named by sku and source_code together
+  op("getInventorySourceItems", "GET", "/V1/inventory/source-items", "InventoryApi", "InventoryApi", "O", "", "rest"),
   op("getCartsByCartId", "GET", "/V1/carts/{cartId}", "Quote", "Quote: carts", "O", "", "rest"),
   op("putCartsByCartId", "PUT", "/V1/carts/{cartId}", "Quote", "Quote: carts", "O", "", "rest"),
   op("getCartsSearch", "GET", "/V1/carts/search", "Quote", "Quote: carts", "O", "", "rest", list("entity_id")),

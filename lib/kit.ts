@@ -244,6 +244,7 @@ export function createKit(o: KitOptions) {
     sync: { entities: sync.entities, handlers: o.syncHandlers ?? syncHandlers, fetch: o.fetch },
     mailer: core.mailer,
     appUrl: o.env.appUrl,
+    exportBudgets: o.env.exportBudgets,
   });
 
   const verbs = {

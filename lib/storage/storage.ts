@@ -382,6 +382,8 @@ export interface ExportRepo {
   savePage(id: string, page: number, rows: number, body: string): Promise<void>;
   /** Characters of NDJSON stored for the export so far (its pages' bodies). */
   storedChars(id: string): Promise<number>;
+  /** UTF-8 bytes of NDJSON every export requested by `requestedBy` keeps (every export of the app: undefined). */
+  storedBytes(requestedBy?: string): Promise<number>;
   finish(id: string, state: Extract<ExportState, "done" | "failed">, at: Date, error?: string): Promise<void>;
   /** A failed export runs again from its next page. */
   reopen(id: string): Promise<void>;

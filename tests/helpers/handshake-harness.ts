@@ -76,6 +76,8 @@ export interface HarnessOptions {
   kit?: Partial<KitOptions>;
   /** Keep the recurring maintenance jobs running (default off: tests arrange time themselves). */
   recurring?: boolean;
+  /** More environment settings (lib/env.ts), e.g. EXPORT_TOTAL_BUDGET_MIB. */
+  env?: Record<string, string>;
   /** The database to use (default: a fresh one of `provider`); the harness disposes of it. */
   database?: TestDatabase;
 }
@@ -88,6 +90,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     NODE_ENV: "test",
     DATABASE_URL: database.url,
     ALLOW_PRIVATE_STORE_URLS: String(opts.allowPrivate ?? true),
+    ...opts.env,
   });
   let offset = 0;
   const clock = { now: () => new Date(Date.now() + offset), advance: (ms: number) => void (offset += ms) };

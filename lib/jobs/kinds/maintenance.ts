@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { pruneSessions } from "@/lib/auth/sessions";
 import { pruneThrottle } from "@/lib/auth/throttle";
+import { EXPORT_TTL_MS } from "@/lib/exports/budget";
 import { defineJob, type JobKind } from "../worker";
 import type { JobQueue } from "../queue";
 import type { JobServices } from "./services";
@@ -17,7 +18,7 @@ export const PRUNE_JOB = "maintenance.prune";
 /** How long finished jobs stay in the Jobs view: completed ones a day, failed and cancelled ones a week. */
 const COMPLETED_JOB_TTL_MS = 24 * 60 * 60 * 1000;
 const FAILED_JOB_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const EXPORT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export { EXPORT_TTL_MS } from "@/lib/exports/budget";
 /** Delivered and superseded sync changes are kept this long (the Sync page's chart shows the last day). */
 export const SYNC_CHANGE_TTL_MS = 2 * 24 * 60 * 60 * 1000;
 /**

@@ -20,6 +20,7 @@ import type {
   LinkRequest,
   NewEvent,
   OutboxMessage,
+  MailedLinkRecord,
   PasswordResetRecord,
   PortalAppRow,
   ResourceCheckRecord,
@@ -275,6 +276,18 @@ export interface UserRepo {
   setEmail(id: string, email: string): Promise<void>;
 }
 
+export interface MailedLinkRepo {
+  create(link: Omit<MailedLinkRecord, "usedAt">): Promise<void>;
+  byId(id: string): Promise<MailedLinkRecord | null>;
+  /** Links of this purpose mailed for the user after `since` (the hourly budgets). */
+  countSince(userId: string, purpose: MailedLinkRecord["purpose"], since: Date): Promise<number>;
+  /** Spends a live link (unused, not expired) once; false when it was used, expired or is unknown. */
+  use(id: string, at: Date): Promise<boolean>;
+  /** Spends every open link of this purpose of the user (a newer one replaces them). */
+  useAllOfUser(userId: string, purpose: MailedLinkRecord["purpose"], at: Date): Promise<void>;
+  prune(expiredBefore: Date): Promise<number>;
+}
+
 export interface PasswordResetRepo {
   create(reset: Omit<PasswordResetRecord, "usedAt">): Promise<void>;
   byId(id: string): Promise<PasswordResetRecord | null>;
@@ -450,6 +463,7 @@ export interface Storage {
   exports: ExportRepo;
   bulks: BulkRepo;
   passwordResets: PasswordResetRepo;
+  mailedLinks: MailedLinkRepo;
   outbox: OutboxRepo;
   resourceChecks: ResourceCheckRepo;
   /** Store events (lib/events): verifying settings and deliveries. */
@@ -470,6 +484,7 @@ export type {
   InstallationWithStore,
   LinkRequest,
   OutboxMessage,
+  MailedLinkRecord,
   PasswordResetRecord,
   ResourceCheckRecord,
   Store,

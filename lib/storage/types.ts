@@ -187,6 +187,23 @@ export interface PasswordResetRecord {
   usedAt: Date | null;
 }
 
+/**
+ * A single-use link mailed to an address (lib/auth/mailed-links.ts): `id` is the SHA-256 of the token in the mail.
+ * link_request: proves the requester of a link request reads his account's address; email_change: confirms a new
+ * sign-in address.
+ */
+export interface MailedLinkRecord {
+  id: string;
+  purpose: "link_request" | "email_change";
+  userId: string;
+  installationId: string | null;
+  activationId: string | null;
+  email: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
 /** A message kept in the dev outbox instead of being sent (lib/mail). */
 export interface OutboxMessage {
   id: number;

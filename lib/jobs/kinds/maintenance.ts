@@ -2,7 +2,7 @@
  * App-wide upkeep as a recurring job (any worker runs it, one at a time; the handshake's own sweep of unfinished
  * exchanges, `maintenance.exchanges`, is in lib/integration/jobs.ts):
  * - `maintenance.prune` (every minute): never-proven callbacks, dead sessions, old throttle rows and rate
- *   windows, unanswered link requests, exports older than a week, password-reset links a day after they expired,
+ *   windows, unanswered link requests, exports older than a week, password-reset and other mailed links a day after they expired,
  *   sync changes delivered (or superseded) more than two days ago, finished jobs (completed a day ago, failed or
  *   cancelled a week ago).
  */
@@ -58,6 +58,7 @@ export function maintenanceJobs(
         const rateWindows = await s.storage.rateWindows.prune(now);
         const exports = await s.storage.exports.pruneFinished(new Date(now.getTime() - EXPORT_TTL_MS));
         const passwordResets = await s.storage.passwordResets.prune(new Date(now.getTime() - 24 * 60 * 60 * 1000));
+        const mailedLinks = await s.storage.mailedLinks.prune(new Date(now.getTime() - 24 * 60 * 60 * 1000));
         const syncChanges = await s.storage.sync.prune(new Date(now.getTime() - SYNC_CHANGE_TTL_MS));
         return {
           output: {
@@ -70,6 +71,7 @@ export function maintenanceJobs(
             rateWindows,
             exports,
             passwordResets,
+            mailedLinks,
             syncChanges,
           },
         };

@@ -1,10 +1,11 @@
 import type { PortableQueries } from "@/lib/db";
-import type { OutboxRepo, PasswordResetRepo, SessionRepo, ThrottleRepo, UserRepo } from "../storage";
+import type { MailedLinkRepo, OutboxRepo, PasswordResetRepo, SessionRepo, ThrottleRepo, UserRepo } from "../storage";
 import {
   toInstallationWithStore,
   toLinkRequest,
   toOutboxMessage,
   toPasswordReset,
+  toMailedLink,
   toSession,
   toThrottle,
   toUser,
@@ -71,6 +72,34 @@ export function prismaPasswordResets(db: PortableQueries): PasswordResetRepo {
     },
     async prune(before) {
       return (await db.passwordReset.deleteMany({ where: { expiresAt: { lt: before } } })).count;
+    },
+  };
+}
+
+export function prismaMailedLinks(db: PortableQueries): MailedLinkRepo {
+  return {
+    async create(link) {
+      await db.mailedLink.create({ data: link });
+    },
+    async byId(id) {
+      const r = await db.mailedLink.findUnique({ where: { id } });
+      return r ? toMailedLink(r) : null;
+    },
+    async countSince(userId, purpose, since) {
+      return db.mailedLink.count({ where: { userId, purpose, createdAt: { gt: since } } });
+    },
+    async use(id, at) {
+      const r = await db.mailedLink.updateMany({
+        where: { id, usedAt: null, expiresAt: { gt: at } },
+        data: { usedAt: at },
+      });
+      return r.count > 0;
+    },
+    async useAllOfUser(userId, purpose, at) {
+      await db.mailedLink.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: at } });
+    },
+    async prune(expiredBefore) {
+      return (await db.mailedLink.deleteMany({ where: { expiresAt: { lt: expiredBefore } } })).count;
     },
   };
 }

@@ -141,6 +141,8 @@ const AUTH_OF_REQUEST = {
   requestPasswordReset: ASIS,
   resetLinkState: ASIS,
   resetPassword: ASIS,
+  emailChangeLinkState: ASIS,
+  confirmEmailChange: 0,
   safeNextPath: ASIS,
 } as const satisfies Binding<DoorVerbs["auth"]>;
 const IDENTITY_OF_REQUEST = {

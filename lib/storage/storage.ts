@@ -252,6 +252,7 @@ export interface LinkRepo {
   /** Open requests filed through one activation's popup. */
   pendingCountForActivation(activationId: string): Promise<number>;
   /** Files (or re-files) a pending request of the user for the installation. */
+  /** Files (or files again) a request whose requester just proved his address: verified at `at`. */
   fileRequest(installationId: string, userId: string, activationId: string, at: Date): Promise<void>;
   pendingRequests(installationId: string, since: Date): Promise<LinkRequest[]>;
   /** pending → approved | denied, for a request of that installation; false when already answered or gone. */
@@ -283,6 +284,8 @@ export interface MailedLinkRepo {
   countSince(userId: string, purpose: MailedLinkRecord["purpose"], since: Date): Promise<number>;
   /** Spends a live link (unused, not expired) once; false when it was used, expired or is unknown. */
   use(id: string, at: Date): Promise<boolean>;
+  /** Is a live link of this purpose mailed to the user for this installation (a request already awaiting its click)? */
+  liveFor(userId: string, purpose: MailedLinkRecord["purpose"], installationId: string, now: Date): Promise<boolean>;
   /** Spends every open link of this purpose of the user (a newer one replaces them). */
   useAllOfUser(userId: string, purpose: MailedLinkRecord["purpose"], at: Date): Promise<void>;
   prune(expiredBefore: Date): Promise<number>;

@@ -118,6 +118,8 @@ export interface LinkRequest {
   activationId: string;
   state: LinkRequestState;
   createdAt: Date;
+  /** When the requester proved he reads his address (a mailed link); null: filed before that existed, never shown. */
+  verifiedAt: Date | null;
   decidedAt: Date | null;
   decidedByUserId: string | null;
 }

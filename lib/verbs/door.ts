@@ -150,6 +150,8 @@ const IDENTITY_OF_REQUEST = {
   popupActivation: 0,
   grantConsentFromNext: 0,
   storeBeingLinked: ASIS,
+  linkRequestLinkState: ASIS,
+  verifyLinkRequest: ASIS,
 } as const satisfies Binding<DoorVerbs["identity"]>;
 const STORES_OF_REQUEST = { page: 0 } as const satisfies Binding<DoorVerbs["stores"]>;
 const HANDSHAKE = { urls: ASIS } as const satisfies Binding<DoorVerbs["handshake"]>;

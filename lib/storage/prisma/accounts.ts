@@ -95,6 +95,12 @@ export function prismaMailedLinks(db: PortableQueries): MailedLinkRepo {
       });
       return r.count > 0;
     },
+    async liveFor(userId, purpose, installationId, now) {
+      const n = await db.mailedLink.count({
+        where: { userId, purpose, installationId, usedAt: null, expiresAt: { gt: now } },
+      });
+      return n > 0;
+    },
     async useAllOfUser(userId, purpose, at) {
       await db.mailedLink.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: at } });
     },
@@ -142,7 +148,7 @@ export function prismaSessions(db: PortableQueries): SessionRepo {
                     include: {
                       store: true,
                       linkRequests: {
-                        where: { state: "pending", createdAt: { gt: pendingSince } },
+                        where: { state: "pending", verifiedAt: { not: null }, createdAt: { gt: pendingSince } },
                         include: { user: { select: { email: true } } },
                         orderBy: { createdAt: "asc" },
                       },

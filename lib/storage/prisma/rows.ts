@@ -159,6 +159,7 @@ export function toLinkRequest(r: LinkRequestRow & { user: { email: string } }): 
     activationId: r.activationId,
     state: parse(linkRequestState, r.state, `LinkRequest ${r.id}.state`),
     createdAt: r.createdAt,
+    verifiedAt: r.verifiedAt,
     decidedAt: r.decidedAt,
     decidedByUserId: r.decidedByUserId,
   };

@@ -22,8 +22,8 @@ import type { Storage } from "@/lib/storage/storage";
 import type { JobQueue } from "@/lib/jobs/queue";
 import {
   ACCOUNT_MAIL_JOB,
-  ACCOUNT_MAIL_OPTIONS,
   accountMailJobModule,
+  accountMailOptions,
   bulkJobModule,
   exportJobModule,
   handshakeJobModule,
@@ -185,7 +185,7 @@ export function createKit(o: KitOptions) {
       fetch: storeFetch,
       timeoutMs: o.tokenTimeoutMs ?? 20_000,
       handshake,
-      queueAccountMail: async (mail) => void (await core.send(ACCOUNT_MAIL_JOB, mail, ACCOUNT_MAIL_OPTIONS)),
+      queueAccountMail: async (mail) => void (await core.send(ACCOUNT_MAIL_JOB, mail, accountMailOptions(mail))),
     }),
     async send(kind, data, options) {
       const id = await queue.send(kind, withTrace(data), capLease(options), now());

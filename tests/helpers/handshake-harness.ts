@@ -17,7 +17,7 @@ import type { ExchangeOutcome } from "@/lib/integration/exchange";
 import { clientForInstallationRecord } from "@/lib/integration/installation-client";
 import type { Storage } from "@/lib/storage/storage";
 import type { InstallationWithStore } from "@/lib/storage/types";
-import { ACCOUNT_MAIL_JOB, ACCOUNT_MAIL_OPTIONS, CALLBACK_JOB, EXCHANGE_JOB, PROBE_JOB } from "@/lib/jobs/kinds";
+import { ACCOUNT_MAIL_JOB, accountMailOptions, CALLBACK_JOB, EXCHANGE_JOB, PROBE_JOB } from "@/lib/jobs/kinds";
 import { listenLocal, closeServer } from "./servers";
 
 export interface DevIntegration {
@@ -280,7 +280,7 @@ function createKitIntegration(kit: Kit, box: SecretBox, allowPrivate: boolean, n
     fetch: globalThis.fetch,
     timeoutMs: 5_000,
     handshake: { fetchRequestToken, fetchAccessToken },
-    queueAccountMail: async (mail) => void (await kit.jobs.send(ACCOUNT_MAIL_JOB, mail, ACCOUNT_MAIL_OPTIONS)),
+    queueAccountMail: async (mail) => void (await kit.jobs.send(ACCOUNT_MAIL_JOB, mail, accountMailOptions(mail))),
   };
 }
 

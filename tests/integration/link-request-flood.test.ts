@@ -65,13 +65,21 @@ describe.each(PROVIDERS)("on %s", (provider) => {
     }
     expect(await h.db.linkRequest.count()).toBe(0);
 
-    const outcomes = [];
+    // eight strangers ask at once (each mailed a link), then all follow their links: the caps hold at filing
+    const strangers = [];
     for (let i = 0; i < MAX_PENDING_PER_ACTIVATION + 3; i++) {
       const stranger = await user(`stranger${i}@flood.test`);
       const asked = await completeIdentityFor(h.deps, query, stranger.id, await consentFor(query.oauth_consumer_key));
       expect(asked).toMatchObject({ kind: "link_requested", state: "verify_sent" });
-      outcomes.push(await followLinkRequestMail(h.storage, stranger.email));
+      strangers.push(stranger);
     }
+    const outcomes = [];
+    for (const stranger of strangers) outcomes.push(await followLinkRequestMail(h.storage, stranger.email));
+    // once the activation is full, a new ask is refused at once, saying why (no mail, never "waiting")
+    const late = await user("late@flood.test");
+    expect(await completeIdentityFor(h.deps, query, late.id, await consentFor(query.oauth_consumer_key))).toMatchObject(
+      { kind: "link_requested", state: "activation_full" },
+    );
     const states = outcomes.map((o) => o.state);
     expect(states.filter((s) => s === "pending")).toHaveLength(MAX_PENDING_PER_ACTIVATION);
     expect(states.slice(MAX_PENDING_PER_ACTIVATION)).toEqual(Array(3).fill("activation_full"));

@@ -5,7 +5,7 @@
  * does (lib/auth/password-reset.ts); a mail server's refusal is retried here and shows in the Jobs view, never to
  * the requester.
  */
-import { accountMailSchema } from "@/lib/auth/account-mail-types";
+import { accountMailSchema, type AccountMail } from "@/lib/auth/account-mail-types";
 import { deliverAccountMail } from "@/lib/auth/account-mail";
 import { defineJob, type JobKind } from "../worker";
 import type { SendOptions } from "../queue";
@@ -22,6 +22,15 @@ export const ACCOUNT_MAIL_OPTIONS: SendOptions = {
   retryBackoff: true,
   leaseSeconds: 60,
 };
+
+/**
+ * The options of one account mail: a link request's verification mail is sent once while one for the same account
+ * and store still waits in the queue (the popup reloaded before the job ran).
+ */
+export function accountMailOptions(mail: AccountMail): SendOptions {
+  if (mail.type !== "link_request") return ACCOUNT_MAIL_OPTIONS;
+  return { ...ACCOUNT_MAIL_OPTIONS, key: `linkreq:${mail.userId}:${mail.installationId}`, dedupe: true };
+}
 
 export function accountMailJobs(s: JobServices): JobKind[] {
   return [

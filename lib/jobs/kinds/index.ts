@@ -22,7 +22,7 @@ export { EXPORT_JOB, exportJobOptions, exportJobModule } from "./export";
 export { BULK_JOB, bulkJobOptions, bulkJobModule } from "./bulk";
 export { STORE_EVENT_JOB, storeEventJobModule } from "./store-event";
 export { SYNC_PASS_JOB, SYNC_SWEEP_JOB, SYNC_SCHEDULE_JOB, syncJobOptions, syncKey, syncJobModule } from "./sync";
-export { ACCOUNT_MAIL_JOB, ACCOUNT_MAIL_OPTIONS, accountMailJobModule } from "./account-mail";
+export { ACCOUNT_MAIL_JOB, ACCOUNT_MAIL_OPTIONS, accountMailJobModule, accountMailOptions } from "./account-mail";
 export { storeLane, unprovenLane } from "./services";
 
 /** What the kit's job kinds use of it (lib/kit.ts builds it): every kind's services plus the handshake's. */

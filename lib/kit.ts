@@ -186,6 +186,7 @@ export function createKit(o: KitOptions) {
       timeoutMs: o.tokenTimeoutMs ?? 20_000,
       handshake,
       queueAccountMail: async (mail) => void (await core.send(ACCOUNT_MAIL_JOB, mail, accountMailOptions(mail))),
+      canSendMail: () => core.mailer().kind !== "unconfigured",
     }),
     async send(kind, data, options) {
       const id = await queue.send(kind, withTrace(data), capLease(options), now());

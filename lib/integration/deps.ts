@@ -20,4 +20,6 @@ export interface IntegrationDeps {
   handshake: { fetchRequestToken: typeof fetchRequestToken; fetchAccessToken: typeof fetchAccessToken };
   /** Queues an `account.mail` job: a link request's verification mail (lib/integration/link-request-verification.ts). */
   queueAccountMail: QueueAccountMail;
+  /** Can this app send mail at all (SMTP set, or the dev outbox)? Without it no request can be verified. */
+  canSendMail: () => boolean;
 }

@@ -292,7 +292,7 @@ class ClaimRace extends Error {}
  * pending (filed, verified), denied (answered no), or refused by a cap (NotFiled, the answer says which).
  */
 export type LinkRequestState = "verify_sent" | "pending" | "denied" | NotFiled;
-export type NotFiled = "store_full" | "activation_full" | "requester_busy";
+export type NotFiled = "store_full" | "activation_full" | "requester_busy" | "no_mail";
 
 /** At most this many open link requests per installation. */
 export const MAX_PENDING_REQUESTS = 20;
@@ -329,7 +329,7 @@ export async function linkRequestRefusal(
  * request that no linked user will ever see.
  */
 export async function askToBeLinked(
-  deps: Pick<IntegrationDeps, "storage" | "queueAccountMail">,
+  deps: Pick<IntegrationDeps, "storage" | "queueAccountMail" | "canSendMail">,
   installationId: string,
   userId: string,
   activationId: string,
@@ -337,6 +337,7 @@ export async function askToBeLinked(
 ): Promise<LinkRequestState> {
   const refused = await linkRequestRefusal(deps.storage, installationId, userId, activationId);
   if (refused) return refused;
+  if (!deps.canSendMail()) return "no_mail";
   if (await deps.storage.mailedLinks.liveFor(userId, "link_request", installationId, now)) return "verify_sent";
   if (!(await takeHourlyAllowance(deps.storage, `linkreq:user:${userId}`, LINK_REQUESTS_PER_HOUR, now)))
     return "requester_busy";

@@ -71,12 +71,14 @@ export type AcceptResult =
 export const NOT_FILED_REASONS: Record<NotFiled, string> = {
   store_full: `Your request was not filed: this store already has ${MAX_PENDING_REQUESTS} open link requests. Ask a person linked to the store to answer them, then complete the popup again.`,
   activation_full: `Your request was not filed: ${MAX_PENDING_PER_ACTIVATION} accounts already asked through this activation. Ask a store admin to click Reauthorize on the integration, then complete its popup yourself.`,
+  no_mail:
+    "Your request was not filed: a request is filed only once its email is verified by a mailed link, and this app cannot send mail (its administrator has not set SMTP_URL). Ask a person linked to the store to have mail set up.",
   requester_busy: `Your request was not filed: an account may ask to be linked ${LINK_REQUESTS_PER_HOUR} times an hour (each sends a verification mail). Try again later.`,
 };
 
 /** The user confirmed the offer they saw (`activationId`): checked again from scratch, then linked or requested. */
 export async function acceptLinkOffer(
-  deps: Pick<IntegrationDeps, "storage" | "queueAccountMail">,
+  deps: Pick<IntegrationDeps, "storage" | "queueAccountMail" | "canSendMail">,
   userId: string,
   started: { consumerKey: string; at: number } | null,
   activationId: string,

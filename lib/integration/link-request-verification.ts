@@ -60,5 +60,6 @@ const REFUSED: Record<"denied" | NotFiled, string> = {
     "Your request was not filed: this store has too many open link requests. Ask a person linked to the store to answer them, then follow this link again (it works for 30 minutes).",
   activation_full:
     "Your request was not filed: too many accounts already asked through this activation. Ask a store admin to click Reauthorize on the integration, then complete its popup yourself.",
+  no_mail: "Your request was not filed: this app cannot send mail.",
   requester_busy: "Your request was not filed: this account asked to be linked too often. Try again later.",
 };

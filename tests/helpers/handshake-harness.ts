@@ -281,6 +281,7 @@ function createKitIntegration(kit: Kit, box: SecretBox, allowPrivate: boolean, n
     timeoutMs: 5_000,
     handshake: { fetchRequestToken, fetchAccessToken },
     queueAccountMail: async (mail) => void (await kit.jobs.send(ACCOUNT_MAIL_JOB, mail, accountMailOptions(mail))),
+    canSendMail: () => kit.mail.mailer().kind !== "unconfigured",
   };
 }
 

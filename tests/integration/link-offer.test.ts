@@ -27,6 +27,7 @@ function deps() {
   };
   return {
     storage: fresh.storage,
+    canSendMail: () => true,
     queueAccountMail: async (m: AccountMail) => void (await deliverAccountMail(mail, m)),
   };
 }

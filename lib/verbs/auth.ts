@@ -43,6 +43,9 @@ export function safeNextPath(next: unknown, fallback = "/stores"): string {
 /** Accounts and sessions: sign in and up (throttled, lib/auth/throttle.ts), server-side sessions, sign-out. */
 export function authVerbs(core: KitCore) {
   const queueMail = async (mail: AccountMail) => void (await core.send(ACCOUNT_MAIL_JOB, mail, ACCOUNT_MAIL_OPTIONS));
+  /** Sign-up notices are skipped when the app cannot send mail at all (the same for every address). */
+  const queueSignUpMail = async (mail: AccountMail) =>
+    core.mailer().kind === "unconfigured" ? undefined : queueMail(mail);
 
   async function startSession(ctx: RequestContext, result: AuthResult): Promise<AuthResult> {
     if (!result.ok) return result;
@@ -93,7 +96,7 @@ export function authVerbs(core: KitCore) {
         ...(ctx.clientIp ? { ip: ctx.clientIp } : {}),
         ...(popupActivationId ? { activationId: popupActivationId } : {}),
       };
-      return startSession(ctx, await signUp(core.storage, { email, password }, client, core.now(), queueMail));
+      return startSession(ctx, await signUp(core.storage, { email, password }, client, core.now(), queueSignUpMail));
     },
 
     /** Sign-out ends the session on the server: a copy of the cookie opens nothing afterwards. */
@@ -143,6 +146,13 @@ export function authVerbs(core: KitCore) {
       userId: string,
       input: { email: string; current: string },
     ): Promise<EmailChangeRequestResult> {
+      if (core.mailer().kind === "unconfigured")
+        return {
+          ok: false,
+          field: "email",
+          error:
+            "Email is not configured on this server, so a new address cannot be confirmed. Ask the app's administrator to set SMTP_URL.",
+        };
       const session = await getSession(ctx.cookies, core.env);
       return requestEmailChange({ storage: core.storage, queue: queueMail }, userId, session.sid, input, core.now());
     },

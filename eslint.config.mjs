@@ -8,9 +8,6 @@ export const GUARDED_FETCH_MODULES = ["lib/net/store-fetch.ts"];
 const NO_GLOBAL_FETCH =
   "Use the guarded store fetch (storeFetch() in lib/kit.ts, or a `fetch` passed in): the global fetch skips the private-address check.";
 
-/** The one module of lib/jobs that names the handshake's job kinds: the registry of every folder's kinds. */
-export const JOB_KIND_REGISTRY = ["lib/jobs/kinds/index.ts"];
-
 /**
  * Module boundaries: what each layer may import (README "Project layout"). Each entry is a `no-restricted-imports`
  * pattern; `import()` with a string is fenced alike through `no-restricted-syntax`.
@@ -46,7 +43,7 @@ export const FENCES = {
     {
       regex: "^(@/lib/integration(/|$)|(\\.\\./)+integration(/|$))",
       message:
-        "lib/jobs never imports lib/integration: the handshake's job kinds live in lib/integration/jobs.ts and are registered in lib/jobs/kinds/index.ts (the one registry of every folder's kinds); pass what a kind needs of the handshake in from there.",
+        "lib/jobs never imports lib/integration: the handshake's job kinds live in lib/integration/jobs.ts and createKit (lib/kit.ts, KIT_JOB_MODULES) registers them; hand what a kind needs of the handshake in from there (as HANDSHAKE_PRUNING is).",
     },
   ],
   storage: [
@@ -146,9 +143,7 @@ export default tseslint.config(
   },
   { files: ["lib/**"], rules: fence(FENCES.lib, [UNBOUNDED_BODY_READ]) },
   {
-    // The registry of job kinds lists every folder's kinds, the handshake's among them.
     files: ["lib/jobs/**"],
-    ignores: JOB_KIND_REGISTRY,
     rules: fence([...FENCES.lib, ...FENCES.jobs], [UNBOUNDED_BODY_READ]),
   },
   { files: ["lib/storage/**"], rules: fence([...FENCES.lib, ...FENCES.storage], [UNBOUNDED_BODY_READ]) },

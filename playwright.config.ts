@@ -8,6 +8,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 90_000,
+  // How long an expectation waits for the page to get there: a bound, never a speed claim (speed is measured in
+  // bench/). A server action that calls the store takes more than Playwright's default 5 s on a busy 2-core runner.
+  expect: { timeout: 15_000 },
   reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
   use: {
     browserName: "chromium",

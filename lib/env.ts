@@ -44,6 +44,8 @@ export interface Env {
   opsToken: string | undefined;
   /** Metrics of store calls carry the store's host as a label (one series per store: opt-in). */
   metricsPerStore: boolean;
+  /** `npm run worker` serves GET /metrics here (WORKER_METRICS_PORT, needs OPS_TOKEN); null: not served. */
+  workerMetrics: { host: string; port: number; token: string } | null;
   /** How long a stopping process waits for requests and jobs in flight (SIGTERM; docs/operations.md). */
   shutdownGraceSeconds: number;
   /**
@@ -141,6 +143,11 @@ const rawSchema = z.object({
   HEALTH_PROBE_INTERVAL_SECONDS: wholeNumber(5, 7 * 24 * 3600),
   JOB_LEASE_SECONDS: wholeNumber(2, 24 * 3600),
   METRICS_PER_STORE: boolish.optional(),
+  WORKER_METRICS_PORT: wholeNumber(1, 65_535),
+  WORKER_METRICS_HOST: z
+    .string()
+    .regex(/^[0-9A-Za-z.:-]+$/, "must be an address to listen on, such as 127.0.0.1 or 0.0.0.0")
+    .optional(),
   SHUTDOWN_GRACE_SECONDS: wholeNumber(1, 3600),
   STORE_PAGE_TIMEOUT_SECONDS: wholeNumber(1, 120),
   EXPORT_ACCOUNT_BUDGET_MIB: wholeNumber(1, 1024 * 1024),
@@ -262,6 +269,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     }
   }
 
+  if (raw.WORKER_METRICS_PORT && !raw.OPS_TOKEN) {
+    // the worker's metrics are for operators only: without the token they would be open to anyone who reaches the port
+    throw new EnvError(
+      "WORKER_METRICS_PORT needs OPS_TOKEN: the worker serves its metrics only to Authorization: Bearer <OPS_TOKEN>.",
+    );
+  }
+
   const ioEventsKeyOrigin = raw.DEV_IO_EVENTS_KEY_ORIGIN
     ? new URL(raw.DEV_IO_EVENTS_KEY_ORIGIN).origin
     : ADOBE_IO_KEY_ORIGIN;
@@ -287,6 +301,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     usingDevSecrets,
     opsToken: raw.OPS_TOKEN,
     metricsPerStore: raw.METRICS_PER_STORE ?? false,
+    workerMetrics:
+      raw.WORKER_METRICS_PORT && raw.OPS_TOKEN
+        ? { host: raw.WORKER_METRICS_HOST ?? "127.0.0.1", port: raw.WORKER_METRICS_PORT, token: raw.OPS_TOKEN }
+        : null,
     shutdownGraceSeconds: raw.SHUTDOWN_GRACE_SECONDS ?? 25,
     storePageTimeoutMs: (raw.STORE_PAGE_TIMEOUT_SECONDS ?? 10) * 1000,
     exportBudgets: {

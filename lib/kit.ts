@@ -26,13 +26,12 @@ import {
   accountMailOptions,
   bulkJobModule,
   exportJobModule,
-  handshakeJobModule,
   maintenanceJobModule,
-  probeJobModule,
   storeEventJobModule,
   syncJobModule,
-  type JobServices,
 } from "@/lib/jobs/kinds";
+import { HANDSHAKE_PRUNING, handshakeJobModule, type HandshakeJobServices } from "@/lib/integration/jobs";
+import { probeJobModule } from "@/lib/integration/probe-jobs";
 import { createJobRegistry, type JobModule } from "@/lib/jobs/registry";
 import { openJobQueue } from "@/lib/jobs/open-queue";
 import { groupedSender } from "@/lib/jobs/group-send";
@@ -80,10 +79,13 @@ function withTrace(data: unknown): unknown {
 }
 
 /** The job kinds the kit's workers run: one module per line (lib/jobs/kinds/*), registered by createKit. */
-export const KIT_JOB_MODULES: ReadonlyArray<JobModule<JobServices>> = [
+/** What every registered job kind is given: the job services (lib/jobs/kinds/services.ts) plus the handshake's. */
+export type KitJobServices = HandshakeJobServices;
+
+export const KIT_JOB_MODULES: ReadonlyArray<JobModule<KitJobServices>> = [
   handshakeJobModule,
   probeJobModule,
-  maintenanceJobModule,
+  maintenanceJobModule(HANDSHAKE_PRUNING),
   exportJobModule,
   bulkJobModule,
   syncJobModule,
@@ -133,7 +135,7 @@ export interface KitOptions {
    */
   mail?: MailConfig | (() => MailConfig);
   /** Crash tests of tracked bulk submissions: called right after the store accepted a chunk, before it is recorded. */
-  bulkFaults?: JobServices["bulkFaults"];
+  bulkFaults?: KitJobServices["bulkFaults"];
   /**
    * Store-event handlers (lib/events/handlers.ts): the sync path for synced records, the raw-event handler, and
    * Commerce decision hooks. `kit.events.setHandlers` replaces them later (the sync engine wires itself in).
@@ -234,7 +236,7 @@ export function createKit(o: KitOptions) {
     handlers: o.syncHandlers ?? syncHandlers,
     systemClient: stores.systemClient,
   });
-  const services = (): JobServices => ({
+  const services = (): KitJobServices => ({
     box: o.secretBox,
     eventHandlers: currentEventHandlers,
     storage,

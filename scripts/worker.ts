@@ -8,7 +8,17 @@
 import { getEnv, EnvError } from "@/lib/env";
 import { kitFromEnv, workerSettings } from "@/lib/kit-from-env";
 import { whenDatabaseReachable } from "@/lib/db-reachable";
-import { startTracing, stopTracing, watchStoreCalls } from "@/lib/ops";
+import { openDatabase } from "@/lib/db";
+import { openJobQueue } from "@/lib/jobs/open-queue";
+import {
+  metrics,
+  scrapeSources,
+  serveMetrics,
+  startTracing,
+  stopTracing,
+  watchStoreCalls,
+  type MetricsServer,
+} from "@/lib/ops";
 import { migrate } from "./setup.mjs";
 
 async function main(): Promise<void> {
@@ -21,13 +31,17 @@ async function main(): Promise<void> {
     console.warn(
       `worker: waiting for the database at ${where} (${e.message}); trying again in ${Math.round(ms / 1000)} s`,
     );
-  const kit = kitFromEnv(env); // opens nothing yet
+  const db = openDatabase(env.databaseUrl); // opens nothing yet
+  const queue = openJobQueue(db);
+  const kit = kitFromEnv(env, { db, jobs: queue });
   await startTracing({ serviceName: "magento-integration-kit-worker" });
   watchStoreCalls({ perStore: env.metricsPerStore });
+  let metricsServer: MetricsServer | null = null;
   const stop = async () => {
     if (stopping.signal.aborted) return;
     stopping.abort();
     console.log("worker stopping: waiting for running jobs…");
+    await metricsServer?.close();
     await kit.close(env.shutdownGraceSeconds * 1000);
     await stopTracing();
     process.exit(0);
@@ -38,6 +52,12 @@ async function main(): Promise<void> {
     onWait,
     signal: stopping.signal,
   });
+  if (env.workerMetrics) {
+    // the same metrics as the web app's /api/ops/metrics: this worker's jobs and store calls, the database-wide gauges
+    metrics().scrapeSources.current = scrapeSources(queue, db.prisma);
+    metricsServer = await serveMetrics(env.workerMetrics);
+    console.log(`worker metrics at ${metricsServer.url}/metrics (Authorization: Bearer <OPS_TOKEN>)`);
+  }
   const settings = workerSettings(env);
   if (!(await kit.jobs.startWorkerWhenReady(settings, { onWait, signal: stopping.signal }))) return;
   console.log(

@@ -67,3 +67,54 @@ export function processCpuMs(pid: number): number {
   const ticks = Number(fields[11]) + Number(fields[12]); // utime + stime
   return (ticks * 1000) / 100; // USER_HZ = 100 on Linux
 }
+
+export interface StoreFleet {
+  stores: Array<Omit<StoreChild, "stop" | "pid">>;
+  pid: number;
+  stop: () => void;
+}
+
+/**
+ * Starts `stores` dev stores (each on its own port, so each is a store of its own to the kit's lanes) in one
+ * process of their own, each with an activated integration; small catalogues keep the fleet's memory modest.
+ */
+export async function startStoreFleet(opts: { stores: number; products: number }): Promise<StoreFleet> {
+  const file = join(tmpdir(), `devstore-fleet-${process.pid}-${Date.now()}.mts`);
+  const server = join(process.cwd(), "devstore", "src", "server.ts");
+  writeFileSync(
+    file,
+    `import { startDevStore } from ${JSON.stringify(server)};\n` +
+      `const out = [];\n` +
+      `for (let i = 0; i < ${opts.stores}; i++) {\n` +
+      `  const s = await startDevStore({ port: 0, host: "127.0.0.1", products: ${opts.products} });\n` +
+      `  const post = async (path, body = {}) => (await fetch(s.url + "/admin/api" + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json();\n` +
+      `  const created = await post("/integrations", { name: "fleet", resources: "all" });\n` +
+      `  const tokens = (await post("/integrations/" + created.id + "/activate")).tokens;\n` +
+      `  out.push({ url: s.url, storeBaseUrl: s.storeBaseUrl, tokens });\n` +
+      `}\n` +
+      `console.log(JSON.stringify({ pid: process.pid, stores: out }));\n`,
+  );
+  const child = spawn(join(process.cwd(), "node_modules", ".bin", "tsx"), [file], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const stop = () => {
+    child.kill("SIGTERM");
+    rmSync(file, { force: true });
+  };
+  try {
+    const line = await new Promise<string>((resolve, reject) => {
+      let buf = "";
+      child.stdout!.on("data", (d: Buffer) => {
+        buf += d.toString();
+        const nl = buf.indexOf("\n");
+        if (nl >= 0) resolve(buf.slice(0, nl));
+      });
+      child.once("exit", (code) => reject(new Error(`dev store fleet exited ${code}`)));
+    });
+    const parsed = JSON.parse(line) as { pid: number; stores: StoreFleet["stores"] };
+    return { ...parsed, stop };
+  } catch (e) {
+    stop();
+    throw e;
+  }
+}

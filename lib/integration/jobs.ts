@@ -23,6 +23,7 @@ import type { IntegrationDeps } from "@/lib/integration/deps";
 import { pruneUnproven, UNPROVEN_TTL_MS } from "@/lib/integration/prune";
 import { pruneLinkRequests } from "@/lib/integration/link-requests";
 import { defineJob, type JobKind } from "@/lib/jobs/worker";
+import type { JobModule } from "@/lib/jobs/registry";
 import { UNPROVEN_LANE_PREFIX, type JobQueue, type SendOptions } from "@/lib/jobs/queue";
 import { handshakeLane, storeLane, UNPROVEN_RECORDING_LANE, type JobServices } from "@/lib/jobs/kinds/services";
 import type { HandshakePruning } from "@/lib/jobs/kinds/maintenance";
@@ -199,3 +200,14 @@ export function handshakeJobs(s: HandshakeJobServices, queue: Pick<JobQueue, "ha
 }
 
 export { exchangeJob };
+
+/** The handshake's job module (registered by createKit, lib/kit.ts): callbacks, exchanges, the sweep of lost ones. */
+export const handshakeJobModule: JobModule<HandshakeJobServices> = {
+  labels: {
+    [CALLBACK_JOB]: "Activation callback",
+    [EXCHANGE_JOB]: "Token exchange",
+    [EXCHANGE_SWEEP_JOB]: "Interrupted exchanges",
+  },
+  kinds: handshakeJobs,
+  recurring: () => [{ kind: EXCHANGE_SWEEP_JOB, everyMs: 5_000 }],
+};

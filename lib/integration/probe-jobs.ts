@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { probeWithClient } from "@/lib/integration/probe";
 import { defineJob, type JobKind } from "@/lib/jobs/worker";
+import type { JobModule } from "@/lib/jobs/registry";
 import type { SendOptions } from "@/lib/jobs/queue";
 import { storeLane, type JobServices } from "@/lib/jobs/kinds/services";
 
@@ -63,3 +64,10 @@ export function probeJobs(s: JobServices): JobKind[] {
     }),
   ];
 }
+
+/** Health probes' job module (registered by createKit, lib/kit.ts): after each activation, and a sweep of every active store. */
+export const probeJobModule: JobModule<JobServices> = {
+  labels: { [PROBE_JOB]: "Health probe", [HEALTH_SWEEP_JOB]: "Health probes (all stores)" },
+  kinds: probeJobs,
+  recurring: (s) => [{ kind: HEALTH_SWEEP_JOB, everyMs: s.healthProbeEveryMs }],
+};

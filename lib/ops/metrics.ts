@@ -29,6 +29,10 @@ export interface ScrapeSources {
   openJobs(): Promise<Array<{ kind: string; state: string; count: number }>>;
   /** Store lanes paused now (a store asked to slow down, or its circuit is open after repeated 5xx). */
   pausedLanes(): Promise<{ paused: number; open: number }>;
+  /** Per synced entity, the worst lag among stores whose sync is not paused (lib/sync/lag.ts). */
+  syncLag(): Promise<Array<{ entity: string; seconds: number }>>;
+  /** Sync changes not yet delivered to the handlers: waiting (pending) and given up after retries (parked). */
+  syncChanges(): Promise<{ pending: number; parked: number }>;
 }
 
 const holder = globalThis as unknown as { __kitMetrics?: KitMetrics };
@@ -37,7 +41,7 @@ const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 function create(): KitMetrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: "kit_process_" });
+  collectDefaultMetrics({ register: registry, prefix: "kit_" }); // kit_process_*, kit_nodejs_*
   const scrapeSources: KitMetrics["scrapeSources"] = { current: null };
   const m: KitMetrics = {
     registry,
@@ -128,6 +132,30 @@ function create(): KitMetrics {
       if (!lanes) return;
       this.set({ circuit: "open" }, lanes.open);
       this.set({ circuit: "closed" }, lanes.paused - lanes.open);
+    },
+  });
+  new Gauge({
+    name: "kit_sync_lag_seconds",
+    help: "How far the mirror is behind the store, the worst store per synced entity (paused syncs left out).",
+    labelNames: ["entity"],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const r of (await scrapeSources.current?.syncLag().catch(() => null)) ?? [])
+        this.set({ entity: r.entity }, r.seconds);
+    },
+  });
+  new Gauge({
+    name: "kit_sync_changes",
+    help: "Sync changes not delivered to the handlers yet: pending (waiting or retrying) and parked (gave up).",
+    labelNames: ["state"],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const changes = await scrapeSources.current?.syncChanges().catch(() => null);
+      if (!changes) return;
+      this.set({ state: "pending" }, changes.pending);
+      this.set({ state: "parked" }, changes.parked);
     },
   });
   return m;

@@ -1,5 +1,9 @@
-/** What /api/ops/metrics reads from the database when scraped: open jobs of every worker, paused store lanes. */
+/**
+ * What the metrics read from the database when scraped: open jobs of every worker, paused store lanes, and the
+ * delta sync's lag and undelivered changes.
+ */
 import type { PortablePrisma } from "@/lib/db";
+import { lagSeconds } from "@/lib/sync/lag";
 import type { JobQueue } from "@/lib/jobs/queue";
 import type { ScrapeSources } from "./metrics";
 
@@ -18,6 +22,27 @@ export function scrapeSources(
         prisma.jobLane.count({ where: { ...where, reason: { startsWith: "circuit open" } } }),
       ]);
       return { paused, open };
+    },
+    async syncLag() {
+      // paused syncs are behind on purpose: the Sync page says so, an alert should not
+      const cursors = await prisma.syncCursor.findMany({
+        where: { paused: false },
+        select: { entity: true, lastPassAt: true, storeNow: true, markVersion: true, lastSweepAt: true },
+      });
+      const worst = new Map<string, number>();
+      const at = now();
+      for (const c of cursors) {
+        const lag = lagSeconds(c, at);
+        if (lag !== null) worst.set(c.entity, Math.max(lag, worst.get(c.entity) ?? 0));
+      }
+      return [...worst].map(([entity, seconds]) => ({ entity, seconds }));
+    },
+    async syncChanges() {
+      const [pending, parked] = await Promise.all([
+        prisma.syncChange.count({ where: { state: "pending" } }),
+        prisma.syncChange.count({ where: { state: "parked" } }),
+      ]);
+      return { pending, parked };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { storeLane, type JobServices } from "@/lib/jobs/kinds";
+import { storeLane } from "@/lib/jobs/kinds";
+import type { HandshakeJobServices as JobServices } from "@/lib/integration/jobs";
 import type { JobRegistry } from "@/lib/jobs/registry";
 import { startWorker, type Worker } from "@/lib/jobs/worker";
 import type { Job, LaneState } from "@/lib/jobs/queue";

@@ -8,6 +8,7 @@ import type { SyncHandler } from "@/lib/sync/handler";
 import { syncEntity } from "@/lib/sync/registry";
 import { syncRun, type SyncServices } from "@/lib/sync/run";
 import type { SyncCursor } from "@/lib/sync/sync-repo";
+import { lagSeconds } from "@/lib/sync/lag";
 import type { MagentoClient } from "@/lib/magento";
 import type { KitCore } from "./core";
 
@@ -18,20 +19,6 @@ export interface SyncEntityStatus {
   /** How far the mirror is behind the store's clock (lagSeconds); null before the first pass or sweep. */
   lagSeconds: number | null;
   mirrored: number;
-}
-
-/**
- * How far the mirror is behind the store's clock: the store's time now (its clock at the last pass, moved on by the
- * time since) minus what the mirror holds up to (that clock once a pass completed, the watermark while a backfill
- * runs). Null before any pass; entities without a version (stock) are measured from their last sweep.
- */
-export function lagSeconds(c: SyncCursor | null, now: Date): number | null {
-  if (!c) return null;
-  if (c.lastPassAt && c.storeNow) return Math.max(0, Math.round((now.getTime() - c.lastPassAt.getTime()) / 1000));
-  if (c.markVersion)
-    return Math.max(0, Math.round((now.getTime() - new Date(`${c.markVersion.replace(" ", "T")}Z`).getTime()) / 1000));
-  if (c.lastSweepAt) return Math.max(0, Math.round((now.getTime() - c.lastSweepAt.getTime()) / 1000));
-  return null;
 }
 
 export function syncVerbs(

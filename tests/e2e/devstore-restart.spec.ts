@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test, expect } from "./fixtures/handshake";
 import { startStore } from "./fixtures/kit-servers";
-import { createAccountInPopup, saveAndActivate } from "./fixtures/merchant";
+import { createAccountInPopup, saveAndActivate, submitWhenHydrated } from "./fixtures/merchant";
 
 test("after the dev store restarts on its state file, the linked store's token still works in the app", async ({
   page,
@@ -31,7 +31,7 @@ test("after the dev store restarts on its state file, the linked store's token s
     const storeRow = page.locator("[data-installation]", { hasText: store.storeBaseUrl });
     await expect(storeRow).toContainText("Active");
     await storeRow.getByRole("link", { name: "Diagnostics" }).click();
-    await page.getByRole("button", { name: "Run health probe" }).click();
+    await submitWhenHydrated(page, "Run health probe");
     await expect(page.getByText("Store reachable, token works")).toBeVisible();
     await shot(page, "restart-diagnostics");
   } finally {

@@ -5,7 +5,7 @@
  */
 import { test, expect } from "./fixtures/handshake";
 import type { Page } from "@playwright/test";
-import { PASSWORD, saveAndActivate, signUp } from "./fixtures/merchant";
+import { PASSWORD, saveAndActivate, signUp, submitWhenHydrated } from "./fixtures/merchant";
 import { adminApi, linkNewStore } from "./fixtures/store-admin";
 
 const POPUP = { width: 680, height: 510 };
@@ -220,14 +220,14 @@ test("store lifecycle: a deleted integration reads as one clear state with one a
   ]);
   // granted resources: the app asks the store, one read per resource
   await page.goto(`${kit.url}/stores/${installationId}/diagnostics`);
-  await page.getByRole("button", { name: "Check granted resources" }).click();
+  await submitWhenHydrated(page, "Check granted resources");
   await expect(page.getByTestId("granted-Magento_Catalog::products")).toHaveText("granted");
   await expect(page.getByTestId("granted-Magento_Sales::actions_view")).toHaveText("not granted");
   await shot(page, "diagnostics-resources");
 
   // the merchant deletes the integration in the store; the next health probe finds out
   await adminApi(store, "DELETE", `/integrations/${integrationId}`);
-  await page.getByRole("button", { name: "Run health probe" }).click();
+  await submitWhenHydrated(page, "Run health probe");
   await expect(page.getByText("Probe failed", { exact: true })).toBeVisible();
   for (const where of [`/stores/${installationId}`, `/stores/${installationId}/diagnostics`, "/stores"]) {
     await page.goto(`${kit.url}${where}`);
@@ -545,7 +545,7 @@ test("README screenshots: the stores list, the explorer and the identity popup",
   await expect(label.getByRole("status")).toContainText("Saved");
   await adminApi(store, "DELETE", `/integrations/${gone.integrationId}`);
   await page.goto(`${kit.url}/stores/${gone.installationId}/diagnostics`);
-  await page.getByRole("button", { name: "Run health probe" }).click();
+  await submitWhenHydrated(page, "Run health probe");
   await expect(page.getByText("Probe failed", { exact: true })).toBeVisible();
   await page.goto(`${kit.url}/stores`);
   await expect(page.locator("[data-installation][data-state=integration_deleted]")).toHaveCount(1);

@@ -17,7 +17,9 @@ import type { ExchangeOutcome } from "@/lib/integration/exchange";
 import { clientForInstallationRecord } from "@/lib/integration/installation-client";
 import type { Storage } from "@/lib/storage/storage";
 import type { InstallationWithStore } from "@/lib/storage/types";
-import { ACCOUNT_MAIL_JOB, accountMailOptions, CALLBACK_JOB, EXCHANGE_JOB, PROBE_JOB } from "@/lib/jobs/kinds";
+import { CALLBACK_JOB, EXCHANGE_JOB } from "@/lib/integration/jobs";
+import { PROBE_JOB } from "@/lib/integration/probe-jobs";
+import { ACCOUNT_MAIL_JOB, accountMailOptions } from "@/lib/jobs/kinds";
 import { listenLocal, closeServer } from "./servers";
 
 export interface DevIntegration {

@@ -10,7 +10,7 @@
  */
 import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { CALLBACK_JOB, EXCHANGE_JOB } from "@/lib/jobs/kinds";
+import { CALLBACK_JOB, EXCHANGE_JOB } from "@/lib/integration/jobs";
 import { UNPROVEN_LANE_PREFIX, UNPROVEN_RECORDING_LANE } from "@/lib/jobs/queue";
 import { pruneUnproven, UNPROVEN_TTL_MS } from "@/lib/integration/prune";
 import { PROVIDERS } from "../helpers/databases";

@@ -13,7 +13,9 @@ import { PROVIDERS } from "../helpers/databases";
 import { fetchAccessToken, fetchRequestToken } from "@/lib/magento";
 import { completeIdentityFor } from "@/lib/integration/identity";
 import { EXCHANGE_DEADLINE_MS } from "@/lib/integration/exchange";
-import { EXCHANGE_JOB, HEALTH_SWEEP_JOB, storeLane } from "@/lib/jobs/kinds";
+import { storeLane } from "@/lib/jobs/kinds";
+import { EXCHANGE_JOB } from "@/lib/integration/jobs";
+import { HEALTH_SWEEP_JOB } from "@/lib/integration/probe-jobs";
 import { listenLocal, closeServer } from "../helpers/servers";
 
 const never = () => new Promise<never>(() => undefined);

@@ -13,6 +13,7 @@ import {
   type TextAreaFieldProps,
 } from "@/app/components/ui/Field";
 import { dropDraft, keepDraft, restoreDraft } from "./form-draft";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * The one form of the app (lib/forms/form-state.ts): a server action returning FormState through
@@ -61,7 +62,7 @@ export function ActionForm({
 }: ActionFormProps) {
   const initial: FormState = { ...EMPTY_FORM, values: initialValues ?? {} };
   const [state, formAction, pending] = useActionState(action, initial);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [dirty, setDirty] = useState(false);
   const [round, setRound] = useState(0);
   const [answered, setAnswered] = useState(state);
@@ -76,8 +77,6 @@ export function ActionForm({
     setRound(round + 1);
     if (state.saved) setDirty(false);
   }
-
-  useEffect(() => setHydrated(true), []);
 
   // What was typed before the session ended (form-draft.ts): filled in again once the user is back on this page.
   useEffect(() => {

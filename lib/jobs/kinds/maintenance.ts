@@ -12,6 +12,7 @@ import { pruneThrottle } from "@/lib/auth/throttle";
 import { EXPORT_TTL_MS } from "@/lib/exports/budget";
 import { defineJob, type JobKind } from "../worker";
 import type { JobQueue } from "../queue";
+import type { JobModule } from "../registry";
 import type { JobServices } from "./services";
 
 export const PRUNE_JOB = "maintenance.prune";
@@ -22,8 +23,8 @@ export { EXPORT_TTL_MS } from "@/lib/exports/budget";
 /** Delivered and superseded sync changes are kept this long (the Sync page's chart shows the last day). */
 export const SYNC_CHANGE_TTL_MS = 2 * 24 * 60 * 60 * 1000;
 /**
- * What the prune job removes of the handshake (lib/integration/prune.ts, link-requests.ts), handed in by the
- * registry (./index.ts) so that lib/jobs imports nothing of lib/integration.
+ * What the prune job removes of the handshake (lib/integration/prune.ts, link-requests.ts), handed in by createKit
+ * (lib/kit.ts) so that lib/jobs imports nothing of lib/integration.
  */
 export interface HandshakePruning {
   pruneUnproven(deps: {
@@ -78,4 +79,13 @@ export function maintenanceJobs(
       },
     }),
   ];
+}
+
+/** App-wide upkeep (pruning) as a job module, with the handshake's share of it handed in. */
+export function maintenanceJobModule(handshake: HandshakePruning): JobModule<JobServices> {
+  return {
+    labels: { [PRUNE_JOB]: "Pruning" },
+    kinds: (s, queue) => maintenanceJobs(s, queue, handshake),
+    recurring: () => [{ kind: PRUNE_JOB, everyMs: 60_000 }],
+  };
 }

@@ -3,7 +3,7 @@
  * database being unreachable is thrown at once, and no wait runs past the job's lease (less a margin) or the
  * store's window. The real outage is tested in tests/integration/exchange-database-outage.test.ts.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { writeCheckpoint } from "@/lib/integration/exchange-checkpoint";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 
@@ -25,6 +25,10 @@ function flaky(failures: number, error: () => Error) {
 }
 
 describe("a checkpoint write of the token exchange", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("waits while the database is unreachable, one log line per wait with an error code and no message", async () => {
     const { deps: d, warnings } = deps();
     const w = flaky(2, unreachable);
@@ -53,27 +57,29 @@ describe("a checkpoint write of the token exchange", () => {
     expect({ calls: w.calls, warnings }).toEqual({ calls: 1, warnings: [] });
   });
 
+  // The waits run on vitest's fake clock (timers and Date alike): exact, and blind to how busy the machine is.
   it("stops waiting at the store's window: the last failure is thrown", async () => {
+    vi.useFakeTimers();
     const { deps: d } = deps();
     const w = flaky(Infinity, unreachable);
     const started = Date.now();
-    await expect(
-      writeCheckpoint(d, "the request token", IDS, { windowEndsAt: new Date(Date.now() + 600) }, w.write),
-    ).rejects.toThrow("ECONNREFUSED");
-    // tries at 0, 250 and 600 ms (the window cuts the 500 ms wait short), then gives up; 2 on a stalled machine
-    expect(w.calls).toBeGreaterThanOrEqual(2);
-    expect(w.calls).toBeLessThanOrEqual(3);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    const settled = writeCheckpoint(d, "the request token", IDS, { windowEndsAt: new Date(started + 600) }, w.write);
+    const outcome = expect(settled).rejects.toThrow("ECONNREFUSED");
+    await vi.advanceTimersByTimeAsync(10_000);
+    await outcome;
+    // tries at 0, 250 and 600 ms (the window cuts the 500 ms wait short), then gives up
+    expect(w.calls).toBe(3);
   });
 
   it("stops waiting 5 s before the job's lease ends; with less left, it does not wait at all", async () => {
+    vi.useFakeTimers();
     const { deps: d, warnings } = deps();
     const w = flaky(Infinity, unreachable);
-    await expect(
-      writeCheckpoint(d, "the access token", IDS, { leaseEndsAt: new Date(Date.now() + 5_400) }, w.write),
-    ).rejects.toThrow("ECONNREFUSED");
-    expect(w.calls).toBeGreaterThanOrEqual(2);
-    expect(w.calls).toBeLessThanOrEqual(3); // 0, 250, 400 ms
+    const settled = writeCheckpoint(d, "the access token", IDS, { leaseEndsAt: new Date(Date.now() + 5_400) }, w.write);
+    const outcome = expect(settled).rejects.toThrow("ECONNREFUSED");
+    await vi.advanceTimersByTimeAsync(10_000);
+    await outcome;
+    expect(w.calls).toBe(3); // 0, 250, 400 ms
     const once = flaky(Infinity, unreachable);
     await expect(
       writeCheckpoint(d, "the access token", IDS, { leaseEndsAt: new Date(Date.now() + 4_000) }, once.write),

@@ -366,7 +366,7 @@ test("sign-up and email change never say an address is taken; a new email takes 
   await emailForm.getByLabel("Email").fill("tk-owner-new@example.com");
   await emailForm.getByLabel("Current password").fill(PASSWORD);
   await emailForm.getByRole("button", { name: "Change email" }).click();
-  await expect(owner.getByRole("status")).toContainText("We sent a message to tk-owner-new@example.com");
+  await expect(emailForm.getByRole("status")).toContainText("We sent a message to tk-owner-new@example.com");
   await expect
     .poll(() => mailbox!.linkTo("tk-owner-new@example.com", /\/account\/confirm-email\?token=/), { timeout: 30_000 })
     .not.toBeNull();

@@ -53,6 +53,11 @@ export interface Env {
    * it says the store is not answering. Background jobs keep their own, longer limits.
    */
   storePageTimeoutMs: number;
+  /**
+   * The most NDJSON exports keep stored, in bytes: per account (EXPORT_ACCOUNT_BUDGET_MIB, default 2048) and in the
+   * whole app (EXPORT_TOTAL_BUDGET_MIB, default 10240). An export that would pass either stops (lib/exports/budget.ts).
+   */
+  exportBudgets: { perAccountBytes: number; totalBytes: number };
   /** Background jobs (docs/platform.md): whether the web process runs a worker, and how it works. */
   worker: {
     inProcess: boolean;
@@ -112,6 +117,8 @@ const onOff = z.preprocess(
   z.enum(["on", "off"], { message: "must be on or off" }).optional(),
 );
 
+const MIB = 1024 * 1024;
+
 const rawSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   APP_URL: z
@@ -143,6 +150,8 @@ const rawSchema = z.object({
     .optional(),
   SHUTDOWN_GRACE_SECONDS: wholeNumber(1, 3600),
   STORE_PAGE_TIMEOUT_SECONDS: wholeNumber(1, 120),
+  EXPORT_ACCOUNT_BUDGET_MIB: wholeNumber(1, 1024 * 1024),
+  EXPORT_TOTAL_BUDGET_MIB: wholeNumber(1, 1024 * 1024),
 });
 
 const KEY_ID = /^[A-Za-z0-9_-]{1,16}$/;
@@ -298,6 +307,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         : null,
     shutdownGraceSeconds: raw.SHUTDOWN_GRACE_SECONDS ?? 25,
     storePageTimeoutMs: (raw.STORE_PAGE_TIMEOUT_SECONDS ?? 10) * 1000,
+    exportBudgets: {
+      perAccountBytes: (raw.EXPORT_ACCOUNT_BUDGET_MIB ?? 2048) * MIB,
+      totalBytes: (raw.EXPORT_TOTAL_BUDGET_MIB ?? 10240) * MIB,
+    },
     worker: {
       inProcess: (raw.WORKER ?? "on") === "on",
       concurrency: raw.WORKER_CONCURRENCY ?? 8,

@@ -21,7 +21,9 @@ import { createPrismaStorage } from "@/lib/storage/prisma";
 import type { Storage } from "@/lib/storage/storage";
 import type { JobQueue } from "@/lib/jobs/queue";
 import {
+  ACCOUNT_MAIL_JOB,
   accountMailJobModule,
+  accountMailOptions,
   bulkJobModule,
   exportJobModule,
   maintenanceJobModule,
@@ -185,6 +187,8 @@ export function createKit(o: KitOptions) {
       fetch: storeFetch,
       timeoutMs: o.tokenTimeoutMs ?? 20_000,
       handshake,
+      queueAccountMail: async (mail) => void (await core.send(ACCOUNT_MAIL_JOB, mail, accountMailOptions(mail))),
+      canSendMail: () => core.mailer().kind !== "unconfigured",
     }),
     async send(kind, data, options) {
       const id = await queue.send(kind, withTrace(data), capLease(options), now());
@@ -246,6 +250,7 @@ export function createKit(o: KitOptions) {
     sync: { entities: sync.entities, handlers: o.syncHandlers ?? syncHandlers, fetch: o.fetch },
     mailer: core.mailer,
     appUrl: o.env.appUrl,
+    exportBudgets: o.env.exportBudgets,
   });
 
   const verbs = {

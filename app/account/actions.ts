@@ -1,6 +1,5 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { door, requireUser } from "@/app/_kit";
 import { failed, type FormState, parseForm, saved } from "@/lib/forms";
@@ -13,11 +12,7 @@ export async function changeEmailAction(_prev: FormState, form: FormData): Promi
   const r = await (await door(user)).auth.changeEmail(parsed.data);
   if (!r.ok && r.signedOut) redirect("/login?next=%2Faccount");
   if (!r.ok) return failed(parsed.values, r.error, r.field);
-  revalidatePath("/", "layout");
-  return saved(
-    { email: parsed.data.email, current: "" },
-    `Saved: you now sign in as ${parsed.data.email}. Every other browser was signed out.`,
-  );
+  return saved({ email: parsed.data.email, current: "" }, r.message);
 }
 
 export async function changePasswordAction(_prev: FormState, form: FormData): Promise<FormState> {

@@ -3,7 +3,7 @@
 import { redirect } from "next/navigation";
 import { door } from "@/app/_kit";
 import { safeNextPath } from "@/lib/kit";
-import { failed, type FormState, formValues, parseForm } from "@/lib/forms";
+import { failed, type FormState, formValues, parseForm, saved } from "@/lib/forms";
 import { signUpSchema } from "@/lib/auth";
 
 /**
@@ -28,6 +28,8 @@ export async function signUpAction(_prev: FormState, form: FormData): Promise<Fo
   // the identity popup's link gives the sign-up its activation's own budget (lib/auth/throttle.ts)
   const popupActivation = await request.identity.popupActivation(safeNextPath(values.next));
   const result = await request.auth.signUp(values.email, values.password, popupActivation);
+  // an address with an account: "check your email", said as news, never as an error naming the account
+  if (!result.ok && result.checkMail) return saved({ ...values, password: "" }, result.error);
   if (!result.ok) return failed(values, result.error, result.field);
   const next = safeNextPath(values.next);
   await request.identity.grantConsentFromNext(next);

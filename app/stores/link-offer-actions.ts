@@ -8,5 +8,11 @@ export async function acceptLinkOfferAction(form: FormData): Promise<void> {
   const user = await requireUser("/stores");
   const r = await (await door(user)).identity.acceptLinkOffer(String(form.get("activation") ?? ""));
   if (!r.ok) redirect(`/stores?offer=gone`);
-  redirect(r.kind === "linked" ? `/stores/${encodeURIComponent(r.installationId)}` : "/stores?offer=requested");
+  redirect(
+    r.kind === "linked"
+      ? `/stores/${encodeURIComponent(r.installationId)}`
+      : r.kind === "verify_sent"
+        ? "/stores?offer=verify"
+        : "/stores?offer=requested",
+  );
 }

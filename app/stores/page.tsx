@@ -41,6 +41,12 @@ export default async function StoresPage({ searchParams }: { searchParams: Promi
           A person already linked to that store must approve your account; it appears here once they do.
         </Alert>
       ) : null}
+      {sp.offer === "verify" ? (
+        <Alert tone="info" title="Check your email">
+          To ask the people already linked to that store, open the link we mailed to your address and confirm: your
+          request is filed, and they see it, only then.
+        </Alert>
+      ) : null}
       {sp.offer === "gone" ? (
         <Alert tone="warning" title="That activation can no longer be linked from here">
           Click Reauthorize on the integration in the store admin and complete the popup.

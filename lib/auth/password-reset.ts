@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Storage } from "@/lib/storage/storage";
-import { UniqueConflictError } from "@/lib/storage/storage";
 import type { Mailer } from "@/lib/mail/mailer";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { emailSchema, newPasswordSchema } from "@/lib/auth/credentials-schema";
 import { revokeAllSessions, revokeOtherSessions, revokeSession } from "@/lib/auth/sessions";
+import type { QueueAccountMail } from "@/lib/auth/account-mail-types";
 import { CURRENT_PASSWORD_SIGN_OUT_AFTER, currentPasswordKey, takeAttempt } from "@/lib/auth/throttle";
 
 /**
@@ -34,11 +34,7 @@ export const newPasswordFormSchema = z
 
 export type ResetRequestResult = { ok: true } | { ok: false; error: string };
 
-/** Queues the account mail (the `account.mail` job kind); the reset request never waits for it. */
-export type QueueAccountMail = (mail: AccountMail) => Promise<void>;
-
-/** What the `account.mail` job sends (looked up and decided in the job, after the requester has his answer). */
-export type AccountMail = { type: "password_reset"; email: string; next?: string };
+export type { AccountMail, QueueAccountMail } from "@/lib/auth/account-mail-types";
 
 /**
  * "Forgot your password?": queues the work and answers. The same answer, after the same work (one job insert),
@@ -168,7 +164,7 @@ type CurrentCheck =
  * turn into unlimited guesses at scrypt speed followed by a permanent email and password change. Each failure
  * doubles the wait after the first free ones; the CURRENT_PASSWORD_SIGN_OUT_AFTER-th ends the session that asked.
  */
-async function checkCurrent(
+export async function checkCurrent(
   storage: Storage,
   userId: string,
   sessionToken: string | undefined,
@@ -225,34 +221,5 @@ export async function changePassword(
   await storage.users.setPasswordHash(userId, passwordHash);
   await storage.passwordResets.useAllOfUser(userId, now);
   await revokeOtherSessions(storage, userId, keepSessionToken, now);
-  return { ok: true };
-}
-
-/** New sign-in email: the current password is required; other sessions end; the old address is told. */
-export async function changeEmail(
-  deps: { storage: Storage; mailer: Mailer },
-  userId: string,
-  keepSessionToken: string | undefined,
-  input: { email: string; current: string },
-  now: Date,
-): Promise<AccountChangeResult> {
-  const check = await checkCurrent(deps.storage, userId, keepSessionToken, input.current, now);
-  if (!check.ok) return check.result;
-  const user = check.user;
-  if (user.email === input.email) return { ok: false, field: "email", error: "This is already your email" };
-  try {
-    await deps.storage.users.setEmail(userId, input.email);
-  } catch (e) {
-    if (e instanceof UniqueConflictError)
-      return { ok: false, field: "email", error: "Another account uses this email" };
-    throw e;
-  }
-  await deps.storage.passwordResets.useAllOfUser(userId, now);
-  await revokeOtherSessions(deps.storage, userId, keepSessionToken, now);
-  await deps.mailer.send({
-    to: user.email,
-    subject: "Your sign-in email was changed",
-    text: `The Magento Integration Kit account that signed in as ${user.email} now signs in as ${input.email}.\nIf this was not you, reset your password with the new address or contact the app's administrator.`,
-  });
   return { ok: true };
 }

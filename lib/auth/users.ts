@@ -1,6 +1,7 @@
 import { UniqueConflictError, type Storage } from "@/lib/storage/storage";
 import { dummyHash, hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { signInSchema, signUpSchema } from "@/lib/auth/credentials-schema";
+import type { QueueAccountMail } from "@/lib/auth/account-mail-types";
 import {
   recordSuccess,
   signInKeys,
@@ -15,14 +16,27 @@ export interface AppUser {
   email: string;
 }
 
-export type AuthResult = { ok: true; user: AppUser } | { ok: false; error: string; field?: "email" | "password" };
+/** checkMail: the answer is "check your email" (a sign-up with an address that has an account), not an error. */
+export type AuthResult =
+  { ok: true; user: AppUser } | { ok: false; error: string; field?: "email" | "password"; checkMail?: true };
 
-/** `client`: who signs up (lib/auth/throttle.ts `takeSignUp` decides which sign-up budget it spends). */
+/** What the sign-up form says when the address already has an account: no account word, only "check your email". */
+export const SIGN_UP_CHECK_MAIL =
+  "We sent a message to this address. Follow it to go on: it says how to sign in or set a new password.";
+
+/**
+ * `client`: who signs up (lib/auth/throttle.ts `takeSignUp` decides which sign-up budget it spends).
+ * A new address gets its account and is signed in at once (the store's activation popup goes on from there). An
+ * address that already has an account gets no error naming it: the form says SIGN_UP_CHECK_MAIL, and the owner is
+ * mailed instead. Both cases do the same work before answering (the scrypt hash, one insert attempt, one queued
+ * `account.mail` job), so neither the text nor the timing says more (docs/security.md, "Accounts").
+ */
 export async function signUp(
   storage: Storage,
   input: { email: unknown; password: unknown },
   client: SignUpClient = {},
   now: Date = new Date(),
+  queue: QueueAccountMail = async () => undefined,
 ): Promise<AuthResult> {
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) {
@@ -34,15 +48,15 @@ export async function signUp(
     return { ok: false, error: "Too many accounts were created recently. Try again in an hour." };
   }
   const passwordHash = await hashPassword(password);
+  let user: AppUser | null = null;
   try {
-    const user = await storage.users.create(email, passwordHash);
-    return { ok: true, user: { id: user.id, email: user.email } };
+    user = await storage.users.create(email, passwordHash);
   } catch (e) {
-    if (e instanceof UniqueConflictError) {
-      return { ok: false, error: "An account with this email already exists. Sign in instead.", field: "email" };
-    }
-    throw e;
+    if (!(e instanceof UniqueConflictError)) throw e;
   }
+  await queue({ type: "sign_up", email, taken: user === null });
+  if (!user) return { ok: false, checkMail: true, error: SIGN_UP_CHECK_MAIL };
+  return { ok: true, user: { id: user.id, email: user.email } };
 }
 
 function waitMessage(retryAt: Date, now: Date): AuthResult {

@@ -9,6 +9,7 @@ import type { Storage } from "@/lib/storage/storage";
 import type { ExportRecord } from "@/lib/storage/types";
 import { exportOptionsSchema, type ExportSpec } from "./options";
 import { countRows, pastEnd, readPage } from "./pages";
+import { exportBudgetAllows, type ExportBudgets } from "./budget";
 
 export function specOf(record: ExportRecord): ExportSpec {
   return exportOptionsSchema.parse(JSON.parse(record.options));
@@ -22,9 +23,12 @@ export function specOf(record: ExportRecord): ExportSpec {
  */
 export const EXPORT_MAX_CHARS = 1024 ** 3;
 
-/** Returns "done" (also when it failed: over EXPORT_MAX_CHARS), or "more" when the time was up first. */
+/**
+ * Returns "done" (also when it failed: over EXPORT_MAX_CHARS, or over its account's or the app's stored-bytes
+ * budget, lib/exports/budget.ts, checked before each page is written), or "more" when the time was up first.
+ */
 export async function exportSlice(
-  deps: { storage: Storage; now: () => Date; maxChars?: number },
+  deps: { storage: Storage; now: () => Date; budgets: ExportBudgets; maxChars?: number },
   record: ExportRecord,
   client: MagentoClient,
   until: Date,
@@ -47,6 +51,16 @@ export async function exportSlice(
       const mib = (n: number) => `${Math.round(n / 1024 / 1024)} MiB`;
       const error = `The export stopped at page ${page}: it would pass ${mib(maxChars)} of NDJSON (the store reports ${latest} rows). Export fewer fields or filter the rows, in several exports.`;
       await deps.storage.exports.finish(record.id, "failed", deps.now(), error);
+      return "done";
+    }
+    const budget = await exportBudgetAllows(deps.storage, deps.budgets, record.requestedBy, Buffer.byteLength(body));
+    if (!budget.ok) {
+      await deps.storage.exports.finish(
+        record.id,
+        "failed",
+        deps.now(),
+        `The export stopped at page ${page}. ${budget.reason}`,
+      );
       return "done";
     }
     stored += body.length;

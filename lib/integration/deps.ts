@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { QueueAccountMail } from "@/lib/auth/account-mail-types";
 import type { Storage } from "@/lib/storage/storage";
 import type { SecretBox } from "@/lib/secret-box";
 import type { Lookup } from "@/lib/net/public-host";
@@ -17,4 +18,8 @@ export interface IntegrationDeps {
   /** Per token-endpoint call. */
   timeoutMs?: number;
   handshake: { fetchRequestToken: typeof fetchRequestToken; fetchAccessToken: typeof fetchAccessToken };
+  /** Queues an `account.mail` job: a link request's verification mail (lib/integration/link-request-verification.ts). */
+  queueAccountMail: QueueAccountMail;
+  /** Can this app send mail at all (SMTP set, or the dev outbox)? Without it no request can be verified. */
+  canSendMail: () => boolean;
 }

@@ -6,6 +6,7 @@ import type { FailureReason } from "@/lib/magento/failure-reasons";
 import { originOf } from "@/lib/integration/store-url";
 import { maskEmail } from "@/lib/integration/mask-email";
 import { UniqueConflictError, type Storage } from "@/lib/storage/storage";
+import { takeHourlyAllowance } from "@/lib/auth/mailed-links";
 import type { Activation, InstallationWithStore } from "@/lib/storage/types";
 
 /** How long after its exchange succeeded an activation can still link an app account (one account per activation). */
@@ -41,7 +42,7 @@ export type IdentityOutcome =
       kind: "link_requested";
       installationId: string;
       storeHost: string;
-      /** pending: filed (or already was); denied: answered no; not_filed: refused, `notFiled` says why. */
+      /** verify_sent: the requester must follow the mailed link first; pending: filed; denied: answered no; else refused. */
       state: LinkRequestState;
       returnUrl: string;
       /** Who holds the store in this app (masked emails, first linked first): the merchant may not know them. */
@@ -235,7 +236,7 @@ async function link(s: IdentityStep): Promise<IdentityOutcome> {
   const others = await deps.storage.links.linkedCount(inst.id);
   if (others > 0) {
     // Knowing a consumer key and catching a Reauthorize must never be enough: someone already linked decides.
-    const state = await fileLinkRequest(deps, inst.id, userId, latest.id, now);
+    const state = await askToBeLinked(deps, inst.id, userId, latest.id, now);
     // Someone who knew the key may have linked first (docs/security.md, residual risks): say who holds the store.
     const holders = (await deps.storage.links.linkedAccounts(inst.id, HOLDERS_SHOWN)).map((h) => ({
       email: maskEmail(h.email),
@@ -286,9 +287,12 @@ export async function claimFirstAccount(
 
 class ClaimRace extends Error {}
 
-/** What filing a link request did: filed (or it already was), already denied, or refused, and why. */
-export type LinkRequestState = "pending" | "denied" | NotFiled;
-export type NotFiled = "store_full" | "activation_full" | "requester_busy";
+/**
+ * Where a link request stands: verify_sent (a link to prove the requester's address is mailed; nothing filed yet),
+ * pending (filed, verified), denied (answered no), or refused by a cap (NotFiled, the answer says which).
+ */
+export type LinkRequestState = "verify_sent" | "pending" | "denied" | NotFiled;
+export type NotFiled = "store_full" | "activation_full" | "requester_busy" | "no_mail";
 
 /** At most this many open link requests per installation. */
 export const MAX_PENDING_REQUESTS = 20;
@@ -298,13 +302,52 @@ export const MAX_PENDING_REQUESTS = 20;
  * completes his own Reauthorize's popup gets places of his own, and is never buried by older strangers.
  */
 export const MAX_PENDING_PER_ACTIVATION = 5;
-/** Link requests one account may file per hour, across every store. */
+/** Verification mails for link requests one account may have sent per hour, across every store. */
 export const LINK_REQUESTS_PER_HOUR = 5;
 
+/** The caps, checked when the request is asked for and again when its mailed link is followed. */
+export async function linkRequestRefusal(
+  storage: Storage,
+  installationId: string,
+  userId: string,
+  activationId: string,
+): Promise<"pending" | "denied" | NotFiled | null> {
+  const existing = await storage.links.request(installationId, userId);
+  if (existing?.state === "denied") return "denied";
+  if (existing?.state === "pending" && existing.verifiedAt) return "pending";
+  if ((await storage.links.pendingCount(installationId)) >= MAX_PENDING_REQUESTS) return "store_full";
+  if ((await storage.links.pendingCountForActivation(activationId)) >= MAX_PENDING_PER_ACTIVATION)
+    return "activation_full";
+  return null;
+}
+
 /**
- * A pending request stays pending; a denied one stays denied (asking again needs a linked user's invitation).
- * A request the caps refuse is not filed, and the answer says so: nobody is told "waiting for approval" for a
+ * Asks to be linked: nothing is filed yet. The requester's own address gets a single-use link (an `account.mail`
+ * job, lib/auth/link-request-mail.ts); following it files the request as verified
+ * (lib/integration/link-request-verification.ts). A link still live for this store is not sent again. A request
+ * the caps refuse is neither mailed nor filed, and the answer says so: nobody is told "waiting for approval" for a
  * request that no linked user will ever see.
+ */
+export async function askToBeLinked(
+  deps: Pick<IntegrationDeps, "storage" | "queueAccountMail" | "canSendMail">,
+  installationId: string,
+  userId: string,
+  activationId: string,
+  now: Date,
+): Promise<LinkRequestState> {
+  const refused = await linkRequestRefusal(deps.storage, installationId, userId, activationId);
+  if (refused) return refused;
+  if (!deps.canSendMail()) return "no_mail";
+  if (await deps.storage.mailedLinks.liveFor(userId, "link_request", installationId, now)) return "verify_sent";
+  if (!(await takeHourlyAllowance(deps.storage, `linkreq:user:${userId}`, LINK_REQUESTS_PER_HOUR, now)))
+    return "requester_busy";
+  await deps.queueAccountMail({ type: "link_request", userId, installationId, activationId });
+  return "verify_sent";
+}
+
+/**
+ * Files a request whose requester proved his address (verified now). A pending request stays pending; a denied
+ * one stays denied (asking again needs a linked user's invitation); the caps refuse the rest.
  */
 export async function fileLinkRequest(
   deps: { storage: Storage },
@@ -312,38 +355,18 @@ export async function fileLinkRequest(
   userId: string,
   activationId: string,
   now: Date,
-): Promise<LinkRequestState> {
+): Promise<"pending" | "denied" | NotFiled> {
   const { links, events } = deps.storage;
-  const existing = await links.request(installationId, userId);
-  if (existing?.state === "denied") return "denied";
-  if (existing?.state === "pending") return "pending";
-  if ((await links.pendingCount(installationId)) >= MAX_PENDING_REQUESTS) return "store_full";
-  if ((await links.pendingCountForActivation(activationId)) >= MAX_PENDING_PER_ACTIVATION) return "activation_full";
-  if (!(await takeLinkRequestBudget(deps.storage, userId, now))) return "requester_busy";
+  const refused = await linkRequestRefusal(deps.storage, installationId, userId, activationId);
+  if (refused) return refused;
   await links.fileRequest(installationId, userId, activationId, now);
   await events.add({
     installationId,
     activationId,
     kind: "link_requested",
     message:
-      "An app account that opened the store's identity link asks to be linked; a user already linked to this store must approve it.",
+      "An app account that opened the store's identity link asks to be linked (its email verified by a mailed link); a user already linked to this store must approve it.",
     at: now,
   });
   return "pending";
-}
-
-/** Counts one link request of the user in the hourly window (LoginThrottle rows, like sign-ups); false when spent. */
-async function takeLinkRequestBudget(storage: Storage, userId: string, now: Date): Promise<boolean> {
-  const key = `linkreq:user:${userId}`;
-  return storage.transaction(async (tx) => {
-    const [row] = await tx.throttle.lock([key], now);
-    const current = row && now.getTime() - row.windowStart.getTime() < 60 * 60 * 1000 ? row : undefined;
-    if ((current?.failures ?? 0) >= LINK_REQUESTS_PER_HOUR) return false;
-    await tx.throttle.put(
-      current
-        ? { ...current, failures: current.failures + 1, lastAt: now }
-        : { key, failures: 1, windowStart: now, nextAttemptAt: now, lastAt: now },
-    );
-    return true;
-  });
 }

@@ -1,8 +1,9 @@
 import type { Storage } from "@/lib/storage/storage";
+import type { IntegrationDeps } from "@/lib/integration/deps";
 import {
   CLAIM_WINDOW_MS,
   claimFirstAccount,
-  fileLinkRequest,
+  askToBeLinked,
   LINK_REQUESTS_PER_HOUR,
   MAX_PENDING_PER_ACTIVATION,
   MAX_PENDING_REQUESTS,
@@ -64,23 +65,26 @@ export async function findLinkOffer(
 }
 
 export type AcceptResult =
-  { ok: true; kind: "linked" | "requested"; installationId: string } | { ok: false; error: string };
+  { ok: true; kind: "linked" | "requested" | "verify_sent"; installationId: string } | { ok: false; error: string };
 
 /** Why a link request was not filed, in the requester's words (shown instead of "waiting for approval"). */
 export const NOT_FILED_REASONS: Record<NotFiled, string> = {
   store_full: `Your request was not filed: this store already has ${MAX_PENDING_REQUESTS} open link requests. Ask a person linked to the store to answer them, then complete the popup again.`,
   activation_full: `Your request was not filed: ${MAX_PENDING_PER_ACTIVATION} accounts already asked through this activation. Ask a store admin to click Reauthorize on the integration, then complete its popup yourself.`,
-  requester_busy: `Your request was not filed: an account may ask to be linked ${LINK_REQUESTS_PER_HOUR} times an hour. Try again later.`,
+  no_mail:
+    "Your request was not filed: a request is filed only once its email is verified by a mailed link, and this app cannot send mail (its administrator has not set SMTP_URL). Ask a person linked to the store to have mail set up.",
+  requester_busy: `Your request was not filed: an account may ask to be linked ${LINK_REQUESTS_PER_HOUR} times an hour (each sends a verification mail). Try again later.`,
 };
 
 /** The user confirmed the offer they saw (`activationId`): checked again from scratch, then linked or requested. */
 export async function acceptLinkOffer(
-  storage: Storage,
+  deps: Pick<IntegrationDeps, "storage" | "queueAccountMail" | "canSendMail">,
   userId: string,
   started: { consumerKey: string; at: number } | null,
   activationId: string,
   now: Date,
 ): Promise<AcceptResult> {
+  const storage = deps.storage;
   const offer = await findLinkOffer(storage, userId, started, now);
   if (!offer || offer.activationId !== activationId) {
     return {
@@ -90,7 +94,8 @@ export async function acceptLinkOffer(
     };
   }
   if (offer.kind === "request") {
-    const state = await fileLinkRequest({ storage }, offer.installationId, userId, offer.activationId, now);
+    const state = await askToBeLinked(deps, offer.installationId, userId, offer.activationId, now);
+    if (state === "verify_sent") return { ok: true, kind: "verify_sent", installationId: offer.installationId };
     if (state !== "pending" && state !== "denied") return { ok: false, error: NOT_FILED_REASONS[state] };
     return { ok: true, kind: "requested", installationId: offer.installationId };
   }

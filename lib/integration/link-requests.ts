@@ -1,4 +1,4 @@
-import type { Storage } from "@/lib/storage/storage";
+import type { LinkRequest, Storage } from "@/lib/storage/storage";
 
 /**
  * Link requests: a user who completed the identity popup of an installation that already has linked users waits
@@ -8,6 +8,8 @@ export interface PendingLinkRequest {
   id: string;
   email: string;
   createdAt: Date;
+  /** When the requester proved he reads `email` (the mailed link); only verified requests are shown. */
+  verifiedAt: Date;
 }
 
 /** Requests older than this are dropped unanswered (the user can run the popup again). */
@@ -31,7 +33,12 @@ export async function pendingLinkRequestsOf(
   now: Date,
 ): Promise<PendingLinkRequest[]> {
   const rows = await storage.links.pendingRequests(installationId, new Date(now.getTime() - LINK_REQUEST_TTL_MS));
-  return rows.map((r) => ({ id: r.id, email: r.email, createdAt: r.createdAt }));
+  return rows.map(pendingView);
+}
+
+/** A filed request as linked users see it (pendingRequests only returns verified ones). */
+export function pendingView(r: LinkRequest): PendingLinkRequest {
+  return { id: r.id, email: r.email, createdAt: r.createdAt, verifiedAt: r.verifiedAt ?? r.createdAt };
 }
 
 export type DecideResult = { ok: true; decision: "approved" | "denied" } | { ok: false; error: string };

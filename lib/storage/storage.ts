@@ -20,6 +20,7 @@ import type {
   LinkRequest,
   NewEvent,
   OutboxMessage,
+  MailedLinkRecord,
   PasswordResetRecord,
   PortalAppRow,
   ResourceCheckRecord,
@@ -251,6 +252,7 @@ export interface LinkRepo {
   /** Open requests filed through one activation's popup. */
   pendingCountForActivation(activationId: string): Promise<number>;
   /** Files (or re-files) a pending request of the user for the installation. */
+  /** Files (or files again) a request whose requester just proved his address: verified at `at`. */
   fileRequest(installationId: string, userId: string, activationId: string, at: Date): Promise<void>;
   pendingRequests(installationId: string, since: Date): Promise<LinkRequest[]>;
   /** pending → approved | denied, for a request of that installation; false when already answered or gone. */
@@ -273,6 +275,20 @@ export interface UserRepo {
   setPasswordHash(id: string, passwordHash: string): Promise<User>;
   /** Throws UniqueConflictError when another account has the email. */
   setEmail(id: string, email: string): Promise<void>;
+}
+
+export interface MailedLinkRepo {
+  create(link: Omit<MailedLinkRecord, "usedAt">): Promise<void>;
+  byId(id: string): Promise<MailedLinkRecord | null>;
+  /** Links of this purpose mailed for the user after `since` (the hourly budgets). */
+  countSince(userId: string, purpose: MailedLinkRecord["purpose"], since: Date): Promise<number>;
+  /** Spends a live link (unused, not expired) once; false when it was used, expired or is unknown. */
+  use(id: string, at: Date): Promise<boolean>;
+  /** Is a live link of this purpose mailed to the user for this installation (a request already awaiting its click)? */
+  liveFor(userId: string, purpose: MailedLinkRecord["purpose"], installationId: string, now: Date): Promise<boolean>;
+  /** Spends every open link of this purpose of the user (a newer one replaces them). */
+  useAllOfUser(userId: string, purpose: MailedLinkRecord["purpose"], at: Date): Promise<void>;
+  prune(expiredBefore: Date): Promise<number>;
 }
 
 export interface PasswordResetRepo {
@@ -382,6 +398,8 @@ export interface ExportRepo {
   savePage(id: string, page: number, rows: number, body: string): Promise<void>;
   /** Characters of NDJSON stored for the export so far (its pages' bodies). */
   storedChars(id: string): Promise<number>;
+  /** UTF-8 bytes of NDJSON every export requested by `requestedBy` keeps (every export of the app: undefined). */
+  storedBytes(requestedBy?: string): Promise<number>;
   finish(id: string, state: Extract<ExportState, "done" | "failed">, at: Date, error?: string): Promise<void>;
   /** A failed export runs again from its next page. */
   reopen(id: string): Promise<void>;
@@ -455,6 +473,7 @@ export interface Storage {
   exports: ExportRepo;
   bulks: BulkRepo;
   passwordResets: PasswordResetRepo;
+  mailedLinks: MailedLinkRepo;
   outbox: OutboxRepo;
   resourceChecks: ResourceCheckRepo;
   /** Store events (lib/events): verifying settings and deliveries. */
@@ -475,6 +494,7 @@ export type {
   InstallationWithStore,
   LinkRequest,
   OutboxMessage,
+  MailedLinkRecord,
   PasswordResetRecord,
   ResourceCheckRecord,
   Store,

@@ -118,6 +118,8 @@ export interface LinkRequest {
   activationId: string;
   state: LinkRequestState;
   createdAt: Date;
+  /** When the requester proved he reads his address (a mailed link); null: filed before that existed, never shown. */
+  verifiedAt: Date | null;
   decidedAt: Date | null;
   decidedByUserId: string | null;
 }
@@ -182,6 +184,23 @@ export interface ExportRecord {
 export interface PasswordResetRecord {
   id: string;
   userId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+/**
+ * A single-use link mailed to an address (lib/auth/mailed-links.ts): `id` is the SHA-256 of the token in the mail.
+ * link_request: proves the requester of a link request reads his account's address; email_change: confirms a new
+ * sign-in address.
+ */
+export interface MailedLinkRecord {
+  id: string;
+  purpose: "link_request" | "email_change";
+  userId: string;
+  installationId: string | null;
+  activationId: string | null;
+  email: string | null;
   createdAt: Date;
   expiresAt: Date;
   usedAt: Date | null;

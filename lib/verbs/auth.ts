@@ -3,7 +3,6 @@ import { signIn, signUp, type AuthResult } from "@/lib/auth/users";
 import { createSession, resolveSessionUser, revokeAllSessions, revokeSession } from "@/lib/auth/sessions";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, knownDeviceFor, rememberDevice } from "@/lib/auth/device-cookie";
 import {
-  changeEmail,
   changePassword,
   requestPasswordReset,
   resetLinkState,
@@ -12,6 +11,13 @@ import {
   type ResetRequestResult,
   type ResetResult,
 } from "@/lib/auth/password-reset";
+import {
+  confirmEmailChange,
+  emailChangeLinkState,
+  requestEmailChange,
+  type EmailChangeRequestResult,
+} from "@/lib/auth/email-change";
+import type { AccountMail } from "@/lib/auth/account-mail-types";
 import { cookieFlags, cookieName } from "@/lib/cookie-names";
 import { ACCOUNT_MAIL_JOB, ACCOUNT_MAIL_OPTIONS } from "@/lib/jobs/kinds/account-mail";
 import type { KitCore } from "./core";
@@ -36,6 +42,11 @@ export function safeNextPath(next: unknown, fallback = "/stores"): string {
 
 /** Accounts and sessions: sign in and up (throttled, lib/auth/throttle.ts), server-side sessions, sign-out. */
 export function authVerbs(core: KitCore) {
+  const queueMail = async (mail: AccountMail) => void (await core.send(ACCOUNT_MAIL_JOB, mail, ACCOUNT_MAIL_OPTIONS));
+  /** Sign-up notices are skipped when the app cannot send mail at all (the same for every address). */
+  const queueSignUpMail = async (mail: AccountMail) =>
+    core.mailer().kind === "unconfigured" ? undefined : queueMail(mail);
+
   async function startSession(ctx: RequestContext, result: AuthResult): Promise<AuthResult> {
     if (!result.ok) return result;
     const session = await getSession(ctx.cookies, core.env);
@@ -85,7 +96,7 @@ export function authVerbs(core: KitCore) {
         ...(ctx.clientIp ? { ip: ctx.clientIp } : {}),
         ...(popupActivationId ? { activationId: popupActivationId } : {}),
       };
-      return startSession(ctx, await signUp(core.storage, { email, password }, client, core.now()));
+      return startSession(ctx, await signUp(core.storage, { email, password }, client, core.now(), queueSignUpMail));
     },
 
     /** Sign-out ends the session on the server: a copy of the cookie opens nothing afterwards. */
@@ -103,7 +114,7 @@ export function authVerbs(core: KitCore) {
       requestPasswordReset(
         {
           mailerKind: core.mailer().kind,
-          queue: async (mail) => void (await core.send(ACCOUNT_MAIL_JOB, mail, ACCOUNT_MAIL_OPTIONS)),
+          queue: queueMail,
         },
         email,
         next,
@@ -126,14 +137,33 @@ export function authVerbs(core: KitCore) {
       return changePassword(core.storage, userId, session.sid, input, core.now());
     },
 
-    /** The account page's email change (the current password is required; the old address is told). */
+    /**
+     * The account page's email change: the current password is required; the new address gets a confirmation
+     * link (or, when another account uses it, that account's owner a notice): the same answer either way.
+     */
     async changeEmail(
       ctx: RequestContext,
       userId: string,
       input: { email: string; current: string },
-    ): Promise<AccountChangeResult> {
+    ): Promise<EmailChangeRequestResult> {
+      if (core.mailer().kind === "unconfigured")
+        return {
+          ok: false,
+          field: "email",
+          error:
+            "Email is not configured on this server, so a new address cannot be confirmed. Ask the app's administrator to set SMTP_URL.",
+        };
       const session = await getSession(ctx.cookies, core.env);
-      return changeEmail({ storage: core.storage, mailer: core.mailer() }, userId, session.sid, input, core.now());
+      return requestEmailChange({ storage: core.storage, queue: queueMail }, userId, session.sid, input, core.now());
+    },
+
+    /** The confirmation page of a new sign-in email: the address the link would set, or what is wrong with it. */
+    emailChangeLinkState: (token: string) => emailChangeLinkState(core.storage, token, core.now()),
+
+    /** Its button: the email changes; the user's other sessions end (this browser's stays); the old address is told. */
+    async confirmEmailChange(ctx: RequestContext, token: string) {
+      const session = await getSession(ctx.cookies, core.env);
+      return confirmEmailChange({ storage: core.storage, queue: queueMail }, token, session.sid, core.now());
     },
 
     safeNextPath,

@@ -144,6 +144,8 @@ const AUTH_OF_REQUEST = {
   requestPasswordReset: ASIS,
   resetLinkState: ASIS,
   resetPassword: ASIS,
+  emailChangeLinkState: ASIS,
+  confirmEmailChange: 0,
   safeNextPath: ASIS,
 } as const satisfies Binding<DoorVerbs["auth"]>;
 const IDENTITY_OF_REQUEST = {
@@ -151,6 +153,8 @@ const IDENTITY_OF_REQUEST = {
   popupActivation: 0,
   grantConsentFromNext: 0,
   storeBeingLinked: ASIS,
+  linkRequestLinkState: ASIS,
+  verifyLinkRequest: ASIS,
 } as const satisfies Binding<DoorVerbs["identity"]>;
 const STORES_OF_REQUEST = { page: 0 } as const satisfies Binding<DoorVerbs["stores"]>;
 const HANDSHAKE = { urls: ASIS } as const satisfies Binding<DoorVerbs["handshake"]>;

@@ -10,6 +10,7 @@ import {
   type ExportSpec,
 } from "@/lib/exports/options";
 import { exportNdjson, specOf } from "@/lib/exports/run";
+import { exportBudgetAllows } from "@/lib/exports/budget";
 import { EXPORT_JOB, exportJobOptions } from "@/lib/jobs/kinds";
 import type { ExportRecord } from "@/lib/storage/types";
 import type { KitCore } from "./core";
@@ -85,6 +86,9 @@ export function exportVerbs(core: KitCore) {
           error: `This store already has ${open.length} exports running or waiting; start another once one of them is done.`,
         };
       }
+      // a budget already spent: say so now instead of starting an export that stops at its first page
+      const budget = await exportBudgetAllows(core.storage, core.env.exportBudgets, userId, 1);
+      if (!budget.ok) return { ok: false, error: budget.reason };
       let spec: ExportSpec;
       try {
         const parsed = exportOptionsSchema.safeParse({

@@ -18,6 +18,7 @@ import {
 import { consumerKeyRef } from "@/lib/integration/key-digest";
 import { isIdentityPath, isMagentoToken } from "@/lib/integration/magento-shapes";
 import { cookieName } from "@/lib/cookie-names";
+import { linkRequestLinkState, verifyLinkRequest } from "@/lib/integration/link-request-verification";
 import type { KitCore } from "./core";
 import { safeNextPath } from "./auth";
 
@@ -88,8 +89,14 @@ export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext
       findLinkOffer(core.storage, userId, startedHere(ctx), core.now()),
 
     /** The user confirmed the offer naming `activationId`: linked (nobody was) or a link request filed. */
+    /** The page of a link request's verification mail: the store it names, or what is wrong with the link. */
+    linkRequestLinkState: (token: string) => linkRequestLinkState(core.storage, token, core.now()),
+
+    /** Its button: files the request as verified (lib/integration/link-request-verification.ts). */
+    verifyLinkRequest: (token: string) => verifyLinkRequest(core.storage, token, core.now()),
+
     acceptLinkOffer: (ctx: RequestContext, userId: string, activationId: string): Promise<AcceptResult> =>
-      acceptLinkOffer(core.storage, userId, startedHere(ctx), activationId, core.now()),
+      acceptLinkOffer(core.integration(), userId, startedHere(ctx), activationId, core.now()),
 
     /**
      * Signing in or up inside the identity popup is consent to link that popup's installation, through the

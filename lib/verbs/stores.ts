@@ -8,6 +8,7 @@ import {
   decideLinkRequest,
   pendingLinkRequests,
   pendingLinkRequestsOf,
+  pendingView,
   LINK_REQUEST_TTL_MS,
   removeInstallationFor,
   type DecideResult,
@@ -178,7 +179,7 @@ export function storeVerbs(core: KitCore) {
       const user = { id: row.userId, email: row.email };
       const inst = row.installation;
       if (!inst) return { user, view: null };
-      const requests = row.pendingRequests.map((r) => ({ id: r.id, email: r.email, createdAt: r.createdAt }));
+      const requests = row.pendingRequests.map(pendingView);
       return {
         user,
         view: { store: toSummary(inst), client: (opts) => clientOf(inst, opts), linkRequests: async () => requests },

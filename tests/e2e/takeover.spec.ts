@@ -9,6 +9,16 @@ import type { Browser, Page } from "@playwright/test";
 import type { KitServer } from "./fixtures/kit-servers";
 import { ensureBuild, startStore } from "./fixtures/kit-servers";
 import type { DevStore } from "../../devstore/src/server";
+import AxeBuilder from "@axe-core/playwright";
+
+// link requests are filed only once a link mailed to the requester is followed: this spec's kit sends real mail
+test.use({ withMail: true });
+
+/** axe on the page as it is now: the violations, named. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+}
 
 // The kit server is per worker, shared with the other specs that run in it: every account here has its own email.
 const PASSWORD = "correct horse battery staple";
@@ -80,8 +90,10 @@ test("Reauthorize race: a user who pre-consented and polls the identity link is 
   page,
   store,
   kit,
+  mailbox,
   shot,
 }) => {
+  test.setTimeout(300_000); // two popups, ten polls, a mailed link and six screenshots on a loaded machine
   const popup = await saveAndActivate(page, store, kit, "Merchant store");
   await popup.waitForURL(/\/login\?next=/);
   // the popup's sign-in page says which store signing in links, host in full
@@ -125,18 +137,42 @@ test("Reauthorize race: a user who pre-consented and polls the identity link is 
   await expect(ip.getByText(store.storeBaseUrl)).toHaveCount(0);
   await ip.goto(identity);
   await ip.getByRole("button", { name: "Link this store" }).click();
-  await expect(ip.getByRole("heading", { name: "Waiting for approval" })).toBeVisible();
+  // nothing is filed yet: a link went to the address he signed up with
+  await expect(ip.getByRole("heading", { name: "Check your email" })).toBeVisible();
   // the popup names who holds the store (masked) and the remedy
   await expect(ip.getByText("t•••@example.com")).toBeVisible();
   await expect(ip.getByText(/delete this integration, which revokes its tokens/)).toBeVisible();
-  await shotAtBothSizes(ip, (p, n) => shot(p, n), "intruder-waits-for-approval");
+  await shotAtBothSizes(ip, (p, n) => shot(p, n), "intruder-checks-email");
   await ip.goto(`${kit.url}/stores`);
   await expect(ip.getByText(store.storeBaseUrl)).toHaveCount(0);
+  await page.goto(`${kit.url}/stores`);
+  await page.locator("[data-installation]", { hasText: store.storeBaseUrl }).getByRole("link").first().click();
+  await expect(page.getByTestId("link-request")).toHaveCount(0);
+
+  // he follows the mailed link: the page files nothing until its button is pressed
+  await expect
+    .poll(() => mailbox!.linkTo("tk-intruder@example.com", /\/integration\/verify\?token=/), { timeout: 30_000 })
+    .not.toBeNull();
+  const verify = mailbox!.linkTo("tk-intruder@example.com", /\/integration\/verify\?token=/)!;
+  await ip.goto(verify);
+  await expect(ip.getByRole("heading", { name: "Confirm your link request" })).toBeVisible();
+  await expect(ip.getByText(new URL(store.storeBaseUrl).host)).toBeVisible();
+  await shotAtBothSizes(ip, (p, n) => shot(p, n), "intruder-verify-page");
+  expect(await axeViolations(ip)).toEqual([]);
+  await page.reload();
+  await expect(page.getByTestId("link-request")).toHaveCount(0);
+  await ip.locator("form[data-hydrated=true]").waitFor();
+  await ip.getByRole("button", { name: "Send my request" }).click();
+  await expect(ip.getByRole("status")).toContainText("Request sent");
+  await shotAtBothSizes(ip, (p, n) => shot(p, n), "intruder-request-sent");
+  await ip.goto(identity);
+  await expect(ip.getByRole("heading", { name: "Waiting for approval" })).toBeVisible();
 
   // the merchant sees the request on the store's pages and declines it
   await page.goto(`${kit.url}/stores`);
   await page.locator("[data-installation]", { hasText: store.storeBaseUrl }).getByRole("link").first().click();
   await expect(page.getByTestId("link-request")).toContainText("tk-intruder@example.com");
+  await expect(page.getByTestId("link-request")).toContainText("email verified");
   await expect(page.getByText(/Anyone who knows the integration/)).toBeVisible();
   await shotAtBothSizes(page, (p, n) => shot(p, n), "merchant-sees-link-request");
   await page.getByRole("button", { name: "Decline tk-intruder@example.com" }).click();
@@ -300,4 +336,50 @@ test("npm start refuses to start without its secrets, saying what to set", async
   const direct = await run([join(ROOT, "node_modules", ".bin", "next"), "start", "-H", "127.0.0.1", "-p", "0"]);
   expect(direct.code).not.toBe(0);
   expect(direct.out).toContain("SESSION_SECRET");
+});
+
+test("sign-up and email change never say an address is taken; a new email takes effect through the link mailed to it", async ({
+  browser,
+  kit,
+  mailbox,
+  shot,
+}) => {
+  const { page: owner, context: ownerContext } = await newUser(browser, kit, "tk-owner@example.com");
+  // a stranger signs up with the owner's address: no account word, a message to the address instead
+  const ctx = await browser.newContext();
+  const stranger = await ctx.newPage();
+  await stranger.goto(`${kit.url}/signup`);
+  await stranger.locator("form[data-hydrated=true]").waitFor();
+  await stranger.getByLabel("Email").fill("tk-owner@example.com");
+  await stranger.getByLabel("Password", { exact: true }).fill("the stranger's long password");
+  await stranger.locator("#main").getByRole("button", { name: "Create account" }).click();
+  await expect(stranger.getByRole("status")).toContainText("We sent a message to this address");
+  expect(await stranger.getByRole("status").innerText()).not.toMatch(/exist|taken|already|another account/i);
+  await expect(stranger.locator("#main").getByRole("alert")).toHaveCount(0);
+  await shotAtBothSizes(stranger, (p, n) => shot(p, n), "signup-taken-address");
+  await expect.poll(() => mailbox!.linkTo("tk-owner@example.com", /\/reset/), { timeout: 30_000 }).not.toBeNull();
+
+  // the owner moves to a new address: the answer names the address, the change waits for its link
+  await owner.goto(`${kit.url}/account`);
+  await owner.locator("form[data-hydrated=true]").first().waitFor();
+  const emailForm = owner.getByRole("form", { name: "Change email" });
+  await emailForm.getByLabel("Email").fill("tk-owner-new@example.com");
+  await emailForm.getByLabel("Current password").fill(PASSWORD);
+  await emailForm.getByRole("button", { name: "Change email" }).click();
+  await expect(emailForm.getByRole("status")).toContainText("We sent a message to tk-owner-new@example.com");
+  await expect
+    .poll(() => mailbox!.linkTo("tk-owner-new@example.com", /\/account\/confirm-email\?token=/), { timeout: 30_000 })
+    .not.toBeNull();
+  const link = mailbox!.linkTo("tk-owner-new@example.com", /\/account\/confirm-email\?token=/)!;
+  await owner.goto(link);
+  await expect(owner.getByRole("heading", { name: "Confirm your new sign-in email" })).toBeVisible();
+  await shotAtBothSizes(owner, (p, n) => shot(p, n), "confirm-email-page");
+  expect(await axeViolations(owner)).toEqual([]);
+  await owner.locator("form[data-hydrated=true]").waitFor();
+  await owner.getByRole("button", { name: "Use this email" }).click();
+  await expect(owner.getByRole("status")).toContainText("now signs in as tk-owner-new@example.com");
+  await owner.goto(`${kit.url}/account`);
+  await expect(owner.getByText("Signed in as tk-owner-new@example.com.")).toBeVisible();
+  await ctx.close();
+  await ownerContext.close();
 });

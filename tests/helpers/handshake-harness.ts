@@ -19,6 +19,7 @@ import type { Storage } from "@/lib/storage/storage";
 import type { InstallationWithStore } from "@/lib/storage/types";
 import { CALLBACK_JOB, EXCHANGE_JOB } from "@/lib/integration/jobs";
 import { PROBE_JOB } from "@/lib/integration/probe-jobs";
+import { ACCOUNT_MAIL_JOB, accountMailOptions } from "@/lib/jobs/kinds";
 import { listenLocal, closeServer } from "./servers";
 
 export interface DevIntegration {
@@ -77,6 +78,8 @@ export interface HarnessOptions {
   kit?: Partial<KitOptions>;
   /** Keep the recurring maintenance jobs running (default off: tests arrange time themselves). */
   recurring?: boolean;
+  /** More environment settings (lib/env.ts), e.g. EXPORT_TOTAL_BUDGET_MIB. */
+  env?: Record<string, string>;
   /** The database to use (default: a fresh one of `provider`); the harness disposes of it. */
   database?: TestDatabase;
 }
@@ -89,6 +92,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     NODE_ENV: "test",
     DATABASE_URL: database.url,
     ALLOW_PRIVATE_STORE_URLS: String(opts.allowPrivate ?? true),
+    ...opts.env,
   });
   let offset = 0;
   const clock = { now: () => new Date(Date.now() + offset), advance: (ms: number) => void (offset += ms) };
@@ -278,6 +282,8 @@ function createKitIntegration(kit: Kit, box: SecretBox, allowPrivate: boolean, n
     fetch: globalThis.fetch,
     timeoutMs: 5_000,
     handshake: { fetchRequestToken, fetchAccessToken },
+    queueAccountMail: async (mail) => void (await kit.jobs.send(ACCOUNT_MAIL_JOB, mail, accountMailOptions(mail))),
+    canSendMail: () => kit.mail.mailer().kind !== "unconfigured",
   };
 }
 

@@ -9,6 +9,24 @@ import { startHarness, type Harness } from "../helpers/handshake-harness";
 import { exportSlice } from "@/lib/exports/run";
 import { MAX_OPEN_EXPORTS } from "@/lib/verbs/exports";
 import type { MagentoClient } from "@/lib/magento";
+import type { Storage } from "@/lib/storage/storage";
+import type { ExportBudgets } from "@/lib/exports/budget";
+
+const MIB = 1024 * 1024;
+const NO_BUDGETS: ExportBudgets = { perAccountBytes: 1024 * MIB, totalBytes: 1024 * MIB };
+
+/** An installation of a store at `url` (manual stores are free: one account can point several at one host). */
+async function storeAt(s: Storage, url: string, key: string) {
+  const store = await s.stores.ensure(url);
+  return s.installations.create({
+    consumerKey: key.padEnd(32, "k"),
+    storeId: store.id,
+    state: "active",
+    mode: "manual",
+    consumerSecretEnc: "sealed",
+    activationCount: 0,
+  });
+}
 
 /** A store that claims a billion products and answers every page full, with long names. */
 function endlessStore(): { client: MagentoClient; pagesServed: () => number } {
@@ -72,7 +90,7 @@ describe.each(PROVIDERS)("export bounds on %s", (provider) => {
     const maxChars = 1024 * 1024; // about 10 pages of 100 rows of ~1 KB
     // a slice of 20 s: without the limit it is still reading (and storing) when its time is up
     const r = await exportSlice(
-      { storage: s, now: () => new Date(), maxChars },
+      { storage: s, now: () => new Date(), maxChars, budgets: NO_BUDGETS },
       record,
       store$.client,
       new Date(Date.now() + 20_000),
@@ -83,5 +101,60 @@ describe.each(PROVIDERS)("export bounds on %s", (provider) => {
     expect(after?.error).toMatch(/would pass 1 MiB of NDJSON.*Export fewer fields or filter the rows/);
     expect(await s.exports.storedChars(record.id)).toBeLessThanOrEqual(maxChars);
     expect(store$.pagesServed()).toBeLessThan(15);
+  });
+
+  it("one account's exports from several stores stop together at its stored-bytes budget, another account's at the app's, and the app stays writable", async () => {
+    db = await freshDatabase(provider);
+    const s = db.storage;
+    const attacker = await s.users.create("attacker@example.test", "x");
+    const other = await s.users.create("other@example.test", "x");
+    const budgets: ExportBudgets = { perAccountBytes: 1 * MIB, totalBytes: 1.5 * MIB };
+    // each export alone may hold 4 MiB: without the budgets three of them keep 12 MiB
+    const maxChars = 4 * MIB;
+    const options = JSON.stringify({ entity: "products", fields: "sku,name", filterGroups: [], pageSize: 100 });
+    const run = async (requestedBy: string, n: number) => {
+      const inst = await storeAt(s, `http://shop${n}.invalid/`, `key${n}`);
+      const record = await s.exports.create({ installationId: inst.id, requestedBy, entity: "products", options });
+      const until = new Date(Date.now() + 20_000);
+      await exportSlice({ storage: s, now: () => new Date(), maxChars, budgets }, record, endlessStore().client, until);
+      return (await s.exports.byId(record.id))!;
+    };
+    for (let n = 1; n <= 3; n++) {
+      const after = await run(attacker.id, n);
+      expect(after.state).toBe("failed");
+      expect(after.error).toMatch(/Your exports already keep [\d.]+ MiB of the 1 MiB one account may store/);
+    }
+    expect(await s.exports.storedBytes(attacker.id)).toBeLessThanOrEqual(1 * MIB);
+    // another account still exports, up to what the app as a whole may keep
+    const theirs = await run(other.id, 4);
+    expect(theirs.state).toBe("failed");
+    expect(theirs.error).toMatch(/The app's exports already keep [\d.]+ MiB of the 1.5 MiB they may store together/);
+    expect(await s.exports.storedBytes(other.id)).toBeGreaterThan(0);
+    expect(await s.exports.storedBytes()).toBeLessThanOrEqual(1.5 * MIB);
+    // everything else is still written: a new account, a store, a session's worth of rows
+    const late = await s.users.create("late@example.test", "x");
+    expect(await s.users.byEmailWithPassword("late@example.test")).toMatchObject({ id: late.id });
+    await storeAt(s, "http://shop5.invalid/", "key5");
+  });
+
+  it("a new export is refused, saying why, while the app's export budget is spent", async () => {
+    h = await startHarness({ provider, env: { EXPORT_TOTAL_BUDGET_MIB: "1" } });
+    const integ = await h.createIntegration("Budget");
+    await h.activate(integ.id);
+    await h.settle();
+    const inst = await h.installation(integ.consumer_key);
+    const options = JSON.stringify({ entity: "products", fields: "sku", filterGroups: [], pageSize: 10 });
+    const full = await h.kit.storage.exports.create({
+      installationId: inst.id,
+      requestedBy: null,
+      entity: "products",
+      options,
+    });
+    await h.kit.storage.exports.savePage(full.id, 1, 1, `${JSON.stringify({ sku: "é".repeat(MIB / 2) })}\n`);
+    await h.kit.storage.exports.finish(full.id, "done", new Date());
+    expect(await h.kit.exports.start(inst.id, null, { entity: "products", fields: "sku", pageSize: 10 })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/The app's exports already keep [\d.]+ MiB of the 1 MiB they may store together/),
+    });
   });
 });

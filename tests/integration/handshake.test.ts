@@ -5,6 +5,7 @@ import { randomToken, startHarness, type Harness } from "../helpers/handshake-ha
 import { PROVIDERS } from "../helpers/databases";
 import { completeIdentityFor } from "@/lib/integration/identity";
 import { listenLocal } from "../helpers/servers";
+import { followLinkRequestMail } from "../helpers/link-request-mail";
 
 /** A forger's own "store": answers both token endpoints with fresh tokens, whatever the signature. */
 async function startForgerStore(): Promise<{ url: string; hits: string[]; close(): Promise<void> }> {
@@ -283,6 +284,11 @@ describe.each(PROVIDERS)("handshake on %s", (provider) => {
         kind: "redirect",
       });
       // another account now only files a request that a linked user answers
+      expect(
+        await completeIdentityFor(h.deps, query, bob.id, await consentFor(query.oauth_consumer_key)),
+      ).toMatchObject({ kind: "link_requested", state: "verify_sent" });
+      // filed once bob follows the link mailed to his address
+      expect(await followLinkRequestMail(h.storage, "bob@example.com")).toMatchObject({ ok: true, state: "pending" });
       expect(
         await completeIdentityFor(h.deps, query, bob.id, await consentFor(query.oauth_consumer_key)),
       ).toMatchObject({ kind: "link_requested", state: "pending" });

@@ -9,8 +9,28 @@ import { signUp } from "@/lib/auth/users";
 import { acceptLinkOffer, findLinkOffer } from "@/lib/integration/link-offer";
 import { readStartedLinkCookie, startedLinkCookie, STARTED_LINK_TTL_MS } from "@/lib/integration/started-link-cookie";
 import { CLAIM_WINDOW_MS } from "@/lib/integration/identity";
+import { deliverAccountMail } from "@/lib/auth/account-mail";
+import type { AccountMail } from "@/lib/auth/account-mail-types";
+import { createMailer } from "@/lib/mail/mailer";
+import { parseMailConfig } from "@/lib/mail/mail-config";
+import { followLinkRequestMail } from "../helpers/link-request-mail";
 
 let fresh: ReturnType<typeof useFreshDatabase>;
+
+/** The storage, and the account mail sent at once into the dev outbox (the account.mail job's work). */
+function deps() {
+  const mail = {
+    storage: fresh.storage,
+    mailer: createMailer(parseMailConfig({}, "http://127.0.0.1:3000", false), fresh.storage.outbox),
+    appUrl: "http://127.0.0.1:3000",
+    now: () => new Date(),
+  };
+  return {
+    storage: fresh.storage,
+    canSendMail: () => true,
+    queueAccountMail: async (m: AccountMail) => void (await deliverAccountMail(mail, m)),
+  };
+}
 
 const SECRET = "s".repeat(40);
 const KEY = "k".repeat(32);
@@ -81,7 +101,7 @@ describe.each(PROVIDERS)("on %s", (provider) => {
       expect(offer).toMatchObject({ installationId, activationId, host: "shop.example.test", kind: "link" });
       expect(await findLinkOffer(fresh.storage, me, null, new Date())).toBeNull();
 
-      expect(await acceptLinkOffer(fresh.storage, me, started, activationId, new Date(t.getTime() + 61_000))).toEqual({
+      expect(await acceptLinkOffer(deps(), me, started, activationId, new Date(t.getTime() + 61_000))).toEqual({
         ok: true,
         kind: "linked",
         installationId,
@@ -109,7 +129,7 @@ describe.each(PROVIDERS)("on %s", (provider) => {
       ).toBeNull();
     });
 
-    it("an installation with linked users: accepting only files a link request they approve", async () => {
+    it("an installation with linked users: accepting only files a link request they approve, once its mail is followed", async () => {
       const t = new Date();
       const { installationId, activationId } = await activated(t);
       const owner = await user("owner@example.com");
@@ -117,9 +137,15 @@ describe.each(PROVIDERS)("on %s", (provider) => {
       const me = await user("me@example.com");
       const started = { consumerKey: KEY, at: t.getTime() + 1000 };
       expect(await findLinkOffer(fresh.storage, me, started, new Date())).toMatchObject({ kind: "request" });
-      expect(await acceptLinkOffer(fresh.storage, me, started, activationId, new Date())).toMatchObject({
+      expect(await acceptLinkOffer(deps(), me, started, activationId, new Date())).toMatchObject({
         ok: true,
-        kind: "requested",
+        kind: "verify_sent",
+      });
+      // filed once the link mailed to the requester's address is followed
+      expect(await fresh.prisma.linkRequest.count()).toBe(0);
+      expect(await followLinkRequestMail(fresh.storage, "me@example.com")).toMatchObject({
+        ok: true,
+        state: "pending",
       });
       expect(await fresh.prisma.installationUser.count({ where: { installationId, userId: me } })).toBe(0);
       expect(await fresh.prisma.linkRequest.findFirst({ where: { installationId, userId: me } })).toMatchObject({
@@ -133,7 +159,7 @@ describe.each(PROVIDERS)("on %s", (provider) => {
       const { installationId } = await activated(t);
       const me = await user("me@example.com");
       const r = await acceptLinkOffer(
-        fresh.storage,
+        deps(),
         me,
         { consumerKey: KEY, at: t.getTime() + 1000 },
         "some-other-activation",

@@ -6,6 +6,7 @@ import { createServer, type Server } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { randomToken, startHarness, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
+import { followLinkRequestMail } from "../helpers/link-request-mail";
 import { pruneUnproven, UNPROVEN_TTL_MS } from "@/lib/integration/prune";
 import { MemoryCallbackLimiter, SharedCallbackLimiter } from "@/lib/integration/callback-rate-limit";
 import { listenLocal } from "../helpers/servers";
@@ -311,7 +312,8 @@ describe.each(PROVIDERS)("takeover paths on %s", (provider) => {
         consent: { activationId: second.id, at: Date.now() },
         fromAdminPopup: true,
       });
-      expect(confirmed).toMatchObject({ kind: "link_requested", state: "pending" });
+      expect(confirmed).toMatchObject({ kind: "link_requested", state: "verify_sent" });
+      expect(await followLinkRequestMail(h.storage, intruder.email)).toMatchObject({ ok: true, state: "pending" });
       expect(await h.db.installationUser.findMany({ select: { userId: true } })).toEqual([{ userId: merchant.id }]);
       // the merchant's own Reauthorize popup still goes straight back to the store
       expect(await completeIdentityFor(h.deps, query, merchant.id, { fromAdminPopup: true })).toMatchObject({

@@ -92,19 +92,27 @@ export default async function IdentityPage({ searchParams }: { searchParams: Pro
         <div className="identity-page">
           <PageHeader
             title={
-              out.state === "pending"
-                ? "Waiting for approval"
-                : out.state === "denied"
-                  ? "Link request declined"
-                  : "Link request not filed"
+              out.state === "verify_sent"
+                ? "Check your email"
+                : out.state === "pending"
+                  ? "Waiting for approval"
+                  : out.state === "denied"
+                    ? "Link request declined"
+                    : "Link request not filed"
             }
             description={`Signed in as ${user?.email ?? ""}.`}
           />
           <Alert
-            tone={out.state === "pending" ? "info" : "warning"}
+            tone={out.state === "pending" || out.state === "verify_sent" ? "info" : "warning"}
             title={`The store ${out.storeHost} is already linked to other accounts`}
           >
-            {out.state !== "pending" && out.state !== "denied" ? (
+            {out.state === "verify_sent" ? (
+              <p>
+                A person already linked to this store must approve your account. To ask them, open the link we mailed to{" "}
+                <strong>{user?.email ?? "your address"}</strong> and confirm: your request is filed, and they see it,
+                only then. The link works for 30 minutes.
+              </p>
+            ) : out.state !== "pending" && out.state !== "denied" ? (
               <p>{NOT_FILED_REASONS[out.state]}</p>
             ) : out.state === "pending" ? (
               <p>

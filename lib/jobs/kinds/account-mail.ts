@@ -1,23 +1,18 @@
 /**
- * `account.mail`: mail about accounts, sent after the requester has had his answer. The request only queues this
+ * `account.mail`: mail about accounts (password reset, sign-up notices, email change, link-request verification:
+ * lib/auth/account-mail.ts), sent after the requester has had his answer. The request only queues this
  * job, so the answer's text and timing are the same whether or not an account exists, whatever the mail server
  * does (lib/auth/password-reset.ts); a mail server's refusal is retried here and shows in the Jobs view, never to
  * the requester.
  */
-import { z } from "zod";
-import { mailPasswordReset, type AccountMail } from "@/lib/auth/password-reset";
+import { accountMailSchema, type AccountMail } from "@/lib/auth/account-mail-types";
+import { deliverAccountMail } from "@/lib/auth/account-mail";
 import { defineJob, type JobKind } from "../worker";
 import type { SendOptions } from "../queue";
 import type { JobServices } from "./services";
 import type { JobModule } from "../registry";
 
 export const ACCOUNT_MAIL_JOB = "account.mail";
-
-const accountMailSchema: z.ZodType<AccountMail> = z.object({
-  type: z.literal("password_reset"),
-  email: z.string().max(320),
-  next: z.string().max(4096).optional(),
-});
 
 /** App-wide (no store lane); a few retries a few seconds apart for a mail server that hiccups. */
 export const ACCOUNT_MAIL_OPTIONS: SendOptions = {
@@ -28,16 +23,24 @@ export const ACCOUNT_MAIL_OPTIONS: SendOptions = {
   leaseSeconds: 60,
 };
 
+/**
+ * The options of one account mail: a link request's verification mail is sent once while one for the same account
+ * and store still waits in the queue (the popup reloaded before the job ran).
+ */
+export function accountMailOptions(mail: AccountMail): SendOptions {
+  if (mail.type !== "link_request") return ACCOUNT_MAIL_OPTIONS;
+  return { ...ACCOUNT_MAIL_OPTIONS, key: `linkreq:${mail.userId}:${mail.installationId}`, dedupe: true };
+}
+
 export function accountMailJobs(s: JobServices): JobKind[] {
   return [
     defineJob({
       kind: ACCOUNT_MAIL_JOB,
       schema: accountMailSchema,
       async run(mail) {
-        const outcome = await mailPasswordReset(
+        const outcome = await deliverAccountMail(
           { storage: s.storage, mailer: s.mailer(), appUrl: s.appUrl, now: s.now },
-          mail.email,
-          mail.next,
+          mail,
         );
         return { output: { outcome } };
       },

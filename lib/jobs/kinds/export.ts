@@ -49,8 +49,16 @@ export function exportJobs(s: JobServices): JobKind[] {
           return { output: { failed: "no credentials" } };
         }
         const until = new Date(ctx.leaseEndsAt.getTime() - SLICE_MARGIN_MS);
-        const r = await exportSlice({ storage: s.storage, now: s.now }, record, client, until);
-        return r === "more" ? { again: true } : { output: { done: true } };
+        const r = await exportSlice(
+          { storage: s.storage, now: s.now, budgets: s.exportBudgets },
+          record,
+          client,
+          until,
+        );
+        if (r === "more") return { again: true };
+        // stopped by a bound (size, stored-bytes budget): the Jobs view says why, as the Exports page does
+        const after = await s.storage.exports.byId(exportId);
+        return after?.state === "failed" ? { output: { failed: after.error } } : { output: { done: true } };
       },
       async onFailed({ exportId }, message) {
         await s.storage.exports.finish(exportId, "failed", s.now(), message.slice(0, 500));

@@ -2,14 +2,15 @@
  * App-wide upkeep as a recurring job (any worker runs it, one at a time; the handshake's own sweep of unfinished
  * exchanges, `maintenance.exchanges`, is in lib/integration/jobs.ts):
  * - `maintenance.prune` (every minute): never-proven callbacks, dead sessions, old throttle rows and rate
- *   windows, unanswered link requests, exports older than a week, password-reset links a day after they expired,
- *   sync changes delivered (or superseded) more than two days ago, store-event deliveries a week after they were
- *   last seen, bulk submissions two weeks after they finished, finished jobs (completed a day ago, failed or
- *   cancelled a week ago).
+ *   windows, unanswered link requests, exports older than a week, password-reset and other mailed links a day
+ *   after they expired, sync changes delivered (or superseded) more than two days ago, store-event deliveries a
+ *   week after they were last seen, bulk submissions two weeks after they finished, finished jobs (completed a day
+ *   ago, failed or cancelled a week ago).
  */
 import { z } from "zod";
 import { pruneSessions } from "@/lib/auth/sessions";
 import { pruneThrottle } from "@/lib/auth/throttle";
+import { EXPORT_TTL_MS } from "@/lib/exports/budget";
 import { defineJob, type JobKind } from "../worker";
 import type { JobQueue } from "../queue";
 import type { JobModule } from "../registry";
@@ -19,7 +20,7 @@ export const PRUNE_JOB = "maintenance.prune";
 /** How long finished jobs stay in the Jobs view: completed ones a day, failed and cancelled ones a week. */
 const COMPLETED_JOB_TTL_MS = 24 * 60 * 60 * 1000;
 const FAILED_JOB_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const EXPORT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export { EXPORT_TTL_MS } from "@/lib/exports/budget";
 /** Delivered and superseded sync changes are kept this long (the Sync page's chart shows the last day). */
 export const SYNC_CHANGE_TTL_MS = 2 * 24 * 60 * 60 * 1000;
 /**
@@ -66,6 +67,7 @@ export function maintenanceJobs(
         const rateWindows = await s.storage.rateWindows.prune(now);
         const exports = await s.storage.exports.pruneFinished(new Date(now.getTime() - EXPORT_TTL_MS));
         const passwordResets = await s.storage.passwordResets.prune(new Date(now.getTime() - 24 * 60 * 60 * 1000));
+        const mailedLinks = await s.storage.mailedLinks.prune(new Date(now.getTime() - 24 * 60 * 60 * 1000));
         const syncChanges = await s.storage.sync.prune(new Date(now.getTime() - SYNC_CHANGE_TTL_MS));
         const eventDeliveries = await s.storage.storeEvents.prune(new Date(now.getTime() - EVENT_DELIVERY_TTL_MS));
         const bulkSubmissions = await s.storage.bulks.pruneFinished(new Date(now.getTime() - BULK_SUBMISSION_TTL_MS));
@@ -80,6 +82,7 @@ export function maintenanceJobs(
             rateWindows,
             exports,
             passwordResets,
+            mailedLinks,
             syncChanges,
             eventDeliveries,
             bulkSubmissions,

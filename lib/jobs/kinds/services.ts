@@ -7,6 +7,7 @@ import type { SyncEntity } from "@/lib/sync/declaration";
 import type { SyncHandler } from "@/lib/sync/handler";
 import { UNPROVEN_LANE_PREFIX, type SendOptions } from "../queue";
 import type { Mailer } from "@/lib/mail/mailer";
+import type { ExportBudgets } from "@/lib/exports/budget";
 
 export { UNPROVEN_RECORDING_LANE } from "../queue";
 
@@ -22,6 +23,8 @@ export interface JobServices {
   /** The app's mailer and address (account mail: lib/jobs/kinds/account-mail.ts). */
   mailer(): Mailer;
   appUrl: string;
+  /** Stored-bytes budgets of exports (lib/exports/budget.ts; EXPORT_*_BUDGET_MIB). */
+  exportBudgets: ExportBudgets;
   /** How often every active installation is probed. */
   healthProbeEveryMs: number;
   /** Crash tests of tracked bulk submissions (lib/bulk/track.ts TrackDeps.afterSubmit). */

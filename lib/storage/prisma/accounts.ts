@@ -1,10 +1,11 @@
 import type { PortableQueries } from "@/lib/db";
-import type { OutboxRepo, PasswordResetRepo, SessionRepo, ThrottleRepo, UserRepo } from "../storage";
+import type { MailedLinkRepo, OutboxRepo, PasswordResetRepo, SessionRepo, ThrottleRepo, UserRepo } from "../storage";
 import {
   toInstallationWithStore,
   toLinkRequest,
   toOutboxMessage,
   toPasswordReset,
+  toMailedLink,
   toSession,
   toThrottle,
   toUser,
@@ -75,6 +76,40 @@ export function prismaPasswordResets(db: PortableQueries): PasswordResetRepo {
   };
 }
 
+export function prismaMailedLinks(db: PortableQueries): MailedLinkRepo {
+  return {
+    async create(link) {
+      await db.mailedLink.create({ data: link });
+    },
+    async byId(id) {
+      const r = await db.mailedLink.findUnique({ where: { id } });
+      return r ? toMailedLink(r) : null;
+    },
+    async countSince(userId, purpose, since) {
+      return db.mailedLink.count({ where: { userId, purpose, createdAt: { gt: since } } });
+    },
+    async use(id, at) {
+      const r = await db.mailedLink.updateMany({
+        where: { id, usedAt: null, expiresAt: { gt: at } },
+        data: { usedAt: at },
+      });
+      return r.count > 0;
+    },
+    async liveFor(userId, purpose, installationId, now) {
+      const n = await db.mailedLink.count({
+        where: { userId, purpose, installationId, usedAt: null, expiresAt: { gt: now } },
+      });
+      return n > 0;
+    },
+    async useAllOfUser(userId, purpose, at) {
+      await db.mailedLink.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: at } });
+    },
+    async prune(expiredBefore) {
+      return (await db.mailedLink.deleteMany({ where: { expiresAt: { lt: expiredBefore } } })).count;
+    },
+  };
+}
+
 export function prismaOutbox(db: PortableQueries): OutboxRepo {
   return {
     async add(mail) {
@@ -113,7 +148,7 @@ export function prismaSessions(db: PortableQueries): SessionRepo {
                     include: {
                       store: true,
                       linkRequests: {
-                        where: { state: "pending", createdAt: { gt: pendingSince } },
+                        where: { state: "pending", verifiedAt: { not: null }, createdAt: { gt: pendingSince } },
                         include: { user: { select: { email: true } } },
                         orderBy: { createdAt: "asc" },
                       },

@@ -5,7 +5,14 @@ import { prismaInstallations } from "./installations";
 import { prismaActivations } from "./activations";
 import { prismaEvents } from "./events";
 import { prismaLinks } from "./links";
-import { prismaOutbox, prismaPasswordResets, prismaSessions, prismaThrottle, prismaUsers } from "./accounts";
+import {
+  prismaMailedLinks,
+  prismaOutbox,
+  prismaPasswordResets,
+  prismaSessions,
+  prismaThrottle,
+  prismaUsers,
+} from "./accounts";
 import { prismaBulks } from "./bulks";
 import { prismaStoreEvents } from "./store-events";
 import { prismaExports, prismaPortalApps, prismaRateWindows, prismaResourceChecks } from "./small-tables";
@@ -33,6 +40,7 @@ export function createPrismaStorage(database: Pick<Database, "prisma" | "provide
       exports: prismaExports(q, inTransaction ? (fn) => fn(q) : transact),
       bulks: prismaBulks(q, inTransaction ? (fn) => fn(q) : transact),
       passwordResets: prismaPasswordResets(q),
+      mailedLinks: prismaMailedLinks(q),
       outbox: prismaOutbox(q),
       resourceChecks: prismaResourceChecks(q),
       storeEvents: prismaStoreEvents(q),

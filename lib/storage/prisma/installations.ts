@@ -118,7 +118,12 @@ export function prismaInstallations(db: PortableQueries): InstallationRepo {
         where: { id },
         select: {
           _count: {
-            select: { activations: true, events: true, users: true, linkRequests: { where: { state: "pending" } } },
+            select: {
+              activations: true,
+              events: true,
+              users: true,
+              linkRequests: { where: { state: "pending", verifiedAt: { not: null } } },
+            },
           },
         },
       });

@@ -40,21 +40,28 @@ export function prismaLinks(db: PortableQueries): LinkRepo {
       return r ? toLinkRequest(r) : null;
     },
     async pendingCount(installationId) {
-      return db.linkRequest.count({ where: { installationId, state: "pending" } });
+      return db.linkRequest.count({ where: { installationId, state: "pending", verifiedAt: { not: null } } });
     },
     async pendingCountForActivation(activationId) {
-      return db.linkRequest.count({ where: { activationId, state: "pending" } });
+      return db.linkRequest.count({ where: { activationId, state: "pending", verifiedAt: { not: null } } });
     },
     async fileRequest(installationId, userId, activationId, at) {
       await db.linkRequest.upsert({
         where: { installationId_userId: { installationId, userId } },
-        create: { installationId, userId, activationId, state: "pending", createdAt: at },
-        update: { activationId, state: "pending", createdAt: at, decidedAt: null, decidedByUserId: null },
+        create: { installationId, userId, activationId, state: "pending", createdAt: at, verifiedAt: at },
+        update: {
+          activationId,
+          state: "pending",
+          createdAt: at,
+          verifiedAt: at,
+          decidedAt: null,
+          decidedByUserId: null,
+        },
       });
     },
     async pendingRequests(installationId, since) {
       const rows = await db.linkRequest.findMany({
-        where: { installationId, state: "pending", createdAt: { gt: since } },
+        where: { installationId, state: "pending", verifiedAt: { not: null }, createdAt: { gt: since } },
         include: withEmail,
         orderBy: { createdAt: "asc" },
       });

@@ -13,6 +13,7 @@ import type {
   LoginThrottle as ThrottleDbRow,
   OutboxMail as OutboxRow,
   PasswordReset as PasswordResetRow,
+  MailedLink as MailedLinkRow,
   ResourceCheck as ResourceCheckRow,
   PortalApp as PortalDbRow,
   Session as SessionRow,
@@ -34,6 +35,7 @@ import {
   type LinkRequest,
   type OutboxMessage,
   type PasswordResetRecord,
+  type MailedLinkRecord,
   type PortalAppRow,
   type ResourceCheckRecord,
   type SessionRecord,
@@ -157,6 +159,7 @@ export function toLinkRequest(r: LinkRequestRow & { user: { email: string } }): 
     activationId: r.activationId,
     state: parse(linkRequestState, r.state, `LinkRequest ${r.id}.state`),
     createdAt: r.createdAt,
+    verifiedAt: r.verifiedAt,
     decidedAt: r.decidedAt,
     decidedByUserId: r.decidedByUserId,
   };
@@ -224,6 +227,22 @@ export function toExport(r: ExportRow): ExportRecord {
 
 export function toPasswordReset(r: PasswordResetRow): PasswordResetRecord {
   return { id: r.id, userId: r.userId, createdAt: r.createdAt, expiresAt: r.expiresAt, usedAt: r.usedAt };
+}
+
+const mailedLinkPurpose = z.enum(["link_request", "email_change"]);
+
+export function toMailedLink(r: MailedLinkRow): MailedLinkRecord {
+  return {
+    id: r.id,
+    purpose: parse(mailedLinkPurpose, r.purpose, `MailedLink ${r.id}.purpose`),
+    userId: r.userId,
+    installationId: r.installationId,
+    activationId: r.activationId,
+    email: r.email,
+    createdAt: r.createdAt,
+    expiresAt: r.expiresAt,
+    usedAt: r.usedAt,
+  };
 }
 
 export function toOutboxMessage(r: OutboxRow): OutboxMessage {

@@ -108,13 +108,17 @@ export function prismaExports(
     },
     async savePage(id, page, rows, body) {
       await transaction(async (tx) => {
+        const bytes = Buffer.byteLength(body, "utf8");
         await tx.exportChunk.upsert({
           where: { exportId_page: { exportId: id, page } },
-          create: { exportId: id, page, rows, body },
-          update: { rows, body },
+          create: { exportId: id, page, rows, body, bytes },
+          update: { rows, body, bytes },
         });
-        const sum = await tx.exportChunk.aggregate({ where: { exportId: id }, _sum: { rows: true } });
-        await tx.export.update({ where: { id }, data: { nextPage: page + 1, rows: sum._sum.rows ?? 0 } });
+        const sum = await tx.exportChunk.aggregate({ where: { exportId: id }, _sum: { rows: true, bytes: true } });
+        await tx.export.update({
+          where: { id },
+          data: { nextPage: page + 1, rows: sum._sum.rows ?? 0, storedBytes: sum._sum.bytes ?? 0 },
+        });
       });
     },
     async storedChars(id) {
@@ -122,6 +126,13 @@ export function prismaExports(
         Array<{ n: unknown }>
       >`SELECT COALESCE(SUM(LENGTH("body")), 0) AS "n" FROM "ExportChunk" WHERE "exportId" = ${id}`;
       return Number(rows[0]?.n ?? 0);
+    },
+    async storedBytes(requestedBy) {
+      const sum = await db.export.aggregate({
+        where: requestedBy === undefined ? {} : { requestedBy },
+        _sum: { storedBytes: true },
+      });
+      return Number(sum._sum.storedBytes ?? 0);
     },
     async finish(id, state, at, error) {
       await db.export.update({ where: { id }, data: { state, finishedAt: at, error: error ?? null } });

@@ -144,4 +144,20 @@ describe("parseEncryptionKeys", () => {
       expect(() => parseEnv({ PORT: bad })).toThrow(/PORT: must be a whole number from 1 to 65535/);
     }
   });
+  it("export budgets: MiB per account and in all, 2048 and 10240 by default; anything but a whole number refused", () => {
+    const MIB = 1024 * 1024;
+    expect(parseEnv({}).exportBudgets).toEqual({ perAccountBytes: 2048 * MIB, totalBytes: 10240 * MIB });
+    expect(parseEnv({ EXPORT_ACCOUNT_BUDGET_MIB: "512", EXPORT_TOTAL_BUDGET_MIB: " 4096 " }).exportBudgets).toEqual({
+      perAccountBytes: 512 * MIB,
+      totalBytes: 4096 * MIB,
+    });
+    for (const bad of ["0", "-5", "1.5", "2GB", "1e3"]) {
+      expect(() => parseEnv({ EXPORT_ACCOUNT_BUDGET_MIB: bad })).toThrow(
+        /EXPORT_ACCOUNT_BUDGET_MIB: must be a whole number/,
+      );
+      expect(() => parseEnv({ EXPORT_TOTAL_BUDGET_MIB: bad })).toThrow(
+        /EXPORT_TOTAL_BUDGET_MIB: must be a whole number/,
+      );
+    }
+  });
 });

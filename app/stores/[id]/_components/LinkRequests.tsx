@@ -7,7 +7,7 @@ export function LinkRequests({
   requests,
 }: {
   installationId: string;
-  requests: Array<{ id: string; email: string; createdAt: Date }>;
+  requests: Array<{ id: string; email: string; createdAt: Date; verifiedAt: Date }>;
 }) {
   return (
     <Alert
@@ -16,15 +16,18 @@ export function LinkRequests({
     >
       <p>
         They opened this store&apos;s identity link while it was being activated. Anyone who knows the
-        integration&apos;s consumer key can do that, and the email is the one they signed up with: neither proves who
-        they are. Approve only people you know: a linked account reads the store&apos;s data.
+        integration&apos;s consumer key can do that. Each email below was verified: its owner followed a link we mailed
+        to it. That proves who reads the address, not who the person is. Approve only people you know: a linked account
+        reads the store&apos;s data.
       </p>
       <ul className="stack">
         {requests.map((r) => (
           <li key={r.id} data-testid="link-request">
             <p>
               <strong>{r.email}</strong>{" "}
-              <span className="muted">since {r.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC</span>
+              <span className="muted">
+                email verified {r.verifiedAt.toISOString().slice(0, 16).replace("T", " ")} UTC
+              </span>
             </p>
             <form action={answerLinkRequestAction} className="form-actions">
               <input type="hidden" name="installationId" value={installationId} />

@@ -1,0 +1,35 @@
+/**
+ * The mail that proves a link request's requester reads his account's address, from the `account.mail` job: a
+ * single-use link (lib/auth/mailed-links.ts) to /integration/verify, whose page files the request when its button
+ * is pressed (lib/integration/link-request-verification.ts). Until then nothing is filed and no linked user sees
+ * anything. A newer mail for the same store replaces the older link.
+ */
+import type { Storage } from "@/lib/storage/storage";
+import type { Mailer } from "@/lib/mail/mailer";
+import { issueMailedLink, MAILED_LINK_TTL_MS } from "@/lib/auth/mailed-links";
+
+export async function mailLinkRequestVerification(
+  deps: { storage: Storage; mailer: Mailer; appUrl: string; now: () => Date },
+  request: { userId: string; installationId: string; activationId: string },
+): Promise<"sent" | "gone"> {
+  const now = deps.now();
+  const user = await deps.storage.users.byId(request.userId);
+  const inst = await deps.storage.installations.byId(request.installationId);
+  if (!user || !inst) return "gone";
+  const token = await issueMailedLink(deps.storage, { purpose: "link_request", ...request }, now);
+  const host = new URL(inst.store.baseUrl).host;
+  const sent = await deps.mailer.send({
+    to: user.email,
+    subject: `Confirm your request to be linked to ${host}`,
+    text: [
+      `You (or someone signed in as ${user.email}) asked to be linked to the store ${host} in the Magento Integration Kit.`,
+      "The people already linked to that store decide; they see your request, with this address marked as verified,",
+      "only once you confirm it here (the link works once, for " + `${MAILED_LINK_TTL_MS / 60000} minutes):`,
+      `${deps.appUrl}/integration/verify?${new URLSearchParams({ token }).toString()}`,
+      "",
+      "If it was not you, ignore this message: no request is filed. Then change your password, someone used your account.",
+    ].join("\n"),
+  });
+  if (sent.sent === false) throw new Error(sent.reason);
+  return "sent";
+}

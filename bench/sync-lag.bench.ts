@@ -20,6 +20,7 @@ import { lagSeconds } from "@/lib/sync/lag";
 import { SYNC_ENTITIES } from "@/lib/sync/registry";
 import { startStoreChild, startStoreFleet, type StoreChild } from "./lib/devstore-child";
 import { pct } from "./lib/app-server";
+import { linkManualStore } from "./lib/link-store";
 
 const STORES = Number(process.env.BENCH_STORES ?? 200);
 const BIG = Number(process.env.BENCH_SYNC_PRODUCTS ?? 100_000);
@@ -47,22 +48,7 @@ async function main(): Promise<void> {
       healthProbeEveryMs: 24 * 3_600_000,
     }),
   );
-  const link = async (store: Pick<StoreChild, "storeBaseUrl" | "tokens">) => {
-    const s = kits[0]!.storage;
-    const st = await s.stores.ensure(store.storeBaseUrl);
-    return (
-      await s.installations.create({
-        consumerKey: store.tokens.consumer_key,
-        storeId: st.id,
-        state: "active",
-        mode: "manual",
-        consumerSecretEnc: box.seal(store.tokens.consumer_secret),
-        accessTokenEnc: box.seal(store.tokens.access_token),
-        accessTokenSecretEnc: box.seal(store.tokens.access_token_secret),
-        activationCount: 1,
-      })
-    ).id;
-  };
+  const link = (store: Pick<StoreChild, "storeBaseUrl" | "tokens">) => linkManualStore(kits[0]!.storage, box, store);
   try {
     const small: string[] = [];
     for (const st of fleet.stores) small.push(await link(st));

@@ -23,6 +23,7 @@ import { projection } from "@/lib/sync/declaration";
 import { products } from "@/lib/sync/entities/products";
 import { startStoreChild } from "./lib/devstore-child";
 import { leanClient, type Pairs } from "./lib/lean-signer";
+import { linkManualStore } from "./lib/link-store";
 
 const PRODUCTS = Number(process.env.BENCH_SYNC_PRODUCTS ?? 100_000);
 const MiB = 2 ** 20;
@@ -55,17 +56,7 @@ async function main() {
   });
   try {
     const s = kit.storage;
-    const st = await s.stores.ensure(store.storeBaseUrl);
-    const inst = await s.installations.create({
-      consumerKey: store.tokens.consumer_key,
-      storeId: st.id,
-      state: "active",
-      mode: "manual",
-      consumerSecretEnc: box.seal(store.tokens.consumer_secret),
-      accessTokenEnc: box.seal(store.tokens.access_token),
-      accessTokenSecretEnc: box.seal(store.tokens.access_token_secret),
-      activationCount: 1,
-    });
+    const inst = { id: await linkManualStore(s, box, store) };
 
     // the backfill, with RSS sampled against progress
     const samples: Array<{ done: number; rss: number }> = [];

@@ -17,31 +17,14 @@ export interface StoreChild {
 }
 
 export async function startStoreChild(opts: { products?: number; bulkRate?: number } = {}): Promise<StoreChild> {
-  const file = join(tmpdir(), `devstore-bench-${process.pid}-${Date.now()}.mts`);
   const server = join(process.cwd(), "devstore", "src", "server.ts");
-  writeFileSync(
-    file,
+  const { line, stop } = await runScript(
+    "devstore-bench",
     `import { startDevStore } from ${JSON.stringify(server)};\n` +
       `const s = await startDevStore({ port: 0, host: "127.0.0.1"${opts.products ? `, products: ${opts.products}` : ""}${opts.bulkRate ? `, bulkConsumer: { operationsPerSecond: ${opts.bulkRate} }` : ""} });\n` +
       `console.log(JSON.stringify({ url: s.url, storeBaseUrl: s.storeBaseUrl, pid: process.pid }));\n`,
   );
-  const child = spawn(join(process.cwd(), "node_modules", ".bin", "tsx"), [file], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const stop = () => {
-    child.kill("SIGTERM");
-    rmSync(file, { force: true });
-  };
   try {
-    const line = await new Promise<string>((resolve, reject) => {
-      let buf = "";
-      child.stdout!.on("data", (d: Buffer) => {
-        buf += d.toString();
-        const nl = buf.indexOf("\n");
-        if (nl >= 0) resolve(buf.slice(0, nl));
-      });
-      child.once("exit", (code) => reject(new Error(`dev store exited ${code}`)));
-    });
     const { url, storeBaseUrl, pid } = JSON.parse(line) as { url: string; storeBaseUrl: string; pid: number };
     const post = async (path: string, body: unknown = {}) =>
       (await (
@@ -79,10 +62,9 @@ export interface StoreFleet {
  * process of their own, each with an activated integration; small catalogues keep the fleet's memory modest.
  */
 export async function startStoreFleet(opts: { stores: number; products: number }): Promise<StoreFleet> {
-  const file = join(tmpdir(), `devstore-fleet-${process.pid}-${Date.now()}.mts`);
   const server = join(process.cwd(), "devstore", "src", "server.ts");
-  writeFileSync(
-    file,
+  const { line, stop } = await runScript(
+    "devstore-fleet",
     `import { startDevStore } from ${JSON.stringify(server)};\n` +
       `const out = [];\n` +
       `for (let i = 0; i < ${opts.stores}; i++) {\n` +
@@ -94,6 +76,14 @@ export async function startStoreFleet(opts: { stores: number; products: number }
       `}\n` +
       `console.log(JSON.stringify({ pid: process.pid, stores: out }));\n`,
   );
+  const parsed = JSON.parse(line) as { pid: number; stores: StoreFleet["stores"] };
+  return { ...parsed, stop };
+}
+
+/** Runs `source` (an ES module) with tsx in a process of its own; resolves with the first line it prints. */
+async function runScript(name: string, source: string): Promise<{ line: string; stop: () => void }> {
+  const file = join(tmpdir(), `${name}-${process.pid}-${Date.now()}.mts`);
+  writeFileSync(file, source);
   const child = spawn(join(process.cwd(), "node_modules", ".bin", "tsx"), [file], {
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -109,10 +99,9 @@ export async function startStoreFleet(opts: { stores: number; products: number }
         const nl = buf.indexOf("\n");
         if (nl >= 0) resolve(buf.slice(0, nl));
       });
-      child.once("exit", (code) => reject(new Error(`dev store fleet exited ${code}`)));
+      child.once("exit", (code) => reject(new Error(`${name} exited ${code}`)));
     });
-    const parsed = JSON.parse(line) as { pid: number; stores: StoreFleet["stores"] };
-    return { ...parsed, stop };
+    return { line, stop };
   } catch (e) {
     stop();
     throw e;

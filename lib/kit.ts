@@ -43,7 +43,7 @@ import {
   type CallbackAdmissionLimits,
 } from "@/lib/integration/callback-admission";
 import { authVerbs } from "@/lib/verbs/auth";
-import { identityVerbs } from "@/lib/verbs/identity";
+import { identityVerbs } from "@/lib/integration/identity-verbs";
 import { storeVerbs } from "@/lib/verbs/stores";
 import { jobVerbs } from "@/lib/verbs/jobs";
 import { exportVerbs } from "@/lib/verbs/exports";

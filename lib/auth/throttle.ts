@@ -49,7 +49,7 @@ export const SIGN_UP_LIMITS = { perClient: 10, global: 200, perActivation: 5, wi
 export interface SignUpClient {
   /** Address reported by a trusted proxy. */
   ip?: string;
-  /** The fresh activation whose admin popup this sign-up comes from (lib/verbs/identity.ts `popupActivation`). */
+  /** The fresh activation whose admin popup this sign-up comes from (lib/integration/identity-verbs.ts `popupActivation`). */
   activationId?: string;
 }
 

@@ -12,7 +12,7 @@ import type { bulkVerbs } from "./bulk";
 import type { eventVerbs } from "./events";
 import type { exportVerbs } from "./exports";
 import type { handshakeVerbs } from "@/lib/integration/verbs";
-import type { identityVerbs } from "./identity";
+import type { identityVerbs } from "@/lib/integration/identity-verbs";
 import type { jobVerbs } from "./jobs";
 import type { mailVerbs } from "./mail";
 import type { portalVerbs } from "./portal";

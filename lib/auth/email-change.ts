@@ -103,7 +103,7 @@ export async function emailChangeLinkState(
   now: Date,
 ): Promise<{ ok: true; email: string } | { ok: false; error: string }> {
   const read = await readMailedLink(storage, token, "email_change", now);
-  if (!read.ok) return { ok: false, error: MAILED_LINK_PROBLEMS[read.problem] };
+  if (!read.ok) return { ok: false, error: MAILED_LINK_PROBLEMS[read.linkState] };
   return { ok: true, email: read.link.email ?? "" };
 }
 
@@ -120,7 +120,7 @@ export async function confirmEmailChange(
   const result = await deps.storage
     .transaction(async (tx) => {
       const spent = await spendMailedLink(tx, token, "email_change", now);
-      if (!spent.ok) return { ok: false as const, error: MAILED_LINK_PROBLEMS[spent.problem] };
+      if (!spent.ok) return { ok: false as const, error: MAILED_LINK_PROBLEMS[spent.linkState] };
       const { userId, email } = spent.link;
       const user = await tx.users.byId(userId);
       if (!user || !email) return { ok: false as const, error: MAILED_LINK_PROBLEMS.unknown };

@@ -41,12 +41,12 @@ export async function readMailedLink(
   token: string,
   purpose: MailedLinkRecord["purpose"],
   now: Date,
-): Promise<{ ok: true; link: MailedLinkRecord } | { ok: false; problem: MailedLinkProblem }> {
-  if (!TOKEN_SHAPE.test(token)) return { ok: false, problem: "unknown" };
+): Promise<{ ok: true; link: MailedLinkRecord } | { ok: false; linkState: MailedLinkProblem }> {
+  if (!TOKEN_SHAPE.test(token)) return { ok: false, linkState: "unknown" };
   const link = await storage.mailedLinks.byId(idOf(token));
-  if (!link || link.purpose !== purpose) return { ok: false, problem: "unknown" };
-  if (link.usedAt) return { ok: false, problem: "used" };
-  if (link.expiresAt <= now) return { ok: false, problem: "expired" };
+  if (!link || link.purpose !== purpose) return { ok: false, linkState: "unknown" };
+  if (link.usedAt) return { ok: false, linkState: "used" };
+  if (link.expiresAt <= now) return { ok: false, linkState: "expired" };
   return { ok: true, link };
 }
 
@@ -56,10 +56,10 @@ export async function spendMailedLink(
   token: string,
   purpose: MailedLinkRecord["purpose"],
   now: Date,
-): Promise<{ ok: true; link: MailedLinkRecord } | { ok: false; problem: MailedLinkProblem }> {
+): Promise<{ ok: true; link: MailedLinkRecord } | { ok: false; linkState: MailedLinkProblem }> {
   const read = await readMailedLink(storage, token, purpose, now);
   if (!read.ok) return read;
-  if (!(await storage.mailedLinks.use(read.link.id, now))) return { ok: false, problem: "used" };
+  if (!(await storage.mailedLinks.use(read.link.id, now))) return { ok: false, linkState: "used" };
   return read;
 }
 

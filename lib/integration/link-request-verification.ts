@@ -15,7 +15,7 @@ export type LinkRequestLink = { ok: true; storeHost: string; email: string } | {
 /** What the link would do (the page before the button). */
 export async function linkRequestLinkState(storage: Storage, token: string, now: Date): Promise<LinkRequestLink> {
   const read = await readMailedLink(storage, token, "link_request", now);
-  if (!read.ok) return { ok: false, error: MAILED_LINK_PROBLEMS[read.problem] };
+  if (!read.ok) return { ok: false, error: MAILED_LINK_PROBLEMS[read.linkState] };
   const inst = read.link.installationId ? await storage.installations.byId(read.link.installationId) : null;
   const user = await storage.users.byId(read.link.userId);
   if (!inst || !user) return { ok: false, error: MAILED_LINK_PROBLEMS.unknown };
@@ -30,7 +30,7 @@ export type VerifyOutcome =
 export async function verifyLinkRequest(storage: Storage, token: string, now: Date): Promise<VerifyOutcome> {
   return storage.transaction(async (tx) => {
     const read = await readMailedLink(tx, token, "link_request", now);
-    if (!read.ok) return { ok: false, state: "link", error: MAILED_LINK_PROBLEMS[read.problem] };
+    if (!read.ok) return { ok: false, state: "link", error: MAILED_LINK_PROBLEMS[read.linkState] };
     const { userId, installationId, activationId } = read.link;
     const inst = installationId ? await tx.installations.byId(installationId) : null;
     if (!inst || !activationId) return { ok: false, state: "link", error: MAILED_LINK_PROBLEMS.unknown };
@@ -46,7 +46,7 @@ export async function verifyLinkRequest(storage: Storage, token: string, now: Da
     }
     if (refused) return { ok: false, state: refused, error: REFUSED[refused] };
     const spent = await spendMailedLink(tx, token, "link_request", now);
-    if (!spent.ok) return { ok: false, state: "link", error: MAILED_LINK_PROBLEMS[spent.problem] };
+    if (!spent.ok) return { ok: false, state: "link", error: MAILED_LINK_PROBLEMS[spent.linkState] };
     const filed = await fileLinkRequest({ storage: tx }, inst.id, userId, activationId, now);
     if (filed !== "pending") return { ok: false, state: filed, error: REFUSED[filed] };
     return { ok: true, state: "pending", storeHost };

@@ -217,8 +217,10 @@ export function storeVerbs(core: KitCore) {
       const stores = await listStoresForUser(core.storage, userId);
       const now = core.now().getTime();
       const heardFrom = (s: StoreSummary) => Math.max(s.lastCheckedAt?.getTime() ?? 0, s.lastSuccessAt?.getTime() ?? 0);
+      // those heard from longest ago first: with more stale stores than one opening asks, each opening takes the next
       const stale = stores
         .filter((s) => s.state === "active" && now - heardFrom(s) >= STORE_STATE_FRESH_MS)
+        .sort((a, b) => heardFrom(a) - heardFrom(b))
         .slice(0, STALE_PROBES_PER_VIEW);
       await Promise.all(stale.map((s) => probe(s.installationId, userId)));
       const after = new Map((await listStoresForUser(core.storage, userId)).map((s) => [s.installationId, s.state]));

@@ -344,42 +344,42 @@ test("sign-up and email change never say an address is taken; a new email takes 
   mailbox,
   shot,
 }) => {
-  const { page: owner, context: ownerContext } = await newUser(browser, kit, "tk-owner@example.com");
+  const { page: owner, context: ownerContext } = await newUser(browser, kit, "tk-mailed@example.com");
   // a stranger signs up with the owner's address: no account word, a message to the address instead
   const ctx = await browser.newContext();
   const stranger = await ctx.newPage();
   await stranger.goto(`${kit.url}/signup`);
   await stranger.locator("form[data-hydrated=true]").waitFor();
-  await stranger.getByLabel("Email").fill("tk-owner@example.com");
+  await stranger.getByLabel("Email").fill("tk-mailed@example.com");
   await stranger.getByLabel("Password", { exact: true }).fill("the stranger's long password");
   await stranger.locator("#main").getByRole("button", { name: "Create account" }).click();
   await expect(stranger.getByRole("status")).toContainText("We sent a message to this address");
   expect(await stranger.getByRole("status").innerText()).not.toMatch(/exist|taken|already|another account/i);
   await expect(stranger.locator("#main").getByRole("alert")).toHaveCount(0);
   await shotAtBothSizes(stranger, (p, n) => shot(p, n), "signup-taken-address");
-  await expect.poll(() => mailbox!.linkTo("tk-owner@example.com", /\/reset/), { timeout: 30_000 }).not.toBeNull();
+  await expect.poll(() => mailbox!.linkTo("tk-mailed@example.com", /\/reset/), { timeout: 30_000 }).not.toBeNull();
 
   // the owner moves to a new address: the answer names the address, the change waits for its link
   await owner.goto(`${kit.url}/account`);
   await owner.locator("form[data-hydrated=true]").first().waitFor();
   const emailForm = owner.getByRole("form", { name: "Change email" });
-  await emailForm.getByLabel("Email").fill("tk-owner-new@example.com");
+  await emailForm.getByLabel("Email").fill("tk-mailed-new@example.com");
   await emailForm.getByLabel("Current password").fill(PASSWORD);
   await emailForm.getByRole("button", { name: "Change email" }).click();
-  await expect(emailForm.getByRole("status")).toContainText("We sent a message to tk-owner-new@example.com");
+  await expect(emailForm.getByRole("status")).toContainText("We sent a message to tk-mailed-new@example.com");
   await expect
-    .poll(() => mailbox!.linkTo("tk-owner-new@example.com", /\/account\/confirm-email\?token=/), { timeout: 30_000 })
+    .poll(() => mailbox!.linkTo("tk-mailed-new@example.com", /\/account\/confirm-email\?token=/), { timeout: 30_000 })
     .not.toBeNull();
-  const link = mailbox!.linkTo("tk-owner-new@example.com", /\/account\/confirm-email\?token=/)!;
+  const link = mailbox!.linkTo("tk-mailed-new@example.com", /\/account\/confirm-email\?token=/)!;
   await owner.goto(link);
   await expect(owner.getByRole("heading", { name: "Confirm your new sign-in email" })).toBeVisible();
   await shotAtBothSizes(owner, (p, n) => shot(p, n), "confirm-email-page");
   expect(await axeViolations(owner)).toEqual([]);
   await owner.locator("form[data-hydrated=true]").waitFor();
   await owner.getByRole("button", { name: "Use this email" }).click();
-  await expect(owner.getByRole("status")).toContainText("now signs in as tk-owner-new@example.com");
+  await expect(owner.getByRole("status")).toContainText("now signs in as tk-mailed-new@example.com");
   await owner.goto(`${kit.url}/account`);
-  await expect(owner.getByText("Signed in as tk-owner-new@example.com.")).toBeVisible();
+  await expect(owner.getByText("Signed in as tk-mailed-new@example.com.")).toBeVisible();
   await ctx.close();
   await ownerContext.close();
 });

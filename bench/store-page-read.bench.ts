@@ -3,7 +3,8 @@
  * pending link requests), on a fresh SQLite database in WAL mode: as the kit runs it (one SQL statement,
  * lib/storage/prisma/store-page-read.ts) and as a Prisma nested `include` (one statement per relation, what the
  * kit ran before); and an installation with its store for a user (installations.forUser, asked by the verbs a page
- * calls) joined in one statement against Prisma's `include`. Interleaved, after warm-ups; prints the median and p90 in milliseconds and the ratio.
+ * calls) joined in one statement against Prisma's `include`. Interleaved, after warm-ups; prints the median and
+ * p90 in milliseconds and the ratios.
  * BENCH_PAGE_READ_ROUNDS sets the rounds. No assertions.
  */
 import { execFileSync } from "node:child_process";
@@ -102,7 +103,8 @@ async function main() {
         times.push(performance.now() - t);
       }
     console.log(
-      `store page reads, SQLite WAL, ${ROUNDS} rounds interleaved, load ${loadavg()[0]!.toFixed(1)}; the page's read: session, user, store, 2 pending link requests:`,
+      `store page reads, SQLite WAL, ${ROUNDS} rounds interleaved, load ${loadavg()[0]!.toFixed(1)}` +
+        "; the page's read: session, user, store, 2 pending link requests:",
     );
     for (const [label, , times] of ways)
       console.log(

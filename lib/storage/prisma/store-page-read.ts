@@ -14,8 +14,8 @@ import type { SessionWithStorePage } from "../storage";
 import { toLinkRequest, toSession } from "./rows";
 import { INSTALLATION_WITH_STORE, installationWithStoreOf, LINK_REQUEST, part, select, SESSION } from "./joined-rows";
 
-const COLUMNS = Prisma.sql`${Prisma.raw(select("s", "s_", SESSION))}, "u"."email" AS "u_email", ${INSTALLATION_WITH_STORE},
-  ${Prisma.raw(select("lr", "lr_", LINK_REQUEST))}, "lu"."email" AS "lu_email"`;
+const COLUMNS = Prisma.sql`${Prisma.raw(select("s", "s_", SESSION))}, "u"."email" AS "u_email",
+  ${INSTALLATION_WITH_STORE}, ${Prisma.raw(select("lr", "lr_", LINK_REQUEST))}, "lu"."email" AS "lu_email"`;
 
 export async function readStorePage(
   db: PortableQueries,

@@ -144,6 +144,14 @@ describe.each(PROVIDERS)("tracked bulk submissions on %s", (provider) => {
       return v && v.complete === 10 - openAtStop ? v : null;
     });
     expect(before.stalled).toBe(false);
+    // the step that recorded those rows also records when it saw progress, after writing them: moving the clock
+    // before that step ends would date the progress after the jump, and the stall would be two minutes away again
+    await until(
+      "the tracking step that saw the progress finished",
+      async () =>
+        (await h.kit.jobs.queue.list({ refs: [inst.id], kinds: ["bulk.track"], states: ["active"], limit: 1 }))
+          .length === 0,
+    );
     h.clock.advance(PRODUCT_EDIT.stallAfterMs + 1_000);
     const done = await until("the fallback", async () => {
       const v = await h.kit.bulk.get(started.submissionId, inst.id, null);

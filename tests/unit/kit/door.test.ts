@@ -51,7 +51,8 @@ describe("bind", () => {
   });
 });
 
-describe("the kit's door", () => {
+// each test migrates a database (the first also builds the migrated template): seconds on a busy machine
+describe("the kit's door", { timeout: 60_000 }, () => {
   async function kitOver(): Promise<{ kit: Kit; storage: Storage; dispose: () => Promise<void> }> {
     const database = await freshDatabase("sqlite");
     const kit = createKit({

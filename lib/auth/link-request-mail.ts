@@ -3,16 +3,21 @@
  * single-use link (lib/auth/mailed-links.ts) to /integration/verify, whose page files the request when its button
  * is pressed (lib/integration/link-request-verification.ts). Until then nothing is filed and no linked user sees
  * anything. A newer mail for the same store replaces the older link.
+ * Sent once: a popup reloaded while this job ran queues a second one (same job key, so it runs after this one); it
+ * finds the link this one mailed still live and sends nothing. A link whose mail the server refused is spent at
+ * once, so the retry mails a new one.
  */
 import type { Storage } from "@/lib/storage/storage";
 import type { Mailer } from "@/lib/mail/mailer";
-import { issueMailedLink, MAILED_LINK_TTL_MS } from "@/lib/auth/mailed-links";
+import { issueMailedLink, MAILED_LINK_TTL_MS, spendMailedLink } from "@/lib/auth/mailed-links";
 
 export async function mailLinkRequestVerification(
   deps: { storage: Storage; mailer: Mailer; appUrl: string; now: () => Date },
   request: { userId: string; installationId: string; activationId: string },
-): Promise<"sent" | "gone"> {
+): Promise<"sent" | "gone" | "already_sent"> {
   const now = deps.now();
+  if (await deps.storage.mailedLinks.liveFor(request.userId, "link_request", request.installationId, now))
+    return "already_sent";
   const user = await deps.storage.users.byId(request.userId);
   const inst = await deps.storage.installations.byId(request.installationId);
   if (!user || !inst) return "gone";
@@ -30,6 +35,9 @@ export async function mailLinkRequestVerification(
       "If it was not you, ignore this message: no request is filed. Then change your password, someone used your account.",
     ].join("\n"),
   });
-  if (sent.sent === false) throw new Error(sent.reason);
+  if (sent.sent === false) {
+    await spendMailedLink(deps.storage, token, "link_request", now);
+    throw new Error(sent.reason);
+  }
   return "sent";
 }

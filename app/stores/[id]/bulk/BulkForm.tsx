@@ -85,6 +85,12 @@ export function BulkForm({ installationId }: { installationId: string }) {
                       </li>
                     ))}
                   </ul>
+                  {p.unknownCount > p.unknown.length ? (
+                    <p>
+                      And {(p.unknownCount - p.unknown.length).toLocaleString("en")} more; after sending, the failures
+                      CSV lists every row the store refused.
+                    </p>
+                  ) : null}
                 </Alert>
               ) : null}
               <p>

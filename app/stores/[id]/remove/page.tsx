@@ -43,8 +43,8 @@ export default async function RemoveStorePage({ params }: { params: Promise<{ id
           </li>
           {p.bulkSubmissions > 0 ? (
             <li data-testid="removal-bulk">
-              {n(p.bulkSubmissions, "bulk edit", "bulk edits")} with their{" "}
-              {n(p.bulkOperations, "operation", "operations")} and per-row results (the Bulk edit page)
+              {n(p.bulkSubmissions, "bulk edit", "bulk edits")}: {n(p.bulkOperations, "operation", "operations")} sent
+              to the store, with each row&apos;s result (the Bulk edit page)
             </li>
           ) : null}
           {p.eventDeliveries > 0 ? (

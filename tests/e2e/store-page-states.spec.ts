@@ -158,7 +158,9 @@ test("bulk edit preview against the sync mirror: unknown SKUs, and each change i
   await page.getByRole("button", { name: "Check file" }).click();
   await expect(page.getByTestId("bulk-preview")).toBeVisible();
   await expect(page.getByTestId("unknown-row")).toHaveText(["row 3: NO-SUCH-SKU-MIRROR"]);
+  await expect(page.getByText("1 SKU is not in the store", { exact: true })).toBeVisible();
   await expect(page.getByTestId("change-count")).toHaveText("2");
+  await expect(page.getByTestId("bulk-preview")).toContainText("2 rows change something, 1 changes nothing.");
   const changes = page.getByTestId("change-row");
   await expect(changes).toHaveCount(2);
   await expect(changes.nth(1)).toContainText(`status: ${words(b.status)} → ${words(flipped)}`);

@@ -122,7 +122,8 @@ export function BulkForm({ installationId }: { installationId: string }) {
                       <td>
                         {r.changes.map((c) => (
                           <div key={c.field}>
-                            {c.field}: <span className="mono">{c.from}</span> → <span className="mono">{c.to}</span>
+                            {c.field}: <span className="mono nowrap">{c.from}</span> →{" "}
+                            <span className="mono nowrap">{c.to}</span>
                           </div>
                         ))}
                       </td>

@@ -20,16 +20,19 @@ export function AuthForm(props: {
       initialValues={{ next: props.next }}
     >
       <input type="hidden" name="next" value={props.next} />
-      <FormField label="Email" name="email" type="email" autoComplete="email" required />
-      <FormField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete={newPassword ? "new-password" : "current-password"}
-        required
-        minLength={newPassword ? 10 : undefined}
-        hint={props.passwordHint}
-      />
+      {/* side by side in the identity popup (globals.css body.popup), so its button shows without scrolling */}
+      <div className="auth-fields">
+        <FormField label="Email" name="email" type="email" autoComplete="email" required />
+        <FormField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete={newPassword ? "new-password" : "current-password"}
+          required
+          minLength={newPassword ? 10 : undefined}
+          hint={props.passwordHint}
+        />
+      </div>
       <div className="form-actions">
         <SubmitButton pendingLabel={newPassword ? "Creating account…" : "Signing in…"}>
           {props.submitLabel}

@@ -19,4 +19,5 @@ export {
 } from "./kinds";
 export { advanceSubmission, type Step, type TrackDeps } from "./track";
 export { noMirror, type MirrorLookup } from "./mirror";
+export { valueInWords } from "./preview";
 export type { BulkRowStatus, BulkRowRecord, BulkSubmissionRecord } from "@/lib/storage/bulk-types";

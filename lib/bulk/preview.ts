@@ -58,3 +58,15 @@ export async function previewAgainstMirror(
   }
   return out;
 }
+
+/** Magento's codes for the coded fields (catalog_product_entity status and visibility), in the admin's words. */
+const CODE_WORDS: Partial<Record<EditField, Record<string, string>>> = {
+  status: { "1": "enabled", "2": "disabled" },
+  visibility: { "1": "not visible", "2": "catalog", "3": "search", "4": "catalog, search" },
+};
+
+/** A value as a person reads it: a coded field's code with its meaning ("2 (disabled)"), others as they are. */
+export function valueInWords(field: EditField, value: string): string {
+  const word = CODE_WORDS[field]?.[String(Number(value))];
+  return word ? `${value} (${word})` : value;
+}

@@ -47,17 +47,46 @@ export function availabilityOf(op: Operation, keys: Set<string> | null): Availab
   return keys.has(routeKey(op.method, op.path)) ? "available" : "missing";
 }
 
+/** The store's edition as far as the app knows it (lib/events/store-edition.ts asks the store). */
+export type KnownEdition = "open-source" | "commerce" | "unknown";
+
+export interface OperationGroup {
+  id: "available" | "others" | "all" | "commerce";
+  title: string;
+  ops: Operation[];
+  /** Listed behind a closed disclosure: operations this store cannot serve. */
+  collapsed: boolean;
+}
+
 /**
- * The operations in the order the explorer lists them: what the connected store's schema serves first, then
- * the rest (missing from its schema, or not checkable), each part in catalogue order.
+ * The operations in the order the explorer lists them: what the connected store serves first (by its schema when
+ * it could be read), then the rest, each part in catalogue order. On a Magento Open Source store the Commerce-only
+ * operations come last, in a group of their own that the page keeps closed: the store answers them 404.
  */
-export function availableFirst(
+export function operationGroups(
   ops: readonly Operation[],
   keys: Set<string> | null,
-): { available: Operation[]; others: Operation[] } {
-  if (!keys) return { available: [], others: [...ops] };
-  const available: Operation[] = [];
-  const others: Operation[] = [];
-  for (const op of ops) (availabilityOf(op, keys) === "available" ? available : others).push(op);
-  return { available, others };
+  edition: KnownEdition,
+): OperationGroup[] {
+  const commerce = edition === "open-source" ? ops.filter((op) => op.edition === "commerce") : [];
+  const served = edition === "open-source" ? ops.filter((op) => op.edition !== "commerce") : [...ops];
+  const groups: OperationGroup[] = [];
+  if (keys) {
+    const available: Operation[] = [];
+    const others: Operation[] = [];
+    for (const op of served) (availabilityOf(op, keys) === "available" ? available : others).push(op);
+    groups.push({ id: "available", title: "Available on this store", ops: available, collapsed: false });
+    groups.push({ id: "others", title: "Not in this store's schema", ops: others, collapsed: false });
+  } else {
+    const title = edition === "open-source" ? "Operations of Magento Open Source" : "Operations";
+    groups.push({ id: "all", title, ops: served, collapsed: false });
+  }
+  if (commerce.length > 0)
+    groups.push({
+      id: "commerce",
+      title: "Adobe Commerce only: not available on this store",
+      ops: commerce,
+      collapsed: true,
+    });
+  return groups.filter((g) => g.ops.length > 0);
 }

@@ -4,10 +4,12 @@
  */
 export {
   availabilityOf,
-  availableFirst,
+  operationGroups,
   routeKey,
   schemaRouteKeys,
   searchOperations,
   type Availability,
+  type KnownEdition,
+  type OperationGroup,
 } from "./explorer-search";
 export { curlCommand, parseExplorerForm, pathParamNamesOf, visibleHeaders } from "./explorer-request";

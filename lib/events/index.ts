@@ -12,3 +12,4 @@ export type { DecisionHook, EventHandlers, RecordRef, StoreEvent, SyncedEntity }
 export type { CommerceOperation } from "./commerce-operations";
 export { subscribeInputSchema, type SubscribeInput, type WebhookSubscription } from "./subscriptions";
 export { keyFingerprint, parseRsaPublicKey } from "./commerce-signature";
+export { storeEdition, type StoreEdition } from "./store-edition";

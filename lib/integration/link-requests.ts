@@ -75,7 +75,10 @@ export async function pruneLinkRequests(storage: Storage, now: Date): Promise<nu
 
 /**
  * "Remove this store from the app": a linked user deletes the installation (its credentials, activations,
- * events, links, its sync cursors, mirror and outbox, its store-event deliveries, and its bulk submissions). This also releases the consumer key's binding: the next callback for the key binds it afresh.
+ * events, links, its sync cursors, mirror and outbox, its store-event deliveries, its bulk submissions and the
+ * link-request mails about it). This also releases the consumer key's binding: the next callback for the key binds
+ * it afresh. The confirmation page counts the same rows (lib/stores/removal.ts: the installation's footprint and
+ * `bulks.countForInstallation`, beside the `bulks.deleteForInstallation` called here).
  */
 export async function removeInstallationFor(
   storage: Storage,
@@ -86,6 +89,7 @@ export async function removeInstallationFor(
   await storage.transaction(async (tx) => {
     await tx.sync.forget(installationId); // its synced records (lib/sync) go with it
     await tx.bulks.deleteForInstallation(installationId); // and its bulk submissions with their rows (lib/bulk)
+    await tx.mailedLinks.deleteForInstallation(installationId); // and the link-request mails about it
     const gone = await tx.installations.delete(installationId);
     if (gone) await tx.stores.deleteIfUnused(gone.storeId);
   });

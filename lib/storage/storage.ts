@@ -289,6 +289,8 @@ export interface MailedLinkRepo {
   /** Spends every open link of this purpose of the user (a newer one replaces them). */
   useAllOfUser(userId: string, purpose: MailedLinkRecord["purpose"], at: Date): Promise<void>;
   prune(expiredBefore: Date): Promise<number>;
+  /** Deletes every link mailed about the installation (removing the store). */
+  deleteForInstallation(installationId: string): Promise<number>;
 }
 
 export interface PasswordResetRepo {
@@ -453,6 +455,8 @@ export interface BulkRepo {
   counts(submissionId: string): Promise<Record<BulkRowStatus, number>>;
   /** Rows from `fromRow` on, in row order, at most `limit`. */
   rows(submissionId: string, fromRow: number, limit: number): Promise<BulkRowRecord[]>;
+  /** What deleteForInstallation deletes, counted: the submissions and their operations (rows). */
+  countForInstallation(installationId: string): Promise<{ submissions: number; operations: number }>;
   deleteForInstallation(installationId: string): Promise<number>;
   /** Deletes finished submissions (done or failed) that finished before `before`, with their chunks and rows. */
   pruneFinished(before: Date): Promise<number>;

@@ -231,4 +231,6 @@ export interface InstallationFootprint {
   events: number;
   linkedUsers: number;
   pendingRequests: number;
+  /** Store event deliveries received for it (lib/events), deleted with the installation. */
+  eventDeliveries: number;
 }

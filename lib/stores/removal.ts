@@ -16,6 +16,11 @@ export interface RemovalPreview {
   events: number;
   linkedAccounts: number;
   pendingRequests: number;
+  /** Bulk submissions and their operations (one per row sent to the store), deleted with their results. */
+  bulkSubmissions: number;
+  bulkOperations: number;
+  /** Store event deliveries received for it (webhooks, I/O Events). */
+  eventDeliveries: number;
 }
 
 /** Counts of what removal deletes, or null when the user is not linked to the installation. */
@@ -27,6 +32,7 @@ export async function removalPreview(
   const inst = await storage.installations.forUser(installationId, userId);
   const counts = inst ? await storage.installations.footprint(inst.id) : null;
   if (!inst || !counts) return null;
+  const bulks = await storage.bulks.countForInstallation(inst.id);
   return {
     installationId: inst.id,
     baseUrl: inst.store.baseUrl,
@@ -37,6 +43,9 @@ export async function removalPreview(
     events: counts.events,
     linkedAccounts: counts.linkedUsers,
     pendingRequests: counts.pendingRequests,
+    bulkSubmissions: bulks.submissions,
+    bulkOperations: bulks.operations,
+    eventDeliveries: counts.eventDeliveries,
   };
 }
 

@@ -13,6 +13,7 @@ import { exportNdjson, specOf } from "@/lib/exports/run";
 import { exportBudgetAllows } from "@/lib/exports/budget";
 import { EXPORT_JOB, exportJobOptions } from "@/lib/jobs/kinds";
 import type { ExportRecord } from "@/lib/storage/types";
+import { describeStoreState } from "@/lib/dashboard/store-state";
 import type { KitCore } from "./core";
 
 export interface ExportView {
@@ -77,6 +78,13 @@ export function exportVerbs(core: KitCore) {
       if (!inst) return { ok: false, error: "No such store for this account." };
       if (!inst.accessTokenEnc)
         return { ok: false, error: "This store has no access token yet: finish Activate in the store admin." };
+      // a store that refused its token (revoked, integration deleted…): the export would fail at its first page
+      const state = describeStoreState(inst);
+      if (state.key !== "active")
+        return {
+          ok: false,
+          error: `${state.title}. ${state.action.kind === "none" ? state.detail : state.action.text}`,
+        };
       const open = (await core.storage.exports.listForInstallation(inst.id, 20)).filter(
         (x) => x.state === "queued" || x.state === "running",
       );

@@ -72,6 +72,28 @@ describe.each(PROVIDERS)("export bounds on %s", (provider) => {
     h.release();
   });
 
+  it("a store whose integration was deleted in the store gets no export: the state table's words, nothing queued", async () => {
+    h = await startHarness({ provider });
+    const integ = await h.createIntegration("Deleted");
+    await h.activate(integ.id);
+    await h.settle();
+    const inst = await h.installation(integ.consumer_key);
+    // what a refused call records when the store no longer knows the consumer key (installation-states.ts nextState)
+    expect(
+      await h.storage.installations.transition(
+        inst.id,
+        { state: "active", credentialsSeq: inst.credentialsSeq },
+        { state: "revoked", failureReason: "consumer_missing" },
+      ),
+    ).toBe(true);
+    const request = { entity: "products", fields: "sku,name", pageSize: 10 };
+    expect(await h.kit.exports.start(inst.id, null, request)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^The integration was deleted in the store\. Remove this store from the app\./),
+    });
+    expect(await h.storage.exports.listForInstallation(inst.id, 10)).toEqual([]);
+  });
+
   it("an export from a store that never runs out of pages stops at its size limit, failed, saying what to do", async () => {
     db = await freshDatabase(provider);
     const s = db.storage;

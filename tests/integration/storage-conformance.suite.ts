@@ -454,6 +454,7 @@ function conformance(open: () => Promise<OpenedStorage>): void {
       events: 1,
       linkedUsers: 1,
       pendingRequests: 1,
+      eventDeliveries: 0,
     });
     expect(await s.installations.footprint("nope")).toBeNull();
     expect(await s.installations.lockById(inst.id, new Date())).toBe(true);

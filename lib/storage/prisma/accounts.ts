@@ -106,6 +106,9 @@ export function prismaMailedLinks(db: PortableQueries): MailedLinkRepo {
     async prune(expiredBefore) {
       return (await db.mailedLink.deleteMany({ where: { expiresAt: { lt: expiredBefore } } })).count;
     },
+    async deleteForInstallation(installationId) {
+      return (await db.mailedLink.deleteMany({ where: { installationId } })).count;
+    },
   };
 }
 

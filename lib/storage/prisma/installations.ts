@@ -126,6 +126,7 @@ export function prismaInstallations(db: PortableQueries): InstallationRepo {
               events: true,
               users: true,
               linkRequests: { where: { state: "pending", verifiedAt: { not: null } } },
+              eventDeliveries: true,
             },
           },
         },
@@ -136,6 +137,7 @@ export function prismaInstallations(db: PortableQueries): InstallationRepo {
         events: r._count.events,
         linkedUsers: r._count.users,
         pendingRequests: r._count.linkRequests,
+        eventDeliveries: r._count.eventDeliveries,
       };
     },
     async replaceManual(id, data) {

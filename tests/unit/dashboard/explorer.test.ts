@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { CATALOGUE, findOperation } from "@/lib/magento/catalogue";
-import { availabilityOf, routeKey, schemaRouteKeys, searchOperations } from "@/lib/dashboard/explorer-search";
+import {
+  availabilityOf,
+  operationGroups,
+  routeKey,
+  schemaRouteKeys,
+  searchOperations,
+} from "@/lib/dashboard/explorer-search";
 import { curlCommand, parseExplorerForm, visibleHeaders } from "@/lib/dashboard/explorer-request";
 
 const form = (o: Record<string, string>) => {
@@ -127,5 +133,40 @@ describe("curl and headers", () => {
     expect(visibleHeaders(new Headers({ "set-cookie": "a=b", "content-type": "application/json" }))).toEqual([
       ["content-type", "application/json"],
     ]);
+  });
+});
+
+describe("explorer order on a store of known edition", () => {
+  const commerceOnly = CATALOGUE.filter((o) => o.edition === "commerce");
+
+  it("an Open Source store lists what it has first; every Commerce-only operation waits in one closed group", () => {
+    expect(commerceOnly.length).toBeGreaterThan(0);
+    const groups = operationGroups(CATALOGUE, null, "open-source");
+    expect(groups.map((g) => [g.id, g.collapsed])).toEqual([
+      ["all", false],
+      ["commerce", true],
+    ]);
+    expect(groups[0]!.ops.some((o) => o.edition === "commerce")).toBe(false);
+    expect(groups[1]!.ops).toEqual(commerceOnly);
+    expect(groups[1]!.title).toMatch(/not available on this store/);
+    // nothing lost, nothing twice
+    expect(groups.flatMap((g) => g.ops).length).toBe(CATALOGUE.length);
+  });
+
+  it("with the store's schema read, Commerce-only operations still go to the closed group, not among the missing", () => {
+    const keys = new Set([routeKey("GET", "/V1/products")]);
+    const groups = operationGroups(CATALOGUE, keys, "open-source");
+    expect(groups.map((g) => g.id)).toEqual(["available", "others", "commerce"]);
+    expect(groups[0]!.ops.map((o) => routeKey(o.method, o.path))).toContain("GET /V1/products");
+    expect(groups[1]!.ops.some((o) => o.edition === "commerce")).toBe(false);
+  });
+
+  it("a Commerce store, or one whose edition is not known, keeps the catalogue order with nothing hidden", () => {
+    for (const edition of ["commerce", "unknown"] as const) {
+      const groups = operationGroups(CATALOGUE, null, edition);
+      expect(groups).toHaveLength(1);
+      expect(groups[0]!.collapsed).toBe(false);
+      expect(groups[0]!.ops).toEqual(CATALOGUE);
+    }
   });
 });

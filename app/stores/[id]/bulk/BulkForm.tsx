@@ -63,8 +63,8 @@ export function BulkForm({ installationId }: { installationId: string }) {
             >
               {p.invalid.map((r) => (
                 <tr key={r.row} data-testid="invalid-row">
-                  <td className="mono">{r.row}</td>
-                  <td className="mono">{r.sku || "—"}</td>
+                  <td className="mono nowrap">{r.row}</td>
+                  <td className="mono nowrap">{r.sku || "—"}</td>
                   <td>{r.error}</td>
                 </tr>
               ))}
@@ -73,7 +73,14 @@ export function BulkForm({ installationId }: { installationId: string }) {
           {p.mirrored ? (
             <>
               {p.unknownCount ? (
-                <Alert tone="warning" title={`${p.unknownCount.toLocaleString("en")} SKUs are not in the store`}>
+                <Alert
+                  tone="warning"
+                  title={
+                    p.unknownCount === 1
+                      ? "1 SKU is not in the store"
+                      : `${p.unknownCount.toLocaleString("en")} SKUs are not in the store`
+                  }
+                >
                   <p data-testid="unknown-count">
                     The app&apos;s copy of the catalogue has no product with these SKUs: the store will refuse the rows
                     (or create new products, if a row carries enough for one). They are sent as they are.
@@ -85,12 +92,19 @@ export function BulkForm({ installationId }: { installationId: string }) {
                       </li>
                     ))}
                   </ul>
+                  {p.unknownCount > p.unknown.length ? (
+                    <p>
+                      And {(p.unknownCount - p.unknown.length).toLocaleString("en")} more; after sending, the failures
+                      CSV lists every row the store refused.
+                    </p>
+                  ) : null}
                 </Alert>
               ) : null}
               <p>
                 Against the store&apos;s current values:{" "}
-                <span data-testid="change-count">{p.changeCount.toLocaleString("en")}</span> rows change something,{" "}
-                {p.unchanged.toLocaleString("en")} change nothing.
+                <span data-testid="change-count">{p.changeCount.toLocaleString("en")}</span>{" "}
+                {p.changeCount === 1 ? "row changes" : "rows change"} something, {p.unchanged.toLocaleString("en")}{" "}
+                {p.unchanged === 1 ? "changes" : "change"} nothing.
               </p>
               {p.changes.length ? (
                 <Table
@@ -103,12 +117,13 @@ export function BulkForm({ installationId }: { installationId: string }) {
                 >
                   {p.changes.map((r) => (
                     <tr key={r.row} data-testid="change-row">
-                      <td className="mono">{r.row}</td>
-                      <td className="mono">{r.sku}</td>
+                      <td className="mono nowrap">{r.row}</td>
+                      <td className="mono nowrap">{r.sku}</td>
                       <td>
                         {r.changes.map((c) => (
                           <div key={c.field}>
-                            {c.field}: <span className="mono">{c.from}</span> → <span className="mono">{c.to}</span>
+                            {c.field}: <span className="mono nowrap">{c.from}</span> →{" "}
+                            <span className="mono nowrap">{c.to}</span>
                           </div>
                         ))}
                       </td>

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { door, requireUser } from "@/app/_kit";
-import { MAX_FILE_BYTES } from "@/lib/bulk";
+import { MAX_FILE_BYTES, valueInWords } from "@/lib/bulk";
 
 export interface BulkFormState {
   error?: string;
@@ -25,6 +25,8 @@ export interface BulkFormState {
 
 /** Most invalid rows listed in the preview (the count says how many there are). */
 const PREVIEW_ROWS = 200;
+/** Most unknown SKUs listed in the preview's warning (the count says how many there are). */
+const UNKNOWN_LISTED = 20;
 
 /** Preview (intent "preview") or submit (intent "submit") an uploaded bulk edit file (checked by lib/bulk/product-rows.ts). */
 export async function bulkAction(_prev: BulkFormState, form: FormData): Promise<BulkFormState> {
@@ -48,9 +50,16 @@ export async function bulkAction(_prev: BulkFormState, form: FormData): Promise<
     valid: read.rows.length - invalid.length,
     invalid: invalid.slice(0, PREVIEW_ROWS).map((r) => ({ row: r.row, sku: r.sku, error: r.error ?? "invalid" })),
     mirrored: against.mirrored,
-    unknown: against.unknown.slice(0, PREVIEW_ROWS),
+    unknown: against.unknown.slice(0, UNKNOWN_LISTED),
     unknownCount: against.unknown.length,
-    changes: against.changes.slice(0, PREVIEW_ROWS),
+    changes: against.changes.slice(0, PREVIEW_ROWS).map((r) => ({
+      ...r,
+      changes: r.changes.map((c) => ({
+        field: c.field,
+        from: valueInWords(c.field, c.from),
+        to: valueInWords(c.field, c.to),
+      })),
+    })),
     changeCount: against.changes.length,
     unchanged: against.unchanged,
   };

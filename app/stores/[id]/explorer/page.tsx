@@ -3,7 +3,15 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
 import { CATALOGUE, findOperation, type Operation } from "@/lib/magento";
-import { explorer, aclAdvice, RESOURCE_TITLES, resourceOfRoute } from "@/lib/dashboard";
+import {
+  explorer,
+  aclAdvice,
+  describeStoreState,
+  RESOURCE_TITLES,
+  resourceOfRoute,
+  stateOfRevocation,
+  type ApiErrorView,
+} from "@/lib/dashboard";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
 import { GridSkeleton } from "@/app/components/GridSkeleton";
@@ -72,6 +80,29 @@ function ResourceNote({ resource }: { resource: string }) {
   );
 }
 
+/**
+ * The schema could not be read because the store refused the app's token: the state table's words (the same as the
+ * store's banner) and the one thing to do, instead of the admin-token form, which cannot help.
+ */
+function SchemaTokenRefused({ error }: { error: ApiErrorView }) {
+  const revoked = stateOfRevocation(error.code);
+  const s = describeStoreState(revoked ?? { state: "active", failureReason: null });
+  return (
+    <Alert tone="warning" title={`Availability unknown: ${s.title.charAt(0).toLowerCase()}${s.title.slice(1)}`}>
+      <p data-testid="schema-token-refused">
+        The store refused this app&apos;s token when asked for its schema
+        {error.storeMessage ? (
+          <>
+            {" "}
+            (<q>{error.storeMessage}</q>)
+          </>
+        ) : null}
+        , so no call can be made from here. {s.action.kind !== "none" ? s.action.text : s.detail}
+      </p>
+    </Alert>
+  );
+}
+
 type Query = z.infer<typeof querySchema>;
 
 /** The frame renders at once; the operations stream in once the store's schema is read (or known unreadable). */
@@ -119,14 +150,8 @@ async function Operations({
     return `${base}?${p.toString()}`;
   };
   const selectedAvailability = selected ? explorer.availabilityOf(selected, schema.keys) : "unknown";
-  // what the connected store serves first, the rest after it, marked
-  const split = explorer.availableFirst(matches, schema.keys);
-  const groups = schema.keys
-    ? [
-        { id: "available", title: "Available on this store", ops: split.available },
-        { id: "others", title: "Not in this store's schema", ops: split.others },
-      ]
-    : [{ id: "all", title: "Operations", ops: split.others }];
+  // what the connected store serves first; on an Open Source store the Commerce-only operations last, closed
+  const groups = explorer.operationGroups(matches, schema.keys, schema.edition);
   const selectedResource =
     selected && selected.base === "rest"
       ? resourceOfRoute(explorer.routeKey(selected.method, selected.path))
@@ -139,6 +164,8 @@ async function Operations({
     <>
       {schema.unreachable ? (
         <ApiErrorPanel error={schema.unreachable} storeId={id} doing="reading the store's schema" />
+      ) : schema.tokenRefused ? (
+        <SchemaTokenRefused error={schema.tokenRefused} />
       ) : schema.keys ? (
         <Alert tone="info" title={`The store's live schema lists ${availableCount} of these operations`}>
           <p>
@@ -201,39 +228,56 @@ async function Operations({
             <EmptyState title="No operation matches" />
           ) : (
             <div className="op-list" id="op-list">
-              {groups.map((g) =>
-                g.ops.length === 0 ? null : (
-                  <section key={g.title} aria-labelledby={`ops-${g.id}`}>
-                    <h2 className="op-list__heading" id={`ops-${g.id}`}>
-                      {g.title} ({g.ops.length})
-                    </h2>
-                    <ul aria-labelledby={`ops-${g.id}`}>
-                      {g.ops.map((op) => (
-                        <li key={op.id}>
-                          <Link
-                            href={hrefFor(op.id)}
-                            aria-current={op.id === selected?.id ? "true" : undefined}
-                            prefetch={false}
-                          >
-                            <span className={`method method--${op.method}`}>{op.method}</span>
-                            <span className="op-path">{op.path}</span>
-                            <span className="meta-row">
-                              <span className="muted">{op.module}</span>
-                              {op.edition === "commerce" ? <Badge tone="warning">Commerce</Badge> : null}
-                              {op.since ? <Badge tone="info">since {op.since}</Badge> : null}
-                              {schema.keys &&
-                              op.base === "rest" &&
-                              explorer.availabilityOf(op, schema.keys) === "missing" ? (
-                                <Badge tone="danger">not on this store</Badge>
-                              ) : null}
-                            </span>
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
+              {groups.map((g) => {
+                const list = (
+                  <ul aria-labelledby={`ops-${g.id}`}>
+                    {g.ops.map((op) => (
+                      <li key={op.id}>
+                        <Link
+                          href={hrefFor(op.id)}
+                          aria-current={op.id === selected?.id ? "true" : undefined}
+                          prefetch={false}
+                        >
+                          <span className={`method method--${op.method}`}>{op.method}</span>
+                          <span className="op-path">{op.path}</span>
+                          <span className="meta-row">
+                            <span className="muted">{op.module}</span>
+                            {op.edition === "commerce" ? <Badge tone="warning">Commerce</Badge> : null}
+                            {op.since ? <Badge tone="info">since {op.since}</Badge> : null}
+                            {schema.keys &&
+                            op.base === "rest" &&
+                            explorer.availabilityOf(op, schema.keys) === "missing" ? (
+                              <Badge tone="danger">not on this store</Badge>
+                            ) : null}
+                          </span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                );
+                const heading = (
+                  <h2 className="op-list__heading" id={`ops-${g.id}`}>
+                    {g.title} ({g.ops.length})
+                  </h2>
+                );
+                // closed unless the person asked for these (the edition filter) or one of them is open on the right
+                return g.collapsed ? (
+                  <details
+                    key={g.id}
+                    className="op-list__more"
+                    data-testid={`ops-${g.id}`}
+                    open={query.edition === "commerce" || g.ops.some((op) => op.id === selected?.id)}
+                  >
+                    <summary>{heading}</summary>
+                    {list}
+                  </details>
+                ) : (
+                  <section key={g.id} aria-labelledby={`ops-${g.id}`} data-testid={`ops-${g.id}`}>
+                    {heading}
+                    {list}
                   </section>
-                ),
-              )}
+                );
+              })}
             </div>
           )}
           <KeepSelectedVisible listId="op-list" selectedId={selected?.id} />
@@ -254,10 +298,20 @@ async function Operations({
               <OperationMeta op={selected} availability={selectedAvailability} />
               {selectedResource ? <ResourceNote resource={selectedResource} /> : null}
               {selected.edition === "commerce" ? (
-                <Alert tone="warning" title="Commerce-only operation">
+                <Alert
+                  tone="warning"
+                  title={
+                    schema.edition === "open-source"
+                      ? "Commerce-only operation: not available on this store"
+                      : "Commerce-only operation"
+                  }
+                >
                   <p>
-                    This operation exists only in Adobe Commerce. An Open Source store answers 404 “Request does not
-                    match any route.”
+                    This operation exists only in Adobe Commerce.{" "}
+                    {schema.edition === "open-source"
+                      ? "This store runs Magento Open Source: it"
+                      : "An Open Source store"}{" "}
+                    answers 404 “Request does not match any route.”
                   </p>
                 </Alert>
               ) : null}

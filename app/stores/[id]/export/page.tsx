@@ -2,6 +2,7 @@ import { Badge, Card, EmptyState, Table, type BadgeTone } from "@/app/components
 import { StoreHeader } from "@/app/components/StoreHeader";
 import type { ExportView } from "@/lib/verbs";
 import { ENTITIES, ENTITY_NAMES, entityChoices } from "@/lib/exports";
+import { describeStoreState } from "@/lib/dashboard";
 import { loadStore } from "../_lib/store-context";
 import { ExportForm } from "./ExportForm";
 import { RefreshWhileRunning } from "./RefreshWhileRunning";
@@ -33,6 +34,7 @@ export default async function ExportPage({ params }: { params: Promise<{ id: str
   const { store, door } = await loadStore(id, "/export");
   const exports = (await door.exports.list(id)) ?? [];
   const running = exports.some((e) => e.state === "queued" || e.state === "running");
+  const callable = describeStoreState(store).key === "active";
   return (
     <div className="stack">
       <StoreHeader
@@ -42,24 +44,33 @@ export default async function ExportPage({ params }: { params: Promise<{ id: str
         description={`${capitalised(entityChoices())} as NDJSON (one JSON object per line).`}
       />
       <RefreshWhileRunning running={running} />
-      <div className="card-grid">
-        <Card title="New export">
-          <ExportForm
-            installationId={id}
-            entities={ENTITY_NAMES.map((name) => ({ value: name, label: ENTITIES[name]!.label }))}
-          />
-        </Card>
-        <Card title="From a shell">
-          <p>The same export, streamed to a file with a progress bar:</p>
-          <pre className="mono">
-            <code>{`npm run --silent export -- --store ${id} products > products.ndjson`}</code>
-          </pre>
-        </Card>
-      </div>
+      {callable ? (
+        <div className="card-grid">
+          <Card title="New export">
+            <ExportForm
+              installationId={id}
+              entities={ENTITY_NAMES.map((name) => ({ value: name, label: ENTITIES[name]!.label }))}
+            />
+          </Card>
+          <Card title="From a shell">
+            <p>The same export, streamed to a file with a progress bar:</p>
+            <pre className="mono">
+              <code>{`npm run --silent export -- --store ${id} products > products.ndjson`}</code>
+            </pre>
+          </Card>
+        </div>
+      ) : (
+        // the banner above says what happened and the one thing to do: no form here that could only fail
+        <p className="muted" data-testid="export-unavailable">
+          No new export while the store refuses the app (see above). Finished exports below can still be downloaded.
+        </p>
+      )}
       <Card title="Recent exports">
         {exports.length === 0 ? (
           <EmptyState title="No exports yet">
-            Start one above; it runs in the background and can be downloaded here when done.
+            {callable
+              ? "Start one above; it runs in the background and can be downloaded here when done."
+              : "Nothing was exported from this store."}
           </EmptyState>
         ) : (
           <Table

@@ -41,6 +41,18 @@ export default async function RemoveStorePage({ params }: { params: Promise<{ id
               ? `, and ${n(p.pendingRequests, "pending link request", "pending link requests")}`
               : ""}
           </li>
+          {p.bulkSubmissions > 0 ? (
+            <li data-testid="removal-bulk">
+              {n(p.bulkSubmissions, "bulk edit", "bulk edits")}: {n(p.bulkOperations, "operation", "operations")} sent
+              to the store, with each row&apos;s result (the Bulk edit page)
+            </li>
+          ) : null}
+          {p.eventDeliveries > 0 ? (
+            <li data-testid="removal-deliveries">
+              {n(p.eventDeliveries, "store event delivery", "store event deliveries")} received from the store (the
+              Events page)
+            </li>
+          ) : null}
         </ul>
       </Card>
       <Alert tone="info" title="Nothing in the store itself changes">

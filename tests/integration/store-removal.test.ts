@@ -1,0 +1,169 @@
+/**
+ * "Remove store": the confirmation counts what the removal deletes (bulk edits with their operations and store
+ * event deliveries among it), and after the removal no row of any table names the installation (every model of
+ * prisma/schema.prisma with an installationId column is checked, so a table added later is checked too); another
+ * store's rows stay.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { removeInstallationFor } from "@/lib/integration/link-requests";
+import { removalPreview } from "@/lib/stores";
+import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
+
+const NOW = new Date(Date.UTC(2026, 10, 27, 12, 0, 0));
+
+/** The Prisma delegates of every model with an installationId column. */
+function modelsNamingAnInstallation(): string[] {
+  const schema = readFileSync(join(__dirname, "..", "..", "prisma", "schema.prisma"), "utf8");
+  return [...schema.matchAll(/^model (\w+) \{([\s\S]*?)^\}/gm)]
+    .filter((m) => /^\s+installationId\s/m.test(m[2]!))
+    .map((m) => m[1]!.charAt(0).toLowerCase() + m[1]!.slice(1));
+}
+
+type Counter = { count(args: { where: { installationId: string } }): Promise<number> };
+
+describe.each(PROVIDERS)("removing a store on %s", (provider) => {
+  let db: TestDatabase;
+  beforeEach(async () => {
+    db = await freshDatabase(provider);
+  });
+  afterEach(async () => {
+    await db.dispose();
+  });
+
+  /** A linked installation with a row in every table that can name it. */
+  async function storeWithHistory(host: string, key: string) {
+    const s = db.storage;
+    const store = await s.stores.ensure(`http://${host}/`);
+    const inst = await s.installations.create({
+      consumerKey: key.repeat(32),
+      storeId: store.id,
+      state: "active",
+      mode: "oauth",
+      consumerSecretEnc: "sealed",
+      accessTokenEnc: "sealed",
+      accessTokenSecretEnc: "sealed",
+    });
+    const owner = await s.users.create(`owner-${key}@example.com`, "x");
+    const asker = await s.users.create(`asker-${key}@example.com`, "x");
+    await s.links.link(inst.id, owner.id);
+    await s.activations.create({
+      installationId: inst.id,
+      seq: 1,
+      fingerprint: "f",
+      storeBaseUrl: `http://${host}/`,
+      consumerSecretEnc: "x",
+      verifierEnc: "x",
+      callbackAt: NOW,
+    });
+    await s.events.add({ installationId: inst.id, kind: "callback", message: "m", at: NOW });
+    await s.links.fileRequest(inst.id, asker.id, "act", NOW);
+    await s.mailedLinks.create({
+      id: `mail-${key}`,
+      purpose: "link_request",
+      userId: asker.id,
+      installationId: inst.id,
+      activationId: "act",
+      email: null,
+      createdAt: NOW,
+      expiresAt: new Date(NOW.getTime() + 30 * 60_000),
+    });
+    await s.resourceChecks.save(inst.id, {
+      resource: "Magento_Catalog::products",
+      operation: "GET /V1/products",
+      granted: true,
+      checkedAt: NOW,
+    });
+    await s.exports.create({ installationId: inst.id, requestedBy: owner.id, entity: "products", options: "{}" });
+    for (const n of [2, 3])
+      await s.bulks.create(
+        {
+          installationId: inst.id,
+          requestedBy: owner.id,
+          kind: "product-edit",
+          operationId: "putProductsBySku",
+          chunkSize: 2,
+        },
+        Array.from({ length: n }, (_, i) => ({ row: i + 1, ref: `SKU-${i}`, body: "{}", status: "pending" as const })),
+      );
+    for (const id of ["evt-1", "evt-2", "evt-3"])
+      await s.storeEvents.addDelivery({
+        installationId: inst.id,
+        channel: "io",
+        outcome: "handled",
+        detail: null,
+        eventName: "com.adobe.commerce.observer.catalog_product_save_commit_after",
+        dedupeKey: id,
+        bodyEnc: "sealed",
+        at: NOW,
+      });
+    const p = db.database.prisma;
+    await p.eventSource.create({ data: { installationId: inst.id, ioClientId: "client" } });
+    await p.syncCursor.create({ data: { installationId: inst.id, entity: "products" } });
+    await p.syncRecord.create({
+      data: {
+        installationId: inst.id,
+        entity: "products",
+        identity: "SKU-0",
+        sortKey: "SKU-0",
+        version: "v",
+        sequence: 1,
+        fingerprint: "f",
+        data: "{}",
+        seenAt: NOW,
+      },
+    });
+    await p.syncChange.create({
+      data: {
+        installationId: inst.id,
+        entity: "products",
+        identity: "SKU-0",
+        operation: "upsert",
+        version: "v",
+        sequence: 1,
+        nextAttemptAt: NOW,
+        createdAt: NOW,
+      },
+    });
+    return { id: inst.id, owner: owner.id };
+  }
+
+  it("the confirmation counts bulk edits, their operations and event deliveries; afterwards nothing names the store", async () => {
+    const gone = await storeWithHistory("shop.invalid", "a");
+    const kept = await storeWithHistory("other.invalid", "b");
+    const models = modelsNamingAnInstallation();
+    expect(models).toEqual(expect.arrayContaining(["bulkSubmission", "eventDelivery", "mailedLink", "syncRecord"]));
+    const rowsOf = async (id: string) => {
+      const counts: Record<string, number> = {};
+      for (const m of models)
+        counts[m] = await (db.database.prisma as unknown as Record<string, Counter>)[m]!.count({
+          where: { installationId: id },
+        });
+      return counts;
+    };
+    // every table holds a row of the store before (so "none after" means the removal took it)
+    expect(Object.entries(await rowsOf(gone.id)).filter(([, n]) => n === 0)).toEqual([]);
+
+    expect(await removalPreview(db.storage, gone.id, gone.owner)).toMatchObject({
+      bulkSubmissions: 2,
+      bulkOperations: 5,
+      eventDeliveries: 3,
+      activations: 1,
+      linkedAccounts: 1,
+    });
+
+    expect(await removeInstallationFor(db.storage, gone.id, gone.owner)).toBe(true);
+    expect(Object.entries(await rowsOf(gone.id)).filter(([, n]) => n > 0)).toEqual([]);
+    expect(await db.database.prisma.bulkRow.count({ where: { submission: { installationId: gone.id } } })).toBe(0);
+    expect(await db.storage.installations.byId(gone.id)).toBeNull();
+
+    // the other store keeps all of its own
+    expect(Object.entries(await rowsOf(kept.id)).filter(([, n]) => n === 0)).toEqual([]);
+    expect(await removalPreview(db.storage, kept.id, kept.owner)).toMatchObject({
+      bulkSubmissions: 2,
+      bulkOperations: 5,
+      eventDeliveries: 3,
+    });
+  });
+});

@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import { Alert, Badge, Button, Card, EmptyState, Table, type BadgeTone } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { CopyField } from "@/app/components/CopyField";
+import { AutoRefresh } from "@/app/components/AutoRefresh";
 import type { DeliveryView } from "@/lib/verbs";
 import { attempt, loadStore } from "../_lib/store-context";
 import { replayAction, setCommerceKeyAction, setIoClientIdAction, subscribeAction, unsubscribeAction } from "./actions";
@@ -18,6 +19,9 @@ const TONE: Record<DeliveryView["outcome"], BadgeTone> = {
   failed: "danger",
   refused: "warning",
 };
+
+/** Deliveries arrive while the merchant watches (after a change in the store admin): the page refreshes itself. */
+const REFRESH_SECONDS = 10;
 
 const when = (d: Date) => d.toISOString().replace("T", " ").slice(0, 19);
 
@@ -89,6 +93,7 @@ export default async function EventsPage({ params }: { params: Promise<{ id: str
         section="events"
         title="Events"
         description="Changes pushed by the store, verified and handled in seconds. Polling stays the safety net."
+        actions={<AutoRefresh everySeconds={REFRESH_SECONDS} renderedAt={new Date().toISOString()} />}
       />
       {openSource ? (
         <Alert tone="info" title={openSource.title}>

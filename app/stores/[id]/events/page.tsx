@@ -33,6 +33,7 @@ function Deliveries({ id, rows, channel }: { id: string; rows: DeliveryView[]; c
   return (
     <Table
       caption={`Recent ${channel} deliveries, newest first`}
+      condensed
       columns={[
         { key: "at", label: "Last (UTC)" },
         { key: "event", label: "Event" },
@@ -44,14 +45,20 @@ function Deliveries({ id, rows, channel }: { id: string; rows: DeliveryView[]; c
     >
       {rows.map((d) => (
         <tr key={d.id} data-testid="delivery-row" data-outcome={d.outcome}>
-          <td className="mono">{when(d.lastAt)}</td>
-          <td className="mono">{d.eventName ?? "—"}</td>
-          <td>
+          <td className="mono" data-label="Last (UTC)">
+            {when(d.lastAt)}
+          </td>
+          <td className="mono" data-label="Event">
+            {d.eventName ?? "—"}
+          </td>
+          <td data-label="Outcome">
             <Badge tone={TONE[d.outcome]}>{d.outcome}</Badge>
           </td>
-          <td className="num">{d.count}</td>
-          <td>{d.detail ?? ""}</td>
-          <td>
+          <td className="num" data-label="Count">
+            {d.count}
+          </td>
+          <td data-label="Detail">{d.detail ?? ""}</td>
+          <td data-label="">
             {d.replayable ? (
               <form action={replayAction}>
                 <input type="hidden" name="installationId" value={id} />
@@ -164,6 +171,7 @@ export default async function EventsPage({ params }: { params: Promise<{ id: str
         ) : (
           <Table
             caption="Webhooks the store calls"
+            condensed
             columns={[
               { key: "method", label: "Webhook method" },
               { key: "type", label: "Type" },
@@ -173,10 +181,14 @@ export default async function EventsPage({ params }: { params: Promise<{ id: str
           >
             {subscriptions.value.map((h) => (
               <tr key={`${h.webhook_method}|${h.webhook_type}|${h.hook_name}`}>
-                <td className="mono">{h.webhook_method}</td>
-                <td>{h.webhook_type}</td>
-                <td className="mono">{h.url === view.commerceWebhookUrl ? "this app" : h.url}</td>
-                <td>
+                <td className="mono" data-label="Webhook method">
+                  {h.webhook_method}
+                </td>
+                <td data-label="Type">{h.webhook_type}</td>
+                <td className="mono" data-label="URL">
+                  {h.url === view.commerceWebhookUrl ? "this app" : h.url}
+                </td>
+                <td data-label="">
                   {h.url === view.commerceWebhookUrl ? (
                     <form action={unsubscribeAction}>
                       <input type="hidden" name="installationId" value={id} />

@@ -8,7 +8,8 @@
  * 3. parse the payload (zod), check the I/O recipient, count the delivery in the installation's budget;
  * 4. a Commerce decision hook runs inline under its budget and its answer goes back to the store;
  * 5. otherwise: de-duplicate (I/O `event_id`; Commerce: the body's digest within a minute), store the sealed body,
- *    enqueue one job, and answer at once (`{"op":"success"}` to Commerce). The row and its job are two writes: a
+ *    enqueue one job (a Commerce webhook's starts COMMERCE_JOB_DELAY_MS later: the store's action has not committed
+ *    yet), and answer at once (`{"op":"success"}` to Commerce). The row and its job are two writes: a
  *    repeat of a delivery still `queued` sends its job again, de-duplicated on the job's key, so a failure between
  *    the two (the first request answered 5xx) is mended by the store's retry instead of dropping the event.
  * Refusals are folded: one row per channel, installation, reason and minute, however many arrive.
@@ -34,6 +35,13 @@ export const EVENT_BODY_MAX_BYTES = 256 * 1024;
 export const EVENT_BODY_WITHIN_MS = 5_000;
 export const STORE_EVENT_JOB = "store.event";
 const DEDUPE_WINDOW_MS = 60_000;
+/**
+ * A Commerce webhook's job starts this much after the delivery. Commerce calls a hook while the action is still
+ * going on: an `observer.*_save_after` hook runs inside the save's database transaction and a `plugin.*` hook before
+ * the method (docs/store-events.md, "Commerce webhooks"), so a read made at once can find the record as it was, or
+ * not at all. I/O Events are sent after the commit (`*_commit_after`) and start at once.
+ */
+export const COMMERCE_JOB_DELAY_MS = 3_000;
 
 export interface IntakeRequest {
   headers: IoHeaders;
@@ -225,7 +233,10 @@ export function createEventIntake(d: IntakeDeps) {
       await d.send(
         STORE_EVENT_JOB,
         { deliveryId: stored.created.id },
-        storeEventJobOptions(stored.created.id, installation.store.baseUrl, known),
+        {
+          ...storeEventJobOptions(stored.created.id, installation.store.baseUrl, known),
+          startAfter: new Date(at.getTime() + COMMERCE_JOB_DELAY_MS),
+        },
       );
       return { status: 200, json: COMMERCE_SUCCESS };
     },

@@ -13,7 +13,7 @@ import { createLogger } from "@/lib/log";
 import { createSecretBox } from "@/lib/secret-box";
 import { parseRsaPublicKey } from "@/lib/events/commerce-signature";
 import type { IoKeyLoader } from "@/lib/events/io-signature";
-import { STORE_EVENT_JOB } from "@/lib/events/intake";
+import { COMMERCE_JOB_DELAY_MS, STORE_EVENT_JOB } from "@/lib/events/intake";
 import type { StoreEvent } from "@/lib/events/handlers";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
 
@@ -104,7 +104,8 @@ describe.each(PROVIDERS)("store-event intake on %s", (provider) => {
     await db.dispose();
   });
 
-  const queued = async () => (await kit.jobs.queue.list({ kinds: [STORE_EVENT_JOB], limit: 100 })).length;
+  const jobs = () => kit.jobs.queue.list({ kinds: [STORE_EVENT_JOB], limit: 100 });
+  const queued = async () => (await jobs()).length;
   const rows = () => db.database.prisma.eventDelivery.findMany({ orderBy: { receivedAt: "asc" } });
 
   /** Sends `times` of the same attack; all refused alike, nothing queued, one folded row saying why. */
@@ -144,6 +145,9 @@ describe.each(PROVIDERS)("store-event intake on %s", (provider) => {
       eventName: "observer.catalog_product_save_after",
       detail: "signed: base64-of-body",
     });
+    // the store calls the hook before its action commits: the job reads the record back a little later
+    const [job] = await jobs();
+    expect(job!.startAfter.getTime() - (await rows())[0]!.receivedAt.getTime()).toBe(COMMERCE_JOB_DELAY_MS);
   });
 
   it("unsigned Commerce webhook: refused", async () => {
@@ -224,6 +228,9 @@ describe.each(PROVIDERS)("store-event intake on %s", (provider) => {
   it("a signed I/O event is queued once; its replay (same event_id) is a duplicate, answered 200, not queued again", async () => {
     const body = cloudEvent("evt-1");
     expect(await kit.events.intake.io(installationId, req(body, ioHeaders(body)))).toMatchObject({ status: 200 });
+    // I/O Events are sent after the commit: the job is not held back (it may start as soon as it is written)
+    const [job] = await jobs();
+    expect(job!.startAfter.getTime() - (await rows())[0]!.receivedAt.getTime()).toBeLessThan(COMMERCE_JOB_DELAY_MS);
     const again = await kit.events.intake.io(
       installationId,
       req(body, ioHeaders(body, { "x-adobe-retry-count": "1" })),

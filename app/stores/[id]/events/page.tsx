@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import { Alert, Badge, Button, Card, EmptyState, Table, type BadgeTone } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { CopyField } from "@/app/components/CopyField";
+import { AutoRefresh } from "@/app/components/AutoRefresh";
 import type { DeliveryView } from "@/lib/verbs";
 import { attempt, loadStore } from "../_lib/store-context";
 import { replayAction, setCommerceKeyAction, setIoClientIdAction, subscribeAction, unsubscribeAction } from "./actions";
@@ -19,6 +20,9 @@ const TONE: Record<DeliveryView["outcome"], BadgeTone> = {
   refused: "warning",
 };
 
+/** Deliveries arrive while the merchant watches (after a change in the store admin): the page refreshes itself. */
+const REFRESH_SECONDS = 10;
+
 const when = (d: Date) => d.toISOString().replace("T", " ").slice(0, 19);
 
 function Deliveries({ id, rows, channel }: { id: string; rows: DeliveryView[]; channel: string }) {
@@ -29,6 +33,7 @@ function Deliveries({ id, rows, channel }: { id: string; rows: DeliveryView[]; c
   return (
     <Table
       caption={`Recent ${channel} deliveries, newest first`}
+      condensed
       columns={[
         { key: "at", label: "Last (UTC)" },
         { key: "event", label: "Event" },
@@ -40,14 +45,20 @@ function Deliveries({ id, rows, channel }: { id: string; rows: DeliveryView[]; c
     >
       {rows.map((d) => (
         <tr key={d.id} data-testid="delivery-row" data-outcome={d.outcome}>
-          <td className="mono">{when(d.lastAt)}</td>
-          <td className="mono">{d.eventName ?? "—"}</td>
-          <td>
+          <td className="mono" data-label="Last (UTC)">
+            {when(d.lastAt)}
+          </td>
+          <td className="mono" data-label="Event">
+            {d.eventName ?? "—"}
+          </td>
+          <td data-label="Outcome">
             <Badge tone={TONE[d.outcome]}>{d.outcome}</Badge>
           </td>
-          <td className="num">{d.count}</td>
-          <td>{d.detail ?? ""}</td>
-          <td>
+          <td className="num" data-label="Count">
+            {d.count}
+          </td>
+          <td data-label="Detail">{d.detail ?? ""}</td>
+          <td data-label="">
             {d.replayable ? (
               <form action={replayAction}>
                 <input type="hidden" name="installationId" value={id} />
@@ -89,6 +100,7 @@ export default async function EventsPage({ params }: { params: Promise<{ id: str
         section="events"
         title="Events"
         description="Changes pushed by the store, verified and handled in seconds. Polling stays the safety net."
+        actions={<AutoRefresh everySeconds={REFRESH_SECONDS} renderedAt={new Date().toISOString()} />}
       />
       {openSource ? (
         <Alert tone="info" title={openSource.title}>
@@ -159,6 +171,7 @@ export default async function EventsPage({ params }: { params: Promise<{ id: str
         ) : (
           <Table
             caption="Webhooks the store calls"
+            condensed
             columns={[
               { key: "method", label: "Webhook method" },
               { key: "type", label: "Type" },
@@ -168,10 +181,14 @@ export default async function EventsPage({ params }: { params: Promise<{ id: str
           >
             {subscriptions.value.map((h) => (
               <tr key={`${h.webhook_method}|${h.webhook_type}|${h.hook_name}`}>
-                <td className="mono">{h.webhook_method}</td>
-                <td>{h.webhook_type}</td>
-                <td className="mono">{h.url === view.commerceWebhookUrl ? "this app" : h.url}</td>
-                <td>
+                <td className="mono" data-label="Webhook method">
+                  {h.webhook_method}
+                </td>
+                <td data-label="Type">{h.webhook_type}</td>
+                <td className="mono" data-label="URL">
+                  {h.url === view.commerceWebhookUrl ? "this app" : h.url}
+                </td>
+                <td data-label="">
                   {h.url === view.commerceWebhookUrl ? (
                     <form action={unsubscribeAction}>
                       <input type="hidden" name="installationId" value={id} />

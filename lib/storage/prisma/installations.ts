@@ -117,27 +117,23 @@ export function prismaInstallations(db: PortableQueries): InstallationRepo {
       );
     },
     async footprint(id) {
-      const r = await db.installation.findUnique({
-        where: { id },
-        select: {
-          _count: {
-            select: {
-              activations: true,
-              events: true,
-              users: true,
-              linkRequests: { where: { state: "pending", verifiedAt: { not: null } } },
-              eventDeliveries: true,
-            },
-          },
-        },
-      });
+      // one statement of counts (the removal page's own read, beside the page's joined one)
+      const [r] = await db.$queryRaw<Row[]>`SELECT
+          (SELECT COUNT(*) FROM "Activation" WHERE "installationId" = "i"."id") AS "activations",
+          (SELECT COUNT(*) FROM "InstallationEvent" WHERE "installationId" = "i"."id") AS "events",
+          (SELECT COUNT(*) FROM "InstallationUser" WHERE "installationId" = "i"."id") AS "linkedUsers",
+          (SELECT COUNT(*) FROM "LinkRequest" WHERE "installationId" = "i"."id" AND "state" = 'pending'
+            AND "verifiedAt" IS NOT NULL) AS "pendingRequests",
+          (SELECT COUNT(*) FROM "EventDelivery" WHERE "installationId" = "i"."id") AS "eventDeliveries"
+        FROM "Installation" "i" WHERE "i"."id" = ${id}`;
       if (!r) return null;
+      // COUNT(*) is a bigint on PostgreSQL
       return {
-        activations: r._count.activations,
-        events: r._count.events,
-        linkedUsers: r._count.users,
-        pendingRequests: r._count.linkRequests,
-        eventDeliveries: r._count.eventDeliveries,
+        activations: Number(r.activations),
+        events: Number(r.events),
+        linkedUsers: Number(r.linkedUsers),
+        pendingRequests: Number(r.pendingRequests),
+        eventDeliveries: Number(r.eventDeliveries),
       };
     },
     async replaceManual(id, data) {

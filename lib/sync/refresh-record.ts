@@ -10,7 +10,8 @@ import type { Storage } from "@/lib/storage/storage";
 import type { SyncEntity } from "./declaration";
 import { applyRecords } from "./apply";
 import { deliverDue, type DeliveryDeps } from "./deliver";
-import { SyncDataError, toStoreRecord } from "./records";
+import { identityFields } from "./declaration";
+import { identityParts, identityText, SyncDataError, toStoreRecord } from "./records";
 import { readStorePage } from "./store-page";
 
 export type RefreshOutcome = "changed" | "unchanged" | "stale" | "deleted" | "absent";
@@ -22,23 +23,33 @@ export async function refreshRecordWith(
   client: MagentoClient,
   identity: string,
 ): Promise<{ outcome: RefreshOutcome; delivered: number }> {
+  const fields = identityFields(entity);
+  const parts = identityParts(entity, identity);
+  // one filter group per identity field: groups are ANDed
   const page = await readStorePage(client, entity, {
-    filterGroups: [{ filters: [{ field: entity.identity.filter, conditionType: "eq", value: identity }] }],
+    filterGroups: fields.map((f, i) => ({ filters: [{ field: f.filter, conditionType: "eq", value: parts[i]! }] })),
     sortOrders: [],
     pageSize: 2,
     currentPage: 1,
   });
+  // the store matches text case-insensitively (MySQL's collation): compare each part the same way
+  const wanted = parts.map((p) => p.toLowerCase()).join("\u0000");
   const records = page.rows
     .map((r) => toStoreRecord(entity, r))
-    .filter((r) => r.identity.toLowerCase() === identity.toLowerCase());
+    .filter(
+      (r) =>
+        identityParts(entity, r.identity)
+          .map((p) => p.toLowerCase())
+          .join("\u0000") === wanted,
+    );
   if (records.length > 1)
     throw new SyncDataError(
-      `the store answered ${records.length} ${entity.name} rows for ${entity.identity.field} ${identity}`,
+      `the store answered ${records.length} ${entity.name} rows for ${fields.map((f) => f.field).join(" + ")} ${identity}`,
     );
   const found = records[0];
   const applied = await applyRecords(deps.storage, store.installationId, entity, found ? [found] : [], deps.now(), {
     olderIs: "skip",
-    ...(found ? {} : { deletions: [identity] }),
+    ...(found ? {} : { deletions: [identityText(parts)] }),
   });
   const d = await deliverDue(deps, store, entity.name);
   const outcome: RefreshOutcome = found

@@ -1,34 +1,23 @@
 /**
- * The reconciliation sweep of one (store, entity) (docs/sync.md, "The sweep"): every row, by keyset on the entity
- * id, with the declaration's `fields` projection; each compared with the mirror by fingerprint. It finds what a
+ * The reconciliation sweep of one (store, entity) (docs/sync.md, "The sweep"): every row, by keyset, with the declaration's `fields` projection; each compared with the mirror by fingerprint. It finds what a
  * poll on `updated_at` cannot: content changed without `updated_at` moving (stock saves, the admin's mass attribute
- * update, image changes: magento/magento2 #37670, #37980, #8280) and records that are gone (deletions). Cost:
+ * update, image changes: magento/magento2 #37670, #37980, #8280) and records that are gone (deletions). The keyset
+ * (lib/sync/sweep-keyset.ts) may be a number or text, unique or shared by several rows. Cost:
  * ⌈rows / page size⌉ requests (total_count says when a page is the last). Resumable: the keyset position and the
  * sweep's start are saved with each page; what the sweep did not see since it started is deleted at its end.
  */
-import type { MagentoClient, SearchCriteria } from "@/lib/magento";
+import type { MagentoClient } from "@/lib/magento";
 import type { Storage } from "@/lib/storage/storage";
 import type { SyncEntity } from "./declaration";
 import { applyRecords } from "./apply";
 import { deliverDue, listenedTo, type DeliveryDeps } from "./deliver";
-import { checkFieldsPresent, toStoreRecord } from "./records";
+import { checkFieldsPresent, toStoreRecord, type StoreRecord } from "./records";
+import { movedOn, pageEnd, sweepCriteria } from "./sweep-keyset";
 import { readStorePage } from "./store-page";
 import { MAX_STALLS, type PassResult } from "./delta-pass";
 import { SyncDataError } from "./records";
 
 const DELETE_CHUNK = 500;
-
-function criteria(entity: SyncEntity, afterKey: number | null): SearchCriteria {
-  return {
-    filterGroups:
-      afterKey === null
-        ? []
-        : [{ filters: [{ field: entity.keyset.filter, conditionType: "gt", value: String(afterKey) }] }],
-    sortOrders: [{ field: entity.keyset.filter, direction: "ASC" }],
-    pageSize: entity.pageSize,
-    currentPage: 1,
-  };
-}
 
 export async function runSweep(
   deps: DeliveryDeps & { storage: Storage; guard?: (tx: Storage) => Promise<void> },
@@ -50,7 +39,7 @@ export async function runSweep(
   const cursor = await deps.storage.sync.cursor(installationId, entity.name);
   if (cursor?.paused) return { ...result, state: "paused" };
   let startedAt = cursor?.sweepStartedAt ?? null;
-  let afterKey = cursor?.sweepAfter ? Number(cursor.sweepAfter) : null;
+  let afterKey = cursor?.sweepAfter ?? null;
   if (!startedAt) {
     startedAt = deps.now();
     afterKey = null;
@@ -62,27 +51,43 @@ export async function runSweep(
     result.delivered += d.delivered;
     result.parked += d.parked;
   };
-  let stalls = 0;
-  for (;;) {
-    if (deps.now() >= until) return { ...result, state: "more" };
-    const page = await readStorePage(client, entity, criteria(entity, afterKey));
+  const readRecords = async (criteria: Parameters<typeof sweepCriteria>) => {
+    const page = await readStorePage(client, entity, sweepCriteria(...criteria));
     result.requests++;
     const records = page.rows.map((r) => toStoreRecord(entity, r));
     checkFieldsPresent(entity, page.rows);
-    const maxKey = records.reduce((m, r) => Math.max(m, r.key), afterKey ?? -1);
-    const applied = await applyRecords(deps.storage, installationId, entity, records, deps.now(), {
+    return { page, records };
+  };
+  /** Every row of one keyset value, by page number (the value alone fills a page: a SKU on 300 sources). */
+  const readWholeValue = async (value: string): Promise<StoreRecord[]> => {
+    const all: StoreRecord[] = [];
+    for (let n = 1; ; n++) {
+      const { page, records } = await readRecords([entity, null, { value, page: n }]);
+      all.push(...records);
+      // past the last page Magento answers the last page again: total_count says where to stop
+      if (page.rows.length < entity.pageSize || n * entity.pageSize >= page.total) return all;
+    }
+  };
+  let stalls = 0;
+  for (;;) {
+    if (deps.now() >= until) return { ...result, state: "more" };
+    const { page, records } = await readRecords([entity, afterKey]);
+    const full = page.rows.length >= entity.pageSize && page.total > page.rows.length;
+    const end = pageEnd(entity, records, afterKey, full);
+    const keep = end.oneValue === undefined ? end.keep : await readWholeValue(end.oneValue);
+    const applied = await applyRecords(deps.storage, installationId, entity, keep, deps.now(), {
       olderIs: "error",
       unheard,
       guard: deps.guard,
-      cursor: { sweepAfter: maxKey >= 0 ? String(maxKey) : null },
+      cursor: { sweepAfter: end.next },
     });
-    result.rows += records.length;
+    result.rows += keep.length;
     result.changes += applied.changes;
     if (unheard) result.delivered += applied.changes;
     await addDelivery();
-    if (page.rows.length < entity.pageSize || page.total <= page.rows.length) break;
-    if (maxKey > (afterKey ?? -1)) {
-      afterKey = maxKey;
+    if (!full) break;
+    if (movedOn(entity, afterKey, end.next)) {
+      afterKey = end.next;
       stalls = 0;
     } else if (++stalls >= MAX_STALLS) {
       // ending here would take every row not reached yet for deleted

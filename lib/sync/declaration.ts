@@ -101,6 +101,10 @@ export function readingOf(entity: SyncEntity, fallback: boolean): SyncEntity {
   return fallback && other ? { ...own, ...other } : own;
 }
 
+/** Whether delta passes read the entity: one of its readings has a version (else it is swept only). */
+export const isPolled = (entity: SyncEntity): boolean =>
+  entity.version !== null || (entity.fallback?.version ?? null) !== null;
+
 /** The last segment of a field path: the key the mirror keeps it under. */
 export const keptName = (field: string): string => field.slice(field.lastIndexOf(".") + 1);
 

@@ -5,7 +5,7 @@
 import type { Logger } from "pino";
 import { StoreError, type MagentoClient } from "@/lib/magento";
 import type { Storage } from "@/lib/storage/storage";
-import type { SyncEntity } from "./declaration";
+import { isPolled, type SyncEntity } from "./declaration";
 import type { SyncHandler } from "./handler";
 import { runDeltaPass, type PassResult } from "./delta-pass";
 import { runSweep } from "./sweep";
@@ -77,8 +77,7 @@ export function syncRun(s: SyncServices) {
         const t = await target(s, installationId, storeFetch);
         return withRunnerLock(s.storage, s.now, installationId, entity.name, async (lock) => {
           // an entity swept only (no version in any reading) costs its pass no request
-          const polled = entity.version !== null || (entity.fallback?.version ?? null) !== null;
-          const reading = polled ? await readingFor(s.storage, installationId, entity, t.client) : entity;
+          const reading = isPolled(entity) ? await readingFor(s.storage, installationId, entity, t.client) : entity;
           return runDeltaPass({ ...deps, guard: lock.guard }, t.store, reading, t.client, until);
         });
       }),

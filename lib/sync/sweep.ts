@@ -3,7 +3,7 @@
  * poll on `updated_at` cannot: content changed without `updated_at` moving (stock saves, the admin's mass attribute
  * update, image changes: magento/magento2 #37670, #37980, #8280) and records that are gone (deletions). The keyset
  * (lib/sync/sweep-keyset.ts) may be a number or text, unique or shared by several rows. Cost:
- * ⌈rows / page size⌉ requests (total_count says when a page is the last). Resumable: the keyset position and the
+ * ⌈rows / page size⌉ requests (total_count says when a page is the last); the next page is read while one is applied. Resumable: the keyset position and the
  * sweep's start are saved with each page; what the sweep did not see since it started is deleted at its end.
  */
 import type { MagentoClient } from "@/lib/magento";
@@ -69,11 +69,27 @@ export async function runSweep(
     }
   };
   let stalls = 0;
+  // the next page is read while this one is applied and delivered (its position is known once this page is read),
+  // as in the delta pass; a read-ahead never used (a failed write, the slice's end) changes nothing
+  let ahead: ReturnType<typeof readRecords> | null = null;
+  const readAfter = (at: string | null) => {
+    const p = readRecords([entity, at]);
+    p.catch(() => {}); // awaited (and its failure thrown) when the page is used
+    return p;
+  };
   for (;;) {
     if (deps.now() >= until) return { ...result, state: "more" };
-    const { page, records } = await readRecords([entity, afterKey]);
+    const { page, records } = await (ahead ?? readAfter(afterKey));
+    ahead = null;
     const full = page.rows.length >= entity.pageSize && page.total > page.rows.length;
     const end = pageEnd(entity, records, afterKey, full);
+    if (full) {
+      if (movedOn(entity, afterKey, end.next)) {
+        afterKey = end.next;
+        stalls = 0;
+      } else stalls++;
+      if (stalls < MAX_STALLS) ahead = readAfter(afterKey);
+    }
     const keep = end.oneValue === undefined ? end.keep : await readWholeValue(end.oneValue);
     const applied = await applyRecords(deps.storage, installationId, entity, keep, deps.now(), {
       olderIs: "error",
@@ -86,15 +102,11 @@ export async function runSweep(
     if (unheard) result.delivered += applied.changes;
     await addDelivery();
     if (!full) break;
-    if (movedOn(entity, afterKey, end.next)) {
-      afterKey = end.next;
-      stalls = 0;
-    } else if (++stalls >= MAX_STALLS) {
+    if (stalls >= MAX_STALLS)
       // ending here would take every row not reached yet for deleted
       throw new SyncDataError(
         `the store answered the same ${entity.name} rows ${MAX_STALLS} times for the next page: it does not apply the ${entity.keyset.filter} filter`,
       );
-    }
   }
   // what the sweep did not see since it started is gone from the store
   for (;;) {

@@ -128,7 +128,7 @@ describe.each(PROVIDERS)("stock sync on %s", (provider) => {
     await s.h.kit.sync.runSweep(id, "stock");
     expect((await cursorOf(id))?.readsFallback).toBe(false);
     expect(await s.mirror("stock")).toEqual(await s.storeListing("stock"));
-  });
+  }, 180_000);
 
   it("without MSI: legacy stock items by SKU, chosen once; silent stock saves and deletions found", async () => {
     s = await startSyncHarness(provider, PRODUCTS, { msi: false });

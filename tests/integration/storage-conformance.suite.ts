@@ -372,6 +372,9 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     const late = await s.users.create("late@example.com", "hash");
     await s.links.link(inst.id, owner.id);
     const at = new Date("2026-01-10T12:00:00Z");
+    const second = await s.users.create("second@example.com", "hash");
+    // filed out of order: the page lists them oldest first
+    await s.links.fileRequest(inst.id, second.id, "act", new Date(at.getTime() + 60_000));
     await s.links.fileRequest(inst.id, asker.id, "act", at);
     await s.links.fileRequest(inst.id, late.id, "act", new Date(at.getTime() - 10 * 24 * HOUR));
     for (const [id, userId] of [
@@ -384,7 +387,7 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     expect(page).toMatchObject({ id: "so", userId: owner.id, email: "owner@example.com", revokedAt: null });
     expect(page?.installation).toEqual(await s.installations.forUser(inst.id, owner.id));
     expect(page?.pendingRequests).toEqual(await s.links.pendingRequests(inst.id, since));
-    expect(page?.pendingRequests.map((r) => r.email)).toEqual(["asker@example.com"]);
+    expect(page?.pendingRequests.map((r) => r.email)).toEqual(["asker@example.com", "second@example.com"]);
     // the asker is not linked: the session and the user, no store and nothing of its requests
     expect(await s.sessions.byIdWithStorePage("sa", inst.id, since)).toMatchObject({
       userId: asker.id,

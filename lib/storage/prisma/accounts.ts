@@ -1,8 +1,6 @@
 import type { PortableQueries } from "@/lib/db";
 import type { MailedLinkRepo, OutboxRepo, PasswordResetRepo, SessionRepo, ThrottleRepo, UserRepo } from "../storage";
 import {
-  toInstallationWithStore,
-  toLinkRequest,
   toOutboxMessage,
   toPasswordReset,
   toMailedLink,
@@ -12,6 +10,7 @@ import {
   toUserWithPassword,
 } from "./rows";
 import { uniquely } from "./conflicts";
+import { readStorePage } from "./store-page-read";
 
 export function prismaUsers(db: PortableQueries): UserRepo {
   return {
@@ -134,41 +133,7 @@ export function prismaSessions(db: PortableQueries): SessionRepo {
       const r = await db.session.findUnique({ where: { id }, include: { user: { select: { email: true } } } });
       return r ? { ...toSession(r), email: r.user.email } : null;
     },
-    async byIdWithStorePage(id, installationId, pendingSince) {
-      const r = await db.session.findUnique({
-        where: { id },
-        include: {
-          user: {
-            select: {
-              email: true,
-              installations: {
-                where: { installationId },
-                select: {
-                  installation: {
-                    include: {
-                      store: true,
-                      linkRequests: {
-                        where: { state: "pending", verifiedAt: { not: null }, createdAt: { gt: pendingSince } },
-                        include: { user: { select: { email: true } } },
-                        orderBy: { createdAt: "asc" },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
-      });
-      if (!r) return null;
-      const inst = r.user.installations[0]?.installation;
-      return {
-        ...toSession(r),
-        email: r.user.email,
-        installation: inst ? toInstallationWithStore(inst) : null,
-        pendingRequests: inst ? inst.linkRequests.map(toLinkRequest) : [],
-      };
-    },
+    byIdWithStorePage: (id, installationId, pendingSince) => readStorePage(db, id, installationId, pendingSince),
     async touch(id, at) {
       await db.session.updateMany({ where: { id }, data: { lastSeenAt: at } });
     },

@@ -1,0 +1,108 @@
+/**
+ * The one database read under every store page (SessionRepo.byIdWithStorePage: session, user, the store and its
+ * pending link requests), on a fresh SQLite database in WAL mode: as the kit runs it (one SQL statement,
+ * lib/storage/prisma/store-page-read.ts) and as a Prisma nested `include` (one statement per relation, what the
+ * kit ran before). Interleaved, after warm-ups; prints the median and p90 in milliseconds and the ratio.
+ * BENCH_PAGE_READ_ROUNDS sets the rounds. No assertions.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase, useWriteAheadLog } from "@/lib/db";
+import { createPrismaStorage } from "@/lib/storage/prisma";
+
+const ROUNDS = Number(process.env.BENCH_PAGE_READ_ROUNDS ?? 2000);
+const WARMUPS = 200;
+const HOUR = 3_600_000;
+
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))]!;
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), "store-page-read-bench-"));
+  const url = `file:${join(dir, "bench.db")}`;
+  execFileSync(join(process.cwd(), "node_modules", ".bin", "prisma"), ["migrate", "deploy"], {
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: "ignore",
+  });
+  await useWriteAheadLog(url);
+  const db = openDatabase(url);
+  const storage = createPrismaStorage(db);
+  try {
+    const now = new Date();
+    const store = await storage.stores.ensure("https://bench-store.test/");
+    const inst = await storage.installations.create({
+      consumerKey: "k".repeat(32),
+      storeId: store.id,
+      consumerSecretEnc: "enc",
+      state: "active",
+      mode: "oauth",
+    });
+    const owner = await storage.users.create("owner@example.test", "hash");
+    await storage.links.link(inst.id, owner.id);
+    for (let i = 0; i < 2; i++) {
+      const asker = await storage.users.create(`asker${i}@example.test`, "hash");
+      await storage.links.fileRequest(inst.id, asker.id, "act", new Date(now.getTime() - i * 60_000));
+    }
+    await storage.sessions.create({
+      id: "s".repeat(43),
+      userId: owner.id,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + HOUR),
+    });
+    const since = new Date(now.getTime() - 7 * 24 * HOUR);
+    const oneStatement = () => storage.sessions.byIdWithStorePage("s".repeat(43), inst.id, since);
+    const nestedInclude = () =>
+      db.prisma.session.findUnique({
+        where: { id: "s".repeat(43) },
+        include: {
+          user: {
+            select: {
+              email: true,
+              installations: {
+                where: { installationId: inst.id },
+                select: {
+                  installation: {
+                    include: {
+                      store: true,
+                      linkRequests: {
+                        where: { state: "pending", verifiedAt: { not: null }, createdAt: { gt: since } },
+                        include: { user: { select: { email: true } } },
+                        orderBy: { createdAt: "asc" },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      });
+    const ways: Array<[string, () => Promise<unknown>, number[]]> = [
+      ["one SQL statement (the kit)", oneStatement, []],
+      ["Prisma nested include (before)", nestedInclude, []],
+    ];
+    for (let i = 0; i < WARMUPS; i++) for (const [, run] of ways) await run();
+    for (let i = 0; i < ROUNDS; i++)
+      for (const [, run, times] of ways) {
+        const t = performance.now();
+        await run();
+        times.push(performance.now() - t);
+      }
+    console.log(
+      `store page read (session, user, store, 2 pending link requests), SQLite WAL, ${ROUNDS} rounds interleaved, load ${loadavg()[0]!.toFixed(1)}:`,
+    );
+    for (const [label, , times] of ways)
+      console.log(
+        `  ${label.padEnd(32)} median ${quantile(times, 0.5).toFixed(3)} ms  p90 ${quantile(times, 0.9).toFixed(3)} ms`,
+      );
+    const [a, b] = [quantile(ways[0]![2], 0.5), quantile(ways[1]![2], 0.5)];
+    console.log(`  nested include / one statement: ${(b / a).toFixed(1)}× (median)`);
+  } finally {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+void main();

@@ -71,7 +71,10 @@ export async function refreshRecordWith(
   return { outcome, delivered: d.delivered };
 }
 
-/** Every row whose keyset value is `value` (a SKU's source items), read whole and applied; deletions wait for the sweep. */
+/**
+ * Every row whose keyset value is `value` (a SKU's source items), read whole and applied; deletions wait for the
+ * sweep.
+ */
 async function refreshKeysetValue(
   deps: DeliveryDeps & { storage: Storage },
   store: { installationId: string; baseUrl: string },

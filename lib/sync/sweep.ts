@@ -1,10 +1,12 @@
 /**
- * The reconciliation sweep of one (store, entity) (docs/sync.md, "The sweep"): every row, by keyset, with the declaration's `fields` projection; each compared with the mirror by fingerprint. It finds what a
- * poll on `updated_at` cannot: content changed without `updated_at` moving (stock saves, the admin's mass attribute
- * update, image changes: magento/magento2 #37670, #37980, #8280) and records that are gone (deletions). The keyset
- * (lib/sync/sweep-keyset.ts) may be a number or text, unique or shared by several rows. Cost:
- * ⌈rows / page size⌉ requests (total_count says when a page is the last); the next page is read while one is applied. Resumable: the keyset position and the
- * sweep's start are saved with each page; what the sweep did not see since it started is deleted at its end.
+ * The reconciliation sweep of one (store, entity) (docs/sync.md, "The sweep"): every row, by keyset, with the
+ * declaration's `fields` projection; each compared with the mirror by fingerprint. It finds what a poll on
+ * `updated_at` cannot: content changed without `updated_at` moving (stock saves, the admin's mass attribute update,
+ * image changes: magento/magento2 #37670, #37980, #8280) and records that are gone (deletions). The keyset
+ * (lib/sync/sweep-keyset.ts) may be a number or text, unique or shared by several rows. Cost: ⌈rows / page size⌉
+ * requests (total_count says when a page is the last); the next page is read while one is applied. Resumable: the
+ * keyset position and the sweep's start are saved with each page; what the sweep did not see since it started is
+ * deleted at its end.
  */
 import type { MagentoClient } from "@/lib/magento";
 import type { Storage } from "@/lib/storage/storage";

@@ -1,32 +1,35 @@
 import type { PortableQueries } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { InstallationRepo } from "../storage";
 import { toInstallation, toInstallationWithStore } from "./rows";
 import { uniquely } from "./conflicts";
+import { INSTALLATION_WITH_STORE, installationWithStoreOf } from "./joined-rows";
+
+type Row = Record<string, unknown>;
+const FROM_INSTALLATION = Prisma.sql`SELECT ${INSTALLATION_WITH_STORE} FROM "Installation" "i"
+  JOIN "Store" "st" ON "st"."id" = "i"."storeId"`;
+const one = (rows: Row[]) => (rows[0] ? installationWithStoreOf(rows[0]) : null);
 
 const withStore = { store: true } as const;
 
 export function prismaInstallations(db: PortableQueries): InstallationRepo {
   return {
-    async byId(id) {
-      const r = await db.installation.findUnique({ where: { id }, include: withStore });
-      return r ? toInstallationWithStore(r) : null;
-    },
-    async byConsumerKey(consumerKey) {
-      const r = await db.installation.findUnique({ where: { consumerKey }, include: withStore });
-      return r ? toInstallationWithStore(r) : null;
-    },
-    async forUser(id, userId) {
-      const r = await db.installation.findFirst({ where: { id, users: { some: { userId } } }, include: withStore });
-      return r ? toInstallationWithStore(r) : null;
-    },
-    async listForUser(userId) {
-      const rows = await db.installation.findMany({
-        where: { users: { some: { userId } } },
-        include: withStore,
-        orderBy: { createdAt: "asc" },
-      });
-      return rows.map(toInstallationWithStore);
-    },
+    // the reads pages make on every render: one joined statement each (joined-rows.ts)
+    byId: async (id) => one(await db.$queryRaw<Row[]>`${FROM_INSTALLATION} WHERE "i"."id" = ${id}`),
+    byConsumerKey: async (consumerKey) =>
+      one(await db.$queryRaw<Row[]>`${FROM_INSTALLATION} WHERE "i"."consumerKey" = ${consumerKey}`),
+    forUser: async (id, userId) =>
+      one(
+        await db.$queryRaw<Row[]>`${FROM_INSTALLATION}
+          JOIN "InstallationUser" "iu" ON "iu"."installationId" = "i"."id" AND "iu"."userId" = ${userId}
+          WHERE "i"."id" = ${id}`,
+      ),
+    listForUser: async (userId) =>
+      (
+        await db.$queryRaw<Row[]>`${FROM_INSTALLATION}
+          JOIN "InstallationUser" "iu" ON "iu"."installationId" = "i"."id" AND "iu"."userId" = ${userId}
+          ORDER BY "i"."createdAt" ASC, "i"."id" ASC`
+      ).map(installationWithStoreOf),
     async listProbeTargets(limit) {
       const rows = await db.installation.findMany({
         where: { state: { in: ["active", "needs_reauthorization"] }, accessTokenEnc: { not: null } },

@@ -5,96 +5,17 @@
  * a page paid that on every render (bench/store-page-read.bench.ts prints both). Joins the same tables the include
  * did, a row per pending request (one row when there is none); columns are aliased per table and each table's row
  * goes through the same mappers as every other read (rows.ts), so a state this version does not know still fails
- * loudly. Column lists are typed against Prisma's generated rows: a column added to the schema and not here is a
- * compile error.
+ * loudly (joined-rows.ts).
  */
 import type { PortableQueries } from "@/lib/db";
-import type {
-  Installation as InstallationRow,
-  LinkRequest as LinkRequestRow,
-  Session as SessionRow,
-  Store as StoreRow,
-} from "@/lib/generated/prisma/client";
+import type { LinkRequest as LinkRequestRow, Session as SessionRow } from "@/lib/generated/prisma/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { SessionWithStorePage } from "../storage";
-import { toInstallationWithStore, toLinkRequest, toSession } from "./rows";
+import { toLinkRequest, toSession } from "./rows";
+import { INSTALLATION_WITH_STORE, installationWithStoreOf, LINK_REQUEST, part, select, SESSION } from "./joined-rows";
 
-/** Every column of a table, once: `satisfies` fails the build when the schema gains one this file lacks. */
-const all =
-  <Row>() =>
-  <const C extends Record<keyof Row, true>>(c: C) =>
-    Object.keys(c) as Array<keyof Row & string>;
-
-const SESSION = all<SessionRow>()({
-  id: true,
-  userId: true,
-  createdAt: true,
-  expiresAt: true,
-  revokedAt: true,
-  lastSeenAt: true,
-});
-const INSTALLATION = all<InstallationRow>()({
-  id: true,
-  consumerKey: true,
-  storeId: true,
-  state: true,
-  failureReason: true,
-  mode: true,
-  adminOrigin: true,
-  label: true,
-  consumerSecretEnc: true,
-  accessTokenEnc: true,
-  accessTokenSecretEnc: true,
-  activatedAt: true,
-  lastSuccessAt: true,
-  lastCheckedAt: true,
-  activationCount: true,
-  credentialsSeq: true,
-  provenAt: true,
-  createdAt: true,
-  updatedAt: true,
-});
-const STORE = all<StoreRow>()({
-  id: true,
-  baseUrl: true,
-  signatureMethod: true,
-  signatureMode: true,
-  name: true,
-  provenAt: true,
-  createdAt: true,
-  updatedAt: true,
-});
-const LINK_REQUEST = all<LinkRequestRow>()({
-  id: true,
-  installationId: true,
-  userId: true,
-  activationId: true,
-  state: true,
-  createdAt: true,
-  decidedAt: true,
-  decidedByUserId: true,
-  verifiedAt: true,
-});
-
-/** `"<alias>"."<column>" AS "<prefix><column>"` for each column (names are the constants above, never input). */
-const select = (alias: string, prefix: string, columns: readonly string[]) =>
-  columns.map((c) => `"${alias}"."${c}" AS "${prefix}${c}"`).join(", ");
-
-const COLUMNS = Prisma.raw(
-  [
-    select("s", "s_", SESSION),
-    `"u"."email" AS "u_email"`,
-    select("i", "i_", INSTALLATION),
-    select("st", "st_", STORE),
-    select("lr", "lr_", LINK_REQUEST),
-    `"lu"."email" AS "lu_email"`,
-  ].join(", "),
-);
-
-/** The prefixed columns of one table out of a joined row, as that table's row. */
-function part<Row>(row: Record<string, unknown>, prefix: string, columns: readonly string[]): Row {
-  return Object.fromEntries(columns.map((c) => [c, row[prefix + c]])) as Row;
-}
+const COLUMNS = Prisma.sql`${Prisma.raw(select("s", "s_", SESSION))}, "u"."email" AS "u_email",
+  ${INSTALLATION_WITH_STORE}, ${Prisma.raw(select("lr", "lr_", LINK_REQUEST))}, "lu"."email" AS "lu_email"`;
 
 export async function readStorePage(
   db: PortableQueries,
@@ -119,12 +40,7 @@ export async function readStorePage(
   return {
     ...toSession(part<SessionRow>(first, "s_", SESSION)),
     email: String(first.u_email),
-    installation: linked
-      ? toInstallationWithStore({
-          ...part<InstallationRow>(first, "i_", INSTALLATION),
-          store: part<StoreRow>(first, "st_", STORE),
-        })
-      : null,
+    installation: linked ? installationWithStoreOf(first) : null,
     pendingRequests: rows
       .filter((r) => r.lr_id != null)
       .map((r) =>

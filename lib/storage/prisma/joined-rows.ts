@@ -1,0 +1,92 @@
+/**
+ * Installations read with their store in ONE SQL statement, as the rows every other read maps (rows.ts). Prisma's
+ * `include` runs a statement per relation and compiles each (8 ms for an installation with its store against
+ * about 1 ms for the join, measured under load by bench/store-page-read.bench.ts's probe of the same reads); the
+ * reads a page makes on every render go through here. Column lists are typed against Prisma's generated rows:
+ * a column added to the schema and not here is a compile error.
+ */
+import type {
+  Installation as InstallationRow,
+  LinkRequest as LinkRequestRow,
+  Session as SessionRow,
+  Store as StoreRow,
+} from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { InstallationWithStore } from "../storage";
+import { toInstallationWithStore } from "./rows";
+
+/** Every column of a table, once: `satisfies` fails the build when the schema gains one this file lacks. */
+const all =
+  <Row>() =>
+  <const C extends Record<keyof Row, true>>(c: C) =>
+    Object.keys(c) as Array<keyof Row & string>;
+
+export const SESSION = all<SessionRow>()({
+  id: true,
+  userId: true,
+  createdAt: true,
+  expiresAt: true,
+  revokedAt: true,
+  lastSeenAt: true,
+});
+export const INSTALLATION = all<InstallationRow>()({
+  id: true,
+  consumerKey: true,
+  storeId: true,
+  state: true,
+  failureReason: true,
+  mode: true,
+  adminOrigin: true,
+  label: true,
+  consumerSecretEnc: true,
+  accessTokenEnc: true,
+  accessTokenSecretEnc: true,
+  activatedAt: true,
+  lastSuccessAt: true,
+  lastCheckedAt: true,
+  activationCount: true,
+  credentialsSeq: true,
+  provenAt: true,
+  createdAt: true,
+  updatedAt: true,
+});
+export const STORE = all<StoreRow>()({
+  id: true,
+  baseUrl: true,
+  signatureMethod: true,
+  signatureMode: true,
+  name: true,
+  provenAt: true,
+  createdAt: true,
+  updatedAt: true,
+});
+export const LINK_REQUEST = all<LinkRequestRow>()({
+  id: true,
+  installationId: true,
+  userId: true,
+  activationId: true,
+  state: true,
+  createdAt: true,
+  decidedAt: true,
+  decidedByUserId: true,
+  verifiedAt: true,
+});
+
+/** `"<alias>"."<column>" AS "<prefix><column>"` for each column (names are the constants above, never input). */
+export const select = (alias: string, prefix: string, columns: readonly string[]) =>
+  columns.map((c) => `"${alias}"."${c}" AS "${prefix}${c}"`).join(", ");
+
+/** The prefixed columns of one table out of a joined row, as that table's row. */
+export function part<Row>(row: Record<string, unknown>, prefix: string, columns: readonly string[]): Row {
+  return Object.fromEntries(columns.map((c) => [c, row[prefix + c]])) as Row;
+}
+
+/** `"i".*` and `"st".*` aliased: the SELECT list of an installation joined with its store as "i" and "st". */
+export const INSTALLATION_WITH_STORE = Prisma.raw(`${select("i", "i_", INSTALLATION)}, ${select("st", "st_", STORE)}`);
+
+/** An installation and its store out of a row selected with INSTALLATION_WITH_STORE. */
+export const installationWithStoreOf = (row: Record<string, unknown>): InstallationWithStore =>
+  toInstallationWithStore({
+    ...part<InstallationRow>(row, "i_", INSTALLATION),
+    store: part<StoreRow>(row, "st_", STORE),
+  });

@@ -11,7 +11,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase, useWriteAheadLog } from "@/lib/db";
 import { parseEnv } from "@/lib/env";
@@ -144,9 +144,12 @@ async function main() {
       console.log(`idle delta pass, ${e}: ${requests - before} store request(s)`);
     }
     const before = requests;
+    const loadBefore = loadavg()[0]!;
+    const s0 = performance.now();
     const sweep = await kit.sync.runSweep(inst.id, "products");
+    const sweepMs = performance.now() - s0;
     console.log(
-      `products sweep: ${requests - before} requests for ${sweep.rows} rows (⌈rows / ${products.pageSize}⌉ = ${Math.ceil(sweep.rows / products.pageSize)})`,
+      `products sweep: ${requests - before} requests for ${sweep.rows} rows (⌈rows / ${products.pageSize}⌉ = ${Math.ceil(sweep.rows / products.pageSize)}) in ${(sweepMs / 1000).toFixed(1)} s = ${Math.round(sweep.rows / (sweepMs / 1000))} rows/s (load ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`,
     );
   } finally {
     await kit.close(2_000);

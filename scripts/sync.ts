@@ -80,6 +80,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const { createLogger } = await import("@/lib/log");
   const { kitFromEnv } = await import("@/lib/kit-from-env");
   const { syncEntity } = await import("@/lib/sync/registry");
+  const { isPolled } = await import("@/lib/sync/declaration");
   const pino = (await import("pino")).default;
   const env = getEnv();
   const kit = kitFromEnv(env, {
@@ -105,7 +106,7 @@ async function main(argv: readonly string[]): Promise<number> {
       const onWait = (why: string) => process.stderr.write(`sync: ${e.name}: waiting: ${why}\n`);
       try {
         const parts: string[] = [];
-        if (e.version) {
+        if (isPolled(e)) {
           const p = await kit.sync.runPass(args.store, e.name, undefined, onWait);
           if (p.state === "paused") {
             process.stdout.write(`${e.name}: paused (Resume it on the Sync page)\n`);
@@ -115,7 +116,7 @@ async function main(argv: readonly string[]): Promise<number> {
             `pass ${plural(p.requests, "request")}, ${plural(p.rows, "row")} read, ${plural(p.changes, "change")}, ${p.delivered} delivered, ${p.parked} parked`,
           );
         }
-        if (args.sweep || !e.version) {
+        if (args.sweep || !isPolled(e)) {
           const s = await kit.sync.runSweep(args.store, e.name, undefined, onWait);
           if (s.state === "paused") {
             process.stdout.write(`${e.name}: paused (Resume it on the Sync page)\n`);

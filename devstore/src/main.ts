@@ -1,9 +1,9 @@
 /**
  * `npm run devstore -- [--port 3100] [--host 127.0.0.1] [--profile 2.4.7] [--consumer-expiry 300]
  *  [--integration-as-bearer] [--input-limits] [--index-php] [--products N] [--edition open-source|commerce]
- *  [--state FILE] [--bulk-consumer on|off] [--bulk-rate N]`: starts the dev store and prints where to click (and warns when --host binds beyond loopback: the
+ *  [--state FILE] [--bulk-consumer on|off] [--bulk-rate N] [--msi on|off]`: starts the dev store and prints where to click (and warns when --host binds beyond loopback: the
  *  admin API is unauthenticated). `--state` keeps integrations and tokens in FILE across restarts; a bad FILE exits 2.
- * Environment: DEVSTORE_PORT, DEVSTORE_PROFILE, DEVSTORE_PRODUCTS, DEVSTORE_EDITION.
+ * Environment: DEVSTORE_PORT, DEVSTORE_PROFILE, DEVSTORE_PRODUCTS, DEVSTORE_EDITION, DEVSTORE_MSI.
  */
 import { parseArgs } from "node:util";
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, PROFILES } from "./config/profiles";
@@ -30,6 +30,7 @@ const { values } = parseArgs({
     state: { type: "string" },
     "bulk-consumer": { type: "string" },
     "bulk-rate": { type: "string" },
+    msi: { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
   strict: true,
@@ -40,7 +41,8 @@ if (values.help) {
                       [--integration-as-bearer] [--input-limits] [--index-php] [--products N] [--edition open-source|commerce]
                       [--state FILE]   (keep integrations and tokens in FILE across restarts)
                       [--bulk-consumer on|off] [--bulk-rate OPERATIONS_PER_SECOND]   (the async/bulk queue consumer)
-Environment: DEVSTORE_PORT, DEVSTORE_PROFILE, DEVSTORE_PRODUCTS (catalogue size, default ${DEFAULT_PRODUCT_COUNT}), DEVSTORE_EDITION.`);
+                      [--msi on|off]   (MSI's modules; off: /V1/inventory/* answer 404, as a store without MSI)
+Environment: DEVSTORE_PORT, DEVSTORE_PROFILE, DEVSTORE_PRODUCTS (catalogue size, default ${DEFAULT_PRODUCT_COUNT}), DEVSTORE_EDITION, DEVSTORE_MSI.`);
   process.exit(0);
 }
 
@@ -104,6 +106,12 @@ if (bulkRate !== undefined && !(Number.isFinite(bulkRate) && bulkRate > 0)) {
   process.exit(2);
 }
 
+const msi = values.msi ?? process.env.DEVSTORE_MSI ?? "on";
+if (msi !== "on" && msi !== "off") {
+  console.error(`--msi (or DEVSTORE_MSI) must be on or off, got "${msi}"`);
+  process.exit(2);
+}
+
 const store = await startDevStore({
   port,
   host,
@@ -114,6 +122,7 @@ const store = await startDevStore({
   indexPhp: values["index-php"],
   products,
   edition,
+  msi: msi === "on",
   stateFile,
   bulkConsumer: {
     running: bulkConsumer === "on",

@@ -31,6 +31,7 @@ export function mountRest(
     inputLimits: boolean | InputLimits;
     products?: number;
     edition: Edition;
+    msi?: boolean;
     extraRoutes?: readonly RouteDef[];
     writeHooks?: RestHandlerOptions["writeHooks"];
   },
@@ -51,6 +52,7 @@ export function mountRest(
     authenticate: ctx.authenticate,
     profile: ctx.options.profile.name,
     edition: opts.edition,
+    msi: opts.msi ?? true,
     inputLimits: opts.inputLimits,
     baseUrl: () => ctx.options.urls.storeBaseUrl,
     now: ctx.clock.nowMs,

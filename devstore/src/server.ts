@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { AddressInfo } from "node:net";
 import { registerAdminApi } from "./admin/api-routes";
 import { registerChurnApi } from "./admin/churn";
+import { registerSourceItemsApi } from "./admin/source-items";
 import { guardAdmin } from "./admin/admin-guard";
 import { registerAdminPages } from "./admin/pages-routes";
 import { handleOAuthTokenRequest } from "./auth/oauth-routes";
@@ -59,6 +60,8 @@ export interface DevStoreOptions {
   products?: number;
   /** `commerce` adds the Adobe Commerce-only modules' routes (gift cards, reward points, RMA, …); default open-source. */
   edition?: Edition;
+  /** MSI's modules (Magento_Inventory*): on by default; off, `/V1/inventory/*` routes answer 404 no route. */
+  msi?: boolean;
   /**
    * JSON file keeping the integration tables across restarts (integrations/state-file.ts); loaded at start, written
    * after each request that changed them. Unset (tests): every start is the seed. A bad file throws StateFileError.
@@ -155,12 +158,14 @@ export async function startDevStore(opts: DevStoreOptions = {}): Promise<DevStor
     inputLimits: opts.inputLimits ?? false,
     products: opts.products,
     edition,
+    msi: opts.msi ?? true,
     ...(events
       ? { extraRoutes: webhookRestRoutes(events.webhooks), writeHooks: writeHooks(events.webhooks, events.io) }
       : {}),
   });
   // Churn's changes raise the same webhooks and events as the REST writes they stand for.
   registerChurnApi(app, ctx, data, events ? storeWriteEvents(events.webhooks, events.io) : undefined);
+  registerSourceItemsApi(app, data);
 
   await app.listen({ port: opts.port ?? 0, host });
   ctx.bulk.start();

@@ -121,7 +121,7 @@ export async function runDeltaPass(
     checkFieldsPresent(entity, page.rows);
     let prev: Position | null = null;
     for (const r of records) {
-      const p = { version: r.version, key: r.key };
+      const p = { version: r.version, key: Number(r.key) };
       if (prev && after(prev, p))
         throw new SyncDataError(
           `the store answered ${entity.name} out of the order asked (updated_at, then ${entity.keyset.filter}, ascending)`,
@@ -130,7 +130,7 @@ export async function runDeltaPass(
     }
     const inRange = records.filter((r) => r.version <= upper!);
     const last = inRange.at(-1);
-    const lastPos = last ? { version: last.version, key: last.key } : null;
+    const lastPos = last ? { version: last.version, key: Number(last.key) } : null;
     // rows at or before the position (a page answered twice) change nothing of the position
     const nextMark = lastPos && (!mark || after(lastPos, mark)) ? lastPos : mark;
     const firstOfBackfill = backfilling && cursor?.backfillTotal == null && result.requests === 1;

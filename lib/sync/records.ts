@@ -4,7 +4,8 @@
  * in is refused whole and the mirror stays as it was.
  */
 import { createHash } from "node:crypto";
-import { keptName, type SyncEntity } from "./declaration";
+import { z } from "zod";
+import { identityFields, keptName, type SyncEntity, type SyncReading } from "./declaration";
 import { KitError } from "@/lib/kit-error";
 
 export class SyncDataError extends KitError {
@@ -19,8 +20,8 @@ export interface StoreRecord {
   sortKey: string;
   /** The store's `updated_at` text, or "" for entities without a version. */
   version: string;
-  /** The keyset column's value (an integer). */
-  key: number;
+  /** The keyset column's value: a whole number's digits, or text (`keyset.text`). */
+  key: string;
   fingerprint: string;
   data: Record<string, unknown>;
 }
@@ -49,12 +50,53 @@ export function canonicalJson(value: unknown): string {
 export const fingerprintOf = (data: Record<string, unknown>): string =>
   createHash("sha256").update(canonicalJson(data)).digest("base64url");
 
+const hexOf = (text: string): string => Buffer.from(text, "utf8").toString("hex");
+
 /**
  * The identity in sort order as text both databases order alike: numbers zero-padded to 20 digits, text as the
- * hex of its UTF-8 bytes (byte order; a PostgreSQL locale collation would order "a-b" and "ab" differently).
+ * hex of its UTF-8 bytes (byte order; a PostgreSQL locale collation would order "a-b" and "ab" differently). An
+ * identity of several fields joins its parts' keys, each text part ended by "00" (a byte no text holds), so records
+ * order by the first part, then the next ("ab" before "abc" whatever follows).
  */
-export function sortKeyOf(entity: Pick<SyncEntity, "identity">, identity: string): string {
-  return entity.identity.numeric ? identity.padStart(20, "0") : Buffer.from(identity, "utf8").toString("hex");
+export function sortKeyOf(entity: Pick<SyncReading, "identity">, identity: string): string {
+  const fields = identityFields(entity);
+  if (fields.length === 1) return fields[0]!.numeric ? identity.padStart(20, "0") : hexOf(identity);
+  const parts = identityParts(entity, identity);
+  return fields.map((f, i) => (f.numeric ? parts[i]!.padStart(20, "0") : `${hexOf(parts[i]!)}00`)).join("");
+}
+
+/** The identity text of these field values: the value itself, or the JSON array of several. */
+export const identityText = (values: readonly string[]): string =>
+  values.length === 1 ? values[0]! : JSON.stringify(values);
+
+const textList = z.array(z.string().min(1));
+
+/**
+ * An identity text's values, one per identity field; a SyncDataError (a 4xx for callers) when it does not fit the
+ * entity (refreshRecord takes it from outside).
+ */
+export function identityParts(entity: Pick<SyncReading, "identity">, identity: string): string[] {
+  const fields = identityFields(entity);
+  if (fields.length === 1) return [identity];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(identity);
+  } catch {
+    parsed = undefined;
+  }
+  const r = textList.length(fields.length).safeParse(parsed);
+  if (!r.success)
+    throw new SyncIdentityError(
+      `the identity "${identity.slice(0, 80)}" is not a JSON array of ${fields.length} texts (${fields.map((f) => f.field).join(", ")}), e.g. ${JSON.stringify(fields.map((f) => (f.numeric ? "1" : f.field)))}`,
+    );
+  return r.data;
+}
+
+export class SyncIdentityError extends KitError {
+  static override readonly brand: string = "SyncIdentityError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { problem: "invalid_input", ...options });
+  }
 }
 
 const VERSION_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -63,22 +105,32 @@ const VERSION_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 export function toStoreRecord(entity: SyncEntity, row: unknown): StoreRecord {
   if (row === null || typeof row !== "object" || Array.isArray(row))
     throw new SyncDataError(`the store answered a ${entity.name} row that is not an object`);
-  const id = read(row, entity.identity.field);
-  if ((typeof id !== "string" && typeof id !== "number") || String(id) === "") {
-    throw new SyncDataError(
-      `the store answered a ${entity.name} row without its identity field "${entity.identity.field}"`,
-    );
+  const values: string[] = [];
+  for (const f of identityFields(entity)) {
+    const id = read(row, f.field);
+    if ((typeof id !== "string" && typeof id !== "number") || String(id) === "")
+      throw new SyncDataError(`the store answered a ${entity.name} row without its identity field "${f.field}"`);
+    if (f.numeric && !/^\d{1,19}$/.test(String(id)))
+      throw new SyncDataError(
+        `the store answered a ${entity.name} row whose ${f.field} "${String(id).slice(0, 40)}" is not a whole number`,
+      );
+    values.push(String(id));
   }
-  const identity = String(id);
-  if (entity.identity.numeric && !/^\d{1,19}$/.test(identity))
-    throw new SyncDataError(
-      `the store answered a ${entity.name} row whose ${entity.identity.field} "${identity.slice(0, 40)}" is not a whole number`,
-    );
-  const keyValue = Number(read(row, entity.keyset.field));
-  if (!Number.isSafeInteger(keyValue) || keyValue < 0)
-    throw new SyncDataError(
-      `the store answered ${entity.name} ${identity} without a whole-number "${entity.keyset.field}"`,
-    );
+  const identity = identityText(values);
+  const rawKey = read(row, entity.keyset.field);
+  let key: string;
+  if (entity.keyset.text) {
+    if ((typeof rawKey !== "string" && typeof rawKey !== "number") || String(rawKey) === "")
+      throw new SyncDataError(`the store answered ${entity.name} ${identity} without its "${entity.keyset.field}"`);
+    key = String(rawKey);
+  } else {
+    const keyValue = Number(rawKey);
+    if (!Number.isSafeInteger(keyValue) || keyValue < 0)
+      throw new SyncDataError(
+        `the store answered ${entity.name} ${identity} without a whole-number "${entity.keyset.field}"`,
+      );
+    key = String(keyValue);
+  }
   let version = "";
   if (entity.version) {
     const v = read(row, entity.version.field);
@@ -97,7 +149,7 @@ export function toStoreRecord(entity: SyncEntity, row: unknown): StoreRecord {
     identity,
     sortKey: sortKeyOf(entity, identity),
     version,
-    key: keyValue,
+    key,
     fingerprint: fingerprintOf(data),
     data,
   };

@@ -5,7 +5,7 @@
 import type { Logger } from "pino";
 import { StoreError, type MagentoClient } from "@/lib/magento";
 import type { Storage } from "@/lib/storage/storage";
-import type { SyncEntity } from "./declaration";
+import { isPolled, type SyncEntity } from "./declaration";
 import type { SyncHandler } from "./handler";
 import { runDeltaPass, type PassResult } from "./delta-pass";
 import { runSweep } from "./sweep";
@@ -13,6 +13,7 @@ import { refreshRecordWith, type RefreshOutcome } from "./refresh-record";
 import { SyncDataError } from "./records";
 import { KitError } from "@/lib/kit-error";
 import { SyncBusyError, withRunnerLock } from "./runner-lock";
+import { readingFor } from "./reading";
 
 export interface SyncServices {
   storage: Storage;
@@ -74,16 +75,19 @@ export function syncRun(s: SyncServices) {
     pass: (installationId: string, entity: SyncEntity, storeFetch: typeof fetch, until: Date): Promise<PassResult> =>
       recordingErrors(s, installationId, entity, async () => {
         const t = await target(s, installationId, storeFetch);
-        return withRunnerLock(s.storage, s.now, installationId, entity.name, (lock) =>
-          runDeltaPass({ ...deps, guard: lock.guard }, t.store, entity, t.client, until),
-        );
+        return withRunnerLock(s.storage, s.now, installationId, entity.name, async (lock) => {
+          // an entity swept only (no version in any reading) costs its pass no request
+          const reading = isPolled(entity) ? await readingFor(s.storage, installationId, entity, t.client) : entity;
+          return runDeltaPass({ ...deps, guard: lock.guard }, t.store, reading, t.client, until);
+        });
       }),
     sweep: (installationId: string, entity: SyncEntity, storeFetch: typeof fetch, until: Date) =>
       recordingErrors(s, installationId, entity, async () => {
         const t = await target(s, installationId, storeFetch);
-        return withRunnerLock(s.storage, s.now, installationId, entity.name, (lock) =>
-          runSweep({ ...deps, guard: lock.guard }, t.store, entity, t.client, until),
-        );
+        return withRunnerLock(s.storage, s.now, installationId, entity.name, async (lock) => {
+          const reading = await readingFor(s.storage, installationId, entity, t.client);
+          return runSweep({ ...deps, guard: lock.guard }, t.store, reading, t.client, until);
+        });
       }),
     refresh: async (
       installationId: string,
@@ -92,7 +96,8 @@ export function syncRun(s: SyncServices) {
       storeFetch: typeof fetch,
     ): Promise<{ outcome: RefreshOutcome; delivered: number }> => {
       const t = await target(s, installationId, storeFetch);
-      return refreshRecordWith(deps, t.store, entity, t.client, identity);
+      const reading = await readingFor(s.storage, installationId, entity, t.client);
+      return refreshRecordWith(deps, t.store, reading, t.client, identity);
     },
   };
 }

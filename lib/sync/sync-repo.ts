@@ -22,6 +22,8 @@ export interface SyncCursor {
   /** The runner holding the entity's lock, and until when (lib/sync/runner-lock.ts). */
   lockedBy: string | null;
   lockedUntil: Date | null;
+  /** This store is read through the entity's fallback (null: not chosen yet; lib/sync/reading.ts). */
+  readsFallback: boolean | null;
 }
 
 export type CursorPatch = Partial<Omit<SyncCursor, "installationId" | "entity" | "lockedBy" | "lockedUntil">>;

@@ -3,7 +3,7 @@
  * delta sync. `userId` null means the operator (command line, jobs): no user check.
  */
 import { SYNC_PASS_JOB, SYNC_SWEEP_JOB, syncJobOptions } from "@/lib/jobs/kinds";
-import type { SyncEntity } from "@/lib/sync/declaration";
+import { isPolled, type SyncEntity } from "@/lib/sync/declaration";
 import type { SyncHandler } from "@/lib/sync/handler";
 import { syncEntity } from "@/lib/sync/registry";
 import { syncRun, type SyncServices } from "@/lib/sync/run";
@@ -197,11 +197,11 @@ export function syncVerbs(
           ...(opts.retryLimit === undefined ? {} : { retryLimit: opts.retryLimit }),
         });
         const data = { installationId, entity: e.name };
-        if (e.version) {
+        if (isPolled(e)) {
           const id = await core.send(SYNC_PASS_JOB, data, options);
           if (id) ids.push(id);
         }
-        if (opts.sweep || !e.version) {
+        if (opts.sweep || !isPolled(e)) {
           const id = await core.send(SYNC_SWEEP_JOB, data, options);
           if (id) ids.push(id);
         }

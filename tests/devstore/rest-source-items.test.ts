@@ -7,6 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { ADMIN, harness, integration } from "../helpers/devstore-rest-harness";
+import { createStoreData } from "../../devstore/src/data/index";
+import { editSourceItems, SourceItemsBody, SourceItemsError } from "../../devstore/src/admin/source-items";
 
 const list = (q: string) => `/rest/V1/inventory/source-items?${q}`;
 
@@ -51,5 +53,50 @@ describe("GET /V1/inventory/source-items", () => {
     expect(bad.status).toBe(500);
     h.as(integration(["Magento_Catalog::products"]));
     expect((await h.get(list("searchCriteria[pageSize]=1"))).status).toBe(401);
+  });
+
+  it("lists items of other sources next to the default one; edits leave updated_at alone; refused whole when wrong", async () => {
+    const data = createStoreData();
+    const h = harness({}, data);
+    h.as(ADMIN);
+    const updatedAt = data.product("24-MB01")!.updated_at;
+    const edit = (body: unknown) => editSourceItems(data, SourceItemsBody.parse(body));
+    edit({
+      save: [
+        { sku: "24-MB01", source_code: "east", quantity: 5, status: 1 },
+        { sku: "24-MB01", source_code: "default", quantity: 9, status: 0 },
+      ],
+    });
+    const bySku =
+      "searchCriteria[filterGroups][0][filters][0][field]=sku&searchCriteria[filterGroups][0][filters][0][value]=24-MB01" +
+      "&searchCriteria[sortOrders][0][field]=source_code&searchCriteria[sortOrders][0][direction]=ASC";
+    expect((await h.get(list(bySku))).json.items).toEqual([
+      { sku: "24-MB01", source_code: "default", quantity: 9, status: 0 },
+      { sku: "24-MB01", source_code: "east", quantity: 5, status: 1 },
+    ]);
+    expect(data.product("24-MB01")!.updated_at).toBe(updatedAt);
+    // a product unknown, or the default source's item deleted: nothing of the body is written
+    expect(() =>
+      edit({
+        save: [{ sku: "24-MB01", source_code: "east", quantity: 1, status: 1 }],
+        delete: [{ sku: "nope", source_code: "east" }],
+      }),
+    ).toThrow(SourceItemsError);
+    expect(() => edit({ delete: [{ sku: "24-MB01", source_code: "default" }] })).toThrow(/delete the product/);
+    expect(
+      SourceItemsBody.safeParse({ save: [{ sku: "x", source_code: "a b", quantity: 1, status: 1 }] }).success,
+    ).toBe(false);
+    expect((await h.get(list(bySku))).json.items[1].quantity).toBe(5);
+    expect(edit({ delete: [{ sku: "24-mb01", source_code: "east" }] })).toEqual({ saved: 0, deleted: 1 });
+    expect((await h.get(list(bySku))).json.total_count).toBe(1);
+  });
+
+  it("a store started without MSI has no such route: 404 no route, as Magento without its Inventory modules", async () => {
+    const h = harness({ msi: false });
+    h.as(ADMIN);
+    const res = await h.get(list("searchCriteria[pageSize]=1"));
+    expect(res.status).toBe(404);
+    expect(res.json.message).toBe("Request does not match any route.");
+    expect((await h.get("/rest/V1/stockItems/24-MB01")).status).toBe(200);
   });
 });

@@ -8,7 +8,7 @@ import type { DatabaseProvider } from "@/lib/db";
 import type { SyncChange, SyncHandler } from "@/lib/sync/handler";
 import { syncEntity } from "@/lib/sync/registry";
 import { toStoreRecord } from "@/lib/sync/records";
-import { projection } from "@/lib/sync/declaration";
+import { projection, readingOf } from "@/lib/sync/declaration";
 
 export type Fault = "500" | "429" | "duplicate" | "crash";
 
@@ -29,16 +29,29 @@ export interface SyncHarness {
   listRequests(): number;
   /** The next store list request waits until `release()`; `held` resolves once it is waiting. */
   holdNextList(): { held: Promise<void>; release(): void };
-  /** The store's own listing of an entity: identity → fields as the mirror keeps them. */
+  /**
+   * The store's own listing of an entity: identity → fields as the mirror keeps them (read as this store must be
+   * read: an entity's fallback when the store runs without MSI).
+   */
   storeListing(entity: string): Promise<Map<string, Record<string, unknown>>>;
   /** The mirror: identity → fields. */
   mirror(entity: string): Promise<Map<string, Record<string, unknown>>>;
   churn(body: Record<string, number>): Promise<unknown>;
+  /** The merchant's MSI source-item edits (POST /admin/api/source-items). */
+  sourceItems(body: {
+    save?: Array<{ sku: string; source_code: string; quantity: number; status: 0 | 1 }>;
+    delete?: Array<{ sku: string; source_code: string }>;
+  }): Promise<unknown>;
   moveStoreClock(seconds: number): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startSyncHarness(provider: DatabaseProvider, products = 200): Promise<SyncHarness> {
+export async function startSyncHarness(
+  provider: DatabaseProvider,
+  products = 200,
+  store: { msi?: boolean } = {},
+): Promise<SyncHarness> {
+  const msi = store.msi ?? true;
   const delivered: SyncChange[] = [];
   let failures = 0;
   const handler: SyncHandler = {
@@ -91,7 +104,7 @@ export async function startSyncHarness(provider: DatabaseProvider, products = 20
     lastAnswer.set(key, { body, headers: res.headers, status: res.status });
     return new Response(body, { status: res.status, headers: res.headers });
   };
-  const h = await startHarness({ provider, store: { products }, kit: { syncHandlers: [handler], fetch: faulty } });
+  const h = await startHarness({ provider, store: { products, msi }, kit: { syncHandlers: [handler], fetch: faulty } });
   const integ = await h.createIntegration("Sync");
   await h.activate(integ.id);
   await h.settle();
@@ -117,7 +130,8 @@ export async function startSyncHarness(provider: DatabaseProvider, products = 20
       return { held: heldP, release };
     },
     async storeListing(name) {
-      const entity = syncEntity(name);
+      const declared = syncEntity(name);
+      const entity = readingOf(declared, declared.fallback !== undefined && !msi);
       const out = new Map<string, Record<string, unknown>>();
       for (let page = 1; ; page++) {
         const q = `searchCriteria[pageSize]=300&searchCriteria[currentPage]=${page}&fields=${encodeURIComponent(projection(entity))}`;
@@ -138,6 +152,7 @@ export async function startSyncHarness(provider: DatabaseProvider, products = 20
       return out;
     },
     churn: (body) => h.admin("POST", "/admin/api/churn", body),
+    sourceItems: (body) => h.admin("POST", "/admin/api/source-items", body),
     async moveStoreClock(seconds) {
       const now = await h.admin<{ offsetSeconds: number }>("GET", "/admin/api/clock");
       await h.admin("POST", "/admin/api/clock", { offsetSeconds: now.offsetSeconds + seconds });

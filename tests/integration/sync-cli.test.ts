@@ -74,9 +74,12 @@ describe.each(PROVIDERS)("sync commands on %s", (provider) => {
         .map((l) => JSON.parse(l) as Record<string, unknown>);
       const store = await s.storeListing(e);
       expect(out).toHaveLength(store.size);
-      expect(
-        new Map(out.map((r) => [String(r[e === "orders" ? "entity_id" : e === "customers" ? "id" : "sku"]), r])),
-      ).toEqual(store);
+      // the dev store has MSI: stock is its source items, identified by source + SKU
+      const identity = (r: Record<string, unknown>) =>
+        e === "stock"
+          ? JSON.stringify([r.source_code, r.sku])
+          : String(r[e === "orders" ? "entity_id" : e === "customers" ? "id" : "sku"]);
+      expect(new Map(out.map((r) => [identity(r), r]))).toEqual(store);
       if (e === "customers" || e === "orders") {
         const ids = out.map((r) => Number(r[e === "orders" ? "entity_id" : "id"]));
         expect(ids).toEqual([...ids].sort((a, b) => a - b));
@@ -85,11 +88,13 @@ describe.each(PROVIDERS)("sync commands on %s", (provider) => {
     const stock = (await dump("stock")).stdout
       .trim()
       .split("\n")
-      .map((l) => JSON.parse(l) as { sku: string; qty: number });
-    expect(typeof stock[0]!.qty).toBe("number");
-    expect(stock.map((r) => r.sku)).toEqual(
-      [...stock.map((r) => r.sku)].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))),
-    );
+      .map((l) => JSON.parse(l) as { sku: string; source_code: string; quantity: number });
+    expect(typeof stock[0]!.quantity).toBe("number");
+    // sorted by identity: source, then SKU, in byte order
+    const byIdentity = (a: (typeof stock)[0], b: (typeof stock)[0]) =>
+      Buffer.compare(Buffer.from(a.source_code), Buffer.from(b.source_code)) ||
+      Buffer.compare(Buffer.from(a.sku), Buffer.from(b.sku));
+    expect(stock).toEqual([...stock].sort(byIdentity));
   }, 300_000);
 
   it("bad arguments and unknown stores fail with a message saying what to do, and nothing on stdout", async () => {

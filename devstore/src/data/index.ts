@@ -30,6 +30,7 @@ import type {
   Product,
   Shipment,
   Transaction,
+  SourceItemRecord,
 } from "./types";
 import type { GiftCardAccount, GiftRegistry, GiftWrapping, Rma } from "./types-commerce";
 import type { AttributeGroup, AttributeSet, CatalogAttribute, CustomerAttributeMetadata } from "./types-eav";
@@ -50,7 +51,7 @@ export { DEFAULT_PRODUCT_COUNT } from "./seed-catalog";
 
 /** Counters behind `nextId`: one per kind of record the REST routes create (initialised from the seed's largest id). */
 export type IdKind =
-  | "product" | "stockItem" | "category" | "customer" | "address" | "history" | "cmsPage" | "cmsBlock"
+  | "product" | "stockItem" | "sourceItem" | "category" | "customer" | "address" | "history" | "cmsPage" | "cmsBlock"
   | "customerGroup" | "attribute" | "attributeSet" | "attributeGroup" | "attributeOption"
   | "quote" | "quoteItem" | "quoteAddress" | "giftMessage"
   | "order" | "orderItem" | "orderAddress" | "invoice" | "shipment" | "creditMemo" | "transaction" | "documentItem" | "documentComment" | "track"
@@ -93,6 +94,11 @@ export interface StoreData {
   readonly giftWrappings: Map<number, GiftWrapping>;
   readonly returns: Map<number, Rma>;
   readonly giftRegistries: Map<number, GiftRegistry>;
+  /**
+   * MSI source items on sources other than `default`, by `sourceItemKey` (the default source's items follow each
+   * product's legacy stock item, as Magento keeps the two in step). A product's are deleted with it.
+   */
+  readonly sourceItems: Map<string, SourceItemRecord>;
   /** Password reset tokens by customer id (AccountManagement::initiatePasswordReset), with their issue time (ms). */
   readonly resetTokens: Map<number, { token: string; issuedAt: number }>;
   /** By SKU, case-insensitively (MySQL's default collation, as ProductRepository::get). */
@@ -150,6 +156,10 @@ function salesDocuments(d: MemoryStoreData): (Invoice | Shipment | CreditMemo)[]
 const COUNTER_SOURCES: Record<IdKind, (d: MemoryStoreData) => Iterable<number>> = {
   product: (d) => d.productsById.keys(),
   stockItem: (d) => flatMapIter(d.productsById.values(), (p) => [p.extension_attributes.stock_item.item_id]),
+  sourceItem: (d) => [
+    ...flatMapIter(d.productsById.values(), (p) => [p.extension_attributes.stock_item.item_id]),
+    ...flatMapIter(d.sourceItems.values(), (i) => [i.source_item_id]),
+  ],
   category: (d) => d.categories.keys(),
   customer: (d) => d.customers.keys(),
   address: (d) => flatMapIter(d.customers.values(), (c) => c.addresses.map((a) => a.id)),
@@ -227,6 +237,7 @@ class MemoryStoreData implements StoreData {
   readonly returns = new Map<number, Rma>();
   readonly giftRegistries = new Map<number, GiftRegistry>();
   readonly resetTokens = new Map<number, { token: string; issuedAt: number }>();
+  readonly sourceItems = new Map<string, SourceItemRecord>();
   private readonly bySku = new Map<string, Product>();
   private readonly passwords = new Map<number, PasswordHash>();
   private readonly counters = new Map<IdKind, number>();
@@ -252,6 +263,8 @@ class MemoryStoreData implements StoreData {
   deleteProduct(product: Product): void {
     this.productsById.delete(product.id);
     this.bySku.delete(product.sku.toLowerCase());
+    for (const [key, item] of this.sourceItems)
+      if (item.sku.toLowerCase() === product.sku.toLowerCase()) this.sourceItems.delete(key);
   }
 
   customerByEmail(email: string, websiteId: number): Customer | undefined {
@@ -327,6 +340,7 @@ class MemoryStoreData implements StoreData {
 
     this.passwords.clear();
     this.resetTokens.clear();
+    this.sourceItems.clear();
     this.setCustomerPassword(1, DEMO_CUSTOMER.password);
     this.counters.clear();
     this.touch();

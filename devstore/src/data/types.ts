@@ -434,3 +434,16 @@ export type Transaction = {
   created_at: string;
   child_transactions: Transaction[];
 };
+
+/** An MSI source item kept on its own (a source other than `default`): SourceItemInterface plus its table's id. */
+export interface SourceItemRecord {
+  source_item_id: number;
+  sku: string;
+  source_code: string;
+  quantity: number;
+  /** 1 in stock, 0 out of stock. */
+  status: number;
+}
+
+/** The key of a source item: its source and SKU (case-insensitive, MySQL's collation). */
+export const sourceItemKey = (sourceCode: string, sku: string): string => `${sourceCode}\u0000${sku.toLowerCase()}`;

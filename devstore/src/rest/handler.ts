@@ -33,6 +33,8 @@ export interface RestHandlerOptions {
   profile?: string;
   /** Open source (default) or Commerce: the Commerce-only modules' routes exist only in the latter. */
   edition?: Edition;
+  /** MSI's modules (default on); off, the `msi` routes are absent (404 no route), as in a store without MSI. */
+  msi?: boolean;
   /** Magento's Web API input limits: `true` = defaults (page size 20, max 300). Off by default. */
   inputLimits?: boolean | InputLimits;
   /** Store base URL for a request (trailing slash). Default: `http://{Host}/`. */
@@ -118,7 +120,7 @@ const noTokenService: RouteContext["issueUserToken"] = () => {
 
 export function createRestHandler(opts: RestHandlerOptions): RestHandler {
   const edition = opts.edition ?? "open-source";
-  const routes = routesFor([...(opts.routes ?? ROUTES), ...(opts.extraRoutes ?? [])], edition);
+  const routes = routesFor([...(opts.routes ?? ROUTES), ...(opts.extraRoutes ?? [])], edition, opts.msi ?? true);
   const router = new Router(routes);
   const limits: InputLimits | false = opts.inputLimits === true ? DEFAULT_INPUT_LIMITS : opts.inputLimits || false;
   const now = opts.now ?? Date.now;

@@ -66,6 +66,8 @@ export interface RouteDef {
   aclResource: string;
   /** Served only by the Commerce edition; the open-source edition has no such route (404 no route). */
   edition?: "commerce";
+  /** An MSI (Magento_Inventory*) route: a store started without MSI (`--msi off`) has no such route (404 no route). */
+  msi?: true;
   summary: string;
   /** GET list operations taking searchCriteria in the query string. */
   searchCriteria?: boolean;
@@ -81,9 +83,9 @@ export interface RouteDef {
 export const isAnonymous = (route: Pick<RouteDef, "aclResource">) => route.aclResource === "anonymous";
 export const isCustomerSelf = (route: Pick<RouteDef, "aclResource">) => route.aclResource === "self";
 
-/** The routes one edition serves (the Commerce edition also serves every open-source route). */
-export function routesFor(routes: readonly RouteDef[], edition: Edition): RouteDef[] {
-  return routes.filter((r) => r.edition === undefined || edition === "commerce");
+/** The routes one edition serves (the Commerce edition also serves every open-source route), with or without MSI. */
+export function routesFor(routes: readonly RouteDef[], edition: Edition, msi = true): RouteDef[] {
+  return routes.filter((r) => (r.edition === undefined || edition === "commerce") && (msi || r.msi === undefined));
 }
 
 export function routeOperationId(

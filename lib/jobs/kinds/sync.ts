@@ -9,7 +9,7 @@
  *   retries came due; a paused entity gets none.
  */
 import { z } from "zod";
-import type { SyncEntity } from "@/lib/sync/declaration";
+import { isPolled, type SyncEntity } from "@/lib/sync/declaration";
 import { syncEntity } from "@/lib/sync/registry";
 import { syncRun, type SyncServices } from "@/lib/sync/run";
 import { SyncBusyError } from "@/lib/sync/runner-lock";
@@ -110,11 +110,10 @@ export function syncJobs(s: JobServices): JobKind[] {
                 sent++;
               continue;
             }
-            const sweepDue =
-              e.version === null
-                ? dueAt(c?.lastSweepAt ?? null, e.sweepIntervalSeconds, now)
-                : Boolean(c?.backfilledAt) && dueAt(c?.lastSweepAt ?? null, e.sweepIntervalSeconds, now);
-            const passDue = e.version !== null && (!c?.backfilledAt || dueAt(c.lastPassAt, e.intervalSeconds, now));
+            const sweepDue = !isPolled(e)
+              ? dueAt(c?.lastSweepAt ?? null, e.sweepIntervalSeconds, now)
+              : Boolean(c?.backfilledAt) && dueAt(c?.lastSweepAt ?? null, e.sweepIntervalSeconds, now);
+            const passDue = isPolled(e) && (!c?.backfilledAt || dueAt(c.lastPassAt, e.intervalSeconds, now));
             if (
               sweepDue &&
               (await s.send(

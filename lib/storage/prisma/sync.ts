@@ -299,6 +299,7 @@ export function prismaSync(db: PortableQueries, provider: DatabaseProvider): Syn
           errorCode: null,
           error: null,
           errorAt: null,
+          readsFallback: null,
         },
       });
       await db.syncRecord.updateMany({ where: { installationId, entity }, data: { version: "" } });

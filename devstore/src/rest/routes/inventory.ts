@@ -2,7 +2,8 @@ import { requiredField } from "../errors";
 import type { RouteDef } from "../route";
 import { requireObject, toFloat, toInt } from "./input";
 import { applyStock, requireProduct } from "./products";
-import type { Product } from "../../data/types";
+import type { Product, SourceItemRecord } from "../../data/types";
+import type { StoreData } from "../../data/index";
 import { columns, type SearchableEntity } from "../searchable";
 
 /** Magento_CatalogInventory etc/webapi.xml: every stock route needs this resource. */
@@ -22,40 +23,45 @@ export interface SourceItem {
   status: number;
 }
 
-/**
- * MSI's source items (table inventory_source_item, flat): one per product on the default source, carrying the
- * legacy stock item's quantity and in-stock flag, as Magento keeps the default source and the legacy stock item
- * in step. `source_item_id` is a column Magento filters and sorts on but never renders (magento/inventory
- * InventoryApi/Api/Data/SourceItemInterface.php identifies a source item by sku and source_code).
- */
-export const SOURCE_ITEM_SEARCH: SearchableEntity<Product> = {
-  name: "sourceItems",
-  storage: "flat",
-  table: "inventory_source_item",
-  rows: (data) => data.productsById.values(),
-  fields: () => SOURCE_ITEM_COLUMNS,
-  read: (p, f) =>
-    f === "source_item_id"
-      ? p.extension_attributes.stock_item.item_id
-      : f === "source_code"
-        ? DEFAULT_SOURCE_CODE
-        : f === "sku"
-          ? p.sku
-          : f === "quantity"
-            ? p.extension_attributes.stock_item.qty
-            : f === "status"
-              ? p.extension_attributes.stock_item.is_in_stock
-                ? 1
-                : 0
-              : undefined,
-};
-const SOURCE_ITEM_COLUMNS = columns(["source_item_id", "source_code", "sku", "quantity", "status"]);
-
-export const sourceItemOf = (p: Product): SourceItem => ({
+/** A product's item on the default source: its legacy stock item's quantity and in-stock flag. */
+const defaultSourceItem = (p: Product): SourceItemRecord => ({
+  source_item_id: p.extension_attributes.stock_item.item_id,
   sku: p.sku,
   source_code: DEFAULT_SOURCE_CODE,
   quantity: p.extension_attributes.stock_item.qty,
   status: p.extension_attributes.stock_item.is_in_stock ? 1 : 0,
+});
+
+function* allSourceItems(data: StoreData): Iterable<SourceItemRecord> {
+  for (const p of data.productsById.values()) yield defaultSourceItem(p);
+  yield* data.sourceItems.values();
+}
+
+/**
+ * MSI's source items (table inventory_source_item, flat): one per product on the default source, carrying the
+ * legacy stock item's quantity and in-stock flag, as Magento keeps the default source and the legacy stock item
+ * in step, plus the items of other sources (`POST /admin/api/source-items`). `source_item_id` is a column Magento
+ * filters and sorts on but never renders (magento/inventory InventoryApi/Api/Data/SourceItemInterface.php
+ * identifies a source item by sku and source_code).
+ */
+export const SOURCE_ITEM_SEARCH: SearchableEntity<SourceItemRecord> = {
+  name: "sourceItems",
+  storage: "flat",
+  table: "inventory_source_item",
+  rows: allSourceItems,
+  fields: () => SOURCE_ITEM_COLUMNS,
+  read: (i, f) =>
+    f === "source_item_id" || f === "source_code" || f === "sku" || f === "quantity" || f === "status"
+      ? i[f]
+      : undefined,
+};
+const SOURCE_ITEM_COLUMNS = columns(["source_item_id", "source_code", "sku", "quantity", "status"]);
+
+export const sourceItemOf = (i: SourceItemRecord): SourceItem => ({
+  sku: i.sku,
+  source_code: i.source_code,
+  quantity: i.quantity,
+  status: i.status,
 });
 
 export const inventoryRoutes: RouteDef[] = [
@@ -65,6 +71,7 @@ export const inventoryRoutes: RouteDef[] = [
     service: "inventoryApiSourceItemRepositoryV1",
     operation: "getList",
     aclResource: SOURCES,
+    msi: true,
     summary: "Find source items by search criteria (MSI)",
     searchCriteria: true,
     returns: "{items: SourceItem[], search_criteria, total_count}",

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "SyncCursor" ADD COLUMN "readsFallback" BOOLEAN;

@@ -62,6 +62,14 @@ export function providerOf(url: string): DatabaseProvider {
 const CONNECTION_PRAGMAS = ["PRAGMA synchronous = NORMAL", "PRAGMA busy_timeout = 10000"];
 
 /**
+ * libSQL runs a statement synchronously and its promise resolves at once, so a run of statements (a transaction, a
+ * worker draining jobs, a burst of callbacks behind Prisma's mutex) is one unbroken chain of microtasks: timers and
+ * sockets wait until it ends. Under a callback flood that was a 6 s stall in which /api/health did not answer and
+ * keep-alive sockets were dropped. Every statement first gives the event loop one turn.
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * A transaction on the client's own connection. libSQL's `transaction()` hands the connection to the
  * transaction and opens a new one for whatever comes next, and never closes the one it handed over: each
  * transaction left an open connection (three descriptors and its own page cache) until the garbage collector
@@ -83,6 +91,7 @@ class SameConnectionTransaction implements Transaction {
 
   async execute(stmt: InStatement): Promise<ResultSet> {
     this.check();
+    await turn();
     return this.client.execute(stmt);
   }
 
@@ -136,6 +145,7 @@ function oneConnection(client: Client): Client {
       if (prop === "execute" || prop === "batch" || prop === "executeMultiple") {
         return async (...args: unknown[]) => {
           await settle();
+          await turn();
           return Reflect.apply(value, target, args);
         };
       }
@@ -146,6 +156,7 @@ function oneConnection(client: Client): Client {
         // only "read" is deferred; the rest take the write lock at BEGIN IMMEDIATE, where busy_timeout waits.
         return async (mode: TransactionMode = "write") => {
           await settle();
+          await turn();
           await target.execute(mode === "read" ? "BEGIN" : "BEGIN IMMEDIATE");
           return new SameConnectionTransaction(target);
         };

@@ -65,9 +65,16 @@ const CONNECTION_PRAGMAS = ["PRAGMA synchronous = NORMAL", "PRAGMA busy_timeout 
  * libSQL runs a statement synchronously and its promise resolves at once, so a run of statements (a transaction, a
  * worker draining jobs, a burst of callbacks behind Prisma's mutex) is one unbroken chain of microtasks: timers and
  * sockets wait until it ends. Under a callback flood that was a 6 s stall in which /api/health did not answer and
- * keep-alive sockets were dropped. Every statement first gives the event loop one turn.
+ * keep-alive sockets were dropped. So a statement that comes TURN_EVERY_MS or more after the event loop last got a
+ * turn gives it one first (a turn per statement would make every statement wait behind whatever else is queued).
  */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const TURN_EVERY_MS = 20;
+let lastTurn = performance.now();
+const turn = async (): Promise<void> => {
+  if (performance.now() - lastTurn < TURN_EVERY_MS) return;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  lastTurn = performance.now();
+};
 
 /**
  * A transaction on the client's own connection. libSQL's `transaction()` hands the connection to the

@@ -6,9 +6,10 @@ import { customers } from "./entities/customers";
 import { orders } from "./entities/orders";
 import { products } from "./entities/products";
 import { stock } from "./entities/stock";
+import { sourceItems } from "./entities/source-items";
 import { KitError } from "@/lib/kit-error";
 
-export const SYNC_ENTITIES: readonly SyncEntity[] = [products, customers, orders, stock];
+export const SYNC_ENTITIES: readonly SyncEntity[] = [products, customers, orders, stock, sourceItems];
 
 export class UnknownSyncEntityError extends KitError {
   static override readonly brand: string = "UnknownSyncEntityError";

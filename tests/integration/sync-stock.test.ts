@@ -1,6 +1,6 @@
 /**
- * Stock on both kinds of store (lib/sync/entities/stock.ts, docs/sync.md "Stock"): a store with MSI is read as its
- * source items (identity source + SKU, paged by SKU without splitting one SKU's sources), a store without MSI as
+ * Source items on both kinds of store (lib/sync/entities/source-items.ts, docs/sync.md "Stock"): a store with MSI
+ * is read as its source items (identity source + SKU, paged by SKU without splitting one SKU's sources), a store without MSI as
  * its legacy stock items; the choice is made once, kept on the cursor and made again on Resync. On both, after a
  * sweep the mirror equals the store's own listing, a quantity changed without updated_at moving included, and a
  * source item deleted in the store is delivered as a delete.
@@ -13,7 +13,7 @@ const PRODUCTS = 200;
 /** One SKU stocked on this many sources: more than a page (300), so the sweep reads it whole by page number. */
 const MANY_SOURCES = 301;
 
-describe.each(PROVIDERS)("stock sync on %s", (provider) => {
+describe.each(PROVIDERS)("source-items sync on %s", (provider) => {
   let s: SyncHarness | undefined;
   afterEach(async () => {
     await s?.close();
@@ -21,7 +21,7 @@ describe.each(PROVIDERS)("stock sync on %s", (provider) => {
   });
 
   const cursorOf = async (id: string) =>
-    (await s!.h.kit.sync.status(id, null))?.find((x) => x.entity === "stock")?.cursor ?? null;
+    (await s!.h.kit.sync.status(id, null))?.find((x) => x.entity === "source-items")?.cursor ?? null;
 
   /** A REST call as the store's admin. */
   async function rest(method: string, path: string): Promise<Response> {
@@ -65,14 +65,14 @@ describe.each(PROVIDERS)("stock sync on %s", (provider) => {
     const [first, second] = [await storeSkus(1), await storeSkus(2)];
     expect(first.at(-1)).toBe(second[0]);
 
-    const sweep = await s.h.kit.sync.runSweep(id, "stock");
-    const listing = await s.storeListing("stock");
+    const sweep = await s.h.kit.sync.runSweep(id, "source-items");
+    const listing = await s.storeListing("source-items");
     expect(listing.size).toBe(PRODUCTS * 2 + Math.ceil(PRODUCTS / 7) + MANY_SOURCES);
-    expect(await s.mirror("stock")).toEqual(listing);
+    expect(await s.mirror("source-items")).toEqual(listing);
     expect(sweep.changes).toBe(listing.size);
     expect((await cursorOf(id))?.readsFallback).toBe(false);
     // the mirror (and sync:dump) is in identity order: by source, then SKU
-    const sources = [...(await s.mirror("stock")).values()].map((r) => String(r.source_code));
+    const sources = [...(await s.mirror("source-items")).values()].map((r) => String(r.source_code));
     expect(sources).toEqual([...sources].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))));
 
     // a source item deleted, one whose quantity changes (no updated_at anywhere), a product deleted with its sources
@@ -80,8 +80,8 @@ describe.each(PROVIDERS)("stock sync on %s", (provider) => {
     await s.sourceItems({ delete: [gone], save: [{ sku: skus[4]!, source_code: "east", quantity: 999, status: 0 }] });
     expect((await rest("DELETE", `/V1/products/${encodeURIComponent(skus[7]!)}`)).status).toBe(200);
     const before = s.delivered.length;
-    await s.h.kit.sync.runSweep(id, "stock");
-    expect(await s.mirror("stock")).toEqual(await s.storeListing("stock"));
+    await s.h.kit.sync.runSweep(id, "source-items");
+    expect(await s.mirror("source-items")).toEqual(await s.storeListing("source-items"));
     const news = s.delivered.slice(before);
     expect(
       news
@@ -102,43 +102,48 @@ describe.each(PROVIDERS)("stock sync on %s", (provider) => {
     await s.sourceItems({ save: [{ sku: skus[5]!, source_code: "east", quantity: 42, status: 1 }] });
     const refreshed = await s.h.kit.sync.refreshRecord({
       installationId: id,
-      entity: "stock",
+      entity: "source-items",
       identity: JSON.stringify(["east", skus[5]]),
     });
     expect(refreshed.outcome).toBe("changed");
-    expect((await s.mirror("stock")).get(JSON.stringify(["east", skus[5]]))).toMatchObject({ quantity: 42 });
+    expect((await s.mirror("source-items")).get(JSON.stringify(["east", skus[5]]))).toMatchObject({ quantity: 42 });
     await s.sourceItems({ delete: [{ sku: skus[5]!, source_code: "east" }] });
     expect(
-      (await s.h.kit.sync.refreshRecord({ installationId: id, entity: "stock", identity: `["east", "${skus[5]}"]` }))
-        .outcome,
+      (
+        await s.h.kit.sync.refreshRecord({
+          installationId: id,
+          entity: "source-items",
+          identity: `["east", "${skus[5]}"]`,
+        })
+      ).outcome,
     ).toBe("deleted");
     await expect(
-      s.h.kit.sync.refreshRecord({ installationId: id, entity: "stock", identity: '["east"]' }),
+      s.h.kit.sync.refreshRecord({ installationId: id, entity: "source-items", identity: '["east"]' }),
     ).rejects.toThrow(/JSON array of 2 texts/);
     // a plain SKU (a stock event names no source) refreshes every source of that SKU
     await s.sourceItems({ save: [{ sku: skus[6]!, source_code: "east", quantity: 77, status: 1 }] });
     expect(
-      (await s.h.kit.sync.refreshRecord({ installationId: id, entity: "stock", identity: skus[6]! })).outcome,
+      (await s.h.kit.sync.refreshRecord({ installationId: id, entity: "source-items", identity: skus[6]! })).outcome,
     ).toBe("changed");
-    expect((await s.mirror("stock")).get(JSON.stringify(["east", skus[6]]))).toMatchObject({ quantity: 77 });
+    expect((await s.mirror("source-items")).get(JSON.stringify(["east", skus[6]]))).toMatchObject({ quantity: 77 });
 
     // Resync from scratch forgets the choice (what kit.sync.resync does before it sends the jobs); the next run asks
-    await s.h.storage.sync.reset(id, "stock");
+    await s.h.storage.sync.reset(id, "source-items");
     expect((await cursorOf(id))?.readsFallback).toBeNull();
-    await s.h.kit.sync.runSweep(id, "stock");
+    await s.h.kit.sync.runSweep(id, "source-items");
     expect((await cursorOf(id))?.readsFallback).toBe(false);
-    expect(await s.mirror("stock")).toEqual(await s.storeListing("stock"));
+    expect(await s.mirror("source-items")).toEqual(await s.storeListing("source-items"));
   }, 180_000);
 
   it("without MSI: legacy stock items by SKU, chosen once; silent stock saves and deletions found", async () => {
     s = await startSyncHarness(provider, PRODUCTS, { msi: false });
     const id = s.installationId;
-    await s.h.kit.sync.runSweep(id, "stock");
+    await s.h.kit.sync.runSweep(id, "source-items");
     expect((await cursorOf(id))?.readsFallback).toBe(true);
-    const listing = await s.storeListing("stock");
+    const listing = await s.storeListing("source-items");
     expect(listing.size).toBe(PRODUCTS);
     expect([...listing.values()][0]).toHaveProperty("qty");
-    expect(await s.mirror("stock")).toEqual(listing);
+    expect(await s.mirror("source-items")).toEqual(listing);
 
     await s.moveStoreClock(10);
     const churn = (await s.churn({ seed: 11, deletes: 2, stockChanges: 6 })) as {
@@ -147,11 +152,13 @@ describe.each(PROVIDERS)("stock sync on %s", (provider) => {
     };
     expect(churn.stockChanged.length).toBeGreaterThan(0);
     const requests = s.listRequests();
-    const sweep = await s.h.kit.sync.runSweep(id, "stock");
+    const sweep = await s.h.kit.sync.runSweep(id, "source-items");
     // the choice is kept: no request but the sweep's own
     expect(s.listRequests() - requests).toBe(sweep.requests);
-    expect(await s.mirror("stock")).toEqual(await s.storeListing("stock"));
-    const deleted = s.delivered.filter((c) => c.entity === "stock" && c.operation === "delete").map((c) => c.identity);
+    expect(await s.mirror("source-items")).toEqual(await s.storeListing("source-items"));
+    const deleted = s.delivered
+      .filter((c) => c.entity === "source-items" && c.operation === "delete")
+      .map((c) => c.identity);
     expect(deleted.sort()).toEqual(
       churn.deleted
         .filter((d) => d.sku)

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { defineSyncEntity, readingOf, SyncDeclarationError, type SyncEntity } from "@/lib/sync/declaration";
-import { stock } from "@/lib/sync/entities/stock";
+import { sourceItems as stock } from "@/lib/sync/entities/source-items";
 import { products } from "@/lib/sync/entities/products";
 import { identityParts, SyncIdentityError, toStoreRecord, type StoreRecord } from "@/lib/sync/records";
 import { movedOn, pageEnd, sweepCriteria } from "@/lib/sync/sweep-keyset";
@@ -75,7 +75,7 @@ describe("identities of several fields", () => {
 
   it("the fallback reading replaces the route, fields, identity and keyset, keeping name and schedule", () => {
     const legacy = readingOf(stock, true);
-    expect(legacy).toMatchObject({ name: "stock", path: "/V1/products", keyset: { filter: "entity_id" } });
+    expect(legacy).toMatchObject({ name: "source-items", path: "/V1/products", keyset: { filter: "entity_id" } });
     expect(legacy.fallback).toBeUndefined();
     expect(readingOf(stock, false).path).toBe("/V1/inventory/source-items");
     expect(readingOf(products, true)).toEqual(products);

@@ -65,8 +65,9 @@ const CONNECTION_PRAGMAS = ["PRAGMA synchronous = NORMAL", "PRAGMA busy_timeout 
  * libSQL runs a statement synchronously and its promise resolves at once, so a run of statements (a transaction, a
  * worker draining jobs, a burst of callbacks behind Prisma's mutex) is one unbroken chain of microtasks: timers and
  * sockets wait until it ends. Under a callback flood that was a 6 s stall in which /api/health did not answer and
- * keep-alive sockets were dropped. So a statement that comes TURN_EVERY_MS or more after the event loop last got a
- * turn gives it one first (a turn per statement would make every statement wait behind whatever else is queued).
+ * keep-alive sockets were dropped. So a statement or transaction that starts TURN_EVERY_MS or more after the event
+ * loop last got a turn gives it one first (a turn per statement would make every statement wait behind whatever
+ * else is queued; a turn inside a transaction would hold the write lock longer).
  */
 const TURN_EVERY_MS = 20;
 let lastTurn = performance.now();
@@ -98,7 +99,7 @@ class SameConnectionTransaction implements Transaction {
 
   async execute(stmt: InStatement): Promise<ResultSet> {
     this.check();
-    await turn();
+    // no turn inside a transaction: it holds the write lock, which another process (npm run worker) waits for
     return this.client.execute(stmt);
   }
 

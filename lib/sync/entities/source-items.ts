@@ -1,4 +1,5 @@
 import { defineSyncEntity } from "../declaration";
+import { stock } from "./stock";
 
 /**
  * MSI source items: stock per source. A store with MSI: its source items (GET /V1/inventory/source-items), one per
@@ -18,13 +19,8 @@ export const sourceItems = defineSyncEntity({
   ],
   keyset: { filter: "sku", field: "sku", text: true, unique: false },
   version: null,
-  fallback: {
-    path: "/V1/products",
-    fields: ["id", "sku", "extension_attributes.stock_item.qty", "extension_attributes.stock_item.is_in_stock"],
-    identity: { field: "sku", filter: "sku", numeric: false },
-    keyset: { filter: "entity_id", field: "id" },
-    version: null,
-  },
+  // a store without MSI: exactly the legacy stock items `stock` reads
+  fallback: { path: stock.path, fields: stock.fields, identity: stock.identity, keyset: stock.keyset, version: null },
   intervalSeconds: 300,
   sweepIntervalSeconds: 300,
   pageSize: 300,

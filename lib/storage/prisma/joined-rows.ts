@@ -1,8 +1,8 @@
 /**
  * Installations read with their store in ONE SQL statement, as the rows every other read maps (rows.ts). Prisma's
- * `include` runs a statement per relation and compiles each (8 ms for an installation with its store against
- * about 1 ms for the join, measured under load by bench/store-page-read.bench.ts's probe of the same reads); the
- * reads a page makes on every render go through here. Column lists are typed against Prisma's generated rows:
+ * `include` runs a statement per relation and compiles each (an installation with its store: 10.0 ms against 1.3 ms
+ * for the join, medians at load 11.6 in bench/store-page-read.bench.ts); the reads a page makes on every render go
+ * through here. Column lists are typed against Prisma's generated rows:
  * a column added to the schema and not here is a compile error.
  */
 import type {
@@ -15,7 +15,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { InstallationWithStore } from "../storage";
 import { toInstallationWithStore } from "./rows";
 
-/** Every column of a table, once: `satisfies` fails the build when the schema gains one this file lacks. */
+/** Every column of a table, once: the type parameter's constraint fails the build when the schema gains one. */
 const all =
   <Row>() =>
   <const C extends Record<keyof Row, true>>(c: C) =>

@@ -266,7 +266,9 @@ test("stores list: a store whose integration was deleted stops reading Connected
     )
     .not.toBeNull();
   await adminApi(dash.store, "DELETE", `/integrations/${integrationId}`);
-  // nothing heard from the store for a while (as if the last call was an hour ago)
+  // nothing heard from the store for a while (as if the last call was an hour ago); the app may hold the write
+  // lock at this moment (its jobs run), so this write waits for it as the app's own connection does
+  await db.execute("PRAGMA busy_timeout = 10000");
   await db.execute({
     sql: 'UPDATE "Installation" SET "lastSuccessAt" = NULL, "lastCheckedAt" = NULL WHERE "id" = ?',
     args: [installationId],

@@ -7,28 +7,18 @@
  * p90 in milliseconds and the ratios.
  * BENCH_PAGE_READ_ROUNDS sets the rounds. No assertions.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
-import { openDatabase, useWriteAheadLog } from "@/lib/db";
+import { loadavg } from "node:os";
+import { openDatabase } from "@/lib/db";
 import { createPrismaStorage } from "@/lib/storage/prisma";
+import { benchDatabase, pct } from "./lib/app-server";
 
 const ROUNDS = Number(process.env.BENCH_PAGE_READ_ROUNDS ?? 2000);
 const WARMUPS = 200;
 const HOUR = 3_600_000;
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))]!;
-
 async function main() {
-  const dir = mkdtempSync(join(tmpdir(), "store-page-read-bench-"));
-  const url = `file:${join(dir, "bench.db")}`;
-  execFileSync(join(process.cwd(), "node_modules", ".bin", "prisma"), ["migrate", "deploy"], {
-    env: { ...process.env, DATABASE_URL: url },
-    stdio: "ignore",
-  });
-  await useWriteAheadLog(url);
-  const db = openDatabase(url);
+  const file = await benchDatabase("sqlite"); // migrated, in WAL mode
+  const db = openDatabase(file.url);
   const storage = createPrismaStorage(db);
   try {
     const now = new Date();
@@ -108,14 +98,13 @@ async function main() {
     );
     for (const [label, , times] of ways)
       console.log(
-        `  ${label.padEnd(58)} median ${quantile(times, 0.5).toFixed(3)} ms  p90 ${quantile(times, 0.9).toFixed(3)} ms`,
+        `  ${label.padEnd(58)} median ${pct(times, 0.5).toFixed(3)} ms  p90 ${pct(times, 0.9).toFixed(3)} ms`,
       );
-    const ratio = (kit: number, before: number) =>
-      (quantile(ways[before]![2], 0.5) / quantile(ways[kit]![2], 0.5)).toFixed(1);
+    const ratio = (kit: number, before: number) => (pct(ways[before]![2], 0.5) / pct(ways[kit]![2], 0.5)).toFixed(1);
     console.log(`  before / the kit (median): page read ${ratio(0, 1)}×, installation read ${ratio(2, 3)}×`);
   } finally {
     await db.close();
-    rmSync(dir, { recursive: true, force: true });
+    await file.dispose();
   }
 }
 

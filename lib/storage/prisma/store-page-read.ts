@@ -17,7 +17,7 @@ import { INSTALLATION_WITH_STORE, installationWithStoreOf, LINK_REQUEST, part, s
 const COLUMNS = Prisma.sql`${Prisma.raw(select("s", "s_", SESSION))}, "u"."email" AS "u_email",
   ${INSTALLATION_WITH_STORE}, ${Prisma.raw(select("lr", "lr_", LINK_REQUEST))}, "lu"."email" AS "lu_email"`;
 
-export async function readStorePage(
+export async function readSessionWithStorePage(
   db: PortableQueries,
   sessionId: string,
   installationId: string,

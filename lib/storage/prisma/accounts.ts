@@ -136,7 +136,8 @@ export function prismaSessions(db: PortableQueries): SessionRepo {
       const r = await db.session.findUnique({ where: { id }, include: { user: { select: { email: true } } } });
       return r ? { ...toSession(r), email: r.user.email } : null;
     },
-    byIdWithStorePage: (id, installationId, pendingSince) => readSessionWithStorePage(db, id, installationId, pendingSince),
+    byIdWithStorePage: (id, installationId, pendingSince) =>
+      readSessionWithStorePage(db, id, installationId, pendingSince),
     async touch(id, at) {
       await db.session.updateMany({ where: { id }, data: { lastSeenAt: at } });
     },

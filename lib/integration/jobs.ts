@@ -25,7 +25,7 @@ import { pruneLinkRequests } from "@/lib/integration/link-requests";
 import { defineJob, type JobKind } from "@/lib/jobs/worker";
 import type { JobModule } from "@/lib/jobs/registry";
 import { UNPROVEN_LANE_PREFIX, type JobQueue, type SendOptions } from "@/lib/jobs/queue";
-import { handshakeLane, storeLane, UNPROVEN_RECORDING_LANE, type JobServices } from "@/lib/jobs/kinds/services";
+import { handshakeLane, storeLane, unprovenRecordingLane, type JobServices } from "@/lib/jobs/kinds/services";
 import type { HandshakePruning } from "@/lib/jobs/kinds/maintenance";
 import { probeJob } from "./probe-jobs";
 
@@ -70,7 +70,7 @@ export const UNPROVEN_CALL_TIMEOUT_MS = 8_000;
  */
 export function callbackJob(cb: { consumerKey: string; storeBaseUrl: string }, proven: boolean): SendOptions {
   return {
-    lane: proven ? storeLane(cb.storeBaseUrl) : UNPROVEN_RECORDING_LANE,
+    lane: proven ? storeLane(cb.storeBaseUrl) : unprovenRecordingLane(cb.storeBaseUrl),
     key: handshakeKey(cb.consumerKey),
     ref: consumerKeyRef(cb.consumerKey),
     retryLimit: 5,

@@ -78,9 +78,10 @@ export interface FetchOptions {
   /** Jobs of one lane running at once, across every worker. */
   laneCap: number;
   /**
-   * Jobs of never-proven stores (lanes starting with UNPROVEN_LANE_PREFIX) running at once, across every worker:
-   * the rest of the workers' slots stay for proven stores and app-wide upkeep whatever unauthenticated callbacks
-   * queue. Default: no cap.
+   * Jobs of never-proven stores running at once, across every worker, in each of their two classes (exchanges:
+   * UNPROVEN_LANE_PREFIX; recording callbacks: UNPROVEN_RECORDING_PREFIX); one lane of a class runs
+   * `unprovenLaneCap` of them. The rest of the workers' slots stay for proven stores and app-wide upkeep whatever
+   * unauthenticated callbacks queue. Default: no cap.
    */
   unprovenCap?: number;
   now: Date;
@@ -97,18 +98,27 @@ export interface WorkerBeat {
 }
 
 /**
- * Lanes of stores no exchange ever proved (anyone can post a callback naming any host): their jobs form one class
- * with its own cap (FetchOptions.unprovenCap), and their finished jobs are pruned within minutes
+ * Lanes of stores no exchange ever proved (anyone can post a callback naming any host), one per host: their jobs
+ * form a class with its own cap (FetchOptions.unprovenCap), and their finished jobs are pruned within minutes
  * (JobQueue.pruneUnproven).
  */
 export const UNPROVEN_LANE_PREFIX = "unproven:";
 
 /**
- * Where never-proven callbacks are recorded, whatever their host: recording calls no store, so neither a host's
- * paused lane nor the class's slots held by slow hosts may hold it back; it takes milliseconds, and its lane cap
- * (2) bounds its slots. Pruned like the never-proven lanes.
+ * Where never-proven callbacks are recorded, one lane per host too: recording calls no store, so neither a host's
+ * paused exchange lane nor the exchange class's slots held by slow hosts may hold it back. A second class, capped
+ * like the first; pruned like it.
  */
-export const UNPROVEN_RECORDING_LANE = "recording:unproven";
+export const UNPROVEN_RECORDING_PREFIX = "recording:unproven:";
+
+/**
+ * Inside each never-proven class one lane runs at most one job fewer than the class (at least one), so a host with
+ * a backlog never takes the whole class: another store's first activation finds a slot free at once, whatever
+ * tags that backlog holds (its tags can be older than a newcomer's when a faster lane moved the clock meanwhile).
+ */
+export function unprovenLaneCap(unprovenCap: number, laneCap: number): number {
+  return Math.min(laneCap, Math.max(1, unprovenCap - 1));
+}
 
 export interface LaneState {
   lane: string;
@@ -173,8 +183,9 @@ export interface JobQueue {
   /** Is a job of `kind` for `ref` queued or running? */
   hasOpen(kind: string, ref: string): Promise<boolean>;
   /**
-   * Deletes jobs of never-proven lanes (and the recording lane) that finished before `before`, and queued ones created before it (their
-   * store's 300 s window is over: they can only fail). Returns how many.
+   * Deletes jobs of never-proven lanes (both classes) that finished before `before`, and queued ones created before
+   * it (their store's 300 s window is over: they can only fail), then those lanes' rows left with no job. Returns
+   * how many jobs.
    */
   pruneUnproven(before: Date): Promise<number>;
   /** Deletes completed jobs that finished before `completedBefore`, failed and cancelled ones before `failedBefore`. */

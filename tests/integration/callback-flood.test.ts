@@ -11,7 +11,7 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { CALLBACK_JOB, EXCHANGE_JOB } from "@/lib/integration/jobs";
-import { UNPROVEN_LANE_PREFIX, UNPROVEN_RECORDING_LANE } from "@/lib/jobs/queue";
+import { UNPROVEN_LANE_PREFIX, UNPROVEN_RECORDING_PREFIX } from "@/lib/jobs/queue";
 import { pruneUnproven, UNPROVEN_TTL_MS } from "@/lib/integration/prune";
 import { PROVIDERS } from "../helpers/databases";
 import { randomToken, startHarness, type Harness } from "../helpers/handshake-harness";
@@ -117,6 +117,9 @@ describe.each(PROVIDERS)("callback floods (%s)", (provider) => {
         (j) => JSON.stringify(j.data).includes("127.0.0.1:9/") || j.lane === `${UNPROVEN_LANE_PREFIX}127.0.0.1:9`,
       ),
     ).toEqual([]);
+    // and the lane rows (fairness tags) of every host the flood named, with them
+    const lanes = await h.db.jobLane.findMany({ select: { lane: true } });
+    expect(lanes.filter((l) => l.lane.includes("127.0.0.1:9"))).toEqual([]);
     expect((await h.installation(real.consumer_key)).state).toBe("active");
   });
 
@@ -162,10 +165,11 @@ describe.each(PROVIDERS)("callback floods (%s)", (provider) => {
         expect(r.status).toBe(200);
       }
     }
-    // recorded in the never-proven class; their exchanges on one lane per host, not per path
+    // recorded in the never-proven recording class and their exchanges in the exchange class, one lane per host, not per path
     const queued = await h.kit.jobs.queue.list({ kinds: [CALLBACK_JOB], states: ["created"], limit: 1000 });
     expect(queued).toHaveLength(20);
-    expect(queued.every((j) => j.lane === UNPROVEN_RECORDING_LANE)).toBe(true);
+    expect(queued.every((j) => j.lane.startsWith(UNPROVEN_RECORDING_PREFIX))).toBe(true);
+    expect(new Set(queued.map((j) => j.lane)).size).toBe(5);
     await h.reauthorize(real.id);
     const seen: number[] = [];
     h.release();

@@ -10,7 +10,7 @@
  * runs it on PostgreSQL and SQLite.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { JobQueue, LeasedJob } from "@/lib/jobs/queue";
+import { UNPROVEN_LANE_PREFIX, UNPROVEN_RECORDING_PREFIX, type JobQueue, type LeasedJob } from "@/lib/jobs/queue";
 
 /** A fresh queue for one test, and how to throw its database away afterwards. */
 export interface OpenedJobQueue {
@@ -288,6 +288,35 @@ function conformance(open: () => Promise<OpenedJobQueue>): void {
     const stored = await q.list({ refs: ["big"], limit: 500 });
     expect(stored.map((j) => j.data).sort((x, y) => Number(x) - Number(y))).toEqual(jobs.map((j) => j.data));
     expect((await drain(5)).map((j) => j.data)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it("never-proven classes: capped as a class, and one host's backlog never takes a class's last slot", async () => {
+    // one store's 20 activations: recording each callback sends its exchange (the handshake's two classes)
+    const fetchCapped = () => q.fetch({ kinds: KINDS, laneCap: 2, unprovenCap: 2, now: now() });
+    const busy = { recording: `${UNPROVEN_RECORDING_PREFIX}busy.test`, exchange: `${UNPROVEN_LANE_PREFIX}busy.test` };
+    for (let i = 0; i < 20; i++) await send(`record ${i}`, { lane: busy.recording, key: `busy-${i}` });
+    const running: LeasedJob[] = [];
+    for (let job = await fetchCapped(); job; job = await fetchCapped()) {
+      if (job.lane === busy.recording) {
+        // recordings run in turn while the exchanges they send wait for the class: the clock moves ahead of them
+        await q.complete(job, null, now());
+        await send(`exchange ${String(job.data).split(" ")[1]}`, { lane: busy.exchange, key: `busy-x${job.id}` });
+      } else running.push(job);
+    }
+    expect(running.map((j) => j.lane)).toEqual([busy.exchange]); // one slot of the class left free
+    // another store's first activation: recorded and exchanged at once, not behind the busy store's 19 queued exchanges
+    await send("record other", { lane: `${UNPROVEN_RECORDING_PREFIX}other.test`, key: "other" });
+    const recording = await fetchCapped();
+    expect(recording).toMatchObject({ data: "record other" });
+    await q.complete(recording!, null, now());
+    await send("exchange other", { lane: `${UNPROVEN_LANE_PREFIX}other.test`, key: "other-x" });
+    expect(await fetchCapped()).toMatchObject({ data: "exchange other" });
+    // the class is full (2): nothing more of it starts, whoever queued it; other lanes do
+    await send("app-wide", { lane: "" });
+    expect(await fetchCapped()).toMatchObject({ data: "app-wide" });
+    expect(await fetchCapped()).toBeNull();
+    await q.complete(running[0]!, null, now());
+    expect(await fetchCapped()).toMatchObject({ lane: busy.exchange });
   });
 
   it("starts nothing in a paused lane until the pause ends", async () => {

@@ -5,11 +5,9 @@ import type { SecretBox } from "@/lib/secret-box";
 import type { EventHandlers } from "@/lib/events/handlers";
 import type { SyncEntity } from "@/lib/sync/declaration";
 import type { SyncHandler } from "@/lib/sync/handler";
-import { UNPROVEN_LANE_PREFIX, type SendOptions } from "../queue";
+import { UNPROVEN_LANE_PREFIX, UNPROVEN_RECORDING_PREFIX, type SendOptions } from "../queue";
 import type { Mailer } from "@/lib/mail/mailer";
 import type { ExportBudgets } from "@/lib/exports/budget";
-
-export { UNPROVEN_RECORDING_LANE } from "../queue";
 
 /** What job kinds use of the kit (lib/kit.ts builds it; the handshake's kinds add its own: lib/integration/jobs.ts). */
 export interface JobServices {
@@ -57,6 +55,11 @@ export function storeLane(storeBaseUrl: string): string {
 /** The lane of a store no exchange proved yet: per host too, in the capped class of never-proven work (lib/jobs/queue.ts). */
 export function unprovenLane(storeBaseUrl: string): string {
   return `${UNPROVEN_LANE_PREFIX}${hostOf(storeBaseUrl)}`;
+}
+
+/** Where a never-proven store's callbacks are recorded: per host, in the capped recording class (lib/jobs/queue.ts). */
+export function unprovenRecordingLane(storeBaseUrl: string): string {
+  return `${UNPROVEN_RECORDING_PREFIX}${hostOf(storeBaseUrl)}`;
 }
 
 /** The lane of a store's handshake jobs: its own while it is proven, the never-proven class until then. */

@@ -1,5 +1,5 @@
 /** Leasing the next job fairly (lib/jobs/queue.ts, "Fairness" and "Leases"). */
-import type { FetchOptions, LeasedJob } from "../queue";
+import { unprovenLaneCap, type FetchOptions, type LeasedJob } from "../queue";
 import type { SqlExecutor } from "./executor";
 import { pickedRow, toLeased } from "./rows";
 import { advanceClock, expireLeases, pickNext, startJob } from "./statements";
@@ -23,7 +23,14 @@ export async function fetchNext(ex: SqlExecutor, o: FetchOptions, expiry: Expiry
         expiry.last = o.now.getTime();
         await tx.execute(expireLeases(d, o.kinds, o.now));
       }
-      const picks = { kinds: o.kinds, laneCap: o.laneCap, unprovenCap: o.unprovenCap ?? NO_CAP, now: o.now };
+      const unprovenCap = o.unprovenCap ?? NO_CAP;
+      const picks = {
+        kinds: o.kinds,
+        laneCap: o.laneCap,
+        unprovenCap,
+        unprovenLaneCap: unprovenLaneCap(unprovenCap, o.laneCap),
+        now: o.now,
+      };
       const chosen = pickedRow.parse(await tx.query(pickNext(d, picks)))[0];
       if (!chosen) return null;
       // held for the hold (renewed by heartbeats) or the whole lease, whichever is shorter

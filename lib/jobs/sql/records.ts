@@ -13,6 +13,7 @@ import {
   openJobFor,
   pruneFinished as pruneFinishedStatement,
   pruneUnproven as pruneUnprovenStatement,
+  pruneUnprovenLanes,
   retryEndedJob,
 } from "./statements";
 
@@ -33,8 +34,11 @@ export async function hasOpen(ex: SqlExecutor, kind: string, ref: string): Promi
   return (await ex.query(openJobFor(ex.dialect, kind, ref))).length > 0;
 }
 
+/** Never-proven jobs, then the lanes they leave empty (JobQueue.pruneUnproven). */
 export async function pruneUnproven(ex: SqlExecutor, before: Date): Promise<number> {
-  return ex.execute(pruneUnprovenStatement(ex.dialect, before));
+  const jobs = await ex.execute(pruneUnprovenStatement(ex.dialect, before));
+  await ex.execute(pruneUnprovenLanes(ex.dialect, before));
+  return jobs;
 }
 
 export async function pruneFinished(ex: SqlExecutor, completedBefore: Date, failedBefore: Date): Promise<number> {

@@ -28,6 +28,12 @@ export class Params {
     return this.dialect === "postgresql" ? `CAST(${placeholder} AS timestamp(3))` : placeholder;
   }
 
+  /** A whole number where PostgreSQL cannot tell the type from the column (inside CASE). */
+  int(value: number): string {
+    const placeholder = this.v(value);
+    return this.dialect === "postgresql" ? `CAST(${placeholder} AS integer)` : placeholder;
+  }
+
   /** A list for `IN (…)`: one placeholder per value (never empty: callers check first). */
   list(values: readonly unknown[]): string {
     if (values.length === 0) throw new Error("an empty IN list");

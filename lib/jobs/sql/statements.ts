@@ -3,7 +3,7 @@
  * The same tables on both databases (`Job`, `JobLane`, `JobWorker`: prisma/schema.prisma); the dialect changes
  * only placeholders and a few spellings (statement.ts). Nothing else in the kit writes these tables.
  */
-import { CLOCK_LANE, UNPROVEN_LANE_PREFIX, UNPROVEN_RECORDING_LANE, type JobListFilter } from "../queue";
+import { CLOCK_LANE, UNPROVEN_LANE_PREFIX, UNPROVEN_RECORDING_PREFIX, type JobListFilter } from "../queue";
 import { statement, type Dialect, type Statement } from "./statement";
 
 const QUEUED = `('created', 'retry')`;
@@ -94,34 +94,47 @@ export function expireLeases(d: Dialect, kinds: readonly string[], now: Date): S
 export interface PickOptions {
   kinds: readonly string[];
   laneCap: number;
+  /** Running jobs of each never-proven class (lib/jobs/queue.ts). */
   unprovenCap: number;
+  /** Running jobs of one lane inside a never-proven class (unprovenLaneCap). */
+  unprovenLaneCap: number;
   now: Date;
 }
 
+/** A lane-name test: the lane (column `col`) starts with `prefix` (a constant of queue.ts, never input). */
+function startsWith(prefix: string): (col: string) => string {
+  return (col) => `substr(${col}, 1, ${prefix.length}) = '${prefix}'`;
+}
+const exchangeClass = startsWith(UNPROVEN_LANE_PREFIX);
+const recordingClass = startsWith(UNPROVEN_RECORDING_PREFIX);
+
 /**
  * The next job that may start, in fairness order: the lowest tag among ready jobs of lanes below their cap and not
- * paused, whose key has no running job and no earlier queued job, within the never-proven class's cap. Looked for
- * once per queued state: each branch walks the (state, tag) index in order and stops at the first job that may
- * start (no sort of the whole queue). `+o."tag"`: the key's own index answers "an earlier job of this key is
- * queued" (a few rows); without the plus SQLite walks every queued job with a lower tag instead.
+ * paused, whose key has no running job and no earlier queued job, within each never-proven class's cap (and a
+ * lane of such a class below its own, smaller cap). Looked for once per queued state: each branch walks the
+ * (state, tag) index in order and stops at the first job that may start (no sort of the whole queue).
+ * `+o."tag"`: the key's own index answers "an earlier job of this key is queued" (a few rows); without the plus
+ * SQLite walks every queued job with a lower tag instead.
  */
 export function pickNext(d: Dialect, o: PickOptions): Statement {
   return statement(d, "pickNext", (p) => {
-    const prefix = `substr(%s, 1, ${UNPROVEN_LANE_PREFIX.length}) = '${UNPROVEN_LANE_PREFIX}'`;
-    const unproven = (col: string) => prefix.replace("%s", col);
     // SQLite: insertion order breaks ties; PostgreSQL has no rowid (ties across lanes are rare and harmless)
     const order = d === "sqlite" ? "j.rowid" : `j."id"`;
+    const classCap = (inClass: (col: string) => string) =>
+      `(NOT ${inClass(`j."lane"`)}
+            OR (SELECT count(*) FROM "Job" WHERE "state" = 'active' AND ${inClass(`"lane"`)}) < ${p.v(o.unprovenCap)})`;
     const branch = (state: string, alias: string) => `SELECT * FROM (
         SELECT j."id", j."leaseSeconds", j."tag", j."createdAt", ${order} AS "row" FROM "Job" j
         WHERE j."state" = '${state}' AND j."kind" IN (${p.list(o.kinds)}) AND j."startAfter" <= ${p.v(o.now)}
           AND j."lane" NOT IN (SELECT "lane" FROM "Job" WHERE "kind" IN (${p.list(o.kinds)}) AND "state" = 'active'
-            GROUP BY "lane" HAVING count(*) >= ${p.v(o.laneCap)})
+            GROUP BY "lane" HAVING count(*) >= CASE WHEN ${exchangeClass(`"lane"`)} OR ${recordingClass(`"lane"`)}
+              THEN ${p.int(o.unprovenLaneCap)} ELSE ${p.int(o.laneCap)} END)
           AND j."lane" NOT IN (SELECT "lane" FROM "JobLane" WHERE "pausedUntil" > ${p.v(o.now)})
           AND (j."key" IS NULL OR (
             j."key" NOT IN (SELECT "key" FROM "Job" WHERE "state" = 'active' AND "key" IS NOT NULL)
             AND NOT EXISTS (SELECT 1 FROM "Job" o WHERE o."key" = j."key" AND o."state" IN ${QUEUED} AND +o."tag" < j."tag")))
-          AND (NOT ${unproven(`j."lane"`)}
-            OR (SELECT count(*) FROM "Job" WHERE "state" = 'active' AND ${unproven(`"lane"`)}) < ${p.v(o.unprovenCap)})
+          AND ${classCap(exchangeClass)}
+          AND ${classCap(recordingClass)}
         ORDER BY j."tag", ${order}
         LIMIT 1) ${alias}`;
     return `SELECT "id", "leaseSeconds" FROM (${branch("created", "c")} UNION ALL ${branch("retry", "r")}) AS picked
@@ -258,14 +271,29 @@ export function openJobFor(d: Dialect, kind: string, ref: string): Statement {
   );
 }
 
-/** Jobs of never-proven lanes (and the recording lane) finished before `before`, or queued since before it. */
+/** Jobs of never-proven lanes (both classes) finished before `before`, or queued since before it. */
 export function pruneUnproven(d: Dialect, before: Date): Statement {
   return statement(
     d,
     "pruneUnproven",
     (p) => `DELETE FROM "Job"
-      WHERE (substr("lane", 1, ${UNPROVEN_LANE_PREFIX.length}) = ${p.v(UNPROVEN_LANE_PREFIX)} OR "lane" = ${p.v(UNPROVEN_RECORDING_LANE)})
+      WHERE (${exchangeClass(`"lane"`)} OR ${recordingClass(`"lane"`)})
         AND (("state" IN ${FINISHED} AND "completedAt" < ${p.v(before)}) OR ("state" IN ${QUEUED} AND "createdAt" < ${p.v(before)}))`,
+  );
+}
+
+/**
+ * The lane rows (fairness tags, pause state) of never-proven lanes with no job left and no pause running: one row
+ * per host an unauthenticated callback named, gone with its jobs.
+ */
+export function pruneUnprovenLanes(d: Dialect, pausedBefore: Date): Statement {
+  return statement(
+    d,
+    "pruneUnprovenLanes",
+    (p) => `DELETE FROM "JobLane"
+      WHERE (${exchangeClass(`"JobLane"."lane"`)} OR ${recordingClass(`"JobLane"."lane"`)})
+        AND ("JobLane"."pausedUntil" IS NULL OR "JobLane"."pausedUntil" <= ${p.v(pausedBefore)})
+        AND NOT EXISTS (SELECT 1 FROM "Job" j WHERE j."lane" = "JobLane"."lane")`,
   );
 }
 

@@ -38,6 +38,8 @@ const N = Number(process.env.BURST ?? 200);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 /** `in-process` or `separate`: only that worker variant. */
 const ONLY_WORKER = process.env.BENCH_WORKER;
+/** `burst` or `other-store`: only that part (default both). */
+const ONLY_PART = process.env.BENCH_PART;
 
 async function capture(): Promise<{ url: string; bodies: string[]; close(): Promise<void> }> {
   const bodies: string[] = [];
@@ -345,11 +347,11 @@ async function main(): Promise<void> {
   }
   const only = process.env.BENCH_DB;
   for (const provider of ["sqlite", "postgresql"] as const) {
-    if (only && only !== provider) continue;
+    if ((only && only !== provider) || ONLY_PART === "other-store") continue;
     if (ONLY_WORKER !== "separate") await run(provider, false);
     if (ONLY_WORKER !== "in-process") await run(provider, true);
   }
-  if (!only || only === "sqlite") await otherStoreWait("sqlite");
+  if ((!only || only === "sqlite") && ONLY_PART !== "burst") await otherStoreWait("sqlite");
   stopPostgres();
 }
 

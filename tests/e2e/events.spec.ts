@@ -70,10 +70,14 @@ test("the Events page: URLs, key, deliveries (queued, refused, key mismatch), re
     await page.reload();
     await expect(delivered).toHaveAttribute("data-outcome", "handled", { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
+  // the replay is a second job for the same stored delivery (its action answered first: leaving before would cancel it)
+  const replayed = page.waitForResponse((r) => r.request().method() === "POST" && r.url().startsWith(base));
   await delivered.getByRole("button", { name: /Replay/ }).click();
-  // the replay is a second job for the same stored delivery
-  await page.goto(`${dash.appUrl}/stores/${dash.installationId}/jobs`);
-  await expect(page.getByTestId("job-row").filter({ hasText: "Store event" })).toHaveCount(2, { timeout: 15_000 });
+  expect((await replayed).status()).toBe(200);
+  await expect(async () => {
+    await page.goto(`${dash.appUrl}/stores/${dash.installationId}/jobs`);
+    await expect(page.getByTestId("job-row").filter({ hasText: "Store event" })).toHaveCount(2, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await page.goto(base);
 
   const axe = await new AxeBuilder({ page }).analyze();

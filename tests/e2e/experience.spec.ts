@@ -104,6 +104,8 @@ test("the popup shows no navigation, every link keeps the return address, and a 
   await other.close();
 
   await offer.getByRole("button", { name: `Link ${new URL(store.storeBaseUrl).host}` }).click();
+  // linked: the action lands on the store's own page (leaving before it answers would cancel the link)
+  await app.waitForURL(/\/stores\/[^/?]+$/);
   await expect(app.getByRole("heading", { level: 1 })).toBeVisible();
   await app.goto(`${kit.url}/stores`);
   await expect(app.locator("[data-installation]")).toHaveCount(1);

@@ -84,7 +84,9 @@ test("the Jobs view lists a store's jobs with their reasons, runs a failed one a
   expect((await page.request.get(`${dash.appUrl}/api/stores/not-a-store/jobs`)).status()).toBe(404);
 
   // Retry runs it once more: the store still refuses (the permission is missing), so it fails again, attempt 2
+  const retried = page.waitForResponse((r) => r.request().method() === "POST" && r.url().startsWith(`${base}/jobs`));
   await exportJob.getByRole("button", { name: /Retry/ }).click();
+  expect((await retried).status()).toBe(200); // answered: leaving the page now cannot cancel it
   await expect(async () => {
     await page.goto(`${base}/jobs`);
     const again = page.getByTestId("job-row").filter({ hasText: "Export" }).first();

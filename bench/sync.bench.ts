@@ -59,12 +59,13 @@ async function main() {
     const inst = { id: await linkManualStore(s, box, store) };
 
     // the backfill, with RSS sampled against progress
-    const samples: Array<{ done: number; rss: number }> = [];
+    const samples: Array<{ done: number; rss: number; heap: number; wasm: number }> = [];
     let peak = 0;
     const timer = setInterval(() => {
-      const rss = process.memoryUsage().rss;
-      peak = Math.max(peak, rss);
-      void s.sync.cursor(inst.id, "products").then((c) => samples.push({ done: c?.backfillDone ?? 0, rss }));
+      const m = process.memoryUsage();
+      peak = Math.max(peak, m.rss);
+      const at = { rss: m.rss, heap: m.heapUsed, wasm: m.arrayBuffers };
+      void s.sync.cursor(inst.id, "products").then((c) => samples.push({ done: c?.backfillDone ?? 0, ...at }));
     }, 200);
     const t0 = performance.now();
     const r0 = requests;
@@ -73,8 +74,9 @@ async function main() {
     clearInterval(timer);
     const backfillRequests = requests - r0;
     const rate = pass.rows / (ms / 1000);
-    const first = samples.filter((x) => x.done > 0 && x.done <= PRODUCTS * 0.1).map((x) => x.rss);
-    const last = samples.filter((x) => x.done >= PRODUCTS * 0.9).map((x) => x.rss);
+    const firstSamples = samples.filter((x) => x.done > 0 && x.done <= PRODUCTS * 0.1);
+    const lastSamples = samples.filter((x) => x.done >= PRODUCTS * 0.9);
+    const [first, last] = [firstSamples, lastSamples].map((xs) => xs.map((x) => x.rss));
     const avg = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 
     // the store's own rate for the same keyset requests (updated_at ASC, entity_id ASC, keyset after the last row)
@@ -135,7 +137,12 @@ async function main() {
       `dev store serving the same keyset pages (lean signer): ${leanRows} rows in ${(leanMs / 1000).toFixed(1)} s = ${Math.round(leanRate)} rows/s`,
     );
     console.log(`ratio sync / store: ${(rate / leanRate).toFixed(2)}`);
-    console.log(`syncer RSS: first 10 % ${mib(avg(first))}, last 10 % ${mib(avg(last))}, peak ${mib(peak)}`);
+    console.log(`syncer RSS: first 10 % ${mib(avg(first!))}, last 10 % ${mib(avg(last!))}, peak ${mib(peak)}`);
+    // where RSS goes: the JavaScript heap, and array buffers (WebAssembly memory and Buffers) that never shrink
+    const part = (xs: typeof samples, k: "heap" | "wasm") => mib(avg(xs.map((x) => x[k])));
+    console.log(
+      `  of it: JS heap used ${part(firstSamples, "heap")} → ${part(lastSamples, "heap")}, array buffers ${part(firstSamples, "wasm")} → ${part(lastSamples, "wasm")}`,
+    );
 
     for (const e of ["products", "customers", "orders"]) {
       if (e !== "products") await kit.sync.runPass(inst.id, e);

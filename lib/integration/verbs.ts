@@ -12,6 +12,7 @@ import { groupPerTurn } from "@/lib/jobs/group-send";
 import { metrics } from "@/lib/ops/metrics";
 import { annotate, withSpan } from "@/lib/ops/tracing";
 import type { KitCore } from "@/lib/verbs/core";
+import type { InstallationWithStore } from "@/lib/storage/storage";
 import { CALLBACK_PATH, IDENTITY_PATH } from "@/lib/integration/magento-shapes";
 
 const OUTCOMES = { 200: "accepted", 400: "invalid", 429: "rate_limited", 503: "database_unreachable" } as const;
@@ -53,6 +54,14 @@ export function handshakeVerbs(
   limiter: CallbackLimiter,
   admission: CallbackAdmission = new CallbackAdmission(),
 ) {
+  /**
+   * The keys' bindings, read for every callback of one turn together (one statement for a burst of hundreds: one
+   * read each was most of a burst's time on SQLite's single connection).
+   */
+  const bindingOf = groupPerTurn<string, InstallationWithStore | null>(async (group) => {
+    const found = await core.storage.installations.byConsumerKeys(group.map((p) => p.value));
+    for (const p of group) p.resolve(found.get(p.value) ?? null);
+  });
   /** Refusals of one turn: one event write per installation, however many forgeries arrived together. */
   const refuse = groupPerTurn<Refusal, void>(async (group) => {
     const byInstallation = new Map<string, Refusal[]>();
@@ -134,9 +143,9 @@ export function handshakeVerbs(
         retryAfterSeconds: limit.retryAfterSeconds,
       };
     }
-    // The key's binding, one indexed read: a callback that contradicts it never becomes a job (the job checks
-    // again under the key's lock, for two first callbacks of a new key at once).
-    const bound = await core.storage.installations.byConsumerKey(cb.consumerKey);
+    // The key's binding, one indexed read (shared by the turn's callbacks): a callback that contradicts it never
+    // becomes a job (the job checks again under the key's lock, for two first callbacks of a new key at once).
+    const bound = await bindingOf(cb.consumerKey);
     if (bound) {
       const differs = bindingDiffers(core.box, bound, cb, cb.consumerSecret);
       if (differs) {

@@ -85,6 +85,8 @@ export interface NewInstallation {
 export interface InstallationRepo {
   byId(id: string): Promise<InstallationWithStore | null>;
   byConsumerKey(consumerKey: string): Promise<InstallationWithStore | null>;
+  /** Many keys in one read (a burst of callbacks): the installations found, by consumer key. */
+  byConsumerKeys(consumerKeys: readonly string[]): Promise<Map<string, InstallationWithStore>>;
   /** The installation when `userId` is linked to it, else null (one read: the link is part of the query). */
   forUser(id: string, userId: string): Promise<InstallationWithStore | null>;
   listForUser(userId: string): Promise<InstallationWithStore[]>;

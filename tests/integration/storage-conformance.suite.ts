@@ -90,6 +90,10 @@ function conformance(open: () => Promise<OpenedStorage>): void {
       failureReason: null,
       store: { baseUrl: "https://shop.example/" },
     });
+    const many = await s.installations.byConsumerKeys(["k".repeat(32), "n".repeat(32), "k".repeat(32)]);
+    expect([...many.keys()]).toEqual(["k".repeat(32)]);
+    expect(many.get("k".repeat(32))).toEqual(read);
+    expect((await s.installations.byConsumerKeys([])).size).toBe(0);
     const user = await s.users.create("owner@example.com", "hash");
     expect(await s.installations.forUser(inst.id, user.id)).toBeNull();
     await s.links.link(inst.id, user.id);

@@ -1,6 +1,6 @@
 import type { PortableQueries } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { InstallationRepo } from "../storage";
+import type { InstallationRepo, InstallationWithStore } from "../storage";
 import { toInstallation, toInstallationWithStore } from "./rows";
 import { uniquely } from "./conflicts";
 import { INSTALLATION_WITH_STORE, installationWithStoreOf } from "./joined-rows";
@@ -18,6 +18,17 @@ export function prismaInstallations(db: PortableQueries): InstallationRepo {
     byId: async (id) => one(await db.$queryRaw<Row[]>`${FROM_INSTALLATION} WHERE "i"."id" = ${id}`),
     byConsumerKey: async (consumerKey) =>
       one(await db.$queryRaw<Row[]>`${FROM_INSTALLATION} WHERE "i"."consumerKey" = ${consumerKey}`),
+    async byConsumerKeys(consumerKeys) {
+      const found = new Map<string, InstallationWithStore>();
+      if (consumerKeys.length === 0) return found;
+      const rows = await db.$queryRaw<Row[]>`${FROM_INSTALLATION}
+        WHERE "i"."consumerKey" IN (${Prisma.join([...new Set(consumerKeys)])})`;
+      for (const row of rows) {
+        const inst = installationWithStoreOf(row);
+        found.set(inst.consumerKey, inst);
+      }
+      return found;
+    },
     forUser: async (id, userId) =>
       one(
         await db.$queryRaw<Row[]>`${FROM_INSTALLATION}

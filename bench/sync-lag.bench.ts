@@ -1,15 +1,14 @@
 /**
  * Sync lag across many stores (lib/sync, docs/sync.md): BENCH_STORES (200) small dev stores and one with
  * BENCH_SYNC_PRODUCTS (100,000) products, all linked; the syncer is this process with a worker pair (two workers,
- * the default settings each) on a fresh SQLite database, running the real schedule (`sync.schedule`, every 15 s).
- * For BENCH_SECONDS (300) it samples every small store's lag per entity (the Sync page's lag: lib/sync/lag.ts)
- * while the big store backfills, and prints per entity the lag's p50/p95/max against the entity's interval + 30 s,
- * and how far the big backfill got. Asserts nothing.
+ * the default settings each) on a fresh database (BENCH_DB: sqlite, the default, or postgresql), running the real
+ * schedule (`sync.schedule`, every 15 s). Once every small store finished its first pass of every entity (their
+ * backfills are not lag; at most BENCH_WARM_SECONDS, 600), it samples every small store's lag per entity every 5 s
+ * (the Sync page's lag: lib/sync/lag.ts) for BENCH_SECONDS (300) while the big store backfills, and prints per
+ * entity the lag's p50/p95/max against the entity's interval + 30 s, how many passes ran per second, and how far
+ * the big backfill got. Asserts nothing.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { loadavg } from "node:os";
 import { openDatabase } from "@/lib/db";
 import { parseEnv } from "@/lib/env";
 import { createKit, type Kit } from "@/lib/kit";
@@ -19,28 +18,29 @@ import { createStoreFetch } from "@/lib/net/store-fetch";
 import { lagSeconds } from "@/lib/sync/lag";
 import { SYNC_ENTITIES } from "@/lib/sync/registry";
 import { startStoreChild, startStoreFleet, type StoreChild } from "./lib/devstore-child";
-import { pct } from "./lib/app-server";
+import { benchDatabase, pct, stopPostgres } from "./lib/app-server";
 import { linkManualStore } from "./lib/link-store";
 
 const STORES = Number(process.env.BENCH_STORES ?? 200);
 const BIG = Number(process.env.BENCH_SYNC_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 300);
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 600);
+const PROVIDER = process.env.BENCH_DB === "postgresql" ? "postgresql" : "sqlite";
 
 async function main(): Promise<void> {
   const fleet = await startStoreFleet({ stores: STORES, products: 20 });
   const big = await startStoreChild({ products: BIG });
-  const dir = mkdtempSync(join(tmpdir(), "sync-lag-bench-"));
-  const url = `file:${join(dir, "bench.db")}`;
-  execFileSync(join(process.cwd(), "node_modules", ".bin", "prisma"), ["migrate", "deploy"], {
-    env: { ...process.env, DATABASE_URL: url },
-    stdio: "ignore",
-  });
+  const database = await benchDatabase(PROVIDER);
   const box = createSecretBox([{ id: "b1", key: Buffer.alloc(32, 7) }]);
-  const env = parseEnv({ NODE_ENV: "test", DATABASE_URL: url, ALLOW_PRIVATE_STORE_URLS: "true" });
+  const env = parseEnv({ NODE_ENV: "test", DATABASE_URL: database.url, ALLOW_PRIVATE_STORE_URLS: "true" });
+  // SQLite: one connection for the process, as the app keeps (libSQL runs a statement synchronously: a second
+  // connection of the same process waiting for the write lock would stop the event loop its holder needs).
+  // PostgreSQL: a pool per worker, as two worker processes have.
+  const shared = PROVIDER === "sqlite" ? openDatabase(database.url) : null;
   const kits: Kit[] = [0, 1].map(() =>
     createKit({
       env,
-      db: openDatabase(url),
+      db: shared ?? openDatabase(database.url),
       secretBox: box,
       log: createLogger({ level: "silent" }),
       fetch: createStoreFetch({ allowPrivate: true }),
@@ -58,28 +58,39 @@ async function main(): Promise<void> {
 
     const lags = new Map<string, number[]>(SYNC_ENTITIES.map((e) => [e.name, []]));
     const started = Date.now();
-    let warm = false;
-    while (Date.now() - started < SECONDS * 1000) {
+    const passes = async () =>
+      (await kits[0]!.jobs.queue.list({ kinds: ["sync.pass"], states: ["completed"], limit: 1_000_000 })).length;
+    let warmAt: number | null = null;
+    let passesAtWarm = 0;
+    while (warmAt === null ? Date.now() - started < WARM_SECONDS * 1000 : Date.now() - warmAt < SECONDS * 1000) {
       await new Promise((r) => setTimeout(r, 5_000));
       const now = new Date();
       const states = await Promise.all(small.map((id) => kits[0]!.storage.sync.cursors(id)));
-      // lag counts once every small store finished its first pass of the entity (its backfill is not lag)
-      if (!warm)
-        warm = states.every((cs) => cs.filter((c) => c.lastPassAt || c.lastSweepAt).length >= SYNC_ENTITIES.length);
-      if (!warm) continue;
+      if (warmAt === null) {
+        // lag counts once every small store finished its first pass of the entity (its backfill is not lag)
+        if (states.every((cs) => cs.filter((c) => c.lastPassAt || c.lastSweepAt).length >= SYNC_ENTITIES.length)) {
+          warmAt = Date.now();
+          passesAtWarm = await passes();
+          console.log(`every small store's first passes done after ${Math.round((warmAt - started) / 1000)} s`);
+        }
+        continue;
+      }
       for (const cs of states)
         for (const c of cs) {
           const lag = lagSeconds(c, now);
           if (lag !== null) lags.get(c.entity)?.push(lag);
         }
     }
+    const passRate = warmAt === null ? null : ((await passes()) - passesAtWarm) / ((Date.now() - warmAt) / 1000);
     const bigCursor = await kits[0]!.storage.sync.cursor(bigId, "products");
     const firstDone = (await Promise.all(small.map((id) => kits[0]!.storage.sync.cursors(id))))
       .flat()
       .filter((c) => c.lastPassAt || c.lastSweepAt).length;
     console.log(
-      `${STORES} stores × ${SYNC_ENTITIES.length} entities + one of ${BIG} products, worker pair, ${SECONDS} s` +
-        (warm ? "" : ` (first passes done for ${firstDone} of ${STORES * SYNC_ENTITIES.length}: no lag sampled yet)`),
+      `${PROVIDER}: ${STORES} stores × ${SYNC_ENTITIES.length} entities + one of ${BIG} products, worker pair, sampled ${SECONDS} s` +
+        (warmAt !== null
+          ? `; ${passRate!.toFixed(1)} passes/s while sampled (load ${loadavg()[0]!.toFixed(1)})`
+          : ` (first passes done for ${firstDone} of ${STORES * SYNC_ENTITIES.length} in ${WARM_SECONDS} s: no lag sampled)`),
     );
     for (const e of SYNC_ENTITIES) {
       const xs = lags.get(e.name)!;
@@ -90,10 +101,12 @@ async function main(): Promise<void> {
     }
     console.log(`big store backfill: ${bigCursor?.backfillDone ?? 0} of ${bigCursor?.backfillTotal ?? BIG} products`);
   } finally {
-    for (const k of kits) await k.close(5_000);
+    for (const k of kits) await k.jobs.stopWorker(5_000);
+    for (const k of kits) await k.close(5_000).catch(() => undefined); // SQLite: the shared connection closes once
     fleet.stop();
     big.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await database.dispose();
+    stopPostgres();
   }
 }
 

@@ -81,7 +81,7 @@ async function main(): Promise<void> {
           if (lag !== null) lags.get(c.entity)?.push(lag);
         }
     }
-    const passRate = warmAt === null ? null : ((await passes()) - passesAtWarm) / ((Date.now() - warmAt) / 1000);
+    const passRate = warmAt === null ? 0 : ((await passes()) - passesAtWarm) / ((Date.now() - warmAt) / 1000);
     const bigCursor = await kits[0]!.storage.sync.cursor(bigId, "products");
     const firstDone = (await Promise.all(small.map((id) => kits[0]!.storage.sync.cursors(id))))
       .flat()
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     console.log(
       `${PROVIDER}: ${STORES} stores × ${SYNC_ENTITIES.length} entities + one of ${BIG} products, worker pair, sampled ${SECONDS} s` +
         (warmAt !== null
-          ? `; ${passRate!.toFixed(1)} passes/s while sampled (load ${loadavg()[0]!.toFixed(1)})`
+          ? `; ${passRate.toFixed(1)} passes/s while sampled (load ${loadavg()[0]!.toFixed(1)})`
           : ` (first passes done for ${firstDone} of ${STORES * SYNC_ENTITIES.length} in ${WARM_SECONDS} s: no lag sampled)`),
     );
     for (const e of SYNC_ENTITIES) {

@@ -59,12 +59,12 @@ async function main() {
     const inst = { id: await linkManualStore(s, box, store) };
 
     // the backfill, with RSS sampled against progress
-    const samples: Array<{ done: number; rss: number; heap: number; wasm: number }> = [];
+    const samples: Array<{ done: number; rss: number; heap: number; buffers: number }> = [];
     let peak = 0;
     const timer = setInterval(() => {
       const m = process.memoryUsage();
       peak = Math.max(peak, m.rss);
-      const at = { rss: m.rss, heap: m.heapUsed, wasm: m.arrayBuffers };
+      const at = { rss: m.rss, heap: m.heapUsed, buffers: m.arrayBuffers };
       void s.sync.cursor(inst.id, "products").then((c) => samples.push({ done: c?.backfillDone ?? 0, ...at }));
     }, 200);
     const t0 = performance.now();
@@ -74,10 +74,10 @@ async function main() {
     clearInterval(timer);
     const backfillRequests = requests - r0;
     const rate = pass.rows / (ms / 1000);
-    const firstSamples = samples.filter((x) => x.done > 0 && x.done <= PRODUCTS * 0.1);
-    const lastSamples = samples.filter((x) => x.done >= PRODUCTS * 0.9);
-    const [first, last] = [firstSamples, lastSamples].map((xs) => xs.map((x) => x.rss));
+    const first = samples.filter((x) => x.done > 0 && x.done <= PRODUCTS * 0.1);
+    const last = samples.filter((x) => x.done >= PRODUCTS * 0.9);
     const avg = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+    const mean = (xs: typeof samples, k: "rss" | "heap" | "buffers") => mib(avg(xs.map((x) => x[k])));
 
     // the store's own rate for the same keyset requests (updated_at ASC, entity_id ASC, keyset after the last row)
     const lean = leanClient(
@@ -137,11 +137,10 @@ async function main() {
       `dev store serving the same keyset pages (lean signer): ${leanRows} rows in ${(leanMs / 1000).toFixed(1)} s = ${Math.round(leanRate)} rows/s`,
     );
     console.log(`ratio sync / store: ${(rate / leanRate).toFixed(2)}`);
-    console.log(`syncer RSS: first 10 % ${mib(avg(first!))}, last 10 % ${mib(avg(last!))}, peak ${mib(peak)}`);
-    // where RSS goes: the JavaScript heap, and array buffers (WebAssembly memory and Buffers) that never shrink
-    const part = (xs: typeof samples, k: "heap" | "wasm") => mib(avg(xs.map((x) => x[k])));
+    console.log(`syncer RSS: first 10 % ${mean(first, "rss")}, last 10 % ${mean(last, "rss")}, peak ${mib(peak)}`);
+    // where RSS goes: the JavaScript heap, and array buffers (Buffers)
     console.log(
-      `  of it: JS heap used ${part(firstSamples, "heap")} → ${part(lastSamples, "heap")}, array buffers ${part(firstSamples, "wasm")} → ${part(lastSamples, "wasm")}`,
+      `  of it: JS heap used ${mean(first, "heap")} → ${mean(last, "heap")}, array buffers ${mean(first, "buffers")} → ${mean(last, "buffers")}`,
     );
 
     for (const e of ["products", "customers", "orders"]) {

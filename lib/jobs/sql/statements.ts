@@ -107,6 +107,8 @@ function startsWith(prefix: string): (col: string) => string {
 }
 const exchangeClass = startsWith(UNPROVEN_LANE_PREFIX);
 const recordingClass = startsWith(UNPROVEN_RECORDING_PREFIX);
+/** The lane is in either never-proven class. */
+const neverProven = (col: string) => `(${exchangeClass(col)} OR ${recordingClass(col)})`;
 
 /**
  * The next job that may start, in fairness order: the lowest tag among ready jobs of lanes below their cap and not
@@ -127,7 +129,7 @@ export function pickNext(d: Dialect, o: PickOptions): Statement {
         SELECT j."id", j."leaseSeconds", j."tag", j."createdAt", ${order} AS "row" FROM "Job" j
         WHERE j."state" = '${state}' AND j."kind" IN (${p.list(o.kinds)}) AND j."startAfter" <= ${p.v(o.now)}
           AND j."lane" NOT IN (SELECT "lane" FROM "Job" WHERE "kind" IN (${p.list(o.kinds)}) AND "state" = 'active'
-            GROUP BY "lane" HAVING count(*) >= CASE WHEN ${exchangeClass(`"lane"`)} OR ${recordingClass(`"lane"`)}
+            GROUP BY "lane" HAVING count(*) >= CASE WHEN ${neverProven(`"lane"`)}
               THEN ${p.int(o.unprovenLaneCap)} ELSE ${p.int(o.laneCap)} END)
           AND j."lane" NOT IN (SELECT "lane" FROM "JobLane" WHERE "pausedUntil" > ${p.v(o.now)})
           AND (j."key" IS NULL OR (
@@ -277,7 +279,7 @@ export function pruneUnproven(d: Dialect, before: Date): Statement {
     d,
     "pruneUnproven",
     (p) => `DELETE FROM "Job"
-      WHERE (${exchangeClass(`"lane"`)} OR ${recordingClass(`"lane"`)})
+      WHERE ${neverProven(`"lane"`)}
         AND (("state" IN ${FINISHED} AND "completedAt" < ${p.v(before)}) OR ("state" IN ${QUEUED} AND "createdAt" < ${p.v(before)}))`,
   );
 }
@@ -291,7 +293,7 @@ export function pruneUnprovenLanes(d: Dialect, pausedBefore: Date): Statement {
     d,
     "pruneUnprovenLanes",
     (p) => `DELETE FROM "JobLane"
-      WHERE (${exchangeClass(`"JobLane"."lane"`)} OR ${recordingClass(`"JobLane"."lane"`)})
+      WHERE ${neverProven(`"JobLane"."lane"`)}
         AND ("JobLane"."pausedUntil" IS NULL OR "JobLane"."pausedUntil" <= ${p.v(pausedBefore)})
         AND NOT EXISTS (SELECT 1 FROM "Job" j WHERE j."lane" = "JobLane"."lane")`,
   );

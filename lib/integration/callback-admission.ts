@@ -7,9 +7,9 @@
  *   first exchange has not succeeded) takes a token from one bucket for the whole process (`unprovenBurst`,
  *   refilled at `unprovenPerSecond`). Empty: 503. This bounds how fast unauthenticated callbacks can add rows and
  *   jobs, whatever keys, secrets, hosts or clients they use. Proven keys (a store's Reauthorize) never ask.
- * - **A fair reserve**: when the bucket is empty, a store host that was admitted nothing for `hostQuietMs` may
- *   still take one token from a small reserve, so a flood from one host (or a few) cannot keep another store's
- *   first activation out. A flood spread over many hosts can spend the reserve too; then new activations wait
+ * - **A fair reserve**: when the bucket is empty, a store host admitted fewer than `reservePerHost` callbacks in
+ *   the last `hostQuietMs` may still take a token from a small reserve, so a flood from one host (or a few) cannot
+ *   keep another store's first activation out, even when that store activated another integration a moment ago. A flood spread over many hosts can spend the reserve too; then new activations wait
  *   for the flood to end (proven stores are unaffected).
  * Counted in memory: cheap, and per process (every instance on PostgreSQL has its own, which the bounds in
  * docs/security.md multiply by).
@@ -20,6 +20,8 @@ export interface CallbackAdmissionLimits {
   unprovenPerSecond: number;
   reserveBurst: number;
   reservePerSecond: number;
+  /** A host admitted fewer callbacks than this within `hostQuietMs` may take from the reserve. */
+  reservePerHost: number;
   hostQuietMs: number;
 }
 
@@ -29,6 +31,7 @@ export const DEFAULT_ADMISSION: CallbackAdmissionLimits = {
   unprovenPerSecond: 10,
   reserveBurst: 30,
   reservePerSecond: 0.5,
+  reservePerHost: 3,
   hostQuietMs: 60_000,
 };
 
@@ -66,8 +69,8 @@ export class CallbackAdmission {
   private running = 0;
   private readonly bucket: TokenBucket;
   private readonly reserve: TokenBucket;
-  /** Host → when a callback of a never-proven key from it was last admitted. */
-  private readonly lastAdmitted = new Map<string, number>();
+  /** Host → how many callbacks of never-proven keys from it were admitted since `since` (a `hostQuietMs` window). */
+  private readonly admitted = new Map<string, { since: number; count: number }>();
 
   constructor(readonly limits: CallbackAdmissionLimits = DEFAULT_ADMISSION) {
     this.bucket = new TokenBucket(limits.unprovenBurst, limits.unprovenPerSecond);
@@ -92,13 +95,15 @@ export class CallbackAdmission {
 
   /** A callback of a never-proven key from `host` (the store URL's host and port). */
   takeUnproven(host: string, nowMs: number): UnprovenDecision {
-    const last = this.lastAdmitted.get(host);
-    const quiet = last === undefined || nowMs - last >= this.limits.hostQuietMs;
-    if (!this.bucket.take(nowMs) && !(quiet && this.reserve.take(nowMs)))
+    const seen = this.admitted.get(host);
+    const window = seen && nowMs - seen.since < this.limits.hostQuietMs ? seen : { since: nowMs, count: 0 };
+    const fewSoFar = window.count < this.limits.reservePerHost;
+    if (!this.bucket.take(nowMs) && !(fewSoFar && this.reserve.take(nowMs)))
       return { ok: false, retryAfterSeconds: this.bucket.wait() };
-    this.lastAdmitted.delete(host); // re-inserted last: the map's order is the order hosts were last admitted
-    this.lastAdmitted.set(host, nowMs);
-    if (this.lastAdmitted.size > MAX_HOSTS) this.lastAdmitted.delete(this.lastAdmitted.keys().next().value as string);
+    window.count++;
+    this.admitted.delete(host); // re-inserted last: the map's order is the order hosts were last admitted
+    this.admitted.set(host, window);
+    if (this.admitted.size > MAX_HOSTS) this.admitted.delete(this.admitted.keys().next().value as string);
     return { ok: true };
   }
 }

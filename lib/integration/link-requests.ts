@@ -77,8 +77,8 @@ export async function pruneLinkRequests(storage: Storage, now: Date): Promise<nu
  * "Remove this store from the app": a linked user deletes the installation (its credentials, activations,
  * events, links, its sync cursors, mirror and outbox, its store-event deliveries, its bulk submissions and the
  * link-request mails about it). This also releases the consumer key's binding: the next callback for the key binds
- * it afresh. The confirmation page counts the same rows (lib/stores/removal.ts: the installation's footprint and
- * `bulks.countForInstallation`, beside the `bulks.deleteForInstallation` called here).
+ * it afresh. The confirmation page counts the same rows (lib/stores/removal.ts: the installation's footprint, its
+ * bulk submissions included, beside the `bulks.deleteForInstallation` called here).
  */
 export async function removeInstallationFor(
   storage: Storage,

@@ -457,8 +457,6 @@ export interface BulkRepo {
   counts(submissionId: string): Promise<Record<BulkRowStatus, number>>;
   /** Rows from `fromRow` on, in row order, at most `limit`. */
   rows(submissionId: string, fromRow: number, limit: number): Promise<BulkRowRecord[]>;
-  /** What deleteForInstallation deletes, counted: the submissions and their operations (rows). */
-  countForInstallation(installationId: string): Promise<{ submissions: number; operations: number }>;
   deleteForInstallation(installationId: string): Promise<number>;
   /** Deletes finished submissions (done or failed) that finished before `before`, with their chunks and rows. */
   pruneFinished(before: Date): Promise<number>;

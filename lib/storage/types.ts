@@ -233,4 +233,7 @@ export interface InstallationFootprint {
   pendingRequests: number;
   /** Store event deliveries received for it (lib/events), deleted with the installation. */
   eventDeliveries: number;
+  /** Bulk submissions and their rows (one per operation sent to the store), deleted with it. */
+  bulkSubmissions: number;
+  bulkOperations: number;
 }

@@ -32,7 +32,6 @@ export async function removalPreview(
   const inst = await storage.installations.forUser(installationId, userId);
   const counts = inst ? await storage.installations.footprint(inst.id) : null;
   if (!inst || !counts) return null;
-  const bulks = await storage.bulks.countForInstallation(inst.id);
   return {
     installationId: inst.id,
     baseUrl: inst.store.baseUrl,
@@ -43,8 +42,8 @@ export async function removalPreview(
     events: counts.events,
     linkedAccounts: counts.linkedUsers,
     pendingRequests: counts.pendingRequests,
-    bulkSubmissions: bulks.submissions,
-    bulkOperations: bulks.operations,
+    bulkSubmissions: counts.bulkSubmissions,
+    bulkOperations: counts.bulkOperations,
     eventDeliveries: counts.eventDeliveries,
   };
 }

@@ -459,6 +459,8 @@ function conformance(open: () => Promise<OpenedStorage>): void {
       linkedUsers: 1,
       pendingRequests: 1,
       eventDeliveries: 0,
+      bulkSubmissions: 0,
+      bulkOperations: 0,
     });
     expect(await s.installations.footprint("nope")).toBeNull();
     expect(await s.installations.lockById(inst.id, new Date())).toBe(true);

@@ -266,14 +266,6 @@ export function prismaBulks(db: PortableQueries, transaction: Tx): BulkRepo {
         })
       ).map(toRow);
     },
-    async countForInstallation(installationId) {
-      // the same submissions deleteForInstallation deletes; their rows (the store's operations) go with them
-      const [submissions, operations] = await Promise.all([
-        db.bulkSubmission.count({ where: { installationId } }),
-        db.bulkRow.count({ where: { submission: { installationId } } }),
-      ]);
-      return { submissions, operations };
-    },
     async deleteForInstallation(installationId) {
       return (await db.bulkSubmission.deleteMany({ where: { installationId } })).count;
     },

@@ -135,7 +135,10 @@ export function prismaInstallations(db: PortableQueries): InstallationRepo {
           (SELECT COUNT(*) FROM "InstallationUser" WHERE "installationId" = "i"."id") AS "linkedUsers",
           (SELECT COUNT(*) FROM "LinkRequest" WHERE "installationId" = "i"."id" AND "state" = 'pending'
             AND "verifiedAt" IS NOT NULL) AS "pendingRequests",
-          (SELECT COUNT(*) FROM "EventDelivery" WHERE "installationId" = "i"."id") AS "eventDeliveries"
+          (SELECT COUNT(*) FROM "EventDelivery" WHERE "installationId" = "i"."id") AS "eventDeliveries",
+          (SELECT COUNT(*) FROM "BulkSubmission" WHERE "installationId" = "i"."id") AS "bulkSubmissions",
+          (SELECT COUNT(*) FROM "BulkRow" "r" JOIN "BulkSubmission" "b" ON "b"."id" = "r"."submissionId"
+            WHERE "b"."installationId" = "i"."id") AS "bulkOperations"
         FROM "Installation" "i" WHERE "i"."id" = ${id}`;
       if (!r) return null;
       // COUNT(*) is a bigint on PostgreSQL
@@ -145,6 +148,8 @@ export function prismaInstallations(db: PortableQueries): InstallationRepo {
         linkedUsers: Number(r.linkedUsers),
         pendingRequests: Number(r.pendingRequests),
         eventDeliveries: Number(r.eventDeliveries),
+        bulkSubmissions: Number(r.bulkSubmissions),
+        bulkOperations: Number(r.bulkOperations),
       };
     },
     async replaceManual(id, data) {

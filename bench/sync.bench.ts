@@ -4,7 +4,8 @@
  * - the products backfill (one delta pass from no watermark) in rows/s, next to the store's own serving rate for the
  *   very same keyset requests read by the lean signer (bench/lib), and their ratio;
  * - the syncer's RSS over the first and the last 10 % of the backfill (flat memory: no growth between them), and
- *   its peak;
+ *   its peak; the syncer runs with the heap setting of a worker process (lib/jobs/worker-heap.ts; BENCH_V8_DEFAULTS=1
+ *   keeps V8's defaults, to compare);
  * - the requests an idle delta pass costs per entity;
  * - the requests a products sweep costs against ⌈rows / page size⌉.
  * No assertions.
@@ -18,6 +19,7 @@ import { parseEnv } from "@/lib/env";
 import { createKit } from "@/lib/kit";
 import { createLogger } from "@/lib/log";
 import { createSecretBox } from "@/lib/secret-box";
+import { favourMemoryOverSpeed } from "@/lib/jobs/worker-heap";
 import { searchCriteriaToQuery } from "@/lib/magento";
 import { projection } from "@/lib/sync/declaration";
 import { products } from "@/lib/sync/entities/products";
@@ -30,6 +32,7 @@ const MiB = 2 ** 20;
 const mib = (n: number) => `${(n / MiB).toFixed(0)} MiB`;
 
 async function main() {
+  if (!process.env.BENCH_V8_DEFAULTS) favourMemoryOverSpeed();
   const store = await startStoreChild({ products: PRODUCTS });
   const dir = mkdtempSync(join(tmpdir(), "sync-bench-"));
   const url = `file:${join(dir, "bench.db")}`;
@@ -59,12 +62,12 @@ async function main() {
     const inst = { id: await linkManualStore(s, box, store) };
 
     // the backfill, with RSS sampled against progress
-    const samples: Array<{ done: number; rss: number; heap: number; buffers: number }> = [];
+    const samples: Array<{ done: number; rss: number; heap: number; buffers: number; external: number }> = [];
     let peak = 0;
     const timer = setInterval(() => {
       const m = process.memoryUsage();
       peak = Math.max(peak, m.rss);
-      const at = { rss: m.rss, heap: m.heapUsed, buffers: m.arrayBuffers };
+      const at = { rss: m.rss, heap: m.heapTotal, buffers: m.arrayBuffers, external: m.external };
       void s.sync.cursor(inst.id, "products").then((c) => samples.push({ done: c?.backfillDone ?? 0, ...at }));
     }, 200);
     const t0 = performance.now();
@@ -77,7 +80,7 @@ async function main() {
     const first = samples.filter((x) => x.done > 0 && x.done <= PRODUCTS * 0.1);
     const last = samples.filter((x) => x.done >= PRODUCTS * 0.9);
     const avg = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
-    const mean = (xs: typeof samples, k: "rss" | "heap" | "buffers") => mib(avg(xs.map((x) => x[k])));
+    const mean = (xs: typeof samples, k: "rss" | "heap" | "buffers" | "external") => mib(avg(xs.map((x) => x[k])));
 
     // the store's own rate for the same keyset requests (updated_at ASC, entity_id ASC, keyset after the last row)
     const lean = leanClient(
@@ -137,10 +140,12 @@ async function main() {
       `dev store serving the same keyset pages (lean signer): ${leanRows} rows in ${(leanMs / 1000).toFixed(1)} s = ${Math.round(leanRate)} rows/s`,
     );
     console.log(`ratio sync / store: ${(rate / leanRate).toFixed(2)}`);
-    console.log(`syncer RSS: first 10 % ${mean(first, "rss")}, last 10 % ${mean(last, "rss")}, peak ${mib(peak)}`);
+    console.log(
+      `syncer RSS (${process.env.BENCH_V8_DEFAULTS ? "V8 defaults" : "worker heap setting"}): first 10 % ${mean(first, "rss")}, last 10 % ${mean(last, "rss")}, peak ${mib(peak)}`,
+    );
     // where RSS goes: the JavaScript heap, and array buffers (Buffers)
     console.log(
-      `  of it: JS heap used ${mean(first, "heap")} → ${mean(last, "heap")}, array buffers ${mean(first, "buffers")} → ${mean(last, "buffers")}`,
+      `  of it: JS heap (allocated) ${mean(first, "heap")} → ${mean(last, "heap")}, external ${mean(first, "external")} → ${mean(last, "external")} (array buffers ${mean(first, "buffers")} → ${mean(last, "buffers")})`,
     );
 
     for (const e of ["products", "customers", "orders"]) {

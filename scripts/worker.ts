@@ -10,6 +10,7 @@ import { kitFromEnv, workerSettings } from "@/lib/kit-from-env";
 import { whenDatabaseReachable } from "@/lib/db-reachable";
 import { openDatabase } from "@/lib/db";
 import { openJobQueue } from "@/lib/jobs/open-queue";
+import { favourMemoryOverSpeed } from "@/lib/jobs/worker-heap";
 import {
   metrics,
   scrapeSources,
@@ -22,6 +23,7 @@ import {
 import { migrate } from "./setup.mjs";
 
 async function main(): Promise<void> {
+  favourMemoryOverSpeed(); // long syncs and exports keep a flat heap (lib/jobs/worker-heap.ts)
   const env = getEnv();
   const where = env.databaseUrl.startsWith("file:") ? env.databaseUrl : env.databaseUrl.replace(/\/\/[^@]*@/, "//");
   // A database that cannot be reached yet (started together with the worker, or restarting) is waited for: no

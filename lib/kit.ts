@@ -244,6 +244,7 @@ export function createKit(o: KitOptions) {
     now,
     integration: core.integration,
     send: core.send,
+    queuedKeys: (keys) => queue.queuedKeys(keys),
     systemClient: stores.systemClient,
     healthProbeEveryMs: o.healthProbeEveryMs ?? 15 * 60_000,
     ...(o.bulkFaults ? { bulkFaults: o.bulkFaults } : {}),

@@ -8,7 +8,17 @@ import type { SqlExecutor } from "./sql/executor";
 import { fetchNext, type ExpiryClock } from "./sql/fetch";
 import { laneStore, workerRegistry } from "./sql/lanes";
 import { complete, fail, heartbeat, requeue } from "./sql/leases";
-import { cancel, getJob, hasOpen, list, openCounts, pruneFinished, pruneUnproven, retry } from "./sql/records";
+import {
+  cancel,
+  getJob,
+  hasOpen,
+  list,
+  openCounts,
+  pruneFinished,
+  pruneUnproven,
+  queuedKeys,
+  retry,
+} from "./sql/records";
 import { sendMany, sendOne } from "./sql/send";
 import { jobTableReady } from "./sql/statements";
 
@@ -45,6 +55,7 @@ export function createSqlJobQueue(ex: SqlExecutor, o: SqlJobQueueOptions = {}): 
     list: (filter) => list(ex, filter),
     openCounts: () => openCounts(ex),
     hasOpen: (kind, ref) => hasOpen(ex, kind, ref),
+    queuedKeys: (keys) => queuedKeys(ex, keys),
     pruneUnproven: (before) => pruneUnproven(ex, before),
     pruneFinished: (completedBefore, failedBefore) => pruneFinished(ex, completedBefore, failedBefore),
     retry: (id, now) => retry(ex, id, now),

@@ -81,6 +81,8 @@ export interface OutboxChange {
 export interface SyncRepo {
   cursor(installationId: string, entity: string): Promise<SyncCursor | null>;
   cursors(installationId: string): Promise<SyncCursor[]>;
+  /** The cursors of many installations at once (the schedule's one read per tick, not one per store). */
+  cursorsOf(installationIds: readonly string[]): Promise<SyncCursor[]>;
   /** Creates the cursor when missing. */
   saveCursor(installationId: string, entity: string, patch: CursorPatch): Promise<void>;
   /**

@@ -205,6 +205,24 @@ function conformance(open: () => Promise<OpenedJobQueue>): void {
     expect((await fetch())?.id).toBe(next);
   });
 
+  it("says which keys have a queued job, as dedupe sees them: waiting or to retry, not running or finished", async () => {
+    expect(await q.queuedKeys([])).toEqual(new Set());
+    const runs = await send("r", { key: "sync:1:products" });
+    const waits = await send("w", { key: "sync:1:orders" });
+    await send("none", {});
+    const running = await fetch();
+    expect(running?.id).toBe(runs);
+    const many = Array.from({ length: 1200 }, (_, i) => `sync:other:${i}`); // more than one statement's worth
+    expect(await q.queuedKeys(["sync:1:orders", "sync:1:products", "sync:1:customers", ...many])).toEqual(
+      new Set(["sync:1:orders"]),
+    );
+    await q.complete(running!, null, now());
+    const waiting = await fetch();
+    expect(waiting?.id).toBe(waits);
+    expect(await q.fail(waiting!, { message: "store down" }, now())).toBe("retry");
+    expect(await q.queuedKeys(["sync:1:orders", "sync:1:products"])).toEqual(new Set(["sync:1:orders"]));
+  });
+
   it("runs jobs of one key one at a time in the order sent, even when the first waits for a retry", async () => {
     const a = await send("A", { key: "key:k1", retryDelaySeconds: 60, retryBackoff: false });
     const b = await send("B", { key: "key:k1" });

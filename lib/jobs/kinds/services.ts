@@ -16,6 +16,8 @@ export interface JobServices {
   now: () => Date;
   /** Sends a follow-up job (and wakes this process's worker). */
   send(kind: string, data: unknown, options: SendOptions): Promise<string | null>;
+  /** Which of these job keys have a job queued (what a `dedupe` send would drop: JobQueue.queuedKeys). */
+  queuedKeys(keys: readonly string[]): Promise<Set<string>>;
   /** A signed client without a user (stores.systemClient), calling through `storeFetch`; null when unusable. */
   systemClient(installationId: string, storeFetch: typeof fetch): Promise<MagentoClient | null>;
   /** The app's mailer and address (account mail: lib/jobs/kinds/account-mail.ts). */

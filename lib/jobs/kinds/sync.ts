@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { isPolled, type SyncEntity } from "@/lib/sync/declaration";
+import type { SyncCursor } from "@/lib/sync/sync-repo";
 import { syncEntity } from "@/lib/sync/registry";
 import { syncRun, type SyncServices } from "@/lib/sync/run";
 import { SyncBusyError } from "@/lib/sync/runner-lock";
@@ -64,6 +65,21 @@ export function syncServicesOf(s: JobServices): SyncServices {
 const dueAt = (last: Date | null, everySeconds: number, now: Date): boolean =>
   !last || last.getTime() + everySeconds * 1000 <= now.getTime();
 
+/**
+ * The job a (store, entity) is due for, or null: a sweep under way goes on (unless paused); else a sweep when its
+ * interval is over (a polled entity's only once backfilled), else a pass when its interval is over.
+ */
+function dueJob(e: SyncEntity, c: SyncCursor | undefined, now: Date): string | null {
+  if (c?.paused) return null;
+  if (c?.sweepStartedAt) return SYNC_SWEEP_JOB;
+  const sweepDue = !isPolled(e)
+    ? dueAt(c?.lastSweepAt ?? null, e.sweepIntervalSeconds, now)
+    : Boolean(c?.backfilledAt) && dueAt(c?.lastSweepAt ?? null, e.sweepIntervalSeconds, now);
+  if (sweepDue) return SYNC_SWEEP_JOB;
+  const passDue = isPolled(e) && (!c?.backfilledAt || dueAt(c.lastPassAt, e.intervalSeconds, now));
+  return passDue ? SYNC_PASS_JOB : null;
+}
+
 export function syncJobs(s: JobServices): JobKind[] {
   const run = syncRun(syncServicesOf(s));
   const entities = (): readonly SyncEntity[] => s.sync.entities;
@@ -92,47 +108,26 @@ export function syncJobs(s: JobServices): JobKind[] {
       schema: z.object({}).loose(),
       async run() {
         const now = s.now();
-        let sent = 0;
-        for (const t of await s.storage.installations.listProbeTargets(SCHEDULE_BATCH)) {
-          const cursors = new Map((await s.storage.sync.cursors(t.id)).map((c) => [c.entity, c]));
+        // one read of every store's cursors and one of the keys already queued, whatever the number of stores (a
+        // read per store and a locked dedupe per due entity grew with the stores, and once the worker fell behind
+        // every tick re-checked every due entity whose pass was still queued)
+        const targets = await s.storage.installations.listProbeTargets(SCHEDULE_BATCH);
+        const cursors = new Map<string, SyncCursor>();
+        for (const c of await s.storage.sync.cursorsOf(targets.map((t) => t.id)))
+          cursors.set(syncKey(c.installationId, c.entity), c);
+        const due: Array<{ kind: string; installationId: string; entity: string; baseUrl: string }> = [];
+        for (const t of targets)
           for (const e of entities()) {
-            const c = cursors.get(e.name);
-            if (c?.paused || c?.sweepStartedAt) {
-              if (
-                c.sweepStartedAt &&
-                !c.paused &&
-                (await s.send(
-                  SYNC_SWEEP_JOB,
-                  { installationId: t.id, entity: e.name },
-                  syncJobOptions(t.id, e.name, t.baseUrl),
-                ))
-              )
-                sent++;
-              continue;
-            }
-            const sweepDue = !isPolled(e)
-              ? dueAt(c?.lastSweepAt ?? null, e.sweepIntervalSeconds, now)
-              : Boolean(c?.backfilledAt) && dueAt(c?.lastSweepAt ?? null, e.sweepIntervalSeconds, now);
-            const passDue = isPolled(e) && (!c?.backfilledAt || dueAt(c.lastPassAt, e.intervalSeconds, now));
-            if (
-              sweepDue &&
-              (await s.send(
-                SYNC_SWEEP_JOB,
-                { installationId: t.id, entity: e.name },
-                syncJobOptions(t.id, e.name, t.baseUrl),
-              ))
-            )
-              sent++;
-            else if (
-              passDue &&
-              (await s.send(
-                SYNC_PASS_JOB,
-                { installationId: t.id, entity: e.name },
-                syncJobOptions(t.id, e.name, t.baseUrl),
-              ))
-            )
-              sent++;
+            const kind = dueJob(e, cursors.get(syncKey(t.id, e.name)), now);
+            if (kind) due.push({ kind, installationId: t.id, entity: e.name, baseUrl: t.baseUrl });
           }
+        const queued = await s.queuedKeys(due.map((d) => syncKey(d.installationId, d.entity)));
+        let sent = 0;
+        for (const d of due) {
+          if (queued.has(syncKey(d.installationId, d.entity))) continue;
+          const data = { installationId: d.installationId, entity: d.entity };
+          // still deduplicated: a pass may have been sent for the key since the read above
+          if (await s.send(d.kind, data, syncJobOptions(d.installationId, d.entity, d.baseUrl))) sent++;
         }
         return { output: { sent } };
       },

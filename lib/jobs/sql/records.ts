@@ -1,4 +1,5 @@
 /** Reading jobs (the Jobs view, metrics) and what operators and upkeep do to them: retry, cancel, prune. */
+import { z } from "zod";
 import type { Job, JobListFilter, JobQueue } from "../queue";
 import type { SqlExecutor } from "./executor";
 import { countRows, toJob } from "./rows";
@@ -14,8 +15,13 @@ import {
   pruneFinished as pruneFinishedStatement,
   pruneUnproven as pruneUnprovenStatement,
   pruneUnprovenLanes,
+  queuedKeys as queuedKeysStatement,
   retryEndedJob,
 } from "./statements";
+
+/** Keys per statement: one placeholder each, well under SQLite's 32,766 and PostgreSQL's 65,535. */
+const KEYS_PER_QUERY = 500;
+const keyRow = z.array(z.object({ key: z.string() }));
 
 export async function getJob(ex: SqlExecutor, id: string): Promise<Job | null> {
   const [row] = await ex.query(jobById(ex.dialect, id));
@@ -28,6 +34,16 @@ export async function list(ex: SqlExecutor, f: JobListFilter): Promise<Job[]> {
 
 export async function openCounts(ex: SqlExecutor): ReturnType<JobQueue["openCounts"]> {
   return countRows.parse(await ex.query(openCountsStatement(ex.dialect)));
+}
+
+export async function queuedKeys(ex: SqlExecutor, keys: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let from = 0; from < keys.length; from += KEYS_PER_QUERY)
+    for (const r of keyRow.parse(
+      await ex.query(queuedKeysStatement(ex.dialect, keys.slice(from, from + KEYS_PER_QUERY))),
+    ))
+      found.add(r.key);
+  return found;
 }
 
 export async function hasOpen(ex: SqlExecutor, kind: string, ref: string): Promise<boolean> {

@@ -76,6 +76,15 @@ export function queuedWithKey(d: Dialect, key: string): Statement {
   );
 }
 
+/** Which of these keys have a queued job (never empty: callers check first). */
+export function queuedKeys(d: Dialect, keys: readonly string[]): Statement {
+  return statement(
+    d,
+    "queuedKeys",
+    (p) => `SELECT DISTINCT "key" FROM "Job" WHERE "key" IN (${p.list(keys)}) AND "state" IN ${QUEUED}`,
+  );
+}
+
 /** Running jobs of these kinds whose lease or hold ran out (their worker died): retried, or failed when no attempt is left. */
 export function expireLeases(d: Dialect, kinds: readonly string[], now: Date): Statement {
   return statement(d, "expireLeases", (p) => {

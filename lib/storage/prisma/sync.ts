@@ -79,6 +79,12 @@ export function prismaSync(db: PortableQueries, provider: DatabaseProvider): Syn
     async cursors(installationId) {
       return (await db.syncCursor.findMany({ where: { installationId }, orderBy: { entity: "asc" } })) as SyncCursor[];
     },
+    async cursorsOf(installationIds) {
+      const out: SyncCursor[] = [];
+      for (const ids of chunks(installationIds))
+        out.push(...((await db.syncCursor.findMany({ where: { installationId: { in: ids } } })) as SyncCursor[]));
+      return out;
+    },
     async saveCursor(installationId, entity, patch) {
       await db.syncCursor.upsert({
         where: { installationId_entity: { installationId, entity } },

@@ -9,8 +9,9 @@
  *   jobs, whatever keys, secrets, hosts or clients they use. Proven keys (a store's Reauthorize) never ask.
  * - **A fair reserve**: when the bucket is empty, a store host admitted fewer than `reservePerHost` callbacks in
  *   the last `hostQuietMs` may still take a token from a small reserve, so a flood from one host (or a few) cannot
- *   keep another store's first activation out, even when that store activated another integration a moment ago. A flood spread over many hosts can spend the reserve too; then new activations wait
- *   for the flood to end (proven stores are unaffected).
+ *   keep another store's first activation out, even when that store activated another integration a moment ago.
+ *   A flood spread over many hosts can spend the reserve too; then new activations wait for the flood to end
+ *   (proven stores are unaffected).
  * Counted in memory: cheap, and per process (every instance on PostgreSQL has its own, which the bounds in
  * docs/security.md multiply by).
  */

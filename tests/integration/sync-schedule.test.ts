@@ -6,8 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
-import { createSqliteJobQueue } from "@/lib/jobs/sqlite-queue";
-import { createPostgresJobQueue } from "@/lib/jobs/postgres-queue";
+import { openJobQueue } from "@/lib/jobs/open-queue";
 import type { JobQueue } from "@/lib/jobs/queue";
 import type { JobContext } from "@/lib/jobs/job-kind";
 import { SYNC_PASS_JOB, SYNC_SCHEDULE_JOB, SYNC_SWEEP_JOB, syncKey } from "@/lib/jobs/kinds";
@@ -29,10 +28,7 @@ describe.each(PROVIDERS)("the sync schedule on %s", (provider) => {
 
   it("sends each due (store, entity) its job once, none while one is queued or the entity is paused, a sweep when due", async () => {
     db = await freshDatabase(provider);
-    const q =
-      provider === "sqlite"
-        ? createSqliteJobQueue(db.database.sqlite!)
-        : createPostgresJobQueue(db.url, { poolSize: 2 });
+    const q = openJobQueue(db.database);
     queue = q;
     await q.start();
     const storage = db.storage;

@@ -115,16 +115,17 @@ export function syncJobs(s: JobServices): JobKind[] {
         const cursors = new Map<string, SyncCursor>();
         for (const c of await s.storage.sync.cursorsOf(targets.map((t) => t.id)))
           cursors.set(syncKey(c.installationId, c.entity), c);
-        const due: Array<{ kind: string; installationId: string; entity: string; baseUrl: string }> = [];
+        const due: Array<{ key: string; kind: string; installationId: string; entity: string; baseUrl: string }> = [];
         for (const t of targets)
           for (const e of entities()) {
-            const kind = dueJob(e, cursors.get(syncKey(t.id, e.name)), now);
-            if (kind) due.push({ kind, installationId: t.id, entity: e.name, baseUrl: t.baseUrl });
+            const key = syncKey(t.id, e.name);
+            const kind = dueJob(e, cursors.get(key), now);
+            if (kind) due.push({ key, kind, installationId: t.id, entity: e.name, baseUrl: t.baseUrl });
           }
-        const queued = await s.queuedKeys(due.map((d) => syncKey(d.installationId, d.entity)));
+        const queued = await s.queuedKeys(due.map((d) => d.key));
         let sent = 0;
         for (const d of due) {
-          if (queued.has(syncKey(d.installationId, d.entity))) continue;
+          if (queued.has(d.key)) continue;
           const data = { installationId: d.installationId, entity: d.entity };
           // still deduplicated: a pass may have been sent for the key since the read above
           if (await s.send(d.kind, data, syncJobOptions(d.installationId, d.entity, d.baseUrl))) sent++;

@@ -1,8 +1,7 @@
 /** Reading jobs (the Jobs view, metrics) and what operators and upkeep do to them: retry, cancel, prune. */
-import { z } from "zod";
 import type { Job, JobListFilter, JobQueue } from "../queue";
 import type { SqlExecutor } from "./executor";
-import { countRows, toJob } from "./rows";
+import { countRows, keyRows, toJob } from "./rows";
 import { takeTags } from "./send";
 import { jobRow } from "./rows";
 import {
@@ -21,7 +20,6 @@ import {
 
 /** Keys per statement: one placeholder each, well under SQLite's 32,766 and PostgreSQL's 65,535. */
 const KEYS_PER_QUERY = 500;
-const keyRow = z.array(z.object({ key: z.string() }));
 
 export async function getJob(ex: SqlExecutor, id: string): Promise<Job | null> {
   const [row] = await ex.query(jobById(ex.dialect, id));
@@ -38,11 +36,10 @@ export async function openCounts(ex: SqlExecutor): ReturnType<JobQueue["openCoun
 
 export async function queuedKeys(ex: SqlExecutor, keys: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();
-  for (let from = 0; from < keys.length; from += KEYS_PER_QUERY)
-    for (const r of keyRow.parse(
-      await ex.query(queuedKeysStatement(ex.dialect, keys.slice(from, from + KEYS_PER_QUERY))),
-    ))
-      found.add(r.key);
+  for (let from = 0; from < keys.length; from += KEYS_PER_QUERY) {
+    const rows = await ex.query(queuedKeysStatement(ex.dialect, keys.slice(from, from + KEYS_PER_QUERY)));
+    for (const r of keyRows.parse(rows)) found.add(r.key);
+  }
   return found;
 }
 

@@ -82,4 +82,5 @@ export const pickedRow = z.array(z.object({ id: z.string(), leaseSeconds: int })
 export const tagRow = z.array(z.object({ lastTag: int })).length(1);
 export const streakRow = z.array(z.object({ failStreak: int })).length(1);
 export const beatRow = z.array(z.object({ beatAt: date })).max(1);
+export const keyRows = z.array(z.object({ key: z.string() }));
 export const countRows = z.array(z.object({ kind: z.string(), state: z.enum(JOB_STATES), count: int }));

@@ -14,6 +14,7 @@ import { PrismaClient as SqlitePrismaClient, type Prisma } from "@/lib/generated
 import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-pg/client";
 import { DATABASE_CONNECT_TIMEOUT_MS } from "@/lib/db-reachable";
 import { KitError } from "@/lib/kit-error";
+import { createSqliteClient } from "@/lib/sqlite-client";
 
 /**
  * The database DATABASE_URL names: SQLite through the libSQL driver adapter (`file:./data/dev.db`, the default),
@@ -176,7 +177,7 @@ function oneConnection(client: Client): Client {
 
 class SqliteAdapter extends PrismaLibSQL {
   override createClient(config: Config): Client {
-    return oneConnection(createClient(config));
+    return oneConnection(createSqliteClient(config));
   }
 }
 

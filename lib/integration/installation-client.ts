@@ -31,8 +31,17 @@ export interface ClientInstallation {
   accessTokenEnc: string | null;
   accessTokenSecretEnc: string | null;
   credentialsSeq: number;
+  /** When a signed call last succeeded (the client writes it again at most every SUCCESS_STAMP_EVERY_MS). */
+  lastSuccessAt?: Date | null;
   store: { id: string; baseUrl: string; signature: SignatureChoice };
 }
+
+/**
+ * lastSuccessAt is written at most this often per installation: a sync pass or a job builds a client of its own
+ * every few seconds, and a write per call was a third of an idle pass's statements. The stores list asks a store
+ * again once it was not heard from for STORE_STATE_FRESH_MS (60 s), well above this.
+ */
+export const SUCCESS_STAMP_EVERY_MS = 30_000;
 
 /**
  * A REST client signed with the installation's four secrets and the store's remembered signature choice. It
@@ -70,7 +79,7 @@ export function clientForInstallationRecord(
     ...(opts.callBudgetMs ? { callBudgetMs: opts.callBudgetMs } : {}),
   });
 
-  let lastStamp = 0;
+  let lastStamp = inst.lastSuccessAt?.getTime() ?? 0;
   const onSuccess = async () => {
     const now = deps.now();
     if (inst.state === "needs_reauthorization" || inst.state === "revoked") {
@@ -92,7 +101,7 @@ export function clientForInstallationRecord(
       lastStamp = now.getTime();
       return;
     }
-    if (now.getTime() - lastStamp < 5_000) return; // one write per burst of calls
+    if (now.getTime() - lastStamp < SUCCESS_STAMP_EVERY_MS) return;
     lastStamp = now.getTime();
     await deps.storage.installations.stampSuccess(inst.id, now);
   };

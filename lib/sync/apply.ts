@@ -29,6 +29,12 @@ export interface ApplyOptions {
   guard?: (tx: Storage) => Promise<void>;
   /** Records the store no longer has (sweep end, refreshRecord): deleted. */
   deletions?: readonly string[];
+  /**
+   * Nothing but the rows needs writing (the cursor does not move): when every row is as the mirror has it, the
+   * page writes nothing, and opens no transaction (an idle delta pass re-reading its overlap). Not for a sweep: it
+   * marks the rows it saw.
+   */
+  unchangedWritesNothing?: boolean;
 }
 
 export async function applyRecords(
@@ -43,6 +49,11 @@ export async function applyRecords(
   const byIdentity = new Map<string, StoreRecord>();
   for (const r of records) byIdentity.set(r.identity, r);
   const identities = [...byIdentity.keys(), ...(options.deletions ?? [])];
+  if (options.unchangedWritesNothing && !options.deletions?.length) {
+    const mirror = await storage.sync.mirrorStates(installationId, entity.name, identities);
+    if ([...byIdentity.values()].every((r) => compare(mirror.get(r.identity), r) === "same"))
+      return { changes: 0, unchanged: byIdentity.size, stale: 0 };
+  }
   return storage.transaction(async (tx) => {
     await options.guard?.(tx);
     const mirror = await tx.sync.mirrorStates(installationId, entity.name, identities);

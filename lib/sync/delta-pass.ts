@@ -149,6 +149,8 @@ export async function runDeltaPass(
       olderIs: "error",
       unheard,
       guard: deps.guard,
+      // a page that moves nothing (the overlap read again by an idle pass) and changed nothing writes nothing
+      unchangedWritesNothing: nextMark === mark && !backfilling,
       cursor: {
         ...(nextMark ? { markVersion: nextMark.version, markKey: String(nextMark.key) } : {}),
         ...(firstOfBackfill ? { backfillTotal: page.total } : {}),

@@ -5,6 +5,7 @@
 import type { Logger } from "pino";
 import { StoreError, type MagentoClient } from "@/lib/magento";
 import type { Storage } from "@/lib/storage/storage";
+import type { InstallationWithStore } from "@/lib/storage/types";
 import { isPolled, type SyncEntity } from "./declaration";
 import type { SyncHandler } from "./handler";
 import { runDeltaPass, type PassResult } from "./delta-pass";
@@ -22,7 +23,8 @@ export interface SyncServices {
   handlers: readonly SyncHandler[];
   /** The guarded fetch the handlers get. */
   fetch: typeof fetch;
-  systemClient(installationId: string, storeFetch: typeof fetch): Promise<MagentoClient | null>;
+  /** Given the installation's record, it is not read again. */
+  systemClient(installation: string | InstallationWithStore, storeFetch: typeof fetch): Promise<MagentoClient | null>;
 }
 
 /** The cursor's error code for a failure: the store-advice problem, or "sync_data" for a row breaking the declaration. */
@@ -42,7 +44,7 @@ export class SyncNotUsableError extends KitError {
 async function target(s: SyncServices, installationId: string, storeFetch: typeof fetch) {
   const inst = await s.storage.installations.byId(installationId);
   if (!inst) throw new SyncNotUsableError(`no store with id "${installationId}"`);
-  const client = await s.systemClient(installationId, storeFetch);
+  const client = await s.systemClient(inst, storeFetch);
   if (!client) throw new SyncNotUsableError("the store has no usable credentials (reauthorize it in the store admin)");
   return { store: { installationId, baseUrl: inst.store.baseUrl }, client };
 }

@@ -191,9 +191,14 @@ export function storeVerbs(core: KitCore) {
     /**
      * A signed client for an installation with no user behind it: jobs (health probes, exports), scripts and
      * webhooks. Null when the installation is gone or has no usable token. `storeFetch`: a job's governed fetch.
+     * Given the installation's record (just read), it is not read again.
      */
-    async systemClient(installationId: string, storeFetch: typeof fetch = core.fetch): Promise<MagentoClient | null> {
-      const inst = await core.storage.installations.byId(installationId);
+    async systemClient(
+      installation: string | InstallationWithStore,
+      storeFetch: typeof fetch = core.fetch,
+    ): Promise<MagentoClient | null> {
+      const inst =
+        typeof installation === "string" ? await core.storage.installations.byId(installation) : installation;
       if (!inst || !inst.accessTokenEnc) return null;
       return clientForInstallationRecord(deps(storeFetch), inst);
     },

@@ -12,6 +12,7 @@ import { syncEntityView } from "@/lib/sync/status-view";
 import type { SyncCursor } from "@/lib/sync/sync-repo";
 import { lagSeconds } from "@/lib/sync/lag";
 import type { MagentoClient } from "@/lib/magento";
+import type { InstallationWithStore } from "@/lib/storage/types";
 import type { KitCore } from "./core";
 
 export interface SyncEntityStatus {
@@ -45,7 +46,7 @@ export function syncVerbs(
   o: {
     entities: readonly SyncEntity[];
     handlers: readonly SyncHandler[];
-    systemClient(installationId: string, storeFetch: typeof fetch): Promise<MagentoClient | null>;
+    systemClient(installation: string | InstallationWithStore, storeFetch: typeof fetch): Promise<MagentoClient | null>;
   },
 ) {
   const services: SyncServices = {

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { MagentoClient } from "@/lib/magento";
 import type { Storage } from "@/lib/storage/storage";
+import type { InstallationWithStore } from "@/lib/storage/types";
 import type { SecretBox } from "@/lib/secret-box";
 import type { EventHandlers } from "@/lib/events/handlers";
 import type { SyncEntity } from "@/lib/sync/declaration";
@@ -19,7 +20,7 @@ export interface JobServices {
   /** Which of these job keys have a job queued (what a `dedupe` send would drop: JobQueue.queuedKeys). */
   queuedKeys(keys: readonly string[]): Promise<Set<string>>;
   /** A signed client without a user (stores.systemClient), calling through `storeFetch`; null when unusable. */
-  systemClient(installationId: string, storeFetch: typeof fetch): Promise<MagentoClient | null>;
+  systemClient(installation: string | InstallationWithStore, storeFetch: typeof fetch): Promise<MagentoClient | null>;
   /** The app's mailer and address (account mail: lib/jobs/kinds/account-mail.ts). */
   mailer(): Mailer;
   appUrl: string;

@@ -114,7 +114,8 @@ export function prismaInstallations(db: PortableQueries): InstallationRepo {
       return r.count > 0;
     },
     async stampSuccess(id, at) {
-      await db.installation.updateMany({ where: { id }, data: { lastSuccessAt: at } });
+      // one statement (Prisma's updateMany is a transaction of three on SQLite)
+      await db.$executeRaw`UPDATE "Installation" SET "lastSuccessAt" = ${at}, "updatedAt" = ${at} WHERE "id" = ${id}`;
     },
     async stampChecked(id, at) {
       await db.installation.updateMany({ where: { id }, data: { lastCheckedAt: at } });

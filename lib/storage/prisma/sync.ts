@@ -93,32 +93,25 @@ export function prismaSync(db: PortableQueries, provider: DatabaseProvider): Syn
       });
     },
     async takeLock(installationId, entity, holder, until, now, from) {
-      const key = { installationId_entity: { installationId, entity } };
-      // the cursor row exists first (two runners starting together: one insert, no unique-key error)
-      await db.$executeRaw`INSERT INTO "SyncCursor" ("installationId", "entity") VALUES (${installationId}, ${entity})
-        ON CONFLICT ("installationId", "entity") DO NOTHING`;
-      const r = await db.syncCursor.updateMany({
-        where: {
-          installationId,
-          entity,
-          OR: [
-            { lockedBy: null },
-            { lockedUntil: null },
-            { lockedUntil: { lt: now } },
-            ...(from ? [{ lockedBy: from }] : []),
-          ],
-        },
-        data: { lockedBy: holder, lockedUntil: until },
+      // one statement (no transaction of its own: a pass takes and checks it often): the cursor row is made when
+      // missing (two runners starting together: one insert, no unique-key error) and the lock taken when it is
+      // free, expired, or held by `from`
+      const taken =
+        await db.$executeRaw`INSERT INTO "SyncCursor" ("installationId", "entity", "lockedBy", "lockedUntil")
+        VALUES (${installationId}, ${entity}, ${holder}, ${until})
+        ON CONFLICT ("installationId", "entity") DO UPDATE SET "lockedBy" = excluded."lockedBy", "lockedUntil" = excluded."lockedUntil"
+        WHERE "SyncCursor"."lockedBy" IS NULL OR "SyncCursor"."lockedUntil" IS NULL OR "SyncCursor"."lockedUntil" < ${now}
+          OR "SyncCursor"."lockedBy" = ${from ?? ""}`;
+      if (taken === 1) return { taken: true };
+      const c = await db.syncCursor.findUnique({
+        where: { installationId_entity: { installationId, entity } },
+        select: { lockedBy: true, lockedUntil: true },
       });
-      if (r.count === 1) return { taken: true };
-      const c = await db.syncCursor.findUnique({ where: key, select: { lockedBy: true, lockedUntil: true } });
       return { taken: false, holder: c?.lockedBy ?? null, until: c?.lockedUntil ?? null };
     },
     async releaseLock(installationId, entity, holder) {
-      await db.syncCursor.updateMany({
-        where: { installationId, entity, lockedBy: holder },
-        data: { lockedBy: null, lockedUntil: null },
-      });
+      await db.$executeRaw`UPDATE "SyncCursor" SET "lockedBy" = NULL, "lockedUntil" = NULL
+        WHERE "installationId" = ${installationId} AND "entity" = ${entity} AND "lockedBy" = ${holder}`;
     },
     async mirrorStates(installationId, entity, identities) {
       const out = new Map<string, MirrorState>();

@@ -77,6 +77,8 @@ export function callbackJob(cb: { consumerKey: string; storeBaseUrl: string }, p
     retryDelaySeconds: 1,
     retryBackoff: true,
     leaseSeconds: 30,
+    // ahead of the store's own backlog (sync slices, exports, bulk): the exchange has the store's 300 s window
+    urgent: proven,
   };
 }
 
@@ -90,6 +92,7 @@ function exchangeJob(consumerKey: string, storeBaseUrl: string, installationId: 
     retryDelaySeconds: 2,
     retryBackoff: true,
     leaseSeconds: 60,
+    urgent: proven, // as the callback's job (above); a never-proven store's lane has no backlog of its own
   };
 }
 

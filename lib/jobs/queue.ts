@@ -41,6 +41,14 @@ export interface SendOptions {
   retryBackoff?: boolean;
   /** Default 60 s. */
   leaseSeconds?: number;
+  /**
+   * Started before any job that is not urgent, still within its lane's cap and pauses: a token exchange must finish
+   * inside the store's 300 s window, and must not wait behind the same store's sync slices, exports or bulk jobs.
+   * Urgent jobs take turns by fairness tags of their own (a counter per lane, `urgent:<lane>`). A key's jobs should
+   * be all urgent or none (they keep their order by tag). Kept when the job is requeued or retried. Only for short
+   * work of proven stores: urgent jobs go first whatever else waits.
+   */
+  urgent?: boolean;
 }
 
 export const SEND_DEFAULTS = { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true, leaseSeconds: 60 } as const;
@@ -211,6 +219,9 @@ export interface JobQueue {
 
 /** The lane row that holds the virtual clock. */
 export const CLOCK_LANE = "*";
+
+/** The counter an urgent job's fairness tag comes from (SendOptions.urgent): a JobLane row of its own. */
+export const tagLaneOf = (lane: string, urgent: boolean): string => (urgent ? `urgent:${lane}` : lane);
 
 /** The retry delay (pg-boss's formula, which the kit kept): retryDelay × 2^(retryCount + 1) / 2 × (1 + random), capped at 2^16. */
 export function backoffSeconds(

@@ -337,6 +337,31 @@ function conformance(open: () => Promise<OpenedJobQueue>): void {
     expect(await fetchCapped()).toMatchObject({ lane: busy.exchange });
   });
 
+  it("starts an urgent job ahead of its lane's backlog, within the lane's cap and pause, urgent ones in order", async () => {
+    for (let i = 0; i < 50; i++) await send(`slice${i}`, { lane: "store-u" });
+    const running = [await fetch(2), await fetch(2)];
+    expect(running.map((j) => j?.data)).toEqual(["slice0", "slice1"]);
+    const u1 = await send("exchange1", { lane: "store-u", key: "handshake:u", urgent: true });
+    const u2 = await send("exchange2", { lane: "store-u", key: "handshake:u", urgent: true });
+    expect(await fetch(2)).toBeNull(); // the lane's cap holds for urgent work too
+    await q.complete(running[0]!, null, now());
+    const first = await fetch(2);
+    expect(first?.id).toBe(u1); // ahead of 48 queued slices
+    await q.complete(first!, null, now());
+    await q.complete(running[1]!, null, now());
+    // requeued (a store's 429 made it wait), it keeps its place ahead of the backlog
+    const second = await fetch(2);
+    expect(second?.id).toBe(u2);
+    expect(await q.requeue(second!, now())).toBe(true);
+    expect((await fetch(2))?.id).toBe(u2);
+    // a paused lane starts nothing, urgent or not
+    await send("exchange3", { lane: "store-u", urgent: true });
+    await q.lanes.pause("store-u", new Date(t + 10_000), "Retry-After: 10");
+    expect(await fetch(100)).toBeNull();
+    t += 10_000;
+    expect(await fetch(100)).toMatchObject({ data: "exchange3" });
+  });
+
   it("starts nothing in a paused lane until the pause ends", async () => {
     await send("x", { lane: "slow" });
     await send("y", { lane: "fast" });

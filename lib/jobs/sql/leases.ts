@@ -1,5 +1,5 @@
 /** What the holder of a lease does with its job: complete, fail, give back, keep holding. Checked against the lease. */
-import { backoffSeconds, type JobQueue, type LeasedJob } from "../queue";
+import { backoffSeconds, tagLaneOf, type JobQueue, type LeasedJob } from "../queue";
 import type { SqlExecutor } from "./executor";
 import { jobRow } from "./rows";
 import { completeJob, failJob, leasedJob, renewHold, requeueJob, retryJobAt } from "./statements";
@@ -37,7 +37,8 @@ export async function requeue(ex: SqlExecutor, job: LeasedJob, now: Date, startA
   return ex.transaction(async (tx) => {
     const [raw] = await tx.query(leasedJob(tx.dialect, job));
     if (!raw) return false;
-    const tag = await takeTags(tx, jobRow.parse(raw).lane, 1, now);
+    const row = jobRow.parse(raw);
+    const tag = await takeTags(tx, tagLaneOf(row.lane, row.urgent), 1, now);
     return (await tx.execute(requeueJob(tx.dialect, job, startAfter ?? now, tag))) > 0;
   });
 }

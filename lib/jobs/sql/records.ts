@@ -1,5 +1,5 @@
 /** Reading jobs (the Jobs view, metrics) and what operators and upkeep do to them: retry, cancel, prune. */
-import type { Job, JobListFilter, JobQueue } from "../queue";
+import { tagLaneOf, type Job, type JobListFilter, type JobQueue } from "../queue";
 import type { SqlExecutor } from "./executor";
 import { countRows, keyRows, toJob } from "./rows";
 import { takeTags } from "./send";
@@ -63,7 +63,8 @@ export async function retry(ex: SqlExecutor, id: string, now: Date): Promise<boo
   return ex.transaction(async (tx) => {
     const [raw] = await tx.query(endedJob(tx.dialect, id));
     if (!raw) return false;
-    const tag = await takeTags(tx, jobRow.parse(raw).lane, 1, now);
+    const row = jobRow.parse(raw);
+    const tag = await takeTags(tx, tagLaneOf(row.lane, row.urgent), 1, now);
     return (await tx.execute(retryEndedJob(tx.dialect, id, now, tag))) > 0;
   });
 }

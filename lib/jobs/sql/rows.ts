@@ -30,6 +30,7 @@ export const jobRow = z.object({
   createdAt: date,
   completedAt: date.nullable(),
   output: z.string().nullable(),
+  urgent: flag,
 });
 export type JobRow = z.infer<typeof jobRow>;
 

@@ -1,5 +1,5 @@
 /** Sending jobs: fairness tags reserved per lane, then one INSERT per 250 jobs (lib/jobs/queue.ts, "Fairness"). */
-import { SEND_DEFAULTS, type SendOptions } from "../queue";
+import { SEND_DEFAULTS, tagLaneOf, type SendOptions } from "../queue";
 import type { SqlExecutor } from "./executor";
 import { newJobId } from "./job-id";
 import { tagRow } from "./rows";
@@ -32,6 +32,7 @@ function toInsert(j: Sendable, id: string, tag: number, now: Date): JobInsert {
     startAfter: o.startAfter ?? now,
     leaseSeconds: o.leaseSeconds ?? SEND_DEFAULTS.leaseSeconds,
     createdAt: now,
+    urgent: o.urgent ?? false,
   };
 }
 
@@ -40,12 +41,14 @@ function toInsert(j: Sendable, id: string, tag: number, now: Date): JobInsert {
  * 250 need the caller's transaction to be all or nothing. Ids in order.
  */
 export async function storeJobs(ex: SqlExecutor, jobs: readonly Sendable[], now: Date): Promise<string[]> {
+  // tags are counted per tag lane: the job's lane, or its urgent counter (SendOptions.urgent)
+  const tagLane = (j: Sendable) => tagLaneOf(j.options.lane ?? "", j.options.urgent ?? false);
   const perLane = new Map<string, number>();
-  for (const j of jobs) perLane.set(j.options.lane ?? "", (perLane.get(j.options.lane ?? "") ?? 0) + 1);
+  for (const j of jobs) perLane.set(tagLane(j), (perLane.get(tagLane(j)) ?? 0) + 1);
   const next = new Map<string, number>();
   for (const [lane, count] of perLane) next.set(lane, await takeTags(ex, lane, count, now));
   const rows = jobs.map((j) => {
-    const lane = j.options.lane ?? "";
+    const lane = tagLane(j);
     const tag = next.get(lane)!;
     next.set(lane, tag + 1);
     return toInsert(j, newJobId(), tag, now);

@@ -28,6 +28,7 @@ export interface JobInsert {
   startAfter: Date;
   leaseSeconds: number;
   createdAt: Date;
+  urgent: boolean;
 }
 
 /** The leased attempt a write is checked against. */
@@ -52,7 +53,7 @@ export function reserveTags(d: Dialect, lane: string, count: number, now: Date):
 }
 
 const INSERT_COLUMNS = `"id", "kind", "data", "state", "lane", "key", "ref", "tag", "retryCount", "retryLimit",
-  "retryDelaySeconds", "retryBackoff", "startAfter", "leaseSeconds", "createdAt"`;
+  "retryDelaySeconds", "retryBackoff", "startAfter", "leaseSeconds", "createdAt", "urgent"`;
 
 /** Stores jobs in one statement (callers keep a statement under 250 rows). */
 export function insertJobs(d: Dialect, jobs: readonly JobInsert[]): Statement {
@@ -61,7 +62,7 @@ export function insertJobs(d: Dialect, jobs: readonly JobInsert[]): Statement {
       (j) =>
         `(${p.v(j.id)}, ${p.v(j.kind)}, ${p.v(j.data)}, 'created', ${p.v(j.lane)}, ${p.v(j.key)}, ${p.v(j.ref)}, ` +
         `${p.v(j.tag)}, 0, ${p.v(j.retryLimit)}, ${p.v(j.retryDelaySeconds)}, ${p.v(j.retryBackoff)}, ` +
-        `${p.v(j.startAfter)}, ${p.v(j.leaseSeconds)}, ${p.v(j.createdAt)})`,
+        `${p.v(j.startAfter)}, ${p.v(j.leaseSeconds)}, ${p.v(j.createdAt)}, ${p.v(j.urgent)})`,
     );
     return `INSERT INTO "Job" (${INSERT_COLUMNS}) VALUES ${rows.join(", ")}`;
   });
@@ -120,10 +121,11 @@ const recordingClass = startsWith(UNPROVEN_RECORDING_PREFIX);
 const neverProven = (col: string) => `(${exchangeClass(col)} OR ${recordingClass(col)})`;
 
 /**
- * The next job that may start, in fairness order: the lowest tag among ready jobs of lanes below their cap and not
- * paused, whose key has no running job and no earlier queued job, within each never-proven class's cap (and a
- * lane of such a class below its own, smaller cap). Looked for once per queued state: each branch walks the
- * (state, tag) index in order and stops at the first job that may start (no sort of the whole queue).
+ * The next job that may start, in fairness order: an urgent job before any other, then the lowest tag among ready
+ * jobs of lanes below their cap and not paused, whose key has no running job and no earlier queued job, within
+ * each never-proven class's cap (and a lane of such a class below its own, smaller cap). Looked for once per
+ * queued state and urgency: each branch walks the (state, urgent, tag) index in order and stops at the first job
+ * that may start (no sort of the whole queue).
  * `+o."tag"`: the key's own index answers "an earlier job of this key is queued" (a few rows); without the plus
  * SQLite walks every queued job with a lower tag instead.
  */
@@ -134,9 +136,9 @@ export function pickNext(d: Dialect, o: PickOptions): Statement {
     const classCap = (inClass: (col: string) => string) =>
       `(NOT ${inClass(`j."lane"`)}
             OR (SELECT count(*) FROM "Job" WHERE "state" = 'active' AND ${inClass(`"lane"`)}) < ${p.v(o.unprovenCap)})`;
-    const branch = (state: string, alias: string) => `SELECT * FROM (
-        SELECT j."id", j."leaseSeconds", j."tag", j."createdAt", ${order} AS "row" FROM "Job" j
-        WHERE j."state" = '${state}' AND j."kind" IN (${p.list(o.kinds)}) AND j."startAfter" <= ${p.v(o.now)}
+    const branch = (state: string, urgent: boolean, alias: string) => `SELECT * FROM (
+        SELECT j."id", j."leaseSeconds", j."tag", j."urgent", j."createdAt", ${order} AS "row" FROM "Job" j
+        WHERE j."state" = '${state}' AND j."urgent" = ${p.v(urgent)} AND j."kind" IN (${p.list(o.kinds)}) AND j."startAfter" <= ${p.v(o.now)}
           AND j."lane" NOT IN (SELECT "lane" FROM "Job" WHERE "kind" IN (${p.list(o.kinds)}) AND "state" = 'active'
             GROUP BY "lane" HAVING count(*) >= CASE WHEN ${neverProven(`"lane"`)}
               THEN ${p.int(o.unprovenLaneCap)} ELSE ${p.int(o.laneCap)} END)
@@ -148,8 +150,16 @@ export function pickNext(d: Dialect, o: PickOptions): Statement {
           AND ${classCap(recordingClass)}
         ORDER BY j."tag", ${order}
         LIMIT 1) ${alias}`;
-    return `SELECT "id", "leaseSeconds" FROM (${branch("created", "c")} UNION ALL ${branch("retry", "r")}) AS picked
-      ORDER BY "tag", "createdAt", "row" LIMIT 1`;
+    // urgent jobs first (SendOptions.urgent), each kind of job in tag order: four walks of the (state, urgent, tag)
+    // index, each stopping at its first job that may start
+    const branches = [
+      branch("created", true, "cu"),
+      branch("retry", true, "ru"),
+      branch("created", false, "c"),
+      branch("retry", false, "r"),
+    ];
+    return `SELECT "id", "leaseSeconds" FROM (${branches.join(" UNION ALL ")}) AS picked
+      ORDER BY "urgent" DESC, "tag", "createdAt", "row" LIMIT 1`;
   });
 }
 

@@ -23,7 +23,8 @@ import { ResultSetImpl, transactionModeToBegin } from "@libsql/core/util";
  * columns twice and builds each row by defining a property per column; under Prisma's adapter that was about half
  * of the database time of a store page and of a sync pass (docs/platform.md, "SQLite statements"). Its behaviour
  * is @libsql/client's otherwise (same URL rules, integer modes, errors as LibsqlError with SQLite's codes), with
- * one difference: a row is an array of values, read by column index, which is how Prisma's adapter reads it.
+ * two differences: a row is an array of values, read by column index, which is how Prisma's adapter reads it; and
+ * `transaction()` is refused, since the kit runs its transactions on its one connection (lib/db.ts).
  *
  * A cached statement is safe to run again because libSQL runs a statement synchronously to its end (`all`, `run`)
  * before the next one starts. SQLite prepares a statement again by itself after a schema change; the cache is
@@ -57,7 +58,7 @@ class CachedStatementClient implements Client {
   readonly #cache = new Map<string, Prepared>();
 
   constructor(
-    private readonly path: string,
+    path: string,
     private readonly intMode: IntMode,
   ) {
     this.#db = new Database(path);
@@ -89,12 +90,15 @@ class CachedStatementClient implements Client {
     return this.batch(stmts, "deferred");
   }
 
-  /** A transaction on a connection of its own, as @libsql/client does (the kit's adapter keeps one connection). */
-  async transaction(mode: TransactionMode = "write"): Promise<Transaction> {
-    this.check();
-    const own = new CachedStatementClient(this.path, this.intMode);
-    own.run(transactionModeToBegin(mode));
-    return new OwnConnectionTransaction(own);
+  /**
+   * Not used: the kit opens its transactions with BEGIN on its one connection (lib/db.ts, oneConnection), where
+   * @libsql/client would open a second connection and never close it.
+   */
+  async transaction(): Promise<Transaction> {
+    throw new LibsqlError(
+      "Open transactions on the kit's one connection (lib/db.ts oneConnection wraps this client)",
+      "TRANSACTION_NOT_SUPPORTED",
+    );
   }
 
   async executeMultiple(sql: string): Promise<void> {
@@ -119,16 +123,12 @@ class CachedStatementClient implements Client {
     this.#db.close();
   }
 
-  get inTransaction(): boolean {
-    return this.#db.inTransaction;
-  }
-
   private check(): void {
     if (this.closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
   }
 
   /** Runs one statement to its end, synchronously. */
-  run(stmt: InStatement): ResultSet {
+  private run(stmt: InStatement): ResultSet {
     const sql = typeof stmt === "string" ? stmt : stmt.sql;
     const args = typeof stmt === "string" ? [] : argsToSql(stmt.args, this.intMode);
     try {
@@ -167,51 +167,6 @@ class CachedStatementClient implements Client {
     this.#cache.set(sql, p);
     if (this.#cache.size > STATEMENT_CACHE_SIZE) this.#cache.delete(this.#cache.keys().next().value!);
     return p;
-  }
-}
-
-class OwnConnectionTransaction implements Transaction {
-  constructor(private readonly conn: CachedStatementClient) {}
-
-  get closed(): boolean {
-    return !this.conn.inTransaction;
-  }
-
-  private check(): void {
-    if (this.closed) throw new LibsqlError("The transaction is closed", "TRANSACTION_CLOSED");
-  }
-
-  async execute(stmt: InStatement): Promise<ResultSet> {
-    this.check();
-    return this.conn.run(stmt);
-  }
-
-  async batch(stmts: InStatement[]): Promise<ResultSet[]> {
-    return stmts.map((s) => {
-      this.check();
-      return this.conn.run(s);
-    });
-  }
-
-  async executeMultiple(sql: string): Promise<void> {
-    this.check();
-    await this.conn.executeMultiple(sql);
-  }
-
-  async rollback(): Promise<void> {
-    if (this.conn.closed) return;
-    if (this.conn.inTransaction) this.conn.run("ROLLBACK");
-    this.conn.close();
-  }
-
-  async commit(): Promise<void> {
-    this.check();
-    this.conn.run("COMMIT");
-    this.conn.close();
-  }
-
-  close(): void {
-    void this.rollback();
   }
 }
 

@@ -11,8 +11,6 @@ import { SyncBusyError } from "@/lib/sync/runner-lock";
 import { syncEntityView } from "@/lib/sync/status-view";
 import type { SyncCursor } from "@/lib/sync/sync-repo";
 import { lagSeconds } from "@/lib/sync/lag";
-import type { MagentoClient } from "@/lib/magento";
-import type { InstallationWithStore } from "@/lib/storage/types";
 import type { KitCore } from "./core";
 
 export interface SyncEntityStatus {
@@ -46,7 +44,7 @@ export function syncVerbs(
   o: {
     entities: readonly SyncEntity[];
     handlers: readonly SyncHandler[];
-    systemClient(installation: string | InstallationWithStore, storeFetch: typeof fetch): Promise<MagentoClient | null>;
+    systemClient: SyncServices["systemClient"];
   },
 ) {
   const services: SyncServices = {

@@ -143,6 +143,16 @@ async function main() {
     console.log(
       `syncer RSS (${process.env.BENCH_V8_DEFAULTS ? "V8 defaults" : "worker heap setting"}): first 10 % ${mean(first, "rss")}, last 10 % ${mean(last, "rss")}, peak ${mib(peak)}`,
     );
+    // the shape of it: growth that stops early is the heap and caches warming up; growth to the end is a leak
+    const tenths = Array.from({ length: 10 }, (_, i) =>
+      samples.filter((x) => x.done > (PRODUCTS * i) / 10 && x.done <= (PRODUCTS * (i + 1)) / 10),
+    );
+    console.log(
+      `  RSS by tenth of the backfill (MiB): ${tenths.map((t) => (avg(t.map((x) => x.rss)) / MiB).toFixed(0)).join(" ")}`,
+    );
+    console.log(
+      `  JS heap by tenth (MiB):             ${tenths.map((t) => (avg(t.map((x) => x.heap)) / MiB).toFixed(0)).join(" ")}`,
+    );
     // where RSS goes: the JavaScript heap, and array buffers (Buffers)
     console.log(
       `  of it: JS heap (allocated) ${mean(first, "heap")} → ${mean(last, "heap")}, external ${mean(first, "external")} → ${mean(last, "external")} (array buffers ${mean(first, "buffers")} → ${mean(last, "buffers")})`,

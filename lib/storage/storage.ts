@@ -132,8 +132,12 @@ export interface InstallationRepo {
   setAdminOrigin(id: string, origin: string | null): Promise<void>;
   /** Sets (null: clears) the store's name in the app, only when `userId` is linked; false otherwise. */
   setLabelForUser(id: string, userId: string, label: string | null): Promise<boolean>;
-  /** How many activations, events, linked users and pending link requests the installation has. */
-  footprint(id: string): Promise<InstallationFootprint | null>;
+  /**
+   * What removing the installation deletes (its activations, events, linked users, pending link requests, event
+   * deliveries, bulk submissions and their rows), with the store's address, its name in the app and whether an
+   * access token is stored; null unless `userId` is linked to it.
+   */
+  removalFootprint(id: string, userId: string): Promise<InstallationFootprint | null>;
   /** Manual mode: replaces the credentials of an existing installation and makes it active. */
   replaceManual(id: string, data: Omit<NewInstallation, "consumerKey">): Promise<Installation>;
   /** Deletes the installation (activations, events, links and exports go with it). */

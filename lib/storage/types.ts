@@ -227,6 +227,10 @@ export interface ResourceCheckRecord {
 
 /** What deleting an installation takes with it (the "Remove store" confirmation). */
 export interface InstallationFootprint {
+  baseUrl: string;
+  /** The store's name in the app, if its users gave it one. */
+  label: string | null;
+  hasAccessToken: boolean;
   activations: number;
   events: number;
   linkedUsers: number;

@@ -23,28 +23,27 @@ export interface RemovalPreview {
   eventDeliveries: number;
 }
 
-/** Counts of what removal deletes, or null when the user is not linked to the installation. */
+/** Counts of what removal deletes, or null when the user is not linked to the installation (one statement). */
 export async function removalPreview(
   storage: Storage,
   installationId: string,
   userId: string,
 ): Promise<RemovalPreview | null> {
-  const inst = await storage.installations.forUser(installationId, userId);
-  const counts = inst ? await storage.installations.footprint(inst.id) : null;
-  if (!inst || !counts) return null;
+  const f = await storage.installations.removalFootprint(installationId, userId);
+  if (!f) return null;
   return {
-    installationId: inst.id,
-    baseUrl: inst.store.baseUrl,
-    host: new URL(inst.store.baseUrl).host,
-    label: inst.label,
-    hasAccessToken: inst.accessTokenEnc !== null,
-    activations: counts.activations,
-    events: counts.events,
-    linkedAccounts: counts.linkedUsers,
-    pendingRequests: counts.pendingRequests,
-    bulkSubmissions: counts.bulkSubmissions,
-    bulkOperations: counts.bulkOperations,
-    eventDeliveries: counts.eventDeliveries,
+    installationId,
+    baseUrl: f.baseUrl,
+    host: new URL(f.baseUrl).host,
+    label: f.label,
+    hasAccessToken: f.hasAccessToken,
+    activations: f.activations,
+    events: f.events,
+    linkedAccounts: f.linkedUsers,
+    pendingRequests: f.pendingRequests,
+    bulkSubmissions: f.bulkSubmissions,
+    bulkOperations: f.bulkOperations,
+    eventDeliveries: f.eventDeliveries,
   };
 }
 

@@ -453,7 +453,11 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     });
     await s.events.add({ installationId: inst.id, kind: "callback", message: "m", at: new Date() });
     await s.links.fileRequest(inst.id, stranger.id, "act", new Date());
-    expect(await s.installations.footprint(inst.id)).toEqual({
+    expect(await s.installations.removalFootprint(inst.id, stranger.id)).toBeNull(); // not linked: nothing
+    expect(await s.installations.removalFootprint(inst.id, owner.id)).toEqual({
+      baseUrl: "https://shop.example/",
+      label: "Main shop",
+      hasAccessToken: false, // pending: no access token yet
       activations: 1,
       events: 1,
       linkedUsers: 1,
@@ -462,7 +466,7 @@ function conformance(open: () => Promise<OpenedStorage>): void {
       bulkSubmissions: 0,
       bulkOperations: 0,
     });
-    expect(await s.installations.footprint("nope")).toBeNull();
+    expect(await s.installations.removalFootprint("nope", owner.id)).toBeNull();
     expect(await s.installations.lockById(inst.id, new Date())).toBe(true);
     expect(await s.installations.lockById("nope", new Date())).toBe(false);
   });

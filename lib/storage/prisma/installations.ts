@@ -128,9 +128,10 @@ export function prismaInstallations(db: PortableQueries): InstallationRepo {
         (await db.installation.updateMany({ where: { id, users: { some: { userId } } }, data: { label } })).count > 0
       );
     },
-    async footprint(id) {
-      // one statement of counts (the removal page's own read, beside the page's joined one)
-      const [r] = await db.$queryRaw<Row[]>`SELECT
+    async removalFootprint(id, userId) {
+      // one statement: the user's link, the store's address and every count (the removal page's only own read)
+      const [r] = await db.$queryRaw<Row[]>`SELECT "st"."baseUrl" AS "baseUrl", "i"."label" AS "label",
+          CASE WHEN "i"."accessTokenEnc" IS NULL THEN 0 ELSE 1 END AS "hasAccessToken",
           (SELECT COUNT(*) FROM "Activation" WHERE "installationId" = "i"."id") AS "activations",
           (SELECT COUNT(*) FROM "InstallationEvent" WHERE "installationId" = "i"."id") AS "events",
           (SELECT COUNT(*) FROM "InstallationUser" WHERE "installationId" = "i"."id") AS "linkedUsers",
@@ -140,10 +141,15 @@ export function prismaInstallations(db: PortableQueries): InstallationRepo {
           (SELECT COUNT(*) FROM "BulkSubmission" WHERE "installationId" = "i"."id") AS "bulkSubmissions",
           (SELECT COUNT(*) FROM "BulkRow" "r" JOIN "BulkSubmission" "b" ON "b"."id" = "r"."submissionId"
             WHERE "b"."installationId" = "i"."id") AS "bulkOperations"
-        FROM "Installation" "i" WHERE "i"."id" = ${id}`;
+        FROM "Installation" "i" JOIN "Store" "st" ON "st"."id" = "i"."storeId"
+        WHERE "i"."id" = ${id}
+          AND EXISTS (SELECT 1 FROM "InstallationUser" WHERE "installationId" = "i"."id" AND "userId" = ${userId})`;
       if (!r) return null;
       // COUNT(*) is a bigint on PostgreSQL
       return {
+        baseUrl: String(r.baseUrl),
+        label: r.label === null ? null : String(r.label),
+        hasAccessToken: Number(r.hasAccessToken) === 1,
         activations: Number(r.activations),
         events: Number(r.events),
         linkedUsers: Number(r.linkedUsers),

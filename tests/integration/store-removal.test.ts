@@ -2,13 +2,17 @@
  * "Remove store": the confirmation counts what the removal deletes (bulk edits with their operations and store
  * event deliveries among it), and after the removal no row of any table names the installation (every model of
  * prisma/schema.prisma with an installationId column is checked, so a table added later is checked too); another
- * store's rows stay.
+ * store's rows stay. Through the kit, the store's jobs that have not started are cancelled with it.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { removeInstallationFor } from "@/lib/integration/link-requests";
 import { removalPreview } from "@/lib/stores";
+import { createKit, type Kit } from "@/lib/kit";
+import { parseEnv } from "@/lib/env";
+import { createSecretBox } from "@/lib/secret-box";
+import { createLogger } from "@/lib/log";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
 
 const NOW = new Date(Date.UTC(2026, 10, 27, 12, 0, 0));
@@ -165,5 +169,59 @@ describe.each(PROVIDERS)("removing a store on %s", (provider) => {
       bulkOperations: 5,
       eventDeliveries: 3,
     });
+  });
+});
+
+describe.each(PROVIDERS)("removing a store through the kit on %s", (provider) => {
+  let db: TestDatabase;
+  let kit: Kit;
+  beforeEach(async () => {
+    db = await freshDatabase(provider);
+    kit = createKit({
+      env: parseEnv({ NODE_ENV: "test", DATABASE_URL: db.url }),
+      db: db.database,
+      secretBox: createSecretBox([{ id: "t1", key: Buffer.alloc(32, 9) }]),
+      log: createLogger({ level: "silent" }),
+      fetch: globalThis.fetch,
+      clock: () => NOW,
+    });
+    await kit.jobs.queue.start();
+  });
+  afterEach(async () => {
+    await kit.close();
+    await db.dispose();
+  });
+
+  it("cancels the store's jobs that have not started; another store's jobs and a running one are left alone", async () => {
+    const s = db.storage;
+    const link = async (host: string, key: string) => {
+      const store = await s.stores.ensure(`http://${host}/`);
+      const inst = await s.installations.create({
+        consumerKey: key.repeat(32),
+        storeId: store.id,
+        state: "active",
+        mode: "oauth",
+        consumerSecretEnc: "sealed",
+      });
+      const owner = await s.users.create(`owner-${key}@example.com`, "x");
+      await s.links.link(inst.id, owner.id);
+      return { id: inst.id, owner: owner.id, lane: `store:${host}` };
+    };
+    const gone = await link("shop.invalid", "a");
+    const kept = await link("other.invalid", "b");
+    const q = kit.jobs.queue;
+    const send = (ref: string, lane: string, n: number) => q.send("test.noop", { n }, { ref, lane }, NOW);
+    const running = await send(gone.id, gone.lane, 0);
+    expect((await q.fetch({ kinds: ["test.noop"], laneCap: 1, now: NOW }))?.id).toBe(running);
+    const queued = [await send(gone.id, gone.lane, 1), await send(gone.id, gone.lane, 2)];
+    const other = await send(kept.id, kept.lane, 3);
+
+    expect(await kit.forUser(kept.owner).stores.remove(gone.id)).toBe(false); // not his: nothing happens
+    expect((await q.get(queued[0]!))?.state).toBe("created");
+    expect(await kit.forUser(gone.owner).stores.remove(gone.id)).toBe(true);
+
+    for (const id of queued) expect((await q.get(id!))?.state).toBe("cancelled");
+    expect((await q.get(running!))?.state).toBe("active");
+    expect((await q.get(other!))?.state).toBe("created");
   });
 });

@@ -3,9 +3,11 @@
  * (BENCH_SYNC_PRODUCTS to change it); this process is the syncer, on a fresh SQLite database. Prints:
  * - the products backfill (one delta pass from no watermark) in rows/s, next to the store's own serving rate for the
  *   very same keyset requests read by the lean signer (bench/lib), and their ratio;
- * - the syncer's RSS over the first and the last 10 % of the backfill (flat memory: no growth between them), and
- *   its peak; the syncer runs with the heap setting of a worker process (lib/jobs/worker-heap.ts; BENCH_V8_DEFAULTS=1
- *   keeps V8's defaults, to compare);
+ * - the syncer's RSS over the first and the last 10 % of the backfill (flat memory: no growth between them), its
+ *   peak, RSS and the JS heap by tenth, and the live JS heap after a full collection at each tenth (a leak grows
+ *   there; Prisma's bounded buffers, the last 100 closed transactions and debug messages, fill early); the syncer
+ *   runs with the heap setting of a worker process (lib/jobs/worker-heap.ts; BENCH_V8_DEFAULTS=1 keeps V8's
+ *   defaults, to compare);
  * - the requests an idle delta pass costs per entity;
  * - the requests a products sweep costs against ⌈rows / page size⌉.
  * No assertions.
@@ -13,6 +15,8 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { join } from "node:path";
 import { openDatabase, useWriteAheadLog } from "@/lib/db";
 import { parseEnv } from "@/lib/env";
@@ -64,11 +68,22 @@ async function main() {
     // the backfill, with RSS sampled against progress
     const samples: Array<{ done: number; rss: number; heap: number; buffers: number; external: number }> = [];
     let peak = 0;
+    // the live JS heap after a full collection, at each tenth of the backfill: what the syncer really holds
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const live: number[] = [];
     const timer = setInterval(() => {
       const m = process.memoryUsage();
       peak = Math.max(peak, m.rss);
       const at = { rss: m.rss, heap: m.heapTotal, buffers: m.arrayBuffers, external: m.external };
-      void s.sync.cursor(inst.id, "products").then((c) => samples.push({ done: c?.backfillDone ?? 0, ...at }));
+      void s.sync.cursor(inst.id, "products").then((c) => {
+        const done = c?.backfillDone ?? 0;
+        samples.push({ done, ...at });
+        if (done >= (PRODUCTS * (live.length + 1)) / 10 && live.length < 10) {
+          gc();
+          live.push(process.memoryUsage().heapUsed);
+        }
+      });
     }, 200);
     const t0 = performance.now();
     const r0 = requests;
@@ -149,6 +164,9 @@ async function main() {
     );
     console.log(
       `  RSS by tenth of the backfill (MiB): ${tenths.map((t) => (avg(t.map((x) => x.rss)) / MiB).toFixed(0)).join(" ")}`,
+    );
+    console.log(
+      `  live JS heap after a full GC, at each tenth (MiB): ${live.map((b) => (b / MiB).toFixed(1)).join(" ")}`,
     );
     console.log(
       `  JS heap by tenth (MiB):             ${tenths.map((t) => (avg(t.map((x) => x.heap)) / MiB).toFixed(0)).join(" ")}`,

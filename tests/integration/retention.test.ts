@@ -6,13 +6,11 @@
  * submissions and deliveries.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createKit, type Kit } from "@/lib/kit";
-import { parseEnv } from "@/lib/env";
-import { createLogger } from "@/lib/log";
-import { createSecretBox } from "@/lib/secret-box";
+import type { Kit } from "@/lib/kit";
 import { PRUNE_JOB } from "@/lib/jobs/kinds/maintenance";
 import { removeInstallationFor } from "@/lib/integration/link-requests";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
+import { testKit } from "../helpers/test-kit";
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date(Date.UTC(2026, 10, 27, 12, 0, 0));
@@ -26,15 +24,7 @@ describe.each(PROVIDERS)("retention on %s", (provider) => {
 
   beforeEach(async () => {
     db = await freshDatabase(provider);
-    kit = createKit({
-      env: parseEnv({ NODE_ENV: "test", DATABASE_URL: db.url }),
-      db: db.database,
-      secretBox: createSecretBox([{ id: "t1", key: Buffer.alloc(32, 9) }]),
-      log: createLogger({ level: "silent" }),
-      fetch: globalThis.fetch,
-      clock: () => NOW,
-    });
-    await kit.jobs.queue.start();
+    kit = await testKit(db, { clock: () => NOW });
     const store = await db.storage.stores.ensure("http://shop.invalid/");
     installationId = (
       await db.storage.installations.create({

@@ -10,14 +10,12 @@ import { Readable } from "node:stream";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startDevStore, type DevStore } from "@/devstore/src/server";
-import { createKit, type Kit } from "@/lib/kit";
-import { parseEnv } from "@/lib/env";
-import { createLogger } from "@/lib/log";
-import { createSecretBox } from "@/lib/secret-box";
+import type { Kit } from "@/lib/kit";
 import type { RecordRef, StoreEvent } from "@/lib/events/handlers";
 import { createMagentoClient } from "@/lib/magento";
 import { storeEdition } from "@/lib/events/store-edition";
 import { freshDatabase, type TestDatabase } from "../helpers/databases";
+import { testKit } from "../helpers/test-kit";
 
 describe("dev store → kit store events", () => {
   let db: TestDatabase;
@@ -63,15 +61,10 @@ describe("dev store → kit store events", () => {
     });
     await new Promise<void>((r) => app.listen(0, "127.0.0.1", r));
     appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
-    kit = createKit({
-      env: parseEnv({ NODE_ENV: "test", DATABASE_URL: db.url, APP_URL: appUrl, DEV_IO_EVENTS_KEY_ORIGIN: store.url }),
-      db: db.database,
-      secretBox: createSecretBox([{ id: "t1", key: Buffer.alloc(32, 9) }]),
-      log: createLogger({ level: "silent" }),
-      fetch: globalThis.fetch,
+    kit = await testKit(db, {
+      env: { APP_URL: appUrl, DEV_IO_EVENTS_KEY_ORIGIN: store.url },
       events: { refreshRecord: async (ref) => void refreshed.push(ref), onRawEvent: async (e) => void raw.push(e) },
     });
-    await kit.jobs.queue.start();
     kit.jobs.startWorker({ concurrency: 4, laneCap: 4, pollMs: 20, healthProbeEveryMs: 3_600_000, recurring: false });
     const s = await db.storage.stores.ensure(store.storeBaseUrl);
     installationId = (

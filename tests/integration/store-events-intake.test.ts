@@ -7,15 +7,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createPrivateKey, sign, type KeyObject } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createKit, type Kit } from "@/lib/kit";
-import { parseEnv } from "@/lib/env";
-import { createLogger } from "@/lib/log";
-import { createSecretBox } from "@/lib/secret-box";
+import type { Kit } from "@/lib/kit";
 import { parseRsaPublicKey } from "@/lib/events/commerce-signature";
 import type { IoKeyLoader } from "@/lib/events/io-signature";
 import { COMMERCE_JOB_DELAY_MS, STORE_EVENT_JOB } from "@/lib/events/intake";
 import type { StoreEvent } from "@/lib/events/handlers";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
+import { testKit } from "../helpers/test-kit";
 
 const fixtures = join(__dirname, "..", "fixtures", "store-events");
 const pem = (name: string) => readFileSync(join(fixtures, name), "utf8");
@@ -75,17 +73,11 @@ describe.each(PROVIDERS)("store-event intake on %s", (provider) => {
       keysAsked.push(path);
       return ioKeys[path] ?? null;
     };
-    kit = createKit({
-      env: parseEnv({ NODE_ENV: "test", DATABASE_URL: db.url }),
-      db: db.database,
-      secretBox: createSecretBox([{ id: "t1", key: Buffer.alloc(32, 9) }]),
-      log: createLogger({ level: "silent" }),
-      fetch: globalThis.fetch,
+    kit = await testKit(db, {
       ioKeyLoader: loader,
       eventBodyWithinMs: 300,
       events: { onRawEvent: async (e) => void raw.push(e) },
     });
-    await kit.jobs.queue.start();
     const store = await db.storage.stores.ensure("http://shop.invalid/");
     const inst = await db.storage.installations.create({
       consumerKey: "k".repeat(32),

@@ -9,11 +9,10 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { removeInstallationFor } from "@/lib/integration/link-requests";
 import { removalPreview } from "@/lib/stores";
-import { createKit, type Kit } from "@/lib/kit";
-import { parseEnv } from "@/lib/env";
-import { createSecretBox } from "@/lib/secret-box";
-import { createLogger } from "@/lib/log";
+import type { Kit } from "@/lib/kit";
+import type { Storage } from "@/lib/storage/storage";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
+import { testKit } from "../helpers/test-kit";
 
 const NOW = new Date(Date.UTC(2026, 10, 27, 12, 0, 0));
 
@@ -27,6 +26,23 @@ function modelsNamingAnInstallation(): string[] {
 
 type Counter = { count(args: { where: { installationId: string } }): Promise<number> };
 
+/** An active installation on `host` with its owner linked. */
+async function linkedInstallation(s: Storage, host: string, key: string) {
+  const store = await s.stores.ensure(`http://${host}/`);
+  const inst = await s.installations.create({
+    consumerKey: key.repeat(32),
+    storeId: store.id,
+    state: "active",
+    mode: "oauth",
+    consumerSecretEnc: "sealed",
+    accessTokenEnc: "sealed",
+    accessTokenSecretEnc: "sealed",
+  });
+  const owner = await s.users.create(`owner-${key}@example.com`, "x");
+  await s.links.link(inst.id, owner.id);
+  return { inst, owner };
+}
+
 describe.each(PROVIDERS)("removing a store on %s", (provider) => {
   let db: TestDatabase;
   beforeEach(async () => {
@@ -39,19 +55,8 @@ describe.each(PROVIDERS)("removing a store on %s", (provider) => {
   /** A linked installation with a row in every table that can name it. */
   async function storeWithHistory(host: string, key: string) {
     const s = db.storage;
-    const store = await s.stores.ensure(`http://${host}/`);
-    const inst = await s.installations.create({
-      consumerKey: key.repeat(32),
-      storeId: store.id,
-      state: "active",
-      mode: "oauth",
-      consumerSecretEnc: "sealed",
-      accessTokenEnc: "sealed",
-      accessTokenSecretEnc: "sealed",
-    });
-    const owner = await s.users.create(`owner-${key}@example.com`, "x");
+    const { inst, owner } = await linkedInstallation(s, host, key);
     const asker = await s.users.create(`asker-${key}@example.com`, "x");
-    await s.links.link(inst.id, owner.id);
     await s.activations.create({
       installationId: inst.id,
       seq: 1,
@@ -177,15 +182,7 @@ describe.each(PROVIDERS)("removing a store through the kit on %s", (provider) =>
   let kit: Kit;
   beforeEach(async () => {
     db = await freshDatabase(provider);
-    kit = createKit({
-      env: parseEnv({ NODE_ENV: "test", DATABASE_URL: db.url }),
-      db: db.database,
-      secretBox: createSecretBox([{ id: "t1", key: Buffer.alloc(32, 9) }]),
-      log: createLogger({ level: "silent" }),
-      fetch: globalThis.fetch,
-      clock: () => NOW,
-    });
-    await kit.jobs.queue.start();
+    kit = await testKit(db, { clock: () => NOW });
   });
   afterEach(async () => {
     await kit.close();
@@ -193,18 +190,8 @@ describe.each(PROVIDERS)("removing a store through the kit on %s", (provider) =>
   });
 
   it("cancels the store's jobs that have not started; another store's jobs and a running one are left alone", async () => {
-    const s = db.storage;
     const link = async (host: string, key: string) => {
-      const store = await s.stores.ensure(`http://${host}/`);
-      const inst = await s.installations.create({
-        consumerKey: key.repeat(32),
-        storeId: store.id,
-        state: "active",
-        mode: "oauth",
-        consumerSecretEnc: "sealed",
-      });
-      const owner = await s.users.create(`owner-${key}@example.com`, "x");
-      await s.links.link(inst.id, owner.id);
+      const { inst, owner } = await linkedInstallation(db.storage, host, key);
       return { id: inst.id, owner: owner.id, lane: `store:${host}` };
     };
     const gone = await link("shop.invalid", "a");

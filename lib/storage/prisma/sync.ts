@@ -1,5 +1,6 @@
 import type { DatabaseProvider, PortableQueries } from "@/lib/db";
 import { z } from "zod";
+import { forgetStatementArguments } from "./debug-history";
 import { jsonRows, jsonTexts, timestamp } from "./json-rows";
 import type { ChangeState, MirrorRecord, MirrorState, OutboxChange, SyncCursor, SyncRepo } from "@/lib/sync/sync-repo";
 
@@ -170,6 +171,7 @@ export function prismaSync(db: PortableQueries, provider: DatabaseProvider): Syn
           "sequence", "data", "state", "nextAttemptAt", "createdAt", "deliveredAt")
         SELECT ${installationId}, ${entity}, ${outbox.columns}, ${state}, ${stamp}, ${stamp},
           ${state === "delivered" ? stamp : null} FROM ${outbox.source}`;
+      forgetStatementArguments(); // the page's rows, kept by Prisma's debug history (debug-history.ts)
     },
     async markSeen(installationId, entity, identities, at) {
       if (identities.length === 0) return;

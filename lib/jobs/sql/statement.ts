@@ -9,6 +9,11 @@ export interface Statement {
   readonly name: string;
   readonly text: string;
   readonly values: readonly unknown[];
+  /**
+   * Planned once per connection (PostgreSQL: a named prepared statement with a generic plan), for a statement whose
+   * text is the same on every call and whose planning costs more than its run.
+   */
+  readonly prepared?: boolean;
 }
 
 /** Collects a statement's values and writes their placeholders: `$1, $2…` on PostgreSQL, `?` on SQLite. */
@@ -52,8 +57,13 @@ export class Params {
 }
 
 /** Builds a named statement: `build` writes the text, taking its values through `p`. */
-export function statement(dialect: Dialect, name: string, build: (p: Params) => string): Statement {
+export function statement(
+  dialect: Dialect,
+  name: string,
+  build: (p: Params) => string,
+  options: { prepared?: boolean } = {},
+): Statement {
   const p = new Params(dialect);
   const text = build(p);
-  return { name, text, values: p.values };
+  return { name, text, values: p.values, ...(options.prepared ? { prepared: true } : {}) };
 }

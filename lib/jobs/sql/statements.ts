@@ -130,13 +130,16 @@ const neverProven = (col: string) => `(${exchangeClass(col)} OR ${recordingClass
  * SQLite walks every queued job with a lower tag instead.
  */
 export function pickNext(d: Dialect, o: PickOptions): Statement {
-  return statement(d, "pickNext", (p) => {
-    // SQLite: insertion order breaks ties; PostgreSQL has no rowid (ties across lanes are rare and harmless)
-    const order = d === "sqlite" ? "j.rowid" : `j."id"`;
-    const classCap = (inClass: (col: string) => string) =>
-      `(NOT ${inClass(`j."lane"`)}
+  return statement(
+    d,
+    "pickNext",
+    (p) => {
+      // SQLite: insertion order breaks ties; PostgreSQL has no rowid (ties across lanes are rare and harmless)
+      const order = d === "sqlite" ? "j.rowid" : `j."id"`;
+      const classCap = (inClass: (col: string) => string) =>
+        `(NOT ${inClass(`j."lane"`)}
             OR (SELECT count(*) FROM "Job" WHERE "state" = 'active' AND ${inClass(`"lane"`)}) < ${p.v(o.unprovenCap)})`;
-    const branch = (state: string, urgent: boolean, alias: string) => `SELECT * FROM (
+      const branch = (state: string, urgent: boolean, alias: string) => `SELECT * FROM (
         SELECT j."id", j."leaseSeconds", j."tag", j."urgent", j."createdAt", ${order} AS "row" FROM "Job" j
         WHERE j."state" = '${state}' AND j."urgent" = ${p.v(urgent)} AND j."kind" IN (${p.list(o.kinds)}) AND j."startAfter" <= ${p.v(o.now)}
           AND j."lane" NOT IN (SELECT "lane" FROM "Job" WHERE "kind" IN (${p.list(o.kinds)}) AND "state" = 'active'
@@ -150,17 +153,20 @@ export function pickNext(d: Dialect, o: PickOptions): Statement {
           AND ${classCap(recordingClass)}
         ORDER BY j."tag", ${order}
         LIMIT 1) ${alias}`;
-    // urgent jobs first (SendOptions.urgent), each kind of job in tag order: four walks of the (state, urgent, tag)
-    // index, each stopping at its first job that may start
-    const branches = [
-      branch("created", true, "cu"),
-      branch("retry", true, "ru"),
-      branch("created", false, "c"),
-      branch("retry", false, "r"),
-    ];
-    return `SELECT "id", "leaseSeconds" FROM (${branches.join(" UNION ALL ")}) AS picked
+      // urgent jobs first (SendOptions.urgent), each kind of job in tag order: four walks of the (state, urgent, tag)
+      // index, each stopping at its first job that may start
+      const branches = [
+        branch("created", true, "cu"),
+        branch("retry", true, "ru"),
+        branch("created", false, "c"),
+        branch("retry", false, "r"),
+      ];
+      return `SELECT "id", "leaseSeconds" FROM (${branches.join(" UNION ALL ")}) AS picked
       ORDER BY "urgent" DESC, "tag", "createdAt", "row" LIMIT 1`;
-  });
+      // prepared: every fetch runs it, and PostgreSQL took 7 ms to plan its four branches and 0.2 ms to run them
+    },
+    { prepared: true },
+  );
 }
 
 /**

@@ -79,6 +79,17 @@ test("the Events page: URLs, key, deliveries (queued, refused, key mismatch), re
     await expect(page.getByTestId("job-row").filter({ hasText: "Store event" })).toHaveCount(2, { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
   await page.goto(base);
+  // a delivery gone by the time Replay is pressed (pruned, or forged in the form) is answered with why, in its row
+  const stale = page
+    .getByTestId("delivery-row")
+    .filter({ has: page.getByRole("button", { name: /Replay/ }) })
+    .first();
+  await stale.locator('input[name="deliveryId"]').evaluate((el) => {
+    (el as HTMLInputElement).value = "no-such-delivery";
+  });
+  await stale.getByRole("button", { name: /Replay/ }).click();
+  await expect(stale.getByRole("alert")).toContainText("cannot be replayed");
+  await page.goto(base);
 
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

@@ -1,7 +1,10 @@
 "use client";
 
+import { useActionState } from "react";
 import type { FormState } from "@/lib/forms";
 import { ActionForm, FormField, FormSelect, FormTextArea, SubmitButton } from "@/app/components/form/ActionForm";
+import { Button } from "@/app/components/ui";
+import { replayAction, type ReplayState } from "./actions";
 
 type Action = (prev: FormState, form: FormData) => Promise<FormState>;
 
@@ -69,5 +72,32 @@ export function SubscribeForm({ action }: { action: Action }) {
         </SubmitButton>
       </div>
     </ActionForm>
+  );
+}
+
+/** Replays one stored delivery; says why when the store's delivery can no longer be replayed (pruned, unlinked). */
+export function ReplayButton({
+  installationId,
+  deliveryId,
+  label,
+}: {
+  installationId: string;
+  deliveryId: string;
+  label: string;
+}) {
+  const [state, action, pending] = useActionState<ReplayState, FormData>(replayAction, {});
+  return (
+    <form action={action}>
+      <input type="hidden" name="installationId" value={installationId} />
+      <input type="hidden" name="deliveryId" value={deliveryId} />
+      <Button type="submit" variant="secondary" size="small" disabled={pending} aria-label={label}>
+        {pending ? "Replaying…" : "Replay"}
+      </Button>
+      {state.error ? (
+        <p role="alert" className="field__error">
+          {state.error}
+        </p>
+      ) : null}
+    </form>
   );
 }

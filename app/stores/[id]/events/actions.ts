@@ -69,9 +69,16 @@ export async function unsubscribeAction(form: FormData): Promise<void> {
   revalidatePath(page(id));
 }
 
-export async function replayAction(form: FormData): Promise<void> {
+/** What a Replay button shows after its click: nothing while it worked (the row moves to `queued`), or why not. */
+export interface ReplayState {
+  error?: string;
+}
+
+export async function replayAction(_prev: ReplayState, form: FormData): Promise<ReplayState> {
   const id = String(form.get("installationId") ?? "");
   const user = await requireUser(page(id));
-  await (await door(user)).events.replayFor(id, String(form.get("deliveryId") ?? ""));
+  const r = await (await door(user)).events.replayFor(id, String(form.get("deliveryId") ?? ""));
+  if (!r.ok) return { error: r.error };
   revalidatePath(page(id));
+  return {};
 }

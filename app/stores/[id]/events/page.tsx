@@ -5,8 +5,8 @@ import { CopyField } from "@/app/components/CopyField";
 import { AutoRefresh } from "@/app/components/AutoRefresh";
 import type { DeliveryView } from "@/lib/verbs";
 import { attempt, loadStore } from "../_lib/store-context";
-import { replayAction, setCommerceKeyAction, setIoClientIdAction, subscribeAction, unsubscribeAction } from "./actions";
-import { CommerceKeyForm, IoClientIdForm, SubscribeForm } from "./EventForms";
+import { setCommerceKeyAction, setIoClientIdAction, subscribeAction, unsubscribeAction } from "./actions";
+import { CommerceKeyForm, IoClientIdForm, ReplayButton, SubscribeForm } from "./EventForms";
 
 export const metadata = { title: "Events" };
 export const dynamic = "force-dynamic";
@@ -60,18 +60,11 @@ function Deliveries({ id, rows, channel }: { id: string; rows: DeliveryView[]; c
           <td data-label="Detail">{d.detail ?? ""}</td>
           <td data-label="">
             {d.replayable ? (
-              <form action={replayAction}>
-                <input type="hidden" name="installationId" value={id} />
-                <input type="hidden" name="deliveryId" value={d.id} />
-                <Button
-                  type="submit"
-                  variant="secondary"
-                  size="small"
-                  aria-label={`Replay ${d.eventName ?? "delivery"} of ${when(d.lastAt)}`}
-                >
-                  Replay
-                </Button>
-              </form>
+              <ReplayButton
+                installationId={id}
+                deliveryId={d.id}
+                label={`Replay ${d.eventName ?? "delivery"} of ${when(d.lastAt)}`}
+              />
             ) : null}
           </td>
         </tr>

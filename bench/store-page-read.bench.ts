@@ -3,8 +3,9 @@
  * pending link requests), on a fresh SQLite database in WAL mode: as the kit runs it (one SQL statement,
  * lib/storage/prisma/store-page-read.ts) and as a Prisma nested `include` (one statement per relation, what the
  * kit ran before); and an installation with its store for a user (installations.forUser, asked by the verbs a page
- * calls) joined in one statement against Prisma's `include`. Interleaved, after warm-ups; prints the median and
- * p90 in milliseconds and the ratios.
+ * calls) joined in one statement against Prisma's `include`; and the remove page's own read (what removing the
+ * store would delete: the page floor of bench/dashboard.bench.ts reads it on top). Interleaved, after warm-ups;
+ * prints the median and p90 in milliseconds and the ratios.
  * BENCH_PAGE_READ_ROUNDS sets the rounds. No assertions.
  */
 import { loadavg } from "node:os";
@@ -82,6 +83,12 @@ async function main() {
             where: { id: inst.id, users: { some: { userId: owner.id } } },
             include: { store: true },
           }),
+        [],
+      ],
+      // what the page floor of bench/dashboard.bench.ts (the remove page) reads on top of the store page's read
+      [
+        "the remove page's own read (removalFootprint)",
+        () => storage.installations.removalFootprint(inst.id, owner.id),
         [],
       ],
     ];

@@ -208,4 +208,12 @@ test("webhooks off: the mirror is filled by a sync pass; webhooks on: by events,
   });
   await expect(commerce.getByText("observer.catalog_product_delete_after").first()).toBeVisible();
   await shootEvents(page, "events-webhooks-on");
+
+  // Unsubscribe removes this app's subscription in the store: its row goes, the other stays
+  await subscriptions.getByRole("button", { name: "Unsubscribe observer.catalog_product_delete_after" }).click();
+  await expect(subscriptions.getByRole("row").filter({ hasText: "this app" })).toHaveCount(1, { timeout: 15_000 });
+  await expect(subscriptions.getByRole("row").filter({ hasText: "observer.catalog_product_save_after" })).toHaveCount(
+    1,
+  );
+  await expect(subscriptions.getByRole("alert")).toHaveCount(0);
 });

@@ -4,7 +4,7 @@ import { useActionState } from "react";
 import type { FormState } from "@/lib/forms";
 import { ActionForm, FormField, FormSelect, FormTextArea, SubmitButton } from "@/app/components/form/ActionForm";
 import { Button } from "@/app/components/ui";
-import { replayAction, type ReplayState } from "./actions";
+import { replayAction, unsubscribeAction, type RowActionState } from "./actions";
 
 type Action = (prev: FormState, form: FormData) => Promise<FormState>;
 
@@ -75,23 +75,28 @@ export function SubscribeForm({ action }: { action: Action }) {
   );
 }
 
-/** Replays one stored delivery; says why when the store's delivery can no longer be replayed (pruned, unlinked). */
-export function ReplayButton({
-  installationId,
-  deliveryId,
+/** A button of one table row that answers in the row: nothing when it worked (the page refreshes), or why not. */
+function RowActionButton({
+  action,
+  fields,
   label,
+  text,
+  pendingText,
 }: {
-  installationId: string;
-  deliveryId: string;
+  action: (prev: RowActionState, form: FormData) => Promise<RowActionState>;
+  fields: Record<string, string>;
   label: string;
+  text: string;
+  pendingText: string;
 }) {
-  const [state, action, pending] = useActionState<ReplayState, FormData>(replayAction, {});
+  const [state, run, pending] = useActionState<RowActionState, FormData>(action, {});
   return (
-    <form action={action}>
-      <input type="hidden" name="installationId" value={installationId} />
-      <input type="hidden" name="deliveryId" value={deliveryId} />
+    <form action={run}>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <Button type="submit" variant="secondary" size="small" disabled={pending} aria-label={label}>
-        {pending ? "Replaying…" : "Replay"}
+        {pending ? pendingText : text}
       </Button>
       {state.error ? (
         <p role="alert" className="field__error">
@@ -99,5 +104,31 @@ export function ReplayButton({
         </p>
       ) : null}
     </form>
+  );
+}
+
+/** Replays one stored delivery; says why when it can no longer be replayed (pruned, unlinked). */
+export function ReplayButton(p: { installationId: string; deliveryId: string; label: string }) {
+  return (
+    <RowActionButton
+      action={replayAction}
+      fields={{ installationId: p.installationId, deliveryId: p.deliveryId }}
+      label={p.label}
+      text="Replay"
+      pendingText="Replaying…"
+    />
+  );
+}
+
+/** Removes this app's subscription to one webhook method; says why when the store refuses. */
+export function UnsubscribeButton(p: { installationId: string; webhookMethod: string; webhookType: string }) {
+  return (
+    <RowActionButton
+      action={unsubscribeAction}
+      fields={p}
+      label={`Unsubscribe ${p.webhookMethod}`}
+      text="Unsubscribe"
+      pendingText="Unsubscribing…"
+    />
   );
 }

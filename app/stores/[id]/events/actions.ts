@@ -7,6 +7,10 @@ import { subscribeInputSchema } from "@/lib/events";
 
 const page = (id: string) => `/stores/${encodeURIComponent(id)}/events`;
 
+/** A store's refusal of a subscription change, in the advice table's words. */
+const storeRefusal = (r: { advice: { title: string; fix: string }; storeMessage?: string | undefined }) =>
+  `${r.advice.title}. ${r.advice.fix}${r.storeMessage ? ` (The store said: ${r.storeMessage})` : ""}`;
+
 export async function setCommerceKeyAction(
   installationId: string,
   _prev: FormState,
@@ -41,11 +45,7 @@ export async function subscribeAction(installationId: string, _prev: FormState, 
     return failed(values, parsed.error.issues[0]!.message, String(parsed.error.issues[0]!.path[0] ?? ""));
   const client = await (await door(user)).stores.clientFor(installationId);
   const r = await (await door(user)).events.subscriptions.subscribe(client, installationId, parsed.data);
-  if (!r.ok)
-    return failed(
-      values,
-      `${r.advice.title}. ${r.advice.fix}${r.storeMessage ? ` (The store said: ${r.storeMessage})` : ""}`,
-    );
+  if (!r.ok) return failed(values, storeRefusal(r));
   revalidatePath(page(installationId));
   return saved(
     values,
@@ -55,26 +55,28 @@ export async function subscribeAction(installationId: string, _prev: FormState, 
   );
 }
 
-export async function unsubscribeAction(form: FormData): Promise<void> {
+/** What a row's button (Unsubscribe, Replay) shows after its click: nothing when it worked, or why not. */
+export interface RowActionState {
+  error?: string;
+}
+
+export async function unsubscribeAction(_prev: RowActionState, form: FormData): Promise<RowActionState> {
   const id = String(form.get("installationId") ?? "");
   const user = await requireUser(page(id));
   const type = form.get("webhookType") === "before" ? "before" : "after";
   const client = await (await door(user)).stores.clientFor(id);
-  await (
+  const r = await (
     await door(user)
   ).events.subscriptions.unsubscribe(client, id, {
     webhookMethod: String(form.get("webhookMethod") ?? ""),
     webhookType: type,
   });
+  if (!r.ok) return { error: storeRefusal(r) };
   revalidatePath(page(id));
+  return {};
 }
 
-/** What a Replay button shows after its click: nothing while it worked (the row moves to `queued`), or why not. */
-export interface ReplayState {
-  error?: string;
-}
-
-export async function replayAction(_prev: ReplayState, form: FormData): Promise<ReplayState> {
+export async function replayAction(_prev: RowActionState, form: FormData): Promise<RowActionState> {
   const id = String(form.get("installationId") ?? "");
   const user = await requireUser(page(id));
   const r = await (await door(user)).events.replayFor(id, String(form.get("deliveryId") ?? ""));

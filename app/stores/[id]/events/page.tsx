@@ -1,12 +1,12 @@
 import { notFound } from "next/navigation";
-import { Alert, Badge, Button, Card, EmptyState, Table, type BadgeTone } from "@/app/components/ui";
+import { Alert, Badge, Card, EmptyState, Table, type BadgeTone } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { CopyField } from "@/app/components/CopyField";
 import { AutoRefresh } from "@/app/components/AutoRefresh";
 import type { DeliveryView } from "@/lib/verbs";
 import { attempt, loadStore } from "../_lib/store-context";
-import { setCommerceKeyAction, setIoClientIdAction, subscribeAction, unsubscribeAction } from "./actions";
-import { CommerceKeyForm, IoClientIdForm, ReplayButton, SubscribeForm } from "./EventForms";
+import { setCommerceKeyAction, setIoClientIdAction, subscribeAction } from "./actions";
+import { CommerceKeyForm, IoClientIdForm, ReplayButton, SubscribeForm, UnsubscribeButton } from "./EventForms";
 
 export const metadata = { title: "Events" };
 export const dynamic = "force-dynamic";
@@ -183,19 +183,11 @@ export default async function EventsPage({ params }: { params: Promise<{ id: str
                 </td>
                 <td data-label="">
                   {h.url === view.commerceWebhookUrl ? (
-                    <form action={unsubscribeAction}>
-                      <input type="hidden" name="installationId" value={id} />
-                      <input type="hidden" name="webhookMethod" value={h.webhook_method} />
-                      <input type="hidden" name="webhookType" value={h.webhook_type} />
-                      <Button
-                        type="submit"
-                        variant="secondary"
-                        size="small"
-                        aria-label={`Unsubscribe ${h.webhook_method}`}
-                      >
-                        Unsubscribe
-                      </Button>
-                    </form>
+                    <UnsubscribeButton
+                      installationId={id}
+                      webhookMethod={h.webhook_method}
+                      webhookType={h.webhook_type}
+                    />
                   ) : null}
                 </td>
               </tr>

@@ -57,13 +57,11 @@ export class Params {
 }
 
 /** Builds a named statement: `build` writes the text, taking its values through `p`. */
-export function statement(
-  dialect: Dialect,
-  name: string,
-  build: (p: Params) => string,
-  options: { prepared?: boolean } = {},
-): Statement {
+export function statement(dialect: Dialect, name: string, build: (p: Params) => string): Statement {
   const p = new Params(dialect);
   const text = build(p);
-  return { name, text, values: p.values, ...(options.prepared ? { prepared: true } : {}) };
+  return { name, text, values: p.values };
 }
+
+/** The statement, planned once per connection (`Statement.prepared`). */
+export const prepared = (s: Statement): Statement => ({ ...s, prepared: true });

@@ -4,7 +4,7 @@
  * only placeholders and a few spellings (statement.ts). Nothing else in the kit writes these tables.
  */
 import { CLOCK_LANE, UNPROVEN_LANE_PREFIX, UNPROVEN_RECORDING_PREFIX, type JobListFilter } from "../queue";
-import { statement, type Dialect, type Statement } from "./statement";
+import { prepared, statement, type Dialect, type Statement } from "./statement";
 
 const QUEUED = `('created', 'retry')`;
 const OPEN = `('created', 'retry', 'active')`;
@@ -130,16 +130,13 @@ const neverProven = (col: string) => `(${exchangeClass(col)} OR ${recordingClass
  * SQLite walks every queued job with a lower tag instead.
  */
 export function pickNext(d: Dialect, o: PickOptions): Statement {
-  return statement(
-    d,
-    "pickNext",
-    (p) => {
-      // SQLite: insertion order breaks ties; PostgreSQL has no rowid (ties across lanes are rare and harmless)
-      const order = d === "sqlite" ? "j.rowid" : `j."id"`;
-      const classCap = (inClass: (col: string) => string) =>
-        `(NOT ${inClass(`j."lane"`)}
+  const pick = statement(d, "pickNext", (p) => {
+    // SQLite: insertion order breaks ties; PostgreSQL has no rowid (ties across lanes are rare and harmless)
+    const order = d === "sqlite" ? "j.rowid" : `j."id"`;
+    const classCap = (inClass: (col: string) => string) =>
+      `(NOT ${inClass(`j."lane"`)}
             OR (SELECT count(*) FROM "Job" WHERE "state" = 'active' AND ${inClass(`"lane"`)}) < ${p.v(o.unprovenCap)})`;
-      const branch = (state: string, urgent: boolean, alias: string) => `SELECT * FROM (
+    const branch = (state: string, urgent: boolean, alias: string) => `SELECT * FROM (
         SELECT j."id", j."leaseSeconds", j."tag", j."urgent", j."createdAt", ${order} AS "row" FROM "Job" j
         WHERE j."state" = '${state}' AND j."urgent" = ${p.v(urgent)} AND j."kind" IN (${p.list(o.kinds)}) AND j."startAfter" <= ${p.v(o.now)}
           AND j."lane" NOT IN (SELECT "lane" FROM "Job" WHERE "kind" IN (${p.list(o.kinds)}) AND "state" = 'active'
@@ -153,20 +150,19 @@ export function pickNext(d: Dialect, o: PickOptions): Statement {
           AND ${classCap(recordingClass)}
         ORDER BY j."tag", ${order}
         LIMIT 1) ${alias}`;
-      // urgent jobs first (SendOptions.urgent), each kind of job in tag order: four walks of the (state, urgent, tag)
-      // index, each stopping at its first job that may start
-      const branches = [
-        branch("created", true, "cu"),
-        branch("retry", true, "ru"),
-        branch("created", false, "c"),
-        branch("retry", false, "r"),
-      ];
-      return `SELECT "id", "leaseSeconds" FROM (${branches.join(" UNION ALL ")}) AS picked
+    // urgent jobs first (SendOptions.urgent), each kind of job in tag order: four walks of the (state, urgent, tag)
+    // index, each stopping at its first job that may start
+    const branches = [
+      branch("created", true, "cu"),
+      branch("retry", true, "ru"),
+      branch("created", false, "c"),
+      branch("retry", false, "r"),
+    ];
+    return `SELECT "id", "leaseSeconds" FROM (${branches.join(" UNION ALL ")}) AS picked
       ORDER BY "urgent" DESC, "tag", "createdAt", "row" LIMIT 1`;
-      // prepared: every fetch runs it, and PostgreSQL took 7 ms to plan its four branches and 0.2 ms to run them
-    },
-    { prepared: true },
-  );
+  });
+  // every fetch runs it, and PostgreSQL took 7 ms to plan its four branches and 0.2 ms to run them
+  return prepared(pick);
 }
 
 /**

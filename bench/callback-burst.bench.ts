@@ -19,9 +19,9 @@ import type { AddressInfo } from "node:net";
 import { startDevStore } from "../devstore/src/server";
 import { startStoreProxy } from "../tests/helpers/store-proxy";
 import { openDatabase } from "@/lib/db";
-import { openJobQueue } from "@/lib/jobs/open-queue";
 import { startChild, type Child } from "../tests/helpers/processes";
 import { monotonicMicros, profileBreakdown } from "./lib/cpu-profile";
+import { printHandshakeJobRuns } from "./lib/handshake-jobs";
 import {
   benchDatabase,
   benchSecrets,
@@ -230,24 +230,7 @@ async function run(provider: "sqlite" | "postgresql", separateWorker: boolean): 
       `  request-token calls per store: ${calls.every((c) => c === 1) ? "exactly 1 for every key" : `min ${Math.min(...calls)}, max ${Math.max(...calls)}`}`,
     );
     // where the time went: each job's run (started → completed), the lanes they ran on, the span they took
-    const queue = openJobQueue(database);
-    const kinds = ["handshake.callback", "handshake.exchange"];
-    const jobs = (await queue.list({ kinds, states: ["completed"], limit: 10 * N })).filter(
-      (j) => j.startedAt && j.startedAt.getTime() >= started,
-    );
-    await queue.stop();
-    for (const kind of kinds) {
-      const runs = jobs.filter((j) => j.kind === kind && j.startedAt && j.completedAt);
-      if (runs.length === 0) continue;
-      const ms = runs.map((j) => j.completedAt!.getTime() - j.startedAt!.getTime());
-      const first = Math.min(...runs.map((j) => j.startedAt!.getTime()));
-      const last = Math.max(...runs.map((j) => j.completedAt!.getTime()));
-      console.log(
-        `  ${kind} jobs: ${runs.length} on ${new Set(runs.map((j) => j.lane)).size} lane(s), run p50 ${fmt(pct(ms, 0.5))} p95 ${fmt(pct(ms, 0.95))}, ` +
-          `first start ${((first - started) / 1000).toFixed(1)} s, last end ${((last - started) / 1000).toFixed(1)} s after the burst, ` +
-          `busy ${(ms.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s in all`,
-      );
-    }
+    await printHandshakeJobRuns(database, started, N);
   } finally {
     await database?.close();
     await worker?.stop();

@@ -11,6 +11,7 @@ import { startDevStore } from "../devstore/src/server";
 import { startStoreProxy } from "../tests/helpers/store-proxy";
 import { startChild } from "../tests/helpers/processes";
 import { openDatabase } from "@/lib/db";
+import { printHandshakeJobRuns } from "./lib/handshake-jobs";
 import { benchDatabase, benchSecrets, hasBuild, startApp, stopPostgres } from "./lib/app-server";
 
 const N = Number(process.env.BURST ?? 200);
@@ -122,6 +123,7 @@ async function main(): Promise<void> {
     console.log(
       `  request-token calls per store: ${calls.every((c) => c === 1) ? "exactly 1 for every activation" : `min ${Math.min(...calls)}, max ${Math.max(...calls)}`}`,
     );
+    await printHandshakeJobRuns(database, started, N);
   } finally {
     await database.close();
     await worker.stop();

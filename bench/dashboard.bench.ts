@@ -283,6 +283,18 @@ function printProfile(dir: string, pid: number, runs: Array<[string, Array<[numb
     .sort((a, b) => b[1] - a[1])
     .slice(0, 15);
   for (const [n, ms] of top) console.log(`  ${(ms / ALONE_REPS).toFixed(2).padStart(6)}  ${n.slice(0, 110)}`);
+  // what a store page costs over Next's own page, function by function (the floor goal's remainder)
+  const [floor, next] = [parts[1], parts[2]];
+  if (!floor || !next) return;
+  console.log(
+    "  the page floor over the Next page floor, by function (self time, ms per request, largest differences):",
+  );
+  const diff = [...new Set([...floor.byFunction.keys(), ...next.byFunction.keys()])]
+    .filter((n) => !n.startsWith("(idle)"))
+    .map((n) => [n, (floor.byFunction.get(n) ?? 0) - (next.byFunction.get(n) ?? 0)] as const)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 20);
+  for (const [n, ms] of diff) console.log(`  ${(ms / ALONE_REPS).toFixed(2).padStart(6)}  ${n.slice(0, 110)}`);
 }
 
 main().catch((e: unknown) => {

@@ -1,8 +1,9 @@
 /**
  * The one database read under every store page (SessionRepo.byIdWithStorePage: session, user, the store and its
  * pending link requests), on a fresh SQLite database in WAL mode: as the kit runs it (one SQL statement,
- * lib/storage/prisma/store-page-read.ts) and as a Prisma nested `include` (one statement per relation, what the
- * kit ran before); and an installation with its store for a user (installations.forUser, asked by the verbs a page
+ * lib/storage/prisma/store-page-read.ts, on the read connection of lib/sqlite-reader.ts), the same statement through
+ * Prisma's `$queryRaw` on the kit's connection (what it ran before that), and as a Prisma nested `include` (one
+ * statement per relation, what the kit ran first); and an installation with its store for a user (installations.forUser, asked by the verbs a page
  * calls) joined in one statement against Prisma's `include`; and the remove page's own read (what removing the
  * store would delete: the page floor of bench/dashboard.bench.ts reads it on top). Interleaved, after warm-ups;
  * prints the median and p90 in milliseconds and the ratios.
@@ -21,6 +22,7 @@ async function main() {
   const file = await benchDatabase("sqlite"); // migrated, in WAL mode
   const db = openDatabase(file.url);
   const storage = createPrismaStorage(db);
+  const throughPrisma = createPrismaStorage({ prisma: db.prisma, provider: db.provider }); // no read connection
   try {
     const now = new Date();
     const store = await storage.stores.ensure("https://bench-store.test/");
@@ -73,7 +75,7 @@ async function main() {
         },
       });
     const ways: Array<[string, () => Promise<unknown>, number[]]> = [
-      ["one SQL statement (the kit)", oneStatement, []],
+      ["one SQL statement on the read connection (the kit)", oneStatement, []],
       ["Prisma nested include (before)", nestedInclude, []],
       ["installation + store for a user, joined (the kit)", () => storage.installations.forUser(inst.id, owner.id), []],
       [
@@ -91,6 +93,16 @@ async function main() {
         () => storage.installations.removalFootprint(inst.id, owner.id),
         [],
       ],
+      [
+        "one SQL statement through Prisma's $queryRaw (before)",
+        () => throughPrisma.sessions.byIdWithStorePage("s".repeat(43), inst.id, since),
+        [],
+      ],
+      [
+        "the remove page's own read through Prisma's $queryRaw (before)",
+        () => throughPrisma.installations.removalFootprint(inst.id, owner.id),
+        [],
+      ],
     ];
     for (let i = 0; i < WARMUPS; i++) for (const [, run] of ways) await run();
     for (let i = 0; i < ROUNDS; i++)
@@ -105,10 +117,12 @@ async function main() {
     );
     for (const [label, , times] of ways)
       console.log(
-        `  ${label.padEnd(58)} median ${pct(times, 0.5).toFixed(3)} ms  p90 ${pct(times, 0.9).toFixed(3)} ms`,
+        `  ${label.padEnd(64)} median ${pct(times, 0.5).toFixed(3)} ms  p90 ${pct(times, 0.9).toFixed(3)} ms`,
       );
     const ratio = (kit: number, before: number) => (pct(ways[before]![2], 0.5) / pct(ways[kit]![2], 0.5)).toFixed(1);
-    console.log(`  before / the kit (median): page read ${ratio(0, 1)}×, installation read ${ratio(2, 3)}×`);
+    console.log(
+      `  before / the kit (median): page read ${ratio(0, 1)}× (include), ${ratio(0, 5)}× ($queryRaw); installation read ${ratio(2, 3)}×; remove page's read ${ratio(4, 6)}×`,
+    );
   } finally {
     await db.close();
     await file.dispose();

@@ -15,6 +15,8 @@ import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-pg/
 import { DATABASE_CONNECT_TIMEOUT_MS } from "@/lib/db-reachable";
 import { KitError } from "@/lib/kit-error";
 import { createSqliteClient } from "@/lib/sqlite-client";
+import { sqliteReader, type RowReader } from "@/lib/sqlite-reader";
+import { expandConfig, isInMemoryConfig } from "@libsql/core/config";
 
 /**
  * The database DATABASE_URL names: SQLite through the libSQL driver adapter (`file:./data/dev.db`, the default),
@@ -36,6 +38,11 @@ export interface Database {
   prisma: PortablePrisma;
   /** The SQLite client (the job queue runs its statements through it); null on PostgreSQL (the queue has its own pool). */
   sqlite: SqlitePrisma | null;
+  /**
+   * A read outside any transaction, for the reads a page makes on every render: on SQLite a read-only connection
+   * of its own (lib/sqlite-reader.ts), on PostgreSQL (and an in-memory SQLite database) Prisma's `$queryRaw`.
+   */
+  readRows: RowReader;
   close(): Promise<void>;
 }
 
@@ -201,7 +208,18 @@ export interface OpenDatabaseOptions {
 export function openDatabase(url: string, opts: OpenDatabaseOptions = {}): Database {
   if (providerOf(url) === "sqlite") {
     const client = new SqlitePrismaClient({ adapter: new SqliteAdapter({ url }) });
-    return { provider: "sqlite", url, prisma: client, sqlite: client, close: () => client.$disconnect() };
+    const reader = isInMemoryConfig(expandConfig({ url }, true)) ? null : sqliteReader(url);
+    return {
+      provider: "sqlite",
+      url,
+      prisma: client,
+      sqlite: client,
+      readRows: reader?.read ?? ((q) => client.$queryRaw(q)),
+      close: async () => {
+        reader?.close();
+        await client.$disconnect();
+      },
+    };
   }
   const client = new PostgresPrismaClient({
     adapter: new PrismaPg({
@@ -212,5 +230,12 @@ export function openDatabase(url: string, opts: OpenDatabaseOptions = {}): Datab
   });
   // Generated from the same models as the SQLite client (see above): the one place the two client types meet.
   const prisma = client as unknown as PortablePrisma;
-  return { provider: "postgresql", url, prisma, sqlite: null, close: () => client.$disconnect() };
+  return {
+    provider: "postgresql",
+    url,
+    prisma,
+    sqlite: null,
+    readRows: (q) => client.$queryRaw(q),
+    close: () => client.$disconnect(),
+  };
 }

@@ -1,4 +1,5 @@
 import type { PortableQueries } from "@/lib/db";
+import type { RowReader } from "@/lib/sqlite-reader";
 import type { MailedLinkRepo, OutboxRepo, PasswordResetRepo, SessionRepo, ThrottleRepo, UserRepo } from "../storage";
 import {
   toOutboxMessage,
@@ -123,7 +124,8 @@ export function prismaOutbox(db: PortableQueries): OutboxRepo {
   };
 }
 
-export function prismaSessions(db: PortableQueries): SessionRepo {
+/** `read`: the store page's one read goes through it (lib/sqlite-reader.ts). */
+export function prismaSessions(db: PortableQueries, read: RowReader): SessionRepo {
   return {
     async create(s) {
       await db.session.create({ data: s });
@@ -137,7 +139,7 @@ export function prismaSessions(db: PortableQueries): SessionRepo {
       return r ? { ...toSession(r), email: r.user.email } : null;
     },
     byIdWithStorePage: (id, installationId, pendingSince) =>
-      readSessionWithStorePage(db, id, installationId, pendingSince),
+      readSessionWithStorePage(read, id, installationId, pendingSince),
     async touch(id, at) {
       await db.session.updateMany({ where: { id }, data: { lastSeenAt: at } });
     },

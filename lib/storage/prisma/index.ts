@@ -1,4 +1,5 @@
 import type { Database, PortableQueries } from "@/lib/db";
+import type { RowReader } from "@/lib/sqlite-reader";
 import type { Storage } from "../storage";
 import { prismaStores } from "./stores";
 import { prismaInstallations } from "./installations";
@@ -18,22 +19,29 @@ import { prismaStoreEvents } from "./store-events";
 import { prismaExports, prismaPortalApps, prismaRateWindows, prismaResourceChecks } from "./small-tables";
 import { prismaSync } from "./sync";
 
-/** The kit's storage on either database (lib/db.ts opens it). */
-export function createPrismaStorage(database: Pick<Database, "prisma" | "provider">): Storage {
+/**
+ * The kit's storage on either database (lib/db.ts opens it). A page's per-render reads go through the database's
+ * `readRows` (lib/sqlite-reader.ts) outside a transaction, and through the transaction inside one.
+ */
+export function createPrismaStorage(
+  database: Pick<Database, "prisma" | "provider"> & Partial<Pick<Database, "readRows">>,
+): Storage {
   const root = database.prisma;
+  const readOutside: RowReader = database.readRows ?? ((q) => root.$queryRaw(q));
   const transact = <T>(fn: (q: PortableQueries) => Promise<T>): Promise<T> =>
     root.$transaction((tx) => fn(tx), { timeout: 20_000, maxWait: 20_000 });
 
   function over(q: PortableQueries, inTransaction: boolean): Storage {
+    const read: RowReader = inTransaction ? (sql) => q.$queryRaw(sql) : readOutside;
     const storage: Storage = {
       provider: database.provider,
       stores: prismaStores(q),
-      installations: prismaInstallations(q),
+      installations: prismaInstallations(q, read),
       activations: prismaActivations(q),
       events: prismaEvents(q),
       links: prismaLinks(q),
       users: prismaUsers(q),
-      sessions: prismaSessions(q),
+      sessions: prismaSessions(q, read),
       throttle: prismaThrottle(q),
       rateWindows: prismaRateWindows(q, inTransaction ? (fn) => fn(q) : transact),
       portalApps: prismaPortalApps(q),

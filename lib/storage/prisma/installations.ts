@@ -1,4 +1,5 @@
 import type { PortableQueries } from "@/lib/db";
+import type { RowReader } from "@/lib/sqlite-reader";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { InstallationRepo, InstallationWithStore } from "../storage";
 import { toInstallation, toInstallationWithStore } from "./rows";
@@ -12,7 +13,8 @@ const one = (rows: Row[]) => (rows[0] ? installationWithStoreOf(rows[0]) : null)
 
 const withStore = { store: true } as const;
 
-export function prismaInstallations(db: PortableQueries): InstallationRepo {
+/** `read`: the removal page's own read goes through it (lib/sqlite-reader.ts). */
+export function prismaInstallations(db: PortableQueries, read: RowReader): InstallationRepo {
   return {
     // the reads pages make on every render: one joined statement each (joined-rows.ts)
     byId: async (id) => one(await db.$queryRaw<Row[]>`${FROM_INSTALLATION} WHERE "i"."id" = ${id}`),
@@ -130,7 +132,7 @@ export function prismaInstallations(db: PortableQueries): InstallationRepo {
     },
     async removalFootprint(id, userId) {
       // one statement: the user's link, the store's address and every count (the removal page's only own read)
-      const [r] = await db.$queryRaw<Row[]>`SELECT "st"."baseUrl" AS "baseUrl", "i"."label" AS "label",
+      const [r] = (await read(Prisma.sql`SELECT "st"."baseUrl" AS "baseUrl", "i"."label" AS "label",
           CASE WHEN "i"."accessTokenEnc" IS NULL THEN 0 ELSE 1 END AS "hasAccessToken",
           (SELECT COUNT(*) FROM "Activation" WHERE "installationId" = "i"."id") AS "activations",
           (SELECT COUNT(*) FROM "InstallationEvent" WHERE "installationId" = "i"."id") AS "events",
@@ -143,7 +145,7 @@ export function prismaInstallations(db: PortableQueries): InstallationRepo {
             WHERE "b"."installationId" = "i"."id") AS "bulkOperations"
         FROM "Installation" "i" JOIN "Store" "st" ON "st"."id" = "i"."storeId"
         WHERE "i"."id" = ${id}
-          AND EXISTS (SELECT 1 FROM "InstallationUser" WHERE "installationId" = "i"."id" AND "userId" = ${userId})`;
+          AND EXISTS (SELECT 1 FROM "InstallationUser" WHERE "installationId" = "i"."id" AND "userId" = ${userId})`)) as Row[];
       if (!r) return null;
       // COUNT(*) is a bigint on PostgreSQL
       return {

@@ -7,7 +7,7 @@
  * goes through the same mappers as every other read (rows.ts), so a state this version does not know still fails
  * loudly (joined-rows.ts).
  */
-import type { PortableQueries } from "@/lib/db";
+import type { RowReader } from "@/lib/sqlite-reader";
 import type { LinkRequest as LinkRequestRow, Session as SessionRow } from "@/lib/generated/prisma/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { SessionWithStorePage } from "../storage";
@@ -18,12 +18,12 @@ const COLUMNS = Prisma.sql`${Prisma.raw(select("s", "s_", SESSION))}, "u"."email
   ${INSTALLATION_WITH_STORE}, ${Prisma.raw(select("lr", "lr_", LINK_REQUEST))}, "lu"."email" AS "lu_email"`;
 
 export async function readSessionWithStorePage(
-  db: PortableQueries,
+  read: RowReader,
   sessionId: string,
   installationId: string,
   pendingSince: Date,
 ): Promise<SessionWithStorePage | null> {
-  const rows = await db.$queryRaw<Array<Record<string, unknown>>>`SELECT ${COLUMNS}
+  const rows = await read(Prisma.sql`SELECT ${COLUMNS}
     FROM "Session" "s"
     JOIN "User" "u" ON "u"."id" = "s"."userId"
     LEFT JOIN "InstallationUser" "iu" ON "iu"."userId" = "s"."userId" AND "iu"."installationId" = ${installationId}
@@ -33,7 +33,7 @@ export async function readSessionWithStorePage(
       AND "lr"."verifiedAt" IS NOT NULL AND "lr"."createdAt" > ${pendingSince}
     LEFT JOIN "User" "lu" ON "lu"."id" = "lr"."userId"
     WHERE "s"."id" = ${sessionId}
-    ORDER BY "lr"."createdAt" ASC`;
+    ORDER BY "lr"."createdAt" ASC`);
   const first = rows[0];
   if (!first) return null;
   const linked = first.i_id != null;

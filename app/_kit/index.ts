@@ -20,9 +20,17 @@ export { kit, readiness, startBackgroundWork } from "./kit";
 export async function door(): Promise<RequestDoor>;
 export async function door(user: Pick<CurrentUser, "id">): Promise<SignedInDoor>;
 export async function door(user?: Pick<CurrentUser, "id">): Promise<RequestDoor | SignedInDoor> {
-  const ctx = await requestContext();
-  return user ? kit().forRequest(ctx, user.id) : kit().forRequest(ctx);
+  return user ? signedInDoorOfRender(user.id) : requestDoorOfRender();
 }
+
+/**
+ * Built once per render (React `cache()`): binding every verb of a door takes 0.1 ms or so, and a store page asks
+ * for one in its layout, its page and the store's read. The door holds this request's cookie jar, not a copy of it.
+ */
+const requestDoorOfRender = cache(async (): Promise<RequestDoor> => kit().forRequest(await requestContext()));
+const signedInDoorOfRender = cache(async (userId: string): Promise<SignedInDoor> =>
+  kit().forRequest(await requestContext(), userId),
+);
 
 /**
  * The signed-in user of this request. Read once per render: the root layout, a store's layout and its page all

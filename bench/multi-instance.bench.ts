@@ -3,7 +3,9 @@
  * PostgreSQL; 200 genuine Activate callbacks spread over both instances at once, and `kill -9` of one instance
  * halfway through its share. Callbacks it never answered are posted again to the other instance (what the
  * merchant does when the store reports the failed post). Reported: answers, the end state of every activation,
- * and the request-token calls each store saw (a counting proxy in front of the dev store). Asserts nothing.
+ * and the request-token calls each store saw (a counting proxy in front of the dev store), then where the
+ * handshake jobs' time went (bench/lib/handshake-jobs.ts). BENCH_CHILD_PROF=<dir>: the worker writes a V8 CPU
+ * profile there (tests/helpers/processes.ts). Asserts nothing.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -25,7 +25,9 @@ export async function startChild(
   env: Record<string, string>,
   opts: { ready?: RegExp | "started"; timeoutMs?: number } = {},
 ): Promise<Child> {
-  const argv = script.startsWith("scripts/") ? ["scripts/run-ts.mjs", script] : ["--import", "tsx", script];
+  // BENCH_CHILD_PROF=<dir>: the kit's scripts (a benchmark's worker) write a V8 CPU profile there when they exit
+  const prof = process.env.BENCH_CHILD_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CHILD_PROF}`] : [];
+  const argv = script.startsWith("scripts/") ? [...prof, "scripts/run-ts.mjs", script] : ["--import", "tsx", script];
   const child: ChildProcess = spawn(process.execPath, argv, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: "warn", ...env },

@@ -1,11 +1,12 @@
 /**
  * The one database read under every store page (SessionRepo.byIdWithStorePage: session, user, the store and its
  * pending link requests), on a fresh SQLite database in WAL mode: as the kit runs it (one SQL statement,
- * lib/storage/prisma/store-page-read.ts, on the read connection of lib/sqlite-reader.ts), the same statement through
- * Prisma's `$queryRaw` on the kit's connection (what it ran before that), and as a Prisma nested `include` (one
- * statement per relation, what the kit ran first); and an installation with its store for a user (installations.forUser, asked by the verbs a page
- * calls) joined in one statement against Prisma's `include`; and the remove page's own read (what removing the
- * store would delete: the page floor of bench/dashboard.bench.ts reads it on top). Interleaved, after warm-ups;
+ * lib/storage/prisma/store-page-read.ts, on the read connection of lib/sqlite-reader.ts), the same statement
+ * through Prisma's `$queryRaw` on the kit's connection (what it ran before that), and as a Prisma nested `include`
+ * (one statement per relation, what the kit ran first); and an installation with its store for a user
+ * (installations.forUser, asked by the verbs a page calls) joined in one statement against Prisma's `include`; and
+ * the remove page's own read (what removing the store would delete: the page floor of bench/dashboard.bench.ts
+ * reads it on top), on the read connection and through `$queryRaw`. Interleaved, after warm-ups;
  * prints the median and p90 in milliseconds and the ratios.
  * BENCH_PAGE_READ_ROUNDS sets the rounds. No assertions.
  */
@@ -22,7 +23,7 @@ async function main() {
   const file = await benchDatabase("sqlite"); // migrated, in WAL mode
   const db = openDatabase(file.url);
   const storage = createPrismaStorage(db);
-  const throughPrisma = createPrismaStorage({ prisma: db.prisma, provider: db.provider }); // no read connection
+  const throughPrisma = createPrismaStorage({ ...db, readRows: (q) => db.prisma.$queryRaw(q) }); // no read connection
   try {
     const now = new Date();
     const store = await storage.stores.ensure("https://bench-store.test/");

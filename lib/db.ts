@@ -65,7 +65,7 @@ export function providerOf(url: string): DatabaseProvider {
  * SQLite settings that belong to a connection, not to the file: write-ahead-log syncing at NORMAL (a commit is
  * safe from an app crash or kill -9 without an fsync each time; only a power loss can undo the last
  * transactions: PostgreSQL is the durable path), and a busy timeout (the app and `npm run worker` share the
- * file). Applied once: the process keeps one connection (see oneConnection).
+ * file). Applied once to the process's one connection (see oneConnection) and to its page reads' (sqlite-reader.ts).
  */
 const CONNECTION_PRAGMAS = ["PRAGMA synchronous = NORMAL", "PRAGMA busy_timeout = 10000"];
 
@@ -208,7 +208,7 @@ export interface OpenDatabaseOptions {
 export function openDatabase(url: string, opts: OpenDatabaseOptions = {}): Database {
   if (providerOf(url) === "sqlite") {
     const client = new SqlitePrismaClient({ adapter: new SqliteAdapter({ url }) });
-    const reader = isInMemoryConfig(expandConfig({ url }, true)) ? null : sqliteReader(url);
+    const reader = isInMemoryConfig(expandConfig({ url }, true)) ? null : sqliteReader(url, CONNECTION_PRAGMAS);
     return {
       provider: "sqlite",
       url,

@@ -23,15 +23,17 @@ export interface SqliteReader {
   close(): void;
 }
 
-/** Opened at the first read; `url` is a `file:` URL of a database on disk (an in-memory one has no second connection). */
-export function sqliteReader(url: string): SqliteReader {
+/**
+ * Opened at the first read with the kit's connection settings (`pragmas`, lib/db.ts) and `query_only`; `url` is a
+ * `file:` URL of a database on disk (an in-memory one has no second connection).
+ */
+export function sqliteReader(url: string, pragmas: readonly string[]): SqliteReader {
   let client: Client | null = null;
   let opening: Promise<Client> | null = null;
   const open = (): Promise<Client> =>
     (opening ??= (async () => {
       const c = createSqliteClient({ url });
-      await c.execute("PRAGMA query_only = ON");
-      await c.execute("PRAGMA busy_timeout = 10000");
+      for (const p of [...pragmas, "PRAGMA query_only = ON"]) await c.execute(p);
       client = c;
       return c;
     })().catch((e: unknown) => {

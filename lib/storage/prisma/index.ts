@@ -23,16 +23,13 @@ import { prismaSync } from "./sync";
  * The kit's storage on either database (lib/db.ts opens it). A page's per-render reads go through the database's
  * `readRows` (lib/sqlite-reader.ts) outside a transaction, and through the transaction inside one.
  */
-export function createPrismaStorage(
-  database: Pick<Database, "prisma" | "provider"> & Partial<Pick<Database, "readRows">>,
-): Storage {
+export function createPrismaStorage(database: Pick<Database, "prisma" | "provider" | "readRows">): Storage {
   const root = database.prisma;
-  const readOutside: RowReader = database.readRows ?? ((q) => root.$queryRaw(q));
   const transact = <T>(fn: (q: PortableQueries) => Promise<T>): Promise<T> =>
     root.$transaction((tx) => fn(tx), { timeout: 20_000, maxWait: 20_000 });
 
   function over(q: PortableQueries, inTransaction: boolean): Storage {
-    const read: RowReader = inTransaction ? (sql) => q.$queryRaw(sql) : readOutside;
+    const read: RowReader = inTransaction ? (sql) => q.$queryRaw(sql) : database.readRows;
     const storage: Storage = {
       provider: database.provider,
       stores: prismaStores(q),

@@ -132,7 +132,7 @@ export function prismaInstallations(db: PortableQueries, read: RowReader): Insta
     },
     async removalFootprint(id, userId) {
       // one statement: the user's link, the store's address and every count (the removal page's only own read)
-      const [r] = (await read(Prisma.sql`SELECT "st"."baseUrl" AS "baseUrl", "i"."label" AS "label",
+      const rows = await read(Prisma.sql`SELECT "st"."baseUrl" AS "baseUrl", "i"."label" AS "label",
           CASE WHEN "i"."accessTokenEnc" IS NULL THEN 0 ELSE 1 END AS "hasAccessToken",
           (SELECT COUNT(*) FROM "Activation" WHERE "installationId" = "i"."id") AS "activations",
           (SELECT COUNT(*) FROM "InstallationEvent" WHERE "installationId" = "i"."id") AS "events",
@@ -145,7 +145,8 @@ export function prismaInstallations(db: PortableQueries, read: RowReader): Insta
             WHERE "b"."installationId" = "i"."id") AS "bulkOperations"
         FROM "Installation" "i" JOIN "Store" "st" ON "st"."id" = "i"."storeId"
         WHERE "i"."id" = ${id}
-          AND EXISTS (SELECT 1 FROM "InstallationUser" WHERE "installationId" = "i"."id" AND "userId" = ${userId})`)) as Row[];
+          AND EXISTS (SELECT 1 FROM "InstallationUser" WHERE "installationId" = "i"."id" AND "userId" = ${userId})`);
+      const r = rows[0] as Row | undefined;
       if (!r) return null;
       // COUNT(*) is a bigint on PostgreSQL
       return {

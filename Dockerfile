@@ -1,6 +1,6 @@
 # One image, three processes (docs/operations.md): the same image runs
 #   web      node ops/web.mjs       (the default command: Next's standalone server with the kit's graceful stop)
-#   worker   node ops/worker.mjs    (the job worker alone)
+#   worker   node --max-semi-space-size=2 ops/worker.mjs    (the job worker alone; the flag: lib/jobs/worker-heap.ts)
 #   release  node ops/release.mjs   (the migrations, once per deploy; safe twice and at once)
 # Multi-stage: dependencies and the build stay in the build stages; the runtime stage holds only the standalone
 # output (no dev dependencies, no compiler) and runs as a non-root user. The Prisma clients use no native query

@@ -6,13 +6,14 @@
  * - the syncer's RSS over the first and the last 10 % of the backfill (flat memory: no growth between them), its
  *   peak, RSS and the JS heap by tenth, and the live JS heap after a full collection at each tenth (a leak grows
  *   there; Prisma's bounded buffers, the last 100 closed transactions and debug messages, fill early); the syncer
- *   runs with the heap setting of a worker process (lib/jobs/worker-heap.ts; BENCH_V8_DEFAULTS=1 keeps V8's
- *   defaults, to compare);
+ *   runs with the heap setting of a worker process (lib/jobs/worker-heap.ts: the bench runs itself again with
+ *   WORKER_NODE_FLAGS); BENCH_HEAP=optimize-for-size for a worker started without them, BENCH_HEAP=defaults for
+ *   V8's own, to compare;
  * - the requests an idle delta pass costs per entity;
  * - the requests a products sweep costs against ⌈rows / page size⌉.
  * No assertions.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { setFlagsFromString } from "node:v8";
@@ -23,7 +24,7 @@ import { parseEnv } from "@/lib/env";
 import { createKit } from "@/lib/kit";
 import { createLogger } from "@/lib/log";
 import { createSecretBox } from "@/lib/secret-box";
-import { favourMemoryOverSpeed } from "@/lib/jobs/worker-heap";
+import { settleWorkerHeap, WORKER_NODE_FLAGS, youngGenerationCapped } from "@/lib/jobs/worker-heap";
 import { searchCriteriaToQuery } from "@/lib/magento";
 import { projection } from "@/lib/sync/declaration";
 import { products } from "@/lib/sync/entities/products";
@@ -35,8 +36,17 @@ const PRODUCTS = Number(process.env.BENCH_SYNC_PRODUCTS ?? 100_000);
 const MiB = 2 ** 20;
 const mib = (n: number) => `${(n / MiB).toFixed(0)} MiB`;
 
+const HEAP = process.env.BENCH_HEAP ?? "worker";
+
+/** The heap setting the syncer runs with (printed with its RSS). */
+function heapSetting(): string {
+  if (HEAP === "defaults") return "V8's defaults";
+  if (HEAP === "optimize-for-size") return `${settleWorkerHeap({ execArgv: [], env: {} })}, set at run time`;
+  return `the worker's: ${settleWorkerHeap()} (${WORKER_NODE_FLAGS.join(" ")})`;
+}
+
 async function main() {
-  if (!process.env.BENCH_V8_DEFAULTS) favourMemoryOverSpeed();
+  const heap = heapSetting();
   const store = await startStoreChild({ products: PRODUCTS });
   const dir = mkdtempSync(join(tmpdir(), "sync-bench-"));
   const url = `file:${join(dir, "bench.db")}`;
@@ -156,7 +166,7 @@ async function main() {
     );
     console.log(`ratio sync / store: ${(rate / leanRate).toFixed(2)}`);
     console.log(
-      `syncer RSS (${process.env.BENCH_V8_DEFAULTS ? "V8 defaults" : "worker heap setting"}): first 10 % ${mean(first, "rss")}, last 10 % ${mean(last, "rss")}, peak ${mib(peak)}`,
+      `syncer RSS (heap setting ${heap}): first 10 % ${mean(first, "rss")}, last 10 % ${mean(last, "rss")}, peak ${mib(peak)}`,
     );
     // the shape of it: growth that stops early is the heap and caches warming up; growth to the end is a leak
     const tenths = Array.from({ length: 10 }, (_, i) =>
@@ -197,7 +207,15 @@ async function main() {
   }
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exitCode = 1;
-});
+if (HEAP === "worker" && !youngGenerationCapped(process.execArgv, process.env.NODE_OPTIONS)) {
+  // V8 sizes its young generation only as a process starts: the bench runs itself again as a worker is started
+  const run = spawnSync(process.execPath, [...WORKER_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)], {
+    stdio: "inherit",
+  });
+  process.exitCode = run.status ?? 1;
+} else {
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
+}

@@ -200,6 +200,16 @@ export function createKit(o: KitOptions) {
       core.worker?.giveWay(ms);
       o.giveWay?.(ms);
     },
+    async sendMany(jobs) {
+      if (jobs.length === 0) return [];
+      const ids = await queue.sendMany(
+        jobs.map((j) => ({ kind: j.kind, data: withTrace(j.data), options: capLease(j.options) })),
+        now(),
+      );
+      core.worker?.wake();
+      o.wake?.();
+      return ids;
+    },
     async sendGrouped(kind, data, options) {
       const id = await grouped(kind, withTrace(data), capLease(options));
       core.worker?.wake();
@@ -244,6 +254,7 @@ export function createKit(o: KitOptions) {
     now,
     integration: core.integration,
     send: core.send,
+    sendMany: core.sendMany,
     queuedKeys: (keys) => queue.queuedKeys(keys),
     systemClient: stores.systemClient,
     healthProbeEveryMs: o.healthProbeEveryMs ?? 15 * 60_000,

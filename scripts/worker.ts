@@ -10,7 +10,7 @@ import { kitFromEnv, workerSettings } from "@/lib/kit-from-env";
 import { whenDatabaseReachable } from "@/lib/db-reachable";
 import { openDatabase } from "@/lib/db";
 import { openJobQueue } from "@/lib/jobs/open-queue";
-import { favourMemoryOverSpeed } from "@/lib/jobs/worker-heap";
+import { settleWorkerHeap, WORKER_NODE_FLAGS } from "@/lib/jobs/worker-heap";
 import {
   metrics,
   scrapeSources,
@@ -23,7 +23,13 @@ import {
 import { migrate } from "./setup.mjs";
 
 async function main(): Promise<void> {
-  favourMemoryOverSpeed(); // long syncs and exports keep a flat heap (lib/jobs/worker-heap.ts)
+  // long syncs and exports keep a flat heap (lib/jobs/worker-heap.ts)
+  if (settleWorkerHeap() === "optimize-for-size")
+    console.warn(
+      `worker: started without ${WORKER_NODE_FLAGS.join(" ")}: V8's --optimize-for-size keeps its memory flat instead, ` +
+        `at about a third more CPU per job; start it as \`node ${WORKER_NODE_FLAGS.join(" ")} ops/worker.mjs\` ` +
+        "(docs/operations.md)",
+    );
   const env = getEnv();
   const where = env.databaseUrl.startsWith("file:") ? env.databaseUrl : env.databaseUrl.replace(/\/\/[^@]*@/, "//");
   // A database that cannot be reached yet (started together with the worker, or restarting) is waited for: no

@@ -35,4 +35,8 @@ export interface KitCore {
   giveWay(ms: number): void;
   /** The same for a hot path: concurrent sends are written together (lib/jobs/group-send.ts); no dedupe. */
   sendGrouped(kind: string, data: unknown, options: Omit<SendOptions, "dedupe">): Promise<string>;
+  /** Several jobs in one write (JobQueue.sendMany; no dedupe), then wakes this process's worker. Ids in order. */
+  sendMany(
+    jobs: ReadonlyArray<{ kind: string; data: unknown; options: Omit<SendOptions, "dedupe"> }>,
+  ): Promise<string[]>;
 }

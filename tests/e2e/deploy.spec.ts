@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { startDevStore, type DevStore } from "../../devstore/src/server";
 import { freePort } from "../helpers/servers";
+import { WORKER_NODE_FLAGS } from "../../lib/jobs/worker-heap";
 import { ensureStandalone, freshPostgres, parsePrometheus, runEntry, type Proc } from "./fixtures/standalone";
 
 const BURST = 100;
@@ -87,9 +88,11 @@ test("deploy: release twice at once, two web and a worker from the standalone ou
       });
     const a = web("web-a", portA);
     const b = web("web-b", portB);
-    const worker = runEntry("worker", "ops/worker.mjs", env);
+    const worker = runEntry("worker", "ops/worker.mjs", env, WORKER_NODE_FLAGS); // as compose.yaml starts it
     procs.push(a, b, worker);
     await Promise.all([a.waitFor(/Ready in/), b.waitFor(/Ready in/), worker.waitFor(/worker running/)]);
+    // started with its documented flags, the worker caps its young generation (no fallback, no warning)
+    expect(worker.output()).not.toContain("started without");
     const [urlA, urlB] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
     await expect.poll(async () => (await fetch(`${urlB}/api/health/ready`)).status, { timeout: 30_000 }).toBe(200);
     expect(await (await fetch(`${urlB}/api/health/ready`)).json()).toMatchObject({

@@ -1,6 +1,7 @@
 /** Child processes for multi-instance tests and benchmarks: started with their own env, killed by pid. */
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
+import { WORKER_NODE_FLAGS } from "@/lib/jobs/worker-heap";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -27,7 +28,11 @@ export async function startChild(
 ): Promise<Child> {
   // BENCH_CHILD_PROF=<dir>: the kit's scripts (a benchmark's worker) write a V8 CPU profile there when they exit
   const prof = process.env.BENCH_CHILD_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CHILD_PROF}`] : [];
-  const argv = script.startsWith("scripts/") ? [...prof, "scripts/run-ts.mjs", script] : ["--import", "tsx", script];
+  // a worker gets the node flags `npm run worker` gives it (its heap setting: lib/jobs/worker-heap.ts)
+  const nodeFlags = script === "scripts/worker.ts" ? [...WORKER_NODE_FLAGS] : [];
+  const argv = script.startsWith("scripts/")
+    ? [...nodeFlags, ...prof, "scripts/run-ts.mjs", script]
+    : ["--import", "tsx", script];
   const child: ChildProcess = spawn(process.execPath, argv, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: "warn", ...env },

@@ -54,6 +54,7 @@ describe.each(PROVIDERS)("the sync schedule on %s", (provider) => {
       log: createLogger({ level: "silent" }),
       now: () => now,
       send: (kind: string, data: unknown, o: Parameters<JobQueue["send"]>[2]) => q.send(kind, data, o, now),
+      sendMany: (jobs: Parameters<JobQueue["sendMany"]>[0]) => q.sendMany(jobs, now),
       queuedKeys: (keys: readonly string[]) => q.queuedKeys(keys),
       sync: { entities: [products, orders], handlers: [], fetch },
     } as unknown as JobServices;

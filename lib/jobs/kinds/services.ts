@@ -17,6 +17,10 @@ export interface JobServices {
   now: () => Date;
   /** Sends a follow-up job (and wakes this process's worker). */
   send(kind: string, data: unknown, options: SendOptions): Promise<string | null>;
+  /** Sends several jobs in one write (JobQueue.sendMany: no dedupe). Ids in order. */
+  sendMany(
+    jobs: ReadonlyArray<{ kind: string; data: unknown; options: Omit<SendOptions, "dedupe"> }>,
+  ): Promise<string[]>;
   /** Which of these job keys have a job queued (what a `dedupe` send would drop: JobQueue.queuedKeys). */
   queuedKeys(keys: readonly string[]): Promise<Set<string>>;
   /** A signed client without a user (stores.systemClient), calling through `storeFetch`; null when unusable. */

@@ -214,7 +214,11 @@ async function callTokenEndpoints(
   run: ExchangeRun,
   secrets: OpenedSecrets,
 ): Promise<{ ok: true; access: TokenPair; signature: SignatureChoice } | { ok: false; outcome: ExchangeOutcome }> {
-  const knownStore = await run.deps.storage.stores.byBaseUrl(run.activation.storeBaseUrl);
+  // the installation's store was read with the activation (claimActivation); another posted URL is looked up
+  const knownStore =
+    run.inst.store.baseUrl === run.activation.storeBaseUrl
+      ? run.inst.store
+      : await run.deps.storage.stores.byBaseUrl(run.activation.storeBaseUrl);
   const call = tokenCallOptions(run, secrets.consumerSecret);
   let signature: SignatureChoice = knownStore?.signature ?? { method: "HMAC-SHA256", mode: "standard" };
   let requestToken =

@@ -229,6 +229,35 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     expect((await s.activations.withInstallation(b.id))?.installation.store.baseUrl).toBe("https://shop.example/");
   });
 
+  it("activations and installations read joined with their store equal their own reads", async () => {
+    const inst = await installation();
+    const at = new Date("2026-11-28T06:00:00.250Z");
+    await s.stores.markProven("https://shop.example/", { method: "HMAC-SHA1", mode: "standard" }, at, "Shop");
+    const a = await s.activations.create({
+      installationId: inst.id,
+      seq: 1,
+      fingerprint: "fp",
+      storeBaseUrl: "https://shop.example/",
+      consumerSecretEnc: "s",
+      verifierEnc: "v",
+      callbackAt: at,
+    });
+    await s.activations.claimForExchange(a.id, at);
+    await s.activations.saveRequestToken(a.id, "rt", "rts", new Date(at.getTime() + 1));
+    const joined = await s.activations.withInstallation(a.id);
+    expect(joined?.activation).toEqual(await s.activations.byId(a.id));
+    expect(joined?.activation).toMatchObject({ state: "exchanging", exchangeStartedAt: at, requestTokenEnc: "rt" });
+    expect(joined?.installation).toEqual(await s.installations.byId(inst.id));
+    expect(joined?.installation.store).toMatchObject({ name: "Shop", provenAt: at });
+    expect(await s.activations.withInstallation("missing")).toBeNull();
+
+    const later = new Date(at.getTime() + 60_000);
+    const locked = await s.transaction((tx) => tx.installations.lockByConsumerKey(inst.consumerKey, later));
+    expect(locked).toEqual(await s.installations.byId(inst.id));
+    expect(locked?.updatedAt).toEqual(later);
+    expect(await s.transaction((tx) => tx.installations.lockByConsumerKey("z".repeat(32), later))).toBeNull();
+  });
+
   it("activations: a request token kept by an ended exchange is taken over once, and dropped when nobody takes it", async () => {
     const inst = await installation();
     const make = (seq: number) =>

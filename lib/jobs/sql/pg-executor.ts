@@ -1,9 +1,10 @@
 /**
  * The job engine's executor on PostgreSQL: a node-postgres pool of its own (application_name `kit-jobs`). Sessions
  * run in UTC and `timestamp` columns are read as UTC, as Prisma writes them. A transaction's `lock` is a
- * transaction-scoped advisory lock on the lock's name. A `prepared` statement runs as a named prepared statement,
- * planned once per connection (a generic plan, `plan_cache_mode`): the fetch's statement cost 7 ms to plan on each
- * call, and every other fetch waited out that time behind the fetch lock.
+ * transaction-scoped advisory lock on the lock's name, taken in the same round trip as BEGIN. A `prepared`
+ * statement runs as a named prepared statement, planned once per connection (a generic plan, `plan_cache_mode`):
+ * the fetch's statement cost 7 ms to plan on each call, and every other fetch waited out that time behind the
+ * fetch lock.
  */
 import { createHash } from "node:crypto";
 import pg from "pg";
@@ -81,8 +82,10 @@ export function pgExecutor(connectionString: string, o: PgExecutorOptions = {}):
     c.on("error", connectionLost);
     let broken = false;
     try {
-      await c.query("BEGIN");
-      if (options.lock) await c.query("SELECT pg_advisory_xact_lock(hashtext($1))", [options.lock]);
+      // BEGIN and the lock in one round trip (one simple query: no parameters, so the name goes as a literal)
+      await c.query(
+        options.lock ? `BEGIN; SELECT pg_advisory_xact_lock(hashtext(${pg.escapeLiteral(options.lock)}))` : "BEGIN",
+      );
       const out = await fn(bound(c, nested, close));
       await c.query("COMMIT");
       return out;

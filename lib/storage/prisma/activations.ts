@@ -1,6 +1,11 @@
 import type { PortableQueries } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { ActivationRepo } from "../storage";
-import { toActivation, toInstallationWithStore } from "./rows";
+import { toActivation } from "./rows";
+import { ACTIVATION_WITH_INSTALLATION, activationWithInstallationOf } from "./joined-rows";
+
+const FROM_ACTIVATION = Prisma.sql`SELECT ${ACTIVATION_WITH_INSTALLATION} FROM "Activation" "a"
+  JOIN "Installation" "i" ON "i"."id" = "a"."installationId" JOIN "Store" "st" ON "st"."id" = "i"."storeId"`;
 
 const EXCHANGED_OR_RUNNING = ["pending", "exchanging", "succeeded"];
 
@@ -13,14 +18,10 @@ export function prismaActivations(db: PortableQueries): ActivationRepo {
       const r = await db.activation.findUnique({ where: { id } });
       return r ? toActivation(r) : null;
     },
+    // every token exchange starts with it: one joined statement, not Prisma's three (joined-rows.ts)
     async withInstallation(id) {
-      const r = await db.activation.findUnique({
-        where: { id },
-        include: { installation: { include: { store: true } } },
-      });
-      if (!r) return null;
-      const { installation, ...activation } = r;
-      return { activation: toActivation(activation), installation: toInstallationWithStore(installation) };
+      const [row] = await db.$queryRaw<Array<Record<string, unknown>>>`${FROM_ACTIVATION} WHERE "a"."id" = ${id}`;
+      return row ? activationWithInstallationOf(row) : null;
     },
     async latest(installationId) {
       const r = await db.activation.findFirst({ where: { installationId }, orderBy: { seq: "desc" } });

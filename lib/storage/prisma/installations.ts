@@ -2,7 +2,7 @@ import type { PortableQueries } from "@/lib/db";
 import type { RowReader } from "@/lib/sqlite-reader";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { InstallationRepo, InstallationWithStore } from "../storage";
-import { toInstallation, toInstallationWithStore } from "./rows";
+import { toInstallation } from "./rows";
 import { uniquely } from "./conflicts";
 import { INSTALLATION_WITH_STORE, installationWithStoreOf } from "./joined-rows";
 
@@ -10,8 +10,6 @@ type Row = Record<string, unknown>;
 const FROM_INSTALLATION = Prisma.sql`SELECT ${INSTALLATION_WITH_STORE} FROM "Installation" "i"
   JOIN "Store" "st" ON "st"."id" = "i"."storeId"`;
 const one = (rows: Row[]) => (rows[0] ? installationWithStoreOf(rows[0]) : null);
-
-const withStore = { store: true } as const;
 
 /** `read`: the removal page's own read goes through it (lib/sqlite-reader.ts). */
 export function prismaInstallations(db: PortableQueries, read: RowReader): InstallationRepo {
@@ -52,12 +50,11 @@ export function prismaInstallations(db: PortableQueries, read: RowReader): Insta
       });
       return rows.map((r) => ({ id: r.id, baseUrl: r.store.baseUrl }));
     },
+    // every callback starts with it: the write takes the row's lock, then one joined read (not Prisma's three)
     async lockByConsumerKey(consumerKey, at) {
-      const found = await db.installation.findUnique({ where: { consumerKey }, select: { id: true } });
-      if (!found) return null;
-      return toInstallationWithStore(
-        await db.installation.update({ where: { id: found.id }, data: { updatedAt: at }, include: withStore }),
-      );
+      const locked = await db.installation.updateMany({ where: { consumerKey }, data: { updatedAt: at } });
+      if (locked.count === 0) return null;
+      return one(await db.$queryRaw<Row[]>`${FROM_INSTALLATION} WHERE "i"."consumerKey" = ${consumerKey}`);
     },
     async lockById(id, at) {
       return (await db.installation.updateMany({ where: { id }, data: { updatedAt: at } })).count > 0;

@@ -6,14 +6,15 @@
  * a column added to the schema and not here is a compile error.
  */
 import type {
+  Activation as ActivationRow,
   Installation as InstallationRow,
   LinkRequest as LinkRequestRow,
   Session as SessionRow,
   Store as StoreRow,
 } from "@/lib/generated/prisma/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { InstallationWithStore } from "../storage";
-import { toInstallationWithStore } from "./rows";
+import type { Activation, InstallationWithStore } from "../storage";
+import { toActivation, toInstallationWithStore } from "./rows";
 
 /** Every column of a table, once: the type parameter's constraint fails the build when the schema gains one. */
 const all =
@@ -60,6 +61,29 @@ export const STORE = all<StoreRow>()({
   createdAt: true,
   updatedAt: true,
 });
+export const ACTIVATION = all<ActivationRow>()({
+  id: true,
+  installationId: true,
+  seq: true,
+  state: true,
+  fingerprint: true,
+  failureReason: true,
+  storeBaseUrl: true,
+  consumerSecretEnc: true,
+  verifierEnc: true,
+  callbackAt: true,
+  answeredMs: true,
+  exchangeStartedAt: true,
+  requestTokenCallAt: true,
+  requestTokenAt: true,
+  requestTokenEnc: true,
+  requestTokenSecretEnc: true,
+  accessTokenCallAt: true,
+  accessTokenAt: true,
+  finishedAt: true,
+  claimedByUserId: true,
+  claimedAt: true,
+});
 export const LINK_REQUEST = all<LinkRequestRow>()({
   id: true,
   installationId: true,
@@ -90,3 +114,16 @@ export const installationWithStoreOf = (row: Record<string, unknown>): Installat
     ...part<InstallationRow>(row, "i_", INSTALLATION),
     store: part<StoreRow>(row, "st_", STORE),
   });
+
+/** `"a".*` aliased, then INSTALLATION_WITH_STORE: an activation joined with its installation ("i") and store ("st"). */
+export const ACTIVATION_WITH_INSTALLATION = Prisma.raw(
+  `${select("a", "a_", ACTIVATION)}, ${select("i", "i_", INSTALLATION)}, ${select("st", "st_", STORE)}`,
+);
+
+/** An activation, its installation and store out of a row selected with ACTIVATION_WITH_INSTALLATION. */
+export const activationWithInstallationOf = (
+  row: Record<string, unknown>,
+): { activation: Activation; installation: InstallationWithStore } => ({
+  activation: toActivation(part<ActivationRow>(row, "a_", ACTIVATION)),
+  installation: installationWithStoreOf(row),
+});

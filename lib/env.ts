@@ -68,6 +68,8 @@ export interface Env {
     healthProbeEveryMs: number;
     /** Caps every job's lease: a crashed worker's jobs run again sooner (too low, and slow jobs run twice). */
     maxLeaseSeconds: number | undefined;
+    /** The CPU niceness `npm run worker` runs at (WORKER_NICE, default 10: below the web process; lib/jobs/worker-priority.ts). */
+    nice: number;
   };
 }
 
@@ -138,6 +140,7 @@ const rawSchema = z.object({
   OPS_TOKEN: z.string().min(32, "must be at least 32 random characters (openssl rand -base64 32)").optional(),
   WORKER: onOff,
   WORKER_CONCURRENCY: wholeNumber(1, 200),
+  WORKER_NICE: wholeNumber(0, 19),
   STORE_CONCURRENCY: wholeNumber(1, 50),
   JOB_POLL_MS: wholeNumber(10, 60_000),
   HEALTH_PROBE_INTERVAL_SECONDS: wholeNumber(5, 7 * 24 * 3600),
@@ -318,6 +321,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       pollMs: raw.JOB_POLL_MS ?? 250,
       healthProbeEveryMs: (raw.HEALTH_PROBE_INTERVAL_SECONDS ?? 900) * 1000,
       maxLeaseSeconds: raw.JOB_LEASE_SECONDS,
+      nice: raw.WORKER_NICE ?? 10,
     },
   };
 }

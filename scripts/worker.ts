@@ -11,6 +11,7 @@ import { whenDatabaseReachable } from "@/lib/db-reachable";
 import { openDatabase } from "@/lib/db";
 import { openJobQueue } from "@/lib/jobs/open-queue";
 import { settleWorkerHeap, WORKER_NODE_FLAGS } from "@/lib/jobs/worker-heap";
+import { lowerWorkerPriority } from "@/lib/jobs/worker-priority";
 import {
   metrics,
   scrapeSources,
@@ -31,6 +32,9 @@ async function main(): Promise<void> {
         "(docs/operations.md)",
     );
   const env = getEnv();
+  // below the web process's CPU priority: a host running both answers callbacks first (lib/jobs/worker-priority.ts)
+  const notLowered = lowerWorkerPriority(env.worker.nice);
+  if (notLowered) console.warn(`worker: could not lower its CPU priority to nice ${env.worker.nice}: ${notLowered}`);
   const where = env.databaseUrl.startsWith("file:") ? env.databaseUrl : env.databaseUrl.replace(/\/\/[^@]*@/, "//");
   // A database that cannot be reached yet (started together with the worker, or restarting) is waited for: no
   // crash loop. A wrong URL, password or database name still stops the worker at once.

@@ -2,12 +2,17 @@
  * `npm run worker` serves its own metrics (it has no web server): GET /metrics on WORKER_METRICS_PORT, to the
  * operators' bearer token only, the same registry as the web app's /api/ops/metrics, and it stops with the worker.
  */
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { freshDatabaseUrl, PROVIDERS } from "../helpers/databases";
 import { freePort } from "../helpers/servers";
 import { startChild, type Child } from "../helpers/processes";
 
 const TOKEN = "ops-token-for-the-worker-metrics-test-0123456789";
+
+/** A process's niceness, field 19 of /proc/<pid>/stat (after the command name in parentheses). */
+const niceOf = (pid: number): number =>
+  Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[16]);
 
 describe.each(PROVIDERS)("the worker's metrics on %s", (provider) => {
   const cleanup: Array<() => Promise<void>> = [];
@@ -24,6 +29,8 @@ describe.each(PROVIDERS)("the worker's metrics on %s", (provider) => {
       { ready: /worker metrics at (\S+)\/metrics/, timeoutMs: 120_000 },
     );
     cleanup.push(() => worker.stop());
+    // a worker of its own runs below the web process's CPU priority (WORKER_NICE, default 10)
+    if (process.platform === "linux") expect(niceOf(worker.pid)).toBe(10);
     const url = `${worker.url}/metrics`;
     expect(new URL(url).hostname).toBe("127.0.0.1"); // not on every interface unless WORKER_METRICS_HOST says so
 

@@ -134,6 +134,12 @@ describe("parseEncryptionKeys", () => {
     }
     expect(() => w({ JOB_LEASE_SECONDS: "1" })).toThrow(/JOB_LEASE_SECONDS: must be a whole number from 2 to 86400/);
     expect(() => w({ WORKER: "false" })).toThrow(/WORKER: must be on or off/);
+    // the worker's CPU niceness: below the web process unless told (lib/jobs/worker-priority.ts)
+    expect(w({}).nice).toBe(10);
+    expect(w({ WORKER_NICE: "0" }).nice).toBe(0);
+    expect(w({ WORKER_NICE: " 19 " }).nice).toBe(19);
+    for (const bad of ["-5", "20", "high"])
+      expect(() => w({ WORKER_NICE: bad })).toThrow(/WORKER_NICE: must be a whole number from 0 to 19/);
   });
 
   it("PORT: a plain whole number from 1 to 65535 like the other numeric settings; empty (an env file's PORT=) means the default", () => {

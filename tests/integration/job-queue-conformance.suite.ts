@@ -205,6 +205,15 @@ function conformance(open: () => Promise<OpenedJobQueue>): void {
     expect((await fetch())?.id).toBe(next);
   });
 
+  it("takes a key as data: quotes, backslashes and SQL in a key dedupe like any other key", async () => {
+    // the key names the send's lock too (on PostgreSQL written into the statement that takes it, escaped)
+    const key = `probe:'); SELECT pg_sleep(5); --\\ 'x' \\'`;
+    expect(await send("k1", { key, dedupe: true })).toBeTruthy();
+    expect(await send("k2", { key, dedupe: true })).toBeNull();
+    expect(await send("k3", { key: `${key}2`, dedupe: true })).toBeTruthy();
+    expect((await drain()).map((j) => j.data).sort()).toEqual(["k1", "k3"]);
+  });
+
   it("says which keys have a queued job, as dedupe sees them: waiting or to retry, not running or finished", async () => {
     expect(await q.queuedKeys([])).toEqual(new Set());
     const runs = await send("r", { key: "sync:1:products" });

@@ -47,6 +47,19 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     });
   }
 
+  /** The first activation of an installation, from https://shop.example/ (fingerprint "fp", secret "s", verifier "v"). */
+  const firstActivation = (installationId: string, o: { callbackAt?: Date; answeredMs?: number } = {}) =>
+    s.activations.create({
+      installationId,
+      seq: 1,
+      fingerprint: "fp",
+      storeBaseUrl: "https://shop.example/",
+      consumerSecretEnc: "s",
+      verifierEnc: "v",
+      callbackAt: o.callbackAt ?? new Date(),
+      ...(o.answeredMs === undefined ? {} : { answeredMs: o.answeredMs }),
+    });
+
   it("stores: one per base URL, signature remembered, proven once, unused and unproven ones pruned", async () => {
     const a = await s.stores.ensure("https://shop.example/");
     expect(await s.stores.ensure("https://shop.example/")).toMatchObject({
@@ -165,16 +178,7 @@ function conformance(open: () => Promise<OpenedStorage>): void {
 
   it("activations: claimed once for the exchange, checkpoints kept, ended once, claimed once by a user", async () => {
     const inst = await installation();
-    const a = await s.activations.create({
-      installationId: inst.id,
-      seq: 1,
-      fingerprint: "fp",
-      storeBaseUrl: "https://shop.example/",
-      consumerSecretEnc: "s",
-      verifierEnc: "v",
-      callbackAt: new Date(),
-      answeredMs: 12,
-    });
+    const a = await firstActivation(inst.id, { answeredMs: 12 });
     expect(a).toMatchObject({ state: "pending", answeredMs: 12, requestTokenCallAt: null });
     expect(await s.activations.openTwin(inst.id, "fp")).toMatchObject({ id: a.id });
     const [first, second] = await Promise.all([
@@ -233,15 +237,7 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     const inst = await installation();
     const at = new Date("2026-11-28T06:00:00.250Z");
     await s.stores.markProven("https://shop.example/", { method: "HMAC-SHA1", mode: "standard" }, at, "Shop");
-    const a = await s.activations.create({
-      installationId: inst.id,
-      seq: 1,
-      fingerprint: "fp",
-      storeBaseUrl: "https://shop.example/",
-      consumerSecretEnc: "s",
-      verifierEnc: "v",
-      callbackAt: at,
-    });
+    const a = await firstActivation(inst.id, { callbackAt: at });
     await s.activations.claimForExchange(a.id, at);
     await s.activations.saveRequestToken(a.id, "rt", "rts", new Date(at.getTime() + 1));
     const joined = await s.activations.withInstallation(a.id);

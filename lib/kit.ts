@@ -159,6 +159,11 @@ export function createKit(o: KitOptions) {
     options.leaseSeconds !== undefined && o.maxLeaseSeconds !== undefined
       ? { ...options, leaseSeconds: Math.min(options.leaseSeconds, o.maxLeaseSeconds) }
       : options;
+  /** A job was sent: this process's worker (and the caller's, `o.wake`) asks for work now. */
+  const wakeWorkers = (): void => {
+    core.worker?.wake();
+    o.wake?.();
+  };
   const grouped = groupedSender(queue, now);
   let mailer: Mailer | undefined;
   const mailConfig = (): MailConfig =>
@@ -192,8 +197,7 @@ export function createKit(o: KitOptions) {
     }),
     async send(kind, data, options) {
       const id = await queue.send(kind, withTrace(data), capLease(options), now());
-      core.worker?.wake();
-      o.wake?.();
+      wakeWorkers();
       return id;
     },
     giveWay(ms) {
@@ -201,19 +205,16 @@ export function createKit(o: KitOptions) {
       o.giveWay?.(ms);
     },
     async sendMany(jobs) {
-      if (jobs.length === 0) return [];
       const ids = await queue.sendMany(
         jobs.map((j) => ({ kind: j.kind, data: withTrace(j.data), options: capLease(j.options) })),
         now(),
       );
-      core.worker?.wake();
-      o.wake?.();
+      wakeWorkers();
       return ids;
     },
     async sendGrouped(kind, data, options) {
       const id = await grouped(kind, withTrace(data), capLease(options));
-      core.worker?.wake();
-      o.wake?.();
+      wakeWorkers();
       return id;
     },
   };

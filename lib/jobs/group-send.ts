@@ -1,4 +1,4 @@
-import type { JobQueue, SendOptions } from "./queue";
+import type { JobQueue, JobToSend, SendOptions } from "./queue";
 
 export interface GroupOptions {
   /** Most requests handled in one go. Default 200. */
@@ -62,15 +62,13 @@ export function groupPerTurn<T, R>(
     });
 }
 
-type Job = { kind: string; data: unknown; options: Omit<SendOptions, "dedupe"> };
-
 /**
  * Grouped job sends (every activation callback enqueues a job): the jobs of one event-loop turn are written with
  * one JobQueue.sendMany (see groupPerTurn). Each caller gets its promise back only once its job is stored. A group
  * that fails is written again one job at a time, so one bad job fails only its own caller.
  */
 export function groupedSender(queue: Pick<JobQueue, "sendMany">, now: () => Date, opts: GroupOptions = {}) {
-  async function write(group: Array<Pending<Job, string>>): Promise<void> {
+  async function write(group: Array<Pending<JobToSend, string>>): Promise<void> {
     try {
       const ids = await queue.sendMany(
         group.map((p) => p.value),

@@ -51,6 +51,9 @@ export interface SendOptions {
   urgent?: boolean;
 }
 
+/** One job of a group sent at once (JobQueue.sendMany): no `dedupe`. */
+export type JobToSend = { kind: string; data: unknown; options: Omit<SendOptions, "dedupe"> };
+
 export const SEND_DEFAULTS = { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true, leaseSeconds: 60 } as const;
 
 export interface Job {
@@ -150,10 +153,7 @@ export interface JobQueue {
   /** The new job's id, or null when `dedupe` dropped it. */
   send(kind: string, data: unknown, options: SendOptions, now: Date): Promise<string | null>;
   /** Several jobs in one go (a couple of statements whatever their number); no `dedupe`. Ids in order. */
-  sendMany(
-    jobs: ReadonlyArray<{ kind: string; data: unknown; options: Omit<SendOptions, "dedupe"> }>,
-    now: Date,
-  ): Promise<string[]>;
+  sendMany(jobs: readonly JobToSend[], now: Date): Promise<string[]>;
   /** Leases the next job fairly (see above), or null when nothing may start now. */
   fetch(options: FetchOptions): Promise<LeasedJob | null>;
   complete(job: LeasedJob, output: unknown, now: Date): Promise<boolean>;

@@ -8,7 +8,7 @@ import type { SecretBox } from "@/lib/secret-box";
 import type { Storage } from "@/lib/storage/storage";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import type { Lookup } from "@/lib/net/public-host";
-import type { JobQueue, SendOptions } from "@/lib/jobs/queue";
+import type { JobQueue, JobToSend, SendOptions } from "@/lib/jobs/queue";
 import type { Worker } from "@/lib/jobs/worker";
 import type { Mailer } from "@/lib/mail/mailer";
 
@@ -36,7 +36,5 @@ export interface KitCore {
   /** The same for a hot path: concurrent sends are written together (lib/jobs/group-send.ts); no dedupe. */
   sendGrouped(kind: string, data: unknown, options: Omit<SendOptions, "dedupe">): Promise<string>;
   /** Several jobs in one write (JobQueue.sendMany; no dedupe), then wakes this process's worker. Ids in order. */
-  sendMany(
-    jobs: ReadonlyArray<{ kind: string; data: unknown; options: Omit<SendOptions, "dedupe"> }>,
-  ): Promise<string[]>;
+  sendMany(jobs: readonly JobToSend[]): Promise<string[]>;
 }

@@ -6,7 +6,7 @@ import type { SecretBox } from "@/lib/secret-box";
 import type { EventHandlers } from "@/lib/events/handlers";
 import type { SyncEntity } from "@/lib/sync/declaration";
 import type { SyncHandler } from "@/lib/sync/handler";
-import { UNPROVEN_LANE_PREFIX, UNPROVEN_RECORDING_PREFIX, type SendOptions } from "../queue";
+import { UNPROVEN_LANE_PREFIX, UNPROVEN_RECORDING_PREFIX, type JobToSend, type SendOptions } from "../queue";
 import type { Mailer } from "@/lib/mail/mailer";
 import type { ExportBudgets } from "@/lib/exports/budget";
 
@@ -18,9 +18,7 @@ export interface JobServices {
   /** Sends a follow-up job (and wakes this process's worker). */
   send(kind: string, data: unknown, options: SendOptions): Promise<string | null>;
   /** Sends several jobs in one write (JobQueue.sendMany: no dedupe). Ids in order. */
-  sendMany(
-    jobs: ReadonlyArray<{ kind: string; data: unknown; options: Omit<SendOptions, "dedupe"> }>,
-  ): Promise<string[]>;
+  sendMany(jobs: readonly JobToSend[]): Promise<string[]>;
   /** Which of these job keys have a job queued (what a `dedupe` send would drop: JobQueue.queuedKeys). */
   queuedKeys(keys: readonly string[]): Promise<Set<string>>;
   /** A signed client without a user (stores.systemClient), calling through `storeFetch`; null when unusable. */

@@ -1,11 +1,9 @@
 /** Sending jobs: fairness tags reserved per lane, then one INSERT per 250 jobs (lib/jobs/queue.ts, "Fairness"). */
-import { SEND_DEFAULTS, tagLaneOf, type SendOptions } from "../queue";
+import { SEND_DEFAULTS, tagLaneOf, type JobToSend, type SendOptions } from "../queue";
 import type { SqlExecutor } from "./executor";
 import { newJobId } from "./job-id";
 import { tagRow } from "./rows";
 import { insertJobs, queuedWithKey, reserveTags, type JobInsert } from "./statements";
-
-export type Sendable = { kind: string; data: unknown; options: Omit<SendOptions, "dedupe"> };
 
 /** Rows per INSERT: 13 values each, well under SQLite's 32,766 and PostgreSQL's 65,535. */
 export const ROWS_PER_INSERT = 250;
@@ -16,7 +14,7 @@ export async function takeTags(ex: SqlExecutor, lane: string, count: number, now
   return rows[0]!.lastTag - count + 1;
 }
 
-function toInsert(j: Sendable, id: string, tag: number, now: Date): JobInsert {
+function toInsert(j: JobToSend, id: string, tag: number, now: Date): JobInsert {
   const o = j.options;
   return {
     id,
@@ -40,9 +38,9 @@ function toInsert(j: Sendable, id: string, tag: number, now: Date): JobInsert {
  * Stores jobs: one statement per lane for the tags, then one INSERT per 250 jobs, whatever their number. More than
  * 250 need the caller's transaction to be all or nothing. Ids in order.
  */
-export async function storeJobs(ex: SqlExecutor, jobs: readonly Sendable[], now: Date): Promise<string[]> {
+export async function storeJobs(ex: SqlExecutor, jobs: readonly JobToSend[], now: Date): Promise<string[]> {
   // tags are counted per tag lane: the job's lane, or its urgent counter (SendOptions.urgent)
-  const tagLane = (j: Sendable) => tagLaneOf(j.options.lane ?? "", j.options.urgent ?? false);
+  const tagLane = (j: JobToSend) => tagLaneOf(j.options.lane ?? "", j.options.urgent ?? false);
   const perLane = new Map<string, number>();
   for (const j of jobs) perLane.set(tagLane(j), (perLane.get(tagLane(j)) ?? 0) + 1);
   const next = new Map<string, number>();
@@ -84,7 +82,7 @@ export async function sendOne(
  * Several jobs: up to 250 are one INSERT, all or nothing by itself, with no transaction around it (a burst would
  * pay one per group); more go in one transaction.
  */
-export async function sendMany(ex: SqlExecutor, jobs: readonly Sendable[], now: Date): Promise<string[]> {
+export async function sendMany(ex: SqlExecutor, jobs: readonly JobToSend[], now: Date): Promise<string[]> {
   if (jobs.length === 0) return [];
   return jobs.length <= ROWS_PER_INSERT ? storeJobs(ex, jobs, now) : ex.transaction((tx) => storeJobs(tx, jobs, now));
 }

@@ -100,6 +100,7 @@ export function handshakeJobs(s: HandshakeJobServices, queue: Pick<JobQueue, "ha
   return [
     defineJob({
       kind: CALLBACK_JOB,
+      priority: "foreground", // the store posts the callback as the merchant clicks Activate
       schema: receivedCallbackSchema,
       async run(cb, ctx) {
         const r = await recordCallback(s.integration(ctx.storeFetch), cb, { again: ctx.attempt > 0 });
@@ -122,6 +123,7 @@ export function handshakeJobs(s: HandshakeJobServices, queue: Pick<JobQueue, "ha
     }),
     defineJob({
       kind: EXCHANGE_JOB,
+      priority: "foreground", // inside the store's 300 s window, the merchant's popup waiting
       schema: z.object({ activationId: z.string() }),
       async run({ activationId }, ctx) {
         const began = performance.now();

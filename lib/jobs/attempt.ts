@@ -22,6 +22,8 @@ export interface AttemptDeps {
   failsForGood: (error: unknown) => boolean;
   /** Sends a recurring kind's next run. */
   scheduleNext(r: Recurring, from: Date): Promise<void>;
+  /** Foreground jobs run in this worker (JobContext.foregroundWaiting). */
+  foregroundWaiting: () => boolean;
 }
 
 type AttemptResult = "completed" | "again" | "waiting" | "retry" | "failed" | "lost";
@@ -47,6 +49,7 @@ function jobContext(d: AttemptDeps, job: LeasedJob, log: Logger): JobContext {
       ...(d.governor ? { policy: d.governor } : {}),
     }),
     leaseEndsAt: new Date(job.lease.getTime() + job.leaseSeconds * 1000),
+    foregroundWaiting: d.foregroundWaiting,
   };
 }
 

@@ -16,7 +16,19 @@ export interface JobContext {
   storeFetch: typeof fetch;
   /** When this attempt's lease ends: a long job stops before and returns `{ again: true }`. */
   leaseEndsAt: Date;
+  /**
+   * True while foreground jobs run in this worker (within the hold's bound, lib/jobs/foreground.ts): a background
+   * job ends its slice at its next step and returns `{ again: true }`.
+   */
+  foregroundWaiting(): boolean;
 }
+
+/**
+ * `foreground`: someone waits on it (a token exchange). `background`: long work in slices that nobody waits on (a
+ * sync pass): not started while foreground jobs run in the same worker, within a bound (lib/jobs/foreground.ts).
+ * Anything else runs in fair order alone.
+ */
+export type JobPriority = "foreground" | "background";
 
 /** `again`: given back to run later, from `after` when given (a job that polls, lib/jobs/kinds/bulk.ts). */
 export type JobResult = { again: true; after?: Date } | { output?: unknown } | void;
@@ -28,11 +40,13 @@ export interface JobDefinition<T> {
   run(data: T, ctx: JobContext): Promise<JobResult>;
   /** After the last attempt failed (not when the data was invalid). */
   onFailed?(data: T, message: string, ctx: Omit<JobContext, "storeFetch">): Promise<void>;
+  priority?: JobPriority;
 }
 
 /** A job kind as the worker holds it: data checked against the kind's schema on the way in. */
 export interface JobKind {
   kind: string;
+  priority?: JobPriority;
   /** Throws InvalidJobData when the data does not fit. */
   run(data: unknown, ctx: JobContext): Promise<JobResult>;
   onFailed(data: unknown, message: string, ctx: Omit<JobContext, "storeFetch">): Promise<void>;
@@ -50,6 +64,7 @@ export function defineJob<T>(def: JobDefinition<T>): JobKind {
   };
   return {
     kind: def.kind,
+    ...(def.priority ? { priority: def.priority } : {}),
     run: (data, ctx) => def.run(parse(data), ctx),
     onFailed: async (data, message, ctx) => {
       const r = def.schema.safeParse(data);

@@ -85,7 +85,10 @@ export interface LeasedJob extends Job {
 }
 
 export interface FetchOptions {
+  /** The kinds this worker runs: their running jobs count toward the lanes' caps. */
   kinds: readonly string[];
+  /** Of those, the kinds that may start now (default: all; a worker holding back background work names fewer). */
+  startable?: readonly string[];
   /** Jobs of one lane running at once, across every worker. */
   laneCap: number;
   /**

@@ -11,12 +11,14 @@
  *   retries are spent, then failed with the error's message. Either way the kind's `onFailed` runs.
  * Recurring jobs (maintenance, health probes) are chained: after each run the next is sent, and every worker
  * makes sure one is queued when it starts (keys make that idempotent). The worker knows no job kind: the app hands
- * it the registered ones (lib/jobs/registry.ts). One attempt: attempt.ts; when it holds back: give-way.ts.
+ * it the registered ones (lib/jobs/registry.ts). One attempt: attempt.ts; when it holds back: give-way.ts, and
+ * background kinds while foreground ones run: foreground.ts.
  */
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Logger } from "pino";
 import { runAttempt, type AttemptDeps } from "./attempt";
+import { createForegroundHold } from "./foreground";
 import { createGiveWay } from "./give-way";
 import type { GovernorPolicy } from "./governor";
 import type { JobKind, Recurring } from "./job-kind";
@@ -28,6 +30,7 @@ export {
   type JobContext,
   type JobDefinition,
   type JobKind,
+  type JobPriority,
   type JobResult,
   type Recurring,
 } from "./job-kind";
@@ -153,11 +156,14 @@ export function startWorker(o: WorkerOptions): Worker {
   const holding = new Set<LeasedJob>();
   const kinds = new Map(o.kinds.map((k) => [k.kind, k]));
   const kindNames = [...kinds.keys()];
+  /** What may start while background work waits for foreground work (foreground.ts). */
+  const notBackground = o.kinds.filter((k) => k.priority !== "background").map((k) => k.kind);
   const recurring = new Map((o.recurring ?? []).map((r) => [r.kind, r]));
   const schedule = recurringSender(o);
   const unprovenCap = o.unprovenCap ?? Math.max(1, Math.floor(o.concurrency / 4));
   const clock = () => o.now().getTime();
   const giveWay = createGiveWay(clock, o.busy);
+  const foreground = createForegroundHold(clock);
   const trouble = fetchTrouble(o.log);
   const deps: AttemptDeps = {
     queue: o.queue,
@@ -169,6 +175,7 @@ export function startWorker(o: WorkerOptions): Worker {
     ...(o.governor ? { governor: o.governor } : {}),
     failsForGood: o.failsForGood ?? (() => false),
     scheduleNext: schedule.next,
+    foregroundWaiting: () => foreground.holding(),
   };
   let stopping = false;
   let inFlight = 0;
@@ -206,7 +213,14 @@ export function startWorker(o: WorkerOptions): Worker {
   /** Leases the next job, or null (nothing runnable, or the database is away). */
   async function lease(): Promise<LeasedJob | null> {
     try {
-      const job = await o.queue.fetch({ kinds: kindNames, laneCap: o.laneCap, unprovenCap, now: o.now(), holdSeconds });
+      const job = await o.queue.fetch({
+        kinds: kindNames,
+        ...(foreground.holding() ? { startable: notBackground } : {}),
+        laneCap: o.laneCap,
+        unprovenCap,
+        now: o.now(),
+        holdSeconds,
+      });
       trouble.worked();
       return job;
     } catch (e) {
@@ -218,9 +232,12 @@ export function startWorker(o: WorkerOptions): Worker {
   function start(job: LeasedJob): void {
     inFlight++;
     holding.add(job);
+    const isForeground = kinds.get(job.kind)?.priority === "foreground";
+    if (isForeground) foreground.started();
     const p = runAttempt(deps, job)
       .catch((e: unknown) => o.log.error({ job: job.id, err: (e as Error).message }, "job bookkeeping failed"))
       .finally(() => {
+        if (isForeground) foreground.ended();
         holding.delete(job);
         inFlight--;
         running.delete(p);
@@ -247,7 +264,9 @@ export function startWorker(o: WorkerOptions): Worker {
     while (!stopping) {
       const yielding = giveWay.yielding();
       const fetched = await fill(yielding);
-      if (!fetched && inFlight === 0 && !yielding) {
+      // background jobs held back for foreground ones may still be queued: not idle yet
+      const holdingBack = foreground.holding();
+      if (!fetched && inFlight === 0 && !yielding && !holdingBack) {
         const waiters = idleWaiters;
         idleWaiters = [];
         for (const w of waiters) w();
@@ -256,11 +275,10 @@ export function startWorker(o: WorkerOptions): Worker {
         lastEnsure = Date.now();
         await schedule.ensure(recurring.values());
       }
-      const holdLeft = giveWay.holdLeft();
+      // a hold that ends before the next poll: look again when it does
+      const holdLeft = yielding ? giveWay.holdLeft() : holdingBack ? foreground.holdLeft() : 0;
       if (!stopping)
-        await sleep(
-          fetched && inFlight < o.concurrency ? 0 : yielding && holdLeft > 0 ? Math.min(o.pollMs, holdLeft) : o.pollMs,
-        );
+        await sleep(fetched && inFlight < o.concurrency ? 0 : holdLeft > 0 ? Math.min(o.pollMs, holdLeft) : o.pollMs);
     }
   })();
 

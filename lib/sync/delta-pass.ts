@@ -20,6 +20,7 @@ import { deliverDue, listenedTo, type DeliveryDeps } from "./deliver";
 import { checkFieldsPresent, SyncDataError, toStoreRecord } from "./records";
 import { readStorePage, type StorePage } from "./store-page";
 import { versionMinus, versionText } from "./store-clock";
+import { sliceOver, type SliceEnd } from "./slice";
 
 /** How far before the watermark each pass starts reading again. */
 export const OVERLAP_SECONDS = 5;
@@ -75,7 +76,7 @@ export async function runDeltaPass(
   store: { installationId: string; baseUrl: string },
   entity: SyncEntity,
   client: MagentoClient,
-  until: Date,
+  until: SliceEnd,
 ): Promise<PassResult> {
   const result: PassResult = { state: "done", requests: 0, rows: 0, changes: 0, delivered: 0, parked: 0 };
   const { installationId } = store;
@@ -109,7 +110,7 @@ export async function runDeltaPass(
     return p;
   };
   for (;;) {
-    if (deps.now() >= until) return { ...result, state: "more" };
+    if (sliceOver(until, deps.now())) return { ...result, state: "more" };
     const page = await (ahead ?? read(pos));
     ahead = null;
     if (upper === null) {

@@ -15,6 +15,7 @@ import { SyncDataError } from "./records";
 import { KitError } from "@/lib/kit-error";
 import { SyncBusyError, withRunnerLock } from "./runner-lock";
 import { readingFor } from "./reading";
+import type { SliceEnd } from "./slice";
 
 export interface SyncServices {
   storage: Storage;
@@ -74,7 +75,12 @@ async function recordingErrors<T>(
 export function syncRun(s: SyncServices) {
   const deps = { storage: s.storage, handlers: s.handlers, now: s.now, log: s.log, fetch: s.fetch };
   return {
-    pass: (installationId: string, entity: SyncEntity, storeFetch: typeof fetch, until: Date): Promise<PassResult> =>
+    pass: (
+      installationId: string,
+      entity: SyncEntity,
+      storeFetch: typeof fetch,
+      until: SliceEnd,
+    ): Promise<PassResult> =>
       recordingErrors(s, installationId, entity, async () => {
         const t = await target(s, installationId, storeFetch);
         return withRunnerLock(s.storage, s.now, installationId, entity.name, async (lock) => {
@@ -83,7 +89,7 @@ export function syncRun(s: SyncServices) {
           return runDeltaPass({ ...deps, guard: lock.guard }, t.store, reading, t.client, until);
         });
       }),
-    sweep: (installationId: string, entity: SyncEntity, storeFetch: typeof fetch, until: Date) =>
+    sweep: (installationId: string, entity: SyncEntity, storeFetch: typeof fetch, until: SliceEnd) =>
       recordingErrors(s, installationId, entity, async () => {
         const t = await target(s, installationId, storeFetch);
         return withRunnerLock(s.storage, s.now, installationId, entity.name, async (lock) => {

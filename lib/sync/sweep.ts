@@ -18,6 +18,7 @@ import { movedOn, pageEnd, sweepCriteria } from "./sweep-keyset";
 import { readStorePage } from "./store-page";
 import { MAX_STALLS, type PassResult } from "./delta-pass";
 import { SyncDataError } from "./records";
+import { sliceOver, type SliceEnd } from "./slice";
 
 const DELETE_CHUNK = 500;
 
@@ -26,7 +27,7 @@ export async function runSweep(
   store: { installationId: string; baseUrl: string },
   entity: SyncEntity,
   client: MagentoClient,
-  until: Date,
+  until: SliceEnd,
 ): Promise<PassResult & { deleted: number }> {
   const result = {
     state: "done" as PassResult["state"],
@@ -80,7 +81,7 @@ export async function runSweep(
     return p;
   };
   for (;;) {
-    if (deps.now() >= until) return { ...result, state: "more" };
+    if (sliceOver(until, deps.now())) return { ...result, state: "more" };
     const { page, records } = await (ahead ?? readAfter(afterKey));
     ahead = null;
     const full = page.rows.length >= entity.pageSize && page.total > page.rows.length;

@@ -11,6 +11,7 @@ import { SyncBusyError } from "@/lib/sync/runner-lock";
 import { syncEntityView } from "@/lib/sync/status-view";
 import type { SyncCursor } from "@/lib/sync/sync-repo";
 import { lagSeconds } from "@/lib/sync/lag";
+import type { SliceEnd } from "@/lib/sync/slice";
 import type { KitCore } from "./core";
 
 export interface SyncEntityStatus {
@@ -24,6 +25,8 @@ export interface SyncEntityStatus {
 
 /** How often a command waiting for another runner's pass looks again. */
 const LOCK_POLL_MS = 1_000;
+/** A pass or sweep run to its end (the command line): no slice ends it. */
+const FOREVER = new Date(8.64e15);
 
 async function waitingForLock<T>(fn: () => Promise<T>, onWait?: (why: string) => void): Promise<T> {
   let told = false;
@@ -78,9 +81,9 @@ export function syncVerbs(
      * Runs a delta pass (or a sweep) of one entity in this process, to the end. While a worker's pass or sweep of
      * the same entity runs, it waits for it (`onWait` hears why, once), then runs: never both at once.
      */
-    runPass: (installationId: string, entity: string, until = new Date(8.64e15), onWait?: (why: string) => void) =>
+    runPass: (installationId: string, entity: string, until: SliceEnd = FOREVER, onWait?: (why: string) => void) =>
       waitingForLock(() => run.pass(installationId, syncEntity(entity, o.entities), core.fetch, until), onWait),
-    runSweep: (installationId: string, entity: string, until = new Date(8.64e15), onWait?: (why: string) => void) =>
+    runSweep: (installationId: string, entity: string, until: SliceEnd = FOREVER, onWait?: (why: string) => void) =>
       waitingForLock(() => run.sweep(installationId, syncEntity(entity, o.entities), core.fetch, until), onWait),
 
     async status(installationId: string, userId: string | null): Promise<SyncEntityStatus[] | null> {

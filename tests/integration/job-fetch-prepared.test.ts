@@ -11,6 +11,7 @@ import { freshDatabaseUrl } from "../helpers/databases";
 
 const pick = (now: Date): PickOptions => ({
   kinds: ["handshake.exchange", "sync.pass"],
+  startable: ["handshake.exchange", "sync.pass"],
   laneCap: 2,
   unprovenCap: 2,
   unprovenLaneCap: 1,

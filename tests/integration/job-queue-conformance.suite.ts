@@ -77,6 +77,22 @@ function conformance(open: () => Promise<OpenedJobQueue>): void {
     expect(await fetch(2, ["test.b"])).toMatchObject({ kind: "test.b" });
   });
 
+  it("starts only the startable kinds, while running jobs of the others still count toward their lane's cap", async () => {
+    await send("background", { lane: "L" }, "test.b");
+    const background = await fetch(1);
+    expect(background).toMatchObject({ kind: "test.b" });
+    await send("other background", { lane: "M" }, "test.b");
+    await send("foreground", { lane: "L" });
+    await send("elsewhere", { lane: "N" });
+    const held = { kinds: KINDS, startable: ["test.a"], laneCap: 1 };
+    // lane L is full with the running background job; lane M's job is of a kind held back
+    expect(await q.fetch({ ...held, now: now() })).toMatchObject({ data: "elsewhere" });
+    expect(await q.fetch({ ...held, now: now() })).toBeNull();
+    await q.complete(background!, null, now());
+    expect(await q.fetch({ ...held, now: now() })).toMatchObject({ data: "foreground" });
+    expect(await fetch(1)).toMatchObject({ data: "other background" });
+  });
+
   it("starts a scheduled job at its time, not before", async () => {
     await send("later", { startAfter: new Date(t + 10_000) });
     expect(await fetch()).toBeNull();

@@ -32,6 +32,20 @@ describe.each(PROVIDERS)("delta sync on %s", (provider) => {
     expect(status?.find((x) => x.entity === "orders")?.cursor?.backfilledAt).toBeInstanceOf(Date);
   });
 
+  it("a slice told to give way (a handshake in its worker) stops before its next page; the next goes on", async () => {
+    s = await startSyncHarness(provider);
+    const id = s.installationId;
+    const far = new Date(Date.now() + 3_600_000);
+    const held = await s.h.kit.sync.runPass(id, "orders", { until: far, yieldNow: () => true });
+    expect(held).toMatchObject({ state: "more", requests: 0, changes: 0 });
+    expect((await s.mirror("orders")).size).toBe(0);
+    const sweep = await s.h.kit.sync.runSweep(id, "stock", { until: far, yieldNow: () => true });
+    expect(sweep).toMatchObject({ state: "more", requests: 0 });
+    const resumed = await s.h.kit.sync.runPass(id, "orders", { until: far, yieldNow: () => false });
+    expect(resumed.state).toBe("done");
+    expect(await s.mirror("orders")).toEqual(await s.storeListing("orders"));
+  });
+
   it("a pass finds REST writes; only the sweep finds stock saves, mass updates and deletions", async () => {
     s = await startSyncHarness(provider);
     const id = s.installationId;

@@ -9,27 +9,7 @@ import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/database
 import { openJobQueue } from "@/lib/jobs/open-queue";
 import { defineJob, startWorker, type Worker } from "@/lib/jobs/worker";
 import type { JobQueue } from "@/lib/jobs/queue";
-import { createLogger } from "@/lib/log";
-
-async function until(what: string, f: () => boolean): Promise<void> {
-  for (let i = 0; !f(); i++) {
-    if (i > 20_000) throw new Error(`never happened: ${what}`);
-    await new Promise((r) => setTimeout(r, 1));
-  }
-}
-
-/** The worker's clock: moved only by the test; counts how often the worker reads it (each loop turn reads it). */
-class ControlledClock {
-  ms = Date.UTC(2026, 0, 1);
-  reads = 0;
-  readonly now = (): Date => {
-    this.reads++;
-    return new Date(this.ms);
-  };
-  advance(ms: number): void {
-    this.ms += ms;
-  }
-}
+import { clockedWorkerOptions, ControlledClock, until } from "../helpers/worker-clock";
 
 describe.each(PROVIDERS)("a worker giving way to callbacks on %s", (provider) => {
   let db: TestDatabase;
@@ -58,21 +38,11 @@ describe.each(PROVIDERS)("a worker giving way to callbacks on %s", (provider) =>
           },
         }),
       ],
-      concurrency: 2,
-      laneCap: 2,
-      pollMs: 2,
-      now: clock.now,
-      log: createLogger({ level: "silent" }),
-      storeFetch: globalThis.fetch,
+      ...clockedWorkerOptions(clock, 2),
     });
   }
 
-  /** Moves the clock, then lets the worker look at it again (a few loop turns). */
-  async function step(ms: number): Promise<void> {
-    clock.advance(ms);
-    const before = clock.reads;
-    await until("the worker to look at the clock", () => clock.reads >= before + 3);
-  }
+  const step = (ms: number) => clock.step(ms);
 
   /**
    * After the first giveWay, before any job is sent: lets the worker finish the loop turn it may be in. giveWay holds

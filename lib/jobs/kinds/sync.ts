@@ -86,12 +86,13 @@ export function syncJobs(s: JobServices): JobKind[] {
   const slice = (kind: "pass" | "sweep") =>
     defineJob({
       kind: kind === "pass" ? SYNC_PASS_JOB : SYNC_SWEEP_JOB,
+      priority: "background", // a slice ends early while a handshake runs in the worker (lib/jobs/foreground.ts)
       schema: jobData,
       async run({ installationId, entity }, ctx) {
         const e = syncEntity(entity, entities());
-        const until = new Date(ctx.leaseEndsAt.getTime() - SLICE_MARGIN_MS);
+        const slice = { until: new Date(ctx.leaseEndsAt.getTime() - SLICE_MARGIN_MS), yieldNow: ctx.foregroundWaiting };
         try {
-          const r = await run[kind](installationId, e, ctx.storeFetch, until);
+          const r = await run[kind](installationId, e, ctx.storeFetch, slice);
           return r.state === "more" ? { again: true } : { output: r };
         } catch (err) {
           // `npm run sync` (or a job of a former key) holds the entity: this job runs once it is done

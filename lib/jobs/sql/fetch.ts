@@ -15,7 +15,8 @@ export interface ExpiryClock {
 }
 
 export async function fetchNext(ex: SqlExecutor, o: FetchOptions, expiry: ExpiryClock): Promise<LeasedJob | null> {
-  if (o.kinds.length === 0) return null;
+  const startable = o.startable ?? o.kinds;
+  if (startable.length === 0) return null;
   return ex.transaction(
     async (tx) => {
       const d = tx.dialect;
@@ -26,6 +27,7 @@ export async function fetchNext(ex: SqlExecutor, o: FetchOptions, expiry: Expiry
       const unprovenCap = o.unprovenCap ?? NO_CAP;
       const picks = {
         kinds: o.kinds,
+        startable,
         laneCap: o.laneCap,
         unprovenCap,
         unprovenLaneCap: unprovenLaneCap(unprovenCap, o.laneCap),

@@ -102,7 +102,10 @@ export function expireLeases(d: Dialect, kinds: readonly string[], now: Date): S
 }
 
 export interface PickOptions {
+  /** Kinds whose running jobs count toward the caps. */
   kinds: readonly string[];
+  /** Kinds that may start (a subset of `kinds`). */
+  startable: readonly string[];
   laneCap: number;
   /** Running jobs of each never-proven class (lib/jobs/queue.ts). */
   unprovenCap: number;
@@ -138,7 +141,7 @@ export function pickNext(d: Dialect, o: PickOptions): Statement {
             OR (SELECT count(*) FROM "Job" WHERE "state" = 'active' AND ${inClass(`"lane"`)}) < ${p.v(o.unprovenCap)})`;
     const branch = (state: string, urgent: boolean, alias: string) => `SELECT * FROM (
         SELECT j."id", j."leaseSeconds", j."tag", j."urgent", j."createdAt", ${order} AS "row" FROM "Job" j
-        WHERE j."state" = '${state}' AND j."urgent" = ${p.v(urgent)} AND j."kind" IN (${p.list(o.kinds)}) AND j."startAfter" <= ${p.v(o.now)}
+        WHERE j."state" = '${state}' AND j."urgent" = ${p.v(urgent)} AND j."kind" IN (${p.list(o.startable)}) AND j."startAfter" <= ${p.v(o.now)}
           AND j."lane" NOT IN (SELECT "lane" FROM "Job" WHERE "kind" IN (${p.list(o.kinds)}) AND "state" = 'active'
             GROUP BY "lane" HAVING count(*) >= CASE WHEN ${neverProven(`"lane"`)}
               THEN ${p.int(o.unprovenLaneCap)} ELSE ${p.int(o.laneCap)} END)

@@ -8,8 +8,22 @@ import { pickNext, type PickOptions } from "@/lib/jobs/sql/statements";
 import type { Dialect } from "@/lib/jobs/sql/statement";
 
 const kinds = ["handshake.exchange", "sync.pass"];
-const a: PickOptions = { kinds, laneCap: 2, unprovenCap: 2, unprovenLaneCap: 1, now: new Date("2026-01-01T00:00:00Z") };
-const b: PickOptions = { kinds, laneCap: 5, unprovenCap: 9, unprovenLaneCap: 4, now: new Date("2026-06-30T12:34:56Z") };
+const a: PickOptions = {
+  kinds,
+  startable: kinds,
+  laneCap: 2,
+  unprovenCap: 2,
+  unprovenLaneCap: 1,
+  now: new Date("2026-01-01T00:00:00Z"),
+};
+const b: PickOptions = {
+  kinds,
+  startable: kinds,
+  laneCap: 5,
+  unprovenCap: 9,
+  unprovenLaneCap: 4,
+  now: new Date("2026-06-30T12:34:56Z"),
+};
 
 describe.each<Dialect>(["postgresql", "sqlite"])("the fetch's statement on %s", (dialect) => {
   it("is prepared, and its text is the same whatever the caps and the time", () => {
@@ -22,7 +36,13 @@ describe.each<Dialect>(["postgresql", "sqlite"])("the fetch's statement on %s", 
   });
 
   it("has one text per list of kinds (a worker's kinds do not change while it runs)", () => {
-    const other = pickNext(dialect, { ...a, kinds: [...kinds, "bulk.submit"] });
+    const other = pickNext(dialect, { ...a, kinds: [...kinds, "bulk.submit"], startable: [...kinds, "bulk.submit"] });
     expect(other.text).not.toBe(pickNext(dialect, a).text);
+  });
+
+  it("has a text of its own while background kinds are held back, and one only", () => {
+    const holding = pickNext(dialect, { ...a, startable: ["handshake.exchange"] });
+    expect(holding.text).not.toBe(pickNext(dialect, a).text);
+    expect(pickNext(dialect, { ...b, startable: ["handshake.exchange"] }).text).toBe(holding.text);
   });
 });

@@ -26,7 +26,7 @@ describe.each(PROVIDERS)("the sync schedule on %s", (provider) => {
     queue = undefined;
   });
 
-  it("sends each due (store, entity) its job once, none while one is queued or the entity is paused, a sweep when due", async () => {
+  it("sends each due (store, entity) its job once, none while one is queued, the entity is paused or a handshake runs, a sweep when due", async () => {
     db = await freshDatabase(provider);
     const q = openJobQueue(db.database);
     queue = q;
@@ -59,10 +59,17 @@ describe.each(PROVIDERS)("the sync schedule on %s", (provider) => {
       sync: { entities: [products, orders], handlers: [], fetch },
     } as unknown as JobServices;
     const schedule = syncJobs(services).find((k) => k.kind === SYNC_SCHEDULE_JOB)!;
-    const tick = async () => ((await schedule.run({}, {} as JobContext)) as { output: { sent: number } }).output.sent;
+    let handshakeRunning = false;
+    const ctx = { foregroundWaiting: () => handshakeRunning } as unknown as JobContext;
+    const tick = async () => ((await schedule.run({}, ctx)) as { output: { sent: number } }).output.sent;
     const queuedFor = async (id: string) =>
       (await q.list({ refs: [id], limit: 100 })).filter((j) => j.state === "created" || j.state === "retry");
 
+    // while a handshake runs in the worker, the tick sends nothing (lib/jobs/foreground.ts); the next one does
+    handshakeRunning = true;
+    expect(await tick()).toBe(0);
+    expect(await queuedFor(stores[0]!)).toEqual([]);
+    handshakeRunning = false;
     // never backfilled: a pass for every store and entity, once
     expect(await tick()).toBe(120);
     expect(await tick()).toBe(0);

@@ -107,7 +107,10 @@ export function syncJobs(s: JobServices): JobKind[] {
     defineJob({
       kind: SYNC_SCHEDULE_JOB,
       schema: z.object({}).loose(),
-      async run() {
+      async run(_data, ctx) {
+        // nothing due is sent while a handshake runs in this worker (within the hold's bound): the jobs would wait
+        // anyway, and every fetch would walk past them (lib/jobs/foreground.ts); the next tick sends them
+        if (ctx.foregroundWaiting()) return { output: { sent: 0, heldForHandshakes: true } };
         const now = s.now();
         // one read of every store's cursors and one of the keys already queued, whatever the number of stores (a
         // read per store and a locked dedupe per due entity grew with the stores, and once the worker fell behind

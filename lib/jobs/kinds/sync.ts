@@ -26,6 +26,8 @@ export const SYNC_SCHEDULE_EVERY_MS = 15_000;
 /** A slice stops this long before its lease ends. */
 const SLICE_MARGIN_MS = 30_000;
 const SCHEDULE_BATCH = 10_000;
+/** A tick held back for a handshake (lib/jobs/foreground.ts) looks again this much later. */
+const HELD_TICK_RETRY_MS = 1_000;
 /** A job finding its entity held by another runner (lib/sync/runner-lock.ts) tries again this much later. */
 const BUSY_RETRY_MS = 5_000;
 
@@ -108,9 +110,9 @@ export function syncJobs(s: JobServices): JobKind[] {
       kind: SYNC_SCHEDULE_JOB,
       schema: z.object({}).loose(),
       async run(_data, ctx) {
-        // nothing due is sent while a handshake runs in this worker (within the hold's bound): the jobs would wait
-        // anyway, and every fetch would walk past them (lib/jobs/foreground.ts); the next tick sends them
-        if (ctx.foregroundWaiting()) return { output: { sent: 0, heldForHandshakes: true } };
+        // while a handshake runs in this worker (within the hold's bound) the tick waits a second at a time: what
+        // it sent would be held anyway, and every fetch would walk past it (lib/jobs/foreground.ts)
+        if (ctx.foregroundWaiting()) return { again: true, after: new Date(s.now().getTime() + HELD_TICK_RETRY_MS) };
         const now = s.now();
         // one read of every store's cursors and one of the keys already queued, whatever the number of stores (a
         // read per store and a locked dedupe per due entity grew with the stores, and once the worker fell behind

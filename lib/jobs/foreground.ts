@@ -3,7 +3,7 @@
  * someone waits on runs here (a token exchange: the store's 300 s window, the merchant's popup), the worker starts
  * no background job (a sync pass or sweep) and running ones end their slice at their next page: they share the
  * process's CPU with the exchange (200 activations at once with the new stores' first sync beside them: 23 s
- * until the last exchange without this, 16 s with it; bench/results.md).
+ * until the last exchange without this, 12–14 s with it; bench/results.md).
  *
  * Bounded, because anyone can post callbacks: background work waits at most FOREGROUND_MAX_HOLD_MS in a row (an
  * "episode" of foreground work, its jobs following one another), and a new episode starts only after as long

@@ -180,11 +180,26 @@ export function startWorker(o: WorkerOptions): Worker {
   let stopping = false;
   let inFlight = 0;
   let wakeUp: (() => void) | null = null;
+  /**
+   * A wake that came while the loop was not asleep (a job ended, or one was sent, during a fetch): the loop's next
+   * sleep returns at once. Lost, the next job of a chain (a callback's exchange, the next exchange of a lane capped
+   * at one) waited a whole poll.
+   */
+  let woken = false;
+  const wake = () => {
+    woken = true;
+    wakeUp?.();
+  };
   let idleWaiters: Array<() => void> = [];
   const running = new Set<Promise<void>>();
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (woken) {
+        woken = false;
+        resolve();
+        return;
+      }
       const t = setTimeout(() => {
         wakeUp = null;
         resolve();
@@ -192,6 +207,7 @@ export function startWorker(o: WorkerOptions): Worker {
       wakeUp = () => {
         clearTimeout(t);
         wakeUp = null;
+        woken = false;
         resolve();
       };
     });
@@ -241,7 +257,7 @@ export function startWorker(o: WorkerOptions): Worker {
         holding.delete(job);
         inFlight--;
         running.delete(p);
-        wakeUp?.();
+        wake();
       });
     running.add(p);
   }
@@ -283,16 +299,16 @@ export function startWorker(o: WorkerOptions): Worker {
   })();
 
   return {
-    wake: () => wakeUp?.(),
+    wake,
     giveWay: (ms) => giveWay.hold(ms),
     idle: () =>
       new Promise<void>((resolve) => {
         idleWaiters.push(resolve);
-        wakeUp?.();
+        wake();
       }),
     async stop(graceMs = 10_000) {
       stopping = true;
-      wakeUp?.();
+      wake();
       await loop;
       await Promise.race([Promise.allSettled([...running]), new Promise((r) => setTimeout(r, graceMs).unref())]);
       // jobs still running past the grace stop being renewed: another worker takes them once their hold ends

@@ -40,6 +40,7 @@ export interface JobDefinition<T> {
   run(data: T, ctx: JobContext): Promise<JobResult>;
   /** After the last attempt failed (not when the data was invalid). */
   onFailed?(data: T, message: string, ctx: Omit<JobContext, "storeFetch">): Promise<void>;
+  /** Whom it serves (JobPriority); without one, it runs in fair order alone. */
   priority?: JobPriority;
 }
 

@@ -92,9 +92,9 @@ export function syncJobs(s: JobServices): JobKind[] {
       schema: jobData,
       async run({ installationId, entity }, ctx) {
         const e = syncEntity(entity, entities());
-        const slice = { until: new Date(ctx.leaseEndsAt.getTime() - SLICE_MARGIN_MS), yieldNow: ctx.foregroundWaiting };
+        const end = { until: new Date(ctx.leaseEndsAt.getTime() - SLICE_MARGIN_MS), yieldNow: ctx.foregroundWaiting };
         try {
-          const r = await run[kind](installationId, e, ctx.storeFetch, slice);
+          const r = await run[kind](installationId, e, ctx.storeFetch, end);
           return r.state === "more" ? { again: true } : { output: r };
         } catch (err) {
           // `npm run sync` (or a job of a former key) holds the entity: this job runs once it is done

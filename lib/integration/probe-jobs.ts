@@ -35,6 +35,8 @@ export function probeJobs(s: JobServices): JobKind[] {
   return [
     defineJob({
       kind: PROBE_JOB,
+      // nobody waits on it: it runs once a worker's handshakes are done (lib/jobs/foreground.ts)
+      priority: "background",
       schema: z.object({ installationId: z.string(), reason: z.enum(["activation", "schedule"]) }),
       async run({ installationId }, ctx) {
         const client = await s.systemClient(installationId, ctx.storeFetch);

@@ -266,9 +266,26 @@ test("stores list: a store whose integration was deleted stops reading Connected
     )
     .not.toBeNull();
   await adminApi(dash.store, "DELETE", `/integrations/${integrationId}`);
+  await db.execute("PRAGMA busy_timeout = 10000");
+  // a job of this store that was running when it was deleted (its first sync) may stamp a call it made just before
+  // as a success after the timestamps below are cleared; every call from now on is refused, so once none runs,
+  // nothing can stamp one
+  await expect
+    .poll(
+      async () =>
+        Number(
+          (
+            await db.execute({
+              sql: `SELECT count(*) AS "n" FROM "Job" WHERE "ref" = ? AND "state" = 'active'`,
+              args: [installationId],
+            })
+          ).rows[0]?.n,
+        ),
+      { timeout: 60_000 },
+    )
+    .toBe(0);
   // nothing heard from the store for a while (as if the last call was an hour ago); the app may hold the write
   // lock at this moment (its jobs run), so this write waits for it as the app's own connection does
-  await db.execute("PRAGMA busy_timeout = 10000");
   await db.execute({
     sql: 'UPDATE "Installation" SET "lastSuccessAt" = NULL, "lastCheckedAt" = NULL WHERE "id" = ?',
     args: [installationId],

@@ -56,10 +56,10 @@ describe.each(PROVIDERS)("a worker's foreground jobs before its background ones 
           },
         }),
         defineJob({
-          kind: "test.probe",
+          kind: "test.export",
           schema: z.object({}),
           run: async () => {
-            log.push(["probe", clock.ms]);
+            log.push(["export", clock.ms]);
           },
         }),
       ],
@@ -86,8 +86,8 @@ describe.each(PROVIDERS)("a worker's foreground jobs before its background ones 
     await send("test.exchange", {}, "store:a");
     await until("the exchange to start", () => starts("exchange").length === 1);
     await send("test.sync", { slices: false }, "store:b");
-    await send("test.probe", {}, "store:c");
-    await until("the probe to start", () => starts("probe").length === 1);
+    await send("test.export", {}, "store:c");
+    await until("the export to start", () => starts("export").length === 1);
     for (let i = 0; i < 20; i++) await step(100);
     expect(starts("sync")).toHaveLength(0);
     const ended = clock.ms;

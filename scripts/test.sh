@@ -5,6 +5,10 @@
 # formatter check (Prettier, 120 columns; `npx prettier --write .` fixes it), the migration drift checks (SQLite and PostgreSQL), unit + integration tests (vitest; the integration suite runs
 # against SQLite and PostgreSQL), the production build and the browser tests (Playwright).
 # Ends with one line: "N passed, N failed, N skipped".
+#
+# `npm test -- --changed` (or `--changed=<git ref>`, default HEAD) is the inner loop: the same checks and build,
+# but only the vitest files and browser specs that the uncommitted change (or the change since <ref>) touches,
+# through what they import (vitest --changed, playwright --only-changed).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -14,6 +18,18 @@ export CHECKPOINT_DISABLE=1                 # no Prisma update check
 export PRISMA_HIDE_UPDATE_MESSAGE=1
 export DATABASE_URL="${TEST_DATABASE_URL:-file:./data/test.db}"
 if [ -f /usr/include/node/node.h ]; then export npm_config_nodedir=/usr; fi
+
+changed=""
+for arg in "$@"; do
+  case "$arg" in
+    --changed) changed="HEAD" ;;
+    --changed=*) changed="${arg#--changed=}" ;;
+    *) echo "unknown option: $arg (npm test takes only --changed or --changed=<git ref>)"; exit 2 ;;
+  esac
+done
+if [ -n "$changed" ] && ! git rev-parse --verify --quiet "$changed^{commit}" >/dev/null; then
+  echo "--changed=$changed is not a git commit: name a branch, tag or commit (git log --oneline shows them)"; exit 2
+fi
 
 step() { printf '\n=== %s (%ss)\n' "$1" "$SECONDS"; }
 checks_passed=0
@@ -59,31 +75,52 @@ rm -f data/test.db data/test.db-wal data/test.db-shm
 node scripts/setup.mjs || { echo "database setup failed"; exit 1; }
 
 mkdir -p reports
+rm -f reports/vitest.json reports/e2e.json
 check "migration drift" node scripts/check-drift.mjs
-check "typecheck" npx tsc --noEmit
-check "lint" npx eslint . --max-warnings=0
-check "format (Prettier, 120 columns)" npx prettier --check . --log-level warn
 
-step "unit + integration tests"
+# The three static checks are independent and each mostly waits on one core: run them side by side, print each
+# one's output in turn.
+step "typecheck, lint, format (side by side)"
+static_dir=$(mktemp -d)
+npx tsc --noEmit >"$static_dir/typecheck" 2>&1 & tsc_pid=$!
+npx eslint . --max-warnings=0 >"$static_dir/lint" 2>&1 & lint_pid=$!
+npx prettier --check . --log-level warn >"$static_dir/format" 2>&1 & format_pid=$!
+static_check() { # name, pid, output file
+  local rc=0
+  wait "$2" || rc=$?
+  printf -- '--- %s (done at %ss)\n' "$1" "$SECONDS"
+  cat "$3"
+  if [ "$rc" -eq 0 ]; then checks_passed=$((checks_passed + 1)); else echo "FAILED: $1"; checks_failed=$((checks_failed + 1)); fi
+}
+static_check "typecheck" "$tsc_pid" "$static_dir/typecheck"
+static_check "lint" "$lint_pid" "$static_dir/lint"
+static_check "format (Prettier, 120 columns; npx prettier --write . fixes it)" "$format_pid" "$static_dir/format"
+rm -rf "$static_dir"
+
+step "unit + integration tests${changed:+ (changed since $changed)}"
 vitest_rc=0
-npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json || vitest_rc=$?
+vitest_only=()
+[ -n "$changed" ] && vitest_only=(--changed "$changed" --passWithNoTests)
+npx vitest run "${vitest_only[@]}" --reporter=default --reporter=json --outputFile=reports/vitest.json || vitest_rc=$?
 
 check "build (standalone output)" npm run build
 
-step "browser tests"
+step "browser tests${changed:+ (changed since $changed)}"
 e2e_rc=0
-npx playwright test || e2e_rc=$?
+e2e_only=()
+[ -n "$changed" ] && e2e_only=("--only-changed=$changed" --pass-with-no-tests)
+npx playwright test "${e2e_only[@]}" || e2e_rc=$?
 
 step "summary"
-CHECKS_PASSED=$checks_passed CHECKS_FAILED=$checks_failed node -e '
+CHANGED_ONLY=$changed CHECKS_PASSED=$checks_passed CHECKS_FAILED=$checks_failed node -e '
 const fs = require("fs");
 const read = (f) => { try { return JSON.parse(fs.readFileSync(f, "utf8")); } catch { return null; } };
 const v = read("reports/vitest.json"), e = read("reports/e2e.json");
 let passed = Number(process.env.CHECKS_PASSED), failed = Number(process.env.CHECKS_FAILED), skipped = 0;
 if (v) { passed += v.numPassedTests; failed += v.numFailedTests; skipped += v.numPendingTests + v.numTodoTests; }
-else { console.log("no vitest report"); failed++; }
+else if (!process.env.CHANGED_ONLY) { console.log("no vitest report"); failed++; }
 if (e) { passed += e.stats.expected + e.stats.flaky; failed += e.stats.unexpected; skipped += e.stats.skipped; }
-else { console.log("no playwright report"); failed++; }
+else if (!process.env.CHANGED_ONLY) { console.log("no playwright report"); failed++; }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 '
 if [ "$checks_failed" -ne 0 ] || [ "$vitest_rc" -ne 0 ] || [ "$e2e_rc" -ne 0 ]; then exit 1; fi

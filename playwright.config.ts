@@ -1,11 +1,19 @@
 import { defineConfig } from "@playwright/test";
 
 // Browser tests drive Debian's Chromium (never a downloaded browser). Each spec file starts the servers it
-// needs on free 127.0.0.1 ports (see tests/e2e/fixtures), so nothing here binds a fixed port.
+// needs on free 127.0.0.1 ports (see tests/e2e/fixtures), so nothing here binds a fixed port, and spec files run
+// side by side, two at a time (the machine this kit is tested on has two cores). The two specs that run `next dev`
+// share its build directory (.next-e2e-dev, the one tsconfig.json lists), so they run one after the other.
+const DEV_SPECS = /dev-(first-run|mode)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "./tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  projects: [
+    { name: "chromium", testIgnore: DEV_SPECS },
+    { name: "next-dev", testMatch: DEV_SPECS, workers: 1 },
+  ],
   retries: 0,
   timeout: 90_000,
   // How long an expectation waits for the page to get there: a bound, never a speed claim (speed is measured in

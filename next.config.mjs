@@ -7,6 +7,9 @@ const nextConfig = {
   // what `npm start` runs (scripts/web.mjs; `npm run build` completes it with the worker and release entries).
   output: "standalone",
   poweredByHeader: false,
+  // npm test type-checks the whole project (tsc) beside the build: NEXT_BUILD_SKIP_TYPECHECK=1 spares the build
+  // doing it a second time. Every other build checks types.
+  typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_SKIP_TYPECHECK === "1" },
   // next dev logs every server action's arguments (the submitted form, passwords included): no secret in any log.
   logging: { serverFunctions: false },
   // Magento POSTs the activation callback with redirects disabled: a trailing-slash redirect would lose it.

@@ -7,6 +7,10 @@ export default defineConfig({
   resolve: { alias: { "@": root } },
   test: {
     environment: "node",
+    // Test files run three at a time: each has its own databases and servers on free ports, and most of a file's
+    // time is spent waiting on a store, a child process or a timer. Vitest's default (one fewer than the cores)
+    // is one file at a time on a 2-core machine. VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     // A PostgreSQL template database when npm test started a server (TEST_POSTGRES_URL); nothing otherwise.
     globalSetup: ["tests/helpers/postgres-template.ts"],
     projects: [

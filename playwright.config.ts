@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { workerCount } from "./tests/helpers/worker-count";
 
 // Browser tests drive Debian's Chromium (never a downloaded browser). Each spec file starts the servers it
 // needs on free 127.0.0.1 ports (see tests/e2e/fixtures), so nothing here binds a fixed port, and spec files run
@@ -9,7 +10,7 @@ const DEV_SPECS = /dev-(first-run|mode)\.spec\.ts$/;
 export default defineConfig({
   testDir: "./tests/e2e",
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: workerCount("E2E_WORKERS", 2),
   projects: [
     { name: "chromium", testIgnore: DEV_SPECS },
     { name: "next-dev", testMatch: DEV_SPECS, workers: 1 },

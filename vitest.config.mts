@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
+import { workerCount } from "./tests/helpers/worker-count";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -10,7 +11,7 @@ export default defineConfig({
     // Test files run three at a time: each has its own databases and servers on free ports, and most of a file's
     // time is spent waiting on a store, a child process or a timer. Vitest's default (one fewer than the cores)
     // is one file at a time on a 2-core machine. VITEST_MAX_WORKERS overrides it.
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
+    maxWorkers: workerCount("VITEST_MAX_WORKERS", 3),
     // A PostgreSQL template database when npm test started a server (TEST_POSTGRES_URL); nothing otherwise.
     globalSetup: ["tests/helpers/postgres-template.ts"],
     projects: [

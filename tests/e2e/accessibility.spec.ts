@@ -9,6 +9,8 @@ import { test, expect, SCREENSHOTS } from "./fixtures/handshake";
 import { signUp } from "./fixtures/merchant";
 import { createAndActivate, linkNewStore } from "./fixtures/store-admin";
 import { join } from "node:path";
+import type { DevStore } from "../../devstore/src/server";
+import type { KitServer } from "./fixtures/kit-servers";
 
 const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -37,25 +39,40 @@ async function signedInPage(browser: Browser, appUrl: string, email: string): Pr
   await signUp(page, appUrl, email);
   return page;
 }
+async function signedInStore(browser: Browser, appUrl: string, store: DevStore, kit: KitServer, email: string) {
+  const page = await signedInPage(browser, appUrl, email);
+  const { installationId } = await linkNewStore(page, store, kit, "Axe store");
+  return { page, base: `/stores/${installationId}` };
+}
 
-test("axe finds nothing on any page, desktop and mobile, and on the popup's pages at 680×510", async ({
+/** Opens each page and checks it at desktop and mobile; returns every violation found. */
+async function checkPages(page: Page, appUrl: string, pages: Array<readonly [string, string]>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [name, path] of pages) {
+    await page.goto(`${appUrl}${path}`);
+    for (const vp of ["desktop", "mobile"] as const) problems.push(...(await check(page, name, vp)));
+  }
+  return problems;
+}
+
+async function firstRowLink(page: Page, appUrl: string, path: string, table: string): Promise<string> {
+  await page.goto(`${appUrl}${path}`);
+  const href = await page.locator(`#${table} tbody tr td:first-child a`).first().getAttribute("href");
+  return new URL(href!, appUrl).pathname;
+}
+
+// The pages are checked in four groups that run side by side (each group in its own worker when there are several).
+test.describe.configure({ mode: "parallel" });
+
+test("axe finds nothing on the home page, the stores list, a store's overview, products and orders, desktop and mobile", async ({
   browser,
   store,
   kit,
 }) => {
-  test.setTimeout(300_000);
-  const problems: string[] = [];
-  const page = await signedInPage(browser, kit.url, "axe@example.com");
-  const { installationId } = await linkNewStore(page, store, kit, "Axe store");
-  const base = `/stores/${installationId}`;
-  const firstLink = async (path: string, table: string) => {
-    await page.goto(`${kit.url}${path}`);
-    return new URL((await page.locator(`#${table} tbody tr td:first-child a`).first().getAttribute("href"))!, kit.url)
-      .pathname;
-  };
-  const order = await firstLink(`${base}/orders`, "orders");
-  const customer = await firstLink(`${base}/customers`, "customers");
-  const pages: Array<[string, string]> = [
+  test.setTimeout(150_000);
+  const { page, base } = await signedInStore(browser, kit.url, store, kit, "axe-a@example.com");
+  const order = await firstRowLink(page, kit.url, `${base}/orders`, "orders");
+  const problems = await checkPages(page, kit.url, [
     ["home", "/"],
     ["stores", "/stores"],
     ["store-overview", base],
@@ -63,6 +80,19 @@ test("axe finds nothing on any page, desktop and mobile, and on the popup's page
     ["product", `${base}/products/24-MB01`],
     ["orders", `${base}/orders`],
     ["order", order],
+  ]);
+  expect(problems).toEqual([]);
+});
+
+test("axe finds nothing on a store's customers, categories, CMS, explorer, diagnostics and remove pages, desktop and mobile", async ({
+  browser,
+  store,
+  kit,
+}) => {
+  test.setTimeout(150_000);
+  const { page, base } = await signedInStore(browser, kit.url, store, kit, "axe-b@example.com");
+  const customer = await firstRowLink(page, kit.url, `${base}/customers`, "customers");
+  const problems = await checkPages(page, kit.url, [
     ["customers", `${base}/customers`],
     ["customer", customer],
     ["categories", `${base}/categories`],
@@ -70,28 +100,44 @@ test("axe finds nothing on any page, desktop and mobile, and on the popup's page
     ["explorer", `${base}/explorer?op=getProducts`],
     ["diagnostics", `${base}/diagnostics`],
     ["remove", `${base}/remove`],
+  ]);
+  expect(problems).toEqual([]);
+});
+
+test("axe finds nothing on the manual-store, portal, account and not-found pages, and signed out on sign-in, sign-up and reset", async ({
+  browser,
+  store,
+  kit,
+}) => {
+  test.setTimeout(150_000);
+  const { page } = await signedInStore(browser, kit.url, store, kit, "axe-c@example.com");
+  const problems = await checkPages(page, kit.url, [
     ["manual", "/stores/manual"],
     ["portal", "/portal"],
     ["account", "/account"],
     ["not-found", "/no-such-page"],
-  ];
-  for (const [name, path] of pages) {
-    await page.goto(`${kit.url}${path}`);
-    for (const vp of ["desktop", "mobile"] as const) problems.push(...(await check(page, name, vp)));
-  }
-
-  // signed out: sign-in, sign-up, reset
+  ]);
   const out = await (await browser.newContext()).newPage();
-  for (const [name, path] of [
-    ["login", "/login"],
-    ["signup", "/signup"],
-    ["reset", "/reset"],
-  ] as const) {
-    await out.goto(`${kit.url}${path}`);
-    for (const vp of ["desktop", "mobile"] as const) problems.push(...(await check(out, name, vp)));
-  }
+  problems.push(
+    ...(await checkPages(out, kit.url, [
+      ["login", "/login"],
+      ["signup", "/signup"],
+      ["reset", "/reset"],
+    ])),
+  );
+  expect(problems).toEqual([]);
+});
 
-  // the identity popup's pages: sign-in and sign-up opened from it (signed out), the confirmation (signed in)
+test("axe finds nothing on the identity popup's pages at 680×510 and on a phone: sign-in, sign-up, the confirmation", async ({
+  browser,
+  store,
+  kit,
+}) => {
+  test.setTimeout(150_000);
+  const problems: string[] = [];
+  const page = await signedInPage(browser, kit.url, "axe-d@example.com");
+  // sign-in and sign-up opened from the popup (signed out), the confirmation (signed in)
+  const out = await (await browser.newContext()).newPage();
   const { identityUrl } = await createAndActivate(store, kit, "Axe popup store");
   await out.goto(identityUrl);
   await out.waitForURL(/\/login\?next=/);
@@ -102,6 +148,5 @@ test("axe finds nothing on any page, desktop and mobile, and on the popup's page
   await page.goto(identityUrl);
   await expect(page.getByRole("button", { name: /Link this store/ })).toBeVisible();
   for (const vp of ["popup", "mobile"] as const) problems.push(...(await check(page, "popup-identity", vp)));
-
   expect(problems).toEqual([]);
 });

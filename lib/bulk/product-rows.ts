@@ -2,11 +2,14 @@
  * Bulk edit files: a CSV with a header row (`sku` plus fields) or NDJSON (one object per line), read into rows
  * that are either ready to send (the putProductsBySku bulk element) or invalid with a message saying what to fix.
  * A file that cannot be read as a whole (no `sku` column, unknown columns, too large, not CSV or NDJSON) is
- * refused with BulkFileError and nothing is sent.
+ * refused with BulkFileError and nothing is sent. A refusal never quotes the file's bytes (lib/bulk/file-echo.ts);
+ * a spreadsheet, image or archive uploaded by mistake is named as such, with what to do (lib/bulk/file-kind.ts).
  */
 import { parse } from "csv-parse/sync";
 import { z } from "zod";
 import { KitError } from "@/lib/kit-error";
+import { wrongFile } from "./file-kind";
+import { csvProblem, printable } from "./file-echo";
 
 /** Largest file taken (the dashboard upload and the command line alike). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -104,7 +107,7 @@ function records(text: string): Array<Record<string, unknown>> {
       trim: true,
     }) as Array<Record<string, unknown>>;
   } catch (e) {
-    throw new BulkFileError(`the file is not a readable CSV: ${(e as Error).message}`);
+    throw new BulkFileError(`the file is not a readable CSV: ${csvProblem(e)}`);
   }
 }
 
@@ -115,6 +118,9 @@ export function readEditFile(input: string | Buffer): EditRow[] {
     throw new BulkFileError(
       `the file is ${(size / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_FILE_BYTES / 1024 / 1024} MB: split it into several files`,
     );
+  // a string was decoded already: what survives of its first bytes is sniffed (a zip's or a PDF's header, NUL bytes)
+  const wrong = wrongFile(typeof input === "string" ? Buffer.from(input.slice(0, 4096), "utf8") : input);
+  if (wrong) throw new BulkFileError(wrong.message);
   const text = (typeof input === "string" ? input : input.toString("utf8")).replace(/^\uFEFF/, "");
   if (text.trim() === "")
     throw new BulkFileError("the file is empty: give a header row (sku plus fields) and one row per product");
@@ -125,17 +131,25 @@ export function readEditFile(input: string | Buffer): EditRow[] {
   const columns = new Set(recs.flatMap((r) => Object.keys(r)));
   if (!columns.has("sku"))
     throw new BulkFileError(
-      `there is no "sku" column (found: ${[...columns].join(", ") || "none"}); the header row names sku plus any of ${EDIT_FIELDS.join(", ")}`,
+      `there is no "sku" column (found: ${named([...columns]) || "none"}); the header row names sku plus any of ${EDIT_FIELDS.join(", ")}`,
     );
   const unknown = [...columns].filter((c) => c !== "sku" && !(EDIT_FIELDS as readonly string[]).includes(c));
   if (unknown.length)
     throw new BulkFileError(
-      `unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((c) => `"${c}"`).join(", ")}: use sku plus any of ${EDIT_FIELDS.join(", ")}`,
+      `unknown column${unknown.length > 1 ? "s" : ""} ${named(unknown.map((c) => `"${c}"`))}: use sku plus any of ${EDIT_FIELDS.join(", ")}`,
     );
   if (columns.size === 1) throw new BulkFileError(`only a sku column: add at least one of ${EDIT_FIELDS.join(", ")}`);
 
   const firstRowOfSku = new Map<string, number>();
   return recs.map((rec, i) => validateRow(i + 1, rec, firstRowOfSku));
+}
+
+/** Column names as a refusal quotes them: a few, each short and printable. */
+function named(columns: readonly string[]): string {
+  const shown = columns.slice(0, 10).map((c) => printable(c));
+  return columns.length > shown.length
+    ? `${shown.join(", ")} and ${columns.length - shown.length} more`
+    : shown.join(", ");
 }
 
 function text(v: unknown): string {

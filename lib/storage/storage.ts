@@ -51,6 +51,17 @@ export class UniqueConflictError extends KitError {
   }
 }
 
+/** A user already has as many bulk submissions queued, running or stalled as allowed (BulkRepo.create). */
+export class BulkQueueFullError extends KitError {
+  static override readonly brand: string = "BulkQueueFullError";
+  constructor(
+    readonly open: number,
+    readonly max: number,
+  ) {
+    super(`${open} bulk submissions of this user are queued or running (at most ${max})`, { problem: "rate_limited" });
+  }
+}
+
 export type Signature = { method: SignatureMethod; mode: SignatureMode };
 
 export interface StoreRepo {
@@ -417,7 +428,12 @@ export interface ExportRepo {
 }
 
 export interface BulkRepo {
-  /** The submission with its rows in one transaction; pending rows are split into chunks of `chunkSize` in row order. */
+  /**
+   * The submission with its rows in one transaction; pending rows are split into chunks of `chunkSize` in row order.
+   * With `maxOpenPerRequester`, throws BulkQueueFullError (nothing written) when `requestedBy` already has that
+   * many submissions queued, running or stalled: the count and the insert hold the user's row locked, so
+   * concurrent uploads of one user cannot pass the cap together.
+   */
   create(
     submission: {
       installationId: string;
@@ -427,6 +443,7 @@ export interface BulkRepo {
       chunkSize: number;
     },
     rows: readonly NewBulkRow[],
+    limits?: { maxOpenPerRequester?: number },
   ): Promise<BulkSubmissionRecord>;
   byId(id: string): Promise<BulkSubmissionRecord | null>;
   listForInstallation(installationId: string, limit: number): Promise<BulkSubmissionRecord[]>;

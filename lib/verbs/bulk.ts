@@ -10,7 +10,14 @@ import { syncMirror } from "@/lib/bulk/mirror";
 import { previewAgainstMirror, type MirrorPreview } from "@/lib/bulk/preview";
 import { DEFAULT_BULK_CHUNK } from "@/lib/magento";
 import type { BulkRowRecord, BulkSubmissionRecord } from "@/lib/storage/bulk-types";
+import { BulkQueueFullError } from "@/lib/storage/storage";
 import type { KitCore } from "./core";
+
+/**
+ * Bulk submissions one user may have queued, running or stalled at once (each up to 200,000 rows): past it a new
+ * one is refused until one of them is done. The command line (no user) is not counted.
+ */
+export const MAX_OPEN_BULKS_PER_USER = 3;
 
 export interface BulkView {
   id: string;
@@ -97,20 +104,30 @@ export function bulkVerbs(core: KitCore) {
       const valid = rows.filter((r) => r.element);
       if (valid.length === 0)
         return { ok: false, error: "No row is valid: fix the rows listed and upload the file again." };
-      const sub = await core.storage.bulks.create(
-        {
-          installationId: inst.id,
-          requestedBy: userId,
-          kind: PRODUCT_EDIT.name,
-          operationId: PRODUCT_EDIT.operationId,
-          chunkSize: opts.chunkSize ?? DEFAULT_BULK_CHUNK,
-        },
-        rows.map((r) =>
-          r.element
-            ? { row: r.row, ref: r.sku, body: JSON.stringify(r.element), status: "pending" as const }
-            : { row: r.row, ref: r.sku, body: "", status: "invalid" as const, message: r.error ?? "invalid" },
-        ),
-      );
+      let sub: BulkSubmissionRecord;
+      try {
+        sub = await core.storage.bulks.create(
+          {
+            installationId: inst.id,
+            requestedBy: userId,
+            kind: PRODUCT_EDIT.name,
+            operationId: PRODUCT_EDIT.operationId,
+            chunkSize: opts.chunkSize ?? DEFAULT_BULK_CHUNK,
+          },
+          rows.map((r) =>
+            r.element
+              ? { row: r.row, ref: r.sku, body: JSON.stringify(r.element), status: "pending" as const }
+              : { row: r.row, ref: r.sku, body: "", status: "invalid" as const, message: r.error ?? "invalid" },
+          ),
+          { maxOpenPerRequester: MAX_OPEN_BULKS_PER_USER },
+        );
+      } catch (e) {
+        if (!(e instanceof BulkQueueFullError)) throw e;
+        return {
+          ok: false,
+          error: `You already have ${e.open} bulk edits queued or running (at most ${e.max} at once, across your stores): send this file once one of them is done. Nothing was submitted.`,
+        };
+      }
       await core.send(BULK_JOB, { submissionId: sub.id }, bulkJobOptions(sub.id, inst.id, inst.store.baseUrl));
       return { ok: true, submissionId: sub.id, invalid: rows.length - valid.length };
     },

@@ -1,9 +1,12 @@
 /** Tracked bulk submissions on either database (lib/storage/storage.ts BulkRepo). */
 import type { PortableQueries } from "@/lib/db";
-import type { BulkRepo } from "../storage";
+import { BulkQueueFullError, type BulkRepo } from "../storage";
 import type { BulkChunkRecord, BulkRowRecord, BulkRowStatus, BulkSubmissionRecord } from "../bulk-types";
 
 type Tx = <T>(fn: (q: PortableQueries) => Promise<T>) => Promise<T>;
+
+/** The states of a submission that still holds a job (counted against a user's cap). */
+const OPEN_STATES = ["queued", "running", "stalled"];
 
 /** Rows written or updated per statement (SQLite binds at most 32,766 values; a row has 10). */
 const BATCH = 500;
@@ -62,8 +65,18 @@ function batches<T>(items: readonly T[], size = BATCH): T[][] {
 
 export function prismaBulks(db: PortableQueries, transaction: Tx): BulkRepo {
   return {
-    async create(sub, rows) {
+    async create(sub, rows, limits = {}) {
       return transaction(async (tx) => {
+        const max = limits.maxOpenPerRequester;
+        if (max !== undefined && sub.requestedBy !== null) {
+          // a no-op write locks the user's row until commit (PostgreSQL): a second upload of the same user waits here
+          // and then counts this one; SQLite runs one transaction at a time anyway
+          await tx.$executeRaw`UPDATE "User" SET "email" = "email" WHERE "id" = ${sub.requestedBy}`;
+          const open = await tx.bulkSubmission.count({
+            where: { requestedBy: sub.requestedBy, state: { in: OPEN_STATES } },
+          });
+          if (open >= max) throw new BulkQueueFullError(open, max);
+        }
         const created = await tx.bulkSubmission.create({ data: { ...sub, total: rows.length, state: "queued" } });
         let pending = 0;
         const data = rows.map((r) => {

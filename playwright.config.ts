@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { workerCount } from "./tests/helpers/worker-count";
+import { workerCount } from "./tests/helpers/worker-count.cjs";
 
 // Browser tests drive Debian's Chromium (never a downloaded browser). Each spec file starts the servers it
 // needs on free 127.0.0.1 ports (see tests/e2e/fixtures), so nothing here binds a fixed port, and spec files run

@@ -12,6 +12,8 @@ export interface StoreProxy {
   /** Request-token calls per consumer key that reached the store. */
   requestTokenCalls: Map<string, number>;
   accessTokenCalls: Map<string, number>;
+  /** Every token call's answer, in order: what a failed count is explained by (a 401 the kit signed again, a 503). */
+  tokenAnswers: Array<{ endpoint: TokenEndpoint; consumerKey: string; status: number }>;
   /** Token calls waiting (parked) whose caller is still connected. */
   parked(): number;
   parkAccess(on: boolean): void;
@@ -30,6 +32,7 @@ export async function startStoreProxy(upstream: string): Promise<StoreProxy> {
   const target = new URL(upstream);
   const requestTokenCalls = new Map<string, number>();
   const accessTokenCalls = new Map<string, number>();
+  const tokenAnswers: StoreProxy["tokenAnswers"] = [];
   const parking = new Set<TokenEndpoint>();
   const waiting = new Map<() => void, TokenEndpoint>();
   const endpointOf = (req: IncomingMessage): TokenEndpoint | undefined =>
@@ -46,6 +49,7 @@ export async function startStoreProxy(upstream: string): Promise<StoreProxy> {
     const up = request(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
       (r) => {
+        if (endpoint) tokenAnswers.push({ endpoint, consumerKey: consumerKeyOf(req), status: r.statusCode ?? 0 });
         res.writeHead(r.statusCode ?? 502, r.headers);
         r.pipe(res);
       },
@@ -83,6 +87,7 @@ export async function startStoreProxy(upstream: string): Promise<StoreProxy> {
     url: `http://127.0.0.1:${port}/`,
     requestTokenCalls,
     accessTokenCalls,
+    tokenAnswers,
     parked: () => waiting.size,
     parkAccess: (on) => park("access", on),
     park,

@@ -146,8 +146,9 @@ run("several instances and workers on one PostgreSQL", () => {
     const keys = list.map((i) => i.consumer_key);
     await waitForStates(keys, (s) => s === "active", 60_000);
     for (const k of keys) {
-      expect(proxy.requestTokenCalls.get(k)).toBe(1);
-      expect(proxy.accessTokenCalls.get(k)).toBe(1);
+      const answers = JSON.stringify(proxy.tokenAnswers.filter((a) => a.consumerKey === k));
+      expect(proxy.requestTokenCalls.get(k), answers).toBe(1);
+      expect(proxy.accessTokenCalls.get(k), answers).toBe(1);
     }
     const resumed = await db.prisma.installationEvent.count({ where: { kind: "exchange_resumed" } });
     expect(resumed).toBe(2);

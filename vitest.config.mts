@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
-import { workerCount } from "./tests/helpers/worker-count";
+import { workerCount } from "./tests/helpers/worker-count.cjs";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 

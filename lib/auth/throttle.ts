@@ -1,7 +1,8 @@
 import type { Storage } from "@/lib/storage/storage";
 
 /**
- * Sign-in and sign-up throttling, shared by every app instance (LoginThrottle table). Sign-in failures slow
+ * Sign-in throttling, shared by every app instance (LoginThrottle table; the sign-up budgets, in the same table,
+ * are lib/auth/sign-up-budget.ts). Sign-in failures slow
  * down, they never lock an account: after a few free failures each further one doubles the wait before the
  * next attempt under the same key. Keys are per (email, client), so a stranger hammering an address slows only
  * himself, and per client across emails (password spraying). The client is the address a trusted proxy reports,
@@ -37,21 +38,6 @@ export function currentPasswordKey(userId: string): { key: string; rule: DelayRu
 
 /** Failures older than this are forgotten, and rows untouched this long are pruned. */
 export const THROTTLE_MEMORY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Sign-ups per window: per client (a trusted proxy's address), for every client together, and per store
- * activation for a merchant creating his account inside the store's admin popup (that budget is his own: nobody
- * else's sign-ups can spend it).
- */
-export const SIGN_UP_LIMITS = { perClient: 10, global: 200, perActivation: 5, windowMs: 60 * 60 * 1000 };
-
-/** Who is signing up, as far as the app can tell. */
-export interface SignUpClient {
-  /** Address reported by a trusted proxy. */
-  ip?: string;
-  /** The fresh activation whose admin popup this sign-up comes from (lib/integration/identity-verbs.ts `popupActivation`). */
-  activationId?: string;
-}
 
 export function delayAfter(failures: number, rule: DelayRule): number {
   if (failures <= rule.free) return 0;
@@ -113,41 +99,6 @@ export async function recordSuccess(storage: Storage, keys: Array<{ key: string 
   const clientKeys = keys.map((k) => k.key).filter((k) => k.startsWith("client:"));
   await storage.throttle.delete(emailKeys);
   if (clientKeys.length) await storage.throttle.forgiveOne(clientKeys);
-}
-
-/**
- * Counts one sign-up; false when a cap is reached. A sign-up from a fresh activation's admin popup counts only
- * against that activation (a few per activation), never against the caps everybody shares, so no flood of
- * sign-ups stops a merchant linking his store. Every other sign-up counts per client (when a trusted proxy names
- * it) and globally; a known client's own cap is a twentieth of the global one, so no single client spends it.
- */
-export async function takeSignUp(storage: Storage, client: SignUpClient, now: Date): Promise<boolean> {
-  const caps: Array<[string, number]> = client.activationId
-    ? [[`signup:activation:${client.activationId}`, SIGN_UP_LIMITS.perActivation]]
-    : [
-        ["signup:all", SIGN_UP_LIMITS.global],
-        ...(client.ip ? ([[`signup:ip:${client.ip}`, SIGN_UP_LIMITS.perClient]] as Array<[string, number]>) : []),
-      ];
-  return storage.transaction(async (tx) => {
-    const rows = await tx.throttle.lock(
-      caps.map((c) => c[0]),
-      now,
-    );
-    const current = (key: string) => {
-      const r = rows.find((x) => x.key === key);
-      return r && now.getTime() - r.windowStart.getTime() < SIGN_UP_LIMITS.windowMs ? r : undefined;
-    };
-    if (caps.some(([key, cap]) => (current(key)?.failures ?? 0) >= cap)) return false;
-    for (const [key] of caps) {
-      const r = current(key);
-      await tx.throttle.put(
-        r
-          ? { ...r, failures: r.failures + 1, lastAt: now }
-          : { key, failures: 1, windowStart: now, nextAttemptAt: now, lastAt: now },
-      );
-    }
-    return true;
-  });
 }
 
 export async function pruneThrottle(storage: Storage, now: Date): Promise<number> {

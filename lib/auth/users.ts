@@ -2,14 +2,8 @@ import { UniqueConflictError, type Storage } from "@/lib/storage/storage";
 import { dummyHash, hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { signInSchema, signUpSchema } from "@/lib/auth/credentials-schema";
 import type { QueueAccountMail } from "@/lib/auth/account-mail-types";
-import {
-  recordSuccess,
-  signInKeys,
-  takeAttempt,
-  takeSignUp,
-  type SignInClient,
-  type SignUpClient,
-} from "@/lib/auth/throttle";
+import { recordSuccess, signInKeys, takeAttempt, type SignInClient } from "@/lib/auth/throttle";
+import { reserveSignUp, settleSignUp, type SignUpClient, type SignUpRefusal } from "@/lib/auth/sign-up-budget";
 
 export interface AppUser {
   id: string;
@@ -25,7 +19,8 @@ export const SIGN_UP_CHECK_MAIL =
   "We sent a message to this address. Follow it to go on: it says how to sign in or set a new password.";
 
 /**
- * `client`: who signs up (lib/auth/throttle.ts `takeSignUp` decides which sign-up budget it spends).
+ * `client`: who signs up (lib/auth/sign-up-budget.ts decides which budgets it spends; an attempt that creates no
+ * account gives the shared ones back and spends only its address's).
  * A new address gets its account and is signed in at once (the store's activation popup goes on from there). An
  * address that already has an account gets no error naming it: the form says SIGN_UP_CHECK_MAIL, and the owner is
  * mailed instead. Both cases do the same work before answering (the scrypt hash, one insert attempt, one queued
@@ -44,9 +39,8 @@ export async function signUp(
     return { ok: false, error: issue.message, field: issue.path[0] === "password" ? "password" : "email" };
   }
   const { email, password } = parsed.data;
-  if (!(await takeSignUp(storage, client, now))) {
-    return { ok: false, error: "Too many accounts were created recently. Try again in an hour." };
-  }
+  const reservation = await reserveSignUp(storage, email, client, now);
+  if ("refused" in reservation) return { ok: false, error: refusalMessage(reservation, now) };
   const passwordHash = await hashPassword(password);
   let user: AppUser | null = null;
   try {
@@ -54,9 +48,25 @@ export async function signUp(
   } catch (e) {
     if (!(e instanceof UniqueConflictError)) throw e;
   }
+  await settleSignUp(storage, reservation, user !== null, now);
   await queue({ type: "sign_up", email, taken: user === null });
   if (!user) return { ok: false, checkMail: true, error: SIGN_UP_CHECK_MAIL };
   return { ok: true, user: { id: user.id, email: user.email } };
+}
+
+function refusalMessage(r: SignUpRefusal, now: Date): string {
+  switch (r.refused) {
+    case "address":
+      return "Too many sign-ups with this address in the last hour. Try again in an hour, or sign in if you already have an account.";
+    case "network":
+      return "Too many accounts were created from your network in the last hour. Try again in an hour.";
+    case "activation":
+      return "Too many accounts were created from this store's activation. Try again in an hour.";
+    case "busy": {
+      const seconds = Math.max(1, Math.ceil((r.retryAt.getTime() - now.getTime()) / 1000));
+      return `Many accounts are being created right now. Wait ${seconds} second${seconds === 1 ? "" : "s"}, then send the form again.`;
+    }
+  }
 }
 
 function waitMessage(retryAt: Date, now: Date): AuthResult {

@@ -8,7 +8,8 @@ import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/database
 import type { PortablePrisma } from "@/lib/db";
 import type { Storage } from "@/lib/storage/storage";
 import { signIn, signUp } from "@/lib/auth/users";
-import { delayAfter, pruneThrottle, SIGN_IN_RULES, SIGN_UP_LIMITS, THROTTLE_MEMORY_MS } from "@/lib/auth/throttle";
+import { delayAfter, pruneThrottle, SIGN_IN_RULES, THROTTLE_MEMORY_MS } from "@/lib/auth/throttle";
+import { SIGN_UP_LIMITS } from "@/lib/auth/sign-up-budget";
 import {
   createSession,
   pruneSessions,
@@ -100,21 +101,21 @@ describe.each(PROVIDERS)("on %s", (provider) => {
       expect(checked).toBeLessThanOrEqual(SIGN_IN_RULES.emailClient.free + 1);
     });
 
-    it("sign-ups are capped per client and globally per window", async () => {
+    it("sign-ups are capped per client network per window", async () => {
       const now = new Date();
       const results = [];
-      for (let i = 0; i < SIGN_UP_LIMITS.perClient + 2; i++)
+      for (let i = 0; i < SIGN_UP_LIMITS.perNetwork + 2; i++)
         results.push(
           await signUp(db, { email: `new${i}@example.com`, password: "a long password" }, { ip: "203.0.113.60" }, now),
         );
-      expect(results.filter((r) => r.ok)).toHaveLength(SIGN_UP_LIMITS.perClient);
-      expect(results.at(-1)).toMatchObject({ ok: false, error: expect.stringMatching(/Too many accounts/) });
+      expect(results.filter((r) => r.ok)).toHaveLength(SIGN_UP_LIMITS.perNetwork);
+      expect(results.at(-1)).toMatchObject({ ok: false, error: expect.stringMatching(/from your network/) });
       expect(
         (
           await signUp(
             db,
             { email: "other-client@example.com", password: "a long password" },
-            { ip: "203.0.113.61" },
+            { ip: "198.51.100.61" },
             now,
           )
         ).ok,

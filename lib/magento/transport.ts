@@ -3,7 +3,7 @@
  * body, and the headers rebuilt for every attempt so each one is signed with a fresh nonce. The wire itself is
  * an Exchange (exchange.ts): undici's dispatch API on a Dispatcher by default, or an injected fetch.
  */
-import { getGlobalDispatcher, type Dispatcher } from "undici";
+import { Agent, Dispatcher, getGlobalDispatcher } from "undici";
 import { dispatchExchange } from "./dispatch-exchange";
 import { MagentoApiError, ResponseTooLargeError } from "./errors";
 import { networkProblemOf } from "@/lib/net/network-problem";
@@ -123,7 +123,20 @@ function exchangeFor(o: TransportOptions): Exchange {
   const dispatcher = o.dispatcher ?? dispatcherOf(o.fetch);
   if (dispatcher) return dispatchExchange(dispatcher);
   if (o.fetch) return fetchExchange(o.fetch);
-  return dispatchExchange(getGlobalDispatcher());
+  return dispatchExchange(globalDispatcher());
+}
+
+let ownAgent: Agent | undefined;
+
+/**
+ * The process's global dispatcher when it is this undici's (set with setGlobalDispatcher, e.g. a ProxyAgent), else an
+ * Agent of our own: once Node's built-in fetch has run, the global slot holds the Agent of the undici bundled in
+ * Node, an older major whose dispatch() refuses this version's handlers ("invalid onError method").
+ */
+function globalDispatcher(): Dispatcher {
+  const global = getGlobalDispatcher();
+  if (global instanceof Dispatcher) return global;
+  return (ownAgent ??= new Agent());
 }
 
 export function transportDeps(o: TransportOptions): TransportDeps {

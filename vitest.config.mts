@@ -14,10 +14,13 @@ export default defineConfig({
     maxWorkers: workerCount("VITEST_MAX_WORKERS", 3),
     // A PostgreSQL template database when npm test started a server (TEST_POSTGRES_URL); nothing otherwise.
     globalSetup: ["tests/helpers/postgres-template.ts"],
+    // Files share their worker's module cache (isolate: false): importing the kit's modules once per worker, not once
+    // per file, saves about 170 s of the integration run. Tests therefore keep no state in modules between files:
+    // each opens its own databases, servers and clients, and leaves process.env as it found it.
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"] },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], isolate: false },
       },
       {
         extends: true,
@@ -25,6 +28,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts", "tests/devstore/**/*.test.ts"],
           testTimeout: 60_000,
+          isolate: false,
           hookTimeout: 60_000,
         },
       },

@@ -3,8 +3,9 @@
  * for every request:
  * 1. read the raw body once, under a size cap and a time limit (a slow drip is cut off);
  * 2. look the installation up and verify the signature over the exact bytes received, before any parsing. An
- *    unknown installation, or one with no key configured, is verified against a throw-away key, so the answer
- *    and the work done are the same as for a wrong signature: nobody learns which installations exist;
+ *    unknown installation, or one with no key (Commerce) or no I/O client id (I/O Events) configured, is verified
+ *    against a throw-away key, with nothing fetched, so the answer and the work done are the same as for a wrong
+ *    signature: nobody learns which installations exist, and no stranger makes the app fetch a key;
  * 3. parse the payload (zod), check the I/O recipient, count the delivery in the installation's budget;
  * 4. a Commerce decision hook runs inline under its budget and its answer goes back to the store;
  * 5. otherwise: de-duplicate (I/O `event_id`; Commerce: the body's digest within a minute), store the sealed body,
@@ -87,6 +88,9 @@ function nobodysKey(): KeyObject {
   throwAwayKey ??= generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey;
   return throwAwayKey;
 }
+
+/** The key loader of a delivery nothing can be accepted for: a key nobody holds, for every path, nothing fetched. */
+const nothingFetched: IoKeyLoader = async () => nobodysKey();
 
 export function createEventIntake(d: IntakeDeps) {
   const parsedKeys = new Map<string, KeyObject | null>();
@@ -248,9 +252,23 @@ export function createEventIntake(d: IntakeDeps) {
         await refuse("io", known, `body ${body.refused}`);
         return body.refused === "too large" ? { status: 413, json: REFUSED_IO } : { status: 408, json: REFUSED_IO };
       }
-      const check = await verifyIoSignature(body.bytes, req.headers, d.loadIoKey);
-      if (!check.ok || !known || !installation) {
-        await refuse("io", known, !known ? "unknown installation" : check.ok ? "?" : check.reason);
+      // looked up before any key is fetched (for an unknown installation too: the same queries either way). Without
+      // an installation and its I/O client id nothing can be accepted, so the signature is checked against a key
+      // nobody holds, fetching nothing: a stranger's deliveries cannot make the app call Adobe's key host.
+      const source = await d.storage.storeEvents.source(known ?? installationId.slice(0, 64));
+      const expecting = known && installation && source?.ioClientId ? source.ioClientId : null;
+      const check = await verifyIoSignature(body.bytes, req.headers, expecting ? d.loadIoKey : nothingFetched);
+      if (!check.ok || !expecting || !known || !installation) {
+        const reason = !known
+          ? "unknown installation"
+          : !check.ok && check.reason !== "signature does not match"
+            ? check.reason
+            : !expecting
+              ? "no I/O client id configured"
+              : check.ok
+                ? "?"
+                : check.reason;
+        await refuse("io", known, reason);
         return refused("io");
       }
       const text = body.bytes.toString("utf8");
@@ -259,14 +277,9 @@ export function createEventIntake(d: IntakeDeps) {
         await refuse("io", known, "payload is not a CloudEvent with type and recipient_client_id");
         return { status: 400, json: { error: "not a CloudEvent" } };
       }
-      const source = await d.storage.storeEvents.source(known);
-      if (!source?.ioClientId || source.ioClientId !== event.recipient_client_id) {
+      if (expecting !== event.recipient_client_id) {
         // Adobe signs every registration's events with the same keys: the recipient says they are meant for us.
-        await refuse(
-          "io",
-          known,
-          source?.ioClientId ? "recipient_client_id is not this store's registration" : "no I/O client id configured",
-        );
+        await refuse("io", known, "recipient_client_id is not this store's registration");
         return refused("io");
       }
       const limit = await d.limiter.take(known, d.now().getTime());

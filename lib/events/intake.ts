@@ -8,14 +8,14 @@
  *    signature: nobody learns which installations exist, and no stranger makes the app fetch a key;
  * 3. parse the payload (zod), check the I/O recipient, count the delivery in the installation's budget;
  * 4. a Commerce decision hook runs inline under its budget and its answer goes back to the store;
- * 5. otherwise: de-duplicate (I/O `event_id`; Commerce: the body's digest within a minute), store the sealed body,
+ * 5. otherwise: de-duplicate (I/O `event_id`; Commerce: the entity's id and `updated_at`, commerce-dedupe.ts), store the sealed body,
  *    enqueue one job (a Commerce webhook's starts COMMERCE_JOB_DELAY_MS later: the store's action has not committed
  *    yet), and answer at once (`{"op":"success"}` to Commerce). The row and its job are two writes: a
  *    repeat of a delivery still `queued` sends its job again, de-duplicated on the job's key, so a failure between
  *    the two (the first request answered 5xx) is mended by the store's retry instead of dropping the event.
  * Refusals are folded: one row per channel, installation, reason and minute, however many arrive.
  */
-import { createHash, generateKeyPairSync, randomUUID, type KeyObject } from "node:crypto";
+import { generateKeyPairSync, randomUUID, type KeyObject } from "node:crypto";
 import type { Logger } from "pino";
 import type { SecretBox } from "@/lib/secret-box";
 import type { Storage } from "@/lib/storage/storage";
@@ -26,6 +26,7 @@ import { readBytesWithin } from "@/lib/net/read-capped";
 import { COMMERCE_SIGNATURE_HEADER, parseRsaPublicKey, verifyCommerceSignature } from "./commerce-signature";
 import { verifyIoSignature, type IoHeaders, type IoKeyLoader } from "./io-signature";
 import { commerceWebhookSchema, ioCloudEventSchema, parseJson } from "./payloads";
+import { commerceDedupeKey } from "./commerce-dedupe";
 import { COMMERCE_SUCCESS, commerceOperationSchema, type CommerceOperation } from "./commerce-operations";
 import type { DecisionHook, EventHandlers, StoreEvent } from "./handlers";
 import type { DeliveryLimiter } from "./rate-limit";
@@ -35,7 +36,6 @@ export const EVENT_BODY_MAX_BYTES = 256 * 1024;
 /** The whole body must arrive within this (Commerce waits for the hook's own timeout, I/O Events 10 s). */
 export const EVENT_BODY_WITHIN_MS = 5_000;
 export const STORE_EVENT_JOB = "store.event";
-const DEDUPE_WINDOW_MS = 60_000;
 /**
  * A Commerce webhook's job starts this much after the delivery. Commerce calls a hook while the action is still
  * going on: an `observer.*_save_after` hook runs inside the save's database transaction and a `plugin.*` hook before
@@ -200,9 +200,7 @@ export function createEventIntake(d: IntakeDeps) {
       }
       const at = d.now();
       const hook = d.handlers().decisionHooks?.find((h) => h.eventName === payload.eventName);
-      const dedupeKey = hook
-        ? `decision:${randomUUID()}`
-        : `${createHash("sha256").update(body.bytes).digest("hex")}@${Math.floor(at.getTime() / DEDUPE_WINDOW_MS)}`;
+      const dedupeKey = hook ? `decision:${randomUUID()}` : commerceDedupeKey(payload, body.bytes, at);
       const stored = await d.storage.storeEvents.addDelivery({
         installationId: known,
         channel: "commerce",

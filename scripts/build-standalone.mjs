@@ -2,7 +2,8 @@
 // After `next build` (`npm run build` runs this as its postbuild): completes Next's standalone output into the
 // one folder the image copies and every process layout runs from, with no dev dependency:
 //   .next/standalone/server.js          Next's server (written by next build)
-//   .next/standalone/ops/web.mjs        the web entry: that server with the kit's graceful stop (scripts/web.mjs)
+//   .next/standalone/ops/web.mjs        the web entry: that server with the kit's graceful stop (scripts/web.mjs,
+//                                       with ops/lib/http-drain.mjs and listen-queue.mjs from scripts/lib)
 //   .next/standalone/ops/worker.mjs     `npm run worker`, compiled (scripts/worker.ts)
 //   .next/standalone/ops/release.mjs    `npm run release`: the migrations, once per deploy (scripts/migrate.ts)
 //   .next/standalone/.next/static, public/, prisma/**/migrations   what those read at run time
@@ -32,6 +33,10 @@ for (const dir of [join("prisma", "migrations"), join("prisma", "postgresql", "m
   cpSync(join(ROOT, dir), join(OUT, dir), { recursive: true });
 }
 cpSync(join(ROOT, "scripts", "web.mjs"), join(OPS, "web.mjs"));
+// what web.mjs imports: its graceful stop
+mkdirSync(join(OPS, "lib"), { recursive: true });
+for (const file of ["http-drain.mjs", "listen-queue.mjs"])
+  cpSync(join(ROOT, "scripts", "lib", file), join(OPS, "lib", file));
 
 const entries = { worker: "scripts/worker.ts", release: "scripts/migrate.ts" };
 const built = [];

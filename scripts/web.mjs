@@ -4,8 +4,8 @@
 // the kit's graceful stop. On SIGTERM or SIGINT:
 //   1. readiness answers 503 at once (GET /api/health/ready), for SHUTDOWN_DELAY_SECONDS (default 0) while the
 //      server still answers, so a load balancer that polls readiness stops sending traffic first;
-//   2. the server stops taking connections and finishes every request in flight (an activation callback's 200
-//      included), for at most SHUTDOWN_GRACE_SECONDS (default 25);
+//   2. the listening socket closes (new connections are refused) and every connection already accepted gets its
+//      answer, for at most SHUTDOWN_GRACE_SECONDS (default 25): scripts/lib/http-drain.mjs;
 //   3. the in-process worker stops fetching and lets its running jobs finish (the same grace; a job cut short is
 //      handed to another worker when its 15 s hold ends);
 //   4. the process exits 0 (1 when the grace ran out with requests still open).
@@ -13,6 +13,7 @@
 import http from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { drainable } from "./lib/http-drain.mjs";
 
 const standalone = join(dirname(fileURLToPath(import.meta.url)), "..");
 const seconds = (name, fallback) => {
@@ -28,7 +29,7 @@ const servers = [];
 const createServer = http.createServer;
 http.createServer = function (...args) {
   const server = createServer.apply(this, args);
-  servers.push(server);
+  servers.push(drainable(server));
   return server;
 };
 
@@ -45,25 +46,14 @@ async function stop(signal) {
   );
   await sleep(seconds("SHUTDOWN_DELAY_SECONDS", 0) * 1000);
   const deadline = Date.now() + graceMs;
-  let clean = true;
-  await Promise.all(
-    servers.map(
-      (server) =>
-        new Promise((resolve) => {
-          server.close(() => resolve());
-          // keep-alive connections between requests are closed at once; busy ones after their answer
-          const idle = setInterval(() => server.closeIdleConnections(), 100);
-          const force = setTimeout(() => {
-            clean = false;
-            server.closeAllConnections();
-          }, graceMs);
-          server.once("close", () => {
-            clearInterval(idle);
-            clearTimeout(force);
-          });
-        }),
+  const drained = await Promise.all(
+    servers.map((server) =>
+      server.drain(graceMs, (waitedMs) =>
+        console.log(`web: new connections refused from now (${waitedMs} ms to accept what was queued)`),
+      ),
     ),
   );
+  const clean = drained.every(Boolean);
   for (const hook of lifecycle.hooks) {
     await Promise.race([
       hook().catch((e) => console.error(`web: shutdown: ${e.message}`)),

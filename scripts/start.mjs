@@ -11,11 +11,12 @@ import { isAbsolute, join, resolve } from "node:path";
 import { importTs } from "./lib/compile-ts.mjs";
 import { secureSqliteFile } from "./setup.mjs";
 
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" };
-const { parseEnv, EnvError } = await importTs("lib/env.ts");
+// the same check `npm run worker` makes (lib/process-env.ts), with production as the default mode
+const { withNodeEnv, parseProcessEnv, trustProxyWarning, EnvError } = await importTs("lib/process-env.ts");
+const env = withNodeEnv(process.env, "production");
 let parsed;
 try {
-  parsed = parseEnv(env);
+  parsed = parseProcessEnv(env, "production");
 } catch (e) {
   if (e instanceof EnvError || e?.name === "EnvError") {
     console.error(
@@ -25,6 +26,8 @@ try {
   }
   throw e;
 }
+const proxyWarning = trustProxyWarning(env);
+if (proxyWarning) console.warn(`npm start: ${proxyWarning}`);
 if (parsed.databaseUrl.startsWith("file:")) {
   secureSqliteFile(parsed.databaseUrl);
   // the standalone server runs in its own folder: a relative SQLite path keeps meaning this checkout's file

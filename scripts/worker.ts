@@ -1,11 +1,12 @@
 /**
  * `npm run worker`: a job worker alone (no web server): token exchanges, health probes, exports, upkeep. Any
  * number may run next to the app's own in-process workers on one database (docs/platform.md, "Workers").
- * Migrates the database first, like `npm run dev`, and waits for a database that cannot be reached yet. SIGTERM or
- * Ctrl+C stops it after its running jobs finish (at most SHUTDOWN_GRACE_SECONDS, 25 s; a job cut short is handed to
- * another worker once its 15 s hold ends), and it exits 0.
+ * Without NODE_ENV it runs as production (refusing unset secrets, as `npm start` does) unless DATABASE_URL is the
+ * dev default (lib/process-env.ts). Migrates the database first, like `npm run dev`, and waits for a database that
+ * cannot be reached yet. SIGTERM or Ctrl+C stops it after its running jobs finish (at most SHUTDOWN_GRACE_SECONDS,
+ * 25 s; a job cut short is handed to another worker once its 15 s hold ends), and it exits 0.
  */
-import { getEnv, EnvError } from "@/lib/env";
+import { EnvError, parseProcessEnv } from "@/lib/process-env";
 import { kitFromEnv, workerSettings } from "@/lib/kit-from-env";
 import { whenDatabaseReachable } from "@/lib/db-reachable";
 import { openDatabase } from "@/lib/db";
@@ -31,7 +32,9 @@ async function main(): Promise<void> {
         `at about a third more CPU per job; start it as \`node ${WORKER_NODE_FLAGS.join(" ")} ops/worker.mjs\` ` +
         "(docs/operations.md)",
     );
-  const env = getEnv();
+  // without NODE_ENV: production (its checks, as `npm start` makes them) unless the database is the dev default
+  const env = parseProcessEnv(process.env, "production-unless-dev-database");
+  process.env.NODE_ENV = env.nodeEnv; // what the modules reading getEnv() see too
   // below the web process's CPU priority: a host running both answers callbacks first (lib/jobs/worker-priority.ts)
   const notLowered = lowerWorkerPriority(env.worker.nice);
   if (notLowered) console.warn(`worker: could not lower its CPU priority to nice ${env.worker.nice}: ${notLowered}`);

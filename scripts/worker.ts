@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     );
   // without NODE_ENV: production (its checks, as `npm start` makes them) unless the database is the dev default
   const env = parseProcessEnv(process.env, "production-unless-dev-database");
-  process.env.NODE_ENV = env.nodeEnv; // what the modules reading getEnv() see too
+  Object.assign(process.env, { NODE_ENV: env.nodeEnv }); // what the modules reading getEnv() see too
   // below the web process's CPU priority: a host running both answers callbacks first (lib/jobs/worker-priority.ts)
   const notLowered = lowerWorkerPriority(env.worker.nice);
   if (notLowered) console.warn(`worker: could not lower its CPU priority to nice ${env.worker.nice}: ${notLowered}`);

@@ -3,7 +3,7 @@
  * start (exit 1, naming what to set) instead of running on the dev-only secrets; and `npm start` in production
  * without TRUST_PROXY says so in one line at start-up. The Procfile's worker states NODE_ENV=production.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,14 +16,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Runs a script; its exit code and output, or null as the code when it was still running after `ms`. */
 function run(args: string[], env: Record<string, string>, ms = 30_000): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, {
+    const child: ChildProcess = spawn(process.execPath, args, {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
-    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+    child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       resolve({ code: null, out });

@@ -18,7 +18,7 @@ function run(args: string[], env: Record<string, string>, ms = 30_000): Promise<
   return new Promise((resolve) => {
     const child: ChildProcess = spawn(process.execPath, args, {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } as NodeJS.ProcessEnv,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } as unknown as NodeJS.ProcessEnv, // NODE_ENV unset on purpose
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";

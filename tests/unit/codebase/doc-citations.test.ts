@@ -77,6 +77,22 @@ describe("citations of the repo's docs", () => {
     expect(missing).toEqual([]);
   });
 
+  it("name in code only Markdown files the repo ships, however they are spelled (a bare `name.md` too)", () => {
+    const shipped = new Set(files.filter((f) => f.endsWith(".md")).map((f) => f.split("/").pop()!));
+    const named = files
+      .filter((f) => /\.(ts|tsx|mjs|prisma)$/.test(f))
+      .flatMap((f) =>
+        readFileSync(f, "utf8")
+          .split("\n")
+          .flatMap((line, i) =>
+            [...line.matchAll(/([\w.-]+)\.md\b/g)]
+              .filter((m) => !shipped.has(`${m[1]!.split("/").pop()}.md`))
+              .map((m) => `${relative(root, f)}:${i + 1}: ${m[0]}`),
+          ),
+      );
+    expect(named).toEqual([]);
+  });
+
   it("never point at documents the repo does not ship", () => {
     // names of documents outside the repo, spelled in pieces so this guard is not itself a hit
     const privateNotes = ["PROTO" + "COL", "PL" + "AN", "DE" + "SIGN"].map((n) => `${n}\\.md`);

@@ -126,7 +126,8 @@ async function submitBulk(d: AsyncDeps, req: AsyncRequest, method: string, path:
   const raw = parseJson(req.body);
   if (!Array.isArray(raw)) throw badRequest("Decoding error.");
   if (raw.length === 0) throw badRequest('"%fieldName" is required. Enter and try again.', { fieldName: "entities" });
-  // Webapi input limits (docs: api-security.md): async arrays hold at most default_input_array_size_limit items.
+  // Webapi input limits (docs/rest-semantics.md#async-and-bulk): an async array holds at most
+  // default_input_array_size_limit items.
   const arrayLimit = d.limits ? (d.limits.asyncArraySize ?? ASYNC_ARRAY_LIMIT) : Infinity;
   if (raw.length > arrayLimit)
     throw badRequest('Maximum items of type "%type" is %max', { type: "array", max: arrayLimit });

@@ -1,4 +1,5 @@
 import type { LinkRequest, Storage } from "@/lib/storage/storage";
+import { consumerKeyRef } from "@/lib/integration/key-digest";
 
 /**
  * Link requests: a user who completed the identity popup of an installation that already has linked users waits
@@ -75,7 +76,7 @@ export async function pruneLinkRequests(storage: Storage, now: Date): Promise<nu
 
 /**
  * "Remove this store from the app": a linked user deletes the installation (its credentials, activations,
- * events, links, its sync cursors, mirror and outbox, its store-event deliveries, its bulk submissions and the
+ * events, links, its jobs that have not started, its sync cursors, mirror and outbox, its store-event deliveries, its bulk submissions and the
  * link-request mails about it). This also releases the consumer key's binding: the next callback for the key binds
  * it afresh. The confirmation page counts the same rows (lib/stores/removal.ts: the installation's footprint, its
  * bulk submissions included, beside the `bulks.deleteForInstallation` called here).
@@ -87,6 +88,9 @@ export async function removeInstallationFor(
 ): Promise<boolean> {
   if (!(await storage.links.isLinked(installationId, userId))) return false;
   await storage.transaction(async (tx) => {
+    const inst = await tx.installations.byId(installationId);
+    // its jobs that have not started (the Jobs page's "for" column: the installation, or its consumer key)
+    if (inst) await tx.queuedJobs.deleteFor([installationId, consumerKeyRef(inst.consumerKey)]);
     await tx.sync.forget(installationId); // its synced records (lib/sync) go with it
     await tx.bulks.deleteForInstallation(installationId); // and its bulk submissions with their rows (lib/bulk)
     await tx.mailedLinks.deleteForInstallation(installationId); // and the link-request mails about it

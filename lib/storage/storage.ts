@@ -483,6 +483,12 @@ export interface BulkRepo {
   pruneFinished(before: Date): Promise<number>;
 }
 
+/** Jobs (lib/jobs) not yet started, deleted with what they are for, in the caller's transaction. */
+export interface QueuedJobRepo {
+  /** Deletes the queued jobs (created or waiting to retry) whose ref is one of `refs`; the count deleted. */
+  deleteFor(refs: readonly string[]): Promise<number>;
+}
+
 export interface Storage {
   readonly provider: "sqlite" | "postgresql";
   stores: StoreRepo;
@@ -505,6 +511,7 @@ export interface Storage {
   storeEvents: StoreEventRepo;
   /** Delta sync: cursors, the mirror, the delivery outbox (lib/sync). */
   sync: SyncRepo;
+  queuedJobs: QueuedJobRepo;
   /** Runs `fn` in one transaction (nested calls join the outer one). */
   transaction<T>(fn: (tx: Storage) => Promise<T>): Promise<T>;
 }

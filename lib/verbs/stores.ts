@@ -27,7 +27,6 @@ import {
 import { getSession, type RequestContext } from "@/lib/session";
 import { liveSessionRead } from "@/lib/auth/sessions";
 import type { KitCore } from "./core";
-import { cancelQueuedJobs } from "@/lib/jobs/cancel-queued";
 
 /** Signed clients kept per installation; a client is rebuilt whenever its credentials or state change. */
 const CLIENT_CACHE_SIZE = 500;
@@ -296,13 +295,10 @@ export function storeVerbs(core: KitCore) {
 
     /**
      * A linked user removes the installation from the app (and so releases its consumer key's binding); its jobs
-     * not yet started are cancelled.
+     * not yet started are deleted in the same transaction.
      */
-    async remove(installationId: string, userId: string): Promise<boolean> {
-      if (!(await removeInstallationFor(core.storage, installationId, userId))) return false;
-      await cancelQueuedJobs(core.queue, installationId, core.now());
-      return true;
-    },
+    remove: (installationId: string, userId: string): Promise<boolean> =>
+      removeInstallationFor(core.storage, installationId, userId),
 
     /** What "Remove store" would delete (for its confirmation page), or null for someone else's store. */
     removalPreview: (installationId: string, userId: string): Promise<RemovalPreview | null> =>

@@ -2,12 +2,13 @@
  * "Remove store": the confirmation counts what the removal deletes (bulk edits with their operations and store
  * event deliveries among it), and after the removal no row of any table names the installation (every model of
  * prisma/schema.prisma with an installationId column is checked, so a table added later is checked too); another
- * store's rows stay. Through the kit, the store's jobs that have not started are cancelled with it.
+ * store's rows stay. The store's jobs that have not started are deleted in the same transaction as its rows.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { removeInstallationFor } from "@/lib/integration/link-requests";
+import { consumerKeyRef } from "@/lib/integration/key-digest";
 import { removalPreview } from "@/lib/stores";
 import type { Kit } from "@/lib/kit";
 import type { Storage } from "@/lib/storage/storage";
@@ -189,7 +190,7 @@ describe.each(PROVIDERS)("removing a store through the kit on %s", (provider) =>
     await db.dispose();
   });
 
-  it("cancels the store's jobs that have not started; another store's jobs and a running one are left alone", async () => {
+  it("deletes the store's jobs that have not started, with its rows; another store's jobs and a running one stay", async () => {
     const link = async (host: string, key: string) => {
       const { inst, owner } = await linkedInstallation(db.storage, host, key);
       return { id: inst.id, owner: owner.id, lane: `store:${host}` };
@@ -202,13 +203,40 @@ describe.each(PROVIDERS)("removing a store through the kit on %s", (provider) =>
     expect((await q.fetch({ kinds: ["test.noop"], laneCap: 1, now: NOW }))?.id).toBe(running);
     const queued = [await send(gone.id, gone.lane, 1), await send(gone.id, gone.lane, 2)];
     const other = await send(kept.id, kept.lane, 3);
+    const byKey = await send(consumerKeyRef("a".repeat(32)), gone.lane, 4); // a callback's job, named by its key
 
     expect(await kit.forUser(kept.owner).stores.remove(gone.id)).toBe(false); // not his: nothing happens
     expect((await q.get(queued[0]!))?.state).toBe("created");
     expect(await kit.forUser(gone.owner).stores.remove(gone.id)).toBe(true);
 
-    for (const id of queued) expect((await q.get(id!))?.state).toBe("cancelled");
+    for (const id of queued) expect(await q.get(id!)).toBeNull();
+    expect(await q.get(byKey!)).toBeNull();
     expect((await q.get(running!))?.state).toBe("active");
     expect((await q.get(other!))?.state).toBe("created");
+  });
+
+  it("a removal that fails leaves the store's queued jobs, as it leaves its rows (one transaction)", async () => {
+    const { inst, owner } = await linkedInstallation(db.storage, "shop.invalid", "a");
+    const q = kit.jobs.queue;
+    const queued = await q.send("test.noop", { n: 1 }, { ref: inst.id, lane: "store:shop.invalid" }, NOW);
+    // the store's row cannot be deleted: the transaction fails after the jobs' delete ran inside it
+    const failing: Storage = {
+      ...db.storage,
+      transaction: (fn) =>
+        db.storage.transaction((tx) =>
+          fn({
+            ...tx,
+            installations: {
+              ...tx.installations,
+              delete: async () => {
+                throw new Error("the database went away");
+              },
+            },
+          }),
+        ),
+    };
+    await expect(removeInstallationFor(failing, inst.id, owner.id)).rejects.toThrow("the database went away");
+    expect((await q.get(queued!))?.state).toBe("created");
+    expect(await db.storage.installations.byId(inst.id)).not.toBeNull();
   });
 });

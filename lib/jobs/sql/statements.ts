@@ -356,6 +356,15 @@ export function retryEndedJob(d: Dialect, id: string, now: Date, tag: number): S
   );
 }
 
+/** Deletes the jobs for `refs` that have not started (a store's removal, inside its transaction). */
+export function deleteQueuedFor(d: Dialect, refs: readonly string[]): Statement {
+  return statement(
+    d,
+    "deleteQueuedFor",
+    (p) => `DELETE FROM "Job" WHERE "ref" IN (${p.list(refs)}) AND "state" IN ${QUEUED}`,
+  );
+}
+
 export function cancelJob(d: Dialect, id: string, now: Date): Statement {
   return statement(
     d,

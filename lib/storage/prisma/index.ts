@@ -18,6 +18,7 @@ import { prismaBulks } from "./bulks";
 import { prismaStoreEvents } from "./store-events";
 import { prismaExports, prismaPortalApps, prismaRateWindows, prismaResourceChecks } from "./small-tables";
 import { prismaSync } from "./sync";
+import { prismaQueuedJobs } from "./queued-jobs";
 
 /**
  * The kit's storage on either database (lib/db.ts opens it). A page's per-render reads go through the database's
@@ -50,6 +51,7 @@ export function createPrismaStorage(database: Pick<Database, "prisma" | "provide
       resourceChecks: prismaResourceChecks(q),
       storeEvents: prismaStoreEvents(q),
       sync: prismaSync(q, database.provider),
+      queuedJobs: prismaQueuedJobs(q, database.provider),
       transaction: (fn) => (inTransaction ? fn(storage) : transact((tx) => fn(over(tx, true)))),
     };
     return storage;

@@ -123,7 +123,10 @@ async function startServer(databaseUrl: string): Promise<Started> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${out}`);
-    if (Date.now() > deadline) throw new Error(`npm start did not answer within 30 s:\n${out}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`npm start did not answer within 30 s:\n${out}`);
+    }
     const r = await send(`${url}/api/health/live`).done;
     if ("status" in r && r.status === 200) break;
     await new Promise((r) => setTimeout(r, 100));

@@ -124,7 +124,7 @@ async function startServer(databaseUrl: string): Promise<Started> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${out}`);
     if (Date.now() > deadline) {
-      child.kill("SIGKILL");
+      child.kill("SIGTERM"); // npm start passes it on to the server it runs (a SIGKILL would orphan that)
       throw new Error(`npm start did not answer within 30 s:\n${out}`);
     }
     const r = await send(`${url}/api/health/live`).done;
@@ -205,7 +205,7 @@ describe("graceful stop of the production server", () => {
         idleAgent.destroy();
         busyAgent.destroy();
       } finally {
-        if (server.child.exitCode === null) server.child.kill("SIGKILL");
+        if (server.child.exitCode === null) server.child.kill("SIGTERM"); // passed on to the server; it exits in the grace
       }
     }
     console.log(`graceful stop, ${CYCLES} cycles: ${JSON.stringify(tally)}`);

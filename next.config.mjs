@@ -14,8 +14,10 @@ const nextConfig = {
   logging: { serverFunctions: false },
   // Magento POSTs the activation callback with redirects disabled: a trailing-slash redirect would lose it.
   skipTrailingSlashRedirect: true,
-  // Bulk edit uploads (app/stores/[id]/bulk): files up to 10 MB (lib/bulk/product-rows.ts MAX_FILE_BYTES) plus the form.
-  experimental: { serverActions: { bodySizeLimit: "11mb" } },
+  // Server actions (sign-in included, signed out) take at most 1 MB, and the proxy (proxy.ts, every page path)
+  // holds at most 1 MB of a request's body. Bulk edit files (up to 10 MB) post to their own route under /api, which
+  // the proxy does not run on and which reads the upload with its own cap (lib/bulk/upload-body.ts).
+  experimental: { serverActions: { bodySizeLimit: "1mb" }, proxyClientMaxBodySize: "1mb" },
   async headers() {
     return [
       {

@@ -13,12 +13,25 @@ import { successCallbackOrigin } from "@/lib/integration/success-callback";
 import { isIdentityPath, isMagentoToken } from "@/lib/integration/magento-shapes";
 import { REQUEST_PATH_HEADER, requestPathOf } from "@/lib/auth/return-path";
 import { cookieFlags, cookieName, UNPREFIXED_COOKIES, usesHostPrefix } from "@/lib/cookie-names";
+import { declaresTooLargeBody } from "@/lib/body-limit";
+import { refusalLog } from "@/lib/bulk/refusal-log";
+import { createLogger } from "@/lib/log";
+
+let oversized: ReturnType<typeof refusalLog> | undefined;
 
 /**
  * Runs before every page (Node.js runtime): a fresh CSP nonce per request (Next puts it on its own scripts), and
  * on the identity link, whether the popup came from the store's admin (lib/integration/admin-popup.ts).
  */
 export function proxy(request: NextRequest) {
+  // a page path takes at most 1 MB (server actions: next.config.mjs): refused here, one log line a minute
+  if (declaresTooLargeBody(request.method, request.headers.get("content-length"))) {
+    (oversized ??= refusalLog(createLogger(), "request to a page")).note("body_over_1_mb");
+    return new NextResponse("The request is larger than 1 MB. Bulk edit files go through the Bulk edit page.\n", {
+      status: 413,
+      headers: { "Content-Type": "text/plain; charset=utf-8", Connection: "close" },
+    });
+  }
   const env = getEnv();
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const { pathname, searchParams } = request.nextUrl;

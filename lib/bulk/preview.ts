@@ -4,6 +4,7 @@
  * the same price). With no mirror there is nothing to compare: `mirrored` is false.
  */
 import type { MirrorLookup } from "./mirror";
+import type { BulkPreview } from "./form-state";
 import { EDIT_FIELDS, type EditField, type EditRow } from "./product-rows";
 
 export interface FieldChange {
@@ -69,4 +70,33 @@ const CODE_WORDS: Partial<Record<EditField, Record<string, string>>> = {
 export function valueInWords(field: EditField, value: string): string {
   const word = CODE_WORDS[field]?.[String(Number(value))];
   return word ? `${value} (${word})` : value;
+}
+
+/** Most invalid rows listed in the preview (the count says how many there are). */
+export const PREVIEW_ROWS = 200;
+/** Most unknown SKUs listed in the preview's warning (the count says how many there are). */
+export const UNKNOWN_LISTED = 20;
+
+/** The preview of a read file against the store's mirror, trimmed to what the page lists. */
+export function previewOf(fileName: string, rows: readonly EditRow[], against: MirrorPreview): BulkPreview {
+  const invalid = rows.filter((r) => !r.element);
+  return {
+    fileName,
+    total: rows.length,
+    valid: rows.length - invalid.length,
+    invalid: invalid.slice(0, PREVIEW_ROWS).map((r) => ({ row: r.row, sku: r.sku, error: r.error ?? "invalid" })),
+    mirrored: against.mirrored,
+    unknown: against.unknown.slice(0, UNKNOWN_LISTED),
+    unknownCount: against.unknown.length,
+    changes: against.changes.slice(0, PREVIEW_ROWS).map((r) => ({
+      ...r,
+      changes: r.changes.map((c) => ({
+        field: c.field,
+        from: valueInWords(c.field, c.from),
+        to: valueInWords(c.field, c.to),
+      })),
+    })),
+    changeCount: against.changes.length,
+    unchanged: against.unchanged,
+  };
 }

@@ -10,9 +10,10 @@ import { z } from "zod";
 import { KitError } from "@/lib/kit-error";
 import { wrongFile } from "./file-kind";
 import { csvProblem, printable } from "./file-echo";
+import { MAX_FILE_BYTES } from "./file-limit";
 
-/** Largest file taken (the dashboard upload and the command line alike). */
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export { MAX_FILE_BYTES };
+
 /** Most data rows in one file. */
 export const MAX_ROWS = 200_000;
 

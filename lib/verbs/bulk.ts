@@ -7,7 +7,10 @@ import { BULK_JOB, bulkJobOptions } from "@/lib/jobs/kinds";
 import { PRODUCT_EDIT } from "@/lib/bulk/kinds";
 import { BulkFileError, readEditFile, type EditRow } from "@/lib/bulk/product-rows";
 import { syncMirror } from "@/lib/bulk/mirror";
-import { previewAgainstMirror, type MirrorPreview } from "@/lib/bulk/preview";
+import { previewAgainstMirror, previewOf, type MirrorPreview } from "@/lib/bulk/preview";
+import { readUploadBody, type UploadRefusal, type UploadRequest } from "@/lib/bulk/upload-body";
+import { refusalLog } from "@/lib/bulk/refusal-log";
+import type { BulkFormState } from "@/lib/bulk/form-state";
 import { DEFAULT_BULK_CHUNK } from "@/lib/magento";
 import type { BulkRowRecord, BulkSubmissionRecord } from "@/lib/storage/bulk-types";
 import { BulkQueueFullError } from "@/lib/storage/storage";
@@ -34,10 +37,47 @@ export interface BulkView {
   finishedAt: string | null;
 }
 
+/** Uploads read at once by one app process (each holds up to MAX_UPLOAD_BYTES while it is checked). */
+export const MAX_UPLOADS_IN_FLIGHT = 4;
+
+/** What an upload refused before its file was read is told, with the status it is answered. */
+const REFUSED: Record<UploadRefusal | "busy" | "user_busy", { status: number; error: string }> = {
+  too_large: {
+    status: 413,
+    error:
+      "The upload is larger than 10 MB: split the file into several of at most 10 MB and send them one by one. Nothing was submitted.",
+  },
+  too_slow: {
+    status: 408,
+    error:
+      "The upload took longer than 5 minutes to arrive: try again on a faster connection, or split the file. Nothing was submitted.",
+  },
+  not_multipart: { status: 415, error: "Send the file as a form upload (multipart/form-data). Nothing was submitted." },
+  malformed: {
+    status: 400,
+    error: "The upload arrived incomplete or garbled: choose the file and try again. Nothing was submitted.",
+  },
+  no_file: { status: 400, error: "Choose a CSV or NDJSON file first (the one chosen is empty)." },
+  busy: {
+    status: 503,
+    error: "Several bulk files are being checked right now: try again in a few seconds. Nothing was submitted.",
+  },
+  user_busy: {
+    status: 429,
+    error: "Another of your uploads is still being checked: wait for it, then send this one. Nothing was submitted.",
+  },
+};
+
+export type UploadAnswer = { status: number; state: BulkFormState };
+
 export type ReadFile = { ok: true; rows: EditRow[] } | { ok: false; error: string };
 export type StartBulk = { ok: true; submissionId: string; invalid: number } | { ok: false; error: string };
 
 export function bulkVerbs(core: KitCore) {
+  const refusals = refusalLog(core.log, "bulk upload");
+  let inFlight = 0;
+  const uploading = new Set<string>();
+
   const allowed = (installationId: string, userId: string | null) =>
     userId === null
       ? core.storage.installations.byId(installationId)
@@ -62,7 +102,7 @@ export function bulkVerbs(core: KitCore) {
     };
   }
 
-  return {
+  const verbs = {
     /** The file's rows with a message on each invalid one; `ok: false` when the file cannot be used at all. */
     read(file: string | Buffer): ReadFile {
       try {
@@ -132,6 +172,44 @@ export function bulkVerbs(core: KitCore) {
       return { ok: true, submissionId: sub.id, invalid: rows.length - valid.length };
     },
 
+    /**
+     * A file uploaded on the bulk edit page (app/api/stores/[id]/bulk/route.ts): read with its own cap while it
+     * arrives, then checked (`intent` preview) or also submitted (`intent` submit). At most MAX_UPLOADS_IN_FLIGHT
+     * are read at once, one per user; every refusal is logged by class (lib/bulk/refusal-log.ts).
+     */
+    async upload(installationId: string, userId: string, req: UploadRequest): Promise<UploadAnswer> {
+      const refuse = (why: keyof typeof REFUSED): UploadAnswer => {
+        refusals.note(why);
+        return { status: REFUSED[why].status, state: { error: REFUSED[why].error } };
+      };
+      if (uploading.has(userId) || inFlight >= MAX_UPLOADS_IN_FLIGHT) {
+        await req.body?.cancel().catch(() => undefined);
+        return refuse(uploading.has(userId) ? "user_busy" : "busy");
+      }
+      inFlight++;
+      uploading.add(userId);
+      try {
+        const inst = await allowed(installationId, userId);
+        if (!inst) {
+          await req.body?.cancel().catch(() => undefined);
+          return { status: 404, state: { error: "No such store for this account." } };
+        }
+        const body = await readUploadBody(req);
+        if (!body.ok) return refuse(body.refusal);
+        const read = verbs.read(body.bytes);
+        if (!read.ok) return { status: 422, state: { error: `${capitalised(read.error)}. Nothing was submitted.` } };
+        const against = await previewAgainstMirror(syncMirror(core.storage), inst.id, read.rows);
+        const preview = previewOf(body.fileName, read.rows, against);
+        if (body.fields.intent !== "submit") return { status: 200, state: { preview } };
+        const started = await verbs.start(installationId, userId, read.rows);
+        if (!started.ok) return { status: 409, state: { error: started.error, preview } };
+        return { status: 200, state: { started: started.submissionId } };
+      } finally {
+        inFlight--;
+        uploading.delete(userId);
+      }
+    },
+
     async get(submissionId: string, installationId: string, userId: string | null): Promise<BulkView | null> {
       const inst = await allowed(installationId, userId);
       const sub = inst ? await core.storage.bulks.byId(submissionId) : null;
@@ -155,7 +233,10 @@ export function bulkVerbs(core: KitCore) {
       }
     },
   };
+  return verbs;
 }
+
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The outcome of a row as the command line and the failures file name it. */
 export function rowOutcome(r: Pick<BulkRowRecord, "status">): "complete" | "failed" | "rejected" | "invalid" | "open" {

@@ -110,7 +110,7 @@ const STORES = {
 } as const satisfies Binding<DoorVerbs["stores"]>;
 const JOBS = { forStore: 1, retry: 2 } as const satisfies Binding<DoorVerbs["jobs"]>;
 const EXPORTS = { start: 1, list: 1, get: 2, pages: ASIS } as const satisfies Binding<DoorVerbs["exports"]>;
-const BULK = { read: ASIS, preview: 1, start: 1, list: 1, get: 2, rows: ASIS } as const satisfies Binding<
+const BULK = { read: ASIS, preview: 1, start: 1, upload: 1, list: 1, get: 2, rows: ASIS } as const satisfies Binding<
   DoorVerbs["bulk"]
 >;
 const SYNC = {

@@ -1,27 +1,42 @@
 "use client";
 
-import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
 import { Alert, Button, Field, Table } from "@/app/components/ui";
 import { useLeaveGuard } from "@/app/components/form/leave-guard";
-import { bulkAction, type BulkFormState } from "./actions";
+import { MAX_FILE_BYTES, type BulkFormState } from "@/lib/bulk/client";
+import { postUpload } from "./post-upload";
 
 /**
  * Upload → validated preview (per-row errors) → submit. The file stays chosen between the two steps; leaving with
  * a file chosen and not sent asks first. The file itself cannot be kept for after a sign-in (a browser never lets a
- * page fill in a file input), so this form keeps no draft.
+ * page fill in a file input), so this form keeps no draft. The form posts to its own upload route (post-upload.ts),
+ * not a server action: those take at most 1 MB.
  */
 export function BulkForm({ installationId }: { installationId: string }) {
-  const [state, action, pending] = useActionState<BulkFormState, FormData>(bulkAction, {});
+  const router = useRouter();
+  const [state, setState] = useState<BulkFormState>({});
+  const [pending, setPending] = useState(false);
   const p = state.preview;
   const [chosen, setChosen] = useState(false);
   useLeaveGuard(chosen && !state.started);
-  // Submitted by hand, not through the form's action: React resets a form after its action, which would clear the
-  // chosen file between "Check file" and "Send".
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const submitter = (e.nativeEvent as SubmitEvent).submitter;
     const data = new FormData(e.currentTarget, submitter);
-    startTransition(() => action(data));
+    const file = data.get("file");
+    if (!(file instanceof File) || file.size === 0) return setState({ error: "Choose a CSV or NDJSON file first." });
+    // said before a byte is sent: the upload route would refuse it all the same (413)
+    if (file.size > MAX_FILE_BYTES)
+      return setState({
+        error: `The file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_FILE_BYTES / 1024 / 1024} MB: split it into several files.`,
+      });
+    setPending(true);
+    void postUpload(installationId, data).then((next) => {
+      setState(next);
+      setPending(false);
+      if (next.started) router.refresh();
+    });
   };
   return (
     <form
@@ -33,7 +48,6 @@ export function BulkForm({ installationId }: { installationId: string }) {
       className="stack"
       aria-label="Bulk edit products"
     >
-      <input type="hidden" name="installationId" value={installationId} />
       {state.error ? <Alert tone="error">{state.error}</Alert> : null}
       {state.started ? (
         <Alert tone="success">Submitted: the rows are on their way to the store; progress shows below.</Alert>

@@ -83,3 +83,51 @@ test("a 1,000-row CSV: preview shows the 10 bad rows, progress reaches 100 %, th
   await shot(page, "bulk-mobile");
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
+
+test("a workbook is named with what to do, at 390 px without widening the page; past 10 MB the upload is refused, and a page takes at most 1 MB", async ({
+  page,
+  dash,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${dash.appUrl}/stores/${dash.installationId}/bulk`);
+  // an .xlsx begins as a zip whose first entry is [Content_Types].xml
+  const header = Buffer.alloc(30);
+  header.writeUInt32LE(0x04034b50, 0);
+  header.writeUInt16LE(19, 26);
+  const xlsx = Buffer.concat([header, Buffer.from("[Content_Types].xml"), Buffer.alloc(4000, 0x8f)]);
+  await page.getByLabel("CSV or NDJSON file").setInputFiles({
+    name: `prices-${"very-long-name-".repeat(12)}.xlsx`,
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: xlsx,
+  });
+  await page.getByRole("button", { name: "Check file" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "workbook" });
+  await expect(alert).toContainText("This is an Excel workbook (.xlsx), not a CSV file");
+  await expect(alert).toContainText("save it as CSV UTF-8");
+  await expect(alert).not.toContainText("Content_Types");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, "bulk-wrong-file-mobile");
+
+  // the upload route: 11 MB refused with what to do; nothing recorded
+  const boundary = "----e2eBoundary";
+  const big = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\nsku,price\n`,
+    ),
+    Buffer.alloc(11 * 1024 * 1024, "A"),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const upload = await page.request.post(`${dash.appUrl}/api/stores/${dash.installationId}/bulk`, {
+    headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, Origin: dash.appUrl },
+    data: big,
+  });
+  expect(upload.status()).toBe(413);
+  expect(((await upload.json()) as { error: string }).error).toMatch(/larger than 10 MB: split the file/);
+
+  // a page (sign-in's server action) takes 1 MB at most: 11 MB is refused before Next reads it
+  const signIn = await page.request.post(`${dash.appUrl}/login`, {
+    headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, Origin: dash.appUrl, "Next-Action": "0" },
+    data: big,
+  });
+  expect(signIn.status()).toBe(413);
+});

@@ -92,6 +92,21 @@ function nobodysKey(): KeyObject {
 /** The key loader of a delivery nothing can be accepted for: a key nobody holds, for every path, nothing fetched. */
 const nothingFetched: IoKeyLoader = async () => nobodysKey();
 
+/**
+ * Why a delivery was refused, for the Events page: an unknown installation first, then a signature that could not
+ * be checked at all, then what the installation has not configured, else the mismatch itself.
+ */
+function signatureRefusal(
+  known: string | null,
+  check: { ok: true } | { ok: false; reason: string },
+  notConfigured: string | null,
+  mismatch: string,
+): string {
+  if (!known) return "unknown installation";
+  if (!check.ok && check.reason !== "signature does not match") return check.reason;
+  return notConfigured ?? mismatch;
+}
+
 export function createEventIntake(d: IntakeDeps) {
   const parsedKeys = new Map<string, KeyObject | null>();
   const commerceKey = (pem: string | null | undefined): KeyObject | null => {
@@ -170,13 +185,12 @@ export function createEventIntake(d: IntakeDeps) {
         key ?? nobodysKey(),
       );
       if (!check.ok || !key || !known || !installation) {
-        const reason = !known
-          ? "unknown installation"
-          : !check.ok && check.reason !== "signature does not match"
-            ? check.reason
-            : !key
-              ? "no key configured"
-              : "signature does not match (was the key pair regenerated?)";
+        const reason = signatureRefusal(
+          known,
+          check,
+          key ? null : "no key configured",
+          "signature does not match (was the key pair regenerated?)",
+        );
         await refuse("commerce", known, reason);
         return refused("commerce");
       }
@@ -257,15 +271,12 @@ export function createEventIntake(d: IntakeDeps) {
       const expecting = known && installation && source?.ioClientId ? source.ioClientId : null;
       const check = await verifyIoSignature(body.bytes, req.headers, expecting ? d.loadIoKey : nothingFetched);
       if (!check.ok || !expecting || !known || !installation) {
-        const reason = !known
-          ? "unknown installation"
-          : !check.ok && check.reason !== "signature does not match"
-            ? check.reason
-            : !expecting
-              ? "no I/O client id configured"
-              : check.ok
-                ? "?"
-                : check.reason;
+        const reason = signatureRefusal(
+          known,
+          check,
+          expecting ? null : "no I/O client id configured",
+          "signature does not match",
+        );
         await refuse("io", known, reason);
         return refused("io");
       }

@@ -129,6 +129,21 @@ if (v) { passed += v.numPassedTests; failed += v.numFailedTests; skipped += v.nu
 else if (!process.env.CHANGED_ONLY) { console.log("no vitest report"); failed++; }
 if (e) { passed += e.stats.expected + e.stats.flaky; failed += e.stats.unexpected; skipped += e.stats.skipped; }
 else if (!process.env.CHANGED_ONLY) { console.log("no playwright report"); failed++; }
+// Name what failed last, so the end of a long log says where to look.
+const failures = [];
+const firstLine = (m) => String(m ?? "").split("\n")[0].slice(0, 300);
+for (const file of v?.testResults ?? [])
+  for (const t of file.assertionResults ?? [])
+    if (t.status === "failed")
+      failures.push(`vitest: ${require("path").relative(process.cwd(), file.name)} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+const walk = (suite, file) => {
+  for (const spec of suite.specs ?? [])
+    for (const t of spec.tests ?? [])
+      if (t.status === "unexpected") failures.push(`playwright: ${spec.file ?? file}:${spec.line} > ${spec.title}`);
+  for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
+};
+for (const suite of e?.suites ?? []) walk(suite, suite.file);
+for (const f of failures) console.log(`FAILED ${f}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 '
 if [ "$checks_failed" -ne 0 ] || [ "$vitest_rc" -ne 0 ] || [ "$e2e_rc" -ne 0 ]; then exit 1; fi

@@ -4,6 +4,7 @@ import {
   StoreError,
   type MagentoClient,
   type SignatureChoice,
+  type SignatureFamily,
 } from "@/lib/magento";
 import type { SecretBox } from "@/lib/secret-box";
 import type { Storage } from "@/lib/storage/storage";
@@ -46,12 +47,13 @@ export const SUCCESS_STAMP_EVERY_MS = 30_000;
 /**
  * A REST client signed with the installation's four secrets and the store's remembered signature choice. It
  * stamps lastSuccessAt after a successful call, remembers a new signature choice on the Store, and on a
- * revocation 401 marks the installation needs_reauthorization / revoked before rethrowing.
+ * revocation 401 marks the installation needs_reauthorization / revoked before rethrowing. `family`: what this
+ * process knows of the store's signature family, shared by its clients (lib/magento/signature-family.ts).
  */
 export function clientForInstallationRecord(
   deps: { storage: Storage; box: SecretBox; now: () => Date; fetch: typeof fetch },
   installation: ClientInstallation,
-  opts: { storeCode?: string; allowInactive?: boolean; callBudgetMs?: number } = {},
+  opts: { storeCode?: string; allowInactive?: boolean; callBudgetMs?: number; family?: SignatureFamily } = {},
 ): MagentoClient {
   // The client's view of the installation: its state moves with what the store answers (revocation, heal).
   const inst = { ...installation };
@@ -75,6 +77,8 @@ export function clientForInstallationRecord(
     onSignatureChoice: async (choice: SignatureChoice) => {
       await deps.storage.stores.rememberSignature(inst.store.id, choice);
     },
+    storedSignature: async () => (await deps.storage.stores.byBaseUrl(inst.store.baseUrl))?.signature,
+    ...(opts.family ? { family: opts.family } : {}),
     fetch: deps.fetch,
     ...(opts.callBudgetMs ? { callBudgetMs: opts.callBudgetMs } : {}),
   });

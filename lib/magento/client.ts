@@ -26,7 +26,7 @@ import { guardedNonce } from "./nonce-guard";
 import { paginate } from "./paginate";
 import { parseSuccessBody } from "./response-body";
 import { criteriaQuery } from "./search-criteria";
-import { DEFAULT_SIGNATURE, sameChoice, sendWithSignatureFallback, signatureAccepted } from "./signature-fallback";
+import { SignatureFamily, sendInFamily } from "./signature-family";
 import { send, transportDeps, type TransportRequest, type TransportResult } from "./transport";
 import type { AsyncOperationId, BulkRow } from "./bulk";
 import type {
@@ -126,8 +126,8 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
   const clock = { now: deps.now, nonce: opts.nonce ? guardedNonce(opts.nonce) : () => generateNonce() };
   const authorize = createAuthorizer(opts.auth, clock);
   const signed = opts.auth.kind === "oauth";
-  let current: SignatureChoice = opts.signature ?? DEFAULT_SIGNATURE;
-  let confirmed = opts.signature !== undefined;
+  const family = opts.family ?? new SignatureFamily(opts.signature);
+  if (opts.family) family.adopt(opts.signature);
   let closed = false;
 
   function urlFor(spec: RequestSpec): string {
@@ -143,18 +143,11 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
     return withQuery(restUrl(baseUrl, path, spec.storeCode ?? opts.storeCode), buildQuery(pairs));
   }
 
-  /**
-   * Records the choice a store accepted. Only a request that fell back (accepted ≠ what it started with), or the
-   * first accepted one when nothing is confirmed yet, may change it: a request that started before another one
-   * switched modes must not switch back when it succeeds (plain ASCII calls pass in every mode).
-   */
-  async function recordAccepted(startedWith: SignatureChoice, accepted: SignatureChoice): Promise<void> {
-    const changed = !confirmed || !sameChoice(accepted, current);
-    current = accepted;
-    confirmed = true;
-    if (!changed || !opts.onSignatureChoice) return;
+  /** Reports a choice the store accepted to the caller, who stores it per store (best effort: the call succeeded). */
+  async function report(choice: SignatureChoice): Promise<void> {
+    if (!opts.onSignatureChoice) return;
     try {
-      await opts.onSignatureChoice(accepted);
+      await opts.onSignatureChoice(choice);
     } catch {
       // storing the choice is best effort: the call itself succeeded
     }
@@ -165,14 +158,11 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
     assertSentAsSigned(t.url);
     const started = deps.now();
     const body = t.body === undefined ? undefined : JSON.stringify(t.body);
-    const startedWith = current;
     const sendIn = (choice: SignatureChoice) =>
       send(new CallAttempt(t.method, t.url, body, t.timeoutMs, choice, authorize, t.createsWork === true), deps);
-    const { answer: result, choice: tried, attempts } = await sendWithSignatureFallback(startedWith, sendIn, signed);
-    if (signed) {
-      const mayRecord = !confirmed || !sameChoice(tried, startedWith);
-      if (mayRecord && signatureAccepted(result.status, result.text)) await recordAccepted(startedWith, tried);
-    }
+    const { answer: result, attempts } = signed
+      ? await sendInFamily(family, t.method, t.url, sendIn, { report, storedSignature: opts.storedSignature })
+      : await sendIn(family.choice).then((answer) => ({ answer, attempts: answer.attempts }));
     if (result.status < 200 || result.status >= 300)
       throw errorFromResponse(result.status, result.text, t.url, t.method);
     const data =
@@ -289,7 +279,7 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
   return {
     baseUrl,
     get signature() {
-      return current;
+      return family.choice;
     },
     request,
     call: <I extends OperationId, T = unknown>(operationId: I, args?: CallArgs<I>) =>

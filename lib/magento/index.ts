@@ -99,6 +99,7 @@ export {
   type RequiredQueryOf,
 } from "./catalogue";
 export { DEFAULT_SIGNATURE } from "./signature-fallback";
+export { SignatureFamily } from "./signature-family";
 export {
   DEFAULT_MAX_RESPONSE_BYTES,
   TOKEN_RESPONSE_MAX_BYTES,

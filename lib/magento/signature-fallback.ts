@@ -1,7 +1,8 @@
 /**
  * Signature method and family fallback (docs/signature-families.md#detecting-the-family): on 400 "Signature method %1 is not supported" switch
  * HMAC-SHA256 ↔ HMAC-SHA1 once; on 401 "The signature is invalid. Verify and try again." try each remaining
- * mode (standard → D → C → E), every try freshly signed.
+ * mode (standard → D → C → E), every try freshly signed. The token calls walk here; REST calls walk in
+ * signature-family.ts, where one call finds a store's family for every client of the store.
  */
 import { SIGNATURE_MODES, type SignatureMode } from "@/lib/oauth";
 import { classifyMessage } from "./error-codes";
@@ -82,8 +83,8 @@ export interface SignedAnswer {
 }
 
 /**
- * The signature fallback loop, the one place it is written (REST calls in client.ts, token calls in
- * oauth-endpoints.ts): send in `start`; while the store answers with a fallback trigger (fallbackSignal) and a
+ * The token calls' signature fallback loop (oauth-endpoints.ts; REST calls use sendInFamily, signature-family.ts):
+ * send in `start`; while the store answers with a fallback trigger (fallbackSignal) and a
  * choice is left to try (SignatureNegotiation), send again in the next choice. `send` signs afresh on every call.
  * Returns the last answer, the choice it was signed with, and the sends it took in all. Any other answer, or every
  * choice tried, ends the walk. `enabled: false` sends once (bearer tokens carry no signature; an unproven store

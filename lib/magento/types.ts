@@ -3,6 +3,7 @@ import type { Dispatcher } from "undici";
 import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
 import type { CatalogueEntry, OperationId, PathParamNames, PathParamsOf, RequiredQueryOf } from "./catalogue";
 import type { HttpMethod } from "./http-method";
+import type { SignatureFamily } from "./signature-family";
 import type { SearchCriteria } from "./search-criteria-types";
 import type { AsyncOperationId, BulkAcceptance, BulkRow, bulkStatusSchema, operationSearchSchema } from "./bulk";
 import type { z } from "zod";
@@ -69,6 +70,13 @@ export interface MagentoClientOptions extends IoOptions {
    * no `signature` was given, on the first accepted call), so the caller can store it per store.
    */
   onSignatureChoice?: (choice: SignatureChoice) => void | Promise<void>;
+  /**
+   * The store's signature family as this process knows it (signature-family.ts), shared by every client of the
+   * store so that one call finds the family while the calls that depend on it wait. Default: the client's own.
+   */
+  family?: SignatureFamily;
+  /** Reads the choice stored for the store now (another process may have found the family) before a call looks. */
+  storedSignature?: () => Promise<SignatureChoice | undefined>;
   /**
    * Retries after the first attempt: network errors and 429/502/503/504 of idempotent calls (GET, PUT, DELETE);
    * for POST only 429, and 503 with a Retry-After. Default 3.

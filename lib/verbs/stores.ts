@@ -1,4 +1,4 @@
-import { storeMessageOf, type MagentoClient } from "@/lib/magento";
+import { SignatureFamily, storeMessageOf, type MagentoClient } from "@/lib/magento";
 import { clientForInstallationRecord, InstallationNotUsableError } from "@/lib/integration/installation-client";
 import { getStoreForUser, listStoresForUser, toSummary, type StoreSummary } from "@/lib/integration/store-summary";
 import { addManualStoreFor, type ManualResult } from "@/lib/integration/manual";
@@ -30,6 +30,8 @@ import type { KitCore } from "./core";
 
 /** Signed clients kept per installation; a client is rebuilt whenever its credentials or state change. */
 const CLIENT_CACHE_SIZE = 500;
+/** Stores whose signature family this process keeps what it learnt of (the choice itself is stored per store). */
+const FAMILIES_KEPT = 2_000;
 /** The stores list asks an active store again when nothing was heard from it for this long. */
 export const STORE_STATE_FRESH_MS = 60_000;
 /** At most this many stores are asked per opening of the list (the rest on a later opening). */
@@ -81,6 +83,21 @@ export interface StorePageRead {
 /** A user's stores, their signed clients, and a client without a user (stores.systemClient) for jobs and scripts. */
 export function storeVerbs(core: KitCore) {
   const clients = new Map<string, { version: string; client: MagentoClient }>();
+  const families = new Map<string, SignatureFamily>();
+  /**
+   * What this process knows of the store's signature family, one object for every client of the store (pages,
+   * probes, jobs): one call finds the family while the others wait for it (lib/magento/signature-family.ts).
+   */
+  const familyOf = (inst: InstallationWithStore): SignatureFamily => {
+    let family = families.get(inst.store.id);
+    if (!family) {
+      family = new SignatureFamily(inst.store.signature);
+      families.set(inst.store.id, family);
+      const oldest = families.keys().next();
+      if (families.size > FAMILIES_KEPT && !oldest.done) families.delete(oldest.value);
+    }
+    return family;
+  };
   const deps = (storeFetch: typeof fetch = core.fetch) => ({
     storage: core.storage,
     box: core.box,
@@ -122,7 +139,11 @@ export function storeVerbs(core: KitCore) {
     const cached = clients.get(cacheKey);
     if (cached && cached.version === version) return cached.client;
     // a person waits on these calls (pages, their actions): bounded by the page limit, retries included
-    const client = clientForInstallationRecord(deps(), inst, { ...opts, callBudgetMs: core.env.storePageTimeoutMs });
+    const client = clientForInstallationRecord(deps(), inst, {
+      ...opts,
+      callBudgetMs: core.env.storePageTimeoutMs,
+      family: familyOf(inst),
+    });
     clients.delete(cacheKey);
     clients.set(cacheKey, { version, client });
     const oldest = clients.keys().next();
@@ -136,7 +157,10 @@ export function storeVerbs(core: KitCore) {
     if (!inst) return { ok: false, status: 0, message: "No such store for this account.", hint: undefined };
     let client: MagentoClient;
     try {
-      client = clientForInstallationRecord(deps(), inst, { callBudgetMs: core.env.storePageTimeoutMs });
+      client = clientForInstallationRecord(deps(), inst, {
+        callBudgetMs: core.env.storePageTimeoutMs,
+        family: familyOf(inst),
+      });
     } catch (e) {
       return { ok: false, status: 0, message: storeMessageOf(e), hint: undefined };
     }
@@ -200,7 +224,7 @@ export function storeVerbs(core: KitCore) {
       const inst =
         typeof installation === "string" ? await core.storage.installations.byId(installation) : installation;
       if (!inst || !inst.accessTokenEnc) return null;
-      return clientForInstallationRecord(deps(storeFetch), inst);
+      return clientForInstallationRecord(deps(storeFetch), inst, { family: familyOf(inst) });
     },
 
     addManual: (userId: string, input: unknown): Promise<ManualResult> =>

@@ -1,6 +1,11 @@
 /**
  * The dev store's OAuth 1.0a signature check, one function per Magento signature family
  * (Magento\Framework\Oauth\Oauth.php and its Laminas HMAC signer). Written independently of lib/oauth and of the tests' reference signer.
+ *
+ * Family E (profile 2.4.9) follows magento/magento2 `lib/internal/Magento/Framework/Oauth/Helper/Signature/Hmac.php`,
+ * the pure-PHP `Hmac implements HmacInterface` that `Helper/Utility.php` calls instead of laminas-oauth: parse_url
+ * for the URL (`buildRequestUrl`), parse_str merged over the request helper's pairs (`buildRequestParams`,
+ * `removeNestedArrays`), ksort and `rawurlencode(key)=rawurlencode(value)` (`normalizeParameters`, `isValidValue`).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { SignatureFamily } from "../config/profiles";
@@ -106,10 +111,11 @@ export function normalisedUrl(
 }
 
 /**
- * Family E's Hmac::buildRequestParams: the query is also parse_str()ed and array_merge()d over the helper's params,
- * every name included (`oauth_*` too: a query `oauth_nonce` replaces the header's in the base string); non-bracket
- * names take parse_str's value (`+` = space, `flag` → `flag=`, `a.b` adds `a_b`). A name parse_str turned into an
- * array is dropped: removeNestedArrays when a flat `name[…]` key exists, isValidValue otherwise.
+ * Family E's Hmac::buildRequestParams (Helper/Signature/Hmac.php, above): the query is also parse_str()ed and
+ * array_merge()d over the helper's params, every name included (`oauth_*` too: a query `oauth_nonce` replaces the
+ * header's in the base string); non-bracket names take parse_str's value (`+` = space, `flag` → `flag=`, `a.b` adds
+ * `a_b`). A name parse_str turned into an array is dropped: removeNestedArrays when a flat `name[…]` key exists,
+ * isValidValue otherwise.
  */
 function mergeFamilyEQuery(params: ReadonlyMap<string, string>, rawUri: string): ReadonlyMap<string, string> {
   const q = /\?([^#]*)/.exec(rawUri)?.[1];

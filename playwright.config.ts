@@ -1,14 +1,16 @@
 import { defineConfig } from "@playwright/test";
 import { workerCount } from "./tests/helpers/worker-count.cjs";
+import { chromiumPath } from "./tests/helpers/chromium-path.cjs";
 
-// Browser tests drive Debian's Chromium (never a downloaded browser). Each spec file starts the servers it
-// needs on free 127.0.0.1 ports (see tests/e2e/fixtures), so nothing here binds a fixed port, and spec files run
+// Browser tests drive Debian's Chromium, its headless shell when installed (never a downloaded browser). Each spec
+// file starts the servers it needs on free 127.0.0.1 ports (see tests/e2e/fixtures), so nothing here binds a fixed port, and spec files run
 // side by side, two at a time (the machine this kit is tested on has two cores). The two specs that run `next dev`
 // share its build directory (.next-e2e-dev, the one tsconfig.json lists), so they run one after the other.
 const DEV_SPECS = /dev-(first-run|mode)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./tests/e2e",
+  globalSetup: "./tests/e2e/fixtures/global-setup.ts",
   fullyParallel: false,
   workers: workerCount("E2E_WORKERS", 2),
   projects: [
@@ -26,7 +28,7 @@ export default defineConfig({
     headless: true,
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

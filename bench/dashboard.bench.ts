@@ -32,6 +32,7 @@ import { categoryTreeFields } from "@/lib/dashboard/category-tree";
 import { benchDatabase, DIST, hasBuild, pct, startApp } from "./lib/app-server";
 import { processCpuMs, startStoreChild, type StoreChild } from "./lib/devstore-child";
 import { monotonicMicros, profileBreakdown } from "./lib/cpu-profile";
+import { chromiumPath } from "../tests/helpers/chromium-path.cjs";
 
 const REPS = Number(process.env.BENCH_GRID_REPS ?? 40);
 const WARMUPS = 5;
@@ -116,7 +117,7 @@ async function main() {
     profileDir ? ["--cpu-prof", "--cpu-prof-interval=250", `--cpu-prof-dir=${profileDir}`] : [],
   );
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath(),
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   const storeFetch = createStoreFetch({ allowPrivate: true });

@@ -18,6 +18,7 @@ import {
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { listenLocal, closeServer } from "../helpers/servers";
+import { chromiumPath } from "../helpers/chromium-path.cjs";
 
 const SCREENSHOTS = join(__dirname, "..", "e2e", "screenshots");
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -74,7 +75,7 @@ beforeAll(async () => {
   const appPort = await listenLocal(app);
   appUrl = `http://127.0.0.1:${appPort}`;
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath(),
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
 });

@@ -282,8 +282,11 @@ async function findFamily<A extends FamilyAnswer>(
     attempts += answer.attempts;
     const signal = fallbackSignal(answer.status, answer.text);
     if (!signal) {
-      if (signatureAccepted(answer.status, answer.text) && family.accepted(groups, choice))
-        await hooks.report(family.choice);
+      if (signatureAccepted(answer.status, answer.text)) {
+        // new against the walk's start too: a method switched during the walk is already the family's current one
+        const changed = family.accepted(groups, choice);
+        if (changed || !sameChoice(before.choice, family.choice)) await hooks.report(family.choice);
+      }
       return { answer, choice, attempts };
     }
     last = { choice, answer, signal };

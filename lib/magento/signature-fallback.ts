@@ -7,7 +7,7 @@
 import { SIGNATURE_MODES, type SignatureMode } from "@/lib/oauth";
 import { classifyMessage } from "./error-codes";
 import { parseErrorBody } from "./error-message";
-import type { SignatureChoice } from "./types";
+import type { SignatureChoice } from "./signature-choice";
 
 export type FallbackSignal = "method_not_supported" | "signature_invalid";
 

@@ -17,7 +17,7 @@ import {
   signatureAccepted,
   type FallbackSignal,
 } from "./signature-fallback";
-import type { SignatureChoice } from "./types";
+import type { SignatureChoice } from "./signature-choice";
 
 /**
  * oauth_* values shaped as Magento's (consumer key, token and nonce are [0-9a-z]): no family encodes them

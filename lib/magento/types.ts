@@ -1,19 +1,16 @@
 /** Public types of the store REST client (lib/magento). */
 import type { Dispatcher } from "undici";
-import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
 import type { CatalogueEntry, OperationId, PathParamNames, PathParamsOf, RequiredQueryOf } from "./catalogue";
 import type { HttpMethod } from "./http-method";
 import type { SignatureFamily } from "./signature-family";
+import type { SignatureChoice } from "./signature-choice";
 import type { SearchCriteria } from "./search-criteria-types";
 import type { AsyncOperationId, BulkAcceptance, BulkRow, bulkStatusSchema, operationSearchSchema } from "./bulk";
 import type { z } from "zod";
 
 export type { HttpMethod };
 
-export interface SignatureChoice {
-  method: SignatureMethod;
-  mode: SignatureMode;
-}
+export type { SignatureChoice } from "./signature-choice";
 
 export type MagentoAuth =
   | {

@@ -1,14 +1,13 @@
-import type { Env } from "@/lib/env";
-
 /**
  * The names and flags of the kit's cookies. Over https every name carries the `__Host-` prefix: the browser then
  * keeps such a cookie only when it was set by this very host, Secure, with `Path=/` and no `Domain`, so a host on
  * a sibling subdomain (`evil.example.com` next to `app.example.com`) cannot plant its own session cookie on the app
  * (it would make the merchant's identity popup link his store to the planter's account). Over plain http (`npm run
  * dev` on http://127.0.0.1) browsers refuse `__Host-` cookies (they need Secure), so the plain names are used there;
- * nothing shares cookies with 127.0.0.1 anyway (docs/security.md, "Sessions and sign-in").
+ * nothing shares cookies with 127.0.0.1 anyway (docs/security.md, "Sessions and sign-in"). They depend on NODE_ENV
+ * and APP_URL only (an `Env` of lib/env.ts has both).
  */
-export type CookieEnv = Pick<Env, "nodeEnv"> & { appUrl?: string };
+export type CookieEnv = { nodeEnv: "development" | "production" | "test"; appUrl?: string };
 
 /** Whether this deployment's cookies carry the `__Host-` prefix (APP_URL is https). */
 export function usesHostPrefix(env: CookieEnv): boolean {

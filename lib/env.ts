@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ADOBE_IO_KEY_ORIGIN } from "@/lib/events/adobe-key-host";
 import { KitError } from "@/lib/kit-error";
+import type { EncryptionKey } from "@/lib/secret-box";
 
 /**
  * The app's environment, parsed once with zod. `npm run dev` works with no .env at all: the dev-only secrets
@@ -14,11 +15,6 @@ export const DEV_SESSION_SECRET = "dev-only-session-secret-do-not-use-in-product
 export const DEV_ENCRYPTION_KEY = "dev:ZGV2LW9ubHkta2V5LWRvLW5vdC11c2UtaW4tcHJvZCE=";
 
 const HOW_TO_SECRET = "Generate one with: openssl rand -base64 32";
-
-export interface EncryptionKey {
-  id: string;
-  key: Buffer;
-}
 
 export interface Env {
   nodeEnv: "development" | "production" | "test";

@@ -29,6 +29,7 @@ import {
   maintenanceJobModule,
   storeEventJobModule,
   syncJobModule,
+  type JobServices,
 } from "@/lib/jobs/kinds";
 import { HANDSHAKE_PRUNING, handshakeJobModule, type HandshakeJobServices } from "@/lib/integration/jobs";
 import { probeJobModule } from "@/lib/integration/probe-jobs";
@@ -36,14 +37,14 @@ import { createJobRegistry, type JobModule } from "@/lib/jobs/registry";
 import { openJobQueue } from "@/lib/jobs/open-queue";
 import { groupedSender } from "@/lib/jobs/group-send";
 import type { KitCore } from "@/lib/verbs/core";
-import { handshakeVerbs } from "@/lib/integration/verbs";
+import { handshakeVerbs } from "@/lib/verbs/handshake";
 import {
   CallbackAdmission,
   DEFAULT_ADMISSION,
   type CallbackAdmissionLimits,
 } from "@/lib/integration/callback-admission";
 import { authVerbs } from "@/lib/verbs/auth";
-import { identityVerbs } from "@/lib/integration/identity-verbs";
+import { identityVerbs } from "@/lib/verbs/identity";
 import { storeVerbs } from "@/lib/verbs/stores";
 import { jobVerbs } from "@/lib/verbs/jobs";
 import { exportVerbs } from "@/lib/verbs/exports";
@@ -78,10 +79,13 @@ function withTrace(data: unknown): unknown {
   return traceparent && data && typeof data === "object" && !Array.isArray(data) ? { ...data, traceparent } : data;
 }
 
-/** The job kinds the kit's workers run: one module per line (lib/jobs/kinds/*), registered by createKit. */
-/** What every registered job kind is given: the job services (lib/jobs/kinds/services.ts) plus the handshake's. */
-export type KitJobServices = HandshakeJobServices;
+/**
+ * What every registered job kind is given: the services of the kit's kinds (lib/jobs/kinds/services.ts) and the
+ * handshake's (lib/integration/jobs.ts), both built on the core every kind gets (lib/jobs/services.ts).
+ */
+export type KitJobServices = JobServices & HandshakeJobServices;
 
+/** The job kinds the kit's workers run: one module per line (lib/jobs/kinds/*), registered by createKit. */
 export const KIT_JOB_MODULES: ReadonlyArray<JobModule<KitJobServices>> = [
   handshakeJobModule,
   probeJobModule,

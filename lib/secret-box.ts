@@ -1,5 +1,4 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import type { EncryptionKey } from "@/lib/env";
 import { KitError } from "@/lib/kit-error";
 
 /**
@@ -22,6 +21,12 @@ export class SecretBoxError extends KitError {
 }
 
 const VERSION = "v1";
+
+/** One key of the ring (ENCRYPTION_KEYS, parsed by lib/env.ts): its id, named in every envelope, and 32 bytes. */
+export interface EncryptionKey {
+  id: string;
+  key: Buffer;
+}
 
 export function createSecretBox(keys: readonly EncryptionKey[]): SecretBox {
   const current = keys[0];

@@ -1,5 +1,4 @@
 import { sealData, unsealData } from "iron-session";
-import type { Env } from "@/lib/env";
 import { SESSION_TTL_MS } from "@/lib/auth/sessions";
 import type { LinkConsent } from "@/lib/integration/identity";
 import { cookieFlags, cookieName, type CookieEnv } from "@/lib/cookie-names";
@@ -41,7 +40,7 @@ export interface RequestContext {
 export const SESSION_TTL_SECONDS = SESSION_TTL_MS / 1000;
 
 /** `appUrl` decides the cookie's name: `__Host-kit_session` over https, `kit_session` over http (lib/cookie-names.ts). */
-export type SessionEnv = Pick<Env, "sessionSecret"> & CookieEnv;
+export type SessionEnv = { sessionSecret: string } & CookieEnv;
 
 export function sessionOptions(env: SessionEnv) {
   return {

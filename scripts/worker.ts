@@ -13,15 +13,8 @@ import { openDatabase } from "@/lib/db";
 import { openJobQueue } from "@/lib/jobs/open-queue";
 import { settleWorkerHeap, WORKER_NODE_FLAGS } from "@/lib/jobs/worker-heap";
 import { lowerWorkerPriority } from "@/lib/jobs/worker-priority";
-import {
-  metrics,
-  scrapeSources,
-  serveMetrics,
-  startTracing,
-  stopTracing,
-  watchStoreCalls,
-  type MetricsServer,
-} from "@/lib/ops";
+import { metrics, serveMetrics, startTracing, stopTracing, watchStoreCalls, type MetricsServer } from "@/lib/ops";
+import { scrapeSources } from "@/lib/kit-scrape-sources";
 import { migrate } from "./setup.mjs";
 
 async function main(): Promise<void> {

@@ -6,7 +6,7 @@
  */
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
-import { redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { REQUEST_PATH_HEADER, signInPath } from "@/lib/auth";
 import { getEnv } from "@/lib/env";
 import { sessionOptions } from "@/lib/session";
@@ -73,4 +73,17 @@ export async function requireUser(nextPath?: string): Promise<CurrentUser> {
     redirect(here ? signInPath(safeNextPath(here), hadSession ? "session_ended" : undefined) : "/login");
   }
   return user;
+}
+
+/**
+ * The signed-in user, one of their stores and its signed client (404 for someone else's store; /login when
+ * signed out), and the user's door. `client()` throws when the store has no working token: call it inside
+ * attempt() (lib/dashboard). One database query per render for the layouts and the page: the session, the user,
+ * the store and its link requests (storePage; getCurrentUser reads the same under /stores/<id>).
+ */
+export async function loadStore(id: string, subPath = "") {
+  const user = await requireUser(`/stores/${encodeURIComponent(id)}${subPath}`);
+  const { view } = await storePage(id);
+  if (!view) notFound();
+  return { user, store: view.store, client: view.client, linkRequests: view.linkRequests, door: await door(user) };
 }

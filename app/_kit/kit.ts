@@ -5,7 +5,8 @@ import { eventLoopBusy, type JobQueue, openJobQueue, type Worker } from "@/lib/j
 import { kitFromEnv, workerSettings } from "@/lib/kit-from-env";
 import { whenDatabaseReachable } from "@/lib/db-reachable";
 import type { Kit } from "@/lib/kit";
-import { metrics, readinessCheck, scrapeSources, watchStoreCalls, type Readiness } from "@/lib/ops";
+import { metrics, readinessCheck, watchStoreCalls, type Readiness } from "@/lib/ops";
+import { scrapeSources } from "@/lib/kit-scrape-sources";
 import { draining, onShutdown } from "./lifecycle";
 
 /**

@@ -1,7 +1,8 @@
 import { Suspense, type ReactNode } from "react";
 import { notFound } from "next/navigation";
 import { records } from "@/lib/dashboard";
-import { loadStore, type StoreSummary } from "@/app/stores/[id]/_lib/store-context";
+import { loadStore } from "@/app/_kit";
+import type { StoreSummary } from "@/lib/kit";
 import { GridSkeleton } from "./GridSkeleton";
 import { RecordLoadFailed } from "./RecordLoadFailed";
 import { StoreHeader } from "./StoreHeader";

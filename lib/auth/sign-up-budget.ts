@@ -28,7 +28,7 @@ export const SIGN_UP_LIMITS = {
 export interface SignUpClient {
   /** Address reported by a trusted proxy. */
   ip?: string;
-  /** The fresh activation whose admin popup this sign-up comes from (lib/integration/identity-verbs.ts `popupActivation`). */
+  /** The fresh activation whose admin popup this sign-up comes from (lib/verbs/identity.ts `popupActivation`). */
   activationId?: string;
 }
 

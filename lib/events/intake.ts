@@ -21,7 +21,7 @@ import type { SecretBox } from "@/lib/secret-box";
 import type { Storage } from "@/lib/storage/storage";
 import type { DeliveryRecord, EventChannel } from "@/lib/storage/store-events";
 import type { SendOptions } from "@/lib/jobs/queue";
-import { storeLane } from "@/lib/jobs/kinds/services";
+import { storeLane } from "@/lib/jobs/lanes";
 import { readBytesWithin } from "@/lib/net/read-capped";
 import { COMMERCE_SIGNATURE_HEADER, parseRsaPublicKey, verifyCommerceSignature } from "./commerce-signature";
 import { verifyIoSignature, type IoHeaders, type IoKeyLoader } from "./io-signature";

@@ -19,7 +19,7 @@ export const CALLBACK_FIELDS = [
 
 /**
  * The callback, the one shape every step after the POST uses: the callback URL seals the secrets and sends it as
- * the `handshake.callback` job's data (lib/integration/verbs.ts), the job parses it back with this schema
+ * the `handshake.callback` job's data (lib/verbs/handshake.ts), the job parses it back with this schema
  * (lib/integration/jobs.ts) and records it (record-callback.ts). Nothing else is done before answering the store.
  */
 export const receivedCallbackSchema = z.object({

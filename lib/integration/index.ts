@@ -1,6 +1,7 @@
 /**
- * lib/integration: the handshake, app side, in one folder (callback and its verbs, record, exchange, its job kinds,
- * the identity link, revocation; what Magento sends: magento-shapes.ts); the app imports it from here.
+ * lib/integration: the handshake, app side, in one folder (callback, record, exchange, its job kinds, the identity
+ * link, revocation; what Magento sends: magento-shapes.ts; its verbs are lib/verbs/handshake.ts and identity.ts);
+ * the app imports it from here.
  */
 export { CALLBACK_TIMEOUT_MS, CONSUMER_EXPIRY_MS } from "./exchange";
 export { type IdentityQuery } from "./identity";

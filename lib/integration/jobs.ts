@@ -1,7 +1,7 @@
 /**
  * The handshake as jobs, in protocol order: callback validated → bound → stored → request-token call → request
  * token → access-token call → active. The callback URL only validates, seals, enqueues and answers
- * (lib/integration/verbs.ts receiveCallback); then:
+ * (lib/verbs/handshake.ts receiveCallback); then:
  * - `handshake.callback` records the callback (binding check, installation, activation: record-callback.ts) and
  *   enqueues the exchange.
  * - `handshake.exchange` runs the token exchange (exchange.ts), resumable after a crash, inside the 300 s window.
@@ -25,9 +25,9 @@ import { pruneLinkRequests } from "@/lib/integration/link-requests";
 import { defineJob, type JobKind } from "@/lib/jobs/worker";
 import type { JobModule } from "@/lib/jobs/registry";
 import { UNPROVEN_LANE_PREFIX, type JobQueue, type SendOptions } from "@/lib/jobs/queue";
-import { handshakeLane, storeLane, unprovenRecordingLane, type JobServices } from "@/lib/jobs/kinds/services";
-import type { HandshakePruning } from "@/lib/jobs/kinds/maintenance";
-import { probeJob } from "./probe-jobs";
+import { handshakeLane, storeLane, unprovenRecordingLane } from "@/lib/jobs/lanes";
+import type { Storage } from "@/lib/storage/storage";
+import { probeJob, type ProbeJobServices } from "./probe-jobs";
 
 export const CALLBACK_JOB = "handshake.callback";
 export const EXCHANGE_JOB = "handshake.exchange";
@@ -35,13 +35,27 @@ export const EXCHANGE_SWEEP_JOB = "maintenance.exchanges";
 /** A pending activation this old without an exchange job gets one (the normal path sends it within ms). */
 const LOST_JOB_AFTER_MS = 10_000;
 
-/** What the handshake's jobs use of the kit: the job services, and the handshake's own dependencies. */
-export interface HandshakeJobServices extends JobServices {
+/** What the handshake's jobs use of the kit: what health probes use, and the handshake's own dependencies. */
+export interface HandshakeJobServices extends ProbeJobServices {
   /** The handshake's dependencies, with the store fetch a job brings (governed for its lane). */
   integration(storeFetch: typeof fetch): IntegrationDeps;
 }
 
-/** What the app-wide prune job (lib/jobs/kinds/maintenance.ts) removes of the handshake. */
+/**
+ * What the app-wide prune job (lib/jobs/kinds/maintenance.ts) removes of the handshake: createKit (lib/kit.ts)
+ * hands it in, so that lib/jobs imports nothing of lib/integration.
+ */
+export interface HandshakePruning {
+  pruneUnproven(deps: {
+    storage: Storage;
+    now: () => Date;
+  }): Promise<{ installations: number; stores: number; requestTokens: number }>;
+  /** How long a never-proven callback (and its queued jobs) is kept. */
+  unprovenTtlMs: number;
+  pruneLinkRequests(storage: Storage, now: Date): Promise<number>;
+}
+
+/** The handshake's share of the app-wide prune job (lib/jobs/kinds/maintenance.ts). */
 export const HANDSHAKE_PRUNING: HandshakePruning = {
   pruneUnproven,
   unprovenTtlMs: UNPROVEN_TTL_MS,

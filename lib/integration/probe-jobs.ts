@@ -9,12 +9,25 @@ import { probeWithClient } from "@/lib/integration/probe";
 import { defineJob, type JobKind } from "@/lib/jobs/worker";
 import type { JobModule } from "@/lib/jobs/registry";
 import type { SendOptions } from "@/lib/jobs/queue";
-import { storeLane, type JobServices } from "@/lib/jobs/kinds/services";
+import { storeLane } from "@/lib/jobs/lanes";
+import type { CoreJobServices } from "@/lib/jobs/services";
+import type { MagentoClient } from "@/lib/magento";
+import type { Storage } from "@/lib/storage/storage";
+import type { InstallationWithStore } from "@/lib/storage/types";
 
 export const PROBE_JOB = "installation.probe";
 export const HEALTH_SWEEP_JOB = "health.sweep";
 /** At most this many installations are probed per sweep (the oldest checks first). */
 const SWEEP_BATCH = 10_000;
+
+/** What health probes use of the kit, beyond every kind's log, clock and senders (lib/kit.ts builds it). */
+export interface ProbeJobServices extends CoreJobServices {
+  storage: Storage;
+  /** A signed client without a user (stores.systemClient), calling through `storeFetch`; null when unusable. */
+  systemClient(installation: string | InstallationWithStore, storeFetch: typeof fetch): Promise<MagentoClient | null>;
+  /** How often every active installation is probed. */
+  healthProbeEveryMs: number;
+}
 
 export const probeJob = {
   kind: PROBE_JOB,
@@ -31,7 +44,7 @@ export const probeJob = {
   },
 };
 
-export function probeJobs(s: JobServices): JobKind[] {
+export function probeJobs(s: ProbeJobServices): JobKind[] {
   return [
     defineJob({
       kind: PROBE_JOB,
@@ -68,7 +81,7 @@ export function probeJobs(s: JobServices): JobKind[] {
 }
 
 /** Health probes' job module (registered by createKit, lib/kit.ts): after each activation, and a sweep of every active store. */
-export const probeJobModule: JobModule<JobServices> = {
+export const probeJobModule: JobModule<ProbeJobServices> = {
   labels: { [PROBE_JOB]: "Health probe", [HEALTH_SWEEP_JOB]: "Health probes (all stores)" },
   kinds: probeJobs,
   recurring: (s) => [{ kind: HEALTH_SWEEP_JOB, everyMs: s.healthProbeEveryMs }],

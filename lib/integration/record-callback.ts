@@ -54,7 +54,7 @@ export async function recordCallback(
 }
 
 /**
- * The steps, in protocol order (the callback URL validated the callback: lib/integration/verbs.ts): lock the consumer
+ * The steps, in protocol order (the callback URL validated the callback: lib/verbs/handshake.ts): lock the consumer
  * key's installation → check the callback against the key's binding (refused if it contradicts it) → recognise a
  * replay → store it (the store, the installation, a new activation). The exchange job takes it from there.
  */
@@ -197,7 +197,7 @@ async function createPendingInstallation(
 
 /**
  * One `callback_refused` row per installation and window, counting repeats (a flood cannot fill diagnostics):
- * `count` refusals at once (the callback URL refuses a burst of them together, lib/integration/verbs.ts).
+ * `count` refusals at once (the callback URL refuses a burst of them together, lib/verbs/handshake.ts).
  */
 export async function recordRefusal(
   tx: Storage,

@@ -6,7 +6,7 @@
  */
 import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
 import type { FailureReason } from "@/lib/magento/failure-reasons";
-import type { SyncRepo } from "@/lib/sync/sync-repo";
+import type { SyncRepo } from "./sync-repo";
 import type {
   Activation,
   ActivationState,

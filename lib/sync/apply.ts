@@ -7,7 +7,7 @@
 import type { Storage } from "@/lib/storage/storage";
 import type { SyncEntity } from "./declaration";
 import { compare, SyncDataError, type StoreRecord } from "./records";
-import type { CursorPatch, NewChange } from "./sync-repo";
+import type { CursorPatch, NewChange } from "@/lib/storage/sync-repo";
 
 export interface Applied {
   /** Changes written (new, changed or deleted records). */

@@ -7,7 +7,7 @@
 import type { Logger } from "pino";
 import type { Storage } from "@/lib/storage/storage";
 import type { SyncChange, SyncHandler } from "./handler";
-import type { OutboxChange } from "./sync-repo";
+import type { OutboxChange } from "@/lib/storage/sync-repo";
 
 export const BATCH_SIZE = 100;
 export const MAX_ATTEMPTS = 5;

@@ -2,7 +2,7 @@
 export type { CurrentUser } from "./auth";
 export type { ExportView, StartExport } from "./exports";
 export type { BulkView, StartBulk, ReadFile } from "./bulk";
-export type { CallbackResponse } from "@/lib/integration/verbs";
+export type { CallbackResponse } from "./handshake";
 export type { JobView, LaneView, WorkerSettings } from "./jobs";
 export type { DiagnosticsView } from "./stores";
 export type { DeliveryView, EventIntakeUrls } from "./events";

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { storeLane } from "@/lib/jobs/kinds";
-import type { HandshakeJobServices as JobServices } from "@/lib/integration/jobs";
 import type { JobRegistry } from "@/lib/jobs/registry";
 import { startWorker, type Worker } from "@/lib/jobs/worker";
 import type { Job, LaneState } from "@/lib/jobs/queue";
@@ -99,7 +98,7 @@ function laneView(l: LaneState | null, now: Date): LaneView {
 }
 
 /** The job engine as the app sees it: a store's jobs (Jobs view), retrying one, and starting this process's worker. */
-export function jobVerbs(core: KitCore, services: () => JobServices, registry: JobRegistry<JobServices>) {
+export function jobVerbs<S>(core: KitCore, services: () => S, registry: JobRegistry<S>) {
   const label = (kind: string) => registry.label(kind);
   return {
     queue: core.queue,

@@ -12,7 +12,7 @@ import { openDatabase } from "@/lib/db";
 import { createPostgresJobQueue } from "@/lib/jobs/postgres-queue";
 import { parseEnv } from "@/lib/env";
 import { kitFromEnv } from "@/lib/kit-from-env";
-import { DATABASE_AWAY } from "@/lib/integration/verbs";
+import { DATABASE_AWAY } from "@/lib/verbs/handshake";
 import { freshDatabaseUrl } from "../helpers/databases";
 import { closeServer, freePort } from "../helpers/servers";
 import { tcpForwarder } from "../helpers/tcp-forwarder";

@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { PROVIDERS } from "../helpers/databases";
 import { startSyncHarness, type SyncHarness } from "../helpers/sync-harness";
-import { metrics, scrapeSources } from "@/lib/ops";
+import { metrics } from "@/lib/ops";
+import { scrapeSources } from "@/lib/kit-scrape-sources";
 import { MAX_ATTEMPTS } from "@/lib/sync/deliver";
 
 /** One gauge's value for one label set, from the Prometheus text; undefined when the series is absent. */

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { freshDatabase, PROVIDERS, type TestDatabase } from "../helpers/databases";
-import type { NewChange } from "@/lib/sync/sync-repo";
+import type { NewChange } from "@/lib/storage/sync-repo";
 
 const change = (identity: string, over: Partial<NewChange> = {}): NewChange => ({
   identity,

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { loadStore } from "./_lib/store-context";
+import { loadStore } from "@/app/_kit";
 import { LinkRequests } from "./_components/LinkRequests";
 
 /**

@@ -1,12 +1,13 @@
 import { Suspense } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { records, checkedAgo, formatDateTime, stateOfRevocation, text } from "@/lib/dashboard";
+import { attempt, type Attempt, records, checkedAgo, formatDateTime, stateOfRevocation, text } from "@/lib/dashboard";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
 import { GridSkeleton } from "@/app/components/GridSkeleton";
 import { Card, LinkButton, StateBadge, Table } from "@/app/components/ui";
-import { attempt, loadStore, type Attempt, type StoreSummary } from "./_lib/store-context";
+import { loadStore } from "@/app/_kit";
+import type { StoreSummary } from "@/lib/kit";
 
 export const metadata: Metadata = { title: "Store overview" };
 

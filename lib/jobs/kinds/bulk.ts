@@ -8,7 +8,8 @@ import { z } from "zod";
 import { advanceSubmission } from "@/lib/bulk/track";
 import { defineJob, type JobKind } from "../worker";
 import type { SendOptions } from "../queue";
-import { storeLane, type JobServices } from "./services";
+import { storeLane } from "../lanes";
+import type { JobServices } from "./services";
 import type { JobModule } from "../registry";
 
 export const BULK_JOB = "bulk.track";

@@ -7,7 +7,8 @@ import { z } from "zod";
 import { exportSlice } from "@/lib/exports/run";
 import { defineJob, type JobKind } from "../worker";
 import type { SendOptions } from "../queue";
-import { storeLane, type JobServices } from "./services";
+import { storeLane } from "../lanes";
+import type { JobServices } from "./services";
 import type { JobModule } from "../registry";
 
 export const EXPORT_JOB = "export.run";

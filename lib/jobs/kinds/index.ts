@@ -3,10 +3,11 @@
  * to the handshake's (lib/integration/jobs.ts, probe-jobs.ts: they live with the handshake, and lib/jobs imports
  * nothing of it).
  */
-export { maintenanceJobModule, type HandshakePruning } from "./maintenance";
+export { maintenanceJobModule } from "./maintenance";
 export { EXPORT_JOB, exportJobOptions, exportJobModule } from "./export";
 export { BULK_JOB, bulkJobOptions, bulkJobModule } from "./bulk";
 export { STORE_EVENT_JOB, storeEventJobModule } from "./store-event";
 export { SYNC_PASS_JOB, SYNC_SWEEP_JOB, SYNC_SCHEDULE_JOB, syncJobOptions, syncKey, syncJobModule } from "./sync";
 export { ACCOUNT_MAIL_JOB, ACCOUNT_MAIL_OPTIONS, accountMailJobModule, accountMailOptions } from "./account-mail";
-export { storeLane, unprovenLane, type JobServices } from "./services";
+export { storeLane, unprovenLane } from "../lanes";
+export type { JobServices } from "./services";

@@ -31,10 +31,10 @@ export const EVENT_DELIVERY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Finished bulk submissions (done or failed) and their rows are kept two weeks (the Bulk edit page lists them). */
 export const BULK_SUBMISSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 /**
- * What the prune job removes of the handshake (lib/integration/prune.ts, link-requests.ts), handed in by createKit
- * (lib/kit.ts) so that lib/jobs imports nothing of lib/integration.
+ * What the prune job removes of the handshake (HANDSHAKE_PRUNING: lib/integration/prune.ts, link-requests.ts),
+ * handed in by createKit (lib/kit.ts) and taken by its shape, so that lib/jobs imports nothing of lib/integration.
  */
-export interface HandshakePruning {
+type HandshakeShare = {
   pruneUnproven(deps: {
     storage: JobServices["storage"];
     now: () => Date;
@@ -42,12 +42,12 @@ export interface HandshakePruning {
   /** How long a never-proven callback (and its queued jobs) is kept. */
   unprovenTtlMs: number;
   pruneLinkRequests(storage: JobServices["storage"], now: Date): Promise<number>;
-}
+};
 
 export function maintenanceJobs(
   s: JobServices,
   queue: Pick<JobQueue, "pruneUnproven" | "pruneFinished">,
-  handshake: HandshakePruning,
+  handshake: HandshakeShare,
 ): JobKind[] {
   return [
     defineJob({
@@ -94,7 +94,7 @@ export function maintenanceJobs(
 }
 
 /** App-wide upkeep (pruning) as a job module, with the handshake's share of it handed in. */
-export function maintenanceJobModule(handshake: HandshakePruning): JobModule<JobServices> {
+export function maintenanceJobModule(handshake: HandshakeShare): JobModule<JobServices> {
   return {
     labels: { [PRUNE_JOB]: "Pruning" },
     kinds: (s, queue) => maintenanceJobs(s, queue, handshake),

@@ -10,13 +10,14 @@
  */
 import { z } from "zod";
 import { isPolled, type SyncEntity } from "@/lib/sync/declaration";
-import type { SyncCursor } from "@/lib/sync/sync-repo";
+import type { SyncCursor } from "@/lib/storage/sync-repo";
 import { syncEntity } from "@/lib/sync/registry";
 import { syncRun, type SyncServices } from "@/lib/sync/run";
 import { SyncBusyError } from "@/lib/sync/runner-lock";
 import { defineJob, type JobKind } from "../worker";
 import type { SendOptions } from "../queue";
-import { storeLane, type JobServices } from "./services";
+import { storeLane } from "../lanes";
+import type { JobServices } from "./services";
 import type { JobModule } from "../registry";
 
 export const SYNC_PASS_JOB = "sync.pass";

@@ -2,7 +2,7 @@ import type { DatabaseProvider, PortableQueries } from "@/lib/db";
 import { z } from "zod";
 import { forgetStatementArguments } from "./debug-history";
 import { jsonRows, jsonTexts, timestamp } from "./json-rows";
-import type { ChangeState, MirrorRecord, MirrorState, OutboxChange, SyncCursor, SyncRepo } from "@/lib/sync/sync-repo";
+import type { ChangeState, MirrorRecord, MirrorState, OutboxChange, SyncCursor, SyncRepo } from "../sync-repo";
 
 /** A SQL statement holds at most this many identities (SQLite's bound-parameter limit is far above). */
 const IN_CHUNK = 500;

@@ -5,7 +5,8 @@ import { grids } from "@/lib/dashboard";
 import { GridPage } from "@/app/components/GridPage";
 import { GridSkeleton } from "@/app/components/GridSkeleton";
 import { StoreHeader } from "@/app/components/StoreHeader";
-import { loadStore, type StoreSummary } from "../_lib/store-context";
+import { loadStore } from "@/app/_kit";
+import type { StoreSummary } from "@/lib/kit";
 
 /** Every grid of lib/dashboard/grids.ts at /stores/<id>/<grid key>; the named folders next to this one win over it. */
 type Props = {

@@ -1,7 +1,7 @@
 import { Badge, Card, EmptyState, Table, type BadgeTone } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import type { BulkView } from "@/lib/verbs";
-import { loadStore } from "../_lib/store-context";
+import { loadStore } from "@/app/_kit";
 import { RefreshWhileRunning } from "../export/RefreshWhileRunning";
 import { BulkForm } from "./BulkForm";
 

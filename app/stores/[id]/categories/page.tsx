@@ -2,13 +2,14 @@ import { Suspense } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
-import { grids } from "@/lib/dashboard";
+import { attempt, grids } from "@/lib/dashboard";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { ApiErrorPanel } from "@/app/components/ApiErrorPanel";
 import { GridSkeleton } from "@/app/components/GridSkeleton";
 import { RequestDetails } from "@/app/components/RequestDetails";
 import { Badge, Button, EmptyState, Field, LinkButton } from "@/app/components/ui";
-import { attempt, loadStore, type StoreSummary } from "../_lib/store-context";
+import { loadStore } from "@/app/_kit";
+import type { StoreSummary } from "@/lib/kit";
 
 export const metadata: Metadata = { title: "Categories" };
 

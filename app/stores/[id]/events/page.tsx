@@ -4,7 +4,8 @@ import { StoreHeader } from "@/app/components/StoreHeader";
 import { CopyField } from "@/app/components/CopyField";
 import { AutoRefresh } from "@/app/components/AutoRefresh";
 import type { DeliveryView } from "@/lib/verbs";
-import { attempt, loadStore } from "../_lib/store-context";
+import { loadStore } from "@/app/_kit";
+import { attempt } from "@/lib/dashboard";
 import { setCommerceKeyAction, setIoClientIdAction, subscribeAction } from "./actions";
 import { CommerceKeyForm, IoClientIdForm, ReplayButton, SubscribeForm, UnsubscribeButton } from "./EventForms";
 

@@ -2,7 +2,7 @@
 
 import { findOperation, MagentoApiError } from "@/lib/magento";
 import { explorer, describeApiError, resourceOfRoute } from "@/lib/dashboard";
-import { loadStore } from "../_lib/store-context";
+import { loadStore } from "@/app/_kit";
 
 export type RunResult =
   | { kind: "idle" }

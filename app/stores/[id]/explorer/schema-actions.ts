@@ -3,7 +3,7 @@
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { MagentoApiError, MagentoOAuthError } from "@/lib/magento";
-import { loadStore } from "../_lib/store-context";
+import { loadStore } from "@/app/_kit";
 import { rememberSchema } from "./schema-cache";
 import { failed, type FormState, parseForm } from "@/lib/forms";
 

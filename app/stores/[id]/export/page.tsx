@@ -3,7 +3,7 @@ import { StoreHeader } from "@/app/components/StoreHeader";
 import type { ExportView } from "@/lib/verbs";
 import { ENTITIES, ENTITY_NAMES, entityChoices } from "@/lib/exports";
 import { describeStoreState } from "@/lib/dashboard";
-import { loadStore } from "../_lib/store-context";
+import { loadStore } from "@/app/_kit";
 import { ExportForm } from "./ExportForm";
 import { RefreshWhileRunning } from "./RefreshWhileRunning";
 

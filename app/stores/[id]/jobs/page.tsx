@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import { Alert, Badge, Button, Card, EmptyState, LinkButton, Table, type BadgeTone } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import type { JobView } from "@/lib/verbs";
-import { loadStore } from "../_lib/store-context";
+import { loadStore } from "@/app/_kit";
 import { retryJobAction } from "./actions";
 
 export const metadata = { title: "Jobs" };

@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import { Alert, Badge, Button, Card, EmptyState, Table } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { syncErrorView, syncStateOf } from "@/lib/sync";
-import { loadStore } from "../_lib/store-context";
+import { loadStore } from "@/app/_kit";
 import { syncAction } from "./actions";
 import { DayChart } from "./DayChart";
 

@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import { Badge, Card, Table, type BadgeTone } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import type { BulkRowStatus } from "@/lib/bulk";
-import { loadStore } from "../../_lib/store-context";
+import { loadStore } from "@/app/_kit";
 import { RefreshWhileRunning } from "../../export/RefreshWhileRunning";
 
 export const metadata = { title: "Bulk edit rows" };

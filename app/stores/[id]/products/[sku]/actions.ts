@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { MagentoApiError } from "@/lib/magento";
 import { describeApiError, records } from "@/lib/dashboard";
 import { failed, type FormState, parseForm, saved } from "@/lib/forms";
-import { loadStore } from "../../_lib/store-context";
+import { loadStore } from "@/app/_kit";
 
 /** Signed PUT /V1/products/{sku} with the new name, price and qty; ownership is checked again here. */
 export async function updateProduct(

@@ -1,11 +1,12 @@
 /**
- * What the metrics read from the database when scraped: open jobs of every worker, paused store lanes, and the
- * delta sync's lag and undelivered changes.
+ * What the metrics (lib/ops/metrics.ts) read from the database when scraped: open jobs of every worker, paused store
+ * lanes, and the delta sync's lag and undelivered changes. Beside the kit, not in lib/ops: it reads the sync's
+ * cursors, and operations sit below the sync.
  */
 import type { PortablePrisma } from "@/lib/db";
 import { lagSeconds } from "@/lib/sync/lag";
 import type { JobQueue } from "@/lib/jobs/queue";
-import type { ScrapeSources } from "./metrics";
+import type { ScrapeSources } from "@/lib/ops/metrics";
 
 export function scrapeSources(
   queue: Pick<JobQueue, "openCounts">,

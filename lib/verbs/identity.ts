@@ -19,12 +19,12 @@ import { consumerKeyRef } from "@/lib/integration/key-digest";
 import { isIdentityPath, isMagentoToken } from "@/lib/integration/magento-shapes";
 import { cookieName } from "@/lib/cookie-names";
 import { linkRequestLinkState, verifyLinkRequest } from "@/lib/integration/link-request-verification";
-import type { KitCore } from "@/lib/verbs/core";
-import { safeNextPath } from "@/lib/verbs/auth";
+import type { KitCore } from "./core";
+import { safeNextPath } from "./auth";
 
 /**
- * The identity namespace of the kit (kit.identity): the identity popup (./identity.ts) with this request's session
- * and cookies. It lives with the handshake, as the callback's verbs do (./verbs.ts).
+ * The identity namespace of the kit (kit.identity): the identity popup (lib/integration/identity.ts) with this
+ * request's session and cookies. The callback's verbs are next door (./handshake.ts).
  */
 export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext) => Promise<string | null>) {
   /** The identity popup that `next` (a sign-in's destination) points at, if any. */

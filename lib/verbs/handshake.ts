@@ -11,7 +11,7 @@ import { CallbackAdmission } from "@/lib/integration/callback-admission";
 import { groupPerTurn } from "@/lib/jobs/group-send";
 import { metrics } from "@/lib/ops/metrics";
 import { annotate, withSpan } from "@/lib/ops/tracing";
-import type { KitCore } from "@/lib/verbs/core";
+import type { KitCore } from "./core";
 import type { InstallationWithStore } from "@/lib/storage/storage";
 import { CALLBACK_PATH, IDENTITY_PATH } from "@/lib/integration/magento-shapes";
 

@@ -1,0 +1,164 @@
+/**
+ * The kit splits into packages that import each other one way (docs/architecture.md, "Packages"): every file of
+ * lib/, app/_kit and app/components belongs to one package, by the longest prefix of its path in PACKAGE_OF; the
+ * packages' imports form no cycle; and each package imports only the packages it builds on (MAY_IMPORT). The
+ * handshake, the sync and the dashboard never import one another, and nothing below the kit imports it.
+ */
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { importCycles, importGraph, sourceFiles } from "../../helpers/import-graph";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const graph = importGraph(root, sourceFiles(root, ["lib", "app/_kit", "app/components"]));
+
+const PACKAGES = ["magento", "storage", "handshake", "sync", "dashboard", "kit", "next"] as const;
+type Package = (typeof PACKAGES)[number];
+
+/** Where each file belongs: the longest prefix that starts its path wins (a folder ends in "/"). */
+const PACKAGE_OF: ReadonlyArray<readonly [prefix: string, pkg: Package]> = [
+  // the store client and what it stands on
+  ["lib/oauth/", "magento"],
+  ["lib/magento/", "magento"],
+  ["lib/net/", "magento"],
+  ["lib/kit-error.ts", "magento"],
+  // the database, its storage interfaces, the job engine, operations
+  ["lib/storage/", "storage"],
+  ["lib/generated/", "storage"],
+  ["lib/db.ts", "storage"],
+  ["lib/db-reachable.ts", "storage"],
+  ["lib/sqlite-", "storage"],
+  ["lib/secret-box.ts", "storage"],
+  ["lib/jobs/", "storage"],
+  ["lib/ops/", "storage"],
+  // the handshake, accounts and sessions
+  ["lib/integration/", "handshake"],
+  ["lib/auth/", "handshake"],
+  ["lib/session.ts", "handshake"],
+  ["lib/cookie-names.ts", "handshake"],
+  ["lib/mail/", "handshake"],
+  ["lib/portal/", "handshake"],
+  ["lib/stores/", "handshake"],
+  // records that move between the store and the app
+  ["lib/sync/", "sync"],
+  ["lib/events/", "sync"],
+  ["lib/bulk/", "sync"],
+  // what the store pages show
+  ["lib/dashboard/", "dashboard"],
+  ["lib/exports/", "dashboard"],
+  // the composition: createKit, its verbs, the kit's job kinds, the environment
+  ["lib/kit.ts", "kit"],
+  ["lib/kit-from-env.ts", "kit"],
+  ["lib/kit-scrape-sources.ts", "kit"],
+  ["lib/env.ts", "kit"],
+  ["lib/log.ts", "kit"],
+  ["lib/process-env.ts", "kit"],
+  ["lib/verbs/", "kit"],
+  ["lib/jobs/kinds/", "kit"],
+  ["lib/forms/", "kit"],
+  ["lib/security-headers.ts", "kit"],
+  ["lib/body-limit.ts", "kit"],
+  // the Next.js adapter and the page parts it serves
+  ["app/_kit/", "next"],
+  ["app/components/", "next"],
+];
+
+/** What each package may import besides itself. */
+const MAY_IMPORT: Readonly<Record<Package, readonly Package[]>> = {
+  magento: [],
+  storage: ["magento"],
+  handshake: ["storage", "magento"],
+  sync: ["storage", "magento"],
+  dashboard: ["storage", "magento"],
+  kit: ["handshake", "sync", "dashboard", "storage", "magento"],
+  next: ["kit", "handshake", "sync", "dashboard", "storage", "magento"],
+};
+
+function packageOf(file: string): Package | undefined {
+  let best: readonly [string, Package] | undefined;
+  for (const entry of PACKAGE_OF)
+    if (file.startsWith(entry[0]) && entry[0].length > (best?.[0].length ?? -1)) best = entry;
+  return best?.[1];
+}
+
+/** Files read, and files they import, that no prefix of PACKAGE_OF claims. */
+function unmappedFiles(g: Map<string, string[]>): string[] {
+  const files = new Set([...g.keys(), ...[...g.values()].flat()]);
+  return [...files].filter((f) => packageOf(f) === undefined).sort();
+}
+
+/** Every import from one package into another, as `file -> imported file`, with both packages. */
+function crossImports(g: Map<string, string[]>): Array<{ from: Package; to: Package; edge: string }> {
+  return [...g].flatMap(([file, deps]) => {
+    const from = packageOf(file);
+    return deps.flatMap((dep) => {
+      const to = packageOf(dep);
+      return from && to && from !== to ? [{ from, to, edge: `${file} -> ${dep}` }] : [];
+    });
+  });
+}
+
+/** Each cycle of packages, with the imports that close it (`file -> imported file`). */
+function packageCycles(g: Map<string, string[]>): string[][] {
+  const cross = crossImports(g);
+  const packages = new Map<string, string[]>(PACKAGES.map((p) => [p, []]));
+  for (const { from, to } of cross) if (!packages.get(from)!.includes(to)) packages.get(from)!.push(to);
+  return importCycles(packages).map((cycle) => [
+    cycle.join(" <-> "),
+    ...cross
+      .filter(({ from, to }) => cycle.includes(from) && cycle.includes(to))
+      .map(({ from, to, edge }) => `${from} -> ${to}: ${edge}`)
+      .sort(),
+  ]);
+}
+
+/** The imports MAY_IMPORT does not allow, as `file -> imported file`. */
+function forbiddenImports(g: Map<string, string[]>): string[] {
+  return crossImports(g)
+    .filter(({ from, to }) => !MAY_IMPORT[from].includes(to))
+    .map(({ edge }) => edge)
+    .sort();
+}
+
+describe("the package graph", () => {
+  it("is read from the sources: every package has files, and their imports are seen", () => {
+    for (const p of PACKAGES)
+      expect(
+        [...graph.keys()].some((f) => packageOf(f) === p),
+        p,
+      ).toBe(true);
+    expect(graph.get("lib/kit.ts")).toContain("lib/jobs/registry.ts");
+    expect(graph.get("app/_kit/index.ts")).toContain("lib/kit.ts");
+    expect(crossImports(graph).length).toBeGreaterThan(300);
+  });
+
+  it("allows a layered order of packages (the table itself has no cycle)", () => {
+    expect(importCycles(new Map(Object.entries(MAY_IMPORT).map(([p, deps]) => [p, [...deps]])))).toEqual([]);
+  });
+
+  it("a forbidden import and the cycle it closes are caught, and a file no prefix claims", () => {
+    const planted = new Map(graph);
+    planted.set("lib/storage/storage.ts", [...(graph.get("lib/storage/storage.ts") ?? []), "lib/integration/jobs.ts"]);
+    planted.set("lib/sync/apply.ts", [...(graph.get("lib/sync/apply.ts") ?? []), "lib/dashboard/grid.ts"]);
+    planted.set("lib/brand-new.ts", []);
+    expect(forbiddenImports(planted)).toEqual([
+      "lib/storage/storage.ts -> lib/integration/jobs.ts",
+      "lib/sync/apply.ts -> lib/dashboard/grid.ts",
+    ]);
+    const cycles = packageCycles(planted);
+    expect(cycles.map((c) => c[0])).toEqual(["handshake <-> storage"]);
+    expect(cycles[0]).toContain("storage -> handshake: lib/storage/storage.ts -> lib/integration/jobs.ts");
+    expect(unmappedFiles(planted)).toEqual(["lib/brand-new.ts"]);
+  });
+
+  it("every file belongs to a package (a new file or folder of lib/ gets a line in PACKAGE_OF)", () => {
+    expect(unmappedFiles(graph)).toEqual([]);
+  });
+
+  it("has no cycle", () => {
+    expect(packageCycles(graph)).toEqual([]);
+  });
+
+  it("each package imports only the packages it builds on", () => {
+    expect(forbiddenImports(graph)).toEqual([]);
+  });
+});

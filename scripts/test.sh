@@ -138,7 +138,13 @@ if (e) { passed += e.stats.expected + e.stats.flaky; failed += e.stats.unexpecte
 else if (!process.env.CHANGED_ONLY) { console.log("no playwright report"); failed++; }
 // Name what failed last, so the end of a long log says where to look.
 const failures = [];
-const firstLine = (m) => String(m ?? "").split("\n")[0].slice(0, 300);
+// vitest reports a failed or timed-out hook as "STACK_TRACE_ERROR": name where it is in the test file instead
+const firstLine = (m) => {
+  const lines = String(m ?? "").split("\n");
+  if (lines[0] !== "Error: STACK_TRACE_ERROR") return lines[0].slice(0, 300);
+  const at = lines.find((l) => /tests\/.*:\d+:\d+/.test(l) && !l.includes("node_modules"));
+  return `a hook failed or timed out ${at ? at.trim().replace(process.cwd() + "/", "") : ""} (its log above says why)`;
+};
 for (const file of v?.testResults ?? [])
   for (const t of file.assertionResults ?? [])
     if (t.status === "failed")

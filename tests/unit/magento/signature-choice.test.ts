@@ -6,30 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { createMagentoClient, searchCriteria, type SignatureChoice } from "@/lib/magento";
-import { refParseAuthorization, refSign } from "@/tests/helpers/reference-oauth";
-import { counterNonce, fakeFetch, json, type RecordedCall } from "../../helpers/fake-fetch";
-
-const AUTH = {
-  kind: "oauth" as const,
-  consumerKey: "a6aa81cc3e65e2960a4879392445e718",
-  consumerSecret: "uc83htqfl8q7uvq8qwjo67pfghvm8il2",
-  accessToken: "0lnuajnuzeei2o8xcddii5us77xnb6v0",
-  accessTokenSecret: "1c6d2hycnir5ygf39fycs6zhtaagx8pd",
-};
-
-function verifiesAsFamilyD(call: RecordedCall): boolean {
-  const { oauth_signature: signature, ...params } = refParseAuthorization(call.headers.authorization!);
-  return (
-    refSign({
-      method: call.method,
-      url: call.url,
-      oauthParams: params,
-      consumerSecret: AUTH.consumerSecret,
-      tokenSecret: AUTH.accessTokenSecret,
-      family: "D",
-    }) === signature
-  );
-}
+import { TEST_OAUTH as AUTH, verifiesAsFamilyD } from "../../helpers/signed-call-check";
+import { counterNonce, fakeFetch, json } from "../../helpers/fake-fetch";
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;

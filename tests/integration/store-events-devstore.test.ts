@@ -212,11 +212,10 @@ describe("dev store → kit store events", () => {
       [0, 503],
       [1, 200],
     ]);
-    const rows = await kit.events.recent(installationId);
-    expect(rows.io[0]).toMatchObject({
-      outcome: "handled",
-      detail: expect.stringMatching(/refreshed products 24-MB02/),
-    });
+    // refreshRecord runs inside the event's job; the delivery is marked handled after it returns
+    await expect
+      .poll(async () => (await kit.events.recent(installationId)).io[0], { timeout: 10_000 })
+      .toMatchObject({ outcome: "handled", detail: expect.stringMatching(/refreshed products 24-MB02/) });
   });
 
   it("subscriptions through the store API: subscribing twice leaves one; unsubscribe removes it; Open Source says webhooks are absent", async () => {

@@ -72,7 +72,9 @@ describe("store events into the sync path", () => {
     await expect
       .poll(() => changes.find((c) => c.identity === "24-MB01")?.data?.name, { timeout: 30_000 })
       .toBe("Joust Duffle Bag (pushed)");
-    const rows = await kit.events.recent(inst.id);
-    expect(rows.commerce[0]).toMatchObject({ outcome: "handled", detail: "refreshed products 24-MB01" });
+    // the sync handler runs inside the event's job; the delivery is marked handled after it returns
+    await expect
+      .poll(async () => (await kit.events.recent(inst.id)).commerce[0], { timeout: 10_000 })
+      .toMatchObject({ outcome: "handled", detail: "refreshed products 24-MB01" });
   });
 });

@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 /** The one module that wraps undici for outbound calls (and may therefore reach the network itself). */
-export const GUARDED_FETCH_MODULES = ["lib/net/store-fetch.ts"];
+export const GUARDED_FETCH_MODULES = ["packages/client/src/net/store-fetch.ts"];
 const NO_GLOBAL_FETCH =
   "Use the guarded store fetch (storeFetch() in lib/kit.ts, or a `fetch` passed in): the global fetch skips the private-address check.";
 
@@ -38,7 +38,7 @@ export const FENCES = {
     },
   ],
   // The handshake (lib/integration) builds on the job engine and on storage, never the other way round: the
-  // vocabularies both need live below it (lib/storage/installation-states.ts, lib/magento/failure-reasons.ts).
+  // vocabularies both need live below it (lib/storage/installation-states.ts, packages/client/src/magento/failure-reasons.ts).
   jobs: [
     {
       regex: "^(@/lib/integration(/|$)|(\\.\\./)+integration(/|$))",
@@ -50,28 +50,49 @@ export const FENCES = {
     {
       regex: "^(@/lib/integration(/|$)|(\\.\\./)+integration(/|$))",
       message:
-        "lib/storage never imports lib/integration: a vocabulary both need goes into a leaf below them (lib/storage/installation-states.ts, lib/magento/failure-reasons.ts).",
+        "lib/storage never imports lib/integration: a vocabulary both need goes into a leaf below them (lib/storage/installation-states.ts, packages/client/src/magento/failure-reasons.ts).",
     },
   ],
   devstore: [
     {
-      regex: "^(@/(lib|app)(/|$)|(\\.\\./)+(lib|app)(/|$))",
+      regex: "^(@/(lib|app|packages)(/|$)|(\\.\\./)+(lib|app|packages)(/|$)|@magento-integration/)",
       message:
-        "The dev store stands in for Magento and shares no code with the kit (lib/, app/): a bug in one must not hide the same bug in the other.",
+        "The dev store stands in for Magento and shares no code with the kit (lib/, app/, packages/): a bug in one must not hide the same bug in the other.",
+    },
+  ],
+  // Outside a package, it is reached by its name and the entry points its package.json exports, never a file.
+  packageEntries: [
+    {
+      regex: "^(@magento-integration/[^/]+/(src|dist)(/|$)|(\\.\\./)+packages/|@/packages/)",
+      message:
+        'Import a kit package by its name and entry points ("@magento-integration/client", "@magento-integration/client/net"), as an app that installed it does: its files are not its API.',
+    },
+  ],
+  // A package is built and published on its own: it imports its own files by relative paths with their `.ts`
+  // extension (tsc rewrites them to `.js`), other packages by name, and nothing of the app.
+  packages: [
+    {
+      regex: "^@/",
+      message:
+        'A package never imports the app\'s "@/" alias: import its own files by relative path ("./x.ts"), another package by its name.',
+    },
+    {
+      regex: "^(\\.\\./){3,}",
+      message: "A package never reaches out of its own folder by a relative path: import another package by its name.",
     },
   ],
 };
 
 /**
  * A body is read with a bound: readBodyCapped (app/_kit/request.ts) for a request a route receives, readCapped
- * (lib/net/read-capped.ts) for a response. `.text()`, `.json()`, `.formData()`, `.arrayBuffer()` and `.blob()`
+ * (packages/client/src/net/read-capped.ts) for a response. `.text()`, `.json()`, `.formData()`, `.arrayBuffer()` and `.blob()`
  * hold the whole body in memory however large it is: one large POST, or one portal answering gigabytes, ended the
- * server. lib/magento reads its responses through its own capped transport (undici dispatch) or readChunksCapped.
+ * server. packages/client/src/magento reads its responses through its own capped transport (undici dispatch) or readChunksCapped.
  */
 export const UNBOUNDED_BODY_READ = {
   selector: "CallExpression[arguments.length=0][callee.property.name=/^(text|json|formData|arrayBuffer|blob)$/]",
   message:
-    "Read a body with a bound: readBodyCapped (app/_kit/request.ts) for a request, readCapped (lib/net/read-capped.ts) for a response. This call holds the whole body in memory, however large.",
+    "Read a body with a bound: readBodyCapped (app/_kit/request.ts) for a request, readCapped (packages/client/src/net/read-capped.ts) for a response. This call holds the whole body in memory, however large.",
 };
 
 /** `no-restricted-imports` plus the same patterns for dynamic `import("…")`, and any more `no-restricted-syntax`. */
@@ -96,6 +117,7 @@ export default tseslint.config(
       ".next/",
       ".next-*/",
       "lib/generated/",
+      "packages/*/dist/",
       "reports/",
       "test-results/",
       "data/",
@@ -127,7 +149,7 @@ export default tseslint.config(
   {
     // Every outbound call of the app goes through the guarded store fetch (private addresses refused at connect
     // time, docs/security.md): the global fetch is off limits outside the module that wraps undici.
-    files: ["app/**", "lib/**", "scripts/**", "proxy.ts", "instrumentation.ts"],
+    files: ["app/**", "lib/**", "packages/*/src/**", "scripts/**", "proxy.ts", "instrumentation.ts"],
     ignores: GUARDED_FETCH_MODULES,
     rules: {
       "no-restricted-globals": ["error", { name: "fetch", message: NO_GLOBAL_FETCH }],
@@ -141,12 +163,19 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ["lib/**"], rules: fence(FENCES.lib, [UNBOUNDED_BODY_READ]) },
+  { files: ["lib/**"], rules: fence([...FENCES.lib, ...FENCES.packageEntries], [UNBOUNDED_BODY_READ]) },
   {
     files: ["lib/jobs/**"],
-    rules: fence([...FENCES.lib, ...FENCES.jobs], [UNBOUNDED_BODY_READ]),
+    rules: fence([...FENCES.lib, ...FENCES.packageEntries, ...FENCES.jobs], [UNBOUNDED_BODY_READ]),
   },
-  { files: ["lib/storage/**"], rules: fence([...FENCES.lib, ...FENCES.storage], [UNBOUNDED_BODY_READ]) },
-  { files: ["app/**"], rules: fence(FENCES.app, [UNBOUNDED_BODY_READ]) },
+  {
+    files: ["lib/storage/**"],
+    rules: fence([...FENCES.lib, ...FENCES.packageEntries, ...FENCES.storage], [UNBOUNDED_BODY_READ]),
+  },
+  {
+    files: ["packages/*/src/**"],
+    rules: fence([...FENCES.lib, ...FENCES.packages], [UNBOUNDED_BODY_READ]),
+  },
+  { files: ["app/**"], rules: fence([...FENCES.app, ...FENCES.packageEntries], [UNBOUNDED_BODY_READ]) },
   { files: ["devstore/**"], rules: fence(FENCES.devstore) },
 );

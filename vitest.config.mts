@@ -1,11 +1,21 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 import { workerCount } from "./tests/helpers/worker-count.cjs";
+import { packageSources } from "./scripts/lib/package-sources.mjs";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 export default defineConfig({
-  resolve: { alias: { "@": root } },
+  // The kit's packages by name, to their sources (as tsconfig.json's paths resolve them); the app's "@/" alias.
+  resolve: {
+    alias: [
+      ...packageSources(root).map((p) => ({
+        find: new RegExp(`^${p.specifier.replace(/[/.]/g, "\\$&")}$`),
+        replacement: p.source,
+      })),
+      { find: /^@\//, replacement: root },
+    ],
+  },
   test: {
     environment: "node",
     // Test files run three at a time: each has its own databases and servers on free ports, and most of a file's
@@ -22,6 +32,17 @@ export default defineConfig({
         extends: true,
         test: { name: "unit", include: ["tests/unit/**/*.test.ts"], isolate: false },
       },
+      // each package's own tests (packages/<name>/tests), one project per package: `npm test --workspace <name>`
+      ...packageSources(root)
+        .filter((p, i, all) => all.findIndex((q) => q.dir === p.dir) === i)
+        .map((p) => ({
+          extends: true as const,
+          test: {
+            name: p.dir.split("/").pop()!,
+            include: [`${p.dir.slice(root.length)}/tests/**/*.test.ts`],
+            isolate: false,
+          },
+        })),
       {
         extends: true,
         test: {

@@ -3,7 +3,7 @@
  * HMAC-SHA256 signer, the least a signed client can do), on the calls of the issue: GET /rest/V1/products/SKU-n
  * and a searchCriteria list call with a date filter, at concurrency 1 and 16. The store is a verifying stub in a
  * process of its own (bench/lib/store-stub.ts); every client run is a fresh process, all loaded the same way
- * (`--import tsx`), runs interleaved and repeated (median). Then lib/magento's own CPU per call with a
+ * (`--import tsx`), runs interleaved and repeated (median). Then packages/client/src/magento's own CPU per call with a
  * dispatcher that answers at once (no network), and what importing it costs in memory (bench/lib/import-footprint.ts).
  * Prints figures, asserts nothing.
  * BENCH_QUICK=1 for a short run.
@@ -11,7 +11,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import type { Dispatcher } from "undici";
-import { createMagentoClient, searchCriteria } from "@/lib/magento";
+import { createMagentoClient, searchCriteria } from "@magento-integration/client";
 import type { CallName, ClientName } from "./lib/client-worker";
 import { BENCH_CREDENTIALS } from "./lib/bench-credentials";
 import { printImportFootprint } from "./lib/import-footprint";
@@ -68,7 +68,7 @@ function runWorker(job: object): Promise<{
   });
 }
 
-/** lib/magento's CPU per call without a network: a dispatcher that answers every request at once. */
+/** packages/client/src/magento's CPU per call without a network: a dispatcher that answers every request at once. */
 async function ownCpu(): Promise<void> {
   const body = Buffer.from(JSON.stringify({ id: 42, sku: "SKU-1", name: "Driven Backpack", price: 36 }));
   const headers = { "content-type": "application/json", "content-length": String(body.length) };

@@ -6,7 +6,7 @@
  * For each store and URL state, in turn:
  *   - page: GET /stores/<id>/products with the session cookie (the whole response, as a browser asks for it);
  *   - store calls: the page's own two store calls (the products list with the same criteria and fields, and the
- *     category tree, in parallel as the page makes them) through lib/magento over the app's guarded store fetch;
+ *     category tree, in parallel as the page makes them) through packages/client/src/magento over the app's guarded store fetch;
  *   - page floor: GET /stores/<id>/remove, a page under the same layouts (session, user, the store and its link
  *     requests, read in one query: app/_kit storePage) that calls no store (its own read: what removing the store
  *     would delete);
@@ -24,8 +24,8 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Page } from "playwright-core";
-import { createStoreFetch } from "@/lib/net/store-fetch";
-import { createMagentoClient, type MagentoClient } from "@/lib/magento";
+import { createStoreFetch } from "@magento-integration/client/net";
+import { createMagentoClient, type MagentoClient } from "@magento-integration/client";
 import { gridFields, gridSearchCriteria, parseGridParams } from "@/lib/dashboard/grid";
 import { productsGrid } from "@/lib/dashboard/products-grid";
 import { categoryTreeFields } from "@/lib/dashboard/category-tree";

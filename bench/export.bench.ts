@@ -9,8 +9,8 @@
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { searchCriteriaToQuery } from "@/lib/magento";
-import { pagedCriteria, pagedFields } from "@/lib/magento/paginate";
+import { searchCriteriaToQuery } from "@magento-integration/client";
+import { pagedCriteria, pagedFields } from "@magento-integration/client";
 import { exportEntity, type ExportOptions } from "../scripts/export";
 import { processCpuMs, startStoreChild, type StoreChild } from "./lib/devstore-child";
 import { leanClient, type Pairs } from "./lib/lean-signer";
@@ -66,7 +66,7 @@ interface ExportPass extends Pass {
 }
 
 /**
- * An exporter process of its own (bench/lib/export-runner.ts: tsx, lib/magento, scripts/export.ts, NDJSON on
+ * An exporter process of its own (bench/lib/export-runner.ts: tsx, packages/client/src/magento, scripts/export.ts, NDJSON on
  * stdout to /dev/null as to a file), so its RSS is the exporter's alone; `pass()` runs one export in it.
  */
 function startExporter(
@@ -135,7 +135,7 @@ async function main(): Promise<void> {
   const store = await startStoreChild({ products: PRODUCTS });
   try {
     console.log(
-      `dev store with ${PRODUCTS} products, the exporter (tsx, lib/magento, scripts/export.ts, NDJSON on stdout to /dev/null) and this process each on their own`,
+      `dev store with ${PRODUCTS} products, the exporter (tsx, packages/client/src/magento, scripts/export.ts, NDJSON on stdout to /dev/null) and this process each on their own`,
     );
     console.log(
       "page size  prefetch     rows  lean rows/s  export rows/s  ratio  cold export rows/s  NDJSON MiB  peak RSS MiB  RSS first 10% → last 10% (MiB)",

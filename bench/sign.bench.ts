@@ -1,5 +1,5 @@
 /**
- * CPU cost of one signed request: lib/oauth's signer as a client keeps it (createSigner) and one-off
+ * CPU cost of one signed request: packages/client/src/oauth's signer as a client keeps it (createSigner) and one-off
  * (signRequest), next to oauth-1.0a's authorize + toHeader and the lean hand signer of bench/lib on the same
  * inputs (a plain GET, a searchCriteria GET with a date filter, the request-token POST), plus nonce generation,
  * and the bare HMAC of the finished base string as the floor (the machine's own speed).
@@ -8,7 +8,7 @@
  */
 import { createHmac } from "node:crypto";
 import OAuth from "oauth-1.0a";
-import { createSigner, generateNonce, signRequest } from "@/lib/oauth";
+import { createSigner, generateNonce, signRequest } from "@magento-integration/client/oauth";
 import { leanSigner } from "./lib/lean-signer";
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 50_000);
@@ -66,7 +66,7 @@ const oauth = new OAuth({
 });
 
 console.log(
-  `lib/oauth's signers vs oauth-1.0a and a lean hand signer (HMAC-SHA256), best of ${ROUNDS} alternating rounds, ${ITERATIONS} iterations each, Node ${process.version}`,
+  `packages/client/src/oauth's signers vs oauth-1.0a and a lean hand signer (HMAC-SHA256), best of ${ROUNDS} alternating rounds, ${ITERATIONS} iterations each, Node ${process.version}`,
 );
 for (const c of cases) {
   const s = c.noToken ? { consumerKey: secrets.consumerKey, consumerSecret: secrets.consumerSecret } : secrets;

@@ -16,7 +16,7 @@ import { parseEnv } from "@/lib/env";
 import { createKit, type Kit } from "@/lib/kit";
 import { createLogger } from "@/lib/log";
 import { createSecretBox } from "@/lib/secret-box";
-import { createStoreFetch } from "@/lib/net/store-fetch";
+import { createStoreFetch } from "@magento-integration/client/net";
 import { lagSeconds } from "@/lib/sync/lag";
 import { SYNC_ENTITIES } from "@/lib/sync/registry";
 import { startStoreChild, startStoreFleet, type StoreChild } from "./lib/devstore-child";

@@ -25,7 +25,7 @@ import { createKit } from "@/lib/kit";
 import { createLogger } from "@/lib/log";
 import { createSecretBox } from "@/lib/secret-box";
 import { settleWorkerHeap, WORKER_NODE_FLAGS, youngGenerationCapped } from "@/lib/jobs/worker-heap";
-import { searchCriteriaToQuery } from "@/lib/magento";
+import { searchCriteriaToQuery } from "@magento-integration/client";
 import { projection } from "@/lib/sync/declaration";
 import { products } from "@/lib/sync/entities/products";
 import { startStoreChild } from "./lib/devstore-child";

@@ -13,7 +13,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqlitePrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-pg/client";
 import { DATABASE_CONNECT_TIMEOUT_MS } from "@/lib/db-reachable";
-import { KitError } from "@/lib/kit-error";
+import { KitError } from "@magento-integration/client";
 import { createSqliteClient } from "@/lib/sqlite-client";
 import { sqliteReader, type RowReader } from "@/lib/sqlite-reader";
 import { expandConfig, isInMemoryConfig } from "@libsql/core/config";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ADOBE_IO_KEY_ORIGIN } from "@/lib/events/adobe-key-host";
-import { KitError } from "@/lib/kit-error";
+import { KitError } from "@magento-integration/client";
 import type { EncryptionKey } from "@/lib/secret-box";
 
 /**

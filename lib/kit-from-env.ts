@@ -2,7 +2,7 @@ import { getEnv, type Env } from "@/lib/env";
 import { openDatabase } from "@/lib/db";
 import { createSecretBox } from "@/lib/secret-box";
 import { createLogger } from "@/lib/log";
-import { createStoreFetch } from "@/lib/net/store-fetch";
+import { createStoreFetch } from "@magento-integration/client/net";
 import { createKit, type Kit, type KitOptions } from "@/lib/kit";
 import type { WorkerSettings } from "@/lib/verbs/jobs";
 import { parseMailConfig } from "@/lib/mail/mail-config";

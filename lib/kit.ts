@@ -9,9 +9,9 @@ import type { Logger } from "pino";
 import type { Env } from "@/lib/env";
 import type { Database } from "@/lib/db";
 import type { SecretBox } from "@/lib/secret-box";
-import { fetchAccessToken, fetchRequestToken } from "@/lib/magento";
+import { fetchAccessToken, fetchRequestToken } from "@magento-integration/client";
 import type { IntegrationDeps } from "@/lib/integration/deps";
-import type { Lookup } from "@/lib/net/public-host";
+import type { Lookup } from "@magento-integration/client/net";
 import {
   MemoryCallbackLimiter,
   SharedCallbackLimiter,
@@ -109,7 +109,7 @@ export interface KitOptions {
   db: Database;
   secretBox: SecretBox;
   log: Logger;
-  /** The guarded store fetch (lib/net/store-fetch.ts): every call to a store or portal goes through it. */
+  /** The guarded store fetch (packages/client/src/net/store-fetch.ts): every call to a store or portal goes through it. */
   fetch: typeof fetch;
   /** Default: the system clock. */
   clock?: () => Date;

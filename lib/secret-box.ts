@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { KitError } from "@/lib/kit-error";
+import { KitError } from "@magento-integration/client";
 
 /**
  * Secrets at rest: AES-256-GCM, 12-byte random IV, 16-byte tag. Envelope `v1.<keyId>.<iv>.<ciphertext+tag>`

@@ -10,7 +10,7 @@
  * too, and `--silent` keeps npm's own banner out: stdout is clean NDJSON.
  * `--filter` terms are ANDed; `a:like:%x%|b:like:%x%` inside one term is an OR group. A value may hold colons.
  *
- * `exportRows` streams straight from a client with no job and no database, through lib/magento's paging iterator
+ * `exportRows` streams straight from a client with no job and no database, through packages/client/src/magento's paging iterator
  * with up to `prefetch` pages read ahead (bench/export.bench.ts measures it at 100,000 rows).
  */
 import { argsOrExit, UsageError } from "./lib/cli-args";
@@ -27,7 +27,7 @@ import {
   type SearchCriteria,
   type SearchFilter,
   type SearchFilterGroup,
-} from "@/lib/magento";
+} from "@magento-integration/client";
 import {
   ENTITIES,
   ENTITY_NAMES,

@@ -1,6 +1,6 @@
 import { getEnv } from "@/lib/env";
 import { openDatabase, type Database } from "@/lib/db";
-import { createStoreFetch } from "@/lib/net";
+import { createStoreFetch } from "@magento-integration/client/net";
 import { eventLoopBusy, type JobQueue, openJobQueue, type Worker } from "@/lib/jobs";
 import { kitFromEnv, workerSettings } from "@/lib/kit-from-env";
 import { whenDatabaseReachable } from "@/lib/db-reachable";
@@ -13,7 +13,7 @@ import { draining, onShutdown } from "./lifecycle";
  * What one app process shares, whichever Next bundle asks (routes, pages and instrumentation are bundled
  * separately, each with its own copy of lib/): one database pool, one job queue, one guarded store fetch, one
  * worker, and one kit over them. They live on globalThis. An error a verb throws is recognised by any bundle's
- * `instanceof`: the kit's errors are branded (lib/kit-error.ts).
+ * `instanceof`: the kit's errors are branded (packages/client/src/kit-error.ts).
  */
 interface Shared {
   db: Database;

@@ -1,6 +1,6 @@
 import { cookies, headers } from "next/headers";
 import { getEnv } from "@/lib/env";
-import { readCapped } from "@/lib/net";
+import { readCapped } from "@magento-integration/client/net";
 import type { RequestContext } from "@/lib/kit";
 
 /**
@@ -25,7 +25,7 @@ export const CALLBACK_BODY_MAX_BYTES = 64 * 1024;
 
 /**
  * A request's body, read up to `maxBytes` (null when it is longer: the rest is never read). Every route handler
- * that reads a body reads it through this (lib/net/read-capped.ts; ESLint refuses `.text()` and the like): a
+ * that reads a body reads it through this (packages/client/src/net/read-capped.ts; ESLint refuses `.text()` and the like): a
  * public route that holds a whole body in memory lets anyone exhaust the server's memory with one large POST.
  */
 export async function readBodyCapped(request: Request, maxBytes: number): Promise<string | null> {

@@ -1,4 +1,4 @@
-import { buildQuery, searchCriteriaToQuery, type SearchCriteria } from "@/lib/magento";
+import { buildQuery, searchCriteriaToQuery, type SearchCriteria } from "@magento-integration/client";
 
 /** Shows developers the exact list request a page made: path, searchCriteria and fields. */
 export function RequestDetails({

@@ -4,7 +4,7 @@
  * `warmup` calls and replies over IPC with wall time, this process's CPU time over the timed calls, its peak RSS
  * (ru_maxrss, start-up included) and the statuses seen.
  */
-import type { DnsLookup } from "@/lib/net/store-fetch";
+import type { DnsLookup } from "@magento-integration/client/net";
 import { BENCH_CREDENTIALS as C } from "./bench-credentials";
 
 export type ClientName = "lean" | "kit" | "kit+store-fetch";
@@ -42,13 +42,13 @@ async function makeClient(job: Job): Promise<{ sku: Call; list: Call; close: () 
       close: () => lean.close(),
     };
   }
-  const { createMagentoClient, searchCriteria } = await import("@/lib/magento");
+  const { createMagentoClient, searchCriteria } = await import("@magento-integration/client");
   let fetch: typeof globalThis.fetch | undefined;
   let baseUrl = `${job.origin}/`;
   if (job.client === "kit+store-fetch") {
     // the app's guarded store fetch, as `npm run dev` configures it for the local dev store (private addresses
     // allowed), with the store under a .test name that the injected resolver maps to the loopback server
-    const { createStoreFetch } = await import("@/lib/net/store-fetch");
+    const { createStoreFetch } = await import("@magento-integration/client/net");
     const port = new URL(job.origin).port;
     const lookup: DnsLookup = (_h, o, cb) => {
       lookups++;

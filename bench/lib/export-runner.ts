@@ -7,7 +7,7 @@
  */
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
-import { createMagentoClient } from "@/lib/magento";
+import { createMagentoClient } from "@magento-integration/client";
 import { exportRows, type ExportOptions } from "../../scripts/export";
 
 interface Run {

@@ -1,5 +1,5 @@
 /**
- * What loading lib/magento costs before the first call: a fresh Node process imports a set of modules, runs two
+ * What loading packages/client/src/magento costs before the first call: a fresh Node process imports a set of modules, runs two
  * full GCs and reports its peak RSS (ru_maxrss) and the JS heap in use, with plain Node and with `--import tsx`
  * (how a forker runs a TypeScript script, and how both clients of the client benchmark are loaded). Comparing the
  * rows splits a client process's peak RSS into the loader's share, the dependencies' and the kit's own modules'.
@@ -33,8 +33,8 @@ const ROWS: Row[] = [
   { label: "undici", tsx: true, specs: ["undici"] },
   { label: "zod", tsx: true, specs: ["zod"] },
   { label: "undici + zod + oauth-1.0a", tsx: true, specs: ["undici", "zod", "oauth-1.0a"] },
-  { label: "lib/oauth", tsx: true, specs: [kit("lib/oauth/index.ts")] },
-  { label: "lib/magento", tsx: true, specs: [kit("lib/magento/index.ts")] },
+  { label: "packages/client/src/oauth", tsx: true, specs: [kit("packages/client/src/oauth/index.ts")] },
+  { label: "packages/client/src/magento", tsx: true, specs: [kit("packages/client/src/magento/index.ts")] },
 ];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

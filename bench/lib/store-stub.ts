@@ -1,13 +1,13 @@
 /**
  * A minimal signed store for the client benchmark, run in its own process (fork with IPC): node:http on
- * 127.0.0.1:0 with keep-alive, every request's OAuth signature verified (lib/oauth's base string, HMAC-SHA256,
+ * 127.0.0.1:0 with keep-alive, every request's OAuth signature verified (packages/client/src/oauth's base string, HMAC-SHA256,
  * the standard family), a repeated nonce refused, 401 with Magento's message otherwise.
  * GET /rest/V1/products/{sku} → a ~2 KB product; GET /rest/V1/products?searchCriteria… → a list of 5.
  * IPC: {type:"reset"} → {type:"reset-ok"}; {type:"stats"} → {type:"stats", connections, ok, unauthorized, cpuMs}.
  */
 import { createHmac } from "node:crypto";
 import { createServer } from "node:http";
-import { buildBaseString } from "@/lib/oauth";
+import { buildBaseString } from "@magento-integration/client/oauth";
 import { BENCH_CREDENTIALS as C } from "./bench-credentials";
 
 const KEY = `${C.consumerSecret}&${C.accessTokenSecret}`; // both are unreserved ASCII: encoding changes nothing

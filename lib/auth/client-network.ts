@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { ipv6Groups } from "@/lib/net/private-address";
+import { ipv6Groups } from "@magento-integration/client/net";
 
 /**
  * The network a client address belongs to, as one budget key: its /24 for IPv4, its /64 for IPv6 (one home or

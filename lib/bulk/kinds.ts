@@ -3,7 +3,7 @@
  * A forker adds a kind here (or passes its own list to the tracker) and gets submission, polling, retries of
  * status 2, stall detection and the chosen fallback for free.
  */
-import type { AsyncOperationId } from "@/lib/magento";
+import type { AsyncOperationId } from "@magento-integration/client";
 import type { BulkRowRecord, BulkSubmissionRecord } from "@/lib/storage/bulk-types";
 
 /**

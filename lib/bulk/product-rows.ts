@@ -7,7 +7,7 @@
  */
 import { parse } from "csv-parse/sync";
 import { z } from "zod";
-import { KitError } from "@/lib/kit-error";
+import { KitError } from "@magento-integration/client";
 import { wrongFile } from "./file-kind";
 import { csvProblem, printable } from "./file-echo";
 import { MAX_FILE_BYTES } from "./file-limit";

@@ -7,7 +7,7 @@
  * store's bulk uuid) after. A chunk found `sending` — the process died in between, or the answer was lost — is
  * looked up in the store first (GET /V1/bulk/?searchCriteria: operations since the chunk's time whose requests are
  * exactly the chunk's rows, in order, in a bulk no other chunk holds): found, it is adopted; not found, it is sent.
- * A submission is never retried blindly after an unclear failure (lib/magento/bulk.ts).
+ * A submission is never retried blindly after an unclear failure (packages/client/src/magento/bulk.ts).
  */
 import type { Logger } from "pino";
 import {
@@ -18,7 +18,7 @@ import {
   operationsByIndex,
   searchCriteria,
   type MagentoClient,
-} from "@/lib/magento";
+} from "@magento-integration/client";
 import type { Storage } from "@/lib/storage/storage";
 import type { BulkChunkRecord, BulkRowOutcome, BulkRowRecord, BulkSubmissionRecord } from "@/lib/storage/bulk-types";
 import { LATE_WATCH_MS, MAX_ATTEMPTS, submissionKind, SUBMISSION_KINDS, type SubmissionKind } from "./kinds";

@@ -3,7 +3,7 @@
  * arrives: past `maxBytes` the stream is cancelled and the rest never read, so no upload holds more than the cap
  * in memory, however large it claims or turns out to be. Server actions keep Next's 1 MB limit (next.config.mjs).
  */
-import { readBytesWithin } from "@/lib/net/read-capped";
+import { readBytesWithin } from "@magento-integration/client/net";
 import { MAX_FILE_BYTES } from "./product-rows";
 
 /** Room for the multipart framing and the form's other fields beside a file of MAX_FILE_BYTES. */

@@ -1,9 +1,15 @@
 /**
  * What a data page shows when a store call fails: what happened, what to do, and which action to offer, read
- * from the one advice table (lib/magento/store-advice.ts). Pure: takes the error the client threw (a
+ * from the one advice table (packages/client/src/magento/store-advice.ts). Pure: takes the error the client threw (a
  * StoreError subclass, or anything else).
  */
-import { MagentoApiError, STORE_ADVICE, StoreError, refusedResources, type AdviceAction } from "@/lib/magento";
+import {
+  MagentoApiError,
+  STORE_ADVICE,
+  StoreError,
+  refusedResources,
+  type AdviceAction,
+} from "@magento-integration/client";
 import { aclAdvice } from "@/lib/dashboard/acl-resources";
 
 export type ErrorAction = AdviceAction;

@@ -1,6 +1,6 @@
 /** CMS pages grid: search title/URL key, active flag. */
 import { z } from "zod";
-import type { SearchFilterGroup } from "@/lib/magento/search-criteria-types";
+import type { SearchFilterGroup } from "@magento-integration/client";
 import { defineGrid } from "./grid-spec";
 import { searchGroup, textParam } from "./filter-values";
 import { formatStoreDate, text } from "./format";

@@ -1,5 +1,5 @@
 /** Customers grid: search email/name, group, created_at range. */
-import type { SearchFilterGroup } from "@/lib/magento/search-criteria-types";
+import type { SearchFilterGroup } from "@magento-integration/client";
 import { defineGrid } from "./grid-spec";
 import { dateParam, dayEnd, dayStart, idParam, searchGroup, textParam } from "./filter-values";
 import { rangeGroups } from "./range-groups";

@@ -1,9 +1,9 @@
-/** The explorer form → a request for lib/magento, with per-input errors; and the curl equivalent (pure). */
+/** The explorer form → a request for packages/client/src/magento, with per-input errors; and the curl equivalent (pure). */
 import { z } from "zod";
-import type { Operation } from "@/lib/magento/catalogue";
-import { CONDITION_TYPES, type SearchCriteria, type SearchFilterGroup } from "@/lib/magento/search-criteria-types";
-import { validateFields, FieldsSyntaxError } from "@/lib/magento/fields";
-import { buildQuery, QueryError } from "@/lib/magento/addressing";
+import type { Operation } from "@magento-integration/client";
+import { CONDITION_TYPES, type SearchCriteria, type SearchFilterGroup } from "@magento-integration/client";
+import { validateFields, FieldsSyntaxError } from "@magento-integration/client";
+import { buildQuery, QueryError } from "@magento-integration/client";
 
 export const FILTER_ROWS = 3;
 

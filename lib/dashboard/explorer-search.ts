@@ -1,5 +1,5 @@
 /** Finding operations in the catalogue and matching them to a store's live schema (pure). */
-import type { Operation } from "@/lib/magento/catalogue";
+import type { Operation } from "@magento-integration/client";
 
 export interface OperationQuery {
   q?: string;

@@ -1,6 +1,6 @@
 /** zod schemas for raw query-string values of grid filters, and the `like` search rules. */
 import { z } from "zod";
-import type { SearchFilterGroup } from "@/lib/magento/search-criteria-types";
+import type { SearchFilterGroup } from "@magento-integration/client";
 
 /** Free text, trimmed, bounded. */
 export const textParam = z.string().trim().min(1).max(200, "at most 200 characters");

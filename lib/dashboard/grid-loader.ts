@@ -3,9 +3,9 @@
  * `client.call`), its lookups and the store currency in parallel, each failure kept as a plain value the page
  * shows. The caller has already checked that the store is the user's (once per view) and hands over its client.
  */
-import { findOperation } from "@/lib/magento/catalogue";
-import type { MagentoClient } from "@/lib/magento";
-import type { SearchCriteria } from "@/lib/magento/search-criteria-types";
+import { findOperation } from "@magento-integration/client";
+import type { MagentoClient } from "@magento-integration/client";
+import type { SearchCriteria } from "@magento-integration/client";
 import { attempt, type Attempt } from "./attempt";
 import { gridFields, gridSearchCriteria, parseGridParams, type GridState, type RawParams } from "./grid";
 import type { AnyGridSpec, CellContext, FilterOption, GridPageSpec } from "./grid-spec";

@@ -4,7 +4,7 @@
  * and whether the export offers it. lib/dashboard/grids.ts lists every grid; the store navigation, the generic
  * grid page (app/stores/[id]/[grid]) and the export read that list. README "Extending the kit" shows how to add one.
  */
-import type { RequestArgs } from "@/lib/magento";
+import type { RequestArgs } from "@magento-integration/client";
 import type { GridSpec, PlainOperationId } from "./grid";
 
 /** The badge colours (app/components/ui/Badge.tsx draws them; a cell may use any). */

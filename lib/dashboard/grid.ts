@@ -4,9 +4,9 @@
  * filters, sortable columns and the fields it shows; the functions here parse a URL into a typed state, turn the
  * state into SearchCriteria + a `fields` value, and turn it back into a canonical URL.
  */
-import type { SearchCriteria, SearchFilterGroup, SortDirection } from "@/lib/magento/search-criteria-types";
-import { listFields, type FieldSpec } from "@/lib/magento/fields";
-import type { CatalogueEntry, PathParamNames } from "@/lib/magento/catalogue";
+import type { SearchCriteria, SearchFilterGroup, SortDirection } from "@magento-integration/client";
+import { listFields, type FieldSpec } from "@magento-integration/client";
+import type { CatalogueEntry, PathParamNames } from "@magento-integration/client";
 import type { z } from "zod";
 
 /** What Next passes as `searchParams`, or a URLSearchParams. */

@@ -1,6 +1,6 @@
 /** Orders grid: status (in), created_at date range, customer name, grand total range. */
 import { z } from "zod";
-import type { SearchFilterGroup } from "@/lib/magento/search-criteria-types";
+import type { SearchFilterGroup } from "@magento-integration/client";
 import { defineGrid, type CellTone } from "./grid-spec";
 import { amountParam, dateParam, dayEnd, dayStart, searchGroup, textParam } from "./filter-values";
 import { rangeGroups } from "./range-groups";

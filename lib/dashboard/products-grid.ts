@@ -1,6 +1,6 @@
 /** Products grid (/stores/[id]/products): search by name/SKU, price range, status, category; any column sorts. */
 import { z } from "zod";
-import type { SearchFilterGroup } from "@/lib/magento/search-criteria-types";
+import type { SearchFilterGroup } from "@magento-integration/client";
 import { defineGrid } from "./grid-spec";
 import { amountParam, idParam, searchGroup, textParam } from "./filter-values";
 import { rangeGroups } from "./range-groups";

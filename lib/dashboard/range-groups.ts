@@ -1,4 +1,4 @@
-import type { SearchFilterGroup } from "@/lib/magento/search-criteria-types";
+import type { SearchFilterGroup } from "@magento-integration/client";
 
 /**
  * A range filter. Both ends: the seed's form, two AND groups `from` + `to` on the same field.

@@ -1,5 +1,5 @@
 /** The store's base currency, for prices that carry no currency of their own (products). */
-import type { MagentoClient } from "@/lib/magento";
+import type { MagentoClient } from "@magento-integration/client";
 import { attempt } from "./attempt";
 
 const TTL_MS = 10 * 60_000;

@@ -1,5 +1,5 @@
 /**
- * Which row of the one advice table (lib/magento/store-advice.ts, whose state rows hold the words a person reads
+ * Which row of the one advice table (packages/client/src/magento/store-advice.ts, whose state rows hold the words a person reads
  * and the one thing to do) a store is in, from what the database holds (installation state + failure reason).
  * Every screen that shows a store's state uses it: the stores list, the store header and its banner, the identity
  * popup and diagnostics.
@@ -12,7 +12,7 @@ import {
   type StateAdvice,
   type StateTone,
   type StoreStateKey,
-} from "@/lib/magento/store-advice";
+} from "@magento-integration/client/advice";
 import { nextState, revocationEventOfCode } from "@/lib/storage/installation-states";
 
 export type { StateAction, StateTone };

@@ -22,7 +22,7 @@ import type { Storage } from "@/lib/storage/storage";
 import type { DeliveryRecord, EventChannel } from "@/lib/storage/store-events";
 import type { SendOptions } from "@/lib/jobs/queue";
 import { storeLane } from "@/lib/jobs/lanes";
-import { readBytesWithin } from "@/lib/net/read-capped";
+import { readBytesWithin } from "@magento-integration/client/net";
 import { COMMERCE_SIGNATURE_HEADER, parseRsaPublicKey, verifyCommerceSignature } from "./commerce-signature";
 import { verifyIoSignature, type IoHeaders, type IoKeyLoader } from "./io-signature";
 import { commerceWebhookSchema, ioCloudEventSchema, parseJson } from "./payloads";

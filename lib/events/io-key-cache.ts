@@ -10,7 +10,7 @@
  *   MAX_IN_FLIGHT in all; past any of these the key is "unavailable" at once and nothing is fetched.
  */
 import type { KeyObject } from "node:crypto";
-import { readCapped } from "@/lib/net/read-capped";
+import { readCapped } from "@magento-integration/client/net";
 import { parseRsaPublicKey } from "./commerce-signature";
 import { isAdobeKeyPath, type IoKeyLoader } from "./io-signature";
 

@@ -5,7 +5,7 @@
  * module alone: a 404 there means Magento Open Source; any other answer (200, or a 401 for an integration without
  * the RMA resource) means Adobe Commerce.
  */
-import { MagentoApiError, type MagentoClient } from "@/lib/magento";
+import { MagentoApiError, type MagentoClient } from "@magento-integration/client";
 
 export type StoreEdition = "open-source" | "commerce" | "unknown";
 

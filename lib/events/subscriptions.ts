@@ -6,8 +6,8 @@
  * Open Source store is said to have neither channel; a 401 means the token is not accepted.
  */
 import { z } from "zod";
-import { MagentoApiError, type MagentoClient } from "@/lib/magento";
-import { adviceFor, type Advice } from "@/lib/magento/store-advice";
+import { MagentoApiError, type MagentoClient } from "@magento-integration/client";
+import { adviceFor, type Advice } from "@magento-integration/client/advice";
 import { storeEdition } from "./store-edition";
 
 const hookSchema = z

@@ -4,12 +4,17 @@
  * zod wherever it comes from (dashboard form, command line, the stored Export row).
  */
 import { z } from "zod";
-import { CONDITION_TYPES, validateFields, type SearchFilter, type SearchFilterGroup } from "@/lib/magento";
-import { MAX_PAGE_SIZE } from "@/lib/magento/paginate";
-import { findOperation } from "@/lib/magento/catalogue";
+import {
+  CONDITION_TYPES,
+  validateFields,
+  type SearchFilter,
+  type SearchFilterGroup,
+} from "@magento-integration/client";
+import { MAX_PAGE_SIZE } from "@magento-integration/client";
+import { findOperation } from "@magento-integration/client";
 import { GRIDS } from "@/lib/dashboard/grids";
 import type { PlainOperationId } from "@/lib/dashboard/grid";
-import { KitError } from "@/lib/kit-error";
+import { KitError } from "@magento-integration/client";
 
 export interface ExportEntity {
   /** The catalogue list operation the export pages through, and its path. */

@@ -3,8 +3,8 @@
  * size, `total_count` kept in trimmed answers. The export job resumes from any page (lib/exports/run.ts).
  */
 import { z } from "zod";
-import { MagentoApiError, type MagentoClient } from "@/lib/magento";
-import { defaultUniqueKey, pagedCriteria, pagedFields } from "@/lib/magento/paginate";
+import { MagentoApiError, type MagentoClient } from "@magento-integration/client";
+import { defaultUniqueKey, pagedCriteria, pagedFields } from "@magento-integration/client";
 import { exportEntity, type ExportSpec } from "./options";
 
 const listPage = z.object({ items: z.array(z.unknown()), total_count: z.coerce.number().int().nonnegative() });

@@ -4,7 +4,7 @@
  * its lease back and goes on later, so a crash loses at most the page being read and other stores' jobs get
  * their turn in between (lib/jobs/kinds/export.ts).
  */
-import type { MagentoClient } from "@/lib/magento";
+import type { MagentoClient } from "@magento-integration/client";
 import type { Storage } from "@/lib/storage/storage";
 import type { ExportRecord } from "@/lib/storage/types";
 import { exportOptionsSchema, type ExportSpec } from "./options";

@@ -1,4 +1,4 @@
-import { parseStrictUrl, type UrlProblem } from "@/lib/net/strict-url";
+import { parseStrictUrl, type UrlProblem } from "@magento-integration/client/net";
 import type { Storage } from "@/lib/storage/storage";
 
 /**

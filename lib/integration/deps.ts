@@ -2,8 +2,8 @@ import type { Logger } from "pino";
 import type { QueueAccountMail } from "@/lib/auth/account-mail-types";
 import type { Storage } from "@/lib/storage/storage";
 import type { SecretBox } from "@/lib/secret-box";
-import type { Lookup } from "@/lib/net/public-host";
-import type { fetchAccessToken, fetchRequestToken } from "@/lib/magento";
+import type { Lookup } from "@magento-integration/client/net";
+import type { fetchAccessToken, fetchRequestToken } from "@magento-integration/client";
 
 /** Everything the handshake touches from outside, injected so tests choose clock, network and storage. */
 export interface IntegrationDeps {

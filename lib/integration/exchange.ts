@@ -1,13 +1,13 @@
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
-import { assertPublicStoreHost } from "@/lib/net/public-host";
-import { classifyHandshakeError, type FailureReason } from "@/lib/magento/failure-reasons";
+import { assertPublicStoreHost } from "@magento-integration/client/net";
+import { classifyHandshakeError, type FailureReason } from "@magento-integration/client";
 import { keepsRequestTokenForNewer, takeOverRequestToken } from "@/lib/integration/request-token-handover";
 import { writeCheckpoint } from "@/lib/integration/exchange-checkpoint";
 import { RetryLater } from "@/lib/jobs/retry-later";
 import type { Activation, InstallationWithStore } from "@/lib/storage/types";
-import { MagentoApiError, MagentoOAuthError, STORE_ADVICE, type SignatureChoice } from "@/lib/magento";
-import type { TokenPair } from "@/lib/oauth";
+import { MagentoApiError, MagentoOAuthError, STORE_ADVICE, type SignatureChoice } from "@magento-integration/client";
+import type { TokenPair } from "@magento-integration/client/oauth";
 
 /** Magento's `oauth/consumer/expiration_period`: the request token must be fetched within 300 s of the POST. */
 export const CONSUMER_EXPIRY_MS = 300_000;

@@ -1,8 +1,8 @@
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import { identityQuerySchema } from "@/lib/integration/callback-schema";
 import { validateSuccessCallback } from "@/lib/integration/success-callback";
-import { STORE_ADVICE } from "@/lib/magento";
-import type { FailureReason } from "@/lib/magento/failure-reasons";
+import { STORE_ADVICE } from "@magento-integration/client";
+import type { FailureReason } from "@magento-integration/client";
 import { originOf } from "@/lib/integration/store-url";
 import { maskEmail } from "@/lib/integration/mask-email";
 import { UniqueConflictError, type Storage } from "@/lib/storage/storage";

@@ -9,4 +9,4 @@ export { NOT_FILED_REASONS } from "./link-offer";
 export { manualStoreSchema } from "./manual";
 export { isIdentityNext, POPUP_HEADER } from "./popup-pages";
 export { IDENTITY_PATH, identityLinkPath } from "./magento-shapes";
-export { FAILURE_REASONS } from "@/lib/magento/failure-reasons";
+export { FAILURE_REASONS } from "@magento-integration/client";

@@ -5,7 +5,7 @@ import {
   type MagentoClient,
   type SignatureChoice,
   type SignatureFamily,
-} from "@/lib/magento";
+} from "@magento-integration/client";
 import type { SecretBox } from "@/lib/secret-box";
 import type { Storage } from "@/lib/storage/storage";
 import type { InstallationState } from "@/lib/storage/types";
@@ -48,7 +48,7 @@ export const SUCCESS_STAMP_EVERY_MS = 30_000;
  * A REST client signed with the installation's four secrets and the store's remembered signature choice. It
  * stamps lastSuccessAt after a successful call, remembers a new signature choice on the Store, and on a
  * revocation 401 marks the installation needs_reauthorization / revoked before rethrowing. `family`: what this
- * process knows of the store's signature family, shared by its clients (lib/magento/signature-family.ts).
+ * process knows of the store's signature family, shared by its clients (packages/client/src/magento/signature-family.ts).
  */
 export function clientForInstallationRecord(
   deps: { storage: Storage; box: SecretBox; now: () => Date; fetch: typeof fetch },

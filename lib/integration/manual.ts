@@ -8,11 +8,11 @@ import {
   type MagentoClient,
   type MagentoClientOptions,
   type SignatureChoice,
-} from "@/lib/magento";
+} from "@magento-integration/client";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import { MAGENTO_TOKEN } from "@/lib/integration/magento-shapes";
 import { normaliseStoreBaseUrl } from "@/lib/integration/store-url";
-import { assertPublicStoreHost, type Lookup } from "@/lib/net/public-host";
+import { assertPublicStoreHost, type Lookup } from "@magento-integration/client/net";
 
 /**
  * Manual mode: an integration saved without Callback URL or Identity link gets its four tokens shown in the

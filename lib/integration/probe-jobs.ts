@@ -11,7 +11,7 @@ import type { JobModule } from "@/lib/jobs/registry";
 import type { SendOptions } from "@/lib/jobs/queue";
 import { storeLane } from "@/lib/jobs/lanes";
 import type { CoreJobServices } from "@/lib/jobs/services";
-import type { MagentoClient } from "@/lib/magento";
+import type { MagentoClient } from "@magento-integration/client";
 import type { Storage } from "@/lib/storage/storage";
 import type { InstallationWithStore } from "@/lib/storage/types";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MagentoApiError, StoreError, storeMessageOf, type MagentoClient } from "@/lib/magento";
+import { MagentoApiError, StoreError, storeMessageOf, type MagentoClient } from "@magento-integration/client";
 import type { Storage } from "@/lib/storage/storage";
 
 export type ProbeResult =

@@ -9,11 +9,11 @@
  * token is not a verifier token"). The store issued that request token for the newer verifier: the newer
  * activation takes it over and finishes with its own verifier, and no second request-token call is sent.
  */
-import type { FailureReason } from "@/lib/magento/failure-reasons";
+import type { FailureReason } from "@magento-integration/client";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import type { Activation } from "@/lib/storage/types";
-import type { TokenPair } from "@/lib/oauth";
+import type { TokenPair } from "@magento-integration/client/oauth";
 
 /** How many of the installation's latest activations are searched for a token to take over. */
 const LOOK_BACK = 10;

@@ -1,5 +1,5 @@
 import type { Storage } from "@/lib/storage/storage";
-import { MagentoApiError, STORE_ADVICE } from "@/lib/magento";
+import { MagentoApiError, STORE_ADVICE } from "@magento-integration/client";
 import {
   nextState,
   revocationEventOfCode,

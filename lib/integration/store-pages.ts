@@ -1,4 +1,4 @@
-import { createMagentoClient, fetchAdminToken } from "@/lib/magento";
+import { createMagentoClient, fetchAdminToken } from "@magento-integration/client";
 
 /**
  * Calls to a linked store outside the signed REST client, for the API explorer: its `/swagger` page and the

@@ -1,5 +1,5 @@
-import { checkHost } from "@/lib/net/public-host";
-import { parseStrictUrl, type UrlProblem } from "@/lib/net/strict-url";
+import { checkHost } from "@magento-integration/client/net";
+import { parseStrictUrl, type UrlProblem } from "@magento-integration/client/net";
 
 /**
  * `store_base_url` as the store posts it (`StoreManager::getStore()->getBaseUrl()`): http(s), trailing slash,

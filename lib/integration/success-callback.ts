@@ -1,4 +1,4 @@
-import { parseStrictUrl, type UrlProblem } from "@/lib/net/strict-url";
+import { parseStrictUrl, type UrlProblem } from "@magento-integration/client/net";
 
 /**
  * `success_call_back` from the identity popup: Magento's admin route `…/admin/integration/loginSuccessCallback/`

@@ -10,7 +10,7 @@
  * The job that saw the answer is retried after the pause (lib/jobs/worker.ts), signed again.
  */
 import type { Logger } from "pino";
-import { parseRetryAfter } from "@/lib/magento/retry-after";
+import { parseRetryAfter } from "@magento-integration/client";
 import { metrics } from "@/lib/ops/metrics";
 import type { JobQueue } from "./queue";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { KitError } from "@/lib/kit-error";
+import { KitError } from "@magento-integration/client";
 
 /**
  * Where the app's mail goes, from the environment:

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { SecretBox } from "@/lib/secret-box";
 import type { PortalAppRepo } from "@/lib/storage/storage";
 import type { PortalConfig, TokenCache } from "./session-token-client";
-import { KitError } from "@/lib/kit-error";
+import { KitError } from "@magento-integration/client";
 
 export interface PortalSettings {
   appId: string;

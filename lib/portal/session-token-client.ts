@@ -4,9 +4,9 @@
  * All I/O (fetch, clock, cache) is injected.
  */
 import { z } from "zod";
-import { parseStrictUrl, type UrlProblem } from "@/lib/net/strict-url";
-import { readCapped } from "@/lib/net/read-capped";
-import { KitError } from "@/lib/kit-error";
+import { parseStrictUrl, type UrlProblem } from "@magento-integration/client/net";
+import { readCapped } from "@magento-integration/client/net";
+import { KitError } from "@magento-integration/client";
 
 /** The seed's path (default). */
 export const SEED_TOKEN_PATH = "/rest/v1/apps/session/token";

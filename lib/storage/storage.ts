@@ -4,8 +4,8 @@
  * (describeStorageConformance, tests/integration/storage-conformance.suite.ts) runs against both, and against any
  * other backend (README, "A new database backend"). Jobs have their own interface (lib/jobs).
  */
-import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
-import type { FailureReason } from "@/lib/magento/failure-reasons";
+import type { SignatureMethod, SignatureMode } from "@magento-integration/client/oauth";
+import type { FailureReason } from "@magento-integration/client";
 import type { SyncRepo } from "./sync-repo";
 import type {
   Activation,
@@ -41,7 +41,7 @@ import type {
 } from "./bulk-types";
 
 import type { StoreEventRepo } from "./store-events";
-import { KitError } from "@/lib/kit-error";
+import { KitError } from "@magento-integration/client";
 
 /** A unique constraint refused a write (another request or instance created the same row first). */
 export class UniqueConflictError extends KitError {

@@ -2,9 +2,9 @@
  * The kit's stored data as typed values. Rows from either database become these in one place
  * (lib/storage/prisma/rows.ts, zod-checked); nothing else in lib/ sees a database row.
  */
-import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
+import type { SignatureMethod, SignatureMode } from "@magento-integration/client/oauth";
 import type { InstallationState } from "@/lib/storage/installation-states";
-import type { FailureReason } from "@/lib/magento/failure-reasons";
+import type { FailureReason } from "@magento-integration/client";
 
 export type { InstallationState } from "@/lib/storage/installation-states";
 

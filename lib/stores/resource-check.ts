@@ -4,8 +4,8 @@
  * (200: granted; 401 "isn't authorized to access": not granted; anything else: unknown, not recorded).
  */
 import type { ResourceCheckRepo, ResourceCheckRecord } from "@/lib/storage/storage";
-import type { MagentoClient, RequestSpec } from "@/lib/magento";
-import { MagentoApiError } from "@/lib/magento/errors";
+import type { MagentoClient, RequestSpec } from "@magento-integration/client";
+import { MagentoApiError } from "@magento-integration/client";
 
 export interface ResourceProbe {
   resource: string;

@@ -4,8 +4,8 @@
  * names an entity. docs/sync.md explains each choice; README "Sync" shows how to add one.
  */
 import { z } from "zod";
-import { validateFields } from "@/lib/magento";
-import { KitError } from "@/lib/kit-error";
+import { validateFields } from "@magento-integration/client";
+import { KitError } from "@magento-integration/client";
 
 /** One field of a record's identity: the row field, the filter field that selects it, and whether it is a number. */
 export interface SyncIdentityField {

@@ -12,7 +12,7 @@
  *   delivered before the next page is read; a crash resumes at the last page written.
  * The first pass of a store is the backfill: the same pass from no watermark, with progress (total_count).
  */
-import type { MagentoClient, SearchCriteria, SearchFilterGroup } from "@/lib/magento";
+import type { MagentoClient, SearchCriteria, SearchFilterGroup } from "@magento-integration/client";
 import type { Storage } from "@/lib/storage/storage";
 import type { SyncEntity } from "./declaration";
 import { applyRecords } from "./apply";

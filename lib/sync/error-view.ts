@@ -1,8 +1,8 @@
 /**
- * A sync error as the Sync page shows it, in the advice table's words (lib/magento/store-advice.ts): a store
+ * A sync error as the Sync page shows it, in the advice table's words (packages/client/src/magento/store-advice.ts): a store
  * failure's row, or for a row breaking the declaration ("sync_data") what the store answered and how to go on.
  */
-import { adviceFor, isStoreProblem } from "@/lib/magento/store-advice";
+import { adviceFor, isStoreProblem } from "@magento-integration/client/advice";
 
 export interface SyncErrorView {
   title: string;

@@ -22,7 +22,7 @@ export interface SyncChange<T extends Record<string, unknown> = Record<string, u
 }
 
 export interface SyncHandlerContext {
-  /** The guarded fetch (lib/net): use it for every outbound call. */
+  /** The guarded fetch (packages/client/src/net): use it for every outbound call. */
   fetch: typeof fetch;
   log: Logger;
 }

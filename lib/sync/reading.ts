@@ -3,7 +3,7 @@
  * does not have that route (stock: MSI source items, or the legacy stock items of a store without MSI). Asked once
  * per store with a one-row page and kept on the cursor; Resync from scratch clears it, so the next run asks again.
  */
-import { MagentoApiError, type MagentoClient } from "@/lib/magento";
+import { MagentoApiError, type MagentoClient } from "@magento-integration/client";
 import type { Storage } from "@/lib/storage/storage";
 import { readingOf, type SyncEntity } from "./declaration";
 import { readStorePage } from "./store-page";

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { identityFields, keptName, type SyncEntity, type SyncReading } from "./declaration";
-import { KitError } from "@/lib/kit-error";
+import { KitError } from "@magento-integration/client";
 
 export class SyncDataError extends KitError {
   static override readonly brand: string = "SyncDataError";

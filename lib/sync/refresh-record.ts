@@ -9,7 +9,7 @@
  * plain value there is its keyset value (a stock event names a SKU, not its sources): every row the store has for
  * it is refreshed; one of its rows deleted in the store is left for the sweep (the mirror is not indexed by SKU).
  */
-import type { MagentoClient } from "@/lib/magento";
+import type { MagentoClient } from "@magento-integration/client";
 import type { Storage } from "@/lib/storage/storage";
 import type { SyncEntity } from "./declaration";
 import { applyRecords } from "./apply";

@@ -7,7 +7,7 @@ import { orders } from "./entities/orders";
 import { products } from "./entities/products";
 import { stock } from "./entities/stock";
 import { sourceItems } from "./entities/source-items";
-import { KitError } from "@/lib/kit-error";
+import { KitError } from "@magento-integration/client";
 
 export const SYNC_ENTITIES: readonly SyncEntity[] = [products, customers, orders, stock, sourceItems];
 

@@ -3,7 +3,7 @@
  * cursor (shown on the Sync page with the advice table's words) when it fails. Jobs and the command line use it.
  */
 import type { Logger } from "pino";
-import { StoreError, type MagentoClient } from "@/lib/magento";
+import { StoreError, type MagentoClient } from "@magento-integration/client";
 import type { Storage } from "@/lib/storage/storage";
 import type { InstallationWithStore } from "@/lib/storage/types";
 import { isPolled, type SyncEntity } from "./declaration";
@@ -12,7 +12,7 @@ import { runDeltaPass, type PassResult } from "./delta-pass";
 import { runSweep } from "./sweep";
 import { refreshRecordWith, type RefreshOutcome } from "./refresh-record";
 import { SyncDataError } from "./records";
-import { KitError } from "@/lib/kit-error";
+import { KitError } from "@magento-integration/client";
 import { SyncBusyError, withRunnerLock } from "./runner-lock";
 import { readingFor } from "./reading";
 import type { SliceEnd } from "./slice";

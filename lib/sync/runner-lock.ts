@@ -14,7 +14,7 @@ import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Storage } from "@/lib/storage/storage";
-import { KitError } from "@/lib/kit-error";
+import { KitError } from "@magento-integration/client";
 
 /** A lock not renewed for this long is free. */
 export const LOCK_SECONDS = 60;

@@ -3,7 +3,7 @@
  * `total_count`, at most the rows asked for, and the store's clock from its Date header.
  */
 import { z } from "zod";
-import type { MagentoClient, SearchCriteria } from "@/lib/magento";
+import type { MagentoClient, SearchCriteria } from "@magento-integration/client";
 import { projection, type SyncEntity } from "./declaration";
 import { SyncDataError } from "./records";
 

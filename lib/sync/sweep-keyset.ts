@@ -6,7 +6,7 @@
  * trailing value's rows are left for the next page, which starts after the value before them. A page that is one
  * value's rows alone is read whole by page number, filtered on that value.
  */
-import type { SearchCriteria } from "@/lib/magento";
+import type { SearchCriteria } from "@magento-integration/client";
 import { identityFields, type SyncEntity } from "./declaration";
 import type { StoreRecord } from "./records";
 

@@ -8,7 +8,7 @@
  * keyset position and the sweep's start are saved with each page; what the sweep did not see since it started is
  * deleted at its end.
  */
-import type { MagentoClient } from "@/lib/magento";
+import type { MagentoClient } from "@magento-integration/client";
 import type { Storage } from "@/lib/storage/storage";
 import type { SyncEntity } from "./declaration";
 import { applyRecords } from "./apply";

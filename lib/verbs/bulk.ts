@@ -11,7 +11,7 @@ import { previewAgainstMirror, previewOf, type MirrorPreview } from "@/lib/bulk/
 import { readUploadBody, type UploadRefusal, type UploadRequest } from "@/lib/bulk/upload-body";
 import { refusalLog } from "@/lib/bulk/refusal-log";
 import type { BulkFormState } from "@/lib/bulk/form-state";
-import { DEFAULT_BULK_CHUNK } from "@/lib/magento";
+import { DEFAULT_BULK_CHUNK } from "@magento-integration/client";
 import type { BulkRowRecord, BulkSubmissionRecord } from "@/lib/storage/bulk-types";
 import { BulkQueueFullError } from "@/lib/storage/storage";
 import type { KitCore } from "./core";

@@ -7,7 +7,7 @@ import type { Env } from "@/lib/env";
 import type { SecretBox } from "@/lib/secret-box";
 import type { Storage } from "@/lib/storage/storage";
 import type { IntegrationDeps } from "@/lib/integration/deps";
-import type { Lookup } from "@/lib/net/public-host";
+import type { Lookup } from "@magento-integration/client/net";
 import type { JobQueue, JobToSend, SendOptions } from "@/lib/jobs/queue";
 import type { Worker } from "@/lib/jobs/worker";
 import type { Mailer } from "@/lib/mail/mailer";

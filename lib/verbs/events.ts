@@ -13,7 +13,7 @@ import type { IoKeyLoader } from "@/lib/events/io-signature";
 import type { DeliveryLimiter } from "@/lib/events/rate-limit";
 import type { DeliveryRecord, EventChannel } from "@/lib/storage/store-events";
 import { webhookSubscriptions } from "@/lib/events/subscriptions";
-import { adviceFor } from "@/lib/magento/store-advice";
+import { adviceFor } from "@magento-integration/client/advice";
 
 export interface EventIntakeUrls {
   commerceWebhookUrl: string;

@@ -6,7 +6,7 @@ import type { Job, LaneState } from "@/lib/jobs/queue";
 import type { GovernorPolicy } from "@/lib/jobs/governor";
 import { whenDatabaseReachable, type WaitOptions } from "@/lib/db-reachable";
 import { consumerKeyRef } from "@/lib/integration/key-digest";
-import { MagentoApiError, MagentoOAuthError } from "@/lib/magento";
+import { MagentoApiError, MagentoOAuthError } from "@magento-integration/client";
 import type { KitCore } from "./core";
 
 /** A job as the Jobs view and its JSON show it. */

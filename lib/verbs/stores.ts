@@ -1,4 +1,4 @@
-import { SignatureFamily, storeMessageOf, type MagentoClient } from "@/lib/magento";
+import { SignatureFamily, storeMessageOf, type MagentoClient } from "@magento-integration/client";
 import { clientForInstallationRecord, InstallationNotUsableError } from "@/lib/integration/installation-client";
 import { getStoreForUser, listStoresForUser, toSummary, type StoreSummary } from "@/lib/integration/store-summary";
 import { addManualStoreFor, type ManualResult } from "@/lib/integration/manual";
@@ -86,7 +86,7 @@ export function storeVerbs(core: KitCore) {
   const families = new Map<string, SignatureFamily>();
   /**
    * What this process knows of the store's signature family, one object for every client of the store (pages,
-   * probes, jobs): one call finds the family while the others wait for it (lib/magento/signature-family.ts).
+   * probes, jobs): one call finds the family while the others wait for it (packages/client/src/magento/signature-family.ts).
    */
   const familyOf = (inst: InstallationWithStore): SignatureFamily => {
     let family = families.get(inst.store.id);

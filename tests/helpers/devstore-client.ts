@@ -1,6 +1,6 @@
 /**
  * Test-side client for the dev store: raw HTTP (exact path, Host header and body), OAuth signing with the
- * tests' reference signer (never lib/oauth), a callback receiver, and the admin JSON API.
+ * tests' reference signer (never packages/client/src/oauth), a callback receiver, and the admin JSON API.
  */
 import http from "node:http";
 import { afterAll } from "vitest";

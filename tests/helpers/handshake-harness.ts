@@ -10,7 +10,7 @@ import type { DatabaseProvider, PortablePrisma } from "@/lib/db";
 import { parseEnv } from "@/lib/env";
 import { createSecretBox, type SecretBox } from "@/lib/secret-box";
 import { createLogger } from "@/lib/log";
-import { fetchAccessToken, fetchRequestToken } from "@/lib/magento";
+import { fetchAccessToken, fetchRequestToken } from "@magento-integration/client";
 import { createKit, type Kit, type KitOptions } from "@/lib/kit";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import type { ExchangeOutcome } from "@/lib/integration/exchange";

@@ -1,14 +1,16 @@
 /**
  * The repo's own import graph, read from source (static `import`/`export … from` and `import()` with a string):
- * relative paths and the `@/` alias resolved like tsconfig's `paths`, packages left out. Type-only imports count:
+ * relative paths, the `@/` alias and the kit's own packages (packages/*, by name) resolved like tsconfig's `paths`,
+ * npm packages left out. Type-only imports count:
  * a cycle through types still ties two modules' designs together. Hand-written because the module-graph tools on
  * npm (madge, dependency-cruiser) pull in a resolver stack per language for what is ~60 lines here.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { packageSources } from "../../scripts/lib/package-sources.mjs";
 
 const SOURCE = /\.(ts|tsx|mts|mjs)$/;
-const SKIPPED = new Set(["node_modules", "generated", ".next", ".git", "data", "reports", "test-results"]);
+const SKIPPED = new Set(["node_modules", "dist", "generated", ".next", ".git", "data", "reports", "test-results"]);
 const IMPORT =
   /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
@@ -26,8 +28,21 @@ export function sourceFiles(root: string, dirs: readonly string[]): string[] {
   return out;
 }
 
+const PACKAGE_ENTRIES = new Map<string, Map<string, string>>();
+/** The kit's package entry points by specifier (`@magento-integration/client/oauth` → its source file). */
+function packageEntries(root: string): Map<string, string> {
+  let entries = PACKAGE_ENTRIES.get(root);
+  if (!entries) {
+    entries = new Map(packageSources(root).map((p) => [p.specifier, p.source]));
+    PACKAGE_ENTRIES.set(root, entries);
+  }
+  return entries;
+}
+
 function resolveSpecifier(root: string, from: string, spec: string): string | null {
   let base: string;
+  const entry = packageEntries(root).get(spec);
+  if (entry) return entry;
   if (spec.startsWith("@/")) base = join(root, spec.slice(2));
   else if (spec.startsWith(".")) base = resolve(dirname(from), spec);
   else return null;

@@ -1,12 +1,12 @@
 /**
- * Every operation of the kit's catalogue (lib/magento/catalogue.ts, the 377 of docs/spec/endpoint-catalogue.md) is
+ * Every operation of the kit's catalogue (packages/client/src/magento/catalogue.ts, the 377 of docs/spec/endpoint-catalogue.md) is
  * routed by the dev store: called with an admin token, plausible path parameters and an empty body, none answers
  * 404 "Request does not match any route." (it may answer 400 for the empty body or 404 for an unknown entity). The
  * Commerce-only operations are routed by `--edition commerce` and answer Magento's no-route 404 in open source.
  * Nothing answers 5xx: bad input is the caller's error.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATALOGUE } from "@/lib/magento/catalogue";
+import { CATALOGUE } from "@magento-integration/client";
 import { startDevStore, type DevStore } from "../../devstore/src/server";
 
 const NO_ROUTE = "Request does not match any route.";

@@ -4,7 +4,12 @@
  * payment, and place an order; the app (a signed integration) then finds both orders through /V1/orders.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMagentoClient, fetchCustomerToken, searchCriteria, type MagentoClient } from "@/lib/magento";
+import {
+  createMagentoClient,
+  fetchCustomerToken,
+  searchCriteria,
+  type MagentoClient,
+} from "@magento-integration/client";
 import { startDevStore, type DevStore } from "../../devstore/src/server";
 
 let store: DevStore;

@@ -8,7 +8,7 @@ import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/database
 import { startHarness, type Harness } from "../helpers/handshake-harness";
 import { exportSlice } from "@/lib/exports/run";
 import { MAX_OPEN_EXPORTS } from "@/lib/verbs/exports";
-import type { MagentoClient } from "@/lib/magento";
+import type { MagentoClient } from "@magento-integration/client";
 import type { Storage } from "@/lib/storage/storage";
 import type { ExportBudgets } from "@/lib/exports/budget";
 

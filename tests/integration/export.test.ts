@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Writable } from "node:stream";
 import { startDevStore, type DevStore } from "../../devstore/src/server";
-import { createMagentoClient, type MagentoClient } from "@/lib/magento";
+import { createMagentoClient, type MagentoClient } from "@magento-integration/client";
 import {
   exportRows,
   parseArgs,

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import { startHarness, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
-import { fetchAccessToken, fetchRequestToken } from "@/lib/magento";
+import { fetchAccessToken, fetchRequestToken } from "@magento-integration/client";
 import { completeIdentityFor } from "@/lib/integration/identity";
 import { EXCHANGE_DEADLINE_MS } from "@/lib/integration/exchange";
 import { storeLane } from "@/lib/jobs/kinds";

@@ -9,7 +9,7 @@ import { startHarness, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
 import { completeIdentityFor } from "@/lib/integration/identity";
 import { createLogger } from "@/lib/log";
-import { STORE_ADVICE } from "@/lib/magento";
+import { STORE_ADVICE } from "@magento-integration/client";
 
 describe.each(PROVIDERS)("on %s", (provider) => {
   let h: Harness;

@@ -11,7 +11,7 @@ import {
   operationsByIndex,
   OperationCallError,
   type MagentoClient,
-} from "@/lib/magento";
+} from "@magento-integration/client";
 import { startDevStore, type DevStore } from "../../devstore/src/server";
 
 async function adminJson<T>(url: string, body?: unknown): Promise<T> {

@@ -14,7 +14,7 @@ import {
   MagentoApiError,
   searchCriteria,
   type SignatureChoice,
-} from "@/lib/magento";
+} from "@magento-integration/client";
 import { startDevStore } from "../../devstore/src/server";
 import { listenLocal, closeServer } from "../helpers/servers";
 

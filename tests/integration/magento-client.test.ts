@@ -17,7 +17,7 @@ import {
   searchCriteria,
   type MagentoClientOptions,
   type SignatureChoice,
-} from "@/lib/magento";
+} from "@magento-integration/client";
 import { refParseAuthorization, refSign, type RefFamily } from "@/tests/helpers/reference-oauth";
 import { listenLocal } from "../helpers/servers";
 

@@ -8,7 +8,7 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { createStoreFetch } from "@/lib/net/store-fetch";
+import { createStoreFetch } from "@magento-integration/client/net";
 import {
   createMagentoClient,
   fetchAdminToken,
@@ -16,7 +16,7 @@ import {
   MagentoOAuthError,
   ResponseTooLargeError,
   TOKEN_RESPONSE_MAX_BYTES,
-} from "@/lib/magento";
+} from "@magento-integration/client";
 import { listenLocal } from "../helpers/servers";
 
 const HUGE = 200 * 1024 * 1024;

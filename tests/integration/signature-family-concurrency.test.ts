@@ -17,7 +17,7 @@ import { PROVIDERS, type TestDatabase } from "../helpers/databases";
 import { testKit } from "../helpers/test-kit";
 import { openDatabase } from "@/lib/db";
 import { createPrismaStorage } from "@/lib/storage/prisma";
-import { listFields, MagentoApiError, searchCriteria, type MagentoClient } from "@/lib/magento";
+import { listFields, MagentoApiError, searchCriteria, type MagentoClient } from "@magento-integration/client";
 import type { Kit } from "@/lib/kit";
 import type { ProfileName } from "../../devstore/src/config/profiles";
 

@@ -4,9 +4,9 @@
  */
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { classifyHandshakeError } from "@/lib/magento/failure-reasons";
-import { createStoreFetch, type DnsLookup } from "@/lib/net/store-fetch";
-import { createMagentoClient, fetchRequestToken, MagentoApiError } from "@/lib/magento";
+import { classifyHandshakeError } from "@magento-integration/client";
+import { createStoreFetch, type DnsLookup } from "@magento-integration/client/net";
+import { createMagentoClient, fetchRequestToken, MagentoApiError } from "@magento-integration/client";
 import { listenLocal } from "../helpers/servers";
 
 let server: Server;

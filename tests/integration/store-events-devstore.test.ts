@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startDevStore, type DevStore } from "@/devstore/src/server";
 import type { Kit } from "@/lib/kit";
 import type { RecordRef, StoreEvent } from "@/lib/events/handlers";
-import { createMagentoClient } from "@/lib/magento";
+import { createMagentoClient } from "@magento-integration/client";
 import { storeEdition } from "@/lib/events/store-edition";
 import { freshDatabase, type TestDatabase } from "../helpers/databases";
 import { testKit } from "../helpers/test-kit";

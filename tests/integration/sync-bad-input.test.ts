@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "@/lib/log";
-import type { MagentoClient, RequestSpec } from "@/lib/magento";
+import type { MagentoClient, RequestSpec } from "@magento-integration/client";
 import { defineSyncEntity, SyncDeclarationError, type SyncEntity } from "@/lib/sync/declaration";
 import { orders } from "@/lib/sync/entities/orders";
 import { syncRun } from "@/lib/sync/run";

@@ -11,7 +11,7 @@ import fc from "fast-check";
 import { PROVIDERS } from "../helpers/databases";
 import { InjectedCrash, startSyncHarness, type Fault, type SyncHarness } from "../helpers/sync-harness";
 import { SyncDataError } from "@/lib/sync/records";
-import { MagentoApiError } from "@/lib/magento";
+import { MagentoApiError } from "@magento-integration/client";
 
 const ENTITIES = ["products", "customers", "orders", "stock"] as const;
 type Entity = (typeof ENTITIES)[number];

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { Alert, Button, Card, PageHeader } from "@/app/components/ui";
 import { door, getCurrentUser } from "@/app/_kit";
 import { describeStoreState, formatDateTime } from "@/lib/dashboard";
-import { STORE_ADVICE } from "@/lib/magento";
+import { STORE_ADVICE } from "@magento-integration/client";
 import { identityLinkPath, NOT_FILED_REASONS } from "@/lib/integration";
 import { AutoRefresh } from "./AutoRefresh";
 import { confirmLink, switchAccount } from "./actions";

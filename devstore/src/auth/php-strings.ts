@@ -1,7 +1,7 @@
 /**
  * The PHP string functions Magento's OAuth code relies on, ported for the dev store's own verifier.
  * Written from the PHP manual and php-src (ext/standard/url.c, strnatcmp.c, main/php_variables.c), independently
- * of lib/oauth.
+ * of packages/client/src/oauth.
  *
  * PHP strings are bytes. Here a "byte string" is a JS string whose every char code is one byte (0–255): that is how
  * Node hands over header values (latin1), and what rawurldecode returns, so `%E9` stays the byte E9 and is signed

@@ -1,6 +1,6 @@
 /**
  * The dev store's OAuth 1.0a signature check, one function per Magento signature family
- * (Magento\Framework\Oauth\Oauth.php and its Laminas HMAC signer). Written independently of lib/oauth and of the tests' reference signer.
+ * (Magento\Framework\Oauth\Oauth.php and its Laminas HMAC signer). Written independently of packages/client/src/oauth and of the tests' reference signer.
  *
  * Family E (profile 2.4.9) follows magento/magento2 `lib/internal/Magento/Framework/Oauth/Helper/Signature/Hmac.php`,
  * the pure-PHP `Hmac implements HmacInterface` that `Helper/Utility.php` calls instead of laminas-oauth: parse_url

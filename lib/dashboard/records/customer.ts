@@ -1,6 +1,6 @@
 /** One customer with addresses and orders, and the store's customer group names. Pure. */
 import { z } from "zod";
-import type { SearchCriteria } from "@/lib/magento/search-criteria-types";
+import type { SearchCriteria } from "@magento-integration/client";
 import { attempt } from "../attempt";
 import { parseListResult } from "../list-result";
 import type { OrderRow } from "../orders-grid";

@@ -1,6 +1,6 @@
 /** One order with its items, addresses, invoices and shipments (GET /V1/orders/{id} + two searches). Pure. */
 import { z } from "zod";
-import type { SearchCriteria } from "@/lib/magento/search-criteria-types";
+import type { SearchCriteria } from "@magento-integration/client";
 import { attempt } from "../attempt";
 import { parseListResult } from "../list-result";
 import { defineRecord, entityIdKey } from "./record";

@@ -1,6 +1,6 @@
 /** The product edit form: input validation and the PUT /V1/products/{sku} body (pure). */
 import { z } from "zod";
-import type { MagentoClient } from "@/lib/magento";
+import type { MagentoClient } from "@magento-integration/client";
 import { attempt } from "../attempt";
 import { categoryTreeFields, flattenTree, parseCategoryTree } from "../category-tree";
 import { storeCurrency } from "../store-currency";

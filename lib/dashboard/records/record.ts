@@ -4,7 +4,7 @@
  * store's client and turns a failure into the value the page shows (the same for every record), so a detail page
  * is its declaration plus its markup.
  */
-import type { MagentoClient } from "@/lib/magento";
+import type { MagentoClient } from "@magento-integration/client";
 import { attempt, type Attempt } from "../attempt";
 
 export interface RecordSpec<K extends string, D> {

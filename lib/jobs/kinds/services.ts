@@ -1,4 +1,4 @@
-import type { MagentoClient } from "@/lib/magento";
+import type { MagentoClient } from "@magento-integration/client";
 import type { Storage } from "@/lib/storage/storage";
 import type { InstallationWithStore } from "@/lib/storage/types";
 import type { SecretBox } from "@/lib/secret-box";

@@ -20,9 +20,9 @@ import type {
   Store as StoreRow,
   User as UserRow,
 } from "@/lib/generated/prisma/client";
-import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
+import type { SignatureMethod, SignatureMode } from "@magento-integration/client/oauth";
 import { INSTALLATION_STATES } from "@/lib/storage/installation-states";
-import { FAILURE_REASONS } from "@/lib/magento/failure-reasons";
+import { FAILURE_REASONS } from "@magento-integration/client";
 import {
   ACTIVATION_STATES,
   EXPORT_STATES,
@@ -44,7 +44,7 @@ import {
   type User,
   type UserWithPassword,
 } from "../types";
-import { KitError } from "@/lib/kit-error";
+import { KitError } from "@magento-integration/client";
 
 export class StoredValueError extends KitError {
   static override readonly brand: string = "StoredValueError";

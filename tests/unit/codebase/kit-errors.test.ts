@@ -1,5 +1,5 @@
 /**
- * One vocabulary of trouble: every error class lib/ exports extends KitError (lib/kit-error.ts) and declares its
+ * One vocabulary of trouble: every error class lib/ exports extends KitError (packages/client/src/kit-error.ts) and declares its
  * own brand, `instanceof` holds between two separately loaded copies of a module (as between Next's bundles), and
  * every problem code has a row of advice.
  */
@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { relative } from "node:path";
 import { sourceFiles } from "../../helpers/import-graph";
-import { STORE_ADVICE, STORE_PROBLEMS, adviceRowOf } from "@/lib/magento/store-advice";
+import { STORE_ADVICE, STORE_PROBLEMS, adviceRowOf } from "@magento-integration/client/advice";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -43,7 +43,7 @@ function classesOf(file: string, text: string): ClassInfo[] {
 
 function libClasses(): Map<string, ClassInfo> {
   const all = new Map<string, ClassInfo>();
-  for (const path of sourceFiles(root, ["lib"])) {
+  for (const path of sourceFiles(root, ["lib", "packages"])) {
     const file = relative(root, path);
     for (const c of classesOf(file, readFileSync(path, "utf8"))) all.set(c.name, c);
   }
@@ -97,11 +97,11 @@ describe("every error lib/ exports is a KitError", () => {
 describe("instanceof across two copies of a module", () => {
   async function twoCopies() {
     vi.resetModules();
-    const a = await import("@/lib/magento/errors");
-    const aBase = await import("@/lib/kit-error");
+    const a = await import("@magento-integration/client");
+    const aBase = await import("@magento-integration/client");
     vi.resetModules();
-    const b = await import("@/lib/magento/errors");
-    const bBase = await import("@/lib/kit-error");
+    const b = await import("@magento-integration/client");
+    const bBase = await import("@magento-integration/client");
     return { a, aBase, b, bBase };
   }
 
@@ -139,7 +139,7 @@ describe("instanceof across two copies of a module", () => {
 });
 
 describe("every problem code has advice", () => {
-  const source = readFileSync(`${root}/lib/magento/store-advice.ts`, "utf8");
+  const source = readFileSync(`${root}/packages/client/src/magento/store-advice.ts`, "utf8");
   const union = /export type StoreProblem =([^;]+);/.exec(source)?.[1] ?? "";
   const declared = [...union.matchAll(/"([a-z0-9_]+)"/g)].map((m) => m[1]!);
 
@@ -160,7 +160,7 @@ describe("every problem code has advice", () => {
 
   it("every problem an error class in lib/ names is a code of the vocabulary", () => {
     const named = new Set<string>();
-    for (const path of sourceFiles(root, ["lib"]))
+    for (const path of sourceFiles(root, ["lib", "packages"]))
       for (const m of readFileSync(path, "utf8").matchAll(/\bproblem:\s*"([a-z0-9_]+)"/g)) named.add(m[1]!);
     expect(named.size).toBeGreaterThan(5);
     expect([...named].filter((p) => !declared.includes(p))).toEqual([]);

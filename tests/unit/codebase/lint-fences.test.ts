@@ -37,8 +37,36 @@ describe("lib/ never imports next/* or app/", () => {
 
   it("allows lib/ modules and packages", async () => {
     const code =
-      'import { z } from "zod";\nimport { signRequest } from "@/lib/oauth";\nimport { parseStrictUrl } from "../net/strict-url";\nexport const x = [z, signRequest, parseStrictUrl];\n';
+      'import { z } from "zod";\nimport { signRequest } from "@magento-integration/client/oauth";\nimport { parseStrictUrl } from "../net/strict-url";\nexport const x = [z, signRequest, parseStrictUrl];\n';
     expect(await fenceMessages(code, "lib/dashboard/right.ts")).toEqual([]);
+  });
+});
+
+describe("a kit package is reached by its name and exported entry points only", () => {
+  it.each([
+    [
+      'import { send } from "@magento-integration/client/src/magento/transport";\nexport const s = send;\n',
+      "app/api/wrong.ts",
+    ],
+    [
+      'import { send } from "../../packages/client/src/magento/transport.ts";\nexport const s = send;\n',
+      "lib/sync/wrong.ts",
+    ],
+    ['import { send } from "@/packages/client/src/magento/transport";\nexport const s = send;\n', "lib/jobs/wrong.ts"],
+    ['export const later = () => import("@magento-integration/client/dist/index.js");\n', "lib/storage/wrong.ts"],
+  ])("rejects %j in %s", async (code, filePath) => {
+    const messages = await fenceMessages(code, filePath);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/Import a kit package by its name and entry points/);
+  });
+
+  it("allows its entry points", async () => {
+    expect(
+      await fenceMessages(
+        'import { createMagentoClient } from "@magento-integration/client";\nimport { parseStrictUrl } from "@magento-integration/client/net";\nexport const x = [createMagentoClient, parseStrictUrl];\n',
+        "lib/sync/fine.ts",
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -52,10 +80,7 @@ describe("app/ reaches lib/ only through app/_kit and public indexes", () => {
       'import type { FormState } from "@/lib/forms/form-state";\nexport type F = FormState;\n',
       "app/components/form/Wrong.tsx",
     ],
-    [
-      'import { createStoreFetch } from "@/lib/net/store-fetch";\nexport const f = createStoreFetch;\n',
-      "app/_kit/wrong.ts",
-    ],
+    ['import { syncHandlers } from "@/lib/sync/handlers";\nexport const h = syncHandlers;\n', "app/_kit/wrong.ts"],
     [
       'import { parseGridParams } from "../../../lib/dashboard";\nexport const p = parseGridParams;\n',
       "app/stores/[id]/wrong.ts",
@@ -121,7 +146,7 @@ describe("lib/jobs and lib/storage never import lib/integration (the handshake b
     expect(await fenceMessages(wrong, "lib/jobs/wrong.ts")).toHaveLength(1);
     expect(await fenceMessages(wrong, "lib/storage/wrong.ts")).toHaveLength(1);
     const code =
-      'import { INSTALLATION_STATES } from "@/lib/storage/installation-states";\nimport { FAILURE_REASONS } from "@/lib/magento/failure-reasons";\nimport { defineJob } from "@/lib/jobs/worker";\nexport const x = [INSTALLATION_STATES, FAILURE_REASONS, defineJob];\n';
+      'import { INSTALLATION_STATES } from "@/lib/storage/installation-states";\nimport { FAILURE_REASONS } from "@magento-integration/client";\nimport { defineJob } from "@/lib/jobs/worker";\nexport const x = [INSTALLATION_STATES, FAILURE_REASONS, defineJob];\n';
     expect(await fenceMessages(code, "lib/jobs/kinds/right.ts")).toEqual([]);
     expect(await fenceMessages(code, "lib/storage/prisma/right.ts")).toEqual([]);
   });
@@ -137,13 +162,16 @@ describe("lib/jobs and lib/storage never import lib/integration (the handshake b
 
 describe("devstore/ never imports lib/ or app/", () => {
   it.each([
-    ['import { signRequest } from "@/lib/oauth";\nexport const s = signRequest;\n', "devstore/src/auth/wrong.ts"],
     [
-      'import { baseString } from "../../../lib/oauth/base-string";\nexport const b = baseString;\n',
+      'import { signRequest } from "@magento-integration/client/oauth";\nexport const s = signRequest;\n',
+      "devstore/src/auth/wrong.ts",
+    ],
+    [
+      'import { baseString } from "@magento-integration/client/oauth";\nexport const b = baseString;\n',
       "devstore/src/auth/wrong.ts",
     ],
     ['import { kit } from "../../app/_kit";\nexport const k = kit;\n', "devstore/src/wrong.ts"],
-    ['export const later = () => import("@/lib/magento");\n', "devstore/src/wrong.ts"],
+    ['export const later = () => import("@magento-integration/client");\n', "devstore/src/wrong.ts"],
   ])("rejects %j", async (code, filePath) => {
     const messages = await fenceMessages(code, filePath);
     expect(messages).toHaveLength(1);

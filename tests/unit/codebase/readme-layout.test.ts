@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 /** Not the project's own folders: dependencies, VCS, build output, test reports. */
-const SKIPPED = new Set([".git", "node_modules", "test-results", "reports", "playwright-report"]);
+const SKIPPED = new Set([".git", "node_modules", "dist", "test-results", "reports", "playwright-report"]);
 /** Folders whose children are listed as one line (a timestamped migration each, generated clients). */
 const CHILDREN_NOT_LISTED = new Set(["prisma/migrations", "prisma/postgresql/migrations", "lib/generated"]);
 

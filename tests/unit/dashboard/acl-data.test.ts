@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { RESOURCE_ROUTES, RESOURCE_TITLES, resourceOfRoute } from "@/lib/dashboard/acl-data";
 import { aclAdvice } from "@/lib/dashboard/acl-resources";
 import { routeKey } from "@/lib/dashboard/explorer-search";
-import { CATALOGUE } from "@/lib/magento";
+import { CATALOGUE } from "@magento-integration/client";
 import { ROUTES } from "../../../devstore/src/rest/routes/index";
 import { ACL_TREE, type AclNode } from "../../../devstore/src/acl";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeApiError } from "@/lib/dashboard/api-error-view";
-import { errorFromResponse, ResponseTooLargeError } from "@/lib/magento/errors";
+import { errorFromResponse, ResponseTooLargeError } from "@magento-integration/client";
 import { InstallationNotUsableError } from "@/lib/integration/installation-client";
 
 const err = (status: number, body: unknown) =>

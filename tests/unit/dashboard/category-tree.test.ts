@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { categoryTreeFields, countNodes, filterTree, parseCategoryTree } from "@/lib/dashboard/category-tree";
-import { validateFields } from "@/lib/magento/fields";
+import { validateFields } from "@magento-integration/client";
 
 describe("category tree", () => {
-  it("builds a nested fields value that lib/magento accepts", () => {
+  it("builds a nested fields value that packages/client/src/magento accepts", () => {
     expect(categoryTreeFields(0)).toBe("id,parent_id,name,is_active,level,product_count");
     const f = categoryTreeFields(2);
     expect(f).toBe(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CATALOGUE, findOperation } from "@/lib/magento/catalogue";
+import { CATALOGUE, findOperation } from "@magento-integration/client";
 import {
   availabilityOf,
   operationGroups,

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { loadGrid } from "@/lib/dashboard/grid-loader";
 import { customersGrid } from "@/lib/dashboard/customers-grid";
 import { productsGrid } from "@/lib/dashboard/products-grid";
-import { errorFromResponse, type MagentoClient } from "@/lib/magento";
+import { errorFromResponse, type MagentoClient } from "@magento-integration/client";
 import { InstallationNotUsableError } from "@/lib/integration/installation-client";
 
 type Call = { id: string; args: unknown };

@@ -14,7 +14,7 @@ import { productsGrid } from "@/lib/dashboard/products-grid";
 import { ordersGrid } from "@/lib/dashboard/orders-grid";
 import { customersGrid } from "@/lib/dashboard/customers-grid";
 import { cmsPagesGrid } from "@/lib/dashboard/cms-pages-grid";
-import { searchCriteriaToQuery, parseSearchCriteria } from "@/lib/magento/search-criteria";
+import { searchCriteriaToQuery, parseSearchCriteria } from "@magento-integration/client";
 
 const qs = (s: string) => new URLSearchParams(s);
 
@@ -263,7 +263,7 @@ describe("state → canonical URL", () => {
         expect(back.errors).toEqual({});
         expect(back.filters).toEqual(filters);
         expect(gridQueryString(productsGrid, back)).toBe(url);
-        // and the wire form survives lib/magento's serialiser and parser
+        // and the wire form survives packages/client/src/magento's serialiser and parser
         const c = gridSearchCriteria(productsGrid, back);
         expect(parseSearchCriteria(searchCriteriaToQuery(c))).toEqual(c);
       }),

@@ -7,7 +7,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { GRIDS, gridByKey } from "@/lib/dashboard/grids";
-import { findOperation } from "@/lib/magento/catalogue";
+import { findOperation } from "@magento-integration/client";
 import { ENTITIES, ENTITY_NAMES } from "@/lib/exports/options";
 import { STORE_SECTIONS } from "@/app/components/StoreNav";
 

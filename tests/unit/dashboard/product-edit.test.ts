@@ -7,7 +7,7 @@ import {
   PRODUCT_UPDATE_FIELDS,
 } from "@/lib/dashboard/records/product";
 import { parseForm } from "@/lib/forms/form-state";
-import { validateFields } from "@/lib/magento/fields";
+import { validateFields } from "@magento-integration/client";
 
 const form = (o: Record<string, string>) => {
   const f = new FormData();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { allStateViews, checkedAgo, describeStoreState, stateOfRevocation } from "@/lib/dashboard/store-state";
 import { INSTALLATION_STATES } from "@/lib/storage/installation-states";
-import { STORE_ADVICE } from "@/lib/magento";
+import { STORE_ADVICE } from "@magento-integration/client";
 
 describe("the state table", () => {
   it("has words and one action for every installation state", () => {

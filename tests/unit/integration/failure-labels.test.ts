@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { classifyHandshakeError, reasonFromStoreMessage } from "@/lib/magento/failure-reasons";
-import { MagentoOAuthError } from "@/lib/magento";
+import { classifyHandshakeError, reasonFromStoreMessage } from "@magento-integration/client";
+import { MagentoOAuthError } from "@magento-integration/client";
 import { normaliseStoreBaseUrl } from "@/lib/integration/store-url";
-import { assertPublicStoreHost } from "@/lib/net/public-host";
+import { assertPublicStoreHost } from "@magento-integration/client/net";
 import { parseAdminOrigin } from "@/lib/integration/admin-origin";
 import { portalConfigSchema } from "@/lib/portal/session-token-client";
 

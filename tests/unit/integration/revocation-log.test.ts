@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { markRevocation } from "@/lib/integration/revocation";
 import { INSTALLATION_STATES, type RevocationEvent } from "@/lib/storage/installation-states";
-import { STORE_ADVICE } from "@/lib/magento";
+import { STORE_ADVICE } from "@magento-integration/client";
 import type { Storage } from "@/lib/storage/storage";
 
 function fakeStorage() {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { INSTALLATION_STATES, nextState, type InstallationEventKind } from "@/lib/storage/installation-states";
 import { revocationEventFor } from "@/lib/integration/revocation";
-import { classifyHandshakeError } from "@/lib/magento/failure-reasons";
-import { errorFromResponse, MagentoOAuthError, ResponseTooLargeError } from "@/lib/magento";
+import { classifyHandshakeError } from "@magento-integration/client";
+import { errorFromResponse, MagentoOAuthError, ResponseTooLargeError } from "@magento-integration/client";
 
 const URL = "https://shop.test/rest/V1/products";
 const refusal = (status: number, message: string) => errorFromResponse(status, JSON.stringify({ message }), URL, "GET");

@@ -3,9 +3,9 @@
  * address, timeout), while the advice a page shows for it stays the `network` row.
  */
 import { describe, expect, it } from "vitest";
-import { createMagentoClient, MagentoApiError, STORE_ADVICE } from "@/lib/magento";
-import { networkProblemOf } from "@/lib/net/network-problem";
-import { PrivateAddressError } from "@/lib/net";
+import { createMagentoClient, MagentoApiError, STORE_ADVICE } from "@magento-integration/client";
+import { networkProblemOf } from "@magento-integration/client/net";
+import { PrivateAddressError } from "@magento-integration/client/net";
 import { describeApiError } from "@/lib/dashboard/api-error-view";
 
 function failingWith(cause: Error): typeof fetch {

@@ -14,8 +14,8 @@ import {
   StoreError,
   MagentoApiError,
   type StoreProblem,
-} from "@/lib/magento";
-import { FAILURE_REASONS } from "@/lib/magento/failure-reasons";
+} from "@magento-integration/client";
+import { FAILURE_REASONS } from "@magento-integration/client";
 import { InstallationNotUsableError } from "@/lib/integration/installation-client";
 
 describe("the store's words → one code", () => {

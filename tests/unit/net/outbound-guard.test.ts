@@ -6,9 +6,9 @@
 import { createServer, type Server } from "node:http";
 import { ESLint } from "eslint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStoreFetch, type DnsLookup } from "@/lib/net/store-fetch";
+import { createStoreFetch, type DnsLookup } from "@magento-integration/client/net";
 import { fetchSwaggerPage, readSchemaWithAdminLogin } from "@/lib/integration/store-pages";
-import { classifyHandshakeError } from "@/lib/magento/failure-reasons";
+import { classifyHandshakeError } from "@magento-integration/client";
 import { listenLocal } from "../../helpers/servers";
 
 let server: Server;
@@ -71,7 +71,7 @@ describe("lint: no global fetch in app/, lib/, scripts/", () => {
     },
   );
   it("allows the one module that wraps undici, and tests", async () => {
-    for (const filePath of ["lib/net/store-fetch.ts", "tests/unit/leak.test.ts"]) {
+    for (const filePath of ["packages/client/src/net/store-fetch.ts", "tests/unit/leak.test.ts"]) {
       const [r] = await eslint.lintText(code, { filePath });
       expect(r!.messages.filter((m) => m.ruleId?.startsWith("no-restricted"))).toEqual([]);
     }

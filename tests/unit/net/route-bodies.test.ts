@@ -1,6 +1,6 @@
 /**
  * The public routes that read a request body read at most a bound of it (readBodyCapped in app/_kit/request.ts,
- * over lib/net/read-capped.ts). `POST /api/health` once read its whole body with request.text(): an 800 MB POST
+ * over packages/client/src/net/read-capped.ts). `POST /api/health` once read its whole body with request.text(): an 800 MB POST
  * took the production server from 0.3 to 1.8 GB of memory, so a few at once would end the process. Each route gets
  * a body that never ends (chunked, no Content-Length) and must answer a 4xx after reading little more than its
  * bound.

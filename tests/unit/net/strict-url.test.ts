@@ -1,9 +1,9 @@
 /**
- * The one strict URL parser (lib/net/strict-url.ts) and its callers: store_base_url, success_call_back, the admin
+ * The one strict URL parser (packages/client/src/net/strict-url.ts) and its callers: store_base_url, success_call_back, the admin
  * origin and the portal URL refuse the same parser tricks, each in its own words.
  */
 import { describe, expect, it } from "vitest";
-import { parseStrictUrl, type UrlProblem } from "@/lib/net/strict-url";
+import { parseStrictUrl, type UrlProblem } from "@magento-integration/client/net";
 import { normaliseStoreBaseUrl } from "@/lib/integration/store-url";
 import { successCallbackOrigin, validateSuccessCallback } from "@/lib/integration/success-callback";
 import { parseAdminOrigin } from "@/lib/integration/admin-origin";

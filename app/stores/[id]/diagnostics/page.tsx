@@ -4,7 +4,7 @@ import { Card, LinkButton, StateBadge, Table } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { door, requireUser } from "@/app/_kit";
 import { CALLBACK_TIMEOUT_MS, CONSUMER_EXPIRY_MS, FAILURE_REASONS } from "@/lib/integration";
-import { ADMIN_SIDE_PROBLEMS, STORE_ADVICE } from "@/lib/magento";
+import { ADMIN_SIDE_PROBLEMS, STORE_ADVICE } from "@magento-integration/client";
 import { RESOURCE_PROBES } from "@/lib/stores";
 import { allStateViews, checkedAgo, RESOURCE_TITLES } from "@/lib/dashboard";
 import { ProbeButton } from "./ProbeButton";

@@ -317,7 +317,8 @@ export function ExplorerForm(props: ExplorerFormProps) {
               <summary>Equivalent curl (secrets masked)</summary>
               <pre data-testid="explorer-curl">{result.curl}</pre>
               <p className="field__hint">
-                An OAuth signature is valid for one nonce and timestamp: sign again to replay it (lib/oauth).
+                An OAuth signature is valid for one nonce and timestamp: sign again to replay it
+                (packages/client/src/oauth).
               </p>
             </details>
           </div>

@@ -1,6 +1,6 @@
 "use server";
 
-import { findOperation, MagentoApiError } from "@/lib/magento";
+import { findOperation, MagentoApiError } from "@magento-integration/client";
 import { explorer, describeApiError, resourceOfRoute } from "@/lib/dashboard";
 import { loadStore } from "@/app/_kit";
 

@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
-import { CATALOGUE, findOperation, type Operation } from "@/lib/magento";
+import { CATALOGUE, findOperation, type Operation } from "@magento-integration/client";
 import {
   explorer,
   aclAdvice,

@@ -2,7 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { MagentoApiError, MagentoOAuthError } from "@/lib/magento";
+import { MagentoApiError, MagentoOAuthError } from "@magento-integration/client";
 import { loadStore } from "@/app/_kit";
 import { rememberSchema } from "./schema-cache";
 import { failed, type FormState, parseForm } from "@/lib/forms";

@@ -1,4 +1,4 @@
-import { MagentoApiError, type MagentoClient } from "@/lib/magento";
+import { MagentoApiError, type MagentoClient } from "@magento-integration/client";
 import { describeApiError, explorer, stateOfRevocation, type ApiErrorView } from "@/lib/dashboard";
 import { storeEdition } from "@/lib/events";
 

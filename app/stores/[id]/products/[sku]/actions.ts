@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { MagentoApiError } from "@/lib/magento";
+import { MagentoApiError } from "@magento-integration/client";
 import { describeApiError, records } from "@/lib/dashboard";
 import { failed, type FormState, parseForm, saved } from "@/lib/forms";
 import { loadStore } from "@/app/_kit";

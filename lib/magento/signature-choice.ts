@@ -1,7 +1,0 @@
-import type { SignatureMethod, SignatureMode } from "@/lib/oauth";
-
-/** How calls to one store are signed: the HMAC method and the base-string family (docs/signature-families.md). */
-export interface SignatureChoice {
-  method: SignatureMethod;
-  mode: SignatureMode;
-}

@@ -13,7 +13,8 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY devstore/package.json devstore/package.json
+COPY packages/client/package.json packages/client/package.json
+COPY packages/devstore/package.json packages/devstore/package.json
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build

@@ -41,13 +41,16 @@ export default defineConfig({
             name: p.dir.split("/").pop()!,
             include: [`${p.dir.slice(root.length)}/tests/**/*.test.ts`],
             isolate: false,
+            // a package's tests may start servers and child processes (the dev store's do), as integration tests do
+            testTimeout: 60_000,
+            hookTimeout: 60_000,
           },
         })),
       {
         extends: true,
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.ts", "tests/devstore/**/*.test.ts"],
+          include: ["tests/integration/**/*.test.ts"],
           testTimeout: 60_000,
           isolate: false,
           hookTimeout: 60_000,

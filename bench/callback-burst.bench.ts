@@ -16,7 +16,7 @@ import { readdirSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import { startDevStore } from "../devstore/src/server";
+import { startDevStore } from "../packages/devstore/src/server";
 import { startStoreProxy } from "../tests/helpers/store-proxy";
 import { openDatabase } from "@/lib/db";
 import { startChild, type Child } from "../tests/helpers/processes";

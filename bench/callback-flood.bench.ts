@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { randomBytes } from "node:crypto";
-import { startDevStore } from "../devstore/src/server";
+import { startDevStore } from "../packages/devstore/src/server";
 import { openDatabase } from "@/lib/db";
 import { benchDatabase, fmt, hasBuild, pct, startApp, stopPostgres } from "./lib/app-server";
 

@@ -7,7 +7,7 @@
  * Web instance: the callback verb without Next (tests/helpers/callback-server.ts). BENCH_DB=postgresql for
  * PostgreSQL (default SQLite). Asserts nothing.
  */
-import { startDevStore } from "../devstore/src/server";
+import { startDevStore } from "../packages/devstore/src/server";
 import { startStoreProxy } from "../tests/helpers/store-proxy";
 import { startChild, type Child } from "../tests/helpers/processes";
 import { openDatabase } from "@/lib/db";

@@ -7,18 +7,18 @@
 import http from "node:http";
 import { createHmac, randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
-import { startDevStore } from "../devstore/src/server";
+import { startDevStore } from "../packages/devstore/src/server";
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const IN_PROCESS = process.argv.includes("--in-process");
 const TOTAL = Number(args[0] ?? 5000);
 const CONCURRENCY = Number(args[1] ?? 16);
 
-/** Starts `devstore/src/main.ts --port 0` in a child process and reads its URL from the banner. */
+/** Starts `packages/devstore/src/main.ts --port 0` in a child process and reads its URL from the banner. */
 async function startChildStore(): Promise<{ url: string; close(): Promise<void> }> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "devstore/src/main.ts", "--port", "0", "--profile", "2.4.7"],
+    ["--import", "tsx", "packages/devstore/src/main.ts", "--port", "0", "--profile", "2.4.7"],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   const url = await new Promise<string>((resolve, reject) => {

@@ -9,7 +9,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { startDevStore } from "../devstore/src/server";
+import { startDevStore } from "../packages/devstore/src/server";
 import { startStoreProxy } from "../tests/helpers/store-proxy";
 import { startChild } from "../tests/helpers/processes";
 import { openDatabase } from "@/lib/db";

@@ -9,7 +9,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
-import { startDevStore } from "../devstore/src/server";
+import { startDevStore } from "../packages/devstore/src/server";
 import { benchDatabase, fmt, hasBuild, pct, startApp } from "./lib/app-server";
 
 const N = Number(process.env.BURST ?? 200);

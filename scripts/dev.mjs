@@ -38,7 +38,7 @@ let stopping = false;
 const run = (args, stdio) => spawn("npx", args, { env, stdio, detached: true });
 const children = [
   run(
-    ["tsx", "devstore/src/main.ts", "--port", String(DEVSTORE_PORT), "--state", DEVSTORE_STATE],
+    ["tsx", "packages/devstore/src/main.ts", "--port", String(DEVSTORE_PORT), "--state", DEVSTORE_STATE],
     ["ignore", "inherit", "inherit"],
   ),
   run(["next", "dev", "-H", "127.0.0.1", "-p", String(PORT)], ["ignore", "inherit", "inherit"]),

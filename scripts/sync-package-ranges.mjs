@@ -13,9 +13,11 @@ let moved = 0;
 for (const dir of new Set(packageSources(root).map((p) => p.dir))) {
   const { name, version } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
   const range = `^${version}`;
-  if (app.dependencies?.[name] === range) continue;
-  console.log(`${name}: ${app.dependencies?.[name] ?? "(none)"} -> ${range}`);
-  app.dependencies = { ...app.dependencies, [name]: range };
+  // the dev store is a development dependency of the app, the rest are dependencies
+  const field = app.devDependencies?.[name] !== undefined ? "devDependencies" : "dependencies";
+  if (app[field]?.[name] === range) continue;
+  console.log(`${name}: ${app[field]?.[name] ?? "(none)"} -> ${range}`);
+  app[field] = { ...app[field], [name]: range };
   moved++;
 }
 if (moved) writeFileSync(appPath, `${JSON.stringify(app, null, 2)}\n`);

@@ -9,7 +9,7 @@ import { test, expect, SCREENSHOTS } from "./fixtures/handshake";
 import { signUp } from "./fixtures/merchant";
 import { createAndActivate, linkNewStore } from "./fixtures/store-admin";
 import { join } from "node:path";
-import type { DevStore } from "../../devstore/src/server";
+import type { DevStore } from "../../packages/devstore/src/server";
 import type { KitServer } from "./fixtures/kit-servers";
 
 const VIEWPORTS = {

@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { createClient } from "@libsql/client";
 import { startKit, startStore, type KitServer } from "./fixtures/kit-servers";
-import type { DevStore } from "../../devstore/src/server";
+import type { DevStore } from "../../packages/devstore/src/server";
 
 const FLOOD_LOOPS = 6;
 /** The flood lasts until the real activation is answered, plus this long, whatever the machine's speed. */

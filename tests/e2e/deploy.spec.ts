@@ -12,7 +12,7 @@ import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { startDevStore, type DevStore } from "../../devstore/src/server";
+import { startDevStore, type DevStore } from "../../packages/devstore/src/server";
 import { freePort } from "../helpers/servers";
 import { WORKER_NODE_FLAGS } from "../../lib/jobs/worker-heap";
 import { ensureStandalone, freshPostgres, parsePrometheus, runEntry, type Proc } from "./fixtures/standalone";

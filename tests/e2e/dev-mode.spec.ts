@@ -6,7 +6,7 @@
 import { test, expect } from "@playwright/test";
 import { startKitDev, startStore, type KitServer } from "./fixtures/kit-servers";
 import { createAccountInPopup, installationIds, saveAndActivate } from "./fixtures/merchant";
-import type { DevStore } from "../../devstore/src/server";
+import type { DevStore } from "../../packages/devstore/src/server";
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 

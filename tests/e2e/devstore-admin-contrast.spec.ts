@@ -5,7 +5,7 @@
 import { test, expect } from "@playwright/test";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { startDevStore, type DevStore } from "../../devstore/src/server";
+import { startDevStore, type DevStore } from "../../packages/devstore/src/server";
 import { SCREENSHOTS } from "./fixtures/handshake";
 import { adminApi } from "./fixtures/store-admin";
 

@@ -13,7 +13,7 @@ import { startKit, type KitServer } from "./fixtures/kit-servers";
 import { SCREENSHOTS } from "./fixtures/handshake";
 import { createAccountInPopup, installationIds, saveAndActivate } from "./fixtures/merchant";
 import { freePort } from "../helpers/servers";
-import type { DevStore } from "../../devstore/src/server";
+import type { DevStore } from "../../packages/devstore/src/server";
 
 test.describe.configure({ timeout: 480_000 }); // seven pages, each at two sizes, each giving up on the store
 
@@ -30,7 +30,7 @@ test.beforeAll(async () => {
   // its own single process (node with tsx's loader, not the tsx wrapper that runs a child), so it can be paused
   storeProcess = spawn(
     process.execPath,
-    ["--import", "tsx", "devstore/src/main.ts", "--port", String(port), "--host", "127.0.0.1"],
+    ["--import", "tsx", "packages/devstore/src/main.ts", "--port", String(port), "--host", "127.0.0.1"],
     { cwd: ROOT, stdio: "ignore" },
   );
   for (let i = 0; ; i++) {

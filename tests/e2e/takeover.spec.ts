@@ -8,7 +8,7 @@ import { test, expect } from "./fixtures/handshake";
 import type { Browser, Page } from "@playwright/test";
 import type { KitServer } from "./fixtures/kit-servers";
 import { ensureBuild, startStore } from "./fixtures/kit-servers";
-import type { DevStore } from "../../devstore/src/server";
+import type { DevStore } from "../../packages/devstore/src/server";
 import AxeBuilder from "@axe-core/playwright";
 
 // link requests are filed only once a link mailed to the requester is followed: this spec's kit sends real mail

@@ -1,8 +1,8 @@
-/** Runs `npm run devstore` (devstore/src/main.ts) as a child process: its banner, stderr and exit code. */
+/** Runs `npm run devstore` (packages/devstore/src/main.ts) as a child process: its banner, stderr and exit code. */
 import { spawn } from "node:child_process";
 
 export function runCli(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ["--import", "tsx", "devstore/src/main.ts", ...args], {
+  const child = spawn(process.execPath, ["--import", "tsx", "packages/devstore/src/main.ts", ...args], {
     cwd: process.cwd(),
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],

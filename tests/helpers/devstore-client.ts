@@ -6,7 +6,7 @@ import http from "node:http";
 import { afterAll } from "vitest";
 import { randomBytes } from "node:crypto";
 import { refAuthorization, refSign, type RefFamily } from "./reference-oauth";
-import { startDevStore, type DevStore, type DevStoreOptions } from "../../devstore/src/server";
+import { startDevStore, type DevStore, type DevStoreOptions } from "../../packages/devstore/src/server";
 import { listenLocal, closeServer } from "./servers";
 
 export type ProfileName = NonNullable<DevStoreOptions["profile"]>;

@@ -3,9 +3,9 @@
  * Test harness for the dev store's REST layer: calls createRestHandler directly (no HTTP) with a fake
  * authenticate whose caller the test switches, and builds searchCriteria query strings by hand.
  */
-import { createStoreData, type StoreData } from "../../devstore/src/data/index";
-import { createRestHandler, type RestHandlerOptions } from "../../devstore/src/rest/handler";
-import type { Caller, RestResponse } from "../../devstore/src/rest/types";
+import { createStoreData, type StoreData } from "../../packages/devstore/src/data/index";
+import { createRestHandler, type RestHandlerOptions } from "../../packages/devstore/src/rest/handler";
+import type { Caller, RestResponse } from "../../packages/devstore/src/rest/types";
 
 export const ADMIN: Caller = { kind: "admin", username: "admin" };
 export const GUEST: Caller = { kind: "guest" };

@@ -94,7 +94,7 @@ function withoutCodeBlocks(markdown: string): string {
   return markdown.replace(/^\s*(```|~~~)[\s\S]*?^\s*\1/gm, (block) => block.replace(/[^\n]/g, ""));
 }
 
-/** `docs/...` paths written anywhere (not part of a longer path such as `../docs/` or `devstore/docs/`). */
+/** `docs/...` paths written anywhere (not part of a longer path such as `../docs/` or `packages/devstore/docs/`). */
 const DOCS_PATH = /(?<![\w./-])docs\/[\w./-]*?\.(?:md|png|svg)(?:#[\w-]+)?/g;
 /** Relative Markdown links and images: `[text](target)`, target without a scheme. */
 const MD_LINK = /!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;

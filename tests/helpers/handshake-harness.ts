@@ -4,7 +4,7 @@
  * this process, and a dev store.
  */
 import { createServer, type Server } from "node:http";
-import { startDevStore, type DevStore, type DevStoreOptions } from "../../devstore/src/server";
+import { startDevStore, type DevStore, type DevStoreOptions } from "../../packages/devstore/src/server";
 import { freshDatabase, type TestDatabase } from "./databases";
 import type { DatabaseProvider, PortablePrisma } from "@/lib/db";
 import { parseEnv } from "@/lib/env";

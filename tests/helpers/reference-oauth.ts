@@ -1,6 +1,6 @@
 /**
  * A deliberately plain OAuth 1.0a reference signer for tests, written straight from RFC 5849 plus the
- * Magento signature families of docs/signature-families.md#families. It shares no code with packages/client/src/oauth or devstore/, so a bug in
+ * Magento signature families of docs/signature-families.md#families. It shares no code with packages/client/src/oauth or packages/devstore/, so a bug in
  * one of those cannot hide behind the same bug here. Clarity over speed; no options beyond the spec.
  */
 import { createHmac, createHash } from "node:crypto";

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE } from "@magento-integration/client";
-import { startDevStore, type DevStore } from "../../devstore/src/server";
+import { startDevStore, type DevStore } from "../../packages/devstore/src/server";
 
 const NO_ROUTE = "Request does not match any route.";
 const REST_OPERATIONS = CATALOGUE.filter((o) => o.kind === "rest" || o.kind === "token");

@@ -10,7 +10,7 @@ import {
   searchCriteria,
   type MagentoClient,
 } from "@magento-integration/client";
-import { startDevStore, type DevStore } from "../../devstore/src/server";
+import { startDevStore, type DevStore } from "../../packages/devstore/src/server";
 
 let store: DevStore;
 let app: MagentoClient;

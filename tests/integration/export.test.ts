@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Writable } from "node:stream";
-import { startDevStore, type DevStore } from "../../devstore/src/server";
+import { startDevStore, type DevStore } from "../../packages/devstore/src/server";
 import { createMagentoClient, type MagentoClient } from "@magento-integration/client";
 import {
   exportRows,

@@ -12,7 +12,7 @@ import {
   OperationCallError,
   type MagentoClient,
 } from "@magento-integration/client";
-import { startDevStore, type DevStore } from "../../devstore/src/server";
+import { startDevStore, type DevStore } from "../../packages/devstore/src/server";
 
 async function adminJson<T>(url: string, body?: unknown): Promise<T> {
   const res = await fetch(url, {

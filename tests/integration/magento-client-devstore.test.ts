@@ -15,7 +15,7 @@ import {
   searchCriteria,
   type SignatureChoice,
 } from "@magento-integration/client";
-import { startDevStore } from "../../devstore/src/server";
+import { startDevStore } from "../../packages/devstore/src/server";
 import { listenLocal, closeServer } from "../helpers/servers";
 
 const PROFILES = ["2.4.3", "2.4.5", "2.4.7", "2.4.8", "2.4.9", "seed"] as const;

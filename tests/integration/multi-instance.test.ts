@@ -5,7 +5,7 @@
  * its work finishes elsewhere. The store sits behind a counting proxy.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startDevStore, type DevStore } from "../../devstore/src/server";
+import { startDevStore, type DevStore } from "../../packages/devstore/src/server";
 import { freshDatabaseUrl } from "../helpers/databases";
 import { startChild, type Child } from "../helpers/processes";
 import { startStoreProxy, type StoreProxy } from "../helpers/store-proxy";

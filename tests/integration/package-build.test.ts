@@ -4,7 +4,7 @@
  * imported by Node from dist/ in a child process exports the same names as its source, and `npm pack` of the copy
  * holds the compiled files, the README and the licence, and no source or test.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -53,10 +53,29 @@ describe.each(packageDirs)("%s, built", (dir) => {
       timeout: 60_000,
     });
     const files = (JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path);
-    expect(files).toEqual(
-      expect.arrayContaining(["package.json", "README.md", "LICENSE", "dist/index.js", "dist/index.d.ts"]),
-    );
+    const manifest = JSON.parse(readFileSync(join(copy, "package.json"), "utf8"));
+    const entryFiles = Object.values(manifest.exports as Record<string, unknown>)
+      .filter((t): t is Record<string, string> => typeof t === "object" && t !== null)
+      .flatMap((t) => [t.default!, t.types!].map((f) => f.replace(/^\.\//, "")));
+    const bins = Object.values((manifest.bin ?? {}) as Record<string, string>).map((f) => f.replace(/^\.\//, ""));
+    expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "LICENSE", ...entryFiles, ...bins]));
     expect(files.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/.+)$/.test(f))).toEqual([]);
     expect(files.filter((f) => /\.ts$/.test(f) && !/\.d\.ts$/.test(f))).toEqual([]);
   }, 120_000);
+
+  it("its commands run from dist/ with plain Node, and stop on SIGTERM", async () => {
+    const manifest = JSON.parse(readFileSync(join(copy, "package.json"), "utf8"));
+    for (const [name, bin] of Object.entries((manifest.bin ?? {}) as Record<string, string>)) {
+      expect(readFileSync(join(copy, bin), "utf8").startsWith("#!/usr/bin/env node\n"), name).toBe(true);
+      // every command the kit's packages ship today is a server that takes --port and says it is running
+      const child = spawn(process.execPath, [join(copy, bin), "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+      let out = "";
+      child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+      child.stderr.on("data", (c: Buffer) => (out += c.toString()));
+      await expect.poll(() => out, { timeout: 30_000 }).toMatch(/is running/);
+      const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+      child.kill("SIGTERM");
+      expect(await exited, `${name}: ${out}`).toBe(0);
+    }
+  }, 60_000);
 });

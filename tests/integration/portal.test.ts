@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDevStore, type DevStore } from "../../devstore/src/server";
+import { startDevStore, type DevStore } from "../../packages/devstore/src/server";
 import {
   createPortalClient,
   memoryTokenCache,

@@ -19,7 +19,7 @@ import { openDatabase } from "@/lib/db";
 import { createPrismaStorage } from "@/lib/storage/prisma";
 import { listFields, MagentoApiError, searchCriteria, type MagentoClient } from "@magento-integration/client";
 import type { Kit } from "@/lib/kit";
-import type { ProfileName } from "../../devstore/src/config/profiles";
+import type { ProfileName } from "../../packages/devstore/src/config/profiles";
 
 /** The store's answers to signed calls, as the kit's fetch saw them. */
 interface StoreLog {

@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import { Readable } from "node:stream";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startDevStore, type DevStore } from "@/devstore/src/server";
+import { startDevStore, type DevStore } from "@/packages/devstore/src/server";
 import type { Kit } from "@/lib/kit";
 import type { RecordRef, StoreEvent } from "@/lib/events/handlers";
 import { createMagentoClient } from "@magento-integration/client";

@@ -160,18 +160,18 @@ describe("lib/jobs and lib/storage never import lib/integration (the handshake b
   });
 });
 
-describe("devstore/ never imports lib/ or app/", () => {
+describe("packages/devstore/ never imports lib/ or app/", () => {
   it.each([
     [
       'import { signRequest } from "@magento-integration/client/oauth";\nexport const s = signRequest;\n',
-      "devstore/src/auth/wrong.ts",
+      "packages/devstore/src/auth/wrong.ts",
     ],
     [
       'import { baseString } from "@magento-integration/client/oauth";\nexport const b = baseString;\n',
-      "devstore/src/auth/wrong.ts",
+      "packages/devstore/src/auth/wrong.ts",
     ],
-    ['import { kit } from "../../app/_kit";\nexport const k = kit;\n', "devstore/src/wrong.ts"],
-    ['export const later = () => import("@magento-integration/client");\n', "devstore/src/wrong.ts"],
+    ['import { kit } from "../../app/_kit";\nexport const k = kit;\n', "packages/devstore/src/wrong.ts"],
+    ['export const later = () => import("@magento-integration/client");\n', "packages/devstore/src/wrong.ts"],
   ])("rejects %j", async (code, filePath) => {
     const messages = await fenceMessages(code, filePath);
     expect(messages).toHaveLength(1);
@@ -181,7 +181,7 @@ describe("devstore/ never imports lib/ or app/", () => {
   it("allows its own modules", async () => {
     const code =
       'import { createHmac } from "node:crypto";\nimport { router } from "../rest/router";\nexport const x = [createHmac, router];\n';
-    expect(await fenceMessages(code, "devstore/src/auth/right.ts")).toEqual([]);
+    expect(await fenceMessages(code, "packages/devstore/src/auth/right.ts")).toEqual([]);
   });
 });
 

@@ -3,8 +3,8 @@ import { RESOURCE_ROUTES, RESOURCE_TITLES, resourceOfRoute } from "@/lib/dashboa
 import { aclAdvice } from "@/lib/dashboard/acl-resources";
 import { routeKey } from "@/lib/dashboard/explorer-search";
 import { CATALOGUE } from "@magento-integration/client";
-import { ROUTES } from "../../../devstore/src/rest/routes/index";
-import { ACL_TREE, type AclNode } from "../../../devstore/src/acl";
+import { ROUTES } from "../../../packages/devstore/src/rest/routes/index";
+import { ACL_TREE, type AclNode } from "../../../packages/devstore/src/acl";
 
 describe("ACL data", () => {
   it("names the same resource for every route as the dev store's route table (both from Magento's webapi.xml)", () => {

@@ -84,7 +84,7 @@ run("several instances and workers on one PostgreSQL", () => {
   async function waitForStates(
     keys: string[],
     done: (state: string) => boolean,
-    timeoutMs = 60_000,
+    timeoutMs = 90_000,
   ): Promise<Map<string, string>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -100,9 +100,9 @@ run("several instances and workers on one PostgreSQL", () => {
   }
 
   it("two web instances and two workers: every activation active, one request-token call each, no job run twice", async () => {
-    const webs = [await web(), await web()];
-    await worker();
-    await worker();
+    // the four processes start side by side (each compiles and loads the kit: seconds on a loaded machine)
+    const webs = await Promise.all([web(), web()]);
+    await Promise.all([worker(), worker()]);
     const list = await integrations(16, webs);
     const acts = await Promise.all(
       list.map((i) => admin<{ callback?: { status?: number } }>(`/integrations/${i.id}/activate`)),
@@ -113,7 +113,7 @@ run("several instances and workers on one PostgreSQL", () => {
     for (const k of keys) expect(proxy.requestTokenCalls.get(k)).toBe(1);
     expect(await db.prisma.activation.count()).toBe(16);
     expect(await db.prisma.installation.count()).toBe(16);
-  });
+  }, 150_000); // longer than waitForStates' own deadline, so a stall fails with the states it reached
 
   it("kill -9 of a web instance after it answered: its callbacks were stored, a worker finishes them", async () => {
     const [a] = [await web()];
@@ -127,7 +127,7 @@ run("several instances and workers on one PostgreSQL", () => {
     const keys = list.map((i) => i.consumer_key);
     await waitForStates(keys, (s) => s === "active");
     for (const k of keys) expect(proxy.requestTokenCalls.get(k)).toBe(1);
-  });
+  }, 150_000);
 
   it("kill -9 of a worker in the middle of its exchanges: another worker resumes them, one request-token call each", async () => {
     const a = await web();
@@ -152,5 +152,5 @@ run("several instances and workers on one PostgreSQL", () => {
     }
     const resumed = await db.prisma.installationEvent.count({ where: { kind: "exchange_resumed" } });
     expect(resumed).toBe(2);
-  }, 90_000);
+  }, 150_000);
 });

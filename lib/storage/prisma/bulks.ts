@@ -81,7 +81,7 @@ export function prismaBulks(db: PortableQueries, transaction: Tx): BulkRepo {
           const perStore = limits.maxOpenPerInstallation;
           if (perStore !== undefined) {
             // the installation's row next (always after the user's: no two uploads lock them in opposite orders)
-            await tx.$executeRaw`UPDATE "Installation" SET "id" = "id" WHERE "id" = ${sub.installationId}`;
+            await tx.$executeRaw`UPDATE "Installation" SET "state" = "state" WHERE "id" = ${sub.installationId}`;
             const open = await tx.bulkSubmission.count({
               where: { installationId: sub.installationId, state: { in: OPEN_STATES } },
             });

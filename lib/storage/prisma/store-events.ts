@@ -24,7 +24,9 @@ const pruned = z.array(
   z.object({ installationId: z.string().nullable(), storedBytes: z.coerce.number().int().nonnegative() }),
 );
 
-/** Raised when the reservation found no EventSource row (created, then tried once more). */
+/** Rolls an inserted delivery back when its bytes could not be counted. */
+class NotCounted extends Error {}
+/** An installation whose EventSource row is missing even after creating it (removed meanwhile). */
 class NoSource extends Error {}
 
 type Row = Omit<DeliveryRecord, "channel" | "outcome"> & { channel: string; outcome: string; foldKey: string | null };
@@ -88,23 +90,31 @@ export function prismaStoreEvents(db: PortableQueries, transaction: Tx): StoreEv
   }
 
   /**
-   * The bytes counted and the row inserted in one transaction: the conditional update holds the installation's
-   * EventSource row (PostgreSQL; SQLite has one writer) until the insert commits, and a duplicate rolls it back.
+   * The row inserted and its bytes counted in one transaction: the insert first (a duplicate fails before any lock
+   * on the count; the installation's row is locked in the order removing a store locks it, then the EventSource
+   * row), then the conditional update, which holds the installation's EventSource row (PostgreSQL; SQLite has one
+   * writer) until commit. Nothing counted (a budget full, or no EventSource row): the insert is rolled back, null.
    */
-  async function reserveAndInsert(d: NewDelivery, budgets: StoredEventBudgets | undefined, bytes: number) {
-    return transaction(async (tx) => {
-      const n = Prisma.sql`CAST(${bytes} AS BIGINT)`;
-      const counted = budgets
-        ? await tx.$executeRaw`UPDATE "EventSource" SET "storedBytes" = "storedBytes" + ${n}
-            WHERE "installationId" = ${d.installationId}
-              AND "storedBytes" + ${n} <= CAST(${budgets.perInstallationBytes} AS BIGINT)
-              AND (SELECT COALESCE(SUM("storedBytes"), 0) FROM "EventSource") + ${n}
-                <= CAST(${budgets.totalBytes} AS BIGINT)`
-        : await tx.$executeRaw`UPDATE "EventSource" SET "storedBytes" = "storedBytes" + ${n}
-            WHERE "installationId" = ${d.installationId}`;
-      if (counted === 0) return null;
-      return insert(tx, d, bytes);
-    });
+  async function insertAndCount(d: NewDelivery, budgets: StoredEventBudgets | undefined, bytes: number) {
+    try {
+      return await transaction(async (tx) => {
+        const row = await insert(tx, d, bytes);
+        const n = Prisma.sql`CAST(${bytes} AS BIGINT)`;
+        const counted = budgets
+          ? await tx.$executeRaw`UPDATE "EventSource" SET "storedBytes" = "storedBytes" + ${n}
+              WHERE "installationId" = ${d.installationId}
+                AND "storedBytes" + ${n} <= CAST(${budgets.perInstallationBytes} AS BIGINT)
+                AND (SELECT COALESCE(SUM("storedBytes"), 0) FROM "EventSource") + ${n}
+                  <= CAST(${budgets.totalBytes} AS BIGINT)`
+          : await tx.$executeRaw`UPDATE "EventSource" SET "storedBytes" = "storedBytes" + ${n}
+              WHERE "installationId" = ${d.installationId}`;
+        if (counted === 0) throw new NotCounted();
+        return row;
+      });
+    } catch (e) {
+      if (e instanceof NotCounted) return null;
+      throw e;
+    }
   }
 
   return {
@@ -133,9 +143,15 @@ export function prismaStoreEvents(db: PortableQueries, transaction: Tx): StoreEv
     },
     async addDelivery(d, budgets) {
       const bytes = bytesOf(d);
+      // a full installation (the flood this budget is for) is told so without writing and rolling back its body
+      if (budgets && (await storedBytesOf(d.installationId)) + bytes > budgets.perInstallationBytes) {
+        const existing = await existingOf(d);
+        if (existing) return { existing: toDelivery(existing) };
+        return { overBudget: await overBudget(d.installationId, bytes, budgets) };
+      }
       try {
         for (let attempt = 0; ; attempt++) {
-          const row = await reserveAndInsert(d, budgets, bytes);
+          const row = await insertAndCount(d, budgets, bytes);
           if (row) return { created: toDelivery(row) };
           // nothing counted: the installation has no EventSource row yet (created, then once more), or a budget is full
           const source = await db.eventSource.findUnique({ where: { installationId: d.installationId } });
@@ -148,8 +164,6 @@ export function prismaStoreEvents(db: PortableQueries, transaction: Tx): StoreEv
             continue;
           }
           if (!source) throw new NoSource(`no event source for installation ${d.installationId}`);
-          const existing = await existingOf(d);
-          if (existing) return { existing: toDelivery(existing) };
           return { overBudget: await overBudget(d.installationId, bytes, budgets!) };
         }
       } catch (e) {

@@ -15,6 +15,7 @@ import { parseRsaPublicKey } from "@/lib/events/commerce-signature";
 import { EVENT_BODY_MAX_BYTES, STORE_EVENT_JOB } from "@/lib/events/intake";
 import { OVER_BUDGET_DETAIL, OVER_BUDGET_RETRY_SECONDS } from "@/lib/events/budget";
 import { EVENT_DELIVERY_TTL_MS } from "@/lib/storage/store-events";
+import type { EventHandlers } from "@/lib/events/handlers";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
 import { testKit } from "../helpers/test-kit";
 
@@ -27,10 +28,10 @@ const IO_PATH = "/prod/keys/pub-key-test-1.pem";
 const CLIENT_ID = "app-client-id";
 
 /** A product saved, padded to just under the intake's 256 KiB cap (each id a new event). */
-function bigProductSaved(id: number): string {
+function bigProductSaved(id: number, eventName = "observer.catalog_product_save_after"): string {
   const shell = (filler: string) =>
     JSON.stringify({
-      eventName: "observer.catalog_product_save_after",
+      eventName,
       data: {
         product: { entity_id: String(id), sku: `SKU-${id}`, updated_at: "2026-12-07 10:00:00", description: filler },
       },
@@ -73,12 +74,13 @@ describe.each(PROVIDERS)("stored-events budgets on %s", (provider) => {
   let clock: Date;
   const start = new Date("2026-12-07T10:00:00Z");
 
-  async function open(env: Record<string, string>) {
+  async function open(env: Record<string, string>, events?: EventHandlers) {
     db = await freshDatabase(provider);
     clock = start;
     kit = await testKit(db, {
       clock: () => clock,
       env,
+      ...(events ? { events } : {}),
       ioKeyLoader: async (path) => (path === IO_PATH ? parseRsaPublicKey(pem("io1-public.pem")) : null),
     });
   }
@@ -166,5 +168,37 @@ describe.each(PROVIDERS)("stored-events budgets on %s", (provider) => {
     expect(page?.storage.refused?.count).toBe(3);
     expect(page?.storage.refused?.message).toContain("The app's stored events keep");
     expect(page?.storage.refused?.message).toContain("EVENT_TOTAL_BUDGET_MIB");
+  });
+
+  it("a decision hook past the budget still decides the store's action; nothing of it is stored", async () => {
+    const decided: string[] = [];
+    await open(
+      { EVENT_STORE_BUDGET_MIB: "1", EVENT_TOTAL_BUDGET_MIB: "100" },
+      {
+        decisionHooks: [
+          {
+            eventName: "plugin.magento.quote.api.cart_item_repository.save",
+            budgetMs: 1000,
+            failure: "open",
+            decide: async (event) => {
+              decided.push(event.deliveryId);
+              return { op: "exception", message: "Out of stock here." };
+            },
+          },
+        ],
+      },
+    );
+    const a = await linkedStore("shop-a.test");
+    for (let i = 0; i < 4; i++)
+      expect((await kit.events.intake.commerce(a.id, commerceRequest(bigProductSaved(i)))).status).toBe(200);
+    const body = bigProductSaved(99, "plugin.magento.quote.api.cart_item_repository.save");
+    expect(await kit.events.intake.commerce(a.id, commerceRequest(body))).toEqual({
+      status: 200,
+      json: { op: "exception", message: "Out of stock here." },
+    });
+    expect(decided).toHaveLength(1);
+    const answered = await db.database.prisma.eventDelivery.findMany({ where: { outcome: "answered" } });
+    expect(answered).toHaveLength(0);
+    expect(sum(await kept(a.id))).toBeLessThanOrEqual(1 * MIB);
   });
 });

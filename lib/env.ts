@@ -54,6 +54,12 @@ export interface Env {
    * whole app (EXPORT_TOTAL_BUDGET_MIB, default 10240). An export that would pass either stops (lib/exports/budget.ts).
    */
   exportBudgets: { perAccountBytes: number; totalBytes: number };
+  /**
+   * The most store-event deliveries keep stored, in bytes: per installation (EVENT_STORE_BUDGET_MIB, default 1024)
+   * and in the whole app (EVENT_TOTAL_BUDGET_MIB, default 10240). A delivery that would pass either is not kept
+   * (lib/events/budget.ts).
+   */
+  eventBudgets: { perInstallationBytes: number; totalBytes: number };
   /** Background jobs (docs/platform.md): whether the web process runs a worker, and how it works. */
   worker: {
     inProcess: boolean;
@@ -151,6 +157,8 @@ const rawSchema = z.object({
   STORE_PAGE_TIMEOUT_SECONDS: wholeNumber(1, 120),
   EXPORT_ACCOUNT_BUDGET_MIB: wholeNumber(1, 1024 * 1024),
   EXPORT_TOTAL_BUDGET_MIB: wholeNumber(1, 1024 * 1024),
+  EVENT_STORE_BUDGET_MIB: wholeNumber(1, 1024 * 1024),
+  EVENT_TOTAL_BUDGET_MIB: wholeNumber(1, 1024 * 1024),
 });
 
 const KEY_ID = /^[A-Za-z0-9_-]{1,16}$/;
@@ -309,6 +317,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     exportBudgets: {
       perAccountBytes: (raw.EXPORT_ACCOUNT_BUDGET_MIB ?? 2048) * MIB,
       totalBytes: (raw.EXPORT_TOTAL_BUDGET_MIB ?? 10240) * MIB,
+    },
+    eventBudgets: {
+      perInstallationBytes: (raw.EVENT_STORE_BUDGET_MIB ?? 1024) * MIB,
+      totalBytes: (raw.EVENT_TOTAL_BUDGET_MIB ?? 10240) * MIB,
     },
     worker: {
       inProcess: (raw.WORKER ?? "on") === "on",

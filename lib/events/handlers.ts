@@ -25,6 +25,7 @@ export interface RecordRef {
 export interface StoreEvent {
   installationId: string;
   channel: EventChannel;
+  /** The stored delivery's id (a decision hook's delivery past the stored-events budget is not stored: no row has it). */
   deliveryId: string;
   /** Commerce: `eventName` (e.g. `observer.catalog_product_save_after`); I/O: the CloudEvent `type`. */
   name: string;

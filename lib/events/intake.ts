@@ -8,7 +8,8 @@
  *    signature: nobody learns which installations exist, and no stranger makes the app fetch a key;
  * 3. parse the payload (zod), check the I/O recipient, count the delivery in the installation's budget;
  * 4. a Commerce decision hook runs inline under its budget and its answer goes back to the store;
- * 5. otherwise: de-duplicate (I/O `event_id`; Commerce: the entity's id and `updated_at`, commerce-dedupe.ts), store the sealed body,
+ * 5. otherwise: de-duplicate (I/O `event_id`; Commerce: the entity's id and `updated_at`, commerce-dedupe.ts), store the sealed body
+ *    within the stored-bytes budgets (budget.ts: past one, the delivery is folded with the refusals, not kept),
  *    enqueue one job (a Commerce webhook's starts COMMERCE_JOB_DELAY_MS later: the store's action has not committed
  *    yet), and answer at once (`{"op":"success"}` to Commerce). The row and its job are two writes: a
  *    repeat of a delivery still `queued` sends its job again, de-duplicated on the job's key, so a failure between
@@ -30,6 +31,7 @@ import { commerceDedupeKey } from "./commerce-dedupe";
 import { COMMERCE_SUCCESS, commerceOperationSchema, type CommerceOperation } from "./commerce-operations";
 import type { DecisionHook, EventHandlers, StoreEvent } from "./handlers";
 import type { DeliveryLimiter } from "./rate-limit";
+import { OVER_BUDGET_DETAIL, OVER_BUDGET_RETRY_SECONDS, type EventBudgets } from "./budget";
 
 /** Commerce payloads are one entity's fields; I/O Events caps an event at 256 KiB. */
 export const EVENT_BODY_MAX_BYTES = 256 * 1024;
@@ -65,6 +67,8 @@ export interface IntakeDeps {
   /** Sends a job on its own (with `dedupe`: dropped while a job with its key is queued). */
   sendOne(kind: string, data: unknown, options: SendOptions): Promise<string | null>;
   limiter: DeliveryLimiter;
+  /** The bytes kept deliveries may take, per installation and in all (lib/events/budget.ts, from env). */
+  budgets: EventBudgets;
   loadIoKey: IoKeyLoader;
   handlers: () => EventHandlers;
   bodyWithinMs?: number;
@@ -215,37 +219,45 @@ export function createEventIntake(d: IntakeDeps) {
       const at = d.now();
       const hook = d.handlers().decisionHooks?.find((h) => h.eventName === payload.eventName);
       const dedupeKey = hook ? `decision:${randomUUID()}` : commerceDedupeKey(payload, body.bytes, at);
-      const stored = await d.storage.storeEvents.addDelivery({
-        installationId: known,
-        channel: "commerce",
-        outcome: hook ? "answered" : "queued",
-        detail: `signed: ${check.signed}`,
-        eventName: payload.eventName,
-        dedupeKey,
-        bodyEnc: d.box.seal(text),
-        at,
-      });
+      const stored = await d.storage.storeEvents.addDelivery(
+        {
+          installationId: known,
+          channel: "commerce",
+          outcome: hook ? "answered" : "queued",
+          detail: `signed: ${check.signed}`,
+          eventName: payload.eventName,
+          dedupeKey,
+          bodyEnc: d.box.seal(text),
+          at,
+        },
+        d.budgets,
+      );
       if ("existing" in stored) {
         await repeated(stored.existing, installation.store.baseUrl, at);
         return { status: 200, json: COMMERCE_SUCCESS };
       }
+      // past a budget nothing is kept; the store's action still goes on (a decision hook still decides it)
+      if ("overBudget" in stored) await refuse("commerce", known, OVER_BUDGET_DETAIL[stored.overBudget.budget]);
       if (hook) {
+        const deliveryId = "created" in stored ? stored.created.id : dedupeKey;
         const event: StoreEvent = {
           installationId: known,
           channel: "commerce",
-          deliveryId: stored.created.id,
+          deliveryId,
           name: payload.eventName,
           data: payload.data,
           receivedAt: at,
         };
         const answer = await runDecision(hook, event, d.log);
-        await d.storage.storeEvents.setOutcome(
-          stored.created.id,
-          "answered",
-          `signed: ${check.signed}; answered ${answer.summary}`,
-        );
+        if ("created" in stored)
+          await d.storage.storeEvents.setOutcome(
+            deliveryId,
+            "answered",
+            `signed: ${check.signed}; answered ${answer.summary}`,
+          );
         return { status: 200, json: answer.operations };
       }
+      if ("overBudget" in stored) return { status: 200, json: COMMERCE_SUCCESS };
       await d.send(
         STORE_EVENT_JOB,
         { deliveryId: stored.created.id },
@@ -299,19 +311,31 @@ export function createEventIntake(d: IntakeDeps) {
       const at = d.now();
       const eventId = event.event_id ?? event.id!;
       const retry = req.headers.get("x-adobe-retry-count");
-      const stored = await d.storage.storeEvents.addDelivery({
-        installationId: known,
-        channel: "io",
-        outcome: "queued",
-        detail: `signed: ${check.signed}${retry ? `; retry ${retry.slice(0, 4)}` : ""}`,
-        eventName: event.type,
-        dedupeKey: eventId,
-        bodyEnc: d.box.seal(text),
-        at,
-      });
+      const stored = await d.storage.storeEvents.addDelivery(
+        {
+          installationId: known,
+          channel: "io",
+          outcome: "queued",
+          detail: `signed: ${check.signed}${retry ? `; retry ${retry.slice(0, 4)}` : ""}`,
+          eventName: event.type,
+          dedupeKey: eventId,
+          bodyEnc: d.box.seal(text),
+          at,
+        },
+        d.budgets,
+      );
       if ("existing" in stored) {
         await repeated(stored.existing, installation.store.baseUrl, at);
         return { status: 200, json: { ok: true, duplicate: true } };
+      }
+      if ("overBudget" in stored) {
+        // Adobe retries for a day: room comes back as week-old deliveries are deleted
+        await refuse("io", known, OVER_BUDGET_DETAIL[stored.overBudget.budget]);
+        return {
+          status: 429,
+          json: { error: "no room to keep this event" },
+          retryAfterSeconds: OVER_BUDGET_RETRY_SECONDS,
+        };
       }
       await d.send(
         STORE_EVENT_JOB,

@@ -51,14 +51,23 @@ export class UniqueConflictError extends KitError {
   }
 }
 
-/** A user already has as many bulk submissions queued, running or stalled as allowed (BulkRepo.create). */
+/**
+ * A user, or an installation (all its users together), already has as many bulk submissions queued, running or
+ * stalled as allowed (BulkRepo.create); `of` says which cap was reached.
+ */
 export class BulkQueueFullError extends KitError {
   static override readonly brand: string = "BulkQueueFullError";
   constructor(
     readonly open: number,
     readonly max: number,
+    readonly of: "requester" | "installation" = "requester",
   ) {
-    super(`${open} bulk submissions of this user are queued or running (at most ${max})`, { problem: "rate_limited" });
+    super(
+      `${open} bulk submissions of this ${of === "requester" ? "user" : "installation"} are queued or running (at most ${max})`,
+      {
+        problem: "rate_limited",
+      },
+    );
   }
 }
 
@@ -432,7 +441,9 @@ export interface BulkRepo {
    * The submission with its rows in one transaction; pending rows are split into chunks of `chunkSize` in row order.
    * With `maxOpenPerRequester`, throws BulkQueueFullError (nothing written) when `requestedBy` already has that
    * many submissions queued, running or stalled: the count and the insert hold the user's row locked, so
-   * concurrent uploads of one user cannot pass the cap together.
+   * concurrent uploads of one user cannot pass the cap together. With `maxOpenPerInstallation`, the same for all
+   * the installation's submissions, whoever queued them (the installation's row is locked after the user's, in
+   * that order for every caller). Neither applies to a submission without `requestedBy` (the command line).
    */
   create(
     submission: {
@@ -443,7 +454,7 @@ export interface BulkRepo {
       chunkSize: number;
     },
     rows: readonly NewBulkRow[],
-    limits?: { maxOpenPerRequester?: number },
+    limits?: { maxOpenPerRequester?: number; maxOpenPerInstallation?: number },
   ): Promise<BulkSubmissionRecord>;
   byId(id: string): Promise<BulkSubmissionRecord | null>;
   listForInstallation(installationId: string, limit: number): Promise<BulkSubmissionRecord[]>;

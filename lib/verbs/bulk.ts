@@ -21,6 +21,11 @@ import type { KitCore } from "./core";
  * one is refused until one of them is done. The command line (no user) is not counted.
  */
 export const MAX_OPEN_BULKS_PER_USER = 3;
+/**
+ * Bulk submissions one store may have queued, running or stalled at once, from all its users together: each user's
+ * cap alone lets a store with many linked accounts queue without end. The command line (no user) is not refused.
+ */
+export const MAX_OPEN_BULKS_PER_INSTALLATION = 6;
 
 export interface BulkView {
   id: string;
@@ -159,13 +164,16 @@ export function bulkVerbs(core: KitCore) {
               ? { row: r.row, ref: r.sku, body: JSON.stringify(r.element), status: "pending" as const }
               : { row: r.row, ref: r.sku, body: "", status: "invalid" as const, message: r.error ?? "invalid" },
           ),
-          { maxOpenPerRequester: MAX_OPEN_BULKS_PER_USER },
+          { maxOpenPerRequester: MAX_OPEN_BULKS_PER_USER, maxOpenPerInstallation: MAX_OPEN_BULKS_PER_INSTALLATION },
         );
       } catch (e) {
         if (!(e instanceof BulkQueueFullError)) throw e;
         return {
           ok: false,
-          error: `You already have ${e.open} bulk edits queued or running (at most ${e.max} at once, across your stores): send this file once one of them is done. Nothing was submitted.`,
+          error:
+            e.of === "installation"
+              ? `This store already has ${e.open} bulk edits queued or running (at most ${e.max} at once, from all its users): send this file once one of them is done (Recent bulk edits lists them). Nothing was submitted.`
+              : `You already have ${e.open} bulk edits queued or running (at most ${e.max} at once, across your stores): send this file once one of them is done. Nothing was submitted.`,
         };
       }
       await core.send(BULK_JOB, { submissionId: sub.id }, bulkJobOptions(sub.id, inst.id, inst.store.baseUrl));

@@ -14,6 +14,7 @@ import type { DeliveryLimiter } from "@/lib/events/rate-limit";
 import type { DeliveryRecord, EventChannel } from "@/lib/storage/store-events";
 import { webhookSubscriptions } from "@/lib/events/subscriptions";
 import { adviceFor } from "@magento-integration/client/advice";
+import { eventStorageView, OVER_BUDGET_DETAIL } from "@/lib/events/budget";
 
 export interface EventIntakeUrls {
   commerceWebhookUrl: string;
@@ -72,6 +73,7 @@ export function eventVerbs(
     sendOne: core.send,
     giveWay: core.giveWay,
     limiter: o.limiter,
+    budgets: core.env.eventBudgets,
     loadIoKey,
     handlers: o.handlers,
     ...(o.bodyWithinMs ? { bodyWithinMs: o.bodyWithinMs } : {}),
@@ -95,6 +97,12 @@ export function eventVerbs(
       if (!(await linked(installationId, userId))) return null;
       const source = await core.storage.storeEvents.source(installationId);
       const recent = await this.recent(installationId);
+      const [storeBytes, appBytes, installation, app] = await Promise.all([
+        core.storage.storeEvents.storedBytes(installationId),
+        core.storage.storeEvents.storedBytes(),
+        core.storage.storeEvents.refusalTotals(installationId, [OVER_BUDGET_DETAIL.installation]),
+        core.storage.storeEvents.refusalTotals(installationId, [OVER_BUDGET_DETAIL.app]),
+      ]);
       // the newest Commerce refusal says the key no longer matches: the merchant regenerated the pair
       const mismatch = recent.commerce.find(
         (d) =>
@@ -108,6 +116,8 @@ export function eventVerbs(
         commerceKeySetAt: source?.commerceKeySetAt ?? null,
         ioClientId: source?.ioClientId ?? null,
         keyMismatch: mismatch ? adviceFor("webhook_key_mismatch") : null,
+        /** What this store's kept deliveries take of the budgets, and the deliveries not kept for them. */
+        storage: eventStorageView(core.env.eventBudgets, { storeBytes, appBytes }, { installation, app }),
         decisionHooks: (o.handlers().decisionHooks ?? []).map((h) => ({
           eventName: h.eventName,
           budgetMs: h.budgetMs,

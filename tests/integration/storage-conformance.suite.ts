@@ -10,6 +10,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { UniqueConflictError, type Storage } from "@/lib/storage/storage";
+import { DELIVERY_ROW_BYTES, type NewDelivery } from "@/lib/storage/store-events";
 
 /** A fresh storage for one test, and how to throw it away afterwards. */
 export interface OpenedStorage {
@@ -604,6 +605,83 @@ function conformance(open: () => Promise<OpenedStorage>): void {
     await s.exports.finish(e.id, "done", new Date(Date.now() - 8 * 24 * HOUR));
     expect(await s.exports.pruneFinished(new Date(Date.now() - 7 * 24 * HOUR))).toBe(1);
     expect(await s.exports.pages(e.id, 1, 10)).toEqual([]);
+  });
+
+  /** A verified delivery of `installationId` whose sealed body is `bodyChars` long, under dedupe key `key`. */
+  const delivery = (installationId: string, key: string, bodyChars = 1000, at = new Date()): NewDelivery => ({
+    installationId,
+    channel: "io",
+    outcome: "queued",
+    detail: "signed: raw",
+    eventName: "com.adobe.commerce.observer.catalog_product_save_commit_after",
+    dedupeKey: key,
+    bodyEnc: "x".repeat(bodyChars),
+    at,
+  });
+
+  it("store events: kept bytes counted per installation; past a budget nothing is stored, a duplicate still found; pruning gives the bytes back", async () => {
+    const a = await installation("a".repeat(32), "https://a.example/");
+    const b = await installation("b".repeat(32), "https://b.example/");
+    const one = 1000 + DELIVERY_ROW_BYTES;
+    const budgets = { perInstallationBytes: 3 * one, totalBytes: 4 * one };
+    const old = new Date(Date.now() - 8 * 24 * HOUR);
+    for (const key of ["e1", "e2", "e3"])
+      expect(await s.storeEvents.addDelivery(delivery(a.id, key, 1000, old), budgets)).toHaveProperty("created");
+    expect(await s.storeEvents.storedBytes(a.id)).toBe(3 * one);
+    // the installation's budget is full: a new delivery is not stored; a copy of a kept one is still its duplicate
+    expect(await s.storeEvents.addDelivery(delivery(a.id, "e4"), budgets)).toEqual({
+      overBudget: { budget: "installation", storedBytes: 3 * one, limitBytes: 3 * one },
+    });
+    const dup = await s.storeEvents.addDelivery(delivery(a.id, "e2"), budgets);
+    expect("existing" in dup && dup.existing.dedupeKey).toBe("e2");
+    // the app's budget: b has room of its own, but all installations together have one delivery's left
+    expect(await s.storeEvents.addDelivery(delivery(b.id, "f1"), budgets)).toHaveProperty("created");
+    expect(await s.storeEvents.addDelivery(delivery(b.id, "f2"), budgets)).toEqual({
+      overBudget: { budget: "app", storedBytes: 4 * one, limitBytes: 4 * one },
+    });
+    expect(await s.storeEvents.storedBytes()).toBe(4 * one);
+    const kept = await s.storeEvents.recent(a.id, "io", 10);
+    expect(kept.map((d) => d.dedupeKey).sort()).toEqual(["e1", "e2", "e3"]);
+    // folded refusals are totalled by reason while they are kept
+    const minuteAt = (m: number) => new Date(Math.floor(Date.now() / HOUR) * HOUR - HOUR + m * 60_000);
+    for (const minute of [1, 1, 2])
+      await s.storeEvents.foldRefusal({
+        foldKey: `io|${b.id}|full|${minute}`,
+        installationId: b.id,
+        channel: "io",
+        detail: "full",
+        at: minuteAt(minute),
+      });
+    expect(await s.storeEvents.refusalTotals(b.id, ["full", "other"])).toEqual({
+      count: 3,
+      firstAt: minuteAt(1),
+      lastAt: minuteAt(2),
+    });
+    expect(await s.storeEvents.refusalTotals(a.id, ["full"])).toBeNull();
+    // a's week-old deliveries (e2 was seen again just now: it stays) are deleted and give their bytes back
+    if (!("existing" in dup)) throw new Error("e2 again should be its duplicate");
+    await s.storeEvents.countDuplicate(dup.existing.id, new Date());
+    expect(await s.storeEvents.prune(new Date(Date.now() - 7 * 24 * HOUR))).toBe(2);
+    expect(await s.storeEvents.storedBytes(a.id)).toBe(one);
+    expect(await s.storeEvents.storedBytes()).toBe(2 * one);
+    expect(await s.storeEvents.addDelivery(delivery(a.id, "e4"), budgets)).toHaveProperty("created");
+    // without budgets a delivery is stored and still counted
+    expect(await s.storeEvents.addDelivery(delivery(b.id, "f3"))).toHaveProperty("created");
+    expect(await s.storeEvents.storedBytes()).toBe(4 * one);
+  });
+
+  it("store events: concurrent deliveries of one installation never pass its budget together", async () => {
+    const a = await installation();
+    const one = 1000 + DELIVERY_ROW_BYTES;
+    const budgets = { perInstallationBytes: 5 * one, totalBytes: 1000 * one };
+    await s.storeEvents.addDelivery(delivery(a.id, "first"), budgets);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => s.storeEvents.addDelivery(delivery(a.id, `e${i}`), budgets)),
+    );
+    expect(results.filter((r) => "created" in r)).toHaveLength(4);
+    expect(results.filter((r) => "overBudget" in r)).toHaveLength(16);
+    expect(await s.storeEvents.storedBytes(a.id)).toBe(5 * one);
+    expect(await s.storeEvents.recent(a.id, "io", 50)).toHaveLength(5);
   });
 
   it("a transaction commits all or nothing, and nested calls join it", async () => {

@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { pruneSessions } from "@/lib/auth/sessions";
+import { EVENT_DELIVERY_TTL_MS } from "@/lib/storage/store-events";
 import { pruneThrottle } from "@/lib/auth/throttle";
 import { EXPORT_TTL_MS } from "@/lib/exports/budget";
 import { defineJob, type JobKind } from "../worker";
@@ -23,11 +24,8 @@ const FAILED_JOB_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export { EXPORT_TTL_MS } from "@/lib/exports/budget";
 /** Delivered and superseded sync changes are kept this long (the Sync page's chart shows the last day). */
 export const SYNC_CHANGE_TTL_MS = 2 * 24 * 60 * 60 * 1000;
-/**
- * Store-event deliveries (and folded refusals) are kept a week after they were last seen: I/O Events retries a
- * delivery for 24 hours, and a retry must still find its row to be recognised as a duplicate.
- */
-export const EVENT_DELIVERY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Store-event deliveries (and folded refusals) are kept a week after they were last seen (lib/storage/store-events.ts). */
+export { EVENT_DELIVERY_TTL_MS };
 /** Finished bulk submissions (done or failed) and their rows are kept two weeks (the Bulk edit page lists them). */
 export const BULK_SUBMISSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 /**

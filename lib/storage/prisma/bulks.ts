@@ -5,7 +5,7 @@ import type { BulkChunkRecord, BulkRowRecord, BulkRowStatus, BulkSubmissionRecor
 
 type Tx = <T>(fn: (q: PortableQueries) => Promise<T>) => Promise<T>;
 
-/** The states of a submission that still holds a job (counted against a user's cap). */
+/** The states of a submission that still holds a job (counted against a user's and an installation's cap). */
 const OPEN_STATES = ["queued", "running", "stalled"];
 
 /** Rows written or updated per statement (SQLite binds at most 32,766 values; a row has 10). */
@@ -67,15 +67,26 @@ export function prismaBulks(db: PortableQueries, transaction: Tx): BulkRepo {
   return {
     async create(sub, rows, limits = {}) {
       return transaction(async (tx) => {
-        const max = limits.maxOpenPerRequester;
-        if (max !== undefined && sub.requestedBy !== null) {
-          // a no-op write locks the user's row until commit (PostgreSQL): a second upload of the same user waits here
-          // and then counts this one; SQLite runs one transaction at a time anyway
-          await tx.$executeRaw`UPDATE "User" SET "email" = "email" WHERE "id" = ${sub.requestedBy}`;
-          const open = await tx.bulkSubmission.count({
-            where: { requestedBy: sub.requestedBy, state: { in: OPEN_STATES } },
-          });
-          if (open >= max) throw new BulkQueueFullError(open, max);
+        if (sub.requestedBy !== null) {
+          const max = limits.maxOpenPerRequester;
+          if (max !== undefined) {
+            // a no-op write locks the user's row until commit (PostgreSQL): a second upload of the same user waits
+            // here and then counts this one; SQLite runs one transaction at a time anyway
+            await tx.$executeRaw`UPDATE "User" SET "email" = "email" WHERE "id" = ${sub.requestedBy}`;
+            const open = await tx.bulkSubmission.count({
+              where: { requestedBy: sub.requestedBy, state: { in: OPEN_STATES } },
+            });
+            if (open >= max) throw new BulkQueueFullError(open, max, "requester");
+          }
+          const perStore = limits.maxOpenPerInstallation;
+          if (perStore !== undefined) {
+            // the installation's row next (always after the user's: no two uploads lock them in opposite orders)
+            await tx.$executeRaw`UPDATE "Installation" SET "state" = "state" WHERE "id" = ${sub.installationId}`;
+            const open = await tx.bulkSubmission.count({
+              where: { installationId: sub.installationId, state: { in: OPEN_STATES } },
+            });
+            if (open >= perStore) throw new BulkQueueFullError(open, perStore, "installation");
+          }
         }
         const created = await tx.bulkSubmission.create({ data: { ...sub, total: rows.length, state: "queued" } });
         let pending = 0;

@@ -49,7 +49,7 @@ export function createPrismaStorage(database: Pick<Database, "prisma" | "provide
       mailedLinks: prismaMailedLinks(q),
       outbox: prismaOutbox(q),
       resourceChecks: prismaResourceChecks(q),
-      storeEvents: prismaStoreEvents(q),
+      storeEvents: prismaStoreEvents(q, inTransaction ? (fn) => fn(q) : transact),
       sync: prismaSync(q, database.provider),
       queuedJobs: prismaQueuedJobs(q, database.provider),
       transaction: (fn) => (inTransaction ? fn(storage) : transact((tx) => fn(over(tx, true)))),

@@ -166,4 +166,16 @@ describe("parseEncryptionKeys", () => {
       );
     }
   });
+  it("store-event budgets: MiB per store and in all, 1024 and 10240 by default; anything but a whole number refused", () => {
+    const MIB = 1024 * 1024;
+    expect(parseEnv({}).eventBudgets).toEqual({ perInstallationBytes: 1024 * MIB, totalBytes: 10240 * MIB });
+    expect(parseEnv({ EVENT_STORE_BUDGET_MIB: "64", EVENT_TOTAL_BUDGET_MIB: " 2048 " }).eventBudgets).toEqual({
+      perInstallationBytes: 64 * MIB,
+      totalBytes: 2048 * MIB,
+    });
+    for (const bad of ["0", "-5", "1.5", "2GB", "1e3"]) {
+      expect(() => parseEnv({ EVENT_STORE_BUDGET_MIB: bad })).toThrow(/EVENT_STORE_BUDGET_MIB: must be a whole number/);
+      expect(() => parseEnv({ EVENT_TOTAL_BUDGET_MIB: bad })).toThrow(/EVENT_TOTAL_BUDGET_MIB: must be a whole number/);
+    }
+  });
 });

@@ -108,6 +108,14 @@ export default async function EventsPage({ params }: { params: Promise<{ id: str
           </p>
         </Alert>
       )}
+      {view.storage.refused ? (
+        <Alert tone="warning" title="Some deliveries were not kept: no room left">
+          <p data-testid="events-over-budget">{view.storage.refused.message}</p>
+        </Alert>
+      ) : null}
+      <p className="muted" data-testid="events-stored">
+        Deliveries kept: {view.storage.usage}. They are deleted a week after they were last seen.
+      </p>
       {view.keyMismatch ? (
         <Alert tone="warning" title={view.keyMismatch.title}>
           <p>{view.keyMismatch.fix}</p>

@@ -22,5 +22,5 @@ describe("compiled scripts", () => {
     expect(r.stderr).not.toContain("setup:");
     expect(r.stdout).toContain("imported migrate: function");
     expect(r.status).toBe(0);
-  });
+  }, 60_000); // a child process that compiles a script: seconds, past vitest's 5 s default on a loaded machine
 });

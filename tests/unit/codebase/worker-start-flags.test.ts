@@ -48,5 +48,5 @@ describe("the worker's start command", () => {
       encoding: "utf8",
     });
     expect(withFlags.stdout.trim()).toBe("capped");
-  });
+  }, 30_000); // two Node processes that load tsx: about 3 s idle, more than vitest's 5 s default on a loaded machine
 });

@@ -67,28 +67,34 @@ describe.each(PROVIDERS)("sync commands on %s", (provider) => {
     expect(read).toBeLessThan(products.size);
     expect(lines[0]).toContain(`mirror ${products.size} records`);
 
-    for (const e of ["products", "customers", "orders", "stock", "source-items"]) {
-      const out = (await dump(e)).stdout
-        .trim()
-        .split("\n")
-        .map((l) => JSON.parse(l) as Record<string, unknown>);
-      const store = await s.storeListing(e);
-      expect(out).toHaveLength(store.size);
-      // the dev store has MSI: its source items are identified by source + SKU
-      const identity = (r: Record<string, unknown>) =>
-        e === "source-items"
-          ? JSON.stringify([r.source_code, r.sku])
-          : String(r[e === "orders" ? "entity_id" : e === "customers" ? "id" : "sku"]);
-      expect(new Map(out.map((r) => [identity(r), r]))).toEqual(store);
-      if (e === "customers" || e === "orders") {
-        const ids = out.map((r) => Number(r[e === "orders" ? "entity_id" : "id"]));
-        expect(ids).toEqual([...ids].sort((a, b) => a - b));
-      }
-    }
-    const stock = (await dump("stock")).stdout
-      .trim()
-      .split("\n")
-      .map((l) => JSON.parse(l) as { sku: string; qty: number });
+    // the five dumps are independent processes: run at once, each compared with the store's own listing
+    const dumped = new Map<string, Record<string, unknown>[]>();
+    await Promise.all(
+      ["products", "customers", "orders", "stock", "source-items"].map(async (e) => {
+        const [out, store] = await Promise.all([
+          dump(e).then(({ stdout }) =>
+            stdout
+              .trim()
+              .split("\n")
+              .map((l) => JSON.parse(l) as Record<string, unknown>),
+          ),
+          s.storeListing(e),
+        ]);
+        dumped.set(e, out);
+        expect(out, e).toHaveLength(store.size);
+        // the dev store has MSI: its source items are identified by source + SKU
+        const identity = (r: Record<string, unknown>) =>
+          e === "source-items"
+            ? JSON.stringify([r.source_code, r.sku])
+            : String(r[e === "orders" ? "entity_id" : e === "customers" ? "id" : "sku"]);
+        expect(new Map(out.map((r) => [identity(r), r])), e).toEqual(store);
+        if (e === "customers" || e === "orders") {
+          const ids = out.map((r) => Number(r[e === "orders" ? "entity_id" : "id"]));
+          expect(ids, e).toEqual([...ids].sort((a, b) => a - b));
+        }
+      }),
+    );
+    const stock = dumped.get("stock") as Array<{ sku: string; qty: number }>;
     expect(typeof stock[0]!.qty).toBe("number");
     expect(stock.map((r) => r.sku)).toEqual(
       [...stock.map((r) => r.sku)].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))),
@@ -96,19 +102,17 @@ describe.each(PROVIDERS)("sync commands on %s", (provider) => {
   }, 300_000);
 
   it("bad arguments and unknown stores fail with a message saying what to do, and nothing on stdout", async () => {
-    const noOnce = await sync("--store", s.installationId).catch(
-      (e: { code: number; stdout: string; stderr: string }) => e,
-    );
+    // three independent processes, run at once
+    type Failed = { code: number; stdout: string; stderr: string };
+    const [noOnce, unknownEntity, missing] = await Promise.all([
+      sync("--store", s.installationId).catch((e: Failed) => e),
+      sync("--store", s.installationId, "--entity", "invoices", "--once").catch((e: Failed) => e),
+      run("npm", ["run", "--silent", "sync:dump", "--", "--store", "nope", "orders"], { env }).catch((e: Failed) => e),
+    ]);
     expect(noOnce).toMatchObject({ code: 2, stdout: "" });
     expect((noOnce as { stderr: string }).stderr).toMatch(/add --once/);
-    const unknownEntity = await sync("--store", s.installationId, "--entity", "invoices", "--once").catch(
-      (e: { code: number; stderr: string }) => e,
-    );
     expect(unknownEntity).toMatchObject({ code: 2 });
     expect((unknownEntity as { stderr: string }).stderr).toMatch(/choose products, customers, orders, stock/);
-    const missing = await run("npm", ["run", "--silent", "sync:dump", "--", "--store", "nope", "orders"], {
-      env,
-    }).catch((e: { code: number; stdout: string; stderr: string }) => e);
     expect(missing).toMatchObject({ code: 2, stdout: "" });
     expect((missing as { stderr: string }).stderr).toMatch(/no store with id "nope"/);
   }, 120_000);

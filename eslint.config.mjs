@@ -38,7 +38,7 @@ export const FENCES = {
     },
   ],
   // The handshake (lib/integration) builds on the job engine and on storage, never the other way round: the
-  // vocabularies both need live below it (lib/storage/installation-states.ts, packages/client/src/magento/failure-reasons.ts).
+  // vocabularies both need live below it (packages/storage/src/storage/installation-states.ts, packages/client/src/magento/failure-reasons.ts).
   jobs: [
     {
       regex: "^(@/lib/integration(/|$)|(\\.\\./)+integration(/|$))",
@@ -50,7 +50,7 @@ export const FENCES = {
     {
       regex: "^(@/lib/integration(/|$)|(\\.\\./)+integration(/|$))",
       message:
-        "lib/storage never imports lib/integration: a vocabulary both need goes into a leaf below them (lib/storage/installation-states.ts, packages/client/src/magento/failure-reasons.ts).",
+        "packages/storage/src/storage never imports lib/integration: a vocabulary both need goes into a leaf below them (packages/storage/src/storage/installation-states.ts, packages/client/src/magento/failure-reasons.ts).",
     },
   ],
   devstore: [
@@ -113,7 +113,7 @@ export default tseslint.config(
       "node_modules/",
       ".next/",
       ".next-*/",
-      "lib/generated/",
+      "packages/storage/src/generated/",
       "packages/*/dist/",
       "reports/",
       "test-results/",
@@ -167,7 +167,7 @@ export default tseslint.config(
     rules: fence([...FENCES.lib, ...FENCES.packageEntries, ...FENCES.jobs], [UNBOUNDED_BODY_READ]),
   },
   {
-    files: ["lib/storage/**"],
+    files: ["packages/storage/src/storage/**"],
     rules: fence([...FENCES.lib, ...FENCES.packageEntries, ...FENCES.storage], [UNBOUNDED_BODY_READ]),
   },
   {

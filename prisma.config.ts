@@ -9,6 +9,6 @@ export default defineConfig({
   experimental: { adapter: true },
   engine: "js", // Wasm schema engine through the driver adapter: no engine download
   adapter: async () => new PrismaLibSQL({ url: process.env.DATABASE_URL! }),
-  schema: "prisma/schema.prisma",
-  migrations: { path: "prisma/migrations" },
+  schema: "packages/storage/prisma/schema.prisma",
+  migrations: { path: "packages/storage/prisma/migrations" },
 });

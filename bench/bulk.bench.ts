@@ -3,14 +3,13 @@
  * consumer on, unthrottled), sent through Magento's bulk route in chunks of 5,000 and polled until every operation
  * is done, next to the same updates sent as single PUT calls, 5 at a time (what one store takes in parallel), in the
  * same run (BENCH_BULK_SINGLE_ROWS to send fewer as single calls: their rate is per row either way). Both go through
- * the job engine's rate governor (lib/jobs/governor.ts) over the client of packages/client/src/magento.
+ * the job engine's rate governor (packages/storage/src/jobs/governor.ts) over the client of packages/client/src/magento.
  * Prints store requests used and rows/s of each. No assertions. Not measured here: the tracked job's own database
  * writes (lib/bulk/track.ts), which the SQLite/PostgreSQL figures of bench/export.bench.ts bound from above.
  */
 import pino from "pino";
 import { BULK_STATUS, createMagentoClient, operationsByIndex, type MagentoClient } from "@magento-integration/client";
-import { governedFetch } from "@/lib/jobs/governor";
-import type { LaneState } from "@/lib/jobs/queue";
+import { governedFetch, type LaneState } from "@magento-integration/storage/jobs";
 import { startStoreChild, type StoreChild } from "./lib/devstore-child";
 
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 100_000);

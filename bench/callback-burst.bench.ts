@@ -18,7 +18,7 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { startDevStore } from "../packages/devstore/src/server";
 import { startStoreProxy } from "../tests/helpers/store-proxy";
-import { openDatabase } from "@/lib/db";
+import { openDatabase } from "@magento-integration/storage";
 import { startChild, type Child } from "../tests/helpers/processes";
 import { monotonicMicros, profileBreakdown } from "./lib/cpu-profile";
 import { printHandshakeJobRuns } from "./lib/handshake-jobs";

@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { randomBytes } from "node:crypto";
 import { startDevStore } from "../packages/devstore/src/server";
-import { openDatabase } from "@/lib/db";
+import { openDatabase } from "@magento-integration/storage";
 import { benchDatabase, fmt, hasBuild, pct, startApp, stopPostgres } from "./lib/app-server";
 
 const FLOOD = Number(process.env.FLOOD ?? 10_000);

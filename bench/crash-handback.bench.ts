@@ -10,7 +10,7 @@
 import { startDevStore } from "../packages/devstore/src/server";
 import { startStoreProxy } from "../tests/helpers/store-proxy";
 import { startChild, type Child } from "../tests/helpers/processes";
-import { openDatabase } from "@/lib/db";
+import { openDatabase } from "@magento-integration/storage";
 import { benchDatabase, benchSecrets, stopPostgres } from "./lib/app-server";
 
 const provider = process.env.BENCH_DB === "postgresql" ? "postgresql" : "sqlite";

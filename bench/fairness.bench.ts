@@ -8,10 +8,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
-import { openDatabase } from "@/lib/db";
+import { openDatabase } from "@magento-integration/storage";
 import { createLogger } from "@/lib/log";
-import { openJobQueue } from "@/lib/jobs/open-queue";
-import { defineJob, startWorker } from "@/lib/jobs/worker";
+import { openJobQueue, defineJob, startWorker } from "@magento-integration/storage/jobs";
 import { benchDatabase, fmt, pct, stopPostgres } from "./lib/app-server";
 
 const STORES = 50;

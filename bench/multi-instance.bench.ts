@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import { startDevStore } from "../packages/devstore/src/server";
 import { startStoreProxy } from "../tests/helpers/store-proxy";
 import { startChild } from "../tests/helpers/processes";
-import { openDatabase } from "@/lib/db";
+import { openDatabase } from "@magento-integration/storage";
 import { printHandshakeJobRuns } from "./lib/handshake-jobs";
 import { benchDatabase, benchSecrets, hasBuild, startApp, stopPostgres } from "./lib/app-server";
 

@@ -10,8 +10,7 @@
 import { createPrivateKey, sign } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { openDatabase } from "@/lib/db";
-import { createPrismaStorage } from "@/lib/storage/prisma";
+import { openDatabase, createPrismaStorage } from "@magento-integration/storage";
 import { parseRsaPublicKey, keyFingerprint } from "@/lib/events/commerce-signature";
 import { benchDatabase, fmt, hasBuild, pct, ROOT, startApp } from "./lib/app-server";
 

@@ -1,7 +1,7 @@
 /**
  * The one database read under every store page (SessionRepo.byIdWithStorePage: session, user, the store and its
  * pending link requests), on a fresh SQLite database in WAL mode: as the kit runs it (one SQL statement,
- * lib/storage/prisma/store-page-read.ts, on the read connection of lib/sqlite-reader.ts), the same statement
+ * packages/storage/src/storage/prisma/store-page-read.ts, on the read connection of packages/storage/src/sqlite-reader.ts), the same statement
  * through Prisma's `$queryRaw` on the kit's connection (what it ran before that), and as a Prisma nested `include`
  * (one statement per relation, what the kit ran first); and an installation with its store for a user
  * (installations.forUser, asked by the verbs a page calls) joined in one statement against Prisma's `include`; and
@@ -11,8 +11,7 @@
  * BENCH_PAGE_READ_ROUNDS sets the rounds. No assertions.
  */
 import { loadavg } from "node:os";
-import { openDatabase } from "@/lib/db";
-import { createPrismaStorage } from "@/lib/storage/prisma";
+import { openDatabase, createPrismaStorage } from "@magento-integration/storage";
 import { benchDatabase, pct } from "./lib/app-server";
 
 const ROUNDS = Number(process.env.BENCH_PAGE_READ_ROUNDS ?? 2000);

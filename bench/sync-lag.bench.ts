@@ -11,11 +11,10 @@
  * the big backfill got. Asserts nothing.
  */
 import { loadavg } from "node:os";
-import { openDatabase } from "@/lib/db";
+import { openDatabase, createSecretBox } from "@magento-integration/storage";
 import { parseEnv } from "@/lib/env";
 import { createKit, type Kit } from "@/lib/kit";
 import { createLogger } from "@/lib/log";
-import { createSecretBox } from "@/lib/secret-box";
 import { createStoreFetch } from "@magento-integration/client/net";
 import { lagSeconds } from "@/lib/sync/lag";
 import { SYNC_ENTITIES } from "@/lib/sync/registry";

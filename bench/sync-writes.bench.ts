@@ -1,6 +1,6 @@
 /**
  * How the sync writes a page of 300 mirror rows (docs/sync.md, "Speed and memory"), on a fresh SQLite database in
- * WAL mode: as one JSON parameter the database expands (what lib/storage/prisma/json-rows.ts does), as multi-row
+ * WAL mode: as one JSON parameter the database expands (what packages/storage/src/storage/prisma/json-rows.ts does), as multi-row
  * VALUES lists of bound parameters chunked under SQLite's 999, and through Prisma's `createMany`; and reading 300
  * mirror states by identity the same three ways. Prints milliseconds per page (mean of BENCH_WRITES_ROUNDS).
  * No assertions.
@@ -9,8 +9,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase, useWriteAheadLog } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { openDatabase, useWriteAheadLog } from "@magento-integration/storage";
+import { Prisma } from "@magento-integration/storage/prisma";
 
 const ROUNDS = Number(process.env.BENCH_WRITES_ROUNDS ?? 10);
 const PAGE = 300;

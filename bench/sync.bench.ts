@@ -6,7 +6,7 @@
  * - the syncer's RSS over the first and the last 10 % of the backfill (flat memory: no growth between them), its
  *   peak, RSS and the JS heap by tenth, and the live JS heap after a full collection at each tenth (a leak grows
  *   there; Prisma's bounded buffers, the last 100 closed transactions and debug messages, fill early); the syncer
- *   runs with the heap setting of a worker process (lib/jobs/worker-heap.ts: the bench runs itself again with
+ *   runs with the heap setting of a worker process (packages/storage/src/jobs/worker-heap.ts: the bench runs itself again with
  *   WORKER_NODE_FLAGS); BENCH_HEAP=optimize-for-size for a worker started without them, BENCH_HEAP=defaults for
  *   V8's own, to compare;
  * - the requests an idle delta pass costs per entity;
@@ -19,12 +19,11 @@ import { loadavg, tmpdir } from "node:os";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { join } from "node:path";
-import { openDatabase, useWriteAheadLog } from "@/lib/db";
+import { openDatabase, useWriteAheadLog, createSecretBox } from "@magento-integration/storage";
 import { parseEnv } from "@/lib/env";
 import { createKit } from "@/lib/kit";
 import { createLogger } from "@/lib/log";
-import { createSecretBox } from "@/lib/secret-box";
-import { settleWorkerHeap, WORKER_NODE_FLAGS, youngGenerationCapped } from "@/lib/jobs/worker-heap";
+import { settleWorkerHeap, WORKER_NODE_FLAGS, youngGenerationCapped } from "@magento-integration/storage/jobs";
 import { searchCriteriaToQuery } from "@magento-integration/client";
 import { projection } from "@/lib/sync/declaration";
 import { products } from "@/lib/sync/entities/products";

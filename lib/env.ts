@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ADOBE_IO_KEY_ORIGIN } from "@/lib/events/adobe-key-host";
 import { KitError } from "@magento-integration/client";
-import type { EncryptionKey } from "@/lib/secret-box";
+import type { EncryptionKey } from "@magento-integration/storage";
 
 /**
  * The app's environment, parsed once with zod. `npm run dev` works with no .env at all: the dev-only secrets
@@ -70,7 +70,7 @@ export interface Env {
     healthProbeEveryMs: number;
     /** Caps every job's lease: a crashed worker's jobs run again sooner (too low, and slow jobs run twice). */
     maxLeaseSeconds: number | undefined;
-    /** The CPU niceness `npm run worker` runs at (WORKER_NICE, default 10: below the web process; lib/jobs/worker-priority.ts). */
+    /** The CPU niceness `npm run worker` runs at (WORKER_NICE, default 10: below the web process; packages/storage/src/jobs/worker-priority.ts). */
     nice: number;
   };
 }

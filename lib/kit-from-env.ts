@@ -1,6 +1,5 @@
 import { getEnv, type Env } from "@/lib/env";
-import { openDatabase } from "@/lib/db";
-import { createSecretBox } from "@/lib/secret-box";
+import { openDatabase, createSecretBox } from "@magento-integration/storage";
 import { createLogger } from "@/lib/log";
 import { createStoreFetch } from "@magento-integration/client/net";
 import { createKit, type Kit, type KitOptions } from "@/lib/kit";

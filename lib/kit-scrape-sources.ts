@@ -1,12 +1,12 @@
 /**
- * What the metrics (lib/ops/metrics.ts) read from the database when scraped: open jobs of every worker, paused store
- * lanes, and the delta sync's lag and undelivered changes. Beside the kit, not in lib/ops: it reads the sync's
+ * What the metrics (packages/storage/src/ops/metrics.ts) read from the database when scraped: open jobs of every worker, paused store
+ * lanes, and the delta sync's lag and undelivered changes. Beside the kit, not in packages/storage/src/ops: it reads the sync's
  * cursors, and operations sit below the sync.
  */
-import type { PortablePrisma } from "@/lib/db";
+import type { PortablePrisma } from "@magento-integration/storage";
 import { lagSeconds } from "@/lib/sync/lag";
-import type { JobQueue } from "@/lib/jobs/queue";
-import type { ScrapeSources } from "@/lib/ops/metrics";
+import type { JobQueue } from "@magento-integration/storage/jobs";
+import type { ScrapeSources } from "@magento-integration/storage/ops";
 
 export function scrapeSources(
   queue: Pick<JobQueue, "openCounts">,
@@ -17,7 +17,7 @@ export function scrapeSources(
     openJobs: () => queue.openCounts(),
     async pausedLanes() {
       const where = { pausedUntil: { gt: now() } };
-      // the rate governor's own words for a circuit pause (lib/jobs/governor.ts)
+      // the rate governor's own words for a circuit pause (packages/storage/src/jobs/governor.ts)
       const [paused, open] = await Promise.all([
         prisma.jobLane.count({ where }),
         prisma.jobLane.count({ where: { ...where, reason: { startsWith: "circuit open" } } }),

@@ -7,8 +7,7 @@
  */
 import type { Logger } from "pino";
 import type { Env } from "@/lib/env";
-import type { Database } from "@/lib/db";
-import type { SecretBox } from "@/lib/secret-box";
+import { type Database, type SecretBox, createPrismaStorage, type Storage } from "@magento-integration/storage";
 import { fetchAccessToken, fetchRequestToken } from "@magento-integration/client";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import type { Lookup } from "@magento-integration/client/net";
@@ -17,9 +16,13 @@ import {
   SharedCallbackLimiter,
   type CallbackLimiter,
 } from "@/lib/integration/callback-rate-limit";
-import { createPrismaStorage } from "@/lib/storage/prisma";
-import type { Storage } from "@/lib/storage/storage";
-import type { JobQueue } from "@/lib/jobs/queue";
+import {
+  type JobQueue,
+  createJobRegistry,
+  type JobModule,
+  openJobQueue,
+  groupedSender,
+} from "@magento-integration/storage/jobs";
 import {
   ACCOUNT_MAIL_JOB,
   accountMailJobModule,
@@ -33,9 +36,6 @@ import {
 } from "@/lib/jobs/kinds";
 import { HANDSHAKE_PRUNING, handshakeJobModule, type HandshakeJobServices } from "@/lib/integration/jobs";
 import { probeJobModule } from "@/lib/integration/probe-jobs";
-import { createJobRegistry, type JobModule } from "@/lib/jobs/registry";
-import { openJobQueue } from "@/lib/jobs/open-queue";
-import { groupedSender } from "@/lib/jobs/group-send";
 import type { KitCore } from "@/lib/verbs/core";
 import { handshakeVerbs } from "@/lib/verbs/handshake";
 import {
@@ -71,7 +71,7 @@ import {
   type UserDoor,
 } from "@/lib/verbs/door";
 import type { RequestContext } from "@/lib/session";
-import { currentTraceparent } from "@/lib/ops/tracing";
+import { currentTraceparent } from "@magento-integration/storage/ops";
 
 /** A job's data with the sender's trace context, when tracing is on (the worker continues the trace). */
 function withTrace(data: unknown): unknown {
@@ -81,7 +81,7 @@ function withTrace(data: unknown): unknown {
 
 /**
  * What every registered job kind is given: the services of the kit's kinds (lib/jobs/kinds/services.ts) and the
- * handshake's (lib/integration/jobs.ts), both built on the core every kind gets (lib/jobs/services.ts).
+ * handshake's (lib/integration/jobs.ts), both built on the core every kind gets (packages/storage/src/jobs/services.ts).
  */
 export type KitJobServices = JobServices & HandshakeJobServices;
 
@@ -115,7 +115,7 @@ export interface KitOptions {
   clock?: () => Date;
   /** Default: the Prisma storage over `db`. Another backend of the storage interfaces (README, "A new database backend"). */
   storage?: Storage;
-  /** Default: the kit's job tables on the database `db` opens (lib/jobs/open-queue.ts). */
+  /** Default: the kit's job tables on the database `db` opens (packages/storage/src/jobs/open-queue.ts). */
   jobs?: JobQueue;
   /** Called after every job sent (a worker of this process that another kit instance runs). */
   wake?: () => void;

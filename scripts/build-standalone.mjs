@@ -6,7 +6,7 @@
 //                                       with ops/lib/http-drain.mjs and listen-queue.mjs from scripts/lib)
 //   .next/standalone/ops/worker.mjs     `npm run worker`, compiled (scripts/worker.ts)
 //   .next/standalone/ops/release.mjs    `npm run release`: the migrations, once per deploy (scripts/migrate.ts)
-//   .next/standalone/.next/static, public/, prisma/**/migrations   what those read at run time
+//   .next/standalone/.next/static, public/, the storage package's migrations   what those read at run time
 // and copies into .next/standalone/node_modules every file the worker and release need that Next's trace of the
 // web server left out (traced the same way, with Next's own @vercel/nft).
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -29,8 +29,11 @@ if (!existsSync(join(OUT, "server.js"))) {
 mkdirSync(OPS, { recursive: true });
 cpSync(join(ROOT, NEXT_DIR, "static"), join(OUT, NEXT_DIR, "static"), { recursive: true });
 if (existsSync(join(ROOT, "public"))) cpSync(join(ROOT, "public"), join(OUT, "public"), { recursive: true });
-for (const dir of [join("prisma", "migrations"), join("prisma", "postgresql", "migrations")]) {
-  cpSync(join(ROOT, dir), join(OUT, dir), { recursive: true });
+// the storage package's migrations, where an installed package has them (readiness counts them: KIT_PRISMA_DIRS)
+const STORAGE_PRISMA = join("packages", "storage", "prisma");
+const INSTALLED_PRISMA = join("node_modules", "@magento-integration", "storage", "prisma");
+for (const dir of [join("migrations"), join("postgresql", "migrations")]) {
+  cpSync(join(ROOT, STORAGE_PRISMA, dir), join(OUT, INSTALLED_PRISMA, dir), { recursive: true, dereference: true });
 }
 cpSync(join(ROOT, "scripts", "web.mjs"), join(OPS, "web.mjs"));
 // what web.mjs imports: its graceful stop

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Schema drift checks (exit 0 when all agree, 2 on drift):
-// 1. SQLite: prisma/migrations build the same database as prisma/schema.prisma. `prisma migrate diff
+// 1. SQLite: packages/storage/prisma/migrations build the same database as packages/storage/prisma/schema.prisma. `prisma migrate diff
 //    --from-migrations` cannot be trusted with the libSQL driver adapter (its shadow database applies only the
 //    first statement of a migration), so this builds both for real: database A from the committed migrations
 //    (`migrate deploy`), database B from the schema (its `migrate diff --from-empty` script), and compares
 //    their structure.
-// 2. prisma/postgresql/schema.prisma is what deriving prisma/schema.prisma gives today.
-// 3. PostgreSQL (when a server is given: TEST_POSTGRES_URL, as `npm test` sets it): prisma/postgresql/migrations
+// 2. packages/storage/prisma/postgresql/schema.prisma is what deriving packages/storage/prisma/schema.prisma gives today.
+// 3. PostgreSQL (when a server is given: TEST_POSTGRES_URL, as `npm test` sets it): packages/storage/prisma/postgresql/migrations
 //    applied to an empty database give the same catalogue as the derived schema created from empty.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import pg from "pg";
-import { derivedFromDisk, PG_SCHEMA } from "./lib/schemas.mjs";
+import { derivedFromDisk, PG_SCHEMA, SQLITE_SCHEMA } from "./lib/schemas.mjs";
 import { applyPgMigrations } from "./lib/pg-migrations.mjs";
 
 const FIX = "  npm run db:diff -- --name <what_changed>   (writes both databases' migrations and the derived schema)";
@@ -120,20 +120,20 @@ try {
   const schemaDb = createClient({ url: fromSchema });
   await schemaDb.executeMultiple(
     run(
-      ["migrate", "diff", "--from-empty", "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
+      ["migrate", "diff", "--from-empty", "--to-schema-datamodel", SQLITE_SCHEMA, "--script"],
       `file:${join(dir, "unused.db")}`,
     ),
   );
   schemaDb.close();
   ok &&= report(
-    "SQLite: prisma/schema.prisma and prisma/migrations disagree",
+    "SQLite: packages/storage/prisma/schema.prisma and packages/storage/prisma/migrations disagree",
     await sqliteCatalogue(fromMigrations),
     await sqliteCatalogue(fromSchema),
     ["migrations only", "schema only    "],
   );
 
   if (readFileSync(PG_SCHEMA, "utf8") !== derivedFromDisk()) {
-    console.error(`${PG_SCHEMA} is not what prisma/schema.prisma derives today. Fix:\n${FIX}`);
+    console.error(`${PG_SCHEMA} is not what packages/storage/prisma/schema.prisma derives today. Fix:\n${FIX}`);
     ok = false;
   }
 
@@ -152,7 +152,7 @@ try {
       await c.query(createSql);
       await c.end();
       return report(
-        "PostgreSQL: prisma/postgresql/migrations and prisma/postgresql/schema.prisma disagree",
+        "PostgreSQL: packages/storage/prisma/postgresql/migrations and packages/storage/prisma/postgresql/schema.prisma disagree",
         await pgCatalogue(a),
         await pgCatalogue(b),
         ["migrations only", "schema only    "],

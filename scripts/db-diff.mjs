@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `npm run db:diff [-- --name <migration_name>]`: after an edit of prisma/schema.prisma, the SQL that brings each
+// `npm run db:diff [-- --name <migration_name>]`: after an edit of packages/storage/prisma/schema.prisma, the SQL that brings each
 // database up to it. Prints both; with --name it also writes them and the derived PostgreSQL schema:
-//   prisma/migrations/<UTC timestamp>_<name>/migration.sql             (SQLite)
-//   prisma/postgresql/migrations/<UTC timestamp>_<name>/migration.sql  (PostgreSQL)
-//   prisma/postgresql/schema.prisma                                    (derived, scripts/lib/schemas.mjs)
+//   packages/storage/prisma/migrations/<UTC timestamp>_<name>/migration.sql             (SQLite)
+//   packages/storage/prisma/postgresql/migrations/<UTC timestamp>_<name>/migration.sql  (PostgreSQL)
+//   packages/storage/prisma/postgresql/schema.prisma                                    (derived, scripts/lib/schemas.mjs)
 //
 // SQLite: Prisma's `migrate diff --from-migrations` cannot be trusted with the libSQL driver adapter (its shadow
 // database applies only the first statement of a migration) and `--from-url` is refused with an adapter, so this
@@ -69,7 +69,7 @@ try {
   const pgSql = run(["migrate", "diff", ...from, "--to-schema-datamodel", derivedFile, "--script"]).trim();
 
   console.log(`-- SQLite (${SQLITE_MIGRATIONS})`);
-  console.log(isEmpty(sqliteSql) ? "-- already matches prisma/schema.prisma" : sqliteSql);
+  console.log(isEmpty(sqliteSql) ? "-- already matches packages/storage/prisma/schema.prisma" : sqliteSql);
   console.log(`\n-- PostgreSQL (${PG_MIGRATIONS})`);
   console.log(isEmpty(pgSql) ? "-- already matches the derived schema" : pgSql);
   if (name) {

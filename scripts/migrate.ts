@@ -1,6 +1,6 @@
 /**
- * `npm run db:migrate`: migrates the database DATABASE_URL names. SQLite: Prisma's migrations (prisma/migrations).
- * PostgreSQL: the kit's SQL migrations (prisma/postgresql/migrations, scripts/lib/pg-migrations.mjs). The job
+ * `npm run db:migrate`: migrates the database DATABASE_URL names. SQLite: Prisma's migrations (packages/storage/prisma/migrations).
+ * PostgreSQL: the kit's SQL migrations (packages/storage/prisma/postgresql/migrations, scripts/lib/pg-migrations.mjs). The job
  * tables are among them on both. Safe to run again, and from several hosts.
  */
 import { migrate } from "./setup.mjs";

@@ -4,11 +4,9 @@
  * ENCRYPTION_KEY and DATABASE_URL to re-seal every stored secret with k2. Step 3: drop k1 from ENCRYPTION_KEY.
  * Safe to run twice (the second run changes nothing).
  */
-import { openDatabase } from "@/lib/db";
+import { openDatabase, createSecretBox, createPrismaStorage } from "@magento-integration/storage";
 import { getEnv } from "@/lib/env";
 import { resealAllSecrets } from "@/lib/integration/reseal";
-import { createSecretBox } from "@/lib/secret-box";
-import { createPrismaStorage } from "@/lib/storage/prisma";
 
 async function main(): Promise<void> {
   const env = getEnv();

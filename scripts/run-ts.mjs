@@ -12,7 +12,10 @@ if (!entry || !/\.tsx?$/.test(entry)) {
   process.exit(2);
 }
 // the Prisma clients are generated code (not committed): a fresh clone (`npm ci` alone) has none until this
-if (!existsSync("lib/generated/prisma/client.ts") || !existsSync("lib/generated/prisma-pg/client.ts")) {
+if (
+  !existsSync("packages/storage/src/generated/prisma/client.ts") ||
+  !existsSync("packages/storage/src/generated/prisma-pg/client.ts")
+) {
   const { generateClients } = await import("./setup.mjs");
   generateClients({ quiet: true });
 }

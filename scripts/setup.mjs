@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { isProgram } from "./lib/is-program.mjs";
 import { createClient } from "@libsql/client";
 import { applyPgMigrations } from "./lib/pg-migrations.mjs";
-import { PG_CONFIG, PG_SCHEMA, SQLITE_SCHEMA } from "./lib/schemas.mjs";
+import { PG_CONFIG, PG_SCHEMA, SQLITE_SCHEMA, STORAGE } from "./lib/schemas.mjs";
 
 const prismaBin = () => join(process.cwd(), "node_modules", ".bin", "prisma");
 
@@ -31,10 +31,10 @@ const stale = (generated, schema) => !existsSync(generated) || statSync(generate
 export function generateClients({ quiet = false } = {}) {
   requirePrisma();
   const stdio = quiet ? ["ignore", "ignore", "inherit"] : "inherit";
-  if (stale(join("lib", "generated", "prisma", "client.ts"), SQLITE_SCHEMA)) {
+  if (stale(join(STORAGE, "src", "generated", "prisma", "client.ts"), SQLITE_SCHEMA)) {
     execFileSync(prismaBin(), ["generate"], { env: prismaEnv("file:./data/dev.db"), stdio });
   }
-  if (stale(join("lib", "generated", "prisma-pg", "client.ts"), PG_SCHEMA)) {
+  if (stale(join(STORAGE, "src", "generated", "prisma-pg", "client.ts"), PG_SCHEMA)) {
     execFileSync(prismaBin(), ["generate", "--config", PG_CONFIG], {
       env: prismaEnv("postgresql://unused@127.0.0.1:1/unused"),
       stdio,
@@ -54,7 +54,7 @@ export async function migrate({ databaseUrl = process.env.DATABASE_URL ?? "file:
         env: prismaEnv(databaseUrl),
         stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit",
       });
-      // Write-ahead logging (kept in the file): readers never wait for the writer; see lib/db.ts for syncing.
+      // Write-ahead logging (kept in the file): readers never wait for the writer; see packages/storage/src/db.ts for syncing.
       const db = createClient({ url: databaseUrl });
       await db.execute("PRAGMA journal_mode = WAL");
       db.close();

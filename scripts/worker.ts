@@ -8,17 +8,26 @@
  */
 import { EnvError, parseProcessEnv } from "@/lib/process-env";
 import { kitFromEnv, workerSettings } from "@/lib/kit-from-env";
-import { whenDatabaseReachable } from "@/lib/db-reachable";
-import { openDatabase } from "@/lib/db";
-import { openJobQueue } from "@/lib/jobs/open-queue";
-import { settleWorkerHeap, WORKER_NODE_FLAGS } from "@/lib/jobs/worker-heap";
-import { lowerWorkerPriority } from "@/lib/jobs/worker-priority";
-import { metrics, serveMetrics, startTracing, stopTracing, watchStoreCalls, type MetricsServer } from "@/lib/ops";
+import { whenDatabaseReachable, openDatabase } from "@magento-integration/storage";
+import {
+  openJobQueue,
+  settleWorkerHeap,
+  WORKER_NODE_FLAGS,
+  lowerWorkerPriority,
+} from "@magento-integration/storage/jobs";
+import {
+  metrics,
+  serveMetrics,
+  startTracing,
+  stopTracing,
+  watchStoreCalls,
+  type MetricsServer,
+} from "@magento-integration/storage/ops";
 import { scrapeSources } from "@/lib/kit-scrape-sources";
 import { migrate } from "./setup.mjs";
 
 async function main(): Promise<void> {
-  // long syncs and exports keep a flat heap (lib/jobs/worker-heap.ts)
+  // long syncs and exports keep a flat heap (packages/storage/src/jobs/worker-heap.ts)
   if (settleWorkerHeap() === "optimize-for-size")
     console.warn(
       `worker: started without ${WORKER_NODE_FLAGS.join(" ")}: V8's --optimize-for-size keeps its memory flat instead, ` +
@@ -28,7 +37,7 @@ async function main(): Promise<void> {
   // without NODE_ENV: production (its checks, as `npm start` makes them) unless the database is the dev default
   const env = parseProcessEnv(process.env, "production-unless-dev-database");
   Object.assign(process.env, { NODE_ENV: env.nodeEnv }); // what the modules reading getEnv() see too
-  // below the web process's CPU priority: a host running both answers callbacks first (lib/jobs/worker-priority.ts)
+  // below the web process's CPU priority: a host running both answers callbacks first (packages/storage/src/jobs/worker-priority.ts)
   const notLowered = lowerWorkerPriority(env.worker.nice);
   if (notLowered) console.warn(`worker: could not lower its CPU priority to nice ${env.worker.nice}: ${notLowered}`);
   const where = env.databaseUrl.startsWith("file:") ? env.databaseUrl : env.databaseUrl.replace(/\/\/[^@]*@/, "//");

@@ -1,11 +1,10 @@
 import { getEnv } from "@/lib/env";
-import { openDatabase, type Database } from "@/lib/db";
+import { openDatabase, type Database, whenDatabaseReachable } from "@magento-integration/storage";
 import { createStoreFetch } from "@magento-integration/client/net";
-import { eventLoopBusy, type JobQueue, openJobQueue, type Worker } from "@/lib/jobs";
+import { eventLoopBusy, type JobQueue, openJobQueue, type Worker } from "@magento-integration/storage/jobs";
 import { kitFromEnv, workerSettings } from "@/lib/kit-from-env";
-import { whenDatabaseReachable } from "@/lib/db-reachable";
 import type { Kit } from "@/lib/kit";
-import { metrics, readinessCheck, watchStoreCalls, type Readiness } from "@/lib/ops";
+import { metrics, readinessCheck, watchStoreCalls, type Readiness } from "@magento-integration/storage/ops";
 import { scrapeSources } from "@/lib/kit-scrape-sources";
 import { draining, onShutdown } from "./lifecycle";
 

@@ -1,5 +1,5 @@
 import { getEnv } from "@/lib/env";
-import { opsRefusal } from "@/lib/ops";
+import { opsRefusal } from "@magento-integration/storage/ops";
 
 /**
  * The operators' endpoints (/api/ops/*) answer only `Authorization: Bearer <OPS_TOKEN>`, compared in constant

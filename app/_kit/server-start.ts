@@ -4,7 +4,7 @@
  * a worker in this process. Kept out of instrumentation.ts so the Edge build of that file sees no Node-only API.
  */
 import { EnvError, getEnv } from "@/lib/env";
-import { startTracing } from "@/lib/ops";
+import { startTracing } from "@magento-integration/storage/ops";
 import { startBackgroundWork } from "./kit";
 
 export async function startServer(): Promise<void> {

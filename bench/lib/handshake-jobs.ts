@@ -4,9 +4,8 @@
  * start while work was still queued (time no slot of that lane was running anything), and what other jobs the
  * workers ran meanwhile.
  */
-import type { Database } from "@/lib/db";
-import { openJobQueue } from "@/lib/jobs/open-queue";
-import type { Job } from "@/lib/jobs/queue";
+import type { Database } from "@magento-integration/storage";
+import { openJobQueue, type Job } from "@magento-integration/storage/jobs";
 import { fmt, pct } from "./app-server";
 
 const KINDS = ["handshake.callback", "handshake.exchange"];

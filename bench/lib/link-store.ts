@@ -1,6 +1,5 @@
 /** Links a dev store to the kit as a manual-mode installation (its access token pasted): no handshake to run. */
-import type { SecretBox } from "@/lib/secret-box";
-import type { Storage } from "@/lib/storage/storage";
+import type { SecretBox, Storage } from "@magento-integration/storage";
 import type { StoreChild } from "./devstore-child";
 
 export async function linkManualStore(

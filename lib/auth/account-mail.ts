@@ -1,5 +1,5 @@
 /** What the `account.mail` job does with each kind of account mail (lib/auth/account-mail-types.ts). */
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 import type { Mailer } from "@/lib/mail/mailer";
 import type { AccountMail } from "@/lib/auth/account-mail-types";
 import { mailPasswordReset } from "@/lib/auth/password-reset";

@@ -7,8 +7,7 @@
  * confirmed (a POST): whoever reads the new address agrees. Then the user's other sessions and open reset links
  * end, and the old address is told.
  */
-import type { Storage } from "@/lib/storage/storage";
-import { UniqueConflictError } from "@/lib/storage/storage";
+import { type Storage, UniqueConflictError } from "@magento-integration/storage";
 import type { Mailer } from "@/lib/mail/mailer";
 import { revokeOtherSessions } from "@/lib/auth/sessions";
 import type { QueueAccountMail } from "@/lib/auth/account-mail-types";

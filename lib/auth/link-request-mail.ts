@@ -7,7 +7,7 @@
  * finds the link this one mailed still live and sends nothing. A link whose mail the server refused is spent at
  * once, so the retry mails a new one.
  */
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 import type { Mailer } from "@/lib/mail/mailer";
 import { issueMailedLink, MAILED_LINK_TTL_MS, spendMailedLink } from "@/lib/auth/mailed-links";
 

@@ -6,8 +6,7 @@
  * scanners that open every link in a message never act on one.
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { Storage } from "@/lib/storage/storage";
-import type { MailedLinkRecord } from "@/lib/storage/types";
+import type { Storage, MailedLinkRecord } from "@magento-integration/storage";
 
 export const MAILED_LINK_TTL_MS = 30 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 import type { Mailer } from "@/lib/mail/mailer";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { emailSchema, newPasswordSchema } from "@/lib/auth/credentials-schema";

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Storage } from "@/lib/storage/storage";
-import type { SessionRecord } from "@/lib/storage/types";
+import type { Storage, SessionRecord } from "@magento-integration/storage";
 
 /**
  * Server-side sessions: the sealed cookie carries a random token, the Session table its SHA-256. A session is

@@ -1,5 +1,4 @@
-import type { Storage } from "@/lib/storage/storage";
-import type { ThrottleRow } from "@/lib/storage/types";
+import type { Storage, ThrottleRow } from "@magento-integration/storage";
 import { clientNetwork } from "@/lib/auth/client-network";
 
 /**

@@ -5,7 +5,7 @@
  * over by resetting its password. At most SIGN_UP_NOTICES_PER_HOUR of these go to one address an hour, so sign-ups
  * cannot be turned into a mail bomb.
  */
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 import type { Mailer } from "@/lib/mail/mailer";
 import { takeHourlyAllowance } from "@/lib/auth/mailed-links";
 

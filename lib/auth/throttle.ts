@@ -1,4 +1,4 @@
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 
 /**
  * Sign-in throttling, shared by every app instance (LoginThrottle table; the sign-up budgets, in the same table,

@@ -1,4 +1,4 @@
-import { UniqueConflictError, type Storage } from "@/lib/storage/storage";
+import { UniqueConflictError, type Storage } from "@magento-integration/storage";
 import { dummyHash, hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { signInSchema, signUpSchema } from "@/lib/auth/credentials-schema";
 import type { QueueAccountMail } from "@/lib/auth/account-mail-types";

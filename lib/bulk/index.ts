@@ -20,4 +20,4 @@ export {
 export { advanceSubmission, type Step, type TrackDeps } from "./track";
 export { noMirror, type MirrorLookup } from "./mirror";
 export { valueInWords } from "./preview";
-export type { BulkRowStatus, BulkRowRecord, BulkSubmissionRecord } from "@/lib/storage/bulk-types";
+export type { BulkRowStatus, BulkRowRecord, BulkSubmissionRecord } from "@magento-integration/storage";

@@ -4,7 +4,7 @@
  * status 2, stall detection and the chosen fallback for free.
  */
 import type { AsyncOperationId } from "@magento-integration/client";
-import type { BulkRowRecord, BulkSubmissionRecord } from "@/lib/storage/bulk-types";
+import type { BulkRowRecord, BulkSubmissionRecord } from "@magento-integration/storage";
 
 /**
  * When operations stay open with no progress past `stallAfterMs` (the store's consumer is not running):

@@ -4,7 +4,7 @@
  * `syncMirror` reads the sync mirror (lib/sync): products (price, status, visibility) and stock (qty), once their
  * first pass has finished; `noMirror` answers nothing and the preview shows the file's values only.
  */
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 import type { EditField } from "./product-rows";
 
 export interface MirrorLookup {

@@ -19,8 +19,13 @@ import {
   searchCriteria,
   type MagentoClient,
 } from "@magento-integration/client";
-import type { Storage } from "@/lib/storage/storage";
-import type { BulkChunkRecord, BulkRowOutcome, BulkRowRecord, BulkSubmissionRecord } from "@/lib/storage/bulk-types";
+import type {
+  Storage,
+  BulkChunkRecord,
+  BulkRowOutcome,
+  BulkRowRecord,
+  BulkSubmissionRecord,
+} from "@magento-integration/storage";
 import { LATE_WATCH_MS, MAX_ATTEMPTS, submissionKind, SUBMISSION_KINDS, type SubmissionKind } from "./kinds";
 
 export interface TrackDeps {

@@ -13,7 +13,7 @@ import {
   type StateTone,
   type StoreStateKey,
 } from "@magento-integration/client/advice";
-import { nextState, revocationEventOfCode } from "@/lib/storage/installation-states";
+import { nextState, revocationEventOfCode } from "@magento-integration/storage";
 
 export type { StateAction, StateTone };
 

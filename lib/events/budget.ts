@@ -7,8 +7,12 @@
  * answered success (the store's action goes on: a full budget must not break the shop), an I/O event is answered
  * 429 so Adobe retries it later. Polling keeps the store in step meanwhile. Sizes come from env (lib/env.ts).
  */
-import type { OverBudget, RefusalTotals, StoredEventBudgets } from "@/lib/storage/store-events";
-import { EVENT_DELIVERY_TTL_MS } from "@/lib/storage/store-events";
+import {
+  type OverBudget,
+  type RefusalTotals,
+  type StoredEventBudgets,
+  EVENT_DELIVERY_TTL_MS,
+} from "@magento-integration/storage";
 
 export type EventBudgets = StoredEventBudgets;
 

@@ -9,7 +9,7 @@
  *   time fails open (the store goes on) or closed (the store's action is refused), as the hook declares.
  */
 import type { CommerceOperation } from "./commerce-operations";
-import type { EventChannel } from "@/lib/storage/store-events";
+import type { EventChannel } from "@magento-integration/storage";
 
 export type SyncedEntity = "products" | "orders" | "customers" | "stock";
 

@@ -18,11 +18,8 @@
  */
 import { generateKeyPairSync, randomUUID, type KeyObject } from "node:crypto";
 import type { Logger } from "pino";
-import type { SecretBox } from "@/lib/secret-box";
-import type { Storage } from "@/lib/storage/storage";
-import type { DeliveryRecord, EventChannel } from "@/lib/storage/store-events";
-import type { SendOptions } from "@/lib/jobs/queue";
-import { storeLane } from "@/lib/jobs/lanes";
+import type { SecretBox, Storage, DeliveryRecord, EventChannel } from "@magento-integration/storage";
+import { type SendOptions, storeLane } from "@magento-integration/storage/jobs";
 import { readBytesWithin } from "@magento-integration/client/net";
 import { COMMERCE_SIGNATURE_HEADER, parseRsaPublicKey, verifyCommerceSignature } from "./commerce-signature";
 import { verifyIoSignature, type IoHeaders, type IoKeyLoader } from "./io-signature";
@@ -62,7 +59,7 @@ export interface IntakeDeps {
   box: SecretBox;
   log: Logger;
   now: () => Date;
-  /** Sends the job; concurrent sends are written together (lib/jobs/group-send.ts): deliveries come in bursts. */
+  /** Sends the job; concurrent sends are written together (packages/storage/src/jobs/group-send.ts): deliveries come in bursts. */
   send(kind: string, data: unknown, options: Omit<SendOptions, "dedupe">): Promise<string | null>;
   /** Sends a job on its own (with `dedupe`: dropped while a job with its key is queued). */
   sendOne(kind: string, data: unknown, options: SendOptions): Promise<string | null>;

@@ -4,8 +4,8 @@
  * have its real deliveries refused. SQLite (one process) counts in memory; PostgreSQL shares RateWindow rows
  * among instances, the deliveries of one event-loop turn decided in one transaction.
  */
-import { groupPerTurn } from "@/lib/jobs/group-send";
-import type { RateBudget, RateWindowRepo } from "@/lib/storage/storage";
+import { groupPerTurn } from "@magento-integration/storage/jobs";
+import type { RateBudget, RateWindowRepo } from "@magento-integration/storage";
 
 export interface DeliveryLimits {
   perInstallation: number;

@@ -5,7 +5,7 @@
  * everything else (sign-ins, jobs, tokens) however many accounts do it. An export that would pass a budget stops
  * before writing the page, saying which budget and how to get room again. Sizes come from env (lib/env.ts).
  */
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 
 /** Finished exports are deleted this long after they end (the upkeep job: lib/jobs/kinds/maintenance.ts). */
 export const EXPORT_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,12 +1,11 @@
 /**
  * The export job's work: read store pages from the export's next page on and store each as NDJSON (one row per
- * store page, lib/storage ExportRepo.savePage), until done or until the slice's time is up; the job then gives
+ * store page, packages/storage/src/storage ExportRepo.savePage), until done or until the slice's time is up; the job then gives
  * its lease back and goes on later, so a crash loses at most the page being read and other stores' jobs get
  * their turn in between (lib/jobs/kinds/export.ts).
  */
 import type { MagentoClient } from "@magento-integration/client";
-import type { Storage } from "@/lib/storage/storage";
-import type { ExportRecord } from "@/lib/storage/types";
+import type { Storage, ExportRecord } from "@magento-integration/storage";
 import { exportOptionsSchema, type ExportSpec } from "./options";
 import { countRows, pastEnd, readPage } from "./pages";
 import { exportBudgetAllows, type ExportBudgets } from "./budget";

@@ -1,5 +1,5 @@
 import { parseStrictUrl, type UrlProblem } from "@magento-integration/client/net";
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 
 /**
  * When the Magento admin runs on another host than the storefront (admin.example.com vs shop.example.com), the

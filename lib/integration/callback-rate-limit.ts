@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { groupPerTurn, type GroupOptions } from "@/lib/jobs/group-send";
-import type { RateBudget, RateWindowRepo } from "@/lib/storage/storage";
+import { groupPerTurn, type GroupOptions } from "@magento-integration/storage/jobs";
+import type { RateBudget, RateWindowRepo } from "@magento-integration/storage";
 
 /**
  * Rate limit for the unauthenticated activation callback, checked before anything is written: a store posts once

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import type { SecretBox } from "@/lib/secret-box";
+import type { SecretBox } from "@magento-integration/storage";
 
 /**
  * Magento never changes an integration's consumer secret (Reauthorize re-posts the same one): whether a posted

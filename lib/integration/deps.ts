@@ -1,7 +1,6 @@
 import type { Logger } from "pino";
 import type { QueueAccountMail } from "@/lib/auth/account-mail-types";
-import type { Storage } from "@/lib/storage/storage";
-import type { SecretBox } from "@/lib/secret-box";
+import type { Storage, SecretBox } from "@magento-integration/storage";
 import type { Lookup } from "@magento-integration/client/net";
 import type { fetchAccessToken, fetchRequestToken } from "@magento-integration/client";
 

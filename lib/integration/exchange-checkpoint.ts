@@ -3,14 +3,14 @@
  * failover of a few seconds). A checkpoint written after a store call records what the store has already spent: a
  * request token it issued, or the access token it turned that into. Failing that write would fail the job, and the
  * resumed job could not finish (the store refuses a token twice): the store would show the integration Active while
- * the app holds nothing. So these writes wait for the database (lib/db-reachable.ts), briefly and within bounds:
+ * the app holds nothing. So these writes wait for the database (packages/storage/src/db-reachable.ts), briefly and within bounds:
  * - 250 ms, doubling, at most 2 s between tries, for at most 20 s in all;
  * - never past `mustEndBy`: the job's lease (after it another worker may run the job again) and, for the
  *   request-token checkpoint, the store's 300 s window (after it the token is worth nothing).
  * A failure that is not the database being unreachable is thrown at once; so is the last one when time is up.
  * SQLite is a local file: it is never "unreachable", and nothing here waits on it.
  */
-import { databaseErrorCode, whenDatabaseReachable } from "@/lib/db-reachable";
+import { databaseErrorCode, whenDatabaseReachable } from "@magento-integration/storage";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 
 export const CHECKPOINT_WAIT = { firstDelayMs: 250, maxDelayMs: 2_000, totalMs: 20_000 } as const;

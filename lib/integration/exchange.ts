@@ -1,12 +1,18 @@
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import { assertPublicStoreHost } from "@magento-integration/client/net";
-import { classifyHandshakeError, type FailureReason } from "@magento-integration/client";
+import {
+  classifyHandshakeError,
+  type FailureReason,
+  MagentoApiError,
+  MagentoOAuthError,
+  STORE_ADVICE,
+  type SignatureChoice,
+} from "@magento-integration/client";
 import { keepsRequestTokenForNewer, takeOverRequestToken } from "@/lib/integration/request-token-handover";
 import { writeCheckpoint } from "@/lib/integration/exchange-checkpoint";
-import { RetryLater } from "@/lib/jobs/retry-later";
-import type { Activation, InstallationWithStore } from "@/lib/storage/types";
-import { MagentoApiError, MagentoOAuthError, STORE_ADVICE, type SignatureChoice } from "@magento-integration/client";
+import { RetryLater } from "@magento-integration/storage/jobs";
+import type { Activation, InstallationWithStore } from "@magento-integration/storage";
 import type { TokenPair } from "@magento-integration/client/oauth";
 
 /** Magento's `oauth/consumer/expiration_period`: the request token must be fetched within 300 s of the POST. */

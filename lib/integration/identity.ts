@@ -1,13 +1,16 @@
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import { identityQuerySchema } from "@/lib/integration/callback-schema";
 import { validateSuccessCallback } from "@/lib/integration/success-callback";
-import { STORE_ADVICE } from "@magento-integration/client";
-import type { FailureReason } from "@magento-integration/client";
+import { STORE_ADVICE, type FailureReason } from "@magento-integration/client";
 import { originOf } from "@/lib/integration/store-url";
 import { maskEmail } from "@/lib/integration/mask-email";
-import { UniqueConflictError, type Storage } from "@/lib/storage/storage";
+import {
+  UniqueConflictError,
+  type Storage,
+  type Activation,
+  type InstallationWithStore,
+} from "@magento-integration/storage";
 import { takeHourlyAllowance } from "@/lib/auth/mailed-links";
-import type { Activation, InstallationWithStore } from "@/lib/storage/types";
 
 /** How long after its exchange succeeded an activation can still link an app account (one account per activation). */
 export const CLAIM_WINDOW_MS = 30 * 60 * 1000;

@@ -6,11 +6,8 @@ import {
   type SignatureChoice,
   type SignatureFamily,
 } from "@magento-integration/client";
-import type { SecretBox } from "@/lib/secret-box";
-import type { Storage } from "@/lib/storage/storage";
-import type { InstallationState } from "@/lib/storage/types";
+import { type SecretBox, type Storage, type InstallationState, nextState } from "@magento-integration/storage";
 import { markRevocation, revocationEventFor } from "@/lib/integration/revocation";
-import { nextState } from "@/lib/storage/installation-states";
 
 /** The installation has no working access token (or is not the user's): no client can be built for it. */
 export class InstallationNotUsableError extends StoreError {
@@ -23,7 +20,7 @@ export class InstallationNotUsableError extends StoreError {
   }
 }
 
-/** What a signed client needs of an installation (lib/storage's InstallationWithStore has it). */
+/** What a signed client needs of an installation (packages/storage/src/storage's InstallationWithStore has it). */
 export interface ClientInstallation {
   id: string;
   state: InstallationState;

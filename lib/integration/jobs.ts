@@ -14,7 +14,7 @@
  * time in the order sent: an exchange never starts while a later callback of its key waits to be recorded.
  */
 import { z } from "zod";
-import { metrics } from "@/lib/ops/metrics";
+import { metrics } from "@magento-integration/storage/ops";
 import { recordCallback } from "@/lib/integration/record-callback";
 import { receivedCallbackSchema } from "@/lib/integration/callback-schema";
 import { consumerKeyDigest, consumerKeyRef } from "@/lib/integration/key-digest";
@@ -22,11 +22,18 @@ import { EXCHANGE_DEADLINE_MS, markInterrupted, runExchange } from "@/lib/integr
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import { pruneUnproven, UNPROVEN_TTL_MS } from "@/lib/integration/prune";
 import { pruneLinkRequests } from "@/lib/integration/link-requests";
-import { defineJob, type JobKind } from "@/lib/jobs/worker";
-import type { JobModule } from "@/lib/jobs/registry";
-import { UNPROVEN_LANE_PREFIX, type JobQueue, type SendOptions } from "@/lib/jobs/queue";
-import { handshakeLane, storeLane, unprovenRecordingLane } from "@/lib/jobs/lanes";
-import type { Storage } from "@/lib/storage/storage";
+import {
+  defineJob,
+  type JobKind,
+  type JobModule,
+  UNPROVEN_LANE_PREFIX,
+  type JobQueue,
+  type SendOptions,
+  handshakeLane,
+  storeLane,
+  unprovenRecordingLane,
+} from "@magento-integration/storage/jobs";
+import type { Storage } from "@magento-integration/storage";
 import { probeJob, type ProbeJobServices } from "./probe-jobs";
 
 export const CALLBACK_JOB = "handshake.callback";
@@ -80,7 +87,7 @@ export const UNPROVEN_CALL_TIMEOUT_MS = 8_000;
 
 /**
  * How a callback job is sent (the callback URL calls this). `proven`: an exchange with the key's store succeeded
- * before (a Reauthorize); otherwise the job is in the never-proven class (lib/jobs/queue.ts).
+ * before (a Reauthorize); otherwise the job is in the never-proven class (packages/storage/src/jobs/queue.ts).
  */
 export function callbackJob(cb: { consumerKey: string; storeBaseUrl: string }, proven: boolean): SendOptions {
   return {

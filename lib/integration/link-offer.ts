@@ -1,4 +1,4 @@
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import {
   CLAIM_WINDOW_MS,

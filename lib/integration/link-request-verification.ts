@@ -7,7 +7,7 @@
  * place is free.
  */
 import { MAILED_LINK_PROBLEMS, readMailedLink, spendMailedLink } from "@/lib/auth/mailed-links";
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 import { fileLinkRequest, linkRequestRefusal, type NotFiled } from "./identity";
 
 export type LinkRequestLink = { ok: true; storeHost: string; email: string } | { ok: false; error: string };

@@ -1,4 +1,4 @@
-import type { LinkRequest, Storage } from "@/lib/storage/storage";
+import type { LinkRequest, Storage } from "@magento-integration/storage";
 import { consumerKeyRef } from "@/lib/integration/key-digest";
 
 /**

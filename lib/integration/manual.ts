@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { SecretBox } from "@/lib/secret-box";
-import type { Storage } from "@/lib/storage/storage";
+import type { SecretBox, Storage } from "@magento-integration/storage";
 import {
   createMagentoClient,
   StoreError,

@@ -6,14 +6,16 @@
  */
 import { z } from "zod";
 import { probeWithClient } from "@/lib/integration/probe";
-import { defineJob, type JobKind } from "@/lib/jobs/worker";
-import type { JobModule } from "@/lib/jobs/registry";
-import type { SendOptions } from "@/lib/jobs/queue";
-import { storeLane } from "@/lib/jobs/lanes";
-import type { CoreJobServices } from "@/lib/jobs/services";
+import {
+  defineJob,
+  type JobKind,
+  type JobModule,
+  type SendOptions,
+  storeLane,
+  type CoreJobServices,
+} from "@magento-integration/storage/jobs";
 import type { MagentoClient } from "@magento-integration/client";
-import type { Storage } from "@/lib/storage/storage";
-import type { InstallationWithStore } from "@/lib/storage/types";
+import type { Storage, InstallationWithStore } from "@magento-integration/storage";
 
 export const PROBE_JOB = "installation.probe";
 export const HEALTH_SWEEP_JOB = "health.sweep";
@@ -48,7 +50,7 @@ export function probeJobs(s: ProbeJobServices): JobKind[] {
   return [
     defineJob({
       kind: PROBE_JOB,
-      // nobody waits on it: it runs once a worker's handshakes are done (lib/jobs/foreground.ts)
+      // nobody waits on it: it runs once a worker's handshakes are done (packages/storage/src/jobs/foreground.ts)
       priority: "background",
       schema: z.object({ installationId: z.string(), reason: z.enum(["activation", "schedule"]) }),
       async run({ installationId }, ctx) {

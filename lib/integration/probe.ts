@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MagentoApiError, StoreError, storeMessageOf, type MagentoClient } from "@magento-integration/client";
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 
 export type ProbeResult =
   | { ok: true; storeViews: number; durationMs: number }

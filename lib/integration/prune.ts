@@ -1,4 +1,4 @@
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 import { CONSUMER_EXPIRY_MS } from "@/lib/integration/exchange";
 
 /**

@@ -2,10 +2,13 @@ import { createHash } from "node:crypto";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import type { ActivationCallback, ReceivedCallback } from "@/lib/integration/callback-schema";
-import { nextState } from "@/lib/storage/installation-states";
-import { UniqueConflictError, type Storage } from "@/lib/storage/storage";
-import type { InstallationWithStore } from "@/lib/storage/types";
-import type { SecretBox } from "@/lib/secret-box";
+import {
+  nextState,
+  UniqueConflictError,
+  type Storage,
+  type InstallationWithStore,
+  type SecretBox,
+} from "@magento-integration/storage";
 
 export type RecordedCallback =
   | {

@@ -12,7 +12,7 @@
 import type { FailureReason } from "@magento-integration/client";
 import { sealedSecretEquals } from "@/lib/integration/consumer-secret";
 import type { IntegrationDeps } from "@/lib/integration/deps";
-import type { Activation } from "@/lib/storage/types";
+import type { Activation } from "@magento-integration/storage";
 import type { TokenPair } from "@magento-integration/client/oauth";
 
 /** How many of the installation's latest activations are searched for a token to take over. */

@@ -1,5 +1,4 @@
-import type { Storage } from "@/lib/storage/storage";
-import type { SecretBox } from "@/lib/secret-box";
+import type { Storage, SecretBox } from "@magento-integration/storage";
 
 /**
  * Key rotation, step 2. Step 1: put the new key first in ENCRYPTION_KEY (`k2:<new>,k1:<old>`) and restart; new

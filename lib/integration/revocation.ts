@@ -1,16 +1,16 @@
-import type { Storage } from "@/lib/storage/storage";
-import { MagentoApiError, STORE_ADVICE } from "@magento-integration/client";
 import {
+  type Storage,
   nextState,
   revocationEventOfCode,
   type InstallationLogKind,
   type InstallationState,
   type RevocationEvent,
-} from "@/lib/storage/installation-states";
+} from "@magento-integration/storage";
+import { MagentoApiError, STORE_ADVICE } from "@magento-integration/client";
 
 /**
  * The revocation a failed call reports: a 401 with one of the three refusals (which event each is:
- * lib/storage/installation-states.ts revocationEventOfCode), or null.
+ * packages/storage/src/storage/installation-states.ts revocationEventOfCode), or null.
  */
 export function revocationEventFor(error: unknown): RevocationEvent | null {
   if (!(error instanceof MagentoApiError) || error.status !== 401) return null;

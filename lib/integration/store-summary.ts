@@ -1,5 +1,4 @@
-import type { Storage } from "@/lib/storage/storage";
-import type { InstallationState, InstallationWithStore } from "@/lib/storage/types";
+import type { Storage, InstallationState, InstallationWithStore } from "@magento-integration/storage";
 
 export interface StoreSummary {
   installationId: string;

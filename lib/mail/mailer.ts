@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import type { OutboxRepo } from "@/lib/storage/storage";
+import type { OutboxRepo } from "@magento-integration/storage";
 import type { MailConfig } from "@/lib/mail/mail-config";
 
 /** One message the app sends (plain text always; HTML optional). */

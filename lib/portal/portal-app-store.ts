@@ -3,8 +3,7 @@
  * stored only as SecretBox envelopes. Takes storage and box as parameters (the composition root supplies them).
  */
 import { z } from "zod";
-import type { SecretBox } from "@/lib/secret-box";
-import type { PortalAppRepo } from "@/lib/storage/storage";
+import type { SecretBox, PortalAppRepo } from "@magento-integration/storage";
 import type { PortalConfig, TokenCache } from "./session-token-client";
 import { KitError } from "@magento-integration/client";
 

@@ -4,7 +4,7 @@
  * lib/integration/link-requests.ts `removeInstallationFor` (it also releases the consumer key's binding).
  */
 import { z } from "zod";
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 
 export interface RemovalPreview {
   installationId: string;

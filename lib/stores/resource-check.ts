@@ -3,9 +3,8 @@
  * asks the way any caller can: one cheap signed read per resource, then records what the store answered
  * (200: granted; 401 "isn't authorized to access": not granted; anything else: unknown, not recorded).
  */
-import type { ResourceCheckRepo, ResourceCheckRecord } from "@/lib/storage/storage";
-import type { MagentoClient, RequestSpec } from "@magento-integration/client";
-import { MagentoApiError } from "@magento-integration/client";
+import type { ResourceCheckRepo, ResourceCheckRecord } from "@magento-integration/storage";
+import { type MagentoClient, type RequestSpec, MagentoApiError } from "@magento-integration/client";
 
 export interface ResourceProbe {
   resource: string;

@@ -4,10 +4,9 @@
  * in one transaction. A row read twice (overlap margin, duplicate pages) is delivered once; a row older than the
  * mirror's copy is refused (a SyncDataError: nothing of the page is written).
  */
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage, CursorPatch, NewChange } from "@magento-integration/storage";
 import type { SyncEntity } from "./declaration";
 import { compare, SyncDataError, type StoreRecord } from "./records";
-import type { CursorPatch, NewChange } from "@/lib/storage/sync-repo";
 
 export interface Applied {
   /** Changes written (new, changed or deleted records). */

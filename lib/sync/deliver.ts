@@ -5,9 +5,8 @@
  * one change waiting (a newer one supersedes it), so a retry never delivers an older state after a newer one.
  */
 import type { Logger } from "pino";
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage, OutboxChange } from "@magento-integration/storage";
 import type { SyncChange, SyncHandler } from "./handler";
-import type { OutboxChange } from "@/lib/storage/sync-repo";
 
 export const BATCH_SIZE = 100;
 export const MAX_ATTEMPTS = 5;

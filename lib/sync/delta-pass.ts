@@ -13,7 +13,7 @@
  * The first pass of a store is the backfill: the same pass from no watermark, with progress (total_count).
  */
 import type { MagentoClient, SearchCriteria, SearchFilterGroup } from "@magento-integration/client";
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 import type { SyncEntity } from "./declaration";
 import { applyRecords } from "./apply";
 import { deliverDue, listenedTo, type DeliveryDeps } from "./deliver";

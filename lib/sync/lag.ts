@@ -1,6 +1,6 @@
 /** How far a store's mirror is behind the store: the Sync page and the `kit_sync_lag_seconds` metric say the same. */
 import { versionDate } from "./store-clock";
-import type { SyncCursor } from "@/lib/storage/sync-repo";
+import type { SyncCursor } from "@magento-integration/storage";
 
 type LagInputs = Pick<SyncCursor, "lastPassAt" | "storeNow" | "markVersion" | "lastSweepAt">;
 

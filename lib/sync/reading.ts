@@ -4,7 +4,7 @@
  * per store with a one-row page and kept on the cursor; Resync from scratch clears it, so the next run asks again.
  */
 import { MagentoApiError, type MagentoClient } from "@magento-integration/client";
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 import { readingOf, type SyncEntity } from "./declaration";
 import { readStorePage } from "./store-page";
 

@@ -10,7 +10,7 @@
  * it is refreshed; one of its rows deleted in the store is left for the sweep (the mirror is not indexed by SKU).
  */
 import type { MagentoClient } from "@magento-integration/client";
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 import type { SyncEntity } from "./declaration";
 import { applyRecords } from "./apply";
 import { deliverDue, type DeliveryDeps } from "./deliver";

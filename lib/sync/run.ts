@@ -3,16 +3,14 @@
  * cursor (shown on the Sync page with the advice table's words) when it fails. Jobs and the command line use it.
  */
 import type { Logger } from "pino";
-import { StoreError, type MagentoClient } from "@magento-integration/client";
-import type { Storage } from "@/lib/storage/storage";
-import type { InstallationWithStore } from "@/lib/storage/types";
+import { StoreError, type MagentoClient, KitError } from "@magento-integration/client";
+import type { Storage, InstallationWithStore } from "@magento-integration/storage";
 import { isPolled, type SyncEntity } from "./declaration";
 import type { SyncHandler } from "./handler";
 import { runDeltaPass, type PassResult } from "./delta-pass";
 import { runSweep } from "./sweep";
 import { refreshRecordWith, type RefreshOutcome } from "./refresh-record";
 import { SyncDataError } from "./records";
-import { KitError } from "@magento-integration/client";
 import { SyncBusyError, withRunnerLock } from "./runner-lock";
 import { readingFor } from "./reading";
 import type { SliceEnd } from "./slice";

@@ -13,7 +13,7 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 import { KitError } from "@magento-integration/client";
 
 /** A lock not renewed for this long is free. */

@@ -1,6 +1,6 @@
 /**
  * Where a slice of a pass or sweep ends: at a time (the job's lease, less a margin), or earlier, at its next page,
- * once `yieldNow` says so (a sync job giving way to a handshake in its worker, lib/jobs/foreground.ts). A slice that
+ * once `yieldNow` says so (a sync job giving way to a handshake in its worker, packages/storage/src/jobs/foreground.ts). A slice that
  * ends returns "more"; the next one goes on from the last page written.
  */
 export type SliceEnd = Date | { until: Date; yieldNow?: () => boolean };

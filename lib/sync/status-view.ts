@@ -2,7 +2,7 @@
  * What the Sync page shows of one store, as data: the page renders it and GET /api/stores/<id>/sync answers it as
  * JSON, so both say the same thing in the same words (states here, errors from the advice table).
  */
-import type { SyncCursor } from "@/lib/storage/sync-repo";
+import type { SyncCursor } from "@magento-integration/storage";
 import { syncErrorView, type SyncErrorView } from "./error-view";
 
 export type SyncStateTone = "neutral" | "danger" | "info" | "success";

@@ -9,7 +9,7 @@
  * deleted at its end.
  */
 import type { MagentoClient } from "@magento-integration/client";
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 import type { SyncEntity } from "./declaration";
 import { applyRecords } from "./apply";
 import { deliverDue, listenedTo, type DeliveryDeps } from "./deliver";

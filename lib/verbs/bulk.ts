@@ -12,8 +12,7 @@ import { readUploadBody, type UploadRefusal, type UploadRequest } from "@/lib/bu
 import { refusalLog } from "@/lib/bulk/refusal-log";
 import type { BulkFormState } from "@/lib/bulk/form-state";
 import { DEFAULT_BULK_CHUNK } from "@magento-integration/client";
-import type { BulkRowRecord, BulkSubmissionRecord } from "@/lib/storage/bulk-types";
-import { BulkQueueFullError } from "@/lib/storage/storage";
+import { type BulkRowRecord, type BulkSubmissionRecord, BulkQueueFullError } from "@magento-integration/storage";
 import type { KitCore } from "./core";
 
 /**

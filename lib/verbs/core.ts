@@ -4,12 +4,10 @@
  */
 import type { Logger } from "pino";
 import type { Env } from "@/lib/env";
-import type { SecretBox } from "@/lib/secret-box";
-import type { Storage } from "@/lib/storage/storage";
+import type { SecretBox, Storage } from "@magento-integration/storage";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import type { Lookup } from "@magento-integration/client/net";
-import type { JobQueue, JobToSend, SendOptions } from "@/lib/jobs/queue";
-import type { Worker } from "@/lib/jobs/worker";
+import type { JobQueue, JobToSend, SendOptions, Worker } from "@magento-integration/storage/jobs";
 import type { Mailer } from "@/lib/mail/mailer";
 
 export interface KitCore {
@@ -33,7 +31,7 @@ export interface KitCore {
   send(kind: string, data: unknown, options: SendOptions): Promise<string | null>;
   /** A request that must answer fast is being served: this process's worker starts no new job for `ms`. */
   giveWay(ms: number): void;
-  /** The same for a hot path: concurrent sends are written together (lib/jobs/group-send.ts); no dedupe. */
+  /** The same for a hot path: concurrent sends are written together (packages/storage/src/jobs/group-send.ts); no dedupe. */
   sendGrouped(kind: string, data: unknown, options: Omit<SendOptions, "dedupe">): Promise<string>;
   /** Several jobs in one write (JobQueue.sendMany; no dedupe), then wakes this process's worker. Ids in order. */
   sendMany(jobs: readonly JobToSend[]): Promise<string[]>;

@@ -11,7 +11,7 @@ import { keyFingerprint, parseRsaPublicKey } from "@/lib/events/commerce-signatu
 import type { EventHandlers } from "@/lib/events/handlers";
 import type { IoKeyLoader } from "@/lib/events/io-signature";
 import type { DeliveryLimiter } from "@/lib/events/rate-limit";
-import type { DeliveryRecord, EventChannel } from "@/lib/storage/store-events";
+import type { DeliveryRecord, EventChannel } from "@magento-integration/storage";
 import { webhookSubscriptions } from "@/lib/events/subscriptions";
 import { adviceFor } from "@magento-integration/client/advice";
 import { eventStorageView, OVER_BUDGET_DETAIL } from "@/lib/events/budget";

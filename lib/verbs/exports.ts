@@ -12,7 +12,7 @@ import {
 import { exportNdjson, specOf } from "@/lib/exports/run";
 import { exportBudgetAllows } from "@/lib/exports/budget";
 import { EXPORT_JOB, exportJobOptions } from "@/lib/jobs/kinds";
-import type { ExportRecord } from "@/lib/storage/types";
+import type { ExportRecord } from "@magento-integration/storage";
 import { describeStoreState } from "@/lib/dashboard/store-state";
 import type { KitCore } from "./core";
 

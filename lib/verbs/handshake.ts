@@ -3,16 +3,14 @@ import {
   type ActivationCallback,
   type ReceivedCallback,
 } from "@/lib/integration/callback-schema";
-import { databaseUnreachable } from "@/lib/db-reachable";
+import { databaseUnreachable, type InstallationWithStore } from "@magento-integration/storage";
 import { activationFingerprint, bindingDiffers, recordRefusal } from "@/lib/integration/record-callback";
 import { CALLBACK_JOB, callbackJob } from "@/lib/integration/jobs";
 import type { CallbackLimiter } from "@/lib/integration/callback-rate-limit";
 import { CallbackAdmission } from "@/lib/integration/callback-admission";
-import { groupPerTurn } from "@/lib/jobs/group-send";
-import { metrics } from "@/lib/ops/metrics";
-import { annotate, withSpan } from "@/lib/ops/tracing";
+import { groupPerTurn } from "@magento-integration/storage/jobs";
+import { metrics, annotate, withSpan } from "@magento-integration/storage/ops";
 import type { KitCore } from "./core";
-import type { InstallationWithStore } from "@/lib/storage/storage";
 import { CALLBACK_PATH, IDENTITY_PATH } from "@/lib/integration/magento-shapes";
 
 const OUTCOMES = { 200: "accepted", 400: "invalid", 429: "rate_limited", 503: "database_unreachable" } as const;

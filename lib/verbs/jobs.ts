@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { storeLane } from "@/lib/jobs/kinds";
-import type { JobRegistry } from "@/lib/jobs/registry";
-import { startWorker, type Worker } from "@/lib/jobs/worker";
-import type { Job, LaneState } from "@/lib/jobs/queue";
-import type { GovernorPolicy } from "@/lib/jobs/governor";
-import { whenDatabaseReachable, type WaitOptions } from "@/lib/db-reachable";
+import {
+  type JobRegistry,
+  startWorker,
+  type Worker,
+  type Job,
+  type LaneState,
+  type GovernorPolicy,
+} from "@magento-integration/storage/jobs";
+import { whenDatabaseReachable, type WaitOptions } from "@magento-integration/storage";
 import { consumerKeyRef } from "@/lib/integration/key-digest";
 import { MagentoApiError, MagentoOAuthError } from "@magento-integration/client";
 import type { KitCore } from "./core";
@@ -44,7 +48,7 @@ export interface WorkerSettings {
   kinds?: readonly string[];
   /** Keep the recurring jobs going (maintenance, health probes). Default true. */
   recurring?: boolean;
-  /** Start no new job while this says the process is busy (the web process: lib/jobs/event-loop.ts). */
+  /** Start no new job while this says the process is busy (the web process: packages/storage/src/jobs/event-loop.ts). */
   busy?: () => boolean;
 }
 
@@ -164,7 +168,7 @@ export function jobVerbs<S>(core: KitCore, services: () => S, registry: JobRegis
 
     /**
      * Prepares the queue, then starts this process's worker: while the database cannot be reached (started
-     * together with it, or restarting) it waits and tries again (lib/db-reachable.ts) instead of giving up. Null
+     * together with it, or restarting) it waits and tries again (packages/storage/src/db-reachable.ts) instead of giving up. Null
      * when `signal` stopped the wait.
      */
     async startWorkerWhenReady(

@@ -15,7 +15,7 @@ import {
   type PendingLinkRequest,
 } from "@/lib/integration/link-requests";
 import { fetchSwaggerPage, readSchemaWithAdminLogin, type StorePage } from "@/lib/integration/store-pages";
-import type { InstallationWithStore } from "@/lib/storage/types";
+import type { InstallationWithStore } from "@magento-integration/storage";
 import {
   checkResources,
   removalPreview,

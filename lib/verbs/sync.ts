@@ -9,7 +9,7 @@ import { syncEntity } from "@/lib/sync/registry";
 import { syncRun, type SyncServices } from "@/lib/sync/run";
 import { SyncBusyError } from "@/lib/sync/runner-lock";
 import { syncEntityView } from "@/lib/sync/status-view";
-import type { SyncCursor } from "@/lib/storage/sync-repo";
+import type { SyncCursor } from "@magento-integration/storage";
 import { lagSeconds } from "@/lib/sync/lag";
 import type { SliceEnd } from "@/lib/sync/slice";
 import type { KitCore } from "./core";

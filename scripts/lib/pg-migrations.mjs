@@ -1,4 +1,4 @@
-// Applies prisma/postgresql/migrations/<name>/migration.sql to a PostgreSQL database, each once, in name order,
+// Applies packages/storage/prisma/postgresql/migrations/<name>/migration.sql to a PostgreSQL database, each once, in name order,
 // each in its own transaction, recording them in `_app_migrations`. Prisma's CLI cannot migrate PostgreSQL
 // offline through a driver adapter (prisma/orm#27403), so this small runner does (docs/platform.md, "Schema").
 // Several processes may run it at once (two `npm run release` of one deploy, workers starting): the first takes a

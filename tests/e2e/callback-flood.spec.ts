@@ -82,7 +82,7 @@ test.afterAll(async () => {
   await kit?.stop();
 });
 
-// Before lib/db.ts gave the event loop a turn per statement, the database work queued by the flood ran as one chain
+// Before packages/storage/src/db.ts gave the event loop a turn per statement, the database work queued by the flood ran as one chain
 // of microtasks (libSQL answers synchronously): the server stopped answering for about 6 s, health probes waited
 // that long and every keep-alive socket of the flood was reset (seen as "read ECONNRESET" below).
 test("a callback flood: health answers, a real activation gets in and becomes active, memory and descriptors stay bounded", async () => {

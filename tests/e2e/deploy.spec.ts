@@ -14,7 +14,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { startDevStore, type DevStore } from "../../packages/devstore/src/server";
 import { freePort } from "../helpers/servers";
-import { WORKER_NODE_FLAGS } from "../../lib/jobs/worker-heap";
+import { WORKER_NODE_FLAGS } from "@magento-integration/storage/jobs";
 import { ensureStandalone, freshPostgres, parsePrometheus, runEntry, type Proc } from "./fixtures/standalone";
 
 const BURST = 100;

@@ -7,9 +7,14 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { openDatabase, useWriteAheadLog, type Database, type DatabaseProvider } from "@/lib/db";
-import { createPrismaStorage } from "@/lib/storage/prisma";
-import type { Storage } from "@/lib/storage/storage";
+import {
+  openDatabase,
+  useWriteAheadLog,
+  type Database,
+  type DatabaseProvider,
+  createPrismaStorage,
+  type Storage,
+} from "@magento-integration/storage";
 import { databaseUrl, DATABASE_PREFIX } from "./postgres-template";
 
 const ROOT = join(__dirname, "..", "..");

@@ -99,7 +99,7 @@ const DOCS_PATH = /(?<![\w./-])docs\/[\w./-]*?\.(?:md|png|svg)(?:#[\w-]+)?/g;
 /** Relative Markdown links and images: `[text](target)`, target without a scheme. */
 const MD_LINK = /!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 
-/** A repo file named in a Markdown code span: `packages/client/src/net/strict-url.ts`, `tests/unit/net/…test.ts`, `prisma/schema.prisma`. */
+/** A repo file named in a Markdown code span: `packages/client/src/net/strict-url.ts`, `tests/unit/net/…test.ts`, `packages/storage/prisma/schema.prisma`. */
 const CODE_SPAN_PATH =
   /`((?:app|bench|devstore|docs|lib|prisma|scripts|tests)\/[\w./[\]-]+\.(?:ts|tsx|mts|mjs|md|prisma|sh|json))`/g;
 

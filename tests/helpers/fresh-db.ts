@@ -1,7 +1,6 @@
 /** A fresh migrated database per test (beforeEach/afterEach): the kit's storage, and Prisma for direct checks. */
 import { afterEach, beforeEach } from "vitest";
-import type { DatabaseProvider, PortablePrisma } from "@/lib/db";
-import type { Storage } from "@/lib/storage/storage";
+import type { DatabaseProvider, PortablePrisma, Storage } from "@magento-integration/storage";
 import { freshDatabase, type TestDatabase } from "./databases";
 
 export function useFreshDatabase(provider: DatabaseProvider = "sqlite"): {

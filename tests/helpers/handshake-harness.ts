@@ -6,17 +6,21 @@
 import { createServer, type Server } from "node:http";
 import { startDevStore, type DevStore, type DevStoreOptions } from "../../packages/devstore/src/server";
 import { freshDatabase, type TestDatabase } from "./databases";
-import type { DatabaseProvider, PortablePrisma } from "@/lib/db";
+import {
+  type DatabaseProvider,
+  type PortablePrisma,
+  createSecretBox,
+  type SecretBox,
+  type Storage,
+  type InstallationWithStore,
+} from "@magento-integration/storage";
 import { parseEnv } from "@/lib/env";
-import { createSecretBox, type SecretBox } from "@/lib/secret-box";
 import { createLogger } from "@/lib/log";
 import { fetchAccessToken, fetchRequestToken } from "@magento-integration/client";
 import { createKit, type Kit, type KitOptions } from "@/lib/kit";
 import type { IntegrationDeps } from "@/lib/integration/deps";
 import type { ExchangeOutcome } from "@/lib/integration/exchange";
 import { clientForInstallationRecord } from "@/lib/integration/installation-client";
-import type { Storage } from "@/lib/storage/storage";
-import type { InstallationWithStore } from "@/lib/storage/types";
 import { CALLBACK_JOB, EXCHANGE_JOB } from "@/lib/integration/jobs";
 import { PROBE_JOB } from "@/lib/integration/probe-jobs";
 import { ACCOUNT_MAIL_JOB, accountMailOptions } from "@/lib/jobs/kinds";

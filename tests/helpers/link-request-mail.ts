@@ -1,6 +1,6 @@
 /** A link request's verification mail, followed as its recipient would (the outbox, then the page's button). */
 import { outboxMessages } from "@/lib/mail/mailer";
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 import { verifyLinkRequest, type VerifyOutcome } from "@/lib/integration/link-request-verification";
 
 /** The token of the newest verification mail to `email`, once the `account.mail` job has sent it. */

@@ -1,7 +1,7 @@
 /** Child processes for multi-instance tests and benchmarks: started with their own env, killed by pid. */
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { WORKER_NODE_FLAGS } from "@/lib/jobs/worker-heap";
+import { WORKER_NODE_FLAGS } from "@magento-integration/storage/jobs";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -28,7 +28,7 @@ export async function startChild(
 ): Promise<Child> {
   // BENCH_CHILD_PROF=<dir>: the kit's scripts (a benchmark's worker) write a V8 CPU profile there when they exit
   const prof = process.env.BENCH_CHILD_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CHILD_PROF}`] : [];
-  // a worker gets the node flags `npm run worker` gives it (its heap setting: lib/jobs/worker-heap.ts)
+  // a worker gets the node flags `npm run worker` gives it (its heap setting: packages/storage/src/jobs/worker-heap.ts)
   const nodeFlags = script === "scripts/worker.ts" ? [...WORKER_NODE_FLAGS] : [];
   const argv = script.startsWith("scripts/")
     ? [...nodeFlags, ...prof, "scripts/run-ts.mjs", script]

@@ -4,7 +4,7 @@
  * entity to compare the mirror with.
  */
 import { startHarness, type Harness } from "./handshake-harness";
-import type { DatabaseProvider } from "@/lib/db";
+import type { DatabaseProvider } from "@magento-integration/storage";
 import type { SyncChange, SyncHandler } from "@/lib/sync/handler";
 import { syncEntity } from "@/lib/sync/registry";
 import { toStoreRecord } from "@/lib/sync/records";

@@ -4,7 +4,7 @@
  */
 import { createKit, type Kit, type KitOptions } from "@/lib/kit";
 import { parseEnv } from "@/lib/env";
-import { createSecretBox } from "@/lib/secret-box";
+import { createSecretBox } from "@magento-integration/storage";
 import { createLogger } from "@/lib/log";
 import type { TestDatabase } from "./databases";
 

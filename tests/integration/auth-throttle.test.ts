@@ -5,8 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
-import type { PortablePrisma } from "@/lib/db";
-import type { Storage } from "@/lib/storage/storage";
+import type { PortablePrisma, Storage } from "@magento-integration/storage";
 import { signIn, signUp } from "@/lib/auth/users";
 import { delayAfter, pruneThrottle, SIGN_IN_RULES, THROTTLE_MEMORY_MS } from "@/lib/auth/throttle";
 import { SIGN_UP_LIMITS } from "@/lib/auth/sign-up-budget";

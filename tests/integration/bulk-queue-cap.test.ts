@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readEditFile } from "@/lib/bulk/product-rows";
 import { MAX_OPEN_BULKS_PER_INSTALLATION, MAX_OPEN_BULKS_PER_USER } from "@/lib/verbs/bulk";
-import { BulkQueueFullError, type Storage } from "@/lib/storage/storage";
+import { BulkQueueFullError, type Storage } from "@magento-integration/storage";
 import type { Kit } from "@/lib/kit";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
 import { testKit } from "../helpers/test-kit";

@@ -11,7 +11,7 @@ import { readEditFile } from "@/lib/bulk/product-rows";
 import { MAX_ATTEMPTS, type SubmissionKind } from "@/lib/bulk/kinds";
 import { advanceSubmission } from "@/lib/bulk/track";
 import { createLogger } from "@/lib/log";
-import type { BulkRowRecord, BulkSubmissionRecord } from "@/lib/storage/bulk-types";
+import type { BulkRowRecord, BulkSubmissionRecord } from "@magento-integration/storage";
 
 async function until<T>(what: string, f: () => Promise<T | null | undefined | false>, ms = 60_000): Promise<T> {
   const deadline = Date.now() + ms;

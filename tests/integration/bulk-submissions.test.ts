@@ -14,7 +14,7 @@ import { startHarness, TEST_BOX_KEYS, type Harness } from "../helpers/handshake-
 import { PROVIDERS } from "../helpers/databases";
 import { readEditFile } from "@/lib/bulk/product-rows";
 import { PRODUCT_EDIT } from "@/lib/bulk/kinds";
-import type { BulkRowRecord } from "@/lib/storage/bulk-types";
+import type { BulkRowRecord } from "@magento-integration/storage";
 
 const ROOT = join(__dirname, "..", "..");
 

@@ -11,7 +11,7 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { CALLBACK_JOB, EXCHANGE_JOB } from "@/lib/integration/jobs";
-import { UNPROVEN_LANE_PREFIX, UNPROVEN_RECORDING_PREFIX } from "@/lib/jobs/queue";
+import { UNPROVEN_LANE_PREFIX, UNPROVEN_RECORDING_PREFIX } from "@magento-integration/storage/jobs";
 import { pruneUnproven, UNPROVEN_TTL_MS } from "@/lib/integration/prune";
 import { PROVIDERS } from "../helpers/databases";
 import { randomToken, startHarness, type Harness } from "../helpers/handshake-harness";

@@ -4,11 +4,10 @@
  * Per consumer key 10 a minute, per client 60, exact: a callback refused by one budget costs the other nothing.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase } from "@/lib/db";
+import { openDatabase, createSecretBox } from "@magento-integration/storage";
 import { parseEnv } from "@/lib/env";
 import { createKit } from "@/lib/kit";
 import { createLogger } from "@/lib/log";
-import { createSecretBox } from "@/lib/secret-box";
 import { freshDatabaseUrl, PROVIDERS } from "../helpers/databases";
 import { randomToken, TEST_BOX_KEYS } from "../helpers/handshake-harness";
 

@@ -7,9 +7,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createServer, type AddressInfo, type Socket } from "node:net";
 import pg from "pg";
-import { databaseUnreachable, whenDatabaseReachable } from "@/lib/db-reachable";
-import { openDatabase } from "@/lib/db";
-import { createPostgresJobQueue } from "@/lib/jobs/postgres-queue";
+import { databaseUnreachable, whenDatabaseReachable, openDatabase } from "@magento-integration/storage";
+import { createPostgresJobQueue } from "@magento-integration/storage/jobs";
 import { parseEnv } from "@/lib/env";
 import { kitFromEnv } from "@/lib/kit-from-env";
 import { DATABASE_AWAY } from "@/lib/verbs/handshake";

@@ -7,7 +7,7 @@
  * counting proxy, then releases the answer and restores the database about 1.5 s later.
  *
  * PostgreSQL only: SQLite is a file in the app's own process, which cannot become unreachable for a moment (a
- * busy writer is waited for by SQLite itself, lib/db.ts), so there is no such outage to test on it.
+ * busy writer is waited for by SQLite itself, packages/storage/src/db.ts), so there is no such outage to test on it.
  *
  * Also: what PostgreSQL answers while it starts up or shuts down, as Prisma hands it over, counts as unreachable
  * (the wait above first missed a restart's "the database system is starting up").
@@ -19,15 +19,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Writable } from "node:stream";
 import { createServer, type AddressInfo } from "node:net";
-import { openDatabase } from "@/lib/db";
-import { databaseUnreachable } from "@/lib/db-reachable";
+import { openDatabase, databaseUnreachable, createPrismaStorage, type Storage } from "@magento-integration/storage";
 import { createLogger } from "@/lib/log";
-import { createPrismaStorage } from "@/lib/storage/prisma";
 import { startHarness, type Harness } from "../helpers/handshake-harness";
 import { startStoreProxy, type StoreProxy, type TokenEndpoint } from "../helpers/store-proxy";
 import { freshDatabaseUrl, PROVIDERS, type TestDatabase } from "../helpers/databases";
 import { runExchange } from "@/lib/integration/exchange";
-import type { Storage } from "@/lib/storage/storage";
 import { freePort } from "../helpers/servers";
 import { tcpForwarder, type TcpForwarder } from "../helpers/tcp-forwarder";
 

@@ -9,7 +9,7 @@ import { startHarness, type Harness } from "../helpers/handshake-harness";
 import { exportSlice } from "@/lib/exports/run";
 import { MAX_OPEN_EXPORTS } from "@/lib/verbs/exports";
 import type { MagentoClient } from "@magento-integration/client";
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 import type { ExportBudgets } from "@/lib/exports/budget";
 
 const MIB = 1024 * 1024;

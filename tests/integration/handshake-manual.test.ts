@@ -5,7 +5,7 @@ import { addManualStoreFor, KEY_TAKEN_MESSAGE, MAX_MANUAL_STORES_PER_ACCOUNT } f
 import { probeWithClient } from "@/lib/integration/probe";
 import { signIn, signUp } from "@/lib/auth/users";
 import { SIGN_IN_RULES } from "@/lib/auth/throttle";
-import { createSecretBox } from "@/lib/secret-box";
+import { createSecretBox } from "@magento-integration/storage";
 import { resealAllSecrets } from "@/lib/integration/reseal";
 
 describe.each(PROVIDERS)("manual mode and accounts on %s", (provider) => {

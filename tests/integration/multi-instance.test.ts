@@ -9,7 +9,7 @@ import { startDevStore, type DevStore } from "../../packages/devstore/src/server
 import { freshDatabaseUrl } from "../helpers/databases";
 import { startChild, type Child } from "../helpers/processes";
 import { startStoreProxy, type StoreProxy } from "../helpers/store-proxy";
-import { openDatabase, type Database } from "@/lib/db";
+import { openDatabase, type Database } from "@magento-integration/storage";
 
 const run = process.env.TEST_POSTGRES_URL ? describe : describe.skip;
 

@@ -10,7 +10,7 @@ import { Writable } from "node:stream";
 import { InMemorySpanExporter } from "@opentelemetry/sdk-trace-base";
 import { startHarness, type Harness } from "../helpers/handshake-harness";
 import { createLogger } from "@/lib/log";
-import { metrics, startTracing, stopTracing, watchStoreCalls } from "@/lib/ops";
+import { metrics, startTracing, stopTracing, watchStoreCalls } from "@magento-integration/storage/ops";
 
 const lines: string[] = [];
 const exporter = new InMemorySpanExporter();

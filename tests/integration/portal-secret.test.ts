@@ -1,7 +1,7 @@
 /** The developer-portal secret never follows a changed base URL or app ID to another server. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
-import { createSecretBox } from "@/lib/secret-box";
+import { createSecretBox } from "@magento-integration/storage";
 import { createPortalAppStore, PortalSecretRequiredError } from "@/lib/portal/portal-app-store";
 
 describe.each(PROVIDERS)("portal settings on %s", (provider) => {

@@ -10,7 +10,7 @@ import { startHarness, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
 import { signUp } from "@/lib/auth/users";
 import { reserveSignUp, settleSignUp, SIGN_UP_LIMITS } from "@/lib/auth/sign-up-budget";
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 import { ADMIN_POPUP_COOKIE, adminPopupMarker } from "@/lib/integration/admin-popup";
 import { CLAIM_WINDOW_MS } from "@/lib/integration/identity";
 import type { CookieJar } from "@/lib/session";

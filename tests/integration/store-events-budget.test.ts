@@ -14,7 +14,7 @@ import type { Kit } from "@/lib/kit";
 import { parseRsaPublicKey } from "@/lib/events/commerce-signature";
 import { EVENT_BODY_MAX_BYTES, STORE_EVENT_JOB } from "@/lib/events/intake";
 import { OVER_BUDGET_DETAIL, OVER_BUDGET_RETRY_SECONDS } from "@/lib/events/budget";
-import { EVENT_DELIVERY_TTL_MS } from "@/lib/storage/store-events";
+import { EVENT_DELIVERY_TTL_MS } from "@magento-integration/storage";
 import type { EventHandlers } from "@/lib/events/handlers";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
 import { testKit } from "../helpers/test-kit";

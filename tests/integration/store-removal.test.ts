@@ -1,7 +1,7 @@
 /**
  * "Remove store": the confirmation counts what the removal deletes (bulk edits with their operations and store
  * event deliveries among it), and after the removal no row of any table names the installation (every model of
- * prisma/schema.prisma with an installationId column is checked, so a table added later is checked too); another
+ * packages/storage/prisma/schema.prisma with an installationId column is checked, so a table added later is checked too); another
  * store's rows stay. The store's jobs that have not started are deleted in the same transaction as its rows.
  */
 import { readFileSync } from "node:fs";
@@ -11,7 +11,7 @@ import { removeInstallationFor } from "@/lib/integration/link-requests";
 import { consumerKeyRef } from "@/lib/integration/key-digest";
 import { removalPreview } from "@/lib/stores";
 import type { Kit } from "@/lib/kit";
-import type { Storage } from "@/lib/storage/storage";
+import type { Storage } from "@magento-integration/storage";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
 import { testKit } from "../helpers/test-kit";
 
@@ -19,7 +19,7 @@ const NOW = new Date(Date.UTC(2026, 10, 27, 12, 0, 0));
 
 /** The Prisma delegates of every model with an installationId column. */
 function modelsNamingAnInstallation(): string[] {
-  const schema = readFileSync(join(__dirname, "..", "..", "prisma", "schema.prisma"), "utf8");
+  const schema = readFileSync(join(__dirname, "..", "..", "packages", "storage", "prisma", "schema.prisma"), "utf8");
   return [...schema.matchAll(/^model (\w+) \{([\s\S]*?)^\}/gm)]
     .filter((m) => /^\s+installationId\s/m.test(m[2]!))
     .map((m) => m[1]!.charAt(0).toLowerCase() + m[1]!.slice(1));

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { PROVIDERS } from "../helpers/databases";
 import { startSyncHarness, type SyncHarness } from "../helpers/sync-harness";
-import { metrics } from "@/lib/ops";
+import { metrics } from "@magento-integration/storage/ops";
 import { scrapeSources } from "@/lib/kit-scrape-sources";
 import { MAX_ATTEMPTS } from "@/lib/sync/deliver";
 

@@ -6,9 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
-import { openJobQueue } from "@/lib/jobs/open-queue";
-import type { JobQueue } from "@/lib/jobs/queue";
-import type { JobContext } from "@/lib/jobs/job-kind";
+import { openJobQueue, type JobQueue, type JobContext } from "@magento-integration/storage/jobs";
 import { SYNC_PASS_JOB, SYNC_SCHEDULE_JOB, SYNC_SWEEP_JOB, syncKey } from "@/lib/jobs/kinds";
 import { syncJobs } from "@/lib/jobs/kinds/sync";
 import type { JobServices } from "@/lib/jobs/kinds/services";

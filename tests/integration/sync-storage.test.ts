@@ -1,12 +1,12 @@
 /**
  * The sync's storage writes a page in one statement per table, its rows in one JSON parameter
- * (lib/storage/prisma/json-rows.ts). What it writes must read back through Prisma exactly as Prisma's own writes
+ * (packages/storage/src/storage/prisma/json-rows.ts). What it writes must read back through Prisma exactly as Prisma's own writes
  * would, on both databases: timestamps to the millisecond (no time-zone shift), booleans, nulls, numbers, and text
  * the JSON travel could mangle (quotes, backslashes, non-ASCII, identities that look like numbers).
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { freshDatabase, PROVIDERS, type TestDatabase } from "../helpers/databases";
-import type { NewChange } from "@/lib/storage/sync-repo";
+import type { NewChange } from "@magento-integration/storage";
 
 const change = (identity: string, over: Partial<NewChange> = {}): NewChange => ({
   identity,

@@ -1,5 +1,5 @@
 /**
- * A wake that arrives while the worker is fetching is not lost (lib/jobs/worker.ts): a job that ends or sends the
+ * A wake that arrives while the worker is fetching is not lost (packages/storage/src/jobs/worker.ts): a job that ends or sends the
  * next job of its chain during a fetch that finds nothing gets its follower started at once, not a poll later. The
  * worker polls once an hour here, and its fetch answers 200 ms after it looked, so the chain's next job is sent
  * while the worker is still inside that fetch. Counted in fetches, not in time: the follower must start on the
@@ -8,9 +8,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
-import { openJobQueue } from "@/lib/jobs/open-queue";
-import { defineJob, startWorker, type Worker } from "@/lib/jobs/worker";
-import type { JobQueue } from "@/lib/jobs/queue";
+import { openJobQueue, defineJob, startWorker, type Worker, type JobQueue } from "@magento-integration/storage/jobs";
 import { createLogger } from "@/lib/log";
 import { until } from "../helpers/worker-clock";
 

@@ -7,10 +7,8 @@
  */
 import { accountMailSchema, type AccountMail } from "@/lib/auth/account-mail-types";
 import { deliverAccountMail } from "@/lib/auth/account-mail";
-import { defineJob, type JobKind } from "../worker";
-import type { SendOptions } from "../queue";
+import { defineJob, type JobKind, type SendOptions, type JobModule } from "@magento-integration/storage/jobs";
 import type { JobServices } from "./services";
-import type { JobModule } from "../registry";
 
 export const ACCOUNT_MAIL_JOB = "account.mail";
 

@@ -6,11 +6,14 @@
  */
 import { z } from "zod";
 import { advanceSubmission } from "@/lib/bulk/track";
-import { defineJob, type JobKind } from "../worker";
-import type { SendOptions } from "../queue";
-import { storeLane } from "../lanes";
+import {
+  defineJob,
+  type JobKind,
+  type SendOptions,
+  storeLane,
+  type JobModule,
+} from "@magento-integration/storage/jobs";
 import type { JobServices } from "./services";
-import type { JobModule } from "../registry";
 
 export const BULK_JOB = "bulk.track";
 /** A step stops this long before its lease ends. */

@@ -5,11 +5,14 @@
  */
 import { z } from "zod";
 import { exportSlice } from "@/lib/exports/run";
-import { defineJob, type JobKind } from "../worker";
-import type { SendOptions } from "../queue";
-import { storeLane } from "../lanes";
+import {
+  defineJob,
+  type JobKind,
+  type SendOptions,
+  storeLane,
+  type JobModule,
+} from "@magento-integration/storage/jobs";
 import type { JobServices } from "./services";
-import type { JobModule } from "../registry";
 
 export const EXPORT_JOB = "export.run";
 /** A slice stops this long before its lease ends. */

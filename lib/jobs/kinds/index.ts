@@ -9,5 +9,5 @@ export { BULK_JOB, bulkJobOptions, bulkJobModule } from "./bulk";
 export { STORE_EVENT_JOB, storeEventJobModule } from "./store-event";
 export { SYNC_PASS_JOB, SYNC_SWEEP_JOB, SYNC_SCHEDULE_JOB, syncJobOptions, syncKey, syncJobModule } from "./sync";
 export { ACCOUNT_MAIL_JOB, ACCOUNT_MAIL_OPTIONS, accountMailJobModule, accountMailOptions } from "./account-mail";
-export { storeLane, unprovenLane } from "../lanes";
+export { storeLane, unprovenLane } from "@magento-integration/storage/jobs";
 export type { JobServices } from "./services";

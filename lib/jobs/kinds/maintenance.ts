@@ -9,12 +9,10 @@
  */
 import { z } from "zod";
 import { pruneSessions } from "@/lib/auth/sessions";
-import { EVENT_DELIVERY_TTL_MS } from "@/lib/storage/store-events";
+import { EVENT_DELIVERY_TTL_MS } from "@magento-integration/storage";
 import { pruneThrottle } from "@/lib/auth/throttle";
 import { EXPORT_TTL_MS } from "@/lib/exports/budget";
-import { defineJob, type JobKind } from "../worker";
-import type { JobQueue } from "../queue";
-import type { JobModule } from "../registry";
+import { defineJob, type JobKind, type JobQueue, type JobModule } from "@magento-integration/storage/jobs";
 import type { JobServices } from "./services";
 
 export const PRUNE_JOB = "maintenance.prune";
@@ -24,7 +22,7 @@ const FAILED_JOB_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export { EXPORT_TTL_MS } from "@/lib/exports/budget";
 /** Delivered and superseded sync changes are kept this long (the Sync page's chart shows the last day). */
 export const SYNC_CHANGE_TTL_MS = 2 * 24 * 60 * 60 * 1000;
-/** Store-event deliveries (and folded refusals) are kept a week after they were last seen (lib/storage/store-events.ts). */
+/** Store-event deliveries (and folded refusals) are kept a week after they were last seen (packages/storage/src/storage/store-events.ts). */
 export { EVENT_DELIVERY_TTL_MS };
 /** Finished bulk submissions (done or failed) and their rows are kept two weeks (the Bulk edit page lists them). */
 export const BULK_SUBMISSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;

@@ -1,16 +1,14 @@
 import type { MagentoClient } from "@magento-integration/client";
-import type { Storage } from "@/lib/storage/storage";
-import type { InstallationWithStore } from "@/lib/storage/types";
-import type { SecretBox } from "@/lib/secret-box";
+import type { Storage, InstallationWithStore, SecretBox } from "@magento-integration/storage";
 import type { EventHandlers } from "@/lib/events/handlers";
 import type { SyncEntity } from "@/lib/sync/declaration";
 import type { SyncHandler } from "@/lib/sync/handler";
 import type { Mailer } from "@/lib/mail/mailer";
 import type { ExportBudgets } from "@/lib/exports/budget";
-import type { CoreJobServices } from "../services";
+import type { CoreJobServices } from "@magento-integration/storage/jobs";
 
 /**
- * What the kinds of this folder use of the kit, beyond every kind's log, clock and senders (lib/jobs/services.ts).
+ * What the kinds of this folder use of the kit, beyond every kind's log, clock and senders (packages/storage/src/jobs/services.ts).
  * lib/kit.ts builds it; the handshake's kinds declare their own (lib/integration/jobs.ts).
  */
 export interface JobServices extends CoreJobServices {

@@ -8,9 +8,8 @@ import { STORE_EVENT_JOB } from "@/lib/events/intake";
 import { commerceWebhookSchema, ioCloudEventSchema, parseJson } from "@/lib/events/payloads";
 import { entityOfEvent, recordIdentity } from "@/lib/events/event-records";
 import type { StoreEvent } from "@/lib/events/handlers";
-import { defineJob, type JobKind } from "../worker";
+import { defineJob, type JobKind, type JobModule } from "@magento-integration/storage/jobs";
 import type { JobServices } from "./services";
-import type { JobModule } from "../registry";
 
 export { STORE_EVENT_JOB };
 

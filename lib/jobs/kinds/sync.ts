@@ -10,15 +10,18 @@
  */
 import { z } from "zod";
 import { isPolled, type SyncEntity } from "@/lib/sync/declaration";
-import type { SyncCursor } from "@/lib/storage/sync-repo";
+import type { SyncCursor } from "@magento-integration/storage";
 import { syncEntity } from "@/lib/sync/registry";
 import { syncRun, type SyncServices } from "@/lib/sync/run";
 import { SyncBusyError } from "@/lib/sync/runner-lock";
-import { defineJob, type JobKind } from "../worker";
-import type { SendOptions } from "../queue";
-import { storeLane } from "../lanes";
+import {
+  defineJob,
+  type JobKind,
+  type SendOptions,
+  storeLane,
+  type JobModule,
+} from "@magento-integration/storage/jobs";
 import type { JobServices } from "./services";
-import type { JobModule } from "../registry";
 
 export const SYNC_PASS_JOB = "sync.pass";
 export const SYNC_SWEEP_JOB = "sync.sweep";
@@ -27,7 +30,7 @@ export const SYNC_SCHEDULE_EVERY_MS = 15_000;
 /** A slice stops this long before its lease ends. */
 const SLICE_MARGIN_MS = 30_000;
 const SCHEDULE_BATCH = 10_000;
-/** A tick held back for a handshake (lib/jobs/foreground.ts) looks again this much later. */
+/** A tick held back for a handshake (packages/storage/src/jobs/foreground.ts) looks again this much later. */
 const HELD_TICK_RETRY_MS = 1_000;
 /** A job finding its entity held by another runner (lib/sync/runner-lock.ts) tries again this much later. */
 const BUSY_RETRY_MS = 5_000;
@@ -89,7 +92,7 @@ export function syncJobs(s: JobServices): JobKind[] {
   const slice = (kind: "pass" | "sweep") =>
     defineJob({
       kind: kind === "pass" ? SYNC_PASS_JOB : SYNC_SWEEP_JOB,
-      priority: "background", // a slice ends early while a handshake runs in the worker (lib/jobs/foreground.ts)
+      priority: "background", // a slice ends early while a handshake runs in the worker (packages/storage/src/jobs/foreground.ts)
       schema: jobData,
       async run({ installationId, entity }, ctx) {
         const e = syncEntity(entity, entities());
@@ -112,7 +115,7 @@ export function syncJobs(s: JobServices): JobKind[] {
       schema: z.object({}).loose(),
       async run(_data, ctx) {
         // while a handshake runs in this worker (within the hold's bound) the tick waits a second at a time: what
-        // it sent would be held anyway, and every fetch would walk past it (lib/jobs/foreground.ts)
+        // it sent would be held anyway, and every fetch would walk past it (packages/storage/src/jobs/foreground.ts)
         if (ctx.foregroundWaiting()) return { again: true, after: new Date(s.now().getTime() + HELD_TICK_RETRY_MS) };
         const now = s.now();
         // one read of every store's cursors and one of the keys already queued, whatever the number of stores (a

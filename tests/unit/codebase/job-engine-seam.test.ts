@@ -3,7 +3,7 @@
  * - the engine (lib/jobs and lib/jobs/sql, not lib/jobs/kinds) imports nothing of the kit's domain: only the
  *   database handles, operations' metrics and tracing, and the Retry-After parser its rate governor reads;
  * - job kinds reach the worker by registration (createKit), never by an import of lib/jobs/kinds;
- * - every statement on the job tables is a named function of lib/jobs/sql/statements.ts, and no code touches
+ * - every statement on the job tables is a named function of packages/storage/src/jobs/sql/statements.ts, and no code touches
  *   another library's job tables.
  */
 import { readFileSync } from "node:fs";
@@ -37,17 +37,17 @@ function engineDomainImports(g: Map<string, string[]>): string[] {
 
 describe("the job engine's seam", () => {
   it("sees the engine's files and their imports", () => {
-    expect(graph.get("lib/jobs/sql-queue.ts")).toContain("lib/jobs/sql/statements.ts");
+    expect(graph.get("packages/storage/src/jobs/sql-queue.ts")).toContain("packages/storage/src/jobs/sql/statements.ts");
     expect([...graph.keys()].filter(isEngine).length).toBeGreaterThan(10);
   });
 
   it("a domain import in the engine is caught", () => {
     const planted = new Map(graph);
-    planted.set("lib/jobs/worker.ts", [...(graph.get("lib/jobs/worker.ts") ?? []), "lib/jobs/kinds/probe.ts"]);
-    planted.set("lib/jobs/sql/fetch.ts", ["lib/integration/exchange.ts"]);
+    planted.set("packages/storage/src/jobs/worker.ts", [...(graph.get("packages/storage/src/jobs/worker.ts") ?? []), "lib/jobs/kinds/probe.ts"]);
+    planted.set("packages/storage/src/jobs/sql/fetch.ts", ["lib/integration/exchange.ts"]);
     expect(engineDomainImports(planted).sort()).toEqual([
-      "lib/jobs/sql/fetch.ts → lib/integration/exchange.ts",
-      "lib/jobs/worker.ts → lib/jobs/kinds/probe.ts",
+      "packages/storage/src/jobs/sql/fetch.ts → lib/integration/exchange.ts",
+      "packages/storage/src/jobs/worker.ts → lib/jobs/kinds/probe.ts",
     ]);
   });
 
@@ -55,13 +55,13 @@ describe("the job engine's seam", () => {
     expect(engineDomainImports(graph)).toEqual([]);
   });
 
-  it("only lib/jobs/sql/statements.ts writes SQL on the job tables, and nothing reads pg-boss's", () => {
+  it("only packages/storage/src/jobs/sql/statements.ts writes SQL on the job tables, and nothing reads pg-boss's", () => {
     const files = [...graph.keys()];
     const offenders = files.filter((f) => {
       const text = readFileSync(`${root}/${f}`, "utf8");
-      return (f !== "lib/jobs/sql/statements.ts" && JOB_TABLE_SQL.test(text)) || /\bpgboss\./.test(text);
+      return (f !== "packages/storage/src/jobs/sql/statements.ts" && JOB_TABLE_SQL.test(text)) || /\bpgboss\./.test(text);
     });
     expect(offenders).toEqual([]);
-    expect(readFileSync(`${root}/lib/jobs/sql/statements.ts`, "utf8")).toMatch(JOB_TABLE_SQL);
+    expect(readFileSync(`${root}/packages/storage/src/jobs/sql/statements.ts`, "utf8")).toMatch(JOB_TABLE_SQL);
   });
 });

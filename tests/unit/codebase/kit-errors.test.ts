@@ -17,8 +17,8 @@ const root = fileURLToPath(new URL("../../..", import.meta.url));
  * never thrown to a caller of the kit's verbs or client.
  */
 const NOT_KIT_ERRORS: Readonly<Record<string, string>> = {
-  RetryLater: "lib/jobs/retry-later.ts",
-  InvalidJobData: "lib/jobs/job-kind.ts",
+  RetryLater: "packages/storage/src/jobs/retry-later.ts",
+  InvalidJobData: "packages/storage/src/jobs/job-kind.ts",
 };
 
 interface ClassInfo {

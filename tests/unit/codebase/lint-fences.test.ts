@@ -52,8 +52,8 @@ describe("a kit package is reached by its name and exported entry points only", 
       'import { send } from "../../packages/client/src/magento/transport.ts";\nexport const s = send;\n',
       "lib/sync/wrong.ts",
     ],
-    ['import { send } from "@/packages/client/src/magento/transport";\nexport const s = send;\n', "lib/jobs/wrong.ts"],
-    ['export const later = () => import("@magento-integration/client/dist/index.js");\n', "lib/storage/wrong.ts"],
+    ['import { send } from "@/packages/client/src/magento/transport";\nexport const s = send;\n', "packages/storage/src/jobs/wrong.ts"],
+    ['export const later = () => import("@magento-integration/client/dist/index.js");\n', "packages/storage/src/storage/wrong.ts"],
   ])("rejects %j in %s", async (code, filePath) => {
     const messages = await fenceMessages(code, filePath);
     expect(messages).toHaveLength(1);
@@ -85,7 +85,7 @@ describe("app/ reaches lib/ only through app/_kit and public indexes", () => {
       'import { parseGridParams } from "../../../lib/dashboard";\nexport const p = parseGridParams;\n',
       "app/stores/[id]/wrong.ts",
     ],
-    ['export const later = () => import("@/lib/jobs/worker");\n', "app/api/wrong.ts"],
+    ['export const later = () => import("@magento-integration/storage/jobs");\n', "app/api/wrong.ts"],
   ])("rejects %j in %s", async (code, filePath) => {
     const messages = await fenceMessages(code, filePath);
     expect(messages).toHaveLength(1);
@@ -99,11 +99,11 @@ describe("app/ reaches lib/ only through app/_kit and public indexes", () => {
   });
 });
 
-describe("lib/jobs and lib/storage never import lib/integration (the handshake builds on them)", () => {
+describe("lib/jobs and packages/storage/src/storage never import lib/integration (the handshake builds on them)", () => {
   it.each([
     [
       'import { recordCallback } from "@/lib/integration/record-callback";\nexport const r = recordCallback;\n',
-      "lib/jobs/worker.ts",
+      "packages/storage/src/jobs/worker.ts",
     ],
     [
       'import type { IntegrationDeps } from "@/lib/integration/deps";\nexport type D = IntegrationDeps;\n',
@@ -113,7 +113,7 @@ describe("lib/jobs and lib/storage never import lib/integration (the handshake b
       'import { markInterrupted } from "../../integration/exchange";\nexport const m = markInterrupted;\n',
       "lib/jobs/kinds/maintenance.ts",
     ],
-    ['export { NOT_FILED_REASONS } from "@/lib/integration";\n', "lib/jobs/queue.ts"],
+    ['export { NOT_FILED_REASONS } from "@/lib/integration";\n', "packages/storage/src/jobs/queue.ts"],
     ['export const later = () => import("@/lib/integration/prune");\n', "lib/jobs/kinds/wrong.ts"],
   ])("rejects %j in %s", async (code, filePath) => {
     const messages = await fenceMessages(code, filePath);
@@ -124,17 +124,17 @@ describe("lib/jobs and lib/storage never import lib/integration (the handshake b
   it.each([
     [
       'import type { FailureReason } from "@/lib/integration/failure-reasons";\nexport type F = FailureReason;\n',
-      "lib/storage/types.ts",
+      "packages/storage/src/storage/types.ts",
     ],
     [
       'import { nextState } from "../../integration/states";\nexport const n = nextState;\n',
-      "lib/storage/prisma/rows.ts",
+      "packages/storage/src/storage/prisma/rows.ts",
     ],
     [
       'import { FAILURE_REASONS } from "@/lib/integration";\nexport const f = FAILURE_REASONS;\n',
-      "lib/storage/storage.ts",
+      "packages/storage/src/storage/storage.ts",
     ],
-    ['export const later = () => import("@/lib/integration/deps");\n', "lib/storage/wrong.ts"],
+    ['export const later = () => import("@/lib/integration/deps");\n', "packages/storage/src/storage/wrong.ts"],
   ])("rejects %j in %s", async (code, filePath) => {
     const messages = await fenceMessages(code, filePath);
     expect(messages).toHaveLength(1);
@@ -143,19 +143,19 @@ describe("lib/jobs and lib/storage never import lib/integration (the handshake b
 
   it("keeps lib/'s own fences there, and allows the leaves below the handshake", async () => {
     const wrong = 'import { redirect } from "next/navigation";\nexport const go = () => redirect("/");\n';
-    expect(await fenceMessages(wrong, "lib/jobs/wrong.ts")).toHaveLength(1);
-    expect(await fenceMessages(wrong, "lib/storage/wrong.ts")).toHaveLength(1);
+    expect(await fenceMessages(wrong, "packages/storage/src/jobs/wrong.ts")).toHaveLength(1);
+    expect(await fenceMessages(wrong, "packages/storage/src/storage/wrong.ts")).toHaveLength(1);
     const code =
-      'import { INSTALLATION_STATES } from "@/lib/storage/installation-states";\nimport { FAILURE_REASONS } from "@magento-integration/client";\nimport { defineJob } from "@/lib/jobs/worker";\nexport const x = [INSTALLATION_STATES, FAILURE_REASONS, defineJob];\n';
+      'import { INSTALLATION_STATES } from "@magento-integration/storage";\nimport { FAILURE_REASONS } from "@magento-integration/client";\nimport { defineJob } from "@magento-integration/storage/jobs";\nexport const x = [INSTALLATION_STATES, FAILURE_REASONS, defineJob];\n';
     expect(await fenceMessages(code, "lib/jobs/kinds/right.ts")).toEqual([]);
-    expect(await fenceMessages(code, "lib/storage/prisma/right.ts")).toEqual([]);
+    expect(await fenceMessages(code, "packages/storage/src/storage/prisma/right.ts")).toEqual([]);
   });
 
   it("fences every file of lib/jobs, the index of its kinds too (createKit registers the handshake's), and lets the handshake import the engine", async () => {
     const code = 'import { handshakeJobs } from "@/lib/integration/jobs";\nexport const h = handshakeJobs;\n';
     expect(await fenceMessages(code, "lib/jobs/kinds/index.ts")).toHaveLength(1);
     const engine =
-      'import { defineJob } from "@/lib/jobs/worker";\nimport type { Storage } from "@/lib/storage/storage";\nexport const d = defineJob;\nexport type S = Storage;\n';
+      'import { defineJob } from "@magento-integration/storage/jobs";\nimport type { Storage } from "@magento-integration/storage";\nexport const d = defineJob;\nexport type S = Storage;\n';
     expect(await fenceMessages(engine, "lib/integration/right.ts")).toEqual([]);
   });
 });

@@ -9,7 +9,10 @@ import { describe, expect, it } from "vitest";
 import { importCycles, importGraph, sourceFiles } from "../../helpers/import-graph";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
-const graph = importGraph(root, sourceFiles(root, ["packages/client/src", "lib", "app/_kit", "app/components"]));
+const graph = importGraph(
+  root,
+  sourceFiles(root, ["packages/client/src", "packages/storage/src", "lib", "app/_kit", "app/components"]),
+);
 
 const PACKAGES = ["client", "storage", "handshake", "sync", "dashboard", "kit", "next"] as const;
 type Package = (typeof PACKAGES)[number];
@@ -19,14 +22,7 @@ const PACKAGE_OF: ReadonlyArray<readonly [prefix: string, pkg: Package]> = [
   // the store client and what it stands on
   ["packages/client/src/", "client"],
   // the database, its storage interfaces, the job engine, operations
-  ["lib/storage/", "storage"],
-  ["lib/generated/", "storage"],
-  ["lib/db.ts", "storage"],
-  ["lib/db-reachable.ts", "storage"],
-  ["lib/sqlite-", "storage"],
-  ["lib/secret-box.ts", "storage"],
-  ["lib/jobs/", "storage"],
-  ["lib/ops/", "storage"],
+  ["packages/storage/src/", "storage"],
   // the handshake, accounts and sessions
   ["lib/integration/", "handshake"],
   ["lib/auth/", "handshake"],
@@ -130,7 +126,7 @@ describe("the package graph", () => {
         [...graph.keys()].some((f) => packageOf(f) === p),
         p,
       ).toBe(true);
-    expect(graph.get("lib/kit.ts")).toContain("lib/jobs/registry.ts");
+    expect(graph.get("lib/kit.ts")).toContain("packages/storage/src/jobs/registry.ts");
     expect(graph.get("app/_kit/index.ts")).toContain("lib/kit.ts");
     expect(crossImports(graph).length).toBeGreaterThan(300);
   });
@@ -141,16 +137,16 @@ describe("the package graph", () => {
 
   it("a forbidden import and the cycle it closes are caught, and a file no prefix claims", () => {
     const planted = new Map(graph);
-    planted.set("lib/storage/storage.ts", [...(graph.get("lib/storage/storage.ts") ?? []), "lib/integration/jobs.ts"]);
+    planted.set("packages/storage/src/storage/storage.ts", [...(graph.get("packages/storage/src/storage/storage.ts") ?? []), "lib/integration/jobs.ts"]);
     planted.set("lib/sync/apply.ts", [...(graph.get("lib/sync/apply.ts") ?? []), "lib/dashboard/grid.ts"]);
     planted.set("lib/brand-new.ts", []);
     expect(forbiddenImports(planted)).toEqual([
-      "lib/storage/storage.ts -> lib/integration/jobs.ts",
+      "packages/storage/src/storage/storage.ts -> lib/integration/jobs.ts",
       "lib/sync/apply.ts -> lib/dashboard/grid.ts",
     ]);
     const cycles = packageCycles(planted);
     expect(cycles.map((c) => c[0])).toEqual(["handshake <-> storage"]);
-    expect(cycles[0]).toContain("storage -> handshake: lib/storage/storage.ts -> lib/integration/jobs.ts");
+    expect(cycles[0]).toContain("storage -> handshake: packages/storage/src/storage/storage.ts -> lib/integration/jobs.ts");
     expect(unmappedFiles(planted)).toEqual(["lib/brand-new.ts"]);
   });
 

@@ -8,7 +8,11 @@ const root = fileURLToPath(new URL("../../..", import.meta.url));
 /** Not the project's own folders: dependencies, VCS, build output, test reports. */
 const SKIPPED = new Set([".git", "node_modules", "dist", "test-results", "reports", "playwright-report"]);
 /** Folders whose children are listed as one line (a timestamped migration each, generated clients). */
-const CHILDREN_NOT_LISTED = new Set(["prisma/migrations", "prisma/postgresql/migrations", "lib/generated"]);
+const CHILDREN_NOT_LISTED = new Set([
+  "packages/storage/prisma/migrations",
+  "packages/storage/prisma/postgresql/migrations",
+  "packages/storage/src/generated",
+]);
 
 function folders(dir = ""): string[] {
   const out: string[] = [];

@@ -60,15 +60,15 @@ const NAMED_IN_PROSE: Record<string, string[]> = {
   "@/lib/jobs/kinds": ["storeLane"],
   "@/lib/jobs/registry": ["JobModule", "JobRegistry"],
   "@/lib/jobs/queue": ["JobQueue"],
-  "@/lib/storage/storage": ["Storage", "UniqueConflictError"],
-  "@/lib/storage/prisma": ["createPrismaStorage"],
+  "@/packages/storage/src/storage/storage": ["Storage", "UniqueConflictError"],
+  "@/packages/storage/src/storage/prisma": ["createPrismaStorage"],
   "@/lib/db": ["DatabaseProvider", "providerOf", "openDatabase"],
   "@/lib/kit": ["createKit", "KitOptions", "KIT_JOB_MODULES"],
   "@/lib/kit-from-env": ["kitFromEnv"],
   "@/lib/sync": ["defineSyncHandler", "SyncHandler", "SyncChange"],
   "@/lib/sync/handlers": ["syncHandlers"],
-  "@/tests/integration/storage-conformance.suite": ["describeStorageConformance"],
-  "@/tests/integration/job-queue-conformance.suite": ["describeJobQueueConformance"],
+  "@/packages/storage/tests/storage-conformance.suite": ["describeStorageConformance"],
+  "@/packages/storage/tests/jobs/job-queue-conformance.suite": ["describeJobQueueConformance"],
 };
 
 /** `repository.method` names in the prose, checked against the Storage interface. */
@@ -144,7 +144,7 @@ describe("README, Extending the kit", () => {
     expect(members.length).toBeGreaterThan(3);
     files.set(
       "tests/unit/codebase/readme-recipes.names.ts",
-      `import type { Storage } from "@/lib/storage/storage";\nimport type { KitOptions } from "@/lib/kit";\n${reexports.join("\n")}\nexport const storageMembers = [\n${members.join("\n")}\n];\nexport const storageOption: KitOptions["storage"] = undefined;\n`,
+      `import type { Storage } from "@magento-integration/storage";\nimport type { KitOptions } from "@/lib/kit";\n${reexports.join("\n")}\nexport const storageMembers = [\n${members.join("\n")}\n];\nexport const storageOption: KitOptions["storage"] = undefined;\n`,
     );
     expect(typeCheck(files)).toEqual([]);
   }, 120_000);

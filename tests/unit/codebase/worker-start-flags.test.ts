@@ -1,5 +1,5 @@
 /**
- * A worker's heap setting is a node flag (lib/jobs/worker-heap.ts): V8 sizes its young generation only as the
+ * A worker's heap setting is a node flag (packages/storage/src/jobs/worker-heap.ts): V8 sizes its young generation only as the
  * process starts, so every way the kit documents to start a worker must pass WORKER_NODE_FLAGS. One that does not
  * still runs, on the slower fallback (`--optimize-for-size`), and says so when it starts.
  */
@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { WORKER_NODE_FLAGS, youngGenerationCapped } from "@/lib/jobs/worker-heap";
+import { WORKER_NODE_FLAGS, youngGenerationCapped } from "@magento-integration/storage/jobs";
 
 const ROOT = join(__dirname, "..", "..", "..");
 const read = (path: string) => readFileSync(join(ROOT, path), "utf8");
@@ -38,7 +38,7 @@ describe("the worker's start command", () => {
 
   it("falls back to --optimize-for-size only when started without the flags", () => {
     const script = [
-      'const { settleWorkerHeap } = require("./lib/jobs/worker-heap.ts");',
+      'const { settleWorkerHeap } = require("./packages/storage/src/jobs/worker-heap.ts");',
       "console.log(settleWorkerHeap());",
     ].join("\n");
     const without = spawnSync(process.execPath, ["--import", "tsx", "-e", script], { cwd: ROOT, encoding: "utf8" });

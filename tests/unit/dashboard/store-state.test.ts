@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { allStateViews, checkedAgo, describeStoreState, stateOfRevocation } from "@/lib/dashboard/store-state";
-import { INSTALLATION_STATES } from "@/lib/storage/installation-states";
+import { INSTALLATION_STATES } from "@magento-integration/storage";
 import { STORE_ADVICE } from "@magento-integration/client";
 
 describe("the state table", () => {

@@ -1,9 +1,8 @@
 /** A revocation moves the installation's state and logs what happened (the store's refusal), never the state. */
 import { describe, expect, it } from "vitest";
 import { markRevocation } from "@/lib/integration/revocation";
-import { INSTALLATION_STATES, type RevocationEvent } from "@/lib/storage/installation-states";
+import { INSTALLATION_STATES, type RevocationEvent, type Storage } from "@magento-integration/storage";
 import { STORE_ADVICE } from "@magento-integration/client";
-import type { Storage } from "@/lib/storage/storage";
 
 function fakeStorage() {
   const logged: Array<{ kind: string; message: string }> = [];

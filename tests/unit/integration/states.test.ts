@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { INSTALLATION_STATES, nextState, type InstallationEventKind } from "@/lib/storage/installation-states";
+import { INSTALLATION_STATES, nextState, type InstallationEventKind } from "@magento-integration/storage";
 import { revocationEventFor } from "@/lib/integration/revocation";
-import { classifyHandshakeError } from "@magento-integration/client";
-import { errorFromResponse, MagentoOAuthError, ResponseTooLargeError } from "@magento-integration/client";
+import {
+  classifyHandshakeError,
+  errorFromResponse,
+  MagentoOAuthError,
+  ResponseTooLargeError,
+} from "@magento-integration/client";
 
 const URL = "https://shop.test/rest/V1/products";
 const refusal = (status: number, message: string) => errorFromResponse(status, JSON.stringify({ message }), URL, "GET");

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_GOVERNOR, judge } from "@/lib/jobs/governor";
-import { groupedSender } from "@/lib/jobs/group-send";
-import { backoffSeconds } from "@/lib/jobs/queue";
+import { DEFAULT_GOVERNOR, judge, groupedSender, backoffSeconds } from "@magento-integration/storage/jobs";
 import { parseEnv } from "@/lib/env";
 
 const now = Date.parse("2026-11-24T10:00:00Z");

@@ -1,12 +1,12 @@
 /**
- * Whom each of the kit's job kinds serves (lib/jobs/foreground.ts): a worker runs the handshake's jobs (the
+ * Whom each of the kit's job kinds serves (packages/storage/src/jobs/foreground.ts): a worker runs the handshake's jobs (the
  * merchant's popup and the store's 300 s window wait on them) before the jobs nobody waits on, and runs every
  * other kind in plain fair order. The kinds are built the way a worker builds them (createKit's modules); their
  * handlers are not run, so no service is needed.
  */
 import { describe, expect, it } from "vitest";
 import { KIT_JOB_MODULES, type KitJobServices } from "@/lib/kit";
-import type { JobQueue } from "@/lib/jobs/queue";
+import type { JobQueue } from "@magento-integration/storage/jobs";
 import { CALLBACK_JOB, EXCHANGE_JOB } from "@/lib/integration/jobs";
 import { PROBE_JOB } from "@/lib/integration/probe-jobs";
 import { SYNC_PASS_JOB, SYNC_SWEEP_JOB } from "@/lib/jobs/kinds/sync";

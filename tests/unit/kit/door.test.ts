@@ -6,10 +6,9 @@ import { describe, expect, it } from "vitest";
 import { createKit, type CookieJar, type Kit } from "@/lib/kit";
 import { ASIS, bind } from "@/lib/verbs/door";
 import { parseEnv } from "@/lib/env";
-import { createSecretBox } from "@/lib/secret-box";
+import { createSecretBox, type Storage } from "@magento-integration/storage";
 import { createLogger } from "@/lib/log";
 import { freshDatabase } from "../../helpers/databases";
-import type { Storage } from "@/lib/storage/storage";
 
 function cookieJar(): CookieJar & { jar: Map<string, string> } {
   const jar = new Map<string, string>();

@@ -134,7 +134,7 @@ describe("parseEncryptionKeys", () => {
     }
     expect(() => w({ JOB_LEASE_SECONDS: "1" })).toThrow(/JOB_LEASE_SECONDS: must be a whole number from 2 to 86400/);
     expect(() => w({ WORKER: "false" })).toThrow(/WORKER: must be on or off/);
-    // the worker's CPU niceness: below the web process unless told (lib/jobs/worker-priority.ts)
+    // the worker's CPU niceness: below the web process unless told (packages/storage/src/jobs/worker-priority.ts)
     expect(w({}).nice).toBe(10);
     expect(w({ WORKER_NICE: "0" }).nice).toBe(0);
     expect(w({ WORKER_NICE: " 19 " }).nice).toBe(19);

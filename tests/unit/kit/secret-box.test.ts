@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createSecretBox } from "@/lib/secret-box";
+import { createSecretBox } from "@magento-integration/storage";
 
 const k = (id: string) => ({ id, key: randomBytes(32) });
 

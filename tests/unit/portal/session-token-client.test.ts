@@ -8,9 +8,7 @@ import {
   SEED_TOKEN_PATH,
 } from "@/lib/portal/session-token-client";
 import { createPortalAppStore } from "@/lib/portal/portal-app-store";
-import type { PortalAppRepo } from "@/lib/storage/storage";
-import type { PortalAppRow } from "@/lib/storage/types";
-import { createSecretBox } from "@/lib/secret-box";
+import { type PortalAppRepo, type PortalAppRow, createSecretBox } from "@magento-integration/storage";
 import { randomBytes } from "node:crypto";
 
 type Call = { url: string; init: RequestInit | undefined };
@@ -141,7 +139,7 @@ describe("session-token client", () => {
 });
 
 describe("portal app store", () => {
-  /** An in-memory PortalAppRepo (lib/storage): what the store writes is what a database row would hold. */
+  /** An in-memory PortalAppRepo (packages/storage/src/storage): what the store writes is what a database row would hold. */
   function fakeDb() {
     const rows = new Map<string, PortalAppRow>();
     const db: PortalAppRepo = {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { kit } from "@/app/_kit";
 import { refuseUnlessOps } from "@/app/_kit/ops-auth";
-import { JOB_STATES } from "@/lib/jobs";
+import { JOB_STATES } from "@magento-integration/storage/jobs";
 
 /**
  * Every store's jobs as JSON, for operators: `curl -H "Authorization: Bearer $OPS_TOKEN" {APP_URL}/api/ops/jobs?state=failed`.

@@ -1,4 +1,4 @@
-import { metrics } from "@/lib/ops";
+import { metrics } from "@magento-integration/storage/ops";
 import { refuseUnlessOps } from "@/app/_kit/ops-auth";
 import { kit } from "@/app/_kit";
 

@@ -13,7 +13,8 @@ import {
   type StateTone,
   type StoreStateKey,
 } from "@magento-integration/client/advice";
-import { nextState, revocationEventOfCode } from "@magento-integration/storage";
+// the states vocabulary alone: this module is also read by client components (lib/dashboard/client.ts)
+import { nextState, revocationEventOfCode } from "@magento-integration/storage/states";
 
 export type { StateAction, StateTone };
 

@@ -1,11 +1,12 @@
 /**
  * Each kit package builds as npm would publish it and runs in plain Node from its compiled files: `npm run build`
- * in the package (tsc, relative `.ts` imports rewritten to `.js`) into a copy of the package, each exported entry
+ * in a copy of the package (tsc, relative `.ts` imports rewritten to `.js`; the storage package generates its
+ * Prisma clients first), with the kit packages it depends on resolved to their built copies, each exported entry
  * imported by Node from dist/ in a child process exports the same names as its source, and `npm pack` of the copy
  * holds the compiled files, the README and the licence, and no source or test.
  */
 import { execFile, spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
@@ -21,15 +22,36 @@ const work = mkdtempSync(join(cacheDir, "package-build-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const entries = packageSources(root);
-const packageDirs = [...new Set(entries.map((e) => e.dir))];
+/** The packages, each after the kit packages it depends on. */
+const packageDirs = dependencyOrder([...new Set(entries.map((e) => e.dir))]);
+
+function dependencyOrder(dirs: string[]): string[] {
+  const manifestOf = (d: string) => JSON.parse(readFileSync(join(d, "package.json"), "utf8"));
+  const byName = new Map(dirs.map((d) => [manifestOf(d).name as string, d]));
+  const ordered: string[] = [];
+  const visit = (d: string) => {
+    if (ordered.includes(d)) return;
+    for (const dep of Object.keys({ ...manifestOf(d).dependencies })) if (byName.has(dep)) visit(byName.get(dep)!);
+    ordered.push(d);
+  };
+  dirs.forEach(visit);
+  return ordered;
+}
 
 describe.each(packageDirs)("%s, built", (dir) => {
   const copy = join(work, relative(join(root, "packages"), dir));
 
   it("compiles, and every entry exports from dist/ what its source exports", async () => {
-    cpSync(dir, copy, { recursive: true, filter: (p) => !/\/(dist|node_modules)$/.test(p) });
-    await run("npx", ["tsc", "-p", join(copy, "tsconfig.build.json")], { cwd: copy, timeout: 120_000 });
+    cpSync(dir, copy, { recursive: true, filter: (p) => !/\/(dist|node_modules|generated)$/.test(p) });
     const manifest = JSON.parse(readFileSync(join(copy, "package.json"), "utf8"));
+    // the kit packages it depends on: their built copies (packageDirs is in dependency order), as npm installs them
+    for (const dep of Object.keys({ ...manifest.dependencies }).filter((d) => d.startsWith("@magento-integration/"))) {
+      const target = join(work, dep.slice("@magento-integration/".length));
+      expect(existsSync(join(target, "dist")), `${dep} is built before ${manifest.name}`).toBe(true);
+      mkdirSync(join(copy, "node_modules", "@magento-integration"), { recursive: true });
+      symlinkSync(target, join(copy, "node_modules", dep));
+    }
+    await run("npm", ["run", "build"], { cwd: copy, timeout: 150_000 });
     for (const entry of entries.filter((e) => e.dir === dir)) {
       const subpath = entry.specifier === manifest.name ? "." : `./${entry.specifier.slice(manifest.name.length + 1)}`;
       const compiled = join(copy, manifest.exports[subpath].default);
@@ -59,7 +81,11 @@ describe.each(packageDirs)("%s, built", (dir) => {
       .flatMap((t) => [t.default!, t.types!].map((f) => f.replace(/^\.\//, "")));
     const bins = Object.values((manifest.bin ?? {}) as Record<string, string>).map((f) => f.replace(/^\.\//, ""));
     expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "LICENSE", ...entryFiles, ...bins]));
-    expect(files.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/.+)$/.test(f))).toEqual([]);
+    // what `files` lists besides dist/ (the storage package's Prisma schema and migrations), and nothing else
+    const listed = (manifest.files as string[]).filter((f) => f !== "dist");
+    const shipped = (f: string) =>
+      /^(package\.json|dist\/.+)$/.test(f) || listed.some((l) => f === l || f.startsWith(`${l}/`));
+    expect(files.filter((f) => !shipped(f))).toEqual([]);
     expect(files.filter((f) => /\.ts$/.test(f) && !/\.d\.ts$/.test(f))).toEqual([]);
   }, 120_000);
 

@@ -52,8 +52,20 @@ describe("a kit package is reached by its name and exported entry points only", 
       'import { send } from "../../packages/client/src/magento/transport.ts";\nexport const s = send;\n',
       "lib/sync/wrong.ts",
     ],
-    ['import { send } from "@/packages/client/src/magento/transport";\nexport const s = send;\n', "packages/storage/src/jobs/wrong.ts"],
-    ['export const later = () => import("@magento-integration/client/dist/index.js");\n', "packages/storage/src/storage/wrong.ts"],
+    [
+      'import { send } from "@/packages/client/src/magento/transport";\nexport const s = send;\n',
+      "lib/events/wrong.ts",
+    ],
+    ['export const later = () => import("@magento-integration/client/dist/index.js");\n', "lib/dashboard/wrong.ts"],
+    // inside a package too: another package's files are not its API
+    [
+      'import { send } from "@magento-integration/client/src/magento/transport";\nexport const s = send;\n',
+      "packages/storage/src/jobs/wrong.ts",
+    ],
+    [
+      'export const later = () => import("@magento-integration/client/dist/index.js");\n',
+      "packages/storage/src/storage/wrong.ts",
+    ],
   ])("rejects %j in %s", async (code, filePath) => {
     const messages = await fenceMessages(code, filePath);
     expect(messages).toHaveLength(1);
@@ -85,7 +97,7 @@ describe("app/ reaches lib/ only through app/_kit and public indexes", () => {
       'import { parseGridParams } from "../../../lib/dashboard";\nexport const p = parseGridParams;\n',
       "app/stores/[id]/wrong.ts",
     ],
-    ['export const later = () => import("@magento-integration/storage/jobs");\n', "app/api/wrong.ts"],
+    ['export const later = () => import("@/lib/sync/handlers");\n', "app/api/wrong.ts"],
   ])("rejects %j in %s", async (code, filePath) => {
     const messages = await fenceMessages(code, filePath);
     expect(messages).toHaveLength(1);
@@ -99,12 +111,8 @@ describe("app/ reaches lib/ only through app/_kit and public indexes", () => {
   });
 });
 
-describe("lib/jobs and packages/storage/src/storage never import lib/integration (the handshake builds on them)", () => {
+describe("the kit's job kinds (lib/jobs/kinds) and the storage package never import the handshake (it builds on them)", () => {
   it.each([
-    [
-      'import { recordCallback } from "@/lib/integration/record-callback";\nexport const r = recordCallback;\n',
-      "packages/storage/src/jobs/worker.ts",
-    ],
     [
       'import type { IntegrationDeps } from "@/lib/integration/deps";\nexport type D = IntegrationDeps;\n',
       "lib/jobs/kinds/services.ts",
@@ -113,7 +121,6 @@ describe("lib/jobs and packages/storage/src/storage never import lib/integration
       'import { markInterrupted } from "../../integration/exchange";\nexport const m = markInterrupted;\n',
       "lib/jobs/kinds/maintenance.ts",
     ],
-    ['export { NOT_FILED_REASONS } from "@/lib/integration";\n', "packages/storage/src/jobs/queue.ts"],
     ['export const later = () => import("@/lib/integration/prune");\n', "lib/jobs/kinds/wrong.ts"],
   ])("rejects %j in %s", async (code, filePath) => {
     const messages = await fenceMessages(code, filePath);
@@ -123,32 +130,30 @@ describe("lib/jobs and packages/storage/src/storage never import lib/integration
 
   it.each([
     [
+      'import { recordCallback } from "@/lib/integration/record-callback";\nexport const r = recordCallback;\n',
+      "packages/storage/src/jobs/worker.ts",
+    ],
+    ['export { NOT_FILED_REASONS } from "@/lib/integration";\n', "packages/storage/src/jobs/queue.ts"],
+    [
       'import type { FailureReason } from "@/lib/integration/failure-reasons";\nexport type F = FailureReason;\n',
       "packages/storage/src/storage/types.ts",
     ],
-    [
-      'import { nextState } from "../../integration/states";\nexport const n = nextState;\n',
-      "packages/storage/src/storage/prisma/rows.ts",
-    ],
-    [
-      'import { FAILURE_REASONS } from "@/lib/integration";\nexport const f = FAILURE_REASONS;\n',
-      "packages/storage/src/storage/storage.ts",
-    ],
     ['export const later = () => import("@/lib/integration/deps");\n', "packages/storage/src/storage/wrong.ts"],
-  ])("rejects %j in %s", async (code, filePath) => {
+  ])("rejects %j in %s (a package imports nothing of the app)", async (code, filePath) => {
     const messages = await fenceMessages(code, filePath);
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatch(/lib\/storage never imports lib\/integration/);
+    expect(messages[0]).toMatch(/A package never imports the app's "@\/" alias/);
   });
 
   it("keeps lib/'s own fences there, and allows the leaves below the handshake", async () => {
     const wrong = 'import { redirect } from "next/navigation";\nexport const go = () => redirect("/");\n';
     expect(await fenceMessages(wrong, "packages/storage/src/jobs/wrong.ts")).toHaveLength(1);
-    expect(await fenceMessages(wrong, "packages/storage/src/storage/wrong.ts")).toHaveLength(1);
+    expect(await fenceMessages(wrong, "lib/jobs/kinds/wrong.ts")).toHaveLength(1);
     const code =
       'import { INSTALLATION_STATES } from "@magento-integration/storage";\nimport { FAILURE_REASONS } from "@magento-integration/client";\nimport { defineJob } from "@magento-integration/storage/jobs";\nexport const x = [INSTALLATION_STATES, FAILURE_REASONS, defineJob];\n';
     expect(await fenceMessages(code, "lib/jobs/kinds/right.ts")).toEqual([]);
-    expect(await fenceMessages(code, "packages/storage/src/storage/prisma/right.ts")).toEqual([]);
+    const own = 'import { nextState } from "../installation-states.ts";\nexport const n = nextState;\n';
+    expect(await fenceMessages(own, "packages/storage/src/storage/prisma/right.ts")).toEqual([]);
   });
 
   it("fences every file of lib/jobs, the index of its kinds too (createKit registers the handshake's), and lets the handshake import the engine", async () => {

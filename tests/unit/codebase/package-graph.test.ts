@@ -126,7 +126,7 @@ describe("the package graph", () => {
         [...graph.keys()].some((f) => packageOf(f) === p),
         p,
       ).toBe(true);
-    expect(graph.get("lib/kit.ts")).toContain("packages/storage/src/jobs/registry.ts");
+    expect(graph.get("lib/kit.ts")).toContain("packages/storage/src/jobs/index.ts");
     expect(graph.get("app/_kit/index.ts")).toContain("lib/kit.ts");
     expect(crossImports(graph).length).toBeGreaterThan(300);
   });
@@ -137,16 +137,21 @@ describe("the package graph", () => {
 
   it("a forbidden import and the cycle it closes are caught, and a file no prefix claims", () => {
     const planted = new Map(graph);
-    planted.set("packages/storage/src/storage/storage.ts", [...(graph.get("packages/storage/src/storage/storage.ts") ?? []), "lib/integration/jobs.ts"]);
+    planted.set("packages/storage/src/storage/storage.ts", [
+      ...(graph.get("packages/storage/src/storage/storage.ts") ?? []),
+      "lib/integration/jobs.ts",
+    ]);
     planted.set("lib/sync/apply.ts", [...(graph.get("lib/sync/apply.ts") ?? []), "lib/dashboard/grid.ts"]);
     planted.set("lib/brand-new.ts", []);
     expect(forbiddenImports(planted)).toEqual([
-      "packages/storage/src/storage/storage.ts -> lib/integration/jobs.ts",
       "lib/sync/apply.ts -> lib/dashboard/grid.ts",
+      "packages/storage/src/storage/storage.ts -> lib/integration/jobs.ts",
     ]);
     const cycles = packageCycles(planted);
     expect(cycles.map((c) => c[0])).toEqual(["handshake <-> storage"]);
-    expect(cycles[0]).toContain("storage -> handshake: packages/storage/src/storage/storage.ts -> lib/integration/jobs.ts");
+    expect(cycles[0]).toContain(
+      "storage -> handshake: packages/storage/src/storage/storage.ts -> lib/integration/jobs.ts",
+    );
     expect(unmappedFiles(planted)).toEqual(["lib/brand-new.ts"]);
   });
 

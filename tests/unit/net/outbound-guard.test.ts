@@ -57,7 +57,8 @@ describe("explorer calls through the guarded fetch", () => {
   });
 });
 
-describe("lint: no global fetch in app/, lib/, scripts/", () => {
+// ESLint with the type-aware config runs in each test: seconds each on a loaded machine.
+describe("lint: no global fetch in app/, lib/, scripts/", { timeout: 30_000 }, () => {
   const eslint = new ESLint({ cwd: process.cwd() });
   const code =
     "export async function leak(url: string) {\n  return fetch(url);\n}\nexport const alsoLeak = (u: string) => globalThis.fetch(u);\n";

@@ -35,7 +35,8 @@ function endlessPost(url: string, contentType: string): { request: Request; pull
   return { request, pulled: () => pulled };
 }
 
-describe("route handlers never read an unbounded body", () => {
+// Each test imports a route, and through it the whole kit (its first import takes seconds on a loaded machine).
+describe("route handlers never read an unbounded body", { timeout: 30_000 }, () => {
   it("POST /api/health answers 413 after at most 64 KiB (and a chunk or two)", async () => {
     const { POST } = await import("@/app/api/health/route");
     const { request, pulled } = endlessPost("http://app.test/api/health", "application/x-www-form-urlencoded");

@@ -3,6 +3,13 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
+/** The kit packages above each package (the ones it must not import), bottom up. */
+const PACKAGE_LAYERS = {
+  client: ["storage", "handshake", "sync", "dashboard", "kit", "next"],
+  storage: ["handshake", "sync", "dashboard", "kit", "next"],
+  handshake: ["sync", "dashboard", "kit", "next"],
+};
+
 /** The one module that wraps undici for outbound calls (and may therefore reach the network itself). */
 export const GUARDED_FETCH_MODULES = ["packages/client/src/net/store-fetch.ts"];
 const NO_GLOBAL_FETCH =
@@ -37,14 +44,14 @@ export const FENCES = {
       message: 'app/ imports lib/ by its alias and public index ("@/lib/<folder>"), never by a relative path.',
     },
   ],
-  // The handshake (lib/integration) builds on the job engine and on storage, never the other way round: the kit's
+  // The handshake (@magento-integration/handshake) builds on the job engine and on storage, never the other way round: the kit's
   // job kinds (lib/jobs/kinds) are registered by createKit, which hands them what they need of the handshake. (The
   // engine and storage themselves are a package, @magento-integration/storage, which cannot import the app at all.)
   jobs: [
     {
-      regex: "^(@/lib/integration(/|$)|(\\.\\./)+integration(/|$))",
+      regex: "^(@magento-integration/handshake$|@/lib/integration(/|$)|(\\.\\./)+integration(/|$))",
       message:
-        "lib/jobs never imports lib/integration: the handshake's job kinds live in lib/integration/jobs.ts and createKit (lib/kit.ts, KIT_JOB_MODULES) registers them; hand what a kind needs of the handshake in from there (as HANDSHAKE_PRUNING is).",
+        "lib/jobs never imports the handshake (the main entry of @magento-integration/handshake; its ./auth and ./mail are fine): the handshake's job kinds live in packages/handshake/src/integration/jobs.ts and createKit (lib/kit.ts, KIT_JOB_MODULES) registers them; hand what a kind needs of the handshake in from there (as HANDSHAKE_PRUNING is).",
     },
   ],
   devstore: [
@@ -164,6 +171,22 @@ export default tseslint.config(
     files: ["packages/*/src/**"],
     rules: fence([...FENCES.lib, ...FENCES.packages, ...FENCES.packageEntries], [UNBOUNDED_BODY_READ]),
   },
+  // each package imports only the kit packages below it (docs/architecture.md, "Packages")
+  ...Object.entries(PACKAGE_LAYERS).map(([pkg, above]) => ({
+    files: [`packages/${pkg}/src/**`],
+    rules: fence(
+      [
+        ...FENCES.lib,
+        ...FENCES.packages,
+        ...FENCES.packageEntries,
+        {
+          regex: `^@magento-integration/(${above.join("|")})(/|$)`,
+          message: `packages/${pkg} imports only the kit packages below it: ${above.join(", ")} build on it, not the other way round.`,
+        },
+      ],
+      [UNBOUNDED_BODY_READ],
+    ),
+  })),
   { files: ["app/**"], rules: fence([...FENCES.app, ...FENCES.packageEntries], [UNBOUNDED_BODY_READ]) },
   { files: ["packages/devstore/**"], rules: fence(FENCES.devstore) },
 );

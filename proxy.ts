@@ -6,13 +6,22 @@ import {
   ADMIN_POPUP_TTL_MS,
   adminPopupMarker,
   cameFromStoreAdmin,
-} from "@/lib/integration/admin-popup";
-import { STARTED_LINK_COOKIE, STARTED_LINK_TTL_MS, startedLinkCookie } from "@/lib/integration/started-link-cookie";
-import { isIdentityNext, isPopupPage, POPUP_HEADER } from "@/lib/integration/popup-pages";
-import { successCallbackOrigin } from "@/lib/integration/success-callback";
-import { isIdentityPath, isMagentoToken } from "@/lib/integration/magento-shapes";
-import { REQUEST_PATH_HEADER, requestPathOf } from "@/lib/auth/return-path";
-import { cookieFlags, cookieName, UNPREFIXED_COOKIES, usesHostPrefix } from "@/lib/cookie-names";
+  STARTED_LINK_COOKIE,
+  STARTED_LINK_TTL_MS,
+  startedLinkCookie,
+  isIdentityNext,
+  isPopupPage,
+  POPUP_HEADER,
+  successCallbackOrigin,
+  isIdentityPath,
+  isMagentoToken,
+  REQUEST_PATH_HEADER,
+  requestPathOf,
+  cookieFlags,
+  cookieName,
+  UNPREFIXED_COOKIES,
+  usesHostPrefix,
+} from "@magento-integration/handshake/proxy";
 import { declaresTooLargeBody } from "@/lib/body-limit";
 import { refusalLog } from "@/lib/bulk/refusal-log";
 import { createLogger } from "@/lib/log";
@@ -21,7 +30,7 @@ let oversized: ReturnType<typeof refusalLog> | undefined;
 
 /**
  * Runs before every page (Node.js runtime): a fresh CSP nonce per request (Next puts it on its own scripts), and
- * on the identity link, whether the popup came from the store's admin (lib/integration/admin-popup.ts).
+ * on the identity link, whether the popup came from the store's admin (packages/handshake/src/integration/admin-popup.ts).
  */
 export function proxy(request: NextRequest) {
   // a page path takes at most 1 MB (server actions: next.config.mjs): refused here, one log line a minute
@@ -45,7 +54,7 @@ export function proxy(request: NextRequest) {
   headers.set("content-security-policy", csp);
   // popup pages render without the app's navigation (app/layout.tsx); never trust a client-sent value
   headers.set(POPUP_HEADER, isPopupPage(pathname, searchParams) ? "1" : "0");
-  // the page asked for, so sign-in can bring the visitor back to it (lib/auth/return-path.ts)
+  // the page asked for, so sign-in can bring the visitor back to it (packages/handshake/src/auth/return-path.ts)
   headers.set(REQUEST_PATH_HEADER, requestPathOf(pathname, searchParams));
 
   // The identity link opened from the store's admin: remember it for this popup (the sign-in in between loses
@@ -72,7 +81,7 @@ export function proxy(request: NextRequest) {
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", csp);
   // This browser opened the identity link from the store's admin: /stores may offer to finish a link the popup
-  // left undone (lib/integration/link-offer.ts). A link opened from anywhere else (a mail, a chat) is offered
+  // left undone (packages/handshake/src/integration/link-offer.ts). A link opened from anywhere else (a mail, a chat) is offered
   // nothing there: its own confirmation page is the only way in.
   const startedKey = marker ? searchParams.get("oauth_consumer_key") : null;
   if (startedKey && isMagentoToken(startedKey)) {
@@ -85,7 +94,7 @@ export function proxy(request: NextRequest) {
   if (marker) {
     response.cookies.set(popupCookie, marker, { ...cookieFlags(env), maxAge: ADMIN_POPUP_TTL_MS / 1000 });
   }
-  // Over https the kit's cookies are `__Host-` ones (lib/cookie-names.ts): the unprefixed ones of an earlier
+  // Over https the kit's cookies are `__Host-` ones (packages/handshake/src/cookie-names.ts): the unprefixed ones of an earlier
   // version are never read (a sibling subdomain can plant those), and are deleted here, so a browser signed in
   // before simply signs in again.
   if (usesHostPrefix(env)) {

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import Link from "next/link";
 import { headers } from "next/headers";
 import { getCurrentUser } from "@/app/_kit";
-import { POPUP_HEADER } from "@/lib/integration";
+import { POPUP_HEADER } from "@magento-integration/handshake";
 import { NavigationProgress } from "@/app/components/NavigationProgress";
 import "./globals.css";
 
@@ -24,7 +24,7 @@ async function currentUserOrNull(): Promise<{ id: string; email: string } | null
 }
 
 /**
- * Every page. The identity popup's pages (lib/integration/popup-pages.ts) get a header without navigation:
+ * Every page. The identity popup's pages (packages/handshake/src/integration/popup-pages.ts) get a header without navigation:
  * nothing there may lead away from the link being made or drop its return address.
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {

@@ -4,7 +4,7 @@ import { createLogger } from "@/lib/log";
 import { createStoreFetch } from "@magento-integration/client/net";
 import { createKit, type Kit, type KitOptions } from "@/lib/kit";
 import type { WorkerSettings } from "@/lib/verbs/jobs";
-import { parseMailConfig } from "@/lib/mail/mail-config";
+import { parseMailConfig } from "@magento-integration/handshake/mail";
 
 /** The kit as the environment configures it: the app (app/_kit), `npm run worker`, and the scripts use this. */
 export function kitFromEnv(env: Env = getEnv(), overrides: Partial<KitOptions> = {}): Kit {

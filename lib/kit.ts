@@ -9,13 +9,21 @@ import type { Logger } from "pino";
 import type { Env } from "@/lib/env";
 import { type Database, type SecretBox, createPrismaStorage, type Storage } from "@magento-integration/storage";
 import { fetchAccessToken, fetchRequestToken } from "@magento-integration/client";
-import type { IntegrationDeps } from "@/lib/integration/deps";
-import type { Lookup } from "@magento-integration/client/net";
 import {
+  type IntegrationDeps,
   MemoryCallbackLimiter,
   SharedCallbackLimiter,
   type CallbackLimiter,
-} from "@/lib/integration/callback-rate-limit";
+  HANDSHAKE_PRUNING,
+  handshakeJobModule,
+  type HandshakeJobServices,
+  probeJobModule,
+  CallbackAdmission,
+  DEFAULT_ADMISSION,
+  type CallbackAdmissionLimits,
+  type RequestContext,
+} from "@magento-integration/handshake";
+import type { Lookup } from "@magento-integration/client/net";
 import {
   type JobQueue,
   createJobRegistry,
@@ -34,15 +42,8 @@ import {
   syncJobModule,
   type JobServices,
 } from "@/lib/jobs/kinds";
-import { HANDSHAKE_PRUNING, handshakeJobModule, type HandshakeJobServices } from "@/lib/integration/jobs";
-import { probeJobModule } from "@/lib/integration/probe-jobs";
 import type { KitCore } from "@/lib/verbs/core";
 import { handshakeVerbs } from "@/lib/verbs/handshake";
-import {
-  CallbackAdmission,
-  DEFAULT_ADMISSION,
-  type CallbackAdmissionLimits,
-} from "@/lib/integration/callback-admission";
 import { authVerbs } from "@/lib/verbs/auth";
 import { identityVerbs } from "@/lib/verbs/identity";
 import { storeVerbs } from "@/lib/verbs/stores";
@@ -59,8 +60,7 @@ import { SYNC_ENTITIES } from "@/lib/sync/registry";
 import { syncHandlers } from "@/lib/sync/handlers";
 import type { SyncEntity } from "@/lib/sync/declaration";
 import type { SyncHandler } from "@/lib/sync/handler";
-import { parseMailConfig, type MailConfig } from "@/lib/mail/mail-config";
-import { createMailer, type Mailer } from "@/lib/mail/mailer";
+import { parseMailConfig, type MailConfig, createMailer, type Mailer } from "@magento-integration/handshake/mail";
 import { mailVerbs } from "@/lib/verbs/mail";
 import {
   requestDoor,
@@ -70,7 +70,6 @@ import {
   type SignedInDoor,
   type UserDoor,
 } from "@/lib/verbs/door";
-import type { RequestContext } from "@/lib/session";
 import { currentTraceparent } from "@magento-integration/storage/ops";
 
 /** A job's data with the sender's trace context, when tracing is on (the worker continues the trace). */
@@ -81,7 +80,7 @@ function withTrace(data: unknown): unknown {
 
 /**
  * What every registered job kind is given: the services of the kit's kinds (lib/jobs/kinds/services.ts) and the
- * handshake's (lib/integration/jobs.ts), both built on the core every kind gets (packages/storage/src/jobs/services.ts).
+ * handshake's (packages/handshake/src/integration/jobs.ts), both built on the core every kind gets (packages/storage/src/jobs/services.ts).
  */
 export type KitJobServices = JobServices & HandshakeJobServices;
 
@@ -97,12 +96,12 @@ export const KIT_JOB_MODULES: ReadonlyArray<JobModule<KitJobServices>> = [
   storeEventJobModule,
 ];
 
-export type { RequestContext, CookieJar } from "@/lib/session";
+export type { RequestContext, CookieJar } from "@magento-integration/handshake";
 export type { RequestDoor, SignedInDoor, UserDoor } from "@/lib/verbs/door";
 export type { CurrentUser } from "@/lib/verbs/auth";
-export type { StoreSummary } from "@/lib/integration/store-summary";
+export type { StoreSummary } from "@magento-integration/handshake";
 export { safeNextPath } from "@/lib/verbs/auth";
-export { InstallationNotUsableError } from "@/lib/integration/installation-client";
+export { InstallationNotUsableError } from "@magento-integration/handshake";
 
 export interface KitOptions {
   env: Env;
@@ -125,7 +124,7 @@ export interface KitOptions {
   handshake?: IntegrationDeps["handshake"];
   lookup?: Lookup;
   callbackLimiter?: CallbackLimiter;
-  /** What the callback admits at once and of never-proven keys (lib/integration/callback-admission.ts). */
+  /** What the callback admits at once and of never-proven keys (packages/handshake/src/integration/callback-admission.ts). */
   callbackAdmission?: Partial<CallbackAdmissionLimits>;
   /** Per token-endpoint call. Default 20 s. */
   tokenTimeoutMs?: number;
@@ -134,7 +133,7 @@ export interface KitOptions {
   /** Caps the lease of every job sent (JOB_LEASE_SECONDS). */
   maxLeaseSeconds?: number;
   /**
-   * Where the app's mail goes (lib/mail/mail-config.ts), read on first use (a bad SMTP setting fails the pages
+   * Where the app's mail goes (packages/handshake/src/mail/mail-config.ts), read on first use (a bad SMTP setting fails the pages
    * that send mail, not the whole app). Default: the dev outbox, or unconfigured in production.
    */
   mail?: MailConfig | (() => MailConfig);

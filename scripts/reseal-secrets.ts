@@ -6,7 +6,7 @@
  */
 import { openDatabase, createSecretBox, createPrismaStorage } from "@magento-integration/storage";
 import { getEnv } from "@/lib/env";
-import { resealAllSecrets } from "@/lib/integration/reseal";
+import { resealAllSecrets } from "@magento-integration/handshake";
 
 async function main(): Promise<void> {
   const env = getEnv();

@@ -7,9 +7,9 @@
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
-import { REQUEST_PATH_HEADER, signInPath } from "@/lib/auth";
+import { REQUEST_PATH_HEADER, signInPath } from "@magento-integration/handshake/auth";
 import { getEnv } from "@/lib/env";
-import { sessionOptions } from "@/lib/session";
+import { sessionOptions } from "@magento-integration/handshake";
 import { safeNextPath, type CurrentUser, type RequestDoor, type SignedInDoor } from "@/lib/kit";
 import { kit } from "./kit";
 import { requestContext } from "./request";

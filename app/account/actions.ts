@@ -3,7 +3,7 @@
 import { redirect } from "next/navigation";
 import { door, requireUser } from "@/app/_kit";
 import { failed, type FormState, parseForm, saved } from "@/lib/forms";
-import { changeEmailSchema, changePasswordSchema } from "@/lib/auth";
+import { changeEmailSchema, changePasswordSchema } from "@magento-integration/handshake/auth";
 
 export async function changeEmailAction(_prev: FormState, form: FormData): Promise<FormState> {
   const user = await requireUser("/account");

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { door } from "@/app/_kit";
 import { safeNextPath } from "@/lib/kit";
 import { failed, type FormState, formValues, parseForm, saved } from "@/lib/forms";
-import { signUpSchema } from "@/lib/auth";
+import { signUpSchema } from "@magento-integration/handshake/auth";
 
 /**
  * Server actions: Next checks the Origin of every action POST (CSRF) and the session cookie is SameSite=Lax.
@@ -25,7 +25,7 @@ export async function signUpAction(_prev: FormState, form: FormData): Promise<Fo
   const values = { ...formValues(form, ["email", "password", "next"]) };
   if (!parsed.ok) return { ...parsed.state, values };
   const request = await door();
-  // the identity popup's link gives the sign-up its activation's own budget (lib/auth/throttle.ts)
+  // the identity popup's link gives the sign-up its activation's own budget (packages/handshake/src/auth/throttle.ts)
   const popupActivation = await request.identity.popupActivation(safeNextPath(values.next));
   const result = await request.auth.signUp(values.email, values.password, popupActivation);
   // an address with an account: "check your email", said as news, never as an error naming the account

@@ -1,4 +1,4 @@
-import { isSameOriginRequest } from "@/lib/auth";
+import { isSameOriginRequest } from "@magento-integration/handshake/auth";
 import { door } from "@/app/_kit";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { canKeepSecret, maskToken, portalConfigSchema, PortalError } from "@/lib/portal";
+import { canKeepSecret, maskToken, portalConfigSchema, PortalError } from "@magento-integration/handshake/portal";
 import { errorsFromZod, type FormState, formValues, saved } from "@/lib/forms";
 
 const SECRET_AGAIN = "Enter the application secret (required again when the base URL or application ID changes)";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { SEED_TOKEN_PATH } from "@/lib/portal";
+import { SEED_TOKEN_PATH } from "@magento-integration/handshake/portal";
 import { formatDateTime } from "@/lib/dashboard";
 import { Button, Card, PageHeader } from "@/app/components/ui";
 import { portalContext, suggestedPortalUrl } from "./portal-deps";

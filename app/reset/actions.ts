@@ -4,8 +4,8 @@ import { redirect } from "next/navigation";
 import { door } from "@/app/_kit";
 import { safeNextPath } from "@/lib/kit";
 import { failed, type FormState, formValues, parseForm, saved } from "@/lib/forms";
-import { newPasswordFormSchema, resetRequestSchema } from "@/lib/auth";
-import { isIdentityNext } from "@/lib/integration";
+import { newPasswordFormSchema, resetRequestSchema } from "@magento-integration/handshake/auth";
+import { isIdentityNext } from "@magento-integration/handshake";
 
 /** "Forgot your password?": the same answer whether or not the address has an account. */
 export async function requestResetAction(_prev: FormState, form: FormData): Promise<FormState> {

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Card, PageHeader } from "@/app/components/ui";
 import { door, getCurrentUser } from "@/app/_kit";
-import { IDENTITY_PATH } from "@/lib/integration";
+import { IDENTITY_PATH } from "@magento-integration/handshake";
 import { safeNextPath } from "@/lib/kit";
 import { LinkingNotice } from "@/app/login/LinkingNotice";
 import { signUpAction } from "@/app/login/actions";

@@ -64,7 +64,7 @@ export function checkedAgo(lastCheckedAt: Date | null, now: Date): string {
   return `checked ${Math.round(h / 24)} days ago`;
 }
 
-/** The state a refused-token error puts an active installation in (lib/integration/revocation.ts), or null. */
+/** The state a refused-token error puts an active installation in (packages/handshake/src/integration/revocation.ts), or null. */
 export function stateOfRevocation(code: string | undefined): { state: string; failureReason: string } | null {
   const event = revocationEventOfCode(code);
   return event ? { state: nextState("active", event), failureReason: event } : null;

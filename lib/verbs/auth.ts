@@ -1,8 +1,16 @@
-import { getSession, cookieValue, type RequestContext } from "@/lib/session";
-import { signIn, signUp, type AuthResult } from "@/lib/auth/users";
-import { createSession, resolveSessionUser, revokeAllSessions, revokeSession } from "@/lib/auth/sessions";
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, knownDeviceFor, rememberDevice } from "@/lib/auth/device-cookie";
+import { getSession, cookieValue, type RequestContext, cookieFlags, cookieName } from "@magento-integration/handshake";
 import {
+  signIn,
+  signUp,
+  type AuthResult,
+  createSession,
+  resolveSessionUser,
+  revokeAllSessions,
+  revokeSession,
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE_S,
+  knownDeviceFor,
+  rememberDevice,
   changePassword,
   requestPasswordReset,
   resetLinkState,
@@ -10,15 +18,12 @@ import {
   type AccountChangeResult,
   type ResetRequestResult,
   type ResetResult,
-} from "@/lib/auth/password-reset";
-import {
   confirmEmailChange,
   emailChangeLinkState,
   requestEmailChange,
   type EmailChangeRequestResult,
-} from "@/lib/auth/email-change";
-import type { AccountMail } from "@/lib/auth/account-mail-types";
-import { cookieFlags, cookieName } from "@/lib/cookie-names";
+  type AccountMail,
+} from "@magento-integration/handshake/auth";
 import { ACCOUNT_MAIL_JOB, ACCOUNT_MAIL_OPTIONS } from "@/lib/jobs/kinds/account-mail";
 import type { KitCore } from "./core";
 
@@ -40,7 +45,7 @@ export function safeNextPath(next: unknown, fallback = "/stores"): string {
   return normalised;
 }
 
-/** Accounts and sessions: sign in and up (throttled, lib/auth/throttle.ts), server-side sessions, sign-out. */
+/** Accounts and sessions: sign in and up (throttled, packages/handshake/src/auth/throttle.ts), server-side sessions, sign-out. */
 export function authVerbs(core: KitCore) {
   const queueMail = async (mail: AccountMail) => void (await core.send(ACCOUNT_MAIL_JOB, mail, ACCOUNT_MAIL_OPTIONS));
   /** Sign-up notices are skipped when the app cannot send mail at all (the same for every address). */

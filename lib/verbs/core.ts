@@ -5,10 +5,10 @@
 import type { Logger } from "pino";
 import type { Env } from "@/lib/env";
 import type { SecretBox, Storage } from "@magento-integration/storage";
-import type { IntegrationDeps } from "@/lib/integration/deps";
+import type { IntegrationDeps } from "@magento-integration/handshake";
 import type { Lookup } from "@magento-integration/client/net";
 import type { JobQueue, JobToSend, SendOptions, Worker } from "@magento-integration/storage/jobs";
-import type { Mailer } from "@/lib/mail/mailer";
+import type { Mailer } from "@magento-integration/handshake/mail";
 
 export interface KitCore {
   env: Env;

@@ -6,7 +6,7 @@
  * no caller and is offered unchanged); a verb not listed is not offered to pages (jobs, scripts and routes without
  * a caller reach it through the kit). Adding a verb a page calls: write it in its lib/verbs file, add one line here.
  */
-import type { RequestContext } from "@/lib/session";
+import type { RequestContext } from "@magento-integration/handshake";
 import type { authVerbs } from "./auth";
 import type { bulkVerbs } from "./bulk";
 import type { eventVerbs } from "./events";
@@ -188,7 +188,7 @@ export function requestDoor(v: DoorVerbs, ctx: RequestContext) {
     stores: bind(v.stores, ctx, STORES_OF_REQUEST),
     identity: {
       ...bind(v.identity, ctx, IDENTITY_OF_REQUEST),
-      /** Nobody is signed in: the identity popup asks to sign in (lib/integration/identity.ts). */
+      /** Nobody is signed in: the identity popup asks to sign in (packages/handshake/src/integration/identity.ts). */
       complete: bindBoth(v.identity, ctx, null, IDENTITY_OF_BOTH).complete,
     },
   };

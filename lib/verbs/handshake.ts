@@ -2,16 +2,20 @@ import {
   parseActivationCallback,
   type ActivationCallback,
   type ReceivedCallback,
-} from "@/lib/integration/callback-schema";
+  activationFingerprint,
+  bindingDiffers,
+  recordRefusal,
+  CALLBACK_JOB,
+  callbackJob,
+  type CallbackLimiter,
+  CallbackAdmission,
+  CALLBACK_PATH,
+  IDENTITY_PATH,
+} from "@magento-integration/handshake";
 import { databaseUnreachable, type InstallationWithStore } from "@magento-integration/storage";
-import { activationFingerprint, bindingDiffers, recordRefusal } from "@/lib/integration/record-callback";
-import { CALLBACK_JOB, callbackJob } from "@/lib/integration/jobs";
-import type { CallbackLimiter } from "@/lib/integration/callback-rate-limit";
-import { CallbackAdmission } from "@/lib/integration/callback-admission";
 import { groupPerTurn } from "@magento-integration/storage/jobs";
 import { metrics, annotate, withSpan } from "@magento-integration/storage/ops";
 import type { KitCore } from "./core";
-import { CALLBACK_PATH, IDENTITY_PATH } from "@/lib/integration/magento-shapes";
 
 const OUTCOMES = { 200: "accepted", 400: "invalid", 429: "rate_limited", 503: "database_unreachable" } as const;
 
@@ -44,7 +48,7 @@ interface Refusal {
  * (a bounded number at once), rate limit, validate (400 names the field, nothing written), check the key's binding
  * (one indexed read: a callback that contradicts it is refused here, never queued), budget never-proven keys, seal
  * the secrets and enqueue the callback as one job, answer. Everything else (recording, the token exchange) runs in
- * jobs (lib/integration/jobs.ts), so the answer never waits for a store. A refused callback gets the same 200
+ * jobs (packages/handshake/src/integration/jobs.ts), so the answer never waits for a store. A refused callback gets the same 200
  * as an accepted one (docs/security.md).
  */
 export function handshakeVerbs(

@@ -1,29 +1,32 @@
-import { getSession, cookieValue, type RequestContext } from "@/lib/session";
 import {
+  getSession,
+  cookieValue,
+  type RequestContext,
   CLAIM_WINDOW_MS,
   completeIdentityFor,
   type IdentityOutcome,
   type IdentityQuery,
-} from "@/lib/integration/identity";
-import { ADMIN_POPUP_COOKIE, isAdminPopup } from "@/lib/integration/admin-popup";
-import { CALLBACK_JOB } from "@/lib/integration/jobs";
-import {
+  ADMIN_POPUP_COOKIE,
+  isAdminPopup,
+  CALLBACK_JOB,
   acceptLinkOffer,
   findLinkOffer,
   readStartedLinkCookie,
   STARTED_LINK_COOKIE,
   type AcceptResult,
   type LinkOffer,
-} from "@/lib/integration/link-offer";
-import { consumerKeyRef } from "@/lib/integration/key-digest";
-import { isIdentityPath, isMagentoToken } from "@/lib/integration/magento-shapes";
-import { cookieName } from "@/lib/cookie-names";
-import { linkRequestLinkState, verifyLinkRequest } from "@/lib/integration/link-request-verification";
+  consumerKeyRef,
+  isIdentityPath,
+  isMagentoToken,
+  cookieName,
+  linkRequestLinkState,
+  verifyLinkRequest,
+} from "@magento-integration/handshake";
 import type { KitCore } from "./core";
 import { safeNextPath } from "./auth";
 
 /**
- * The identity namespace of the kit (kit.identity): the identity popup (lib/integration/identity.ts) with this
+ * The identity namespace of the kit (kit.identity): the identity popup (packages/handshake/src/integration/identity.ts) with this
  * request's session and cookies. The callback's verbs are next door (./handshake.ts).
  */
 export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext) => Promise<string | null>) {
@@ -36,7 +39,7 @@ export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext
     return key && successCallBack ? { key, successCallBack } : null;
   }
 
-  /** Did this browser open the identity link from the store's admin popup (lib/integration/admin-popup.ts)? */
+  /** Did this browser open the identity link from the store's admin popup (packages/handshake/src/integration/admin-popup.ts)? */
   function fromAdminPopup(ctx: RequestContext, key: string, successCallBack: string): boolean {
     return isAdminPopup(
       core.env.sessionSecret,
@@ -61,7 +64,7 @@ export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext
     await session.save();
   }
 
-  /** The identity popup this browser opened from a store's admin (lib/integration/started-link-cookie.ts). */
+  /** The identity popup this browser opened from a store's admin (packages/handshake/src/integration/started-link-cookie.ts). */
   const startedHere = (ctx: RequestContext) =>
     readStartedLinkCookie(
       core.env.sessionSecret,
@@ -75,7 +78,7 @@ export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext
     /**
      * The activation a sign-up inside the identity popup comes from: `next` is the popup's identity link, opened
      * from that store's admin, and its installation's newest activation arrived within CLAIM_WINDOW_MS. Such a
-     * sign-up spends that activation's own budget (lib/auth/throttle.ts), never the one everybody shares. Null
+     * sign-up spends that activation's own budget (packages/handshake/src/auth/throttle.ts), never the one everybody shares. Null
      * otherwise. Only a store admin's Activate makes a fresh activation, so the budget cannot be multiplied.
      */
     async popupActivation(ctx: RequestContext, next: string): Promise<string | null> {
@@ -87,7 +90,7 @@ export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext
       return latest.id;
     },
 
-    /** The activation this browser opened the identity popup for and nobody finished (lib/integration/link-offer.ts). */
+    /** The activation this browser opened the identity popup for and nobody finished (packages/handshake/src/integration/link-offer.ts). */
     linkOffer: (ctx: RequestContext, userId: string): Promise<LinkOffer | null> =>
       findLinkOffer(core.storage, userId, startedHere(ctx), core.now()),
 
@@ -95,7 +98,7 @@ export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext
     /** The page of a link request's verification mail: the store it names, or what is wrong with the link. */
     linkRequestLinkState: (token: string) => linkRequestLinkState(core.storage, token, core.now()),
 
-    /** Its button: files the request as verified (lib/integration/link-request-verification.ts). */
+    /** Its button: files the request as verified (packages/handshake/src/integration/link-request-verification.ts). */
     verifyLinkRequest: (token: string) => verifyLinkRequest(core.storage, token, core.now()),
 
     acceptLinkOffer: (ctx: RequestContext, userId: string, activationId: string): Promise<AcceptResult> =>
@@ -120,7 +123,7 @@ export function identityVerbs(core: KitCore, currentUserId: (ctx: RequestContext
       return { host: new URL(inst.store.baseUrl).host, baseUrl: inst.store.baseUrl, name: inst.store.name };
     },
 
-    /** The identity popup for the signed-in user (see lib/integration/identity.ts). */
+    /** The identity popup for the signed-in user (see packages/handshake/src/integration/identity.ts). */
     async complete(ctx: RequestContext, query: IdentityQuery, userId: string | null): Promise<IdentityOutcome> {
       const session = await getSession(ctx.cookies, core.env);
       const c = session.linkConsent;

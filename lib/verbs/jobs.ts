@@ -9,7 +9,7 @@ import {
   type GovernorPolicy,
 } from "@magento-integration/storage/jobs";
 import { whenDatabaseReachable, type WaitOptions } from "@magento-integration/storage";
-import { consumerKeyRef } from "@/lib/integration/key-digest";
+import { consumerKeyRef } from "@magento-integration/handshake";
 import { MagentoApiError, MagentoOAuthError } from "@magento-integration/client";
 import type { KitCore } from "./core";
 

@@ -1,5 +1,4 @@
-import { createPortalAppStore } from "@/lib/portal/portal-app-store";
-import { createPortalClient, type PortalConfig } from "@/lib/portal/session-token-client";
+import { createPortalAppStore, createPortalClient, type PortalConfig } from "@magento-integration/handshake/portal";
 import type { KitCore } from "./core";
 
 /** The developer-portal settings of a user and a session-token client calling through the guarded fetch. */

@@ -1,10 +1,16 @@
 import { SignatureFamily, storeMessageOf, type MagentoClient } from "@magento-integration/client";
-import { clientForInstallationRecord, InstallationNotUsableError } from "@/lib/integration/installation-client";
-import { getStoreForUser, listStoresForUser, toSummary, type StoreSummary } from "@/lib/integration/store-summary";
-import { addManualStoreFor, type ManualResult } from "@/lib/integration/manual";
-import { probeWithClient, type ProbeResult } from "@/lib/integration/probe";
-import { setAdminOriginFor } from "@/lib/integration/admin-origin";
 import {
+  clientForInstallationRecord,
+  InstallationNotUsableError,
+  getStoreForUser,
+  listStoresForUser,
+  toSummary,
+  type StoreSummary,
+  addManualStoreFor,
+  type ManualResult,
+  probeWithClient,
+  type ProbeResult,
+  setAdminOriginFor,
   decideLinkRequest,
   pendingLinkRequests,
   pendingLinkRequestsOf,
@@ -13,19 +19,20 @@ import {
   removeInstallationFor,
   type DecideResult,
   type PendingLinkRequest,
-} from "@/lib/integration/link-requests";
-import { fetchSwaggerPage, readSchemaWithAdminLogin, type StorePage } from "@/lib/integration/store-pages";
-import type { InstallationWithStore } from "@magento-integration/storage";
-import {
+  fetchSwaggerPage,
+  readSchemaWithAdminLogin,
+  type StorePage,
   checkResources,
   removalPreview,
   resourceChecks,
   setStoreLabel,
   type RemovalPreview,
   type ResourceCheckRow,
-} from "@/lib/stores";
-import { getSession, type RequestContext } from "@/lib/session";
-import { liveSessionRead } from "@/lib/auth/sessions";
+  getSession,
+  type RequestContext,
+} from "@magento-integration/handshake";
+import type { InstallationWithStore } from "@magento-integration/storage";
+import { liveSessionRead } from "@magento-integration/handshake/auth";
 import type { KitCore } from "./core";
 
 /** Signed clients kept per installation; a client is rebuilt whenever its credentials or state change. */
@@ -332,7 +339,7 @@ export function storeVerbs(core: KitCore) {
     setLabel: (installationId: string, userId: string, label: string): Promise<boolean> =>
       setStoreLabel(core.storage, installationId, userId, label),
 
-    /** Asks the store, one signed read per resource, which ACL resources the integration has (lib/stores/resource-check.ts). */
+    /** Asks the store, one signed read per resource, which ACL resources the integration has (packages/handshake/src/stores/resource-check.ts). */
     async checkResources(
       installationId: string,
       userId: string,

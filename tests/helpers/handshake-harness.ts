@@ -18,11 +18,14 @@ import { parseEnv } from "@/lib/env";
 import { createLogger } from "@/lib/log";
 import { fetchAccessToken, fetchRequestToken } from "@magento-integration/client";
 import { createKit, type Kit, type KitOptions } from "@/lib/kit";
-import type { IntegrationDeps } from "@/lib/integration/deps";
-import type { ExchangeOutcome } from "@/lib/integration/exchange";
-import { clientForInstallationRecord } from "@/lib/integration/installation-client";
-import { CALLBACK_JOB, EXCHANGE_JOB } from "@/lib/integration/jobs";
-import { PROBE_JOB } from "@/lib/integration/probe-jobs";
+import {
+  type IntegrationDeps,
+  type ExchangeOutcome,
+  clientForInstallationRecord,
+  CALLBACK_JOB,
+  EXCHANGE_JOB,
+  PROBE_JOB,
+} from "@magento-integration/handshake";
 import { ACCOUNT_MAIL_JOB, accountMailOptions } from "@/lib/jobs/kinds";
 import { listenLocal, closeServer } from "./servers";
 
@@ -275,7 +278,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   return harness;
 }
 
-/** The kit's handshake dependencies, for tests that call lib/integration functions directly. */
+/** The kit's handshake dependencies, for tests that call packages/handshake/src/integration functions directly. */
 function createKitIntegration(kit: Kit, box: SecretBox, allowPrivate: boolean, now: () => Date): IntegrationDeps {
   return {
     storage: kit.storage,

@@ -1,7 +1,7 @@
 /** A link request's verification mail, followed as its recipient would (the outbox, then the page's button). */
-import { outboxMessages } from "@/lib/mail/mailer";
+import { outboxMessages } from "@magento-integration/handshake/mail";
 import type { Storage } from "@magento-integration/storage";
-import { verifyLinkRequest, type VerifyOutcome } from "@/lib/integration/link-request-verification";
+import { verifyLinkRequest, type VerifyOutcome } from "@magento-integration/handshake";
 
 /** The token of the newest verification mail to `email`, once the `account.mail` job has sent it. */
 export async function linkRequestToken(storage: Storage, email: string): Promise<string> {

@@ -6,11 +6,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useFreshDatabase } from "../helpers/fresh-db";
 import { PROVIDERS } from "../helpers/databases";
-import { signUp } from "@/lib/auth/users";
-import { createSession, resolveSession } from "@/lib/auth/sessions";
-import { changePassword } from "@/lib/auth/password-reset";
-import { requestEmailChange } from "@/lib/auth/email-change";
-import { CURRENT_PASSWORD_SIGN_OUT_AFTER } from "@/lib/auth/throttle";
+import {
+  signUp,
+  createSession,
+  resolveSession,
+  changePassword,
+  requestEmailChange,
+  CURRENT_PASSWORD_SIGN_OUT_AFTER,
+} from "@magento-integration/handshake/auth";
 
 const OWNER = { email: "owner@example.com", password: "the owner's long password" };
 

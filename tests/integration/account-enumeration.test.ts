@@ -8,10 +8,9 @@ import { createServer, type Server } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
-import { signIn, signUp } from "@/lib/auth/users";
-import { createSession, resolveSession } from "@/lib/auth/sessions";
-import type { CookieJar } from "@/lib/session";
-import { outboxMessages } from "@/lib/mail/mailer";
+import { signIn, signUp, createSession, resolveSession } from "@magento-integration/handshake/auth";
+import type { CookieJar } from "@magento-integration/handshake";
+import { outboxMessages } from "@magento-integration/handshake/mail";
 import { ACCOUNT_MAIL_JOB } from "@/lib/jobs/kinds";
 
 const OWNER = { email: "owner@example.com", password: "the owner's long password" };

@@ -5,12 +5,15 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useFreshDatabase } from "../helpers/fresh-db";
 import { PROVIDERS } from "../helpers/databases";
-import { signIn, signUp } from "@/lib/auth/users";
-import { createSession, resolveSession } from "@/lib/auth/sessions";
-import { confirmEmailChange, requestEmailChange } from "@/lib/auth/email-change";
-import { deliverAccountMail } from "@/lib/auth/account-mail";
-import type { AccountMail } from "@/lib/auth/account-mail-types";
 import {
+  signIn,
+  signUp,
+  createSession,
+  resolveSession,
+  confirmEmailChange,
+  requestEmailChange,
+  deliverAccountMail,
+  type AccountMail,
   changePassword,
   mailPasswordReset,
   requestPasswordReset,
@@ -18,9 +21,8 @@ import {
   RESETS_PER_HOUR,
   resetLinkState,
   resetPasswordWithToken,
-} from "@/lib/auth/password-reset";
-import { createMailer, outboxMessages } from "@/lib/mail/mailer";
-import { MailConfigError, parseMailConfig } from "@/lib/mail/mail-config";
+} from "@magento-integration/handshake/auth";
+import { createMailer, outboxMessages, MailConfigError, parseMailConfig } from "@magento-integration/handshake/mail";
 
 let fresh: ReturnType<typeof useFreshDatabase>;
 

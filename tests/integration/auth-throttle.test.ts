@@ -6,18 +6,23 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
 import type { PortablePrisma, Storage } from "@magento-integration/storage";
-import { signIn, signUp } from "@/lib/auth/users";
-import { delayAfter, pruneThrottle, SIGN_IN_RULES, THROTTLE_MEMORY_MS } from "@/lib/auth/throttle";
-import { SIGN_UP_LIMITS } from "@/lib/auth/sign-up-budget";
 import {
+  signIn,
+  signUp,
+  delayAfter,
+  pruneThrottle,
+  SIGN_IN_RULES,
+  THROTTLE_MEMORY_MS,
+  SIGN_UP_LIMITS,
   createSession,
   pruneSessions,
   resolveSession,
   revokeAllSessions,
   revokeSession,
   SESSION_TTL_MS,
-} from "@/lib/auth/sessions";
-import { knownDeviceFor, rememberDevice } from "@/lib/auth/device-cookie";
+  knownDeviceFor,
+  rememberDevice,
+} from "@magento-integration/handshake/auth";
 
 describe.each(PROVIDERS)("on %s", (provider) => {
   let t: TestDatabase;

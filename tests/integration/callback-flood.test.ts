@@ -10,9 +10,8 @@
  */
 import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { CALLBACK_JOB, EXCHANGE_JOB } from "@/lib/integration/jobs";
+import { CALLBACK_JOB, EXCHANGE_JOB, pruneUnproven, UNPROVEN_TTL_MS } from "@magento-integration/handshake";
 import { UNPROVEN_LANE_PREFIX, UNPROVEN_RECORDING_PREFIX } from "@magento-integration/storage/jobs";
-import { pruneUnproven, UNPROVEN_TTL_MS } from "@/lib/integration/prune";
 import { PROVIDERS } from "../helpers/databases";
 import { randomToken, startHarness, type Harness } from "../helpers/handshake-harness";
 import { listenLocal } from "../helpers/servers";

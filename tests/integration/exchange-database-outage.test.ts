@@ -24,7 +24,7 @@ import { createLogger } from "@/lib/log";
 import { startHarness, type Harness } from "../helpers/handshake-harness";
 import { startStoreProxy, type StoreProxy, type TokenEndpoint } from "../helpers/store-proxy";
 import { freshDatabaseUrl, PROVIDERS, type TestDatabase } from "../helpers/databases";
-import { runExchange } from "@/lib/integration/exchange";
+import { runExchange } from "@magento-integration/handshake";
 import { freePort } from "../helpers/servers";
 import { tcpForwarder, type TcpForwarder } from "../helpers/tcp-forwarder";
 

@@ -1,12 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { randomToken, startHarness, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
-import { addManualStoreFor, KEY_TAKEN_MESSAGE, MAX_MANUAL_STORES_PER_ACCOUNT } from "@/lib/integration/manual";
-import { probeWithClient } from "@/lib/integration/probe";
-import { signIn, signUp } from "@/lib/auth/users";
-import { SIGN_IN_RULES } from "@/lib/auth/throttle";
+import {
+  addManualStoreFor,
+  KEY_TAKEN_MESSAGE,
+  MAX_MANUAL_STORES_PER_ACCOUNT,
+  probeWithClient,
+  resealAllSecrets,
+} from "@magento-integration/handshake";
+import { signIn, signUp, SIGN_IN_RULES } from "@magento-integration/handshake/auth";
 import { createSecretBox } from "@magento-integration/storage";
-import { resealAllSecrets } from "@/lib/integration/reseal";
 
 describe.each(PROVIDERS)("manual mode and accounts on %s", (provider) => {
   let h: Harness;

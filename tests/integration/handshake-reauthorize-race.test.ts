@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../helpers/handshake-harness";
 import { startStoreProxy, type StoreProxy, type TokenEndpoint } from "../helpers/store-proxy";
 import { PROVIDERS } from "../helpers/databases";
-import { takeOverRequestToken } from "@/lib/integration/request-token-handover";
+import { takeOverRequestToken } from "@magento-integration/handshake";
 
 async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms;

@@ -1,9 +1,8 @@
-import { consumerKeyRef } from "@/lib/integration/key-digest";
+import { consumerKeyRef, completeIdentityFor } from "@magento-integration/handshake";
 import { createServer, type Server } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { randomToken, startHarness, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
-import { completeIdentityFor } from "@/lib/integration/identity";
 import { listenLocal } from "../helpers/servers";
 import { followLinkRequestMail } from "../helpers/link-request-mail";
 

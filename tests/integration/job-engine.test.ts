@@ -5,17 +5,19 @@
  * and an export runs as a job. A "crash" here is a worker whose token call never returns: its lease runs out
  * (the app clock is moved forward) and the job runs again, as after a kill -9.
  */
-import { consumerKeyRef } from "@/lib/integration/key-digest";
+import {
+  consumerKeyRef,
+  completeIdentityFor,
+  EXCHANGE_DEADLINE_MS,
+  EXCHANGE_JOB,
+  HEALTH_SWEEP_JOB,
+} from "@magento-integration/handshake";
 import { afterEach, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import { startHarness, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
 import { fetchAccessToken, fetchRequestToken } from "@magento-integration/client";
-import { completeIdentityFor } from "@/lib/integration/identity";
-import { EXCHANGE_DEADLINE_MS } from "@/lib/integration/exchange";
 import { storeLane } from "@/lib/jobs/kinds";
-import { EXCHANGE_JOB } from "@/lib/integration/jobs";
-import { HEALTH_SWEEP_JOB } from "@/lib/integration/probe-jobs";
 import { listenLocal, closeServer } from "../helpers/servers";
 
 const never = () => new Promise<never>(() => undefined);

@@ -7,7 +7,7 @@ import { Writable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
-import { completeIdentityFor } from "@/lib/integration/identity";
+import { completeIdentityFor } from "@magento-integration/handshake";
 import { createLogger } from "@/lib/log";
 import { STORE_ADVICE } from "@magento-integration/client";
 

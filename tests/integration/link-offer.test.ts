@@ -5,14 +5,16 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useFreshDatabase } from "../helpers/fresh-db";
 import { PROVIDERS } from "../helpers/databases";
-import { signUp } from "@/lib/auth/users";
-import { acceptLinkOffer, findLinkOffer } from "@/lib/integration/link-offer";
-import { readStartedLinkCookie, startedLinkCookie, STARTED_LINK_TTL_MS } from "@/lib/integration/started-link-cookie";
-import { CLAIM_WINDOW_MS } from "@/lib/integration/identity";
-import { deliverAccountMail } from "@/lib/auth/account-mail";
-import type { AccountMail } from "@/lib/auth/account-mail-types";
-import { createMailer } from "@/lib/mail/mailer";
-import { parseMailConfig } from "@/lib/mail/mail-config";
+import { signUp, deliverAccountMail, type AccountMail } from "@magento-integration/handshake/auth";
+import {
+  acceptLinkOffer,
+  findLinkOffer,
+  readStartedLinkCookie,
+  startedLinkCookie,
+  STARTED_LINK_TTL_MS,
+  CLAIM_WINDOW_MS,
+} from "@magento-integration/handshake";
+import { createMailer, parseMailConfig } from "@magento-integration/handshake/mail";
 import { followLinkRequestMail } from "../helpers/link-request-mail";
 
 let fresh: ReturnType<typeof useFreshDatabase>;

@@ -16,11 +16,12 @@ import {
   MAX_PENDING_PER_ACTIVATION,
   MAX_PENDING_REQUESTS,
   fileLinkRequest,
-} from "@/lib/integration/identity";
+  linkRequestLinkState,
+  verifyLinkRequest,
+  pendingLinkRequests,
+} from "@magento-integration/handshake";
 import { followLinkRequestMail, linkRequestToken } from "../helpers/link-request-mail";
-import { linkRequestLinkState, verifyLinkRequest } from "@/lib/integration/link-request-verification";
-import { pendingLinkRequests } from "@/lib/integration/link-requests";
-import { outboxMessages } from "@/lib/mail/mailer";
+import { outboxMessages } from "@magento-integration/handshake/mail";
 
 describe.each(PROVIDERS)("on %s", (provider) => {
   let h: Harness;

@@ -4,9 +4,8 @@
  * first one's link is live. A mail the server refused leaves no live link behind, so the retry mails a new one.
  */
 import { describe, expect, it } from "vitest";
-import { deliverAccountMail } from "@/lib/auth/account-mail";
-import { readMailedLink } from "@/lib/auth/mailed-links";
-import type { Mail, Mailer, SendResult } from "@/lib/mail/mailer";
+import { deliverAccountMail, readMailedLink } from "@magento-integration/handshake/auth";
+import type { Mail, Mailer, SendResult } from "@magento-integration/handshake/mail";
 import { useFreshDatabase } from "../helpers/fresh-db";
 
 function recordingMailer(answers: SendResult[] = []): Mailer & { sent: Mail[] } {

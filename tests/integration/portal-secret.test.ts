@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
 import { createSecretBox } from "@magento-integration/storage";
-import { createPortalAppStore, PortalSecretRequiredError } from "@/lib/portal/portal-app-store";
+import { createPortalAppStore, PortalSecretRequiredError } from "@magento-integration/handshake/portal";
 
 describe.each(PROVIDERS)("portal settings on %s", (provider) => {
   let t: TestDatabase;

@@ -6,7 +6,7 @@ import {
   PortalError,
   REAL_TOKEN_PATH,
   SEED_TOKEN_PATH,
-} from "@/lib/portal/session-token-client";
+} from "@magento-integration/handshake/portal";
 
 let store: DevStore;
 

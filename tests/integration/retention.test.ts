@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Kit } from "@/lib/kit";
 import { PRUNE_JOB } from "@/lib/jobs/kinds/maintenance";
-import { removeInstallationFor } from "@/lib/integration/link-requests";
+import { removeInstallationFor } from "@magento-integration/handshake";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
 import { testKit } from "../helpers/test-kit";
 

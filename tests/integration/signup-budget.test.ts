@@ -1,5 +1,5 @@
 /**
- * The sign-up budgets (lib/auth/sign-up-budget.ts). One client used to spend the budget everybody shares (200 an
+ * The sign-up budgets (packages/handshake/src/auth/sign-up-budget.ts). One client used to spend the budget everybody shares (200 an
  * hour) with sign-ups that created nothing, and past it nobody could create an account, so no new store could be
  * linked. Now an attempt that creates no account spends only its address's budget; one network (/24, /64) gets a
  * twentieth of the shared budget; past the shared budget sign-ups slow down instead of stopping; and a merchant
@@ -8,12 +8,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
-import { signUp } from "@/lib/auth/users";
-import { reserveSignUp, settleSignUp, SIGN_UP_LIMITS } from "@/lib/auth/sign-up-budget";
+import { signUp, reserveSignUp, settleSignUp, SIGN_UP_LIMITS } from "@magento-integration/handshake/auth";
 import type { Storage } from "@magento-integration/storage";
-import { ADMIN_POPUP_COOKIE, adminPopupMarker } from "@/lib/integration/admin-popup";
-import { CLAIM_WINDOW_MS } from "@/lib/integration/identity";
-import type { CookieJar } from "@/lib/session";
+import { ADMIN_POPUP_COOKIE, adminPopupMarker, CLAIM_WINDOW_MS, type CookieJar } from "@magento-integration/handshake";
 
 const pw = "a long enough password";
 

@@ -7,8 +7,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Kit } from "@/lib/kit";
-import type { RequestContext } from "@/lib/session";
-import { reserveSignUp, settleSignUp, SIGN_UP_LIMITS } from "@/lib/auth/sign-up-budget";
+import type { RequestContext } from "@magento-integration/handshake";
+import { reserveSignUp, settleSignUp, SIGN_UP_LIMITS } from "@magento-integration/handshake/auth";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
 import { testKit } from "../helpers/test-kit";
 

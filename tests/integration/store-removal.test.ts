@@ -7,9 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { removeInstallationFor } from "@/lib/integration/link-requests";
-import { consumerKeyRef } from "@/lib/integration/key-digest";
-import { removalPreview } from "@/lib/stores";
+import { removeInstallationFor, consumerKeyRef, removalPreview } from "@magento-integration/handshake";
 import type { Kit } from "@/lib/kit";
 import type { Storage } from "@magento-integration/storage";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PROVIDERS } from "../helpers/databases";
 import { startSyncHarness, type SyncHarness } from "../helpers/sync-harness";
 import { MAX_ATTEMPTS } from "@/lib/sync/deliver";
-import { removeInstallationFor } from "@/lib/integration/link-requests";
+import { removeInstallationFor } from "@magento-integration/handshake";
 import { syncErrorView } from "@/lib/sync";
 
 describe.each(PROVIDERS)("delta sync on %s", (provider) => {

@@ -7,8 +7,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { randomToken, startHarness, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
 import { followLinkRequestMail } from "../helpers/link-request-mail";
-import { pruneUnproven, UNPROVEN_TTL_MS } from "@/lib/integration/prune";
-import { MemoryCallbackLimiter, SharedCallbackLimiter } from "@/lib/integration/callback-rate-limit";
+import {
+  pruneUnproven,
+  UNPROVEN_TTL_MS,
+  MemoryCallbackLimiter,
+  SharedCallbackLimiter,
+} from "@magento-integration/handshake";
 import { listenLocal } from "../helpers/servers";
 
 /** A forger's own "store": counts hits, answers what `answer` says (fresh tokens by default). */
@@ -271,8 +275,8 @@ describe.each(PROVIDERS)("takeover paths on %s", (provider) => {
 
   describe("joining someone else's store on Reauthorize", () => {
     it("consent given before a Reauthorize never counts for it, and a linked installation gains a user only by approval", async () => {
-      const { completeIdentityFor } = await import("@/lib/integration/identity");
-      const { decideLinkRequest } = await import("@/lib/integration/link-requests");
+      const { completeIdentityFor } = await import("@magento-integration/handshake");
+      const { decideLinkRequest } = await import("@magento-integration/handshake");
       const integ = await h.createIntegration("Merchant's");
       const act = await h.activate(integ.id);
       await h.settle();

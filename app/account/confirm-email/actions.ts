@@ -3,7 +3,7 @@
 import { door } from "@/app/_kit";
 import { failed, type FormState, saved } from "@/lib/forms";
 
-/** The button of the mailed confirmation link: the email changes now (lib/auth/email-change.ts). */
+/** The button of the mailed confirmation link: the email changes now (packages/handshake/src/auth/email-change.ts). */
 export async function confirmEmailAction(token: string, _prev: FormState, _form: FormData): Promise<FormState> {
   const r = await (await door()).auth.confirmEmailChange(token);
   if (!r.ok) return failed({}, r.error);

@@ -2,7 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { door, requireUser } from "@/app/_kit";
-import { identityLinkPath } from "@/lib/integration";
+import { identityLinkPath } from "@magento-integration/handshake";
 
 /** Back to the identity page with the same two query parameters Magento sent. */
 function identityPath(form: FormData): string {

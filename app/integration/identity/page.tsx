@@ -4,7 +4,7 @@ import { Alert, Button, Card, PageHeader } from "@/app/components/ui";
 import { door, getCurrentUser } from "@/app/_kit";
 import { describeStoreState, formatDateTime } from "@/lib/dashboard";
 import { STORE_ADVICE } from "@magento-integration/client";
-import { identityLinkPath, NOT_FILED_REASONS } from "@/lib/integration";
+import { identityLinkPath, NOT_FILED_REASONS } from "@magento-integration/handshake";
 import { AutoRefresh } from "./AutoRefresh";
 import { confirmLink, switchAccount } from "./actions";
 

@@ -3,7 +3,7 @@ import { Alert, Card, PageHeader } from "@/app/components/ui";
 import { ActionForm, FormField, SubmitButton } from "@/app/components/form/ActionForm";
 import { door } from "@/app/_kit";
 import { safeNextPath } from "@/lib/kit";
-import { LINK_PROBLEMS } from "@/lib/auth";
+import { LINK_PROBLEMS } from "@magento-integration/handshake/auth";
 import { setNewPasswordAction } from "../actions";
 
 export const metadata = { title: "Set a new password" };

@@ -3,7 +3,7 @@
 import { redirect } from "next/navigation";
 import { door, requireUser } from "@/app/_kit";
 import { failed, type FormState, parseForm } from "@/lib/forms";
-import { manualStoreSchema } from "@/lib/integration";
+import { manualStoreSchema } from "@magento-integration/handshake";
 
 const FIELDS = ["baseUrl", "consumerKey", "consumerSecret", "accessToken", "accessTokenSecret"] as const;
 

@@ -1,12 +1,11 @@
 /**
  * `account.mail`: mail about accounts (password reset, sign-up notices, email change, link-request verification:
- * lib/auth/account-mail.ts), sent after the requester has had his answer. The request only queues this
+ * packages/handshake/src/auth/account-mail.ts), sent after the requester has had his answer. The request only queues this
  * job, so the answer's text and timing are the same whether or not an account exists, whatever the mail server
- * does (lib/auth/password-reset.ts); a mail server's refusal is retried here and shows in the Jobs view, never to
+ * does (packages/handshake/src/auth/password-reset.ts); a mail server's refusal is retried here and shows in the Jobs view, never to
  * the requester.
  */
-import { accountMailSchema, type AccountMail } from "@/lib/auth/account-mail-types";
-import { deliverAccountMail } from "@/lib/auth/account-mail";
+import { accountMailSchema, type AccountMail, deliverAccountMail } from "@magento-integration/handshake/auth";
 import { defineJob, type JobKind, type SendOptions, type JobModule } from "@magento-integration/storage/jobs";
 import type { JobServices } from "./services";
 

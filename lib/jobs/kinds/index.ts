@@ -1,6 +1,6 @@
 /**
  * The job kinds of this folder, one module per file, which createKit registers (lib/kit.ts, KIT_JOB_MODULES) next
- * to the handshake's (lib/integration/jobs.ts, probe-jobs.ts: they live with the handshake, and lib/jobs imports
+ * to the handshake's (packages/handshake/src/integration/jobs.ts, probe-jobs.ts: they live with the handshake, and lib/jobs imports
  * nothing of it).
  */
 export { maintenanceJobModule } from "./maintenance";

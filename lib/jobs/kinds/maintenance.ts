@@ -1,6 +1,6 @@
 /**
  * App-wide upkeep as a recurring job (any worker runs it, one at a time; the handshake's own sweep of unfinished
- * exchanges, `maintenance.exchanges`, is in lib/integration/jobs.ts):
+ * exchanges, `maintenance.exchanges`, is in packages/handshake/src/integration/jobs.ts):
  * - `maintenance.prune` (every minute): never-proven callbacks, dead sessions, old throttle rows and rate
  *   windows, unanswered link requests, exports older than a week, password-reset and other mailed links a day
  *   after they expired, sync changes delivered (or superseded) more than two days ago, store-event deliveries a
@@ -8,9 +8,8 @@
  *   ago, failed or cancelled a week ago).
  */
 import { z } from "zod";
-import { pruneSessions } from "@/lib/auth/sessions";
+import { pruneSessions, pruneThrottle } from "@magento-integration/handshake/auth";
 import { EVENT_DELIVERY_TTL_MS } from "@magento-integration/storage";
-import { pruneThrottle } from "@/lib/auth/throttle";
 import { EXPORT_TTL_MS } from "@/lib/exports/budget";
 import { defineJob, type JobKind, type JobQueue, type JobModule } from "@magento-integration/storage/jobs";
 import type { JobServices } from "./services";
@@ -27,8 +26,8 @@ export { EVENT_DELIVERY_TTL_MS };
 /** Finished bulk submissions (done or failed) and their rows are kept two weeks (the Bulk edit page lists them). */
 export const BULK_SUBMISSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 /**
- * What the prune job removes of the handshake (HANDSHAKE_PRUNING: lib/integration/prune.ts, link-requests.ts),
- * handed in by createKit (lib/kit.ts) and taken by its shape, so that lib/jobs imports nothing of lib/integration.
+ * What the prune job removes of the handshake (HANDSHAKE_PRUNING: packages/handshake/src/integration/prune.ts, link-requests.ts),
+ * handed in by createKit (lib/kit.ts) and taken by its shape, so that lib/jobs imports nothing of packages/handshake/src/integration.
  */
 type HandshakeShare = {
   pruneUnproven(deps: {

@@ -3,13 +3,13 @@ import type { Storage, InstallationWithStore, SecretBox } from "@magento-integra
 import type { EventHandlers } from "@/lib/events/handlers";
 import type { SyncEntity } from "@/lib/sync/declaration";
 import type { SyncHandler } from "@/lib/sync/handler";
-import type { Mailer } from "@/lib/mail/mailer";
+import type { Mailer } from "@magento-integration/handshake/mail";
 import type { ExportBudgets } from "@/lib/exports/budget";
 import type { CoreJobServices } from "@magento-integration/storage/jobs";
 
 /**
  * What the kinds of this folder use of the kit, beyond every kind's log, clock and senders (packages/storage/src/jobs/services.ts).
- * lib/kit.ts builds it; the handshake's kinds declare their own (lib/integration/jobs.ts).
+ * lib/kit.ts builds it; the handshake's kinds declare their own (packages/handshake/src/integration/jobs.ts).
  */
 export interface JobServices extends CoreJobServices {
   storage: Storage;

@@ -7,8 +7,14 @@
 import { describe, expect, it } from "vitest";
 import { sealData } from "iron-session";
 import { NextRequest } from "next/server";
-import { getSession, sessionOptions, type CookieJar, type CookieOptions } from "@/lib/session";
-import { cookieName, UNPREFIXED_COOKIES } from "@/lib/cookie-names";
+import {
+  getSession,
+  sessionOptions,
+  type CookieJar,
+  type CookieOptions,
+  cookieName,
+  UNPREFIXED_COOKIES,
+} from "@magento-integration/handshake";
 import { proxy } from "@/proxy";
 import { resetEnvForTests } from "@/lib/env";
 

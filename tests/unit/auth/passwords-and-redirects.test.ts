@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
-import { isSameOriginRequest } from "@/lib/auth/same-origin";
-import { signUpSchema } from "@/lib/auth/credentials-schema";
+import { hashPassword, verifyPassword, isSameOriginRequest, signUpSchema } from "@magento-integration/handshake/auth";
 import { safeNextPath } from "@/lib/kit";
 
 describe("passwords", () => {

@@ -49,9 +49,9 @@ describe("the job engine's seam", () => {
       ...(graph.get("packages/storage/src/jobs/worker.ts") ?? []),
       "lib/jobs/kinds/probe.ts",
     ]);
-    planted.set("packages/storage/src/jobs/sql/fetch.ts", ["lib/integration/exchange.ts"]);
+    planted.set("packages/storage/src/jobs/sql/fetch.ts", ["packages/handshake/src/integration/exchange.ts"]);
     expect(engineDomainImports(planted).sort()).toEqual([
-      "packages/storage/src/jobs/sql/fetch.ts → lib/integration/exchange.ts",
+      "packages/storage/src/jobs/sql/fetch.ts → packages/handshake/src/integration/exchange.ts",
       "packages/storage/src/jobs/worker.ts → lib/jobs/kinds/probe.ts",
     ]);
   });

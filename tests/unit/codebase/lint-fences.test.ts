@@ -118,14 +118,15 @@ describe("the kit's job kinds (lib/jobs/kinds) and the storage package never imp
       "lib/jobs/kinds/services.ts",
     ],
     [
-      'import { markInterrupted } from "../../integration/exchange";\nexport const m = markInterrupted;\n',
+      'import { markInterrupted } from "@magento-integration/handshake";\nexport const m = markInterrupted;\n',
       "lib/jobs/kinds/maintenance.ts",
     ],
+    ['export const later = () => import("@magento-integration/handshake");\n', "lib/jobs/kinds/wrong.ts"],
     ['export const later = () => import("@/lib/integration/prune");\n', "lib/jobs/kinds/wrong.ts"],
   ])("rejects %j in %s", async (code, filePath) => {
     const messages = await fenceMessages(code, filePath);
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatch(/lib\/jobs never imports lib\/integration/);
+    expect(messages[0]).toMatch(/lib\/jobs never imports the handshake/);
   });
 
   it.each([
@@ -145,6 +146,25 @@ describe("the kit's job kinds (lib/jobs/kinds) and the storage package never imp
     expect(messages[0]).toMatch(/A package never imports the app's "@\/" alias/);
   });
 
+  it.each([
+    [
+      'import { recordCallback } from "@magento-integration/handshake";\nexport const r = recordCallback;\n',
+      "packages/storage/src/jobs/worker.ts",
+    ],
+    [
+      'export const later = () => import("@magento-integration/handshake/auth");\n',
+      "packages/storage/src/storage/wrong.ts",
+    ],
+    [
+      'import { storeFetch } from "@magento-integration/storage";\nexport const f = storeFetch;\n',
+      "packages/client/src/magento/wrong.ts",
+    ],
+  ])("rejects %j in %s (a package imports only the packages below it)", async (code, filePath) => {
+    const messages = await fenceMessages(code, filePath);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/imports only the kit packages below it/);
+  });
+
   it("keeps lib/'s own fences there, and allows the leaves below the handshake", async () => {
     const wrong = 'import { redirect } from "next/navigation";\nexport const go = () => redirect("/");\n';
     expect(await fenceMessages(wrong, "packages/storage/src/jobs/wrong.ts")).toHaveLength(1);
@@ -161,7 +181,7 @@ describe("the kit's job kinds (lib/jobs/kinds) and the storage package never imp
     expect(await fenceMessages(code, "lib/jobs/kinds/index.ts")).toHaveLength(1);
     const engine =
       'import { defineJob } from "@magento-integration/storage/jobs";\nimport type { Storage } from "@magento-integration/storage";\nexport const d = defineJob;\nexport type S = Storage;\n';
-    expect(await fenceMessages(engine, "lib/integration/right.ts")).toEqual([]);
+    expect(await fenceMessages(engine, "packages/handshake/src/integration/right.ts")).toEqual([]);
   });
 });
 
@@ -205,7 +225,7 @@ describe("bodies are read only with a bound (requests in routes, responses in li
     for (const call of ["await res.json()", "await res.text()"]) {
       const messages = await fenceMessages(
         `export async function read(res: Response) {\n  return ${call};\n}\n`,
-        "lib/portal/wrong.ts",
+        "packages/handshake/src/portal/wrong.ts",
       );
       expect(messages).toHaveLength(1);
       expect(messages[0]).toMatch(/readCapped/);

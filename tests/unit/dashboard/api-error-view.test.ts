@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeApiError } from "@/lib/dashboard/api-error-view";
 import { errorFromResponse, ResponseTooLargeError } from "@magento-integration/client";
-import { InstallationNotUsableError } from "@/lib/integration/installation-client";
+import { InstallationNotUsableError } from "@magento-integration/handshake";
 
 const err = (status: number, body: unknown) =>
   errorFromResponse(status, JSON.stringify(body), "http://s/rest/V1/products", "GET");

@@ -7,7 +7,7 @@ import { loadGrid } from "@/lib/dashboard/grid-loader";
 import { customersGrid } from "@/lib/dashboard/customers-grid";
 import { productsGrid } from "@/lib/dashboard/products-grid";
 import { errorFromResponse, type MagentoClient } from "@magento-integration/client";
-import { InstallationNotUsableError } from "@/lib/integration/installation-client";
+import { InstallationNotUsableError } from "@magento-integration/handshake";
 
 type Call = { id: string; args: unknown };
 

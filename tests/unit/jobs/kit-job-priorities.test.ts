@@ -7,8 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { KIT_JOB_MODULES, type KitJobServices } from "@/lib/kit";
 import type { JobQueue } from "@magento-integration/storage/jobs";
-import { CALLBACK_JOB, EXCHANGE_JOB } from "@/lib/integration/jobs";
-import { PROBE_JOB } from "@/lib/integration/probe-jobs";
+import { CALLBACK_JOB, EXCHANGE_JOB, PROBE_JOB } from "@magento-integration/handshake";
 import { SYNC_PASS_JOB, SYNC_SWEEP_JOB } from "@/lib/jobs/kinds/sync";
 import { EXPORT_JOB } from "@/lib/jobs/kinds/export";
 import { BULK_JOB } from "@/lib/jobs/kinds/bulk";

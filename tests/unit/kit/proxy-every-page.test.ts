@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { config, proxy } from "@/proxy";
-import { POPUP_HEADER } from "@/lib/integration/popup-pages";
+import { POPUP_HEADER } from "@magento-integration/handshake";
 
 const PREFETCHES: Array<Record<string, string>> = [
   { purpose: "prefetch" },

@@ -14,9 +14,9 @@ import {
   StoreError,
   MagentoApiError,
   type StoreProblem,
+  FAILURE_REASONS,
 } from "@magento-integration/client";
-import { FAILURE_REASONS } from "@magento-integration/client";
-import { InstallationNotUsableError } from "@/lib/integration/installation-client";
+import { InstallationNotUsableError } from "@magento-integration/handshake";
 
 describe("the store's words → one code", () => {
   it.each([

@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import { ESLint } from "eslint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStoreFetch, type DnsLookup } from "@magento-integration/client/net";
-import { fetchSwaggerPage, readSchemaWithAdminLogin } from "@/lib/integration/store-pages";
+import { fetchSwaggerPage, readSchemaWithAdminLogin } from "@magento-integration/handshake";
 import { classifyHandshakeError } from "@magento-integration/client";
 import { listenLocal } from "../../helpers/servers";
 

@@ -4,10 +4,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseStrictUrl, type UrlProblem } from "@magento-integration/client/net";
-import { normaliseStoreBaseUrl } from "@/lib/integration/store-url";
-import { successCallbackOrigin, validateSuccessCallback } from "@/lib/integration/success-callback";
-import { parseAdminOrigin } from "@/lib/integration/admin-origin";
-import { portalConfigSchema } from "@/lib/portal/session-token-client";
+import {
+  normaliseStoreBaseUrl,
+  successCallbackOrigin,
+  validateSuccessCallback,
+  parseAdminOrigin,
+} from "@magento-integration/handshake";
+import { portalConfigSchema } from "@magento-integration/handshake/portal";
 
 describe("parseStrictUrl", () => {
   it.each<[string, UrlProblem]>([

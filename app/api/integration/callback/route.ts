@@ -6,7 +6,7 @@ import { CALLBACK_BODY_MAX_BYTES, clientIp, readBodyCapped } from "@/app/_kit/re
  * (`OauthService::postToConsumer`): four form fields, no signature, 5 s timeout, redirects not followed, answer
  * ignored. We validate, enqueue the callback as one job and answer 200 at once (no redirect: next.config
  * skipTrailingSlashRedirect); jobs record it and exchange the tokens, within 300 s of this POST
- * (lib/integration/jobs.ts). Magento may re-POST for the same consumer key (Reauthorize), and anyone can
+ * (packages/handshake/src/integration/jobs.ts). Magento may re-POST for the same consumer key (Reauthorize), and anyone can
  * POST anything here.
  */
 export const dynamic = "force-dynamic";

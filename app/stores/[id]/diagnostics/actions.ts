@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { door, requireUser } from "@/app/_kit";
 import { failed, type FormState, formValues, saved } from "@/lib/forms";
-import { storeLabelSchema } from "@/lib/stores";
+import { storeLabelSchema } from "@magento-integration/handshake";
 
 export interface ProbeState {
   result?: { ok: boolean; text: string };

@@ -3,9 +3,13 @@ import Link from "next/link";
 import { Card, LinkButton, StateBadge, Table } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
 import { door, requireUser } from "@/app/_kit";
-import { CALLBACK_TIMEOUT_MS, CONSUMER_EXPIRY_MS, FAILURE_REASONS } from "@/lib/integration";
+import {
+  CALLBACK_TIMEOUT_MS,
+  CONSUMER_EXPIRY_MS,
+  FAILURE_REASONS,
+  RESOURCE_PROBES,
+} from "@magento-integration/handshake";
 import { ADMIN_SIDE_PROBLEMS, STORE_ADVICE } from "@magento-integration/client";
-import { RESOURCE_PROBES } from "@/lib/stores";
 import { allStateViews, checkedAgo, RESOURCE_TITLES } from "@/lib/dashboard";
 import { ProbeButton } from "./ProbeButton";
 import { AdminOriginForm } from "./AdminOriginForm";

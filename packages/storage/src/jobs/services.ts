@@ -4,7 +4,7 @@ import type { JobToSend, SendOptions } from "./queue.ts";
 /**
  * What every job kind is given of the app that registers it, whichever part of the kit the kind belongs to: a log,
  * the clock and the senders (lib/kit.ts builds them). Each group of kinds extends it with what it needs of its
- * own part: lib/jobs/kinds/services.ts (the kit's kinds), lib/integration/jobs.ts and probe-jobs.ts (the handshake's).
+ * own part: lib/jobs/kinds/services.ts (the kit's kinds), packages/handshake/src/integration/jobs.ts and probe-jobs.ts (the handshake's).
  */
 export interface CoreJobServices {
   log: Logger;

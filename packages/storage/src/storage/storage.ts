@@ -209,7 +209,7 @@ export interface ActivationRepo {
   /**
    * Ends the exchange when the activation is still in one of `from`; false when it had already ended. The sealed
    * request token is erased, unless `keepRequestToken`: the store issued it on a newer activation's verifier, which
-   * may take it over (lib/integration/request-token-handover.ts).
+   * may take it over (packages/handshake/src/integration/request-token-handover.ts).
    */
   finish(
     id: string,

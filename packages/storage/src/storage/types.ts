@@ -180,7 +180,7 @@ export interface ExportRecord {
   finishedAt: Date | null;
 }
 
-/** A password-reset link: `id` is the SHA-256 of the token in the mail (lib/auth/password-reset.ts). */
+/** A password-reset link: `id` is the SHA-256 of the token in the mail (packages/handshake/src/auth/password-reset.ts). */
 export interface PasswordResetRecord {
   id: string;
   userId: string;
@@ -190,7 +190,7 @@ export interface PasswordResetRecord {
 }
 
 /**
- * A single-use link mailed to an address (lib/auth/mailed-links.ts): `id` is the SHA-256 of the token in the mail.
+ * A single-use link mailed to an address (packages/handshake/src/auth/mailed-links.ts): `id` is the SHA-256 of the token in the mail.
  * link_request: proves the requester of a link request reads his account's address; email_change: confirms a new
  * sign-in address.
  */
@@ -206,7 +206,7 @@ export interface MailedLinkRecord {
   usedAt: Date | null;
 }
 
-/** A message kept in the dev outbox instead of being sent (lib/mail). */
+/** A message kept in the dev outbox instead of being sent (packages/handshake/src/mail). */
 export interface OutboxMessage {
   id: number;
   to: string;

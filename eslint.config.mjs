@@ -8,6 +8,7 @@ const PACKAGE_LAYERS = {
   client: ["storage", "handshake", "sync", "dashboard", "kit", "next"],
   storage: ["handshake", "sync", "dashboard", "kit", "next"],
   handshake: ["sync", "dashboard", "kit", "next"],
+  sync: ["handshake", "dashboard", "kit", "next"],
 };
 
 /** The one module that wraps undici for outbound calls (and may therefore reach the network itself). */

@@ -16,7 +16,7 @@ const nextConfig = {
   skipTrailingSlashRedirect: true,
   // Server actions (sign-in included, signed out) take at most 1 MB, and the proxy (proxy.ts, every page path)
   // holds at most 1 MB of a request's body. Bulk edit files (up to 10 MB) post to their own route under /api, which
-  // the proxy does not run on and which reads the upload with its own cap (lib/bulk/upload-body.ts).
+  // the proxy does not run on and which reads the upload with its own cap (packages/sync/src/bulk/upload-body.ts).
   experimental: { serverActions: { bodySizeLimit: "1mb" }, proxyClientMaxBodySize: "1mb" },
   async headers() {
     return [

@@ -23,7 +23,7 @@ import {
   usesHostPrefix,
 } from "@magento-integration/handshake/proxy";
 import { declaresTooLargeBody } from "@/lib/body-limit";
-import { refusalLog } from "@/lib/bulk/refusal-log";
+import { refusalLog } from "@magento-integration/sync/bulk";
 import { createLogger } from "@/lib/log";
 
 let oversized: ReturnType<typeof refusalLog> | undefined;

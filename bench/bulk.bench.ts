@@ -5,7 +5,7 @@
  * same run (BENCH_BULK_SINGLE_ROWS to send fewer as single calls: their rate is per row either way). Both go through
  * the job engine's rate governor (packages/storage/src/jobs/governor.ts) over the client of packages/client/src/magento.
  * Prints store requests used and rows/s of each. No assertions. Not measured here: the tracked job's own database
- * writes (lib/bulk/track.ts), which the SQLite/PostgreSQL figures of bench/export.bench.ts bound from above.
+ * writes (packages/sync/src/bulk/track.ts), which the SQLite/PostgreSQL figures of bench/export.bench.ts bound from above.
  */
 import pino from "pino";
 import { BULK_STATUS, createMagentoClient, operationsByIndex, type MagentoClient } from "@magento-integration/client";

@@ -11,7 +11,7 @@ import { createPrivateKey, sign } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase, createPrismaStorage } from "@magento-integration/storage";
-import { parseRsaPublicKey, keyFingerprint } from "@/lib/events/commerce-signature";
+import { parseRsaPublicKey, keyFingerprint } from "@magento-integration/sync/events";
 import { benchDatabase, fmt, hasBuild, pct, ROOT, startApp } from "./lib/app-server";
 
 const BURST = Number(process.env.BURST ?? 500);

@@ -1,12 +1,12 @@
 /**
- * Sync lag across many stores (lib/sync, docs/sync.md): BENCH_STORES (200) small dev stores and one with
+ * Sync lag across many stores (packages/sync/src/sync, docs/sync.md): BENCH_STORES (200) small dev stores and one with
  * BENCH_SYNC_PRODUCTS (100,000) products, all linked; the syncer is this process with a worker pair (two workers,
  * the default settings each) on a fresh database (BENCH_DB: sqlite, the default, or postgresql), running the real
  * schedule (`sync.schedule`, every 15 s). Once every small store finished its first pass of every entity (their
  * backfills are not lag; at most BENCH_WARM_SECONDS, 600), and then BENCH_SETTLE_SECONDS more (60: the longest
  * polled interval; linking 200 stores at once leaves every one of them due together right after their first
  * passes, a catch-up that is part of their backfill), it samples every small store's lag per entity every 5 s
- * (the Sync page's lag: lib/sync/lag.ts) for BENCH_SECONDS (300) while the big store backfills, and prints per
+ * (the Sync page's lag: packages/sync/src/sync/lag.ts) for BENCH_SECONDS (300) while the big store backfills, and prints per
  * entity the lag's p50/p95/max against the entity's interval + 30 s, how many passes ran per second, and how far
  * the big backfill got. Asserts nothing.
  */
@@ -16,8 +16,7 @@ import { parseEnv } from "@/lib/env";
 import { createKit, type Kit } from "@/lib/kit";
 import { createLogger } from "@/lib/log";
 import { createStoreFetch } from "@magento-integration/client/net";
-import { lagSeconds } from "@/lib/sync/lag";
-import { SYNC_ENTITIES } from "@/lib/sync/registry";
+import { lagSeconds, SYNC_ENTITIES } from "@magento-integration/sync";
 import { startStoreChild, startStoreFleet, type StoreChild } from "./lib/devstore-child";
 import { benchDatabase, pct, stopPostgres } from "./lib/app-server";
 import { linkManualStore } from "./lib/link-store";

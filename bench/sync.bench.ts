@@ -1,5 +1,5 @@
 /**
- * Delta sync at vendor scale (lib/sync, docs/sync.md). The dev store runs in its own process with 100,000 products
+ * Delta sync at vendor scale (packages/sync/src/sync, docs/sync.md). The dev store runs in its own process with 100,000 products
  * (BENCH_SYNC_PRODUCTS to change it); this process is the syncer, on a fresh SQLite database. Prints:
  * - the products backfill (one delta pass from no watermark) in rows/s, next to the store's own serving rate for the
  *   very same keyset requests read by the lean signer (bench/lib), and their ratio;
@@ -25,8 +25,7 @@ import { createKit } from "@/lib/kit";
 import { createLogger } from "@/lib/log";
 import { settleWorkerHeap, WORKER_NODE_FLAGS, youngGenerationCapped } from "@magento-integration/storage/jobs";
 import { searchCriteriaToQuery } from "@magento-integration/client";
-import { projection } from "@/lib/sync/declaration";
-import { products } from "@/lib/sync/entities/products";
+import { projection, products } from "@magento-integration/sync";
 import { startStoreChild } from "./lib/devstore-child";
 import { leanClient, type Pairs } from "./lib/lean-signer";
 import { linkManualStore } from "./lib/link-store";

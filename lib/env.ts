@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADOBE_IO_KEY_ORIGIN } from "@/lib/events/adobe-key-host";
+import { ADOBE_IO_KEY_ORIGIN } from "@magento-integration/sync/events";
 import { KitError } from "@magento-integration/client";
 import type { EncryptionKey } from "@magento-integration/storage";
 
@@ -57,7 +57,7 @@ export interface Env {
   /**
    * The most store-event deliveries keep stored, in bytes: per installation (EVENT_STORE_BUDGET_MIB, default 1024)
    * and in the whole app (EVENT_TOTAL_BUDGET_MIB, default 10240). A delivery that would pass either is not kept
-   * (lib/events/budget.ts).
+   * (packages/sync/src/events/budget.ts).
    */
   eventBudgets: { perInstallationBytes: number; totalBytes: number };
   /** Background jobs (docs/platform.md): whether the web process runs a worker, and how it works. */

@@ -4,7 +4,7 @@
  * cursors, and operations sit below the sync.
  */
 import type { PortablePrisma } from "@magento-integration/storage";
-import { lagSeconds } from "@/lib/sync/lag";
+import { lagSeconds } from "@magento-integration/sync";
 import type { JobQueue } from "@magento-integration/storage/jobs";
 import type { ScrapeSources } from "@magento-integration/storage/ops";
 

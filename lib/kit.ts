@@ -52,14 +52,16 @@ import { exportVerbs } from "@/lib/verbs/exports";
 import { bulkVerbs } from "@/lib/verbs/bulk";
 import { portalVerbs } from "@/lib/verbs/portal";
 import { eventVerbs } from "@/lib/verbs/events";
-import type { EventHandlers } from "@/lib/events/handlers";
-import type { IoKeyLoader } from "@/lib/events/io-signature";
-import { memoryDeliveryLimiter, sharedDeliveryLimiter, type DeliveryLimiter } from "@/lib/events/rate-limit";
+import {
+  type EventHandlers,
+  type IoKeyLoader,
+  memoryDeliveryLimiter,
+  sharedDeliveryLimiter,
+  type DeliveryLimiter,
+} from "@magento-integration/sync/events";
 import { syncVerbs } from "@/lib/verbs/sync";
-import { SYNC_ENTITIES } from "@/lib/sync/registry";
+import { SYNC_ENTITIES, type SyncEntity, type SyncHandler } from "@magento-integration/sync";
 import { syncHandlers } from "@/lib/sync/handlers";
-import type { SyncEntity } from "@/lib/sync/declaration";
-import type { SyncHandler } from "@/lib/sync/handler";
 import { parseMailConfig, type MailConfig, createMailer, type Mailer } from "@magento-integration/handshake/mail";
 import { mailVerbs } from "@/lib/verbs/mail";
 import {
@@ -140,7 +142,7 @@ export interface KitOptions {
   /** Crash tests of tracked bulk submissions: called right after the store accepted a chunk, before it is recorded. */
   bulkFaults?: KitJobServices["bulkFaults"];
   /**
-   * Store-event handlers (lib/events/handlers.ts): the sync path for synced records, the raw-event handler, and
+   * Store-event handlers (packages/sync/src/events/handlers.ts): the sync path for synced records, the raw-event handler, and
    * Commerce decision hooks. `kit.events.setHandlers` replaces them later (the sync engine wires itself in).
    */
   events?: EventHandlers;
@@ -148,7 +150,7 @@ export interface KitOptions {
   deliveryLimiter?: DeliveryLimiter;
   ioKeyLoader?: IoKeyLoader;
   eventBodyWithinMs?: number;
-  /** Delta sync: the handlers changes are delivered to (default lib/sync/handlers.ts) and the entities (lib/sync/registry.ts). */
+  /** Delta sync: the handlers changes are delivered to (default lib/sync/handlers.ts) and the entities (packages/sync/src/sync/registry.ts). */
   syncHandlers?: readonly SyncHandler[];
   syncEntities?: readonly SyncEntity[];
 }
@@ -280,7 +282,7 @@ export function createKit(o: KitOptions) {
     portal: portalVerbs(core),
     events: {
       ...events,
-      /** Replaces the store-event handlers (lib/events/handlers.ts), e.g. to wire the sync path. */
+      /** Replaces the store-event handlers (packages/sync/src/events/handlers.ts), e.g. to wire the sync path. */
       setHandlers(h: EventHandlers): void {
         eventHandlers = h;
       },

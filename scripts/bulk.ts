@@ -16,7 +16,7 @@ export { UsageError };
 import { readFileSync, statSync } from "node:fs";
 import { z } from "zod";
 import { isProgram } from "./lib/is-program.mjs";
-import { MAX_FILE_BYTES } from "@/lib/bulk/product-rows";
+import { MAX_FILE_BYTES } from "@magento-integration/sync/bulk";
 
 export const USAGE = `Usage: npm run --silent bulk -- --store <installationId> <file.csv|file.ndjson> [--chunk-size N]
 

@@ -53,7 +53,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const { getEnv } = await import("@/lib/env");
   const { createLogger } = await import("@/lib/log");
   const { kitFromEnv } = await import("@/lib/kit-from-env");
-  const { syncEntity } = await import("@/lib/sync/registry");
+  const { syncEntity } = await import("@magento-integration/sync");
   const pino = (await import("pino")).default;
   const env = getEnv();
   const kit = kitFromEnv(env, { log: createLogger({ level: "warn", destination: pino.destination(2) }) });

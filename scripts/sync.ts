@@ -79,8 +79,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const { getEnv } = await import("@/lib/env");
   const { createLogger } = await import("@/lib/log");
   const { kitFromEnv } = await import("@/lib/kit-from-env");
-  const { syncEntity } = await import("@/lib/sync/registry");
-  const { isPolled } = await import("@/lib/sync/declaration");
+  const { syncEntity } = await import("@magento-integration/sync");
+  const { isPolled } = await import("@magento-integration/sync");
   const pino = (await import("pino")).default;
   const env = getEnv();
   const kit = kitFromEnv(env, {
@@ -102,7 +102,7 @@ async function main(argv: readonly string[]): Promise<number> {
       return 2;
     }
     for (const e of entities) {
-      // a worker's pass or sweep of the same entity finishes first (lib/sync/runner-lock.ts)
+      // a worker's pass or sweep of the same entity finishes first (packages/sync/src/sync/runner-lock.ts)
       const onWait = (why: string) => process.stderr.write(`sync: ${e.name}: waiting: ${why}\n`);
       try {
         const parts: string[] = [];

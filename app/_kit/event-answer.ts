@@ -1,4 +1,4 @@
-import type { IntakeAnswer } from "@/lib/events";
+import type { IntakeAnswer } from "@magento-integration/sync/events";
 
 /** An intake answer as an HTTP response: JSON, never cached, Retry-After when the budget is spent. */
 export function eventAnswer(a: IntakeAnswer): Response {

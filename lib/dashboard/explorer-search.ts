@@ -47,7 +47,7 @@ export function availabilityOf(op: Operation, keys: Set<string> | null): Availab
   return keys.has(routeKey(op.method, op.path)) ? "available" : "missing";
 }
 
-/** The store's edition as far as the app knows it (lib/events/store-edition.ts asks the store). */
+/** The store's edition as far as the app knows it (packages/sync/src/events/store-edition.ts asks the store). */
 export type KnownEdition = "open-source" | "commerce" | "unknown";
 
 export interface OperationGroup {

@@ -1,16 +1,24 @@
 /**
- * Bulk edits of products as tracked submissions (lib/bulk, lib/jobs/kinds/bulk.ts): read and validate a file,
+ * Bulk edits of products as tracked submissions (packages/sync/src/bulk, lib/jobs/kinds/bulk.ts): read and validate a file,
  * preview it, submit the valid rows, follow progress, and read every row's outcome. Used by the dashboard and by
  * `npm run bulk`.
  */
 import { BULK_JOB, bulkJobOptions } from "@/lib/jobs/kinds";
-import { PRODUCT_EDIT } from "@/lib/bulk/kinds";
-import { BulkFileError, readEditFile, type EditRow } from "@/lib/bulk/product-rows";
-import { syncMirror } from "@/lib/bulk/mirror";
-import { previewAgainstMirror, previewOf, type MirrorPreview } from "@/lib/bulk/preview";
-import { readUploadBody, type UploadRefusal, type UploadRequest } from "@/lib/bulk/upload-body";
-import { refusalLog } from "@/lib/bulk/refusal-log";
-import type { BulkFormState } from "@/lib/bulk/form-state";
+import {
+  PRODUCT_EDIT,
+  BulkFileError,
+  readEditFile,
+  type EditRow,
+  syncMirror,
+  previewAgainstMirror,
+  previewOf,
+  type MirrorPreview,
+  readUploadBody,
+  type UploadRefusal,
+  type UploadRequest,
+  refusalLog,
+  type BulkFormState,
+} from "@magento-integration/sync/bulk";
 import { DEFAULT_BULK_CHUNK } from "@magento-integration/client";
 import { type BulkRowRecord, type BulkSubmissionRecord, BulkQueueFullError } from "@magento-integration/storage";
 import type { KitCore } from "./core";
@@ -182,7 +190,7 @@ export function bulkVerbs(core: KitCore) {
     /**
      * A file uploaded on the bulk edit page (app/api/stores/[id]/bulk/route.ts): read with its own cap while it
      * arrives, then checked (`intent` preview) or also submitted (`intent` submit). At most MAX_UPLOADS_IN_FLIGHT
-     * are read at once, one per user; every refusal is logged by class (lib/bulk/refusal-log.ts).
+     * are read at once, one per user; every refusal is logged by class (packages/sync/src/bulk/refusal-log.ts).
      */
     async upload(installationId: string, userId: string, req: UploadRequest): Promise<UploadAnswer> {
       const refuse = (why: keyof typeof REFUSED): UploadAnswer => {

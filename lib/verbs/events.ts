@@ -5,16 +5,22 @@
  */
 import { z } from "zod";
 import type { KitCore } from "./core";
-import { createEventIntake, STORE_EVENT_JOB, storeEventJobOptions } from "@/lib/events/intake";
-import { createIoKeyCache } from "@/lib/events/io-key-cache";
-import { keyFingerprint, parseRsaPublicKey } from "@/lib/events/commerce-signature";
-import type { EventHandlers } from "@/lib/events/handlers";
-import type { IoKeyLoader } from "@/lib/events/io-signature";
-import type { DeliveryLimiter } from "@/lib/events/rate-limit";
+import {
+  createEventIntake,
+  STORE_EVENT_JOB,
+  storeEventJobOptions,
+  createIoKeyCache,
+  keyFingerprint,
+  parseRsaPublicKey,
+  type EventHandlers,
+  type IoKeyLoader,
+  type DeliveryLimiter,
+  webhookSubscriptions,
+  eventStorageView,
+  OVER_BUDGET_DETAIL,
+} from "@magento-integration/sync/events";
 import type { DeliveryRecord, EventChannel } from "@magento-integration/storage";
-import { webhookSubscriptions } from "@/lib/events/subscriptions";
 import { adviceFor } from "@magento-integration/client/advice";
-import { eventStorageView, OVER_BUDGET_DETAIL } from "@/lib/events/budget";
 
 export interface EventIntakeUrls {
   commerceWebhookUrl: string;

@@ -3,15 +3,19 @@
  * delta sync. `userId` null means the operator (command line, jobs): no user check.
  */
 import { SYNC_PASS_JOB, SYNC_SWEEP_JOB, syncJobOptions } from "@/lib/jobs/kinds";
-import { isPolled, type SyncEntity } from "@/lib/sync/declaration";
-import type { SyncHandler } from "@/lib/sync/handler";
-import { syncEntity } from "@/lib/sync/registry";
-import { syncRun, type SyncServices } from "@/lib/sync/run";
-import { SyncBusyError } from "@/lib/sync/runner-lock";
-import { syncEntityView } from "@/lib/sync/status-view";
+import {
+  isPolled,
+  type SyncEntity,
+  type SyncHandler,
+  syncEntity,
+  syncRun,
+  type SyncServices,
+  SyncBusyError,
+  syncEntityView,
+  lagSeconds,
+  type SliceEnd,
+} from "@magento-integration/sync";
 import type { SyncCursor } from "@magento-integration/storage";
-import { lagSeconds } from "@/lib/sync/lag";
-import type { SliceEnd } from "@/lib/sync/slice";
 import type { KitCore } from "./core";
 
 export interface SyncEntityStatus {

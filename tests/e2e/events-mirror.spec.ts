@@ -11,9 +11,7 @@ import { createClient } from "@libsql/client";
 import type { Page } from "@playwright/test";
 import { test, expect, shot, storeGet, type DashEnv } from "./fixtures/dashboard";
 import { adminApi } from "./fixtures/store-admin";
-import { products } from "../../lib/sync/entities/products";
-import { projection } from "../../lib/sync/declaration";
-import { toStoreRecord } from "../../lib/sync/records";
+import { products, projection, toStoreRecord } from "@magento-integration/sync";
 
 // a small catalogue keeps the backfill short; Commerce has the webhooks module
 test.use({ devStore: { edition: "commerce", products: 60 } });

@@ -5,10 +5,14 @@
  */
 import { startHarness, type Harness } from "./handshake-harness";
 import type { DatabaseProvider } from "@magento-integration/storage";
-import type { SyncChange, SyncHandler } from "@/lib/sync/handler";
-import { syncEntity } from "@/lib/sync/registry";
-import { toStoreRecord } from "@/lib/sync/records";
-import { projection, readingOf } from "@/lib/sync/declaration";
+import {
+  type SyncChange,
+  type SyncHandler,
+  syncEntity,
+  toStoreRecord,
+  projection,
+  readingOf,
+} from "@magento-integration/sync";
 
 export type Fault = "500" | "429" | "duplicate" | "crash";
 

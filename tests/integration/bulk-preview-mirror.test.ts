@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startSyncHarness, type SyncHarness } from "../helpers/sync-harness";
 import { PROVIDERS } from "../helpers/databases";
-import { readEditFile } from "@/lib/bulk/product-rows";
+import { readEditFile } from "@magento-integration/sync/bulk";
 
 describe.each(PROVIDERS)("bulk preview against the mirror on %s", (provider) => {
   let s: SyncHarness;

@@ -6,7 +6,7 @@
  * accounts queue 3 per account without end).
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readEditFile } from "@/lib/bulk/product-rows";
+import { readEditFile } from "@magento-integration/sync/bulk";
 import { MAX_OPEN_BULKS_PER_INSTALLATION, MAX_OPEN_BULKS_PER_USER } from "@/lib/verbs/bulk";
 import { BulkQueueFullError, type Storage } from "@magento-integration/storage";
 import type { Kit } from "@/lib/kit";

@@ -7,9 +7,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
-import { readEditFile } from "@/lib/bulk/product-rows";
-import { MAX_ATTEMPTS, type SubmissionKind } from "@/lib/bulk/kinds";
-import { advanceSubmission } from "@/lib/bulk/track";
+import { readEditFile, MAX_ATTEMPTS, type SubmissionKind, advanceSubmission } from "@magento-integration/sync/bulk";
 import { createLogger } from "@/lib/log";
 import type { BulkRowRecord, BulkSubmissionRecord } from "@magento-integration/storage";
 

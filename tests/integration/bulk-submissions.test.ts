@@ -12,8 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startHarness, TEST_BOX_KEYS, type Harness } from "../helpers/handshake-harness";
 import { PROVIDERS } from "../helpers/databases";
-import { readEditFile } from "@/lib/bulk/product-rows";
-import { PRODUCT_EDIT } from "@/lib/bulk/kinds";
+import { readEditFile, PRODUCT_EDIT } from "@magento-integration/sync/bulk";
 import type { BulkRowRecord } from "@magento-integration/storage";
 
 const ROOT = join(__dirname, "..", "..");
@@ -171,7 +170,7 @@ describe.each(PROVIDERS)("tracked bulk submissions on %s", (provider) => {
     await until("the store's queue empty", async () =>
       (await h.admin<Array<{ open: number }>>("GET", "/admin/api/bulk")).every((b) => b.open === 0),
     );
-    // the tracker looks again at most a poll interval later (lib/bulk/track.ts MAX_POLL_MS): move the clock past it
+    // the tracker looks again at most a poll interval later (packages/sync/src/bulk/track.ts MAX_POLL_MS): move the clock past it
     h.clock.advance(60_000);
     const late = await until("late runs reported", async () => {
       const r = (await allRows(h, started.submissionId)).filter((x) => x.late);

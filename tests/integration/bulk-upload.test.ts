@@ -5,8 +5,7 @@
  */
 import { Writable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MAX_FILE_BYTES } from "@/lib/bulk/product-rows";
-import { MAX_UPLOAD_BYTES } from "@/lib/bulk/upload-body";
+import { MAX_FILE_BYTES, MAX_UPLOAD_BYTES } from "@magento-integration/sync/bulk";
 import { createLogger } from "@/lib/log";
 import type { Kit } from "@/lib/kit";
 import { freshDatabase, type TestDatabase } from "../helpers/databases";

@@ -1,5 +1,5 @@
 /**
- * One linked store filling the disk with signed events (lib/events/budget.ts), on SQLite and PostgreSQL. Validly
+ * One linked store filling the disk with signed events (packages/sync/src/events/budget.ts), on SQLite and PostgreSQL. Validly
  * signed deliveries of 256 KiB each used to be kept a week with no byte budget at all: twenty of them kept about
  * 7 MB, at the 1,200 a minute the rate limit lets through a store could keep terabytes. Now a store's kept
  * deliveries stay within EVENT_STORE_BUDGET_MIB and all stores' within EVENT_TOTAL_BUDGET_MIB; past a budget a
@@ -11,11 +11,15 @@ import { join } from "node:path";
 import { createPrivateKey, sign } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Kit } from "@/lib/kit";
-import { parseRsaPublicKey } from "@/lib/events/commerce-signature";
-import { EVENT_BODY_MAX_BYTES, STORE_EVENT_JOB } from "@/lib/events/intake";
-import { OVER_BUDGET_DETAIL, OVER_BUDGET_RETRY_SECONDS } from "@/lib/events/budget";
+import {
+  parseRsaPublicKey,
+  EVENT_BODY_MAX_BYTES,
+  STORE_EVENT_JOB,
+  OVER_BUDGET_DETAIL,
+  OVER_BUDGET_RETRY_SECONDS,
+  type EventHandlers,
+} from "@magento-integration/sync/events";
 import { EVENT_DELIVERY_TTL_MS } from "@magento-integration/storage";
-import type { EventHandlers } from "@/lib/events/handlers";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
 import { testKit } from "../helpers/test-kit";
 

@@ -11,9 +11,8 @@ import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startDevStore, type DevStore } from "@/packages/devstore/src/server";
 import type { Kit } from "@/lib/kit";
-import type { RecordRef, StoreEvent } from "@/lib/events/handlers";
+import { type RecordRef, type StoreEvent, storeEdition } from "@magento-integration/sync/events";
 import { createMagentoClient } from "@magento-integration/client";
-import { storeEdition } from "@/lib/events/store-edition";
 import { freshDatabase, type TestDatabase } from "../helpers/databases";
 import { testKit } from "../helpers/test-kit";
 

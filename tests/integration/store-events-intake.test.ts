@@ -1,5 +1,5 @@
 /**
- * The store-event intake against hostile input (lib/events/intake.ts). Each attack is refused with nothing
+ * The store-event intake against hostile input (packages/sync/src/events/intake.ts). Each attack is refused with nothing
  * enqueued and exactly one aggregated refusal row, never a 5xx; an unknown installation hears exactly what a
  * wrong signature hears. Signatures here are made with node:crypto over the openssl-made fixture keys.
  */
@@ -8,10 +8,13 @@ import { join } from "node:path";
 import { createPrivateKey, sign, type KeyObject } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Kit } from "@/lib/kit";
-import { parseRsaPublicKey } from "@/lib/events/commerce-signature";
-import type { IoKeyLoader } from "@/lib/events/io-signature";
-import { COMMERCE_JOB_DELAY_MS, STORE_EVENT_JOB } from "@/lib/events/intake";
-import type { StoreEvent } from "@/lib/events/handlers";
+import {
+  parseRsaPublicKey,
+  type IoKeyLoader,
+  COMMERCE_JOB_DELAY_MS,
+  STORE_EVENT_JOB,
+  type StoreEvent,
+} from "@magento-integration/sync/events";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
 import { testKit } from "../helpers/test-kit";
 

@@ -1,5 +1,5 @@
 /**
- * Forged I/O Events deliveries and the key fetches they cause (lib/events/intake.ts, lib/events/io-key-cache.ts),
+ * Forged I/O Events deliveries and the key fetches they cause (packages/sync/src/events/intake.ts, packages/sync/src/events/io-key-cache.ts),
  * on SQLite and PostgreSQL, with the kit's own key cache against a local key host on 127.0.0.1 that counts every
  * request. The attack: unauthenticated deliveries to random installation ids, and to a real installation with
  * made-up key paths of Adobe's shape. Each used to make the app fetch one key per path (300 deliveries, 600
@@ -12,8 +12,7 @@ import { join } from "node:path";
 import { createPrivateKey, randomUUID, sign } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Kit } from "@/lib/kit";
-import { MAX_IN_FLIGHT, NEW_PATHS_PER_MINUTE } from "@/lib/events/io-key-cache";
-import { STORE_EVENT_JOB } from "@/lib/events/intake";
+import { MAX_IN_FLIGHT, NEW_PATHS_PER_MINUTE, STORE_EVENT_JOB } from "@magento-integration/sync/events";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
 import { closeServer, listenLocal } from "../helpers/servers";
 import { testKit } from "../helpers/test-kit";

@@ -1,5 +1,5 @@
 /**
- * A captured, validly signed Commerce webhook replayed later (lib/events/commerce-dedupe.ts), on SQLite and
+ * A captured, validly signed Commerce webhook replayed later (packages/sync/src/events/commerce-dedupe.ts), on SQLite and
  * PostgreSQL, with a controlled clock. The de-duplication used to hold for one minute only, so the same body sent
  * again two minutes later was stored and handled a second time. A payload naming its entity's id and
  * `updated_at` is now recognised for as long as deliveries are kept; a new save (a new `updated_at`) is a new event.
@@ -9,8 +9,7 @@ import { join } from "node:path";
 import { createPrivateKey, sign } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Kit } from "@/lib/kit";
-import { STORE_EVENT_JOB } from "@/lib/events/intake";
-import { DEDUPE_WINDOW_MS } from "@/lib/events/commerce-dedupe";
+import { STORE_EVENT_JOB, DEDUPE_WINDOW_MS } from "@magento-integration/sync/events";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
 import { testKit } from "../helpers/test-kit";
 

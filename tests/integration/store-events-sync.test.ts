@@ -8,7 +8,7 @@ import { Readable } from "node:stream";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../helpers/handshake-harness";
-import type { SyncChange } from "@/lib/sync/handler";
+import type { SyncChange } from "@magento-integration/sync";
 
 describe("store events into the sync path", () => {
   let h: Harness | undefined;

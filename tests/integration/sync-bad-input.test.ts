@@ -6,10 +6,14 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "@/lib/log";
 import type { MagentoClient, RequestSpec } from "@magento-integration/client";
-import { defineSyncEntity, SyncDeclarationError, type SyncEntity } from "@/lib/sync/declaration";
-import { orders } from "@/lib/sync/entities/orders";
-import { syncRun } from "@/lib/sync/run";
-import { SyncDataError } from "@/lib/sync/records";
+import {
+  defineSyncEntity,
+  SyncDeclarationError,
+  type SyncEntity,
+  orders,
+  syncRun,
+  SyncDataError,
+} from "@magento-integration/sync";
 import { PROVIDERS, freshDatabase, type TestDatabase } from "../helpers/databases";
 
 type Row = Record<string, unknown>;

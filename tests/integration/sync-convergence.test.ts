@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { PROVIDERS } from "../helpers/databases";
 import { InjectedCrash, startSyncHarness, type Fault, type SyncHarness } from "../helpers/sync-harness";
-import { SyncDataError } from "@/lib/sync/records";
+import { SyncDataError } from "@magento-integration/sync";
 import { MagentoApiError } from "@magento-integration/client";
 
 const ENTITIES = ["products", "customers", "orders", "stock"] as const;

@@ -7,7 +7,7 @@ import { PROVIDERS } from "../helpers/databases";
 import { startSyncHarness, type SyncHarness } from "../helpers/sync-harness";
 import { metrics } from "@magento-integration/storage/ops";
 import { scrapeSources } from "@/lib/kit-scrape-sources";
-import { MAX_ATTEMPTS } from "@/lib/sync/deliver";
+import { MAX_ATTEMPTS } from "@magento-integration/sync";
 
 /** One gauge's value for one label set, from the Prometheus text; undefined when the series is absent. */
 async function gauge(name: string, label: string): Promise<number | undefined> {

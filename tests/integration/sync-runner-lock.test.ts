@@ -1,5 +1,5 @@
 /**
- * One runner at a time per (store, entity) (lib/sync/runner-lock.ts): `npm run sync` runs passes in its own
+ * One runner at a time per (store, entity) (packages/sync/src/sync/runner-lock.ts): `npm run sync` runs passes in its own
  * process, outside the job queue, so it and a worker's job of the same entity must never read and write the same
  * mirror at once. Here the command's pass is held in the middle of its backfill; the worker's job and a second
  * command's pass of the same entity make no store request until it is done, then run after it (and find nothing
@@ -11,7 +11,7 @@ import { hostname } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import { PROVIDERS } from "../helpers/databases";
 import { startSyncHarness, type SyncHarness } from "../helpers/sync-harness";
-import { LOCK_SECONDS } from "@/lib/sync/runner-lock";
+import { LOCK_SECONDS } from "@magento-integration/sync";
 
 const until = async (what: string, ok: () => boolean | Promise<boolean>) => {
   for (let i = 0; i < 600; i++) {

@@ -10,8 +10,7 @@ import { openJobQueue, type JobQueue, type JobContext } from "@magento-integrati
 import { SYNC_PASS_JOB, SYNC_SCHEDULE_JOB, SYNC_SWEEP_JOB, syncKey } from "@/lib/jobs/kinds";
 import { syncJobs } from "@/lib/jobs/kinds/sync";
 import type { JobServices } from "@/lib/jobs/kinds/services";
-import { products } from "@/lib/sync/entities/products";
-import { orders } from "@/lib/sync/entities/orders";
+import { products, orders } from "@magento-integration/sync";
 import { createLogger } from "@/lib/log";
 
 describe.each(PROVIDERS)("the sync schedule on %s", (provider) => {

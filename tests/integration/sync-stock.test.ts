@@ -1,5 +1,5 @@
 /**
- * Source items on both kinds of store (lib/sync/entities/source-items.ts, docs/sync.md "Stock"): a store with MSI
+ * Source items on both kinds of store (packages/sync/src/sync/entities/source-items.ts, docs/sync.md "Stock"): a store with MSI
  * is read as its source items (identity source + SKU, paged by SKU without splitting one SKU's sources), a store without MSI as
  * its legacy stock items; the choice is made once, kept on the cursor and made again on Resync. On both, after a
  * sweep the mirror equals the store's own listing, a quantity changed without updated_at moving included, and a

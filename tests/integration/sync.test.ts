@@ -1,13 +1,12 @@
 /**
- * Delta sync against the dev store (lib/sync, docs/sync.md): backfill, delta passes, the sweep's finds (stock,
+ * Delta sync against the dev store (packages/sync/src/sync, docs/sync.md): backfill, delta passes, the sweep's finds (stock,
  * mass updates, deletions), delivery with retries and the dead letter, refreshRecord, and bad store answers.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { PROVIDERS } from "../helpers/databases";
 import { startSyncHarness, type SyncHarness } from "../helpers/sync-harness";
-import { MAX_ATTEMPTS } from "@/lib/sync/deliver";
+import { MAX_ATTEMPTS, syncErrorView } from "@magento-integration/sync";
 import { removeInstallationFor } from "@magento-integration/handshake";
-import { syncErrorView } from "@/lib/sync";
 
 describe.each(PROVIDERS)("delta sync on %s", (provider) => {
   let s: SyncHarness | undefined;

@@ -1,11 +1,11 @@
 /**
- * Tracked bulk submissions as jobs: `bulk.track` advances one submission a step at a time (lib/bulk/track.ts):
+ * Tracked bulk submissions as jobs: `bulk.track` advances one submission a step at a time (packages/sync/src/bulk/track.ts):
  * send, poll, retry, detect a stall, fall back. Between steps the job gives its worker back and runs again after
  * a back-off that grows while nothing moves, so polling is paced and other stores' jobs take turns; every store
  * request goes through the job's governed fetch.
  */
 import { z } from "zod";
-import { advanceSubmission } from "@/lib/bulk/track";
+import { advanceSubmission } from "@magento-integration/sync/bulk";
 import {
   defineJob,
   type JobKind,

@@ -1,8 +1,7 @@
 import type { MagentoClient } from "@magento-integration/client";
 import type { Storage, InstallationWithStore, SecretBox } from "@magento-integration/storage";
-import type { EventHandlers } from "@/lib/events/handlers";
-import type { SyncEntity } from "@/lib/sync/declaration";
-import type { SyncHandler } from "@/lib/sync/handler";
+import type { EventHandlers } from "@magento-integration/sync/events";
+import type { SyncEntity, SyncHandler } from "@magento-integration/sync";
 import type { Mailer } from "@magento-integration/handshake/mail";
 import type { ExportBudgets } from "@/lib/exports/budget";
 import type { CoreJobServices } from "@magento-integration/storage/jobs";
@@ -20,11 +19,11 @@ export interface JobServices extends CoreJobServices {
   appUrl: string;
   /** Stored-bytes budgets of exports (lib/exports/budget.ts; EXPORT_*_BUDGET_MIB). */
   exportBudgets: ExportBudgets;
-  /** Crash tests of tracked bulk submissions (lib/bulk/track.ts TrackDeps.afterSubmit). */
+  /** Crash tests of tracked bulk submissions (packages/sync/src/bulk/track.ts TrackDeps.afterSubmit). */
   bulkFaults?: { afterSubmit?: () => void };
   /** Opens sealed values (a stored store event's body). */
   box: SecretBox;
-  /** The forker's store-event handlers (lib/events/handlers.ts). */
+  /** The forker's store-event handlers (packages/sync/src/events/handlers.ts). */
   eventHandlers(): EventHandlers;
   /** Delta sync: the declared entities, the app's handlers, and the guarded fetch they call out with. */
   sync: { entities: readonly SyncEntity[]; handlers: readonly SyncHandler[]; fetch: typeof fetch };

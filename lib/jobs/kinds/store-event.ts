@@ -1,13 +1,18 @@
 /**
- * One verified store event (lib/events/intake.ts stored it, sealed): an event about a synced record refreshes
+ * One verified store event (packages/sync/src/events/intake.ts stored it, sealed): an event about a synced record refreshes
  * that record through the sync path (EventHandlers.refreshRecord), every other one reaches the raw-event handler.
  * The delivery's outcome becomes `handled` or, after the last attempt, `failed` with the reason.
  */
 import { z } from "zod";
-import { STORE_EVENT_JOB } from "@/lib/events/intake";
-import { commerceWebhookSchema, ioCloudEventSchema, parseJson } from "@/lib/events/payloads";
-import { entityOfEvent, recordIdentity } from "@/lib/events/event-records";
-import type { StoreEvent } from "@/lib/events/handlers";
+import {
+  STORE_EVENT_JOB,
+  commerceWebhookSchema,
+  ioCloudEventSchema,
+  parseJson,
+  entityOfEvent,
+  recordIdentity,
+  type StoreEvent,
+} from "@magento-integration/sync/events";
 import { defineJob, type JobKind, type JobModule } from "@magento-integration/storage/jobs";
 import type { JobServices } from "./services";
 
@@ -21,7 +26,7 @@ export function storeEventJobs(s: JobServices): JobKind[] {
       async run({ deliveryId }) {
         const delivery = await s.storage.storeEvents.byId(deliveryId);
         if (!delivery?.bodyEnc || !delivery.installationId) return { output: { skipped: "delivery gone" } };
-        // a repeat of the delivery may have sent a second job (lib/events/intake.ts, `repeated`): handled once
+        // a repeat of the delivery may have sent a second job (packages/sync/src/events/intake.ts, `repeated`): handled once
         if (delivery.outcome === "handled") return { output: { skipped: "already handled" } };
         const text = s.box.open(delivery.bodyEnc);
         const parsed =

@@ -1,19 +1,23 @@
 /**
- * Delta sync as jobs (lib/sync, docs/sync.md):
+ * Delta sync as jobs (packages/sync/src/sync, docs/sync.md):
  * - `sync.pass` and `sync.sweep` of one (store, entity) share one job key, so they run one at a time and never race
  *   on the mirror; both go on in slices that end before the lease does (a backfill of 100,000 rows gives other
  *   stores their turn between slices, and a crash loses at most the page being read); `npm run sync` runs outside
- *   the queue, so both also hold the entity's runner lock (lib/sync/runner-lock.ts): a job that finds the command
+ *   the queue, so both also hold the entity's runner lock (packages/sync/src/sync/runner-lock.ts): a job that finds the command
  *   running goes back to the queue for a few seconds;
  * - `sync.schedule` (recurring) sends each (store, entity) its pass and sweep when due, and a pass when delivery
  *   retries came due; a paused entity gets none.
  */
 import { z } from "zod";
-import { isPolled, type SyncEntity } from "@/lib/sync/declaration";
+import {
+  isPolled,
+  type SyncEntity,
+  syncEntity,
+  syncRun,
+  type SyncServices,
+  SyncBusyError,
+} from "@magento-integration/sync";
 import type { SyncCursor } from "@magento-integration/storage";
-import { syncEntity } from "@/lib/sync/registry";
-import { syncRun, type SyncServices } from "@/lib/sync/run";
-import { SyncBusyError } from "@/lib/sync/runner-lock";
 import {
   defineJob,
   type JobKind,
@@ -32,7 +36,7 @@ const SLICE_MARGIN_MS = 30_000;
 const SCHEDULE_BATCH = 10_000;
 /** A tick held back for a handshake (packages/storage/src/jobs/foreground.ts) looks again this much later. */
 const HELD_TICK_RETRY_MS = 1_000;
-/** A job finding its entity held by another runner (lib/sync/runner-lock.ts) tries again this much later. */
+/** A job finding its entity held by another runner (packages/sync/src/sync/runner-lock.ts) tries again this much later. */
 const BUSY_RETRY_MS = 5_000;
 
 export const syncKey = (installationId: string, entity: string): string => `sync:${installationId}:${entity}`;

@@ -15,6 +15,7 @@ const graph = importGraph(
     "packages/client/src",
     "packages/storage/src",
     "packages/handshake/src",
+    "packages/sync/src",
     "lib",
     "app/_kit",
     "app/components",
@@ -33,14 +34,14 @@ const PACKAGE_OF: ReadonlyArray<readonly [prefix: string, pkg: Package]> = [
   // the handshake, accounts and sessions
   ["packages/handshake/src/", "handshake"],
   // records that move between the store and the app
-  ["lib/sync/", "sync"],
-  ["lib/events/", "sync"],
-  ["lib/bulk/", "sync"],
+  ["packages/sync/src/", "sync"],
   // what the store pages show
   ["lib/dashboard/", "dashboard"],
   ["lib/exports/", "dashboard"],
   // the composition: createKit, its verbs, the kit's job kinds, the environment
   ["lib/kit.ts", "kit"],
+  // the app's own sync handlers, which createKit hands to the sync
+  ["lib/sync/handlers.ts", "kit"],
   ["lib/kit-from-env.ts", "kit"],
   ["lib/kit-scrape-sources.ts", "kit"],
   ["lib/env.ts", "kit"],
@@ -143,11 +144,14 @@ describe("the package graph", () => {
       ...(graph.get("packages/storage/src/storage/storage.ts") ?? []),
       "packages/handshake/src/integration/jobs.ts",
     ]);
-    planted.set("lib/sync/apply.ts", [...(graph.get("lib/sync/apply.ts") ?? []), "lib/dashboard/grid.ts"]);
+    planted.set("packages/sync/src/sync/apply.ts", [
+      ...(graph.get("packages/sync/src/sync/apply.ts") ?? []),
+      "lib/dashboard/grid.ts",
+    ]);
     planted.set("lib/brand-new.ts", []);
     expect(forbiddenImports(planted)).toEqual([
-      "lib/sync/apply.ts -> lib/dashboard/grid.ts",
       "packages/storage/src/storage/storage.ts -> packages/handshake/src/integration/jobs.ts",
+      "packages/sync/src/sync/apply.ts -> lib/dashboard/grid.ts",
     ]);
     const cycles = packageCycles(planted);
     expect(cycles.map((c) => c[0])).toEqual(["handshake <-> storage"]);

@@ -69,7 +69,7 @@ const NAMED_IN_PROSE: Record<string, string[]> = {
   ],
   "@/lib/kit": ["createKit", "KitOptions", "KIT_JOB_MODULES"],
   "@/lib/kit-from-env": ["kitFromEnv"],
-  "@/lib/sync": ["defineSyncHandler", "SyncHandler", "SyncChange"],
+  "@magento-integration/sync": ["defineSyncHandler", "SyncHandler", "SyncChange"],
   "@/lib/sync/handlers": ["syncHandlers"],
   "@/packages/storage/tests/storage-conformance.suite": ["describeStorageConformance"],
   "@/packages/storage/tests/jobs/job-queue-conformance.suite": ["describeJobQueueConformance"],

@@ -1,12 +1,12 @@
 /**
- * The I/O Events key cache (lib/events/io-key-cache.ts) under made-up key paths of Adobe's shape: a loaded key is
+ * The I/O Events key cache (packages/sync/src/events/io-key-cache.ts) under made-up key paths of Adobe's shape: a loaded key is
  * never pushed out by paths that fail, new paths are fetched within a budget a minute, and one path is fetched
  * once however many ask at the same time. The key host is a fake fetch that counts every request.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createIoKeyCache, MAX_IN_FLIGHT, NEW_PATHS_PER_MINUTE } from "@/lib/events/io-key-cache";
+import { createIoKeyCache, MAX_IN_FLIGHT, NEW_PATHS_PER_MINUTE } from "@magento-integration/sync/events";
 
 const publicPem = readFileSync(join(__dirname, "..", "..", "fixtures", "store-events", "io1-public.pem"), "utf8");
 const REAL = "/prod/keys/pub-key-real.pem";

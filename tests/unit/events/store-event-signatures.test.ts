@@ -8,8 +8,14 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { KeyObject } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { keyFingerprint, parseRsaPublicKey, verifyCommerceSignature } from "@/lib/events/commerce-signature";
-import { isAdobeKeyPath, verifyIoSignature, type IoKeyLoader } from "@/lib/events/io-signature";
+import {
+  keyFingerprint,
+  parseRsaPublicKey,
+  verifyCommerceSignature,
+  isAdobeKeyPath,
+  verifyIoSignature,
+  type IoKeyLoader,
+} from "@magento-integration/sync/events";
 
 const dir = join(__dirname, "..", "..", "fixtures", "store-events");
 const file = (name: string) => readFileSync(join(dir, name));

@@ -11,7 +11,7 @@ import { CALLBACK_JOB, EXCHANGE_JOB, PROBE_JOB } from "@magento-integration/hand
 import { SYNC_PASS_JOB, SYNC_SWEEP_JOB } from "@/lib/jobs/kinds/sync";
 import { EXPORT_JOB } from "@/lib/jobs/kinds/export";
 import { BULK_JOB } from "@/lib/jobs/kinds/bulk";
-import { STORE_EVENT_JOB } from "@/lib/events/intake";
+import { STORE_EVENT_JOB } from "@magento-integration/sync/events";
 
 /** Stands for every service and queue: a module reads some of them while it builds its kinds, none is called. */
 const stub: unknown = new Proxy(() => stub, { get: () => stub, apply: () => stub });

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { Alert, Button, Field, Table } from "@/app/components/ui";
 import { useLeaveGuard } from "@/app/components/form/leave-guard";
-import { MAX_FILE_BYTES, type BulkFormState } from "@/lib/bulk/client";
+import { MAX_FILE_BYTES, type BulkFormState } from "@magento-integration/sync/bulk-client";
 import { postUpload } from "./post-upload";
 
 /**

@@ -21,7 +21,7 @@ function when(iso: string | null): string {
 }
 
 /**
- * Bulk edits of products through the store's async bulk API, tracked per row (lib/bulk): upload a file, check the
+ * Bulk edits of products through the store's async bulk API, tracked per row (packages/sync/src/bulk): upload a file, check the
  * preview, send; progress, per-row results and the failures as CSV. `npm run bulk` does the same from a shell.
  */
 export default async function BulkEditPage({ params }: { params: Promise<{ id: string }> }) {

@@ -1,4 +1,4 @@
-import { bulkFormStateSchema, type BulkFormState } from "@/lib/bulk/client";
+import { bulkFormStateSchema, type BulkFormState } from "@magento-integration/sync/bulk-client";
 
 /**
  * Posts the bulk edit form to its upload route (app/api/stores/[id]/bulk/route.ts) and reads the answer: the

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { door, requireUser } from "@/app/_kit";
 import { failed, type FormState, formValues, saved } from "@/lib/forms";
-import { subscribeInputSchema } from "@/lib/events";
+import { subscribeInputSchema } from "@magento-integration/sync/events";
 
 const page = (id: string) => `/stores/${encodeURIComponent(id)}/events`;
 

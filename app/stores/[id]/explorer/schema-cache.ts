@@ -1,6 +1,6 @@
 import { MagentoApiError, type MagentoClient } from "@magento-integration/client";
 import { describeApiError, explorer, stateOfRevocation, type ApiErrorView } from "@/lib/dashboard";
-import { storeEdition } from "@/lib/events";
+import { storeEdition } from "@magento-integration/sync/events";
 
 export interface SchemaInfo {
   keys: Set<string> | null;
@@ -12,7 +12,7 @@ export interface SchemaInfo {
   unreachable?: ApiErrorView;
   /** The store refused the app's token (revoked, replaced, integration deleted): said in the state table's words. */
   tokenRefused?: ApiErrorView;
-  /** Which edition the store runs, asked of the store (lib/events/store-edition.ts). */
+  /** Which edition the store runs, asked of the store (packages/sync/src/events/store-edition.ts). */
   edition: explorer.KnownEdition;
   at: number;
 }

@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { Alert, Badge, Button, Card, EmptyState, Table } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
-import { syncErrorView, syncStateOf } from "@/lib/sync";
+import { syncErrorView, syncStateOf } from "@magento-integration/sync";
 import { loadStore } from "@/app/_kit";
 import { syncAction } from "./actions";
 import { DayChart } from "./DayChart";
@@ -44,7 +44,7 @@ function ActionButton({
 }
 
 /**
- * The store's delta sync (lib/sync, docs/sync.md): per entity its state, last pass and sweep, lag behind the store's
+ * The store's delta sync (packages/sync/src/sync, docs/sync.md): per entity its state, last pass and sweep, lag behind the store's
  * clock, records in the mirror and errors in the advice table's words; changes delivered and parked over the last
  * day; parked changes with Retry; Pause / Resume / Sync now / Resync from scratch.
  */

@@ -4,7 +4,7 @@
  * - `bulk("putProductsBySku", rows)` queues an array: `rest/<store>/async/bulk/V1/products/bySku`, each row
  *   carrying the operation's path parameters in its body, split into chunks the store takes (5,000 by default);
  * - `bulkStatus(uuid)` reads what the store's consumer did with each operation.
- * A submission is never retried after an unclear failure (the store may have queued it); see lib/bulk for
+ * A submission is never retried after an unclear failure (the store may have queued it); see packages/sync/src/bulk for
  * tracked submissions that survive a crash.
  */
 import { z } from "zod";

@@ -50,7 +50,7 @@ export type StoreProblem =
   | "misconfigured"
   | "stored_value_unknown"
   | "write_conflict"
-  // store events (lib/events)
+  // store events (packages/sync/src/events)
   | "webhook_key_mismatch"
   | "webhooks_not_installed"
   | "webhooks_token_refused"
@@ -228,7 +228,7 @@ const ROWS: Readonly<Record<StoreProblem, AdviceRow>> = {
   },
   sync_data: {
     title: "The store's answer does not fit the sync declaration",
-    fix: "Nothing of that page was kept. Fix the declaration in lib/sync/entities/ if a field is wrong; if the store's clock was set back, use Resync from scratch once it is right.",
+    fix: "Nothing of that page was kept. Fix the declaration in packages/sync/src/sync/entities/ if a field is wrong; if the store's clock was set back, use Resync from scratch once it is right.",
     action: "none",
   },
   portal_refused: {

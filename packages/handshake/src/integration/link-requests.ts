@@ -91,8 +91,8 @@ export async function removeInstallationFor(
     const inst = await tx.installations.byId(installationId);
     // its jobs that have not started (the Jobs page's "for" column: the installation, or its consumer key)
     if (inst) await tx.queuedJobs.deleteFor([installationId, consumerKeyRef(inst.consumerKey)]);
-    await tx.sync.forget(installationId); // its synced records (lib/sync) go with it
-    await tx.bulks.deleteForInstallation(installationId); // and its bulk submissions with their rows (lib/bulk)
+    await tx.sync.forget(installationId); // its synced records (packages/sync/src/sync) go with it
+    await tx.bulks.deleteForInstallation(installationId); // and its bulk submissions with their rows (packages/sync/src/bulk)
     await tx.mailedLinks.deleteForInstallation(installationId); // and the link-request mails about it
     const gone = await tx.installations.delete(installationId);
     if (gone) await tx.stores.deleteIfUnused(gone.storeId);

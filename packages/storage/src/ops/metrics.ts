@@ -29,7 +29,7 @@ export interface ScrapeSources {
   openJobs(): Promise<Array<{ kind: string; state: string; count: number }>>;
   /** Store lanes paused now (a store asked to slow down, or its circuit is open after repeated 5xx). */
   pausedLanes(): Promise<{ paused: number; open: number }>;
-  /** Per synced entity, the worst lag among stores whose sync is not paused (lib/sync/lag.ts). */
+  /** Per synced entity, the worst lag among stores whose sync is not paused (packages/sync/src/sync/lag.ts). */
   syncLag(): Promise<Array<{ entity: string; seconds: number }>>;
   /** Sync changes not yet delivered to the handlers: waiting (pending) and given up after retries (parked). */
   syncChanges(): Promise<{ pending: number; parked: number }>;

@@ -1,4 +1,4 @@
-/** Records of tracked bulk submissions (lib/bulk): a submission, its chunks (one store request each) and its rows. */
+/** Records of tracked bulk submissions (packages/sync/src/bulk): a submission, its chunks (one store request each) and its rows. */
 
 export type BulkSubmissionState = "queued" | "running" | "stalled" | "done" | "failed";
 /** pending: not sent yet; open: sent, the store has not finished it; the rest are outcomes. */

@@ -517,9 +517,9 @@ export interface Storage {
   mailedLinks: MailedLinkRepo;
   outbox: OutboxRepo;
   resourceChecks: ResourceCheckRepo;
-  /** Store events (lib/events): verifying settings and deliveries. */
+  /** Store events (packages/sync/src/events): verifying settings and deliveries. */
   storeEvents: StoreEventRepo;
-  /** Delta sync: cursors, the mirror, the delivery outbox (lib/sync). */
+  /** Delta sync: cursors, the mirror, the delivery outbox (packages/sync/src/sync). */
   sync: SyncRepo;
   queuedJobs: QueuedJobRepo;
   /** Runs `fn` in one transaction (nested calls join the outer one). */

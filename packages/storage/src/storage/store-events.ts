@@ -1,4 +1,4 @@
-/** Storage of store events (lib/events): each installation's verifying settings and the deliveries received. */
+/** Storage of store events (packages/sync/src/events): each installation's verifying settings and the deliveries received. */
 
 /**
  * Deliveries (and folded refusals) are kept a week after they were last seen (the prune job: lib/jobs/kinds/
@@ -50,7 +50,7 @@ export interface NewDelivery {
  */
 export const DELIVERY_ROW_BYTES = 512;
 
-/** The bytes kept deliveries may take: one installation's, and every installation's together (lib/events/budget.ts). */
+/** The bytes kept deliveries may take: one installation's, and every installation's together (packages/sync/src/events/budget.ts). */
 export interface StoredEventBudgets {
   perInstallationBytes: number;
   totalBytes: number;

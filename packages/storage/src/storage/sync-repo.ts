@@ -19,10 +19,10 @@ export interface SyncCursor {
   errorCode: string | null;
   error: string | null;
   errorAt: Date | null;
-  /** The runner holding the entity's lock, and until when (lib/sync/runner-lock.ts). */
+  /** The runner holding the entity's lock, and until when (packages/sync/src/sync/runner-lock.ts). */
   lockedBy: string | null;
   lockedUntil: Date | null;
-  /** This store is read through the entity's fallback (null: not chosen yet; lib/sync/reading.ts). */
+  /** This store is read through the entity's fallback (null: not chosen yet; packages/sync/src/sync/reading.ts). */
   readsFallback: boolean | null;
 }
 

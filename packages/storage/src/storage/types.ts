@@ -235,7 +235,7 @@ export interface InstallationFootprint {
   events: number;
   linkedUsers: number;
   pendingRequests: number;
-  /** Store event deliveries received for it (lib/events), deleted with the installation. */
+  /** Store event deliveries received for it (packages/sync/src/events), deleted with the installation. */
   eventDeliveries: number;
   /** Bulk submissions and their rows (one per operation sent to the store), deleted with it. */
   bulkSubmissions: number;

@@ -2,7 +2,7 @@ import { kit } from "@/app/_kit";
 import { eventAnswer } from "@/app/_kit/event-answer";
 
 /**
- * Commerce webhook intake of one installation (lib/events/intake.ts): the store posts here synchronously, inside
+ * Commerce webhook intake of one installation (packages/sync/src/events/intake.ts): the store posts here synchronously, inside
  * its own request, and waits up to the hook's timeout. Verified notifications are queued and answered
  * `{"op":"success"}` at once; decision hooks answer inline.
  */

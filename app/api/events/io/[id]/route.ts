@@ -2,7 +2,7 @@ import { kit } from "@/app/_kit";
 import { eventAnswer } from "@/app/_kit/event-answer";
 
 /**
- * Adobe I/O Events webhook intake of one installation (lib/events/intake.ts): at-least-once CloudEvents, retried
+ * Adobe I/O Events webhook intake of one installation (packages/sync/src/events/intake.ts): at-least-once CloudEvents, retried
  * by Adobe for a day; `GET ?challenge=` when the registration is saved.
  */
 export const dynamic = "force-dynamic";

@@ -8,7 +8,7 @@ const noStore = { "Cache-Control": "no-store" };
 /**
  * POST a bulk edit file from the Bulk edit page (app/stores/[id]/bulk/BulkForm.tsx): the form's `file` and its
  * `intent` (preview or submit). Its own route, not a server action: server actions take at most 1 MB
- * (next.config.mjs), an upload up to 10 MB, read with its own cap while it arrives (lib/bulk/upload-body.ts).
+ * (next.config.mjs), an upload up to 10 MB, read with its own cap while it arrives (packages/sync/src/bulk/upload-body.ts).
  * Signed-out and cross-site posts are refused before a byte of the body is read.
  */
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {

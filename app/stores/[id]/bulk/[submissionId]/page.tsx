@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { Badge, Card, Table, type BadgeTone } from "@/app/components/ui";
 import { StoreHeader } from "@/app/components/StoreHeader";
-import type { BulkRowStatus } from "@/lib/bulk";
+import type { BulkRowStatus } from "@magento-integration/sync/bulk";
 import { loadStore } from "@/app/_kit";
 import { RefreshWhileRunning } from "../../export/RefreshWhileRunning";
 

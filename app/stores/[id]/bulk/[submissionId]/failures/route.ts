@@ -1,5 +1,5 @@
 import { door, getCurrentUser } from "@/app/_kit";
-import { csvLine } from "@/lib/bulk";
+import { csvLine } from "@magento-integration/sync/bulk";
 
 /** The rows of a bulk edit that did not complete, as CSV (cells a spreadsheet would run as formulas are escaped). */
 export const dynamic = "force-dynamic";

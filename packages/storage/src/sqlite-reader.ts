@@ -85,7 +85,9 @@ function decode(v: unknown, declared: string): unknown {
     case "DATE":
     case "TIME":
     case "JSONB":
-      throw new TypeError(`a page read returned a ${declared} column, which packages/storage/src/sqlite-reader.ts does not decode`);
+      throw new TypeError(
+        `a page read returned a ${declared} column, which packages/storage/src/sqlite-reader.ts does not decode`,
+      );
     default:
       return v; // TEXT, INTEGER, REAL, and expressions: as the driver gives them
   }

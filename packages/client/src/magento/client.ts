@@ -201,7 +201,9 @@ export function createMagentoClient(opts: MagentoClientOptions): MagentoClient {
       return Promise.reject(new OperationCallError(`${op.id} needs query parameter ${missingQuery.join(", ")}`));
     if (op.base === "portal") {
       return Promise.reject(
-        new OperationCallError(`${op.id} is a developer-portal operation: use the portal client (packages/handshake/src/portal)`),
+        new OperationCallError(
+          `${op.id} is a developer-portal operation: use the portal client (packages/handshake/src/portal)`,
+        ),
       );
     }
     if (op.base === "store") {

@@ -15,6 +15,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/client/package.json packages/client/package.json
 COPY packages/devstore/package.json packages/devstore/package.json
+COPY packages/storage/package.json packages/storage/package.json
+COPY packages/handshake/package.json packages/handshake/package.json
+COPY packages/sync/package.json packages/sync/package.json
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build

@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { isProgram } from "./lib/is-program.mjs";
 import { createClient } from "@libsql/client";
 import { applyPgMigrations } from "./lib/pg-migrations.mjs";
-import { PG_CONFIG, PG_SCHEMA, SQLITE_SCHEMA, STORAGE } from "./lib/schemas.mjs";
+import { generateClient } from "../packages/storage/scripts/generate-clients.mjs";
+import { PG_SCHEMA, SQLITE_SCHEMA, STORAGE } from "./lib/schemas.mjs";
 
 const prismaBin = () => join(process.cwd(), "node_modules", ".bin", "prisma");
 
@@ -31,14 +32,10 @@ const stale = (generated, schema) => !existsSync(generated) || statSync(generate
 export function generateClients({ quiet = false } = {}) {
   requirePrisma();
   const stdio = quiet ? ["ignore", "ignore", "inherit"] : "inherit";
-  if (stale(join(STORAGE, "src", "generated", "prisma", "client.ts"), SQLITE_SCHEMA)) {
-    execFileSync(prismaBin(), ["generate"], { env: prismaEnv("file:./data/dev.db"), stdio });
-  }
+  if (stale(join(STORAGE, "src", "generated", "prisma", "client.ts"), SQLITE_SCHEMA))
+    generateClient("sqlite", { stdio });
   if (stale(join(STORAGE, "src", "generated", "prisma-pg", "client.ts"), PG_SCHEMA)) {
-    execFileSync(prismaBin(), ["generate", "--config", PG_CONFIG], {
-      env: prismaEnv("postgresql://unused@127.0.0.1:1/unused"),
-      stdio,
-    });
+    generateClient("postgresql", { stdio });
   }
 }
 

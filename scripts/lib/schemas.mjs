@@ -11,7 +11,6 @@ export const SQLITE_SCHEMA = join(STORAGE, "prisma", "schema.prisma");
 export const SQLITE_MIGRATIONS = join(STORAGE, "prisma", "migrations");
 export const PG_DIR = join(STORAGE, "prisma", "postgresql");
 export const PG_SCHEMA = join(PG_DIR, "schema.prisma");
-export const PG_CONFIG = join(PG_DIR, "prisma.config.ts");
 export const PG_MIGRATIONS = join(PG_DIR, "migrations");
 
 const HEADER =

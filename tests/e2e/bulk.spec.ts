@@ -79,6 +79,8 @@ test("a 1,000-row CSV: preview shows the 10 bad rows, progress reaches 100 %, th
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
+  // the page streams: axe and the width check must see it rendered, not the shell before the heading
+  await expect(page.getByRole("heading", { level: 1, name: /Bulk edit/ })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, "bulk-mobile");
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);

@@ -57,6 +57,8 @@ test("Sync now backfills orders into the mirror, Pause pauses, and the page pass
   ).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
+  // the page streams: axe must see it rendered, not the shell between load and the first paint of the heading
+  await expect(page.getByRole("heading", { name: "Sync" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, "sync-mobile");
   expect(

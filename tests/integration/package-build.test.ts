@@ -51,7 +51,9 @@ describe.each(packageDirs)("%s, built", (dir) => {
       mkdirSync(join(copy, "node_modules", "@magento-integration"), { recursive: true });
       symlinkSync(target, join(copy, "node_modules", dep));
     }
-    await run("npm", ["run", "build"], { cwd: copy, timeout: 150_000 });
+    // as a developer's shell has it: a DATABASE_URL of one database must not steer the other one's client generation
+    const env = { ...process.env, DATABASE_URL: "file:./data/test.db" };
+    await run("npm", ["run", "build"], { cwd: copy, env, timeout: 150_000 });
     for (const entry of entries.filter((e) => e.dir === dir)) {
       const subpath = entry.specifier === manifest.name ? "." : `./${entry.specifier.slice(manifest.name.length + 1)}`;
       const compiled = join(copy, manifest.exports[subpath].default);

@@ -10,7 +10,6 @@ import { join } from "node:path";
 import { isProgram } from "./lib/is-program.mjs";
 import { createClient } from "@libsql/client";
 import { applyPgMigrations } from "./lib/pg-migrations.mjs";
-import { generateClient } from "../packages/storage/scripts/generate-clients.mjs";
 import { PG_SCHEMA, SQLITE_SCHEMA, STORAGE } from "./lib/schemas.mjs";
 
 const prismaBin = () => join(process.cwd(), "node_modules", ".bin", "prisma");
@@ -31,12 +30,15 @@ const stale = (generated, schema) => !existsSync(generated) || statSync(generate
 /** Generates the SQLite and the PostgreSQL Prisma clients when missing or older than their schema. */
 export function generateClients({ quiet = false } = {}) {
   requirePrisma();
-  const stdio = quiet ? ["ignore", "ignore", "inherit"] : "inherit";
-  if (stale(join(STORAGE, "src", "generated", "prisma", "client.ts"), SQLITE_SCHEMA))
-    generateClient("sqlite", { stdio });
-  if (stale(join(STORAGE, "src", "generated", "prisma-pg", "client.ts"), PG_SCHEMA)) {
-    generateClient("postgresql", { stdio });
-  }
+  const staleClients = [
+    stale(join(STORAGE, "src", "generated", "prisma", "client.ts"), SQLITE_SCHEMA) && "sqlite",
+    stale(join(STORAGE, "src", "generated", "prisma-pg", "client.ts"), PG_SCHEMA) && "postgresql",
+  ].filter(Boolean);
+  if (staleClients.length === 0) return;
+  // the storage package generates its own clients (each with a URL of its own provider)
+  execFileSync(process.execPath, [join(STORAGE, "scripts", "generate-clients.mjs"), ...staleClients], {
+    stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit",
+  });
 }
 
 /** Migrates the database DATABASE_URL names: a SQLite file (created private) or a PostgreSQL database. */

@@ -73,7 +73,8 @@ export interface Harness {
   installation(consumerKey: string): Promise<InstallationWithStore>;
   clientFor(consumerKey: string): Promise<ReturnType<typeof clientForInstallationRecord>>;
   restartStore(opts?: DevStoreOptions): Promise<void>;
-  close(): Promise<void>;
+  /** Stops everything; the worker waits up to `graceMs` (5 s) for its running jobs (0 when a test hung them for good). */
+  close(graceMs?: number): Promise<void>;
 }
 
 export const TEST_BOX_KEYS = [{ id: "t1", key: Buffer.alloc(32, 9) }];
@@ -268,9 +269,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       await store.close();
       store = await startDevStore({ port: 0, ...opts.store, ...o });
     },
-    async close() {
+    async close(graceMs = 5_000) {
       await closeServer(server);
-      await kit.close(5_000);
+      await kit.close(graceMs);
       await store.close().catch(() => undefined);
       await database.dispose();
     },
